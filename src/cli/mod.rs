@@ -1,0 +1,66 @@
+//! The command line: `pokopoko [solve | stages | snaky verify | snaky replay]`.
+//!
+//! Every subcommand prints its result and returns an exit code; errors are printed once, here at
+//! the edge, to stderr. Bad input exits with 2.
+
+mod pokopoko;
+mod snaky;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Parsed command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "pokopoko",
+    version,
+    about = "Infinite Pokopoko and Snaky: games whose COM is proven perfect"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub window: WindowArgs,
+}
+
+/// Options for the windowed game (used when no subcommand is given).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct WindowArgs {
+    /// Open the game directly on a screen: menu, ladder, stage:N, strategy:N, snaky.
+    #[arg(long, value_name = "SCREEN")]
+    pub open: Option<String>,
+    /// Write a PNG of the first settled frame to FILE and exit.
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<PathBuf>,
+    /// Breaker moves to play before showing the Snaky screen ("x,y x,y …").
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// The solver's table for a pick range: losing numbers and the derived rule.
+    Solve(pokopoko::SolveArgs),
+    /// The stage ladder: stage, buttons, picks, right choice.
+    Stages(pokopoko::StagesArgs),
+    /// Snaky: verify the certificate or replay a game.
+    #[command(subcommand)]
+    Snaky(snaky::SnakyCommand),
+}
+
+/// Runs a subcommand and returns the process exit code.
+pub fn run(command: Command) -> ExitCode {
+    match command {
+        Command::Solve(args) => pokopoko::solve(&args),
+        Command::Stages(args) => pokopoko::stages(&args),
+        Command::Snaky(command) => snaky::run(command),
+    }
+}
+
+/// Prints an error once, at the edge, and returns the exit code for bad input.
+fn bad_input(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("pokopoko: error: {message}");
+    ExitCode::from(2)
+}

@@ -1,0 +1,23 @@
+use std::process::ExitCode;
+
+use clap::Parser;
+use pokopoko::cli::{self, Cli};
+
+fn main() -> ExitCode {
+    let args = Cli::parse();
+    match args.command {
+        Some(command) => cli::run(command),
+        None => open_window(args.window),
+    }
+}
+
+#[cfg(feature = "app")]
+fn open_window(window: cli::WindowArgs) -> ExitCode {
+    pokopoko::app::run(window)
+}
+
+#[cfg(not(feature = "app"))]
+fn open_window(_window: cli::WindowArgs) -> ExitCode {
+    eprintln!("pokopoko: this build has no window (built without the `app` feature); try `pokopoko --help`");
+    ExitCode::from(2)
+}

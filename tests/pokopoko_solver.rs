@@ -1,0 +1,143 @@
+//! The solver against SPEC §1.2: the four tables, a brute-force minimax, and the two pitfalls.
+
+use std::collections::HashMap;
+
+use pokopoko::pokopoko::{PickSet, Solver};
+use proptest::prelude::*;
+
+fn losing_upto(min: u32, max: u32, upto: u32) -> Vec<u32> {
+    Solver::new(PickSet::range(min, max).unwrap(), upto).losing_positions().collect()
+}
+
+/// SPEC §1.2's table: the listed prefix, and the stated rule for every r up to 1,000.
+#[test]
+fn reproduces_the_four_tables_of_the_original_game() {
+    let table: [(u32, u32, &[u32], u32, &[u32]); 4] = [
+        (1, 2, &[1, 4, 7, 10, 13], 3, &[1]),
+        (1, 3, &[1, 5, 9, 13, 17], 4, &[1]),
+        (2, 4, &[1, 2, 7, 8, 13, 14], 6, &[1, 2]),
+        (2, 5, &[1, 2, 8, 9, 15, 16], 7, &[1, 2]),
+    ];
+    for (min, max, prefix, modulus, residues) in table {
+        let losing = losing_upto(min, max, 1000);
+        assert_eq!(&losing[..prefix.len()], prefix, "picks {min}–{max}");
+        let by_rule: Vec<u32> = (1..=1000).filter(|r| residues.contains(&(r % modulus))).collect();
+        assert_eq!(losing, by_rule, "picks {min}–{max}");
+    }
+}
+
+#[test]
+fn derives_period_and_residues_of_the_four_tables() {
+    for (min, max, period, residues) in
+        [(1, 2, 3, vec![1]), (1, 3, 4, vec![1]), (2, 4, 6, vec![1, 2]), (2, 5, 7, vec![1, 2])]
+    {
+        let rule = Solver::new(PickSet::range(min, max).unwrap(), 10).rule();
+        assert_eq!((rule.pre_period, rule.period, rule.residues), (0, period, residues), "picks {min}–{max}");
+    }
+}
+
+/// Plain minimax over `remaining`, written from the rules of SPEC §1.1 alone.
+fn brute_force_wins(min: u32, max: u32, remaining: u32, memo: &mut HashMap<u32, bool>) -> bool {
+    if let Some(&known) = memo.get(&remaining) {
+        return known;
+    }
+    let moves: Vec<u32> =
+        if remaining < min { vec![remaining] } else { (min..=max.min(remaining)).collect() };
+    let wins = moves.into_iter().any(|k| {
+        let left = remaining - k;
+        // Pressing the last button loses; otherwise I win if the opponent loses from `left`.
+        left != 0 && !brute_force_wins(min, max, left, memo)
+    });
+    memo.insert(remaining, wins);
+    wins
+}
+
+#[test]
+fn agrees_with_brute_force_minimax_for_every_range_up_to_8() {
+    for min in 1..=8 {
+        for max in min..=8 {
+            let solver = Solver::new(PickSet::range(min, max).unwrap(), 200);
+            let mut memo = HashMap::new();
+            for r in 1..=200 {
+                assert_eq!(
+                    solver.can_win(r),
+                    brute_force_wins(min, max, r, &mut memo),
+                    "picks {min}–{max}, r = {r}"
+                );
+            }
+        }
+    }
+}
+
+/// Pitfall 1: taking everything is taking the last button, which loses. Without the exclusion
+/// the player on 2 (picks 2–5) or on 1 (picks 1–3) would "win" by pressing all.
+#[test]
+fn pressing_every_remaining_button_never_wins() {
+    let solver = Solver::new(PickSet::range(2, 5).unwrap(), 10);
+    assert!(!solver.can_win(2));
+    assert_eq!(solver.winning_counts(2), Vec::<u32>::new());
+    let solver = Solver::new(PickSet::range(1, 3).unwrap(), 10);
+    assert!(!solver.can_win(1));
+    // On 3 with picks 1–3 the win is pressing 2 (leaving 1), not pressing all 3.
+    assert_eq!(solver.winning_counts(3), vec![2]);
+}
+
+/// Pitfall 2: below `min` the player must press everything left — the game cannot stall.
+#[test]
+fn below_min_the_player_is_forced_to_press_the_rest_and_loses() {
+    let picks = PickSet::range(2, 5).unwrap();
+    assert_eq!(picks.legal_counts(1), vec![1]);
+    let solver = Solver::new(picks, 10);
+    assert!(!solver.can_win(1));
+    assert_eq!(solver.com_move(1), Some(1));
+    // On 3, pressing 2 leaves the opponent a forced loss on 1.
+    assert!(solver.can_win(3));
+    assert_eq!(solver.winning_counts(3), vec![2]);
+}
+
+#[test]
+fn the_com_on_a_losing_position_still_plays_legally() {
+    let solver = Solver::new(PickSet::range(2, 5).unwrap(), 50);
+    for r in [1, 2, 8, 9, 15, 16, 44] {
+        let k = solver.com_move(r).unwrap();
+        assert!(solver.picks().is_legal(r, k), "r = {r}, k = {k}");
+    }
+    // On 2 (picks 2–5) the only move is both buttons.
+    assert_eq!(solver.com_move(2), Some(2));
+    assert_eq!(solver.com_move(0), None);
+}
+
+#[test]
+fn the_com_takes_a_winning_move_whenever_one_exists() {
+    let solver = Solver::new(PickSet::range(2, 4).unwrap(), 300);
+    for r in 1..=300 {
+        let k = solver.com_move(r).unwrap();
+        if solver.can_win(r) {
+            assert!(!solver.can_win(r - k) && r != k, "r = {r}, k = {k}");
+        }
+    }
+}
+
+proptest! {
+    /// Misère subtraction with picks min..=max loses exactly on r mod (min+max) ∈ {1..=min}
+    /// (the closed form behind SPEC §1.2's table); the derived rule must find it for any range.
+    #[test]
+    fn the_derived_rule_of_any_range_is_the_known_closed_form(min in 1u32..=12, span in 0u32..=12) {
+        let max = min + span;
+        let rule = Solver::new(PickSet::range(min, max).unwrap(), 1).rule();
+        prop_assert_eq!(rule.pre_period, 0);
+        prop_assert_eq!(rule.period, min + max);
+        prop_assert_eq!(rule.residues, (1..=min).collect::<Vec<_>>());
+    }
+
+    /// For any finite pick set, the rule reproduces the table exactly.
+    #[test]
+    fn the_derived_rule_of_any_pick_set_matches_the_table(counts in proptest::collection::btree_set(1u32..=9, 1..=4)) {
+        let picks = PickSet::from_counts(counts).unwrap();
+        let solver = Solver::new(picks, 600);
+        let rule = solver.rule();
+        for r in 1..=600 {
+            prop_assert_eq!(rule.is_losing(r), !solver.can_win(r), "r = {}", r);
+        }
+    }
+}

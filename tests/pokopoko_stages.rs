@@ -1,0 +1,262 @@
+//! The stage ladder of SPEC §1.3: the shipped file, its validation, and the endless stages.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use pokopoko::pokopoko::stage::{LadderError, StageProblem};
+use pokopoko::pokopoko::{Ladder, TurnOrder};
+
+/// SPEC §1.3: (stage, buttons, min, max, right choice).
+const SPEC_TABLE: [(u32, u32, u32, u32, TurnOrder); 14] = [
+    (1, 6, 1, 2, TurnOrder::First),
+    (2, 8, 1, 2, TurnOrder::First),
+    (3, 12, 1, 3, TurnOrder::First),
+    (4, 16, 1, 3, TurnOrder::First),
+    (5, 20, 1, 3, TurnOrder::First),
+    (6, 24, 1, 3, TurnOrder::First),
+    (7, 28, 2, 4, TurnOrder::First),
+    (8, 32, 2, 4, TurnOrder::Second),
+    (9, 36, 2, 4, TurnOrder::First),
+    (10, 40, 2, 4, TurnOrder::First),
+    (11, 44, 2, 5, TurnOrder::Second),
+    (12, 48, 2, 5, TurnOrder::First),
+    (13, 52, 2, 5, TurnOrder::First),
+    (14, 56, 2, 5, TurnOrder::First),
+];
+
+#[test]
+fn the_shipped_ladder_is_the_spec_table_with_derived_right_choices() {
+    let ladder = Ladder::load(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/stages/ladder.ron"))).unwrap();
+    assert_eq!(ladder, Ladder::builtin());
+    assert_eq!(ladder.fixed().len(), 14);
+    for (stage, (number, buttons, min, max, right)) in ladder.fixed().iter().zip(SPEC_TABLE) {
+        assert_eq!(stage.number, number);
+        assert_eq!(stage.buttons(), buttons, "stage {number}");
+        assert_eq!((stage.picks.min(), stage.picks.max()), (min, max), "stage {number}");
+        assert_eq!(stage.right_choice(), right, "stage {number}");
+    }
+}
+
+#[test]
+fn stages_1_to_4_are_the_spec_rectangles() {
+    let ladder = Ladder::builtin();
+    for (number, rows, cols) in [(1, 2, 3), (2, 2, 4), (3, 3, 4), (4, 4, 4)] {
+        let layout = &ladder.stage(number).unwrap().layout;
+        assert_eq!((layout.height(), layout.width()), (rows, cols), "stage {number}");
+        assert!(layout.is_full_rectangle(), "stage {number}");
+    }
+}
+
+#[test]
+fn stages_5_to_14_are_distinct_connected_islands_around_the_central_2x2() {
+    let ladder = Ladder::builtin();
+    let mut shapes = HashSet::new();
+    for number in 5..=14 {
+        let layout = ladder.stage(number).unwrap().layout;
+        assert!(layout.is_connected(), "stage {number}");
+        assert!(layout.contains_centre(), "stage {number}");
+        assert!(!layout.is_full_rectangle(), "stage {number}");
+        shapes.insert(layout.rows());
+    }
+    assert_eq!(shapes.len(), 10);
+}
+
+#[test]
+fn endless_stages_have_4n_buttons_picks_2_to_5_and_a_connected_island() {
+    let ladder = Ladder::builtin();
+    for number in 15..=200 {
+        let stage = ladder.stage(number).unwrap();
+        assert_eq!(stage.buttons(), 4 * number, "stage {number}");
+        assert_eq!((stage.picks.min(), stage.picks.max()), (2, 5), "stage {number}");
+        assert!(stage.layout.is_connected(), "stage {number}");
+        assert!(stage.layout.contains_centre(), "stage {number}");
+        // Same number, same island, every time.
+        assert_eq!(ladder.stage(number).unwrap().layout, stage.layout, "stage {number}");
+    }
+}
+
+#[test]
+fn endless_right_choice_follows_the_2_to_5_rule() {
+    // SPEC §1.2: picks 2–5 lose on r mod 7 ∈ {1, 2}; there the human must go second.
+    let ladder = Ladder::builtin();
+    for number in 15..=200 {
+        let expected = if [1, 2].contains(&(4 * number % 7)) { TurnOrder::Second } else { TurnOrder::First };
+        assert_eq!(ladder.stage(number).unwrap().right_choice(), expected, "stage {number}");
+    }
+}
+
+#[test]
+fn endless_islands_are_not_all_alike() {
+    let ladder = Ladder::builtin();
+    let mut proportions = HashSet::new();
+    let (mut wide, mut tall) = (0, 0);
+    for number in 15..=200 {
+        let layout = ladder.stage(number).unwrap().layout;
+        let (top, left, bottom, right) = layout.bounds().unwrap();
+        let (w, h) = (right - left + 1, bottom - top + 1);
+        proportions.insert((10 * w / h).min(40));
+        wide += usize::from(w >= 2 * h);
+        tall += usize::from(h >= 2 * w);
+        // Compact enough to read as one island: the box is at most 5 times the buttons.
+        assert!((w * h) as usize <= 5 * layout.len(), "stage {number}: {w}×{h} for {}", layout.len());
+    }
+    assert!(proportions.len() >= 10, "only {} distinct proportions", proportions.len());
+    assert!(wide >= 5 && tall >= 5, "{wide} wide and {tall} tall islands");
+}
+
+/// Pinned so that a change to the generator, which would change every player's stage 15, is
+/// noticed (the generator uses only integers and ChaCha8, so the island is the same everywhere).
+#[test]
+fn stage_15_is_the_same_island_on_every_machine() {
+    let layout = Ladder::builtin().stage(15).unwrap().layout;
+    let (top, left, bottom, right) = layout.bounds().unwrap();
+    let rows: Vec<String> = layout.rows()[top as usize..=bottom as usize]
+        .iter()
+        .map(|row| row[left as usize..=right as usize].to_string())
+        .collect();
+    assert_eq!(rows.join("\n"), include_str!("data/stage-15.txt").trim_end());
+}
+
+fn ladder_with(stage_3: &str) -> String {
+    let text = Ladder::builtin_text();
+    let start = text.find("            stage: 3,").unwrap();
+    let end = text.find("            stage: 4,").unwrap();
+    let entry_start = text[..start].rfind("        (").unwrap();
+    let entry_end = text[..end].rfind("        // Stage 4").unwrap();
+    format!("{}{}{}", &text[..entry_start], stage_3, &text[entry_end..])
+}
+
+fn invalid(text: &str) -> (Option<usize>, u32, StageProblem) {
+    match Ladder::parse(text, "test.ron") {
+        Err(LadderError::Invalid { line, stage, problem, .. }) => (line, stage, problem),
+        other => panic!("expected a validation error, got {other:?}"),
+    }
+}
+
+const STAGE_3: &str = "        (
+            stage: 3,
+            buttons: 12,
+            picks: (min: 1, max: 3),
+            shape: Rectangle,
+            layout: [
+                \"oooo\",
+                \"oooo\",
+                \"oooo\",
+            ],
+        ),
+";
+
+#[test]
+fn the_replacement_helper_keeps_a_valid_ladder_valid() {
+    assert_eq!(Ladder::parse(&ladder_with(STAGE_3), "test.ron").unwrap(), Ladder::builtin());
+}
+
+#[test]
+fn a_count_that_disagrees_with_the_layout_is_refused_with_its_stage_and_line() {
+    let text = ladder_with(&STAGE_3.replace("buttons: 12", "buttons: 13"));
+    let (line, stage, problem) = invalid(&text);
+    assert_eq!(stage, 3);
+    assert_eq!(problem, StageProblem::CountMismatch { buttons: 13, cells: 12 });
+    let line = line.unwrap();
+    assert_eq!(text.lines().nth(line - 1).unwrap().trim(), "stage: 3,");
+    let message = Ladder::parse(&text, "test.ron").unwrap_err().to_string();
+    assert!(message.starts_with(&format!("test.ron:{line}: stage 3:")), "{message}");
+}
+
+#[test]
+fn out_of_order_numbers_are_refused() {
+    let (_, stage, problem) = invalid(&ladder_with(&STAGE_3.replace("stage: 3", "stage: 4")));
+    assert_eq!((stage, problem), (3, StageProblem::Numbering { expected: 3, found: 4 }));
+}
+
+#[test]
+fn bad_pick_ranges_are_refused() {
+    let (_, _, problem) = invalid(&ladder_with(&STAGE_3.replace("min: 1, max: 3", "min: 4, max: 3")));
+    assert!(matches!(problem, StageProblem::Picks(_)), "{problem:?}");
+    let (_, _, problem) = invalid(&ladder_with(&STAGE_3.replace("min: 1, max: 3", "min: 0, max: 3")));
+    assert!(matches!(problem, StageProblem::Picks(_)), "{problem:?}");
+}
+
+#[test]
+fn a_split_layout_is_refused() {
+    let text = ladder_with(
+        &STAGE_3
+            .replace(
+                "\"oooo\",\n                \"oooo\",\n                \"oooo\"",
+                "\"oo.oo\",\n                \"oo.oo\",\n                \"oo.oo\"",
+            )
+            .replace("Rectangle", "Island"),
+    );
+    assert_eq!(invalid(&text).2, StageProblem::NotConnected);
+}
+
+#[test]
+fn an_island_without_its_central_2x2_is_refused() {
+    let text = ladder_with(&STAGE_3.replace("Rectangle", "Island").replace(
+        "\"oooo\",\n                \"oooo\",\n                \"oooo\",",
+        "\"oooo\",\n                \"oooo\",\n                \"oooo\",\n                \".oo.\",",
+    ));
+    let text = text.replace("buttons: 12", "buttons: 14");
+    // 4 rows of 4: the centre is rows 2–3, columns 2–3, all filled: valid. Now empty one of them.
+    assert!(Ladder::parse(&text, "t").is_ok());
+    let text = text
+        .replace("\"oooo\",\n                \".oo.\",", "\"o.oo\",\n                \".oo.\",")
+        .replace("buttons: 14", "buttons: 13");
+    assert_eq!(invalid(&text).2, StageProblem::NoCentre);
+}
+
+#[test]
+fn a_rectangle_with_gaps_and_a_stray_character_are_refused() {
+    let text = ladder_with(
+        &STAGE_3
+            .replace(
+                "\"oooo\",\n                \"oooo\",\n                \"oooo\"",
+                "\"oooo\",\n                \"ooo.\",\n                \"ooooo\"",
+            )
+            .replace("12", "12"),
+    );
+    assert!(matches!(invalid(&text).2, StageProblem::Layout(_)));
+    let text = ladder_with(
+        &STAGE_3
+            .replace(
+                "\"oooo\",\n                \"oooo\",\n                \"oooo\"",
+                "\"oooo\",\n                \"ooo.\",\n                \"ooooo\"",
+            )
+            .replace("ooooo", "oooo")
+            .replace("buttons: 12", "buttons: 11"),
+    );
+    assert_eq!(invalid(&text).2, StageProblem::NotRectangle);
+    let text = ladder_with(
+        &STAGE_3.replace("\"oooo\",\n                \"oooo\",", "\"oooo\",\n                \"oxoo\","),
+    );
+    assert!(matches!(invalid(&text).2, StageProblem::Layout(_)));
+}
+
+#[test]
+fn syntax_errors_and_unknown_fields_name_line_and_column() {
+    let text =
+        ladder_with(&STAGE_3.replace("shape: Rectangle,", "shape: Rectangle,\n            colour: 3,"));
+    match Ladder::parse(&text, "test.ron") {
+        Err(LadderError::Syntax { line, message, .. }) => {
+            assert_eq!(text.lines().nth(line - 1).unwrap().trim(), "colour: 3,");
+            assert!(message.contains("colour"), "{message}");
+        }
+        other => panic!("expected a syntax error, got {other:?}"),
+    }
+    let text = ladder_with(&STAGE_3.replace("buttons: 12,", "buttons: twelve,"));
+    match Ladder::parse(&text, "test.ron") {
+        Err(err @ LadderError::Syntax { line, col, .. }) => {
+            assert_eq!(text.lines().nth(line - 1).unwrap().trim(), "buttons: twelve,");
+            assert!(col > 1);
+            assert!(err.to_string().starts_with(&format!("test.ron:{line}:{col}:")));
+        }
+        other => panic!("expected a syntax error, got {other:?}"),
+    }
+}
+
+#[test]
+fn an_empty_or_missing_ladder_is_an_error_not_a_panic() {
+    assert!(matches!(Ladder::parse("Ladder(stages: [])", "t"), Err(LadderError::Empty { .. })));
+    assert!(matches!(Ladder::parse("", "t"), Err(LadderError::Syntax { .. })));
+    assert!(matches!(Ladder::load(Path::new("/nonexistent/ladder.ron")), Err(LadderError::Io { .. })));
+}
