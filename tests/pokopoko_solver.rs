@@ -9,10 +9,13 @@ fn losing_upto(min: u32, max: u32, upto: u32) -> Vec<u32> {
     Solver::new(PickSet::range(min, max).unwrap(), upto).losing_positions().collect()
 }
 
+/// One row of SPEC §1.2's table: picks min–max, the listed losing numbers, and the rule.
+type TableRow = (u32, u32, &'static [u32], u32, &'static [u32]);
+
 /// SPEC §1.2's table: the listed prefix, and the stated rule for every r up to 1,000.
 #[test]
 fn reproduces_the_four_tables_of_the_original_game() {
-    let table: [(u32, u32, &[u32], u32, &[u32]); 4] = [
+    let table: [TableRow; 4] = [
         (1, 2, &[1, 4, 7, 10, 13], 3, &[1]),
         (1, 3, &[1, 5, 9, 13, 17], 4, &[1]),
         (2, 4, &[1, 2, 7, 8, 13, 14], 6, &[1, 2]),

@@ -133,27 +133,28 @@ fn invalid(text: &str) -> (Option<usize>, u32, StageProblem) {
     }
 }
 
-const STAGE_3: &str = "        (
-            stage: 3,
-            buttons: 12,
-            picks: (min: 1, max: 3),
-            shape: Rectangle,
-            layout: [
-                \"oooo\",
-                \"oooo\",
-                \"oooo\",
-            ],
-        ),
-";
+/// A stage-3 entry as it would be written in the file.
+fn stage_3(buttons: u32, min: u32, max: u32, shape: &str, rows: &[&str]) -> String {
+    let rows: String = rows.iter().map(|row| format!("                \"{row}\",\n")).collect();
+    format!(
+        "        (\n            stage: 3,\n            buttons: {buttons},\n            picks: (min: {min}, max: {max}),\n            shape: {shape},\n            layout: [\n{rows}            ],\n        ),\n"
+    )
+}
+
+const FULL_3X4: [&str; 3] = ["oooo", "oooo", "oooo"];
+
+fn stage_3_valid() -> String {
+    stage_3(12, 1, 3, "Rectangle", &FULL_3X4)
+}
 
 #[test]
 fn the_replacement_helper_keeps_a_valid_ladder_valid() {
-    assert_eq!(Ladder::parse(&ladder_with(STAGE_3), "test.ron").unwrap(), Ladder::builtin());
+    assert_eq!(Ladder::parse(&ladder_with(&stage_3_valid()), "test.ron").unwrap(), Ladder::builtin());
 }
 
 #[test]
 fn a_count_that_disagrees_with_the_layout_is_refused_with_its_stage_and_line() {
-    let text = ladder_with(&STAGE_3.replace("buttons: 12", "buttons: 13"));
+    let text = ladder_with(&stage_3(13, 1, 3, "Rectangle", &FULL_3X4));
     let (line, stage, problem) = invalid(&text);
     assert_eq!(stage, 3);
     assert_eq!(problem, StageProblem::CountMismatch { buttons: 13, cells: 12 });
@@ -165,77 +166,50 @@ fn a_count_that_disagrees_with_the_layout_is_refused_with_its_stage_and_line() {
 
 #[test]
 fn out_of_order_numbers_are_refused() {
-    let (_, stage, problem) = invalid(&ladder_with(&STAGE_3.replace("stage: 3", "stage: 4")));
+    let (_, stage, problem) = invalid(&ladder_with(&stage_3_valid().replace("stage: 3", "stage: 4")));
     assert_eq!((stage, problem), (3, StageProblem::Numbering { expected: 3, found: 4 }));
 }
 
 #[test]
 fn bad_pick_ranges_are_refused() {
-    let (_, _, problem) = invalid(&ladder_with(&STAGE_3.replace("min: 1, max: 3", "min: 4, max: 3")));
-    assert!(matches!(problem, StageProblem::Picks(_)), "{problem:?}");
-    let (_, _, problem) = invalid(&ladder_with(&STAGE_3.replace("min: 1, max: 3", "min: 0, max: 3")));
-    assert!(matches!(problem, StageProblem::Picks(_)), "{problem:?}");
+    for (min, max) in [(4, 3), (0, 3)] {
+        let (_, _, problem) = invalid(&ladder_with(&stage_3(12, min, max, "Rectangle", &FULL_3X4)));
+        assert!(matches!(problem, StageProblem::Picks(_)), "{min}–{max}: {problem:?}");
+    }
 }
 
 #[test]
 fn a_split_layout_is_refused() {
-    let text = ladder_with(
-        &STAGE_3
-            .replace(
-                "\"oooo\",\n                \"oooo\",\n                \"oooo\"",
-                "\"oo.oo\",\n                \"oo.oo\",\n                \"oo.oo\"",
-            )
-            .replace("Rectangle", "Island"),
-    );
+    let text = ladder_with(&stage_3(12, 1, 3, "Island", &["oo.oo", "oo.oo", "oo.oo"]));
     assert_eq!(invalid(&text).2, StageProblem::NotConnected);
 }
 
 #[test]
 fn an_island_without_its_central_2x2_is_refused() {
-    let text = ladder_with(&STAGE_3.replace("Rectangle", "Island").replace(
-        "\"oooo\",\n                \"oooo\",\n                \"oooo\",",
-        "\"oooo\",\n                \"oooo\",\n                \"oooo\",\n                \".oo.\",",
-    ));
-    let text = text.replace("buttons: 12", "buttons: 14");
-    // 4 rows of 4: the centre is rows 2–3, columns 2–3, all filled: valid. Now empty one of them.
-    assert!(Ladder::parse(&text, "t").is_ok());
-    let text = text
-        .replace("\"oooo\",\n                \".oo.\",", "\"o.oo\",\n                \".oo.\",")
-        .replace("buttons: 14", "buttons: 13");
-    assert_eq!(invalid(&text).2, StageProblem::NoCentre);
+    // 4×4: the centre is rows 2–3, columns 2–3.
+    let whole = ladder_with(&stage_3(14, 1, 3, "Island", &["oooo", "oooo", "oooo", ".oo."]));
+    assert!(Ladder::parse(&whole, "t").is_ok());
+    let holed = ladder_with(&stage_3(13, 1, 3, "Island", &["oooo", "oooo", "o.oo", ".oo."]));
+    assert_eq!(invalid(&holed).2, StageProblem::NoCentre);
+    let odd = ladder_with(&stage_3(9, 1, 3, "Island", &["ooo", "ooo", "ooo"]));
+    assert_eq!(invalid(&odd).2, StageProblem::NoCentre);
 }
 
 #[test]
-fn a_rectangle_with_gaps_and_a_stray_character_are_refused() {
-    let text = ladder_with(
-        &STAGE_3
-            .replace(
-                "\"oooo\",\n                \"oooo\",\n                \"oooo\"",
-                "\"oooo\",\n                \"ooo.\",\n                \"ooooo\"",
-            )
-            .replace("12", "12"),
-    );
-    assert!(matches!(invalid(&text).2, StageProblem::Layout(_)));
-    let text = ladder_with(
-        &STAGE_3
-            .replace(
-                "\"oooo\",\n                \"oooo\",\n                \"oooo\"",
-                "\"oooo\",\n                \"ooo.\",\n                \"ooooo\"",
-            )
-            .replace("ooooo", "oooo")
-            .replace("buttons: 12", "buttons: 11"),
-    );
-    assert_eq!(invalid(&text).2, StageProblem::NotRectangle);
-    let text = ladder_with(
-        &STAGE_3.replace("\"oooo\",\n                \"oooo\",", "\"oooo\",\n                \"oxoo\","),
-    );
-    assert!(matches!(invalid(&text).2, StageProblem::Layout(_)));
+fn ragged_rows_gaps_in_a_rectangle_and_stray_characters_are_refused() {
+    let ragged = ladder_with(&stage_3(12, 1, 3, "Rectangle", &["oooo", "ooo.", "ooooo"]));
+    assert!(matches!(invalid(&ragged).2, StageProblem::Layout(_)));
+    let gap = ladder_with(&stage_3(11, 1, 3, "Rectangle", &["oooo", "ooo.", "oooo"]));
+    assert_eq!(invalid(&gap).2, StageProblem::NotRectangle);
+    let stray = ladder_with(&stage_3(12, 1, 3, "Rectangle", &["oooo", "oxoo", "oooo"]));
+    assert!(matches!(invalid(&stray).2, StageProblem::Layout(_)));
 }
 
 #[test]
 fn syntax_errors_and_unknown_fields_name_line_and_column() {
-    let text =
-        ladder_with(&STAGE_3.replace("shape: Rectangle,", "shape: Rectangle,\n            colour: 3,"));
+    let text = ladder_with(
+        &stage_3_valid().replace("shape: Rectangle,", "shape: Rectangle,\n            colour: 3,"),
+    );
     match Ladder::parse(&text, "test.ron") {
         Err(LadderError::Syntax { line, message, .. }) => {
             assert_eq!(text.lines().nth(line - 1).unwrap().trim(), "colour: 3,");
@@ -243,7 +217,7 @@ fn syntax_errors_and_unknown_fields_name_line_and_column() {
         }
         other => panic!("expected a syntax error, got {other:?}"),
     }
-    let text = ladder_with(&STAGE_3.replace("buttons: 12,", "buttons: twelve,"));
+    let text = ladder_with(&stage_3_valid().replace("buttons: 12,", "buttons: twelve,"));
     match Ladder::parse(&text, "test.ron") {
         Err(err @ LadderError::Syntax { line, col, .. }) => {
             assert_eq!(text.lines().nth(line - 1).unwrap().trim(), "buttons: twelve,");

@@ -1,0 +1,50 @@
+//! Snaky engine benchmarks: `cargo bench --no-default-features --bench snaky`.
+
+use std::hint::black_box;
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use pokopoko::snaky::certificate::SHIPPED_TEXT;
+use pokopoko::snaky::{Cards, Cell, Certificate, Game, shipped_cards, verify};
+
+fn evaluation(c: &mut Criterion) {
+    let certificate = Certificate::parse(SHIPPED_TEXT).expect("parses");
+    c.bench_function("evaluate all 728 cards", |b| b.iter(|| Cards::evaluate(black_box(&certificate))));
+    c.bench_function("parse the certificate", |b| b.iter(|| Certificate::parse(black_box(SHIPPED_TEXT))));
+    c.bench_function("parse + evaluate all 728 cards", |b| {
+        b.iter(|| Certificate::parse(black_box(SHIPPED_TEXT)).map(|c| Cards::evaluate(&c)))
+    });
+}
+
+fn maker_decision(c: &mut Criterion) {
+    let cards = shipped_cards().expect("cards");
+    // Mid-game: after the worked line M (8,8), B (7,8), M (8,7), B (8,6), M (11,8).
+    let mut game = Game::started(cards.clone());
+    let _ = game.reply(Cell::new(7, 8));
+    let _ = game.reply(Cell::new(8, 6));
+    let claim = game.active_claim();
+    let maker = game.maker_cells().to_vec();
+    let breaker = game.breaker_cells().to_vec();
+    let reply = Cell::new(10, 8);
+    c.bench_function("maker decision after a Breaker reply", |b| {
+        b.iter(|| {
+            let reply = black_box(reply);
+            let next = black_box(claim).after_reply(&cards, reply).unwrap_or(claim);
+            next.maker_cell(&cards, |cell| {
+                cell != reply && !maker.contains(&cell) && !breaker.contains(&cell)
+            })
+        })
+    });
+    c.bench_function("Game::reply (Breaker move, Maker move, win check)", |b| {
+        b.iter_batched_ref(|| game.clone(), |g| g.reply(black_box(reply)), BatchSize::SmallInput)
+    });
+}
+
+fn whole_verify(c: &mut Criterion) {
+    let mut group = c.benchmark_group("verify");
+    group.sample_size(10);
+    group.bench_function("snaky verify (every check)", |b| b.iter(verify::verify_shipped));
+    group.finish();
+}
+
+criterion_group!(benches, evaluation, maker_decision, whole_verify);
+criterion_main!(benches);

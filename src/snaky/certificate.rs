@@ -1,0 +1,354 @@
+//! The certificate of SPEC §2.3: its text, digest, grammar and syntax tree.
+//!
+//! A line is `card pivot child child …`; a child is a reference `j` / `j:sXY` or an inline
+//! combination `(pivot child child …)` in the enclosing line's frame, which may nest.
+
+use std::path::Path;
+
+use sha2::{Digest, Sha256};
+
+use super::cell::FrameCell;
+use super::errors::{CertificateError, ParseError, ParseErrorKind};
+use super::placement::{Placement, Symmetry};
+
+/// The shipped certificate (the paper's table, cards 6..727).
+pub const SHIPPED_TEXT: &str = include_str!("../../assets/snaky-certificate-21.txt");
+/// SHA-256 of the shipped certificate, as printed in SPEC §2.3.
+pub const SHIPPED_SHA256: &str = "3fa12d36a6d4dbb185e3f2808c8dfde13d85ee309afbca030d6ad17ae9fe3d04";
+/// Cards 0..5 are the base cards; the certificate's first line is card 6.
+pub const BASE_CARDS: u32 = 6;
+/// The coordinate alphabet `0123456789ABCDEFG`: a character's index is the coordinate.
+fn coordinate_value(ch: char) -> Option<usize> {
+    match ch {
+        '0'..='9' => Some(ch as usize - '0' as usize),
+        'A'..='G' => Some(ch as usize - 'A' as usize + 10),
+        _ => None,
+    }
+}
+
+/// A parsed certificate: one [`CardLine`] per line, cards 6, 7, … in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    pub lines: Vec<CardLine>,
+}
+
+/// One line: card number and its top-level combination node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardLine {
+    pub card: u32,
+    pub line: usize,
+    pub root: NodeSyntax,
+}
+
+/// A combination node as written: pivot and children, in the line's frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeSyntax {
+    pub pivot: FrameCell,
+    pub children: Vec<ChildSyntax>,
+    /// 1-based position of the pivot.
+    pub line: usize,
+    pub column: usize,
+}
+
+/// A child as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChildSyntax {
+    /// `j` or `j:sXY`: card j under placement s, translated by (X, Y).
+    Reference { card: u32, placement: Placement, line: usize, column: usize },
+    /// `(pivot child …)`: a combination in the enclosing frame.
+    Inline(NodeSyntax),
+}
+
+impl Certificate {
+    /// The shipped certificate, after checking its SHA-256.
+    pub fn shipped() -> Result<Self, CertificateError> {
+        Self::parse_checked(SHIPPED_TEXT, SHIPPED_SHA256)
+    }
+
+    /// Checks `text` against an expected SHA-256 (lowercase hex), then parses it.
+    pub fn parse_checked(text: &str, expected_sha256: &str) -> Result<Self, CertificateError> {
+        check_digest(text.as_bytes(), expected_sha256)?;
+        Ok(Self::parse(text)?)
+    }
+
+    /// Reads and parses a certificate file (no digest check: for experiments and tests).
+    pub fn load(path: &Path) -> Result<Self, CertificateError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CertificateError::Io { path: path.display().to_string(), message: e.to_string() })?;
+        Ok(Self::parse(&text)?)
+    }
+
+    /// Parses certificate text; the first error found in reading order is returned.
+    pub fn parse(text: &str) -> Result<Self, ParseError> {
+        let body = text.strip_suffix('\n').unwrap_or(text);
+        let raw_lines: Vec<&str> = if text.is_empty() { Vec::new() } else { body.split('\n').collect() };
+        let mut lines = Vec::with_capacity(raw_lines.len());
+        let mut tokens = Vec::with_capacity(64);
+        for (index, raw) in raw_lines.iter().enumerate() {
+            let expected = BASE_CARDS + index as u32;
+            tokenize(raw.strip_suffix('\r').unwrap_or(raw), &mut tokens);
+            let mut parser = LineParser { line: index + 1, tokens: &tokens, pos: 0, all_lines: &raw_lines };
+            let card = parser.card_number(expected)?;
+            let root = parser.node(card, 0)?;
+            lines.push(CardLine { card, line: index + 1, root });
+        }
+        Ok(Self { lines })
+    }
+
+    /// Number of combination nodes written inline, in parentheses.
+    pub fn inline_nodes(&self) -> usize {
+        self.lines.iter().map(|l| l.root.inline_nodes()).sum()
+    }
+
+    /// Number of references `j` / `j:sXY`.
+    pub fn references(&self) -> usize {
+        self.lines.iter().map(|l| l.root.references()).sum()
+    }
+}
+
+impl NodeSyntax {
+    fn inline_nodes(&self) -> usize {
+        self.children
+            .iter()
+            .map(|c| match c {
+                ChildSyntax::Inline(node) => 1 + node.inline_nodes(),
+                ChildSyntax::Reference { .. } => 0,
+            })
+            .sum()
+    }
+
+    fn references(&self) -> usize {
+        self.children
+            .iter()
+            .map(|c| match c {
+                ChildSyntax::Inline(node) => node.references(),
+                ChildSyntax::Reference { .. } => 1,
+            })
+            .sum()
+    }
+}
+
+/// Lowercase hex SHA-256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A clear error (not a panic) when `bytes` do not have the expected SHA-256.
+pub fn check_digest(bytes: &[u8], expected_sha256: &str) -> Result<(), CertificateError> {
+    let found = sha256_hex(bytes);
+    if found.eq_ignore_ascii_case(expected_sha256) {
+        Ok(())
+    } else {
+        Err(CertificateError::DigestMismatch { expected: expected_sha256.to_owned(), found })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TokenKind {
+    Open,
+    Close,
+    Word,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Token<'a> {
+    kind: TokenKind,
+    text: &'a str,
+    /// 1-based column of the first character.
+    column: usize,
+}
+
+/// Splits a line at whitespace into `tokens`; parentheses are tokens of their own.
+fn tokenize<'a>(line: &'a str, tokens: &mut Vec<Token<'a>>) {
+    tokens.clear();
+    let mut word_start: Option<(usize, usize)> = None;
+    let mut column = 0;
+    // Bytes, not chars: every delimiter is ASCII, and columns count only a character's first byte.
+    for (byte, &b) in line.as_bytes().iter().enumerate() {
+        if b & 0xC0 != 0x80 {
+            column += 1;
+        }
+        let kind = match b {
+            b'(' => Some(TokenKind::Open),
+            b')' => Some(TokenKind::Close),
+            _ => None,
+        };
+        if kind.is_some() || b.is_ascii_whitespace() {
+            if let Some((start, start_column)) = word_start.take() {
+                tokens.push(Token { kind: TokenKind::Word, text: &line[start..byte], column: start_column });
+            }
+            if let Some(kind) = kind {
+                tokens.push(Token { kind, text: &line[byte..byte + 1], column });
+            }
+        } else if word_start.is_none() {
+            word_start = Some((byte, column));
+        }
+    }
+    if let Some((start, start_column)) = word_start {
+        tokens.push(Token { kind: TokenKind::Word, text: &line[start..], column: start_column });
+    }
+}
+
+struct LineParser<'t, 'a> {
+    line: usize,
+    tokens: &'t [Token<'a>],
+    pos: usize,
+    /// Every line, to tell a forward reference from a missing one (only when reporting).
+    all_lines: &'t [&'a str],
+}
+
+impl LineParser<'_, '_> {
+    fn error(&self, column: usize, token: &str, kind: ParseErrorKind) -> ParseError {
+        ParseError { line: self.line, column, token: token.to_owned(), kind }
+    }
+
+    /// Column just past the last token: where a missing token would have been.
+    fn end_column(&self) -> usize {
+        self.tokens.last().map_or(1, |t| t.column + t.text.chars().count())
+    }
+
+    /// Lines are cards 6, 7, 8, … in order, so a number below the expected one is a duplicate.
+    fn card_number(&mut self, expected: u32) -> Result<u32, ParseError> {
+        let Some(&token) = self.tokens.first() else {
+            return Err(self.error(1, "", ParseErrorKind::EmptyLine));
+        };
+        self.pos = 1;
+        if let Some((offset, ch)) = token.text.chars().enumerate().find(|(_, c)| !c.is_ascii_digit()) {
+            return Err(self.error(token.column + offset, token.text, ParseErrorKind::UnknownSymbol(ch)));
+        }
+        let wrong = || self.error(token.column, token.text, ParseErrorKind::WrongCardNumber { expected });
+        let card: u32 = token.text.parse().map_err(|_| wrong())?;
+        if card < expected {
+            return Err(self.error(token.column, token.text, ParseErrorKind::DuplicateCardNumber));
+        }
+        if card != expected {
+            return Err(wrong());
+        }
+        Ok(card)
+    }
+
+    /// `pivot child child …`, up to the end of the line (depth 0) or a `)` (left unconsumed).
+    fn node(&mut self, card: u32, depth: usize) -> Result<NodeSyntax, ParseError> {
+        let pivot_token = match self.tokens.get(self.pos) {
+            Some(&t) if t.kind == TokenKind::Word => t,
+            Some(t) => return Err(self.error(t.column, t.text, ParseErrorKind::MissingPivot)),
+            None => return Err(self.error(self.end_column(), "", ParseErrorKind::MissingPivot)),
+        };
+        self.pos += 1;
+        let mut chars = pivot_token.text.chars();
+        let pivot = self.coordinate(pivot_token, 0, &mut chars)?;
+        self.expect_end(pivot_token, 2, &mut chars)?;
+        let mut children = Vec::new();
+        while let Some(&token) = self.tokens.get(self.pos) {
+            match token.kind {
+                TokenKind::Close if depth == 0 => {
+                    return Err(self.error(token.column, token.text, ParseErrorKind::UnbalancedParenthesis));
+                }
+                TokenKind::Close => break,
+                TokenKind::Open => {
+                    self.pos += 1;
+                    let inner = self.node(card, depth + 1)?;
+                    match self.tokens.get(self.pos) {
+                        Some(t) if t.kind == TokenKind::Close => self.pos += 1,
+                        _ => {
+                            return Err(self.error(
+                                token.column,
+                                token.text,
+                                ParseErrorKind::UnbalancedParenthesis,
+                            ));
+                        }
+                    }
+                    children.push(ChildSyntax::Inline(inner));
+                }
+                TokenKind::Word => {
+                    self.pos += 1;
+                    children.push(self.reference(token, card)?);
+                }
+            }
+        }
+        if children.is_empty() {
+            return Err(self.error(pivot_token.column, pivot_token.text, ParseErrorKind::EmptyChildList));
+        }
+        Ok(NodeSyntax { pivot, children, line: self.line, column: pivot_token.column })
+    }
+
+    /// One coordinate character pair starting at character `offset` of `token`.
+    fn coordinate(
+        &self,
+        token: Token<'_>,
+        offset: usize,
+        chars: &mut std::str::Chars<'_>,
+    ) -> Result<FrameCell, ParseError> {
+        let mut xy = [0; 2];
+        for (i, value) in xy.iter_mut().enumerate() {
+            let column = token.column + offset + i;
+            let ch =
+                chars.next().ok_or_else(|| self.error(column, token.text, ParseErrorKind::TruncatedToken))?;
+            *value = coordinate_value(ch)
+                .ok_or_else(|| self.error(column, token.text, ParseErrorKind::UnknownSymbol(ch)))?;
+        }
+        FrameCell::new(xy[0] as i32, xy[1] as i32)
+            .ok_or_else(|| self.error(token.column + offset, token.text, ParseErrorKind::UnknownSymbol('?')))
+    }
+
+    fn expect_end(
+        &self,
+        token: Token<'_>,
+        offset: usize,
+        chars: &mut std::str::Chars<'_>,
+    ) -> Result<(), ParseError> {
+        match chars.next() {
+            None => Ok(()),
+            Some(_) => Err(self.error(token.column + offset, token.text, ParseErrorKind::TrailingTokens)),
+        }
+    }
+
+    /// `j` or `j:sXY`.
+    fn reference(&self, token: Token<'_>, card: u32) -> Result<ChildSyntax, ParseError> {
+        let digits = token.text.chars().take_while(char::is_ascii_digit).count();
+        let mut chars = token.text.chars().skip(digits);
+        if digits == 0 {
+            let ch = token.text.chars().next().unwrap_or(' ');
+            return Err(self.error(token.column, token.text, ParseErrorKind::UnknownSymbol(ch)));
+        }
+        let placement = match chars.next() {
+            None => Placement::IDENTITY,
+            Some(':') => {
+                let column = token.column + digits + 1;
+                let s = chars
+                    .next()
+                    .ok_or_else(|| self.error(column, token.text, ParseErrorKind::TruncatedToken))?;
+                let symmetry = s
+                    .to_digit(10)
+                    .and_then(|d| Symmetry::from_digit(d as u8))
+                    .ok_or_else(|| self.error(column, token.text, ParseErrorKind::BadPlacementDigit(s)))?;
+                let mut rest = token.text[digits + 2..].chars();
+                let translation = self.coordinate(token, digits + 2, &mut rest)?;
+                self.expect_end(token, digits + 4, &mut rest)?;
+                Placement::new(symmetry, translation.x(), translation.y())
+            }
+            Some(ch) => {
+                return Err(self.error(token.column + digits, token.text, ParseErrorKind::UnknownSymbol(ch)));
+            }
+        };
+        let Ok(referenced) = token.text[..digits].parse::<u32>() else {
+            return Err(self.error(
+                token.column,
+                token.text,
+                ParseErrorKind::MissingReference { card: u32::MAX },
+            ));
+        };
+        // Cards below this one are defined: the numbering is checked line by line.
+        if referenced >= card {
+            let defined =
+                self.all_lines.iter().any(|l| l.split_whitespace().next() == Some(&token.text[..digits]));
+            let kind = if defined {
+                ParseErrorKind::ForwardReference { card: referenced, current: card }
+            } else {
+                ParseErrorKind::MissingReference { card: referenced }
+            };
+            return Err(self.error(token.column, token.text, kind));
+        }
+        Ok(ChildSyntax::Reference { card: referenced, placement, line: self.line, column: token.column })
+    }
+}

@@ -1,0 +1,213 @@
+//! A game of Snaky: Maker (the certificate's policy) against a Breaker, on the infinite board.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::card::Cards;
+use super::cell::Cell;
+use super::errors::MoveError;
+use super::policy::Claim;
+use super::shape::{self, Copy as SnakyCopy};
+
+/// The two players. Maker (the COM) moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Player {
+    Maker,
+    Breaker,
+}
+
+/// One move of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Move {
+    pub player: Player,
+    pub cell: Cell,
+}
+
+/// What the info panel and the overlays show about the active claim.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClaimInfo {
+    /// Card number (for an inline node, the card whose line contains it).
+    pub card: u32,
+    /// The active node is written inline inside that card's line.
+    pub inline: bool,
+    /// F(pivot): Maker's move for this claim (just played, or next to play).
+    pub pivot: Cell,
+    pub height: u8,
+    /// F(T): Breaker must own nothing here.
+    pub envelope: Vec<Cell>,
+    /// F(A): Maker owns all of these.
+    pub required: Vec<Cell>,
+    pub envelope_size: usize,
+    pub required_size: usize,
+    /// "Maker wins within k moves" (counting from the first move); never increases.
+    pub guarantee: u32,
+}
+
+/// A game in progress. Cloning is cheap (a few short vectors), so undo can be a replay or a copy.
+#[derive(Clone, Debug)]
+pub struct Game {
+    cards: Arc<Cards>,
+    moves: Vec<Move>,
+    maker: Vec<Cell>,
+    breaker: Vec<Cell>,
+    claim: Claim,
+    won: Option<SnakyCopy>,
+}
+
+impl Game {
+    /// The empty board, Maker to move, at card 727 under the identity.
+    pub fn new(cards: Arc<Cards>) -> Self {
+        let claim = Claim::start(&cards);
+        Self {
+            cards,
+            moves: Vec::with_capacity(48),
+            maker: Vec::with_capacity(24),
+            breaker: Vec::with_capacity(24),
+            claim,
+            won: None,
+        }
+    }
+
+    /// A new game after Maker's first move ((8,8)): Breaker to move.
+    pub fn started(cards: Arc<Cards>) -> Self {
+        let mut game = Self::new(cards);
+        // A fresh game is Maker's turn and not over, so this cannot fail.
+        let _ = game.maker_move();
+        game
+    }
+
+    pub fn cards(&self) -> &Arc<Cards> {
+        &self.cards
+    }
+
+    /// Whose turn it is, or `None` once Maker has won.
+    pub fn to_move(&self) -> Option<Player> {
+        if self.won.is_some() {
+            None
+        } else if self.moves.len().is_multiple_of(2) {
+            Some(Player::Maker)
+        } else {
+            Some(Player::Breaker)
+        }
+    }
+
+    /// Plays Maker's policy move (rules 1, 2 and 4 of SPEC §2.4) and returns its cell.
+    pub fn maker_move(&mut self) -> Result<Cell, MoveError> {
+        match self.to_move() {
+            None => return Err(MoveError::GameOver),
+            Some(Player::Breaker) => return Err(MoveError::BreakerToMove),
+            Some(Player::Maker) => {}
+        }
+        let cell = self.claim.maker_cell(&self.cards, |c| self.is_free(c));
+        self.moves.push(Move { player: Player::Maker, cell });
+        self.maker.push(cell);
+        self.won = shape::completed_copy(cell, &self.maker);
+        Ok(cell)
+    }
+
+    /// Plays Breaker's move on any free cell (negative and far-away coordinates included), and
+    /// moves the active claim to the selected child (rule 3).
+    pub fn breaker_move(&mut self, cell: Cell) -> Result<(), MoveError> {
+        match self.to_move() {
+            None => return Err(MoveError::GameOver),
+            Some(Player::Maker) => return Err(MoveError::MakerToMove),
+            Some(Player::Breaker) => {}
+        }
+        if !self.is_free(cell) {
+            return Err(MoveError::Occupied(cell));
+        }
+        self.moves.push(Move { player: Player::Breaker, cell });
+        self.breaker.push(cell);
+        // Only a reply on a cell Maker owns could leave no child, and that cell is not free.
+        if let Some(next) = self.claim.after_reply(&self.cards, cell) {
+            self.claim = next;
+        }
+        Ok(())
+    }
+
+    /// Breaker's move followed by Maker's automatic reply; returns Maker's cell.
+    pub fn reply(&mut self, cell: Cell) -> Result<Cell, MoveError> {
+        self.breaker_move(cell)?;
+        self.maker_move()
+    }
+
+    pub fn is_free(&self, cell: Cell) -> bool {
+        !self.maker.contains(&cell) && !self.breaker.contains(&cell)
+    }
+
+    /// Who owns a cell, if anyone.
+    pub fn owner(&self, cell: Cell) -> Option<Player> {
+        if self.maker.contains(&cell) {
+            Some(Player::Maker)
+        } else if self.breaker.contains(&cell) {
+            Some(Player::Breaker)
+        } else {
+            None
+        }
+    }
+
+    /// All moves in order (Maker's are the even indices).
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Maker's cells in the order played.
+    pub fn maker_cells(&self) -> &[Cell] {
+        &self.maker
+    }
+
+    /// Breaker's cells in the order played.
+    pub fn breaker_cells(&self) -> &[Cell] {
+        &self.breaker
+    }
+
+    /// The winner: Maker once it owns a whole copy of Snaky.
+    pub fn winner(&self) -> Option<Player> {
+        self.won.map(|_| Player::Maker)
+    }
+
+    pub fn won(&self) -> bool {
+        self.won.is_some()
+    }
+
+    /// The six cells of the copy Maker completed, if it has won.
+    pub fn winning_copy(&self) -> Option<[Cell; 6]> {
+        self.won
+    }
+
+    /// The active claim: while Breaker is to move, the node whose pivot Maker just took; while
+    /// Maker is to move, the node whose pivot it will take.
+    pub fn active_claim(&self) -> Claim {
+        self.claim
+    }
+
+    /// "Maker wins within k moves": moves so far + the claim's height (− 1 once its pivot is
+    /// played). Every Maker move lowers the height by at least one, so k never increases.
+    pub fn guarantee(&self) -> u32 {
+        let made = self.maker.len() as u32;
+        let height = u32::from(self.claim.height(&self.cards));
+        match self.to_move() {
+            None => made,
+            Some(Player::Maker) => made + height,
+            Some(Player::Breaker) => made + height - 1,
+        }
+    }
+
+    /// Everything the screen shows about the active claim.
+    pub fn claim(&self) -> ClaimInfo {
+        let cards = &self.cards;
+        let node = cards.node(self.claim.node);
+        ClaimInfo {
+            card: node.card,
+            inline: node.inline,
+            pivot: self.claim.pivot(cards),
+            height: node.height,
+            envelope: self.claim.envelope(cards),
+            required: self.claim.required(cards),
+            envelope_size: node.envelope.len(),
+            required_size: node.required.len(),
+            guarantee: self.guarantee(),
+        }
+    }
+}

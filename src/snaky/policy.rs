@@ -1,0 +1,81 @@
+//! Maker's policy, literally as in SPEC §2.4: the active claim (node, placement F), the move it
+//! dictates, and the child it moves to after Breaker's reply.
+
+use super::card::{Cards, NodeId, placed_cells};
+use super::cell::{Cell, replacement_order};
+use super::placement::Placement;
+
+/// The active claim: a node of the certificate under a placement F onto the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Claim {
+    pub node: NodeId,
+    pub placement: Placement,
+}
+
+impl Claim {
+    /// The claim at the empty board: the last card (727) under the identity.
+    pub fn start(cards: &Cards) -> Self {
+        Self { node: cards.root(), placement: Placement::IDENTITY }
+    }
+
+    /// F(pivot): for a combination node its pivot, for a base card the cell that completes Snaky.
+    #[inline]
+    pub fn pivot(self, cards: &Cards) -> Cell {
+        self.placement.apply(cards.node(self.node).pivot.cell())
+    }
+
+    pub fn height(self, cards: &Cards) -> u8 {
+        cards.node(self.node).height
+    }
+
+    /// The card number shown to the player (for an inline node, the card whose line holds it).
+    pub fn card(self, cards: &Cards) -> u32 {
+        cards.node(self.node).card
+    }
+
+    /// The placed envelope F(T), in the frame's index order.
+    pub fn envelope(self, cards: &Cards) -> Vec<Cell> {
+        placed_cells(&cards.node(self.node).envelope, self.placement)
+    }
+
+    /// The placed required set F(A), in the frame's index order.
+    pub fn required(self, cards: &Cards) -> Vec<Cell> {
+        placed_cells(&cards.node(self.node).required, self.placement)
+    }
+
+    /// Rule 3: the index of the first child, in printed order, whose placed envelope does not
+    /// contain Breaker's reply; a reply outside the envelope keeps child 0. A base card has no
+    /// children (`None`); so has a reply on a cell every child needs, which Maker already owns.
+    #[inline]
+    pub fn child_index(self, cards: &Cards, reply: Cell) -> Option<usize> {
+        let children = cards.children(self.node);
+        if children.is_empty() {
+            return None;
+        }
+        match self.placement.locate(reply) {
+            Some(local) => children.iter().position(|c| !c.placed_envelope.contains(local)),
+            None => Some(0),
+        }
+    }
+
+    /// The claim after Breaker's reply: the selected child under F (inline) or F ∘ G (reference).
+    #[inline]
+    pub fn after_reply(self, cards: &Cards, reply: Cell) -> Option<Self> {
+        let index = self.child_index(cards, reply)?;
+        let child = &cards.children(self.node)[index];
+        Some(Self { node: child.node, placement: self.placement.compose(child.placement) })
+    }
+
+    /// Rules 1 and 2: F(pivot) if it is free, otherwise (Maker already owns it) the first free
+    /// cell in the replacement order.
+    #[inline]
+    pub fn maker_cell(self, cards: &Cards, is_free: impl Fn(Cell) -> bool) -> Cell {
+        let pivot = self.pivot(cards);
+        if is_free(pivot) { pivot } else { first_free(is_free) }
+    }
+}
+
+/// The first free cell in the replacement order (a board holds finitely many stones).
+pub fn first_free(is_free: impl Fn(Cell) -> bool) -> Cell {
+    replacement_order().find(|&c| is_free(c)).unwrap_or(Cell::new(i32::MAX, i32::MAX))
+}

@@ -1,0 +1,180 @@
+//! Playing Snaky: Maker's literal policy against every computer Breaker (SPEC §2.4).
+
+use std::collections::HashSet;
+
+use pokopoko::snaky::{
+    Breaker, BreakerKind, Cell, ComputerBreaker, Game, MoveError, Player, RecordErrorKind, parse_moves,
+    replay, shipped_cards,
+};
+
+const GAMES_PER_BREAKER: u64 = 2_000;
+
+/// Plays one seeded game, checking the claim's invariants at every Maker turn; returns the
+/// number of Maker moves.
+fn checked_game(kind: BreakerKind, seed: u64) -> usize {
+    let cards = shipped_cards().expect("cards");
+    let mut game = Game::new(cards);
+    let mut breaker = ComputerBreaker::new(kind, seed);
+    let mut guarantee = game.guarantee();
+    assert_eq!(guarantee, 21);
+    loop {
+        match game.to_move() {
+            None => break,
+            Some(Player::Maker) => {
+                let claim = game.claim();
+                let maker: HashSet<Cell> = game.maker_cells().iter().copied().collect();
+                let breaker_cells: HashSet<Cell> = game.breaker_cells().iter().copied().collect();
+                assert!(claim.required.iter().all(|c| maker.contains(c)), "A ⊆ M ({kind:?}, seed {seed})");
+                assert!(
+                    claim.envelope.iter().all(|c| !breaker_cells.contains(c)),
+                    "B ∩ T = ∅ ({kind:?}, seed {seed})"
+                );
+                let moves_so_far = game.maker_cells().len() + 1;
+                assert!(moves_so_far + usize::from(claim.height) - 1 <= 21, "bound ({kind:?}, seed {seed})");
+                game.maker_move().expect("Maker's turn");
+            }
+            Some(Player::Breaker) => {
+                let cell = breaker.choose(&game).expect("Breaker's turn");
+                game.breaker_move(cell).expect("a free cell");
+            }
+        }
+        assert!(game.guarantee() <= guarantee, "the guarantee never increases ({kind:?}, seed {seed})");
+        guarantee = game.guarantee();
+    }
+    assert!(game.won(), "Maker wins ({kind:?}, seed {seed})");
+    let copy = game.winning_copy().expect("a winning copy");
+    assert!(copy.iter().all(|c| game.maker_cells().contains(c)));
+    let moves = game.maker_cells().len();
+    assert!(moves <= 21, "Maker wins within 21 ({kind:?}, seed {seed}): {moves}");
+    assert_eq!(game.guarantee() as usize, moves);
+    moves
+}
+
+fn battery(kind: BreakerKind) -> Vec<usize> {
+    (0..GAMES_PER_BREAKER).map(|seed| checked_game(kind, seed)).collect()
+}
+
+#[test]
+fn maker_beats_the_random_near_breaker_within_21() {
+    battery(BreakerKind::RandomNear);
+}
+
+#[test]
+fn maker_beats_the_envelope_random_breaker_within_21() {
+    battery(BreakerKind::EnvelopeRandom);
+}
+
+#[test]
+fn maker_beats_the_greedy_breaker_within_21() {
+    battery(BreakerKind::Greedy);
+}
+
+#[test]
+fn the_perfect_breaker_always_takes_exactly_21() {
+    assert!(battery(BreakerKind::Perfect).iter().all(|&moves| moves == 21));
+}
+
+#[test]
+fn the_worked_line_of_the_paper() {
+    // M (8,8), B (7,8), M (8,7), B (8,6), M (11,8).
+    let mut game = Game::new(shipped_cards().expect("cards"));
+    assert_eq!(game.maker_move(), Ok(Cell::new(8, 8)));
+    assert_eq!(game.reply(Cell::new(7, 8)), Ok(Cell::new(8, 7)));
+    assert_eq!(game.reply(Cell::new(8, 6)), Ok(Cell::new(11, 8)));
+    let moves: Vec<(Player, i32, i32)> =
+        game.moves().iter().map(|m| (m.player, m.cell.x, m.cell.y)).collect();
+    assert_eq!(
+        moves,
+        [
+            (Player::Maker, 8, 8),
+            (Player::Breaker, 7, 8),
+            (Player::Maker, 8, 7),
+            (Player::Breaker, 8, 6),
+            (Player::Maker, 11, 8)
+        ]
+    );
+}
+
+#[test]
+fn the_first_claim_is_card_727_at_its_pivot() {
+    let game = Game::started(shipped_cards().expect("cards"));
+    let claim = game.claim();
+    assert_eq!((claim.card, claim.pivot, claim.height), (727, Cell::new(8, 8), 21));
+    assert_eq!((claim.envelope_size, claim.required_size), (251, 0));
+    assert_eq!(claim.envelope.len(), 251);
+    assert_eq!(claim.guarantee, 21);
+}
+
+#[test]
+fn illegal_moves_are_typed_errors() {
+    let cards = shipped_cards().expect("cards");
+    let mut game = Game::new(cards.clone());
+    assert_eq!(game.breaker_move(Cell::new(0, 0)), Err(MoveError::MakerToMove));
+    game.maker_move().expect("first move");
+    assert_eq!(game.maker_move(), Err(MoveError::BreakerToMove));
+    assert_eq!(game.breaker_move(Cell::new(8, 8)), Err(MoveError::Occupied(Cell::new(8, 8))));
+    let mut finished = Game::started(cards);
+    let mut perfect = ComputerBreaker::new(BreakerKind::Perfect, 7);
+    pokopoko::snaky::play_out(&mut finished, &mut perfect);
+    assert!(finished.won());
+    assert_eq!(finished.breaker_move(Cell::new(100, 100)), Err(MoveError::GameOver));
+    assert_eq!(finished.maker_move(), Err(MoveError::GameOver));
+    assert_eq!(perfect.choose(&finished), None);
+}
+
+#[test]
+fn breaker_may_play_anywhere_even_at_the_edge_of_the_integers() {
+    let cards = shipped_cards().expect("cards");
+    let far =
+        [Cell::new(i32::MIN, i32::MIN), Cell::new(i32::MAX, 0), Cell::new(-5, -7), Cell::new(0, i32::MAX)];
+    let game = replay(cards.clone(), &far).expect("far moves are legal");
+    // A reply outside the envelope keeps child 0, so the claim still shrinks every move.
+    assert_eq!(game.maker_cells().len(), 5);
+    assert!(game.guarantee() <= 21);
+    let mut random = ComputerBreaker::new(BreakerKind::RandomNear, 3);
+    let mut game = game;
+    let moves = pokopoko::snaky::play_out(&mut game, &mut random);
+    assert!(game.won() && moves <= 21);
+}
+
+#[test]
+fn replies_outside_the_envelope_keep_child_0() {
+    let cards = shipped_cards().expect("cards");
+    let mut game = Game::started(cards.clone());
+    let start = game.active_claim();
+    game.breaker_move(Cell::new(-2, 13)).expect("free");
+    let first_child = &cards.children(start.node)[0];
+    assert_eq!(game.active_claim().node, first_child.node);
+    assert_eq!(game.active_claim().placement, start.placement.compose(first_child.placement));
+}
+
+#[test]
+fn a_replacement_move_takes_the_first_free_cell_by_ring_then_x_then_y() {
+    let cards = shipped_cards().expect("cards");
+    let claim = pokopoko::snaky::Claim::start(&cards);
+    assert_eq!(claim.maker_cell(&cards, |_| true), Cell::new(8, 8));
+    // Maker already owns the pivot (8,8): the origin comes first.
+    let taken = [Cell::new(8, 8)];
+    assert_eq!(claim.maker_cell(&cards, |c| !taken.contains(&c)), Cell::new(0, 0));
+    // Ring 1 in (x, then y) order: (-1,-1), (-1,0), (-1,1), (0,-1), (0,1), (1,-1), …
+    let taken = [Cell::new(8, 8), Cell::new(0, 0), Cell::new(-1, -1), Cell::new(-1, 0)];
+    assert_eq!(claim.maker_cell(&cards, |c| !taken.contains(&c)), Cell::new(-1, 1));
+    let ring1 = [(0, 0), (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+    let mut taken: Vec<Cell> = ring1.iter().map(|&c| Cell::from(c)).collect();
+    taken.push(Cell::new(8, 8));
+    assert_eq!(claim.maker_cell(&cards, |c| !taken.contains(&c)), Cell::new(-2, -2));
+}
+
+#[test]
+fn game_records_parse_with_negative_coordinates_and_name_bad_positions() {
+    assert_eq!(parse_moves("-2,13 5,5"), Ok(vec![Cell::new(-2, 13), Cell::new(5, 5)]));
+    assert_eq!(parse_moves("  "), Ok(vec![]));
+    let error = parse_moves("7,8 8,6 8;6").expect_err("malformed");
+    assert_eq!((error.position, error.token.as_str(), error.kind), (3, "8;6", RecordErrorKind::Malformed));
+    let error = parse_moves("1,2,3").expect_err("malformed");
+    assert_eq!(error.position, 1);
+    let cards = shipped_cards().expect("cards");
+    let error = replay(cards, &[Cell::new(7, 8), Cell::new(8, 7)]).expect_err("occupied");
+    assert_eq!(error.position, 2);
+    assert_eq!(error.kind, RecordErrorKind::Illegal(MoveError::Occupied(Cell::new(8, 7))));
+}
