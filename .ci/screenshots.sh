@@ -1,0 +1,123 @@
+#!/bin/sh
+# Opens the game on its screens under Xvfb (Mesa's software Vulkan), writes PNGs and checks that
+# each exists and is not blank. Called by .ci/run; exits non-zero when a picture is missing or blank.
+#
+#   CARGO_TARGET_DIR  where the debug build lives (default: target)
+#   SCREENSHOT_DIR    where the PNGs go (default: $CARGO_TARGET_DIR/screenshots)
+set -eu
+cd "$(dirname "$0")/.."
+target=${CARGO_TARGET_DIR:-target}
+out=${SCREENSHOT_DIR:-$target/screenshots}
+screens=${SCREENS:-"menu ladder intro:8 stage:8 stage:14 result:12 strategy:11 about snaky"}
+
+if ! command -v xvfb-run >/dev/null 2>&1 || ! ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1; then
+  echo "installing xvfb and mesa-vulkan-drivers"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq xvfb xauth mesa-vulkan-drivers >/dev/null
+fi
+
+cargo build --quiet --bin pokopoko
+mkdir -p "$out"
+# A throwaway data directory, so screenshots never touch a player's save.
+export XDG_DATA_HOME=$(mktemp -d)
+trap 'rm -rf "$XDG_DATA_HOME"' EXIT
+
+# The blank check: standard-library Python (zlib + PNG filters) for 8-bit RGB/RGBA images.
+check_png=$(cat <<'PY'
+"""Fails unless each PNG exists, decodes, and is not blank (many distinct colours, text-like detail).
+
+Standard library only: zlib + the PNG filters, for 8-bit RGB/RGBA images.
+"""
+import struct
+import sys
+import zlib
+
+
+def pixels(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    pos, idat, header = 8, b"", None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height, depth, colour = header[:4]
+    if depth != 8 or colour not in (2, 6):
+        raise ValueError(f"unsupported PNG (depth {depth}, colour type {colour})")
+    channels = 3 if colour == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, previous, at = [], bytearray(stride), 0
+    for _ in range(height):
+        kind, line = raw[at], bytearray(raw[at + 1:at + 1 + stride])
+        at += 1 + stride
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            up_left = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - up_left
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - up_left)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else up_left)) & 255
+        rows.append(bytes(line))
+        previous = line
+    return width, height, channels, rows
+
+
+def main():
+    failed = False
+    for path in sys.argv[1:]:
+        try:
+            width, height, channels, rows = pixels(path)
+        except (OSError, ValueError, zlib.error, TypeError) as err:
+            print(f"FAIL: {path}: {err}", file=sys.stderr)
+            failed = True
+            continue
+        colours = set()
+        for row in rows[::2]:
+            for x in range(0, len(row), channels * 2):
+                colours.add(row[x:x + 3])
+        if width < 640 or height < 400 or len(colours) < 64:
+            print(f"FAIL: {path}: {width}x{height}, {len(colours)} colours: blank or too small", file=sys.stderr)
+            failed = True
+        else:
+            print(f"ok: {path}: {width}x{height}, {len(colours)} distinct colours")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
+PY
+)
+
+status=0
+for screen in $screens; do
+  png="$out/$(echo "$screen" | tr ':' '-').png"
+  rm -f "$png"
+  echo "screenshot: $screen -> $png"
+  set -- --open "$screen" --screenshot "$png"
+  # Snaky after the paper's worked line, B (7,8) and B (8,6), with the overlays on.
+  if [ "$screen" = snaky ]; then set -- "$@" --moves "7,8 8,6"; fi
+  if ! timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" \
+      "$target/debug/pokopoko" "$@"; then
+    echo "FAIL: $screen: the game exited with an error" >&2
+    status=1
+    continue
+  fi
+  if ! python3 -c "$check_png" "$png"; then
+    status=1
+  fi
+done
+exit $status

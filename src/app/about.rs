@@ -1,0 +1,34 @@
+//! About: what the game is, what the COM guarantees, the font's licence.
+
+use bevy::prelude::*;
+
+use super::i18n::{Lang, T};
+use super::theme::widgets::{self, ButtonKind, send};
+use super::{Go, Screen};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::About), spawn_about)
+        .add_systems(Update, back_on_escape.run_if(in_state(Screen::About)));
+}
+
+fn spawn_about(mut commands: Commands, lang: Res<Lang>) {
+    let lang = lang.0;
+    commands.spawn(widgets::screen_root(Screen::About)).with_children(|root| {
+        root.spawn(widgets::heading(T::AboutTitle.get(lang)));
+        root.spawn(widgets::panel()).with_children(|panel| {
+            for paragraph in [T::AboutGame, T::AboutCom, T::AboutKeys, T::AboutSnaky] {
+                panel.spawn(widgets::paragraph(paragraph.get(lang), 22.0, 860.0));
+            }
+            super::snaky::checks::spawn_checks_section(panel, lang);
+            panel.spawn(widgets::label(T::AboutFont.get(lang)));
+            panel.spawn(widgets::label(format!("pokopoko {}", env!("CARGO_PKG_VERSION"))));
+        });
+        root.spawn(widgets::button(T::Back.get(lang), ButtonKind::Secondary)).observe(send(Go(Screen::Menu)));
+    });
+}
+
+fn back_on_escape(keys: Option<Res<ButtonInput<KeyCode>>>, mut go: MessageWriter<Go>) {
+    if keys.is_some_and(|k| k.just_pressed(KeyCode::Escape) || k.just_pressed(KeyCode::Backspace)) {
+        go.write(Go(Screen::Menu));
+    }
+}

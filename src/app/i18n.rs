@@ -1,0 +1,497 @@
+//! Every string on screen, in Japanese and English.
+//!
+//! Fixed strings are [`T`] keys; strings with numbers in them are the functions below. The font in
+//! `assets/fonts/` is subset to the characters of this file (see `assets/fonts/subset.sh`), and a
+//! test checks that every character here is in the font: after adding a string, run the script.
+
+use bevy::prelude::*;
+
+use crate::pokopoko::{Mistake, PickSet, Rule, TurnOrder};
+pub use crate::save::Language;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Lang>();
+    app.add_systems(Update, retranslate.run_if(resource_changed::<Lang>));
+}
+
+/// The language in use (mirrors the save's setting).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq, Deref)]
+pub struct Lang(pub Language);
+
+/// A text whose words follow the language: the text is rewritten when the language changes.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Tr(pub T);
+
+fn retranslate(lang: Res<Lang>, mut texts: Query<(&Tr, &mut Text)>) {
+    for (tr, mut text) in &mut texts {
+        text.0 = tr.0.get(lang.0).to_string();
+    }
+}
+
+/// A fixed string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum T {
+    Title,
+    Subtitle,
+    MenuPlay,
+    MenuSnaky,
+    MenuAbout,
+    MenuQuit,
+    LanguageLabel,
+    Back,
+    StagesTitle,
+    StagesHint,
+    Cleared,
+    NextUp,
+    Locked,
+    EndlessFromHere,
+    ChooseOrder,
+    First,
+    Second,
+    FirstHint,
+    SecondHint,
+    Strategy,
+    YourTurn,
+    ComTurn,
+    ComThinking,
+    Remaining,
+    Confirm,
+    ClearSelection,
+    YouFirst,
+    YouSecond,
+    PlayKeys,
+    History,
+    NoMovesYet,
+    Won,
+    Lost,
+    NextStage,
+    RetryStart,
+    RetryFromMove,
+    ToStages,
+    SeeStrategy,
+    SpoilerTitle,
+    SpoilerWarning,
+    Reveal,
+    LosingNumbersTitle,
+    LosingNumbersHelp,
+    RuleTitle,
+    HowToWin,
+    AboutTitle,
+    AboutGame,
+    AboutCom,
+    AboutSnaky,
+    AboutFont,
+    AboutKeys,
+    SaveNotSaving,
+    StageFileError,
+    TheMistake,
+    IntroKeys,
+    ResultKeys,
+    StrategyKeys,
+}
+
+impl T {
+    pub fn get(self, lang: Language) -> &'static str {
+        match lang {
+            Language::Japanese => self.ja(),
+            Language::English => self.en(),
+        }
+    }
+
+    pub fn ja(self) -> &'static str {
+        match self {
+            T::Title => "無限ぽこぽこ",
+            T::Subtitle => "さいごのボタンを押したほうが負け",
+            T::MenuPlay => "無限ぽこぽこ であそぶ",
+            T::MenuSnaky => "Snaky であそぶ",
+            T::MenuAbout => "このゲームについて",
+            T::MenuQuit => "おわる",
+            T::LanguageLabel => "ことば",
+            T::Back => "もどる",
+            T::StagesTitle => "ステージ",
+            T::StagesHint => "ステージをクリアすると、つぎのステージがひらきます。",
+            T::Cleared => "クリア",
+            T::NextUp => "つぎはここ",
+            T::Locked => "まだ",
+            T::EndlessFromHere => "ここから先は無限につづきます",
+            T::ChooseOrder => "先手と後手、どちらにしますか？",
+            T::First => "先手",
+            T::Second => "後手",
+            T::FirstHint => "あなたが先に押す",
+            T::SecondHint => "COMが先に押す",
+            T::Strategy => "必勝法",
+            T::YourTurn => "あなたの番",
+            T::ComTurn => "COMの番",
+            T::ComThinking => "COMが押しています…",
+            T::Remaining => "のこり",
+            T::Confirm => "これで押す！",
+            T::ClearSelection => "えらびなおす",
+            T::YouFirst => "あなたは先手",
+            T::YouSecond => "あなたは後手",
+            T::PlayKeys => {
+                "矢印：いどう　スペース：えらぶ　Enter：押す　Backspace：えらびなおす　Esc：もどる"
+            }
+            T::History => "これまで",
+            T::NoMovesYet => "まだだれも押していません",
+            T::Won => "クリア！",
+            T::Lost => "ざんねん…",
+            T::NextStage => "つぎのステージへ",
+            T::RetryStart => "さいしょからやりなおす",
+            T::RetryFromMove => "その手からやりなおす",
+            T::ToStages => "ステージ一覧",
+            T::SeeStrategy => "必勝法を見る",
+            T::SpoilerTitle => "ネタバレ注意！",
+            T::SpoilerWarning => {
+                "このページには勝ち方の答えが書いてあります。自分で見つけたい人は、まだ見ないでください。"
+            }
+            T::Reveal => "それでも見る",
+            T::LosingNumbersTitle => "負けの数",
+            T::LosingNumbersHelp => "自分の番にこの数だけのこっていたら、相手がまちがえないかぎり負けです。",
+            T::RuleTitle => "きまり",
+            T::HowToWin => {
+                "相手の番に、いつも負けの数をのこしましょう。はじめの数が負けの数なら後手、そうでなければ先手をえらびます。"
+            }
+            T::AboutTitle => "このゲームについて",
+            T::AboutGame => {
+                "無限ぽこぽこは、ボタンを交互に押していくゲームです。1回に押せる数はステージごとに決まっていて、さいごのボタンを押したほうが負けです。どのボタンを押すかは関係なく、のこりの数だけが大事です。"
+            }
+            T::AboutCom => {
+                "COMはけっしてまちがえません。負けたときは、かならずあなたのどこかの手がまちがいです。負けると、どの手がまちがいで、どうすればよかったかを教えます。"
+            }
+            T::AboutSnaky => {
+                "Snaky：COMが作り手（Maker）、あなたが壊し手（Breaker）の Maker-Breaker ゲームです。作り手は論文「Snaky in 21 Maker moves」の証明書のとおりに打ち、どんな壊し手にも21手以内に Snaky を完成させます。証明書が論文の数字どおりかを、下でチェックできます。"
+            }
+            T::AboutFont => "フォント：モトヤLマルベリ（Apache License 2.0）",
+            T::AboutKeys => {
+                "マウスでもキーボードでもあそべます。矢印キーでいどう、スペースでえらび、Enterで押します。"
+            }
+            T::SaveNotSaving => {
+                "セーブデータが読めず、別の名前にもできませんでした。こわさないように、今回は記録しません。"
+            }
+            T::StageFileError => "ステージファイルにまちがいがあるので、組み込みのステージを使います：",
+            T::TheMistake => "まちがいはここ",
+            T::IntroKeys => "F または 1：先手　S または 2：後手　Esc：もどる",
+            T::ResultKeys => "Enter：つぎへ／やりなおす　R：さいしょから　Esc：ステージ一覧",
+            T::StrategyKeys => "Enter：見る　Esc：もどる",
+        }
+    }
+
+    pub fn en(self) -> &'static str {
+        match self {
+            T::Title => "Infinite Pokopoko",
+            T::Subtitle => "Whoever presses the last button loses",
+            T::MenuPlay => "Play Infinite Pokopoko",
+            T::MenuSnaky => "Play Snaky",
+            T::MenuAbout => "About",
+            T::MenuQuit => "Quit",
+            T::LanguageLabel => "Language",
+            T::Back => "Back",
+            T::StagesTitle => "Stages",
+            T::StagesHint => "Clear a stage to open the next one.",
+            T::Cleared => "Cleared",
+            T::NextUp => "Next",
+            T::Locked => "Locked",
+            T::EndlessFromHere => "From here on, the stages never end",
+            T::ChooseOrder => "Do you want to move first or second?",
+            T::First => "First",
+            T::Second => "Second",
+            T::FirstHint => "You press first",
+            T::SecondHint => "The COM presses first",
+            T::Strategy => "Strategy",
+            T::YourTurn => "Your turn",
+            T::ComTurn => "COM's turn",
+            T::ComThinking => "The COM is pressing…",
+            T::Remaining => "Left",
+            T::Confirm => "Press them!",
+            T::ClearSelection => "Clear selection",
+            T::YouFirst => "You move first",
+            T::YouSecond => "You move second",
+            T::PlayKeys => "Arrows: move   Space: select   Enter: press   Backspace: clear   Esc: back",
+            T::History => "So far",
+            T::NoMovesYet => "Nobody has pressed yet",
+            T::Won => "Cleared!",
+            T::Lost => "You lost…",
+            T::NextStage => "Next stage",
+            T::RetryStart => "Retry from the start",
+            T::RetryFromMove => "Retry from that move",
+            T::ToStages => "Stage list",
+            T::SeeStrategy => "See the strategy",
+            T::SpoilerTitle => "Spoiler!",
+            T::SpoilerWarning => {
+                "This page gives away how to win. If you want to find the rule yourself, don't look yet."
+            }
+            T::Reveal => "Show me anyway",
+            T::LosingNumbersTitle => "Losing numbers",
+            T::LosingNumbersHelp => {
+                "If this many are left on your turn, you lose unless your opponent makes a mistake."
+            }
+            T::RuleTitle => "The rule",
+            T::HowToWin => {
+                "Always leave a losing number on your opponent's turn. If the starting count is a losing number, choose second; otherwise choose first."
+            }
+            T::AboutTitle => "About",
+            T::AboutGame => {
+                "Infinite Pokopoko is a game of pressing buttons in turns. Each stage says how many buttons you may press per turn, and whoever presses the last button loses. Which buttons you press does not matter; only how many are left."
+            }
+            T::AboutCom => {
+                "The COM never makes a mistake, so every loss is one of your own moves. After a loss the game shows you exactly which move it was and what would have been right."
+            }
+            T::AboutSnaky => {
+                "Snaky: a Maker-Breaker game where the COM is Maker and you are Breaker. Maker plays the certificate of the paper \"Snaky in 21 Maker moves\" literally and completes Snaky within 21 moves against every Breaker. Below you can check that the certificate matches the paper's numbers."
+            }
+            T::AboutFont => "Font: Motoya L Maruberi (Apache License 2.0)",
+            T::AboutKeys => {
+                "Play with the mouse or the keyboard: arrow keys move, Space selects, Enter presses."
+            }
+            T::SaveNotSaving => {
+                "The save file could not be read or moved aside. To keep it intact, this session will not save."
+            }
+            T::StageFileError => "The stage file has an error, so the built-in stages are used:",
+            T::TheMistake => "The mistake",
+            T::IntroKeys => "F or 1: first   S or 2: second   Esc: back",
+            T::ResultKeys => "Enter: next / retry   R: from the start   Esc: stage list",
+            T::StrategyKeys => "Enter: show   Esc: back",
+        }
+    }
+}
+
+/// A number of buttons per turn, as the stage table shows it: `2〜5` / `2-5`.
+pub fn picks(lang: Language, picks: &PickSet) -> String {
+    if !picks.is_range() {
+        let counts: Vec<String> = picks.counts().iter().map(u32::to_string).collect();
+        return counts.join(match lang {
+            Language::Japanese => "・",
+            Language::English => ", ",
+        });
+    }
+    match (lang, picks.min() == picks.max()) {
+        (_, true) => picks.min().to_string(),
+        (Language::Japanese, false) => format!("{}〜{}", picks.min(), picks.max()),
+        (Language::English, false) => format!("{}-{}", picks.min(), picks.max()),
+    }
+}
+
+pub fn stage_title(lang: Language, number: u32) -> String {
+    match lang {
+        Language::Japanese => format!("ステージ {number}"),
+        Language::English => format!("Stage {number}"),
+    }
+}
+
+pub fn buttons(lang: Language, count: u32) -> String {
+    match lang {
+        Language::Japanese => format!("ボタン {count}個"),
+        Language::English => format!("{count} buttons"),
+    }
+}
+
+pub fn per_turn(lang: Language, picks_set: &PickSet) -> String {
+    let range = picks(lang, picks_set);
+    match lang {
+        Language::Japanese => format!("1回に {range}個"),
+        Language::English => format!("{range} per turn"),
+    }
+}
+
+pub fn stage_rules(lang: Language, buttons: u32, picks_set: &PickSet) -> String {
+    let range = picks(lang, picks_set);
+    match lang {
+        Language::Japanese => format!(
+            "ボタンは {buttons}個。交互に、1回に {range}個ずつ押します。さいごのボタンを押したほうが負けです。"
+        ),
+        Language::English => format!(
+            "{buttons} buttons. Take turns pressing {range} of them at a time. Whoever presses the last button loses."
+        ),
+    }
+}
+
+pub fn selected(lang: Language, count: usize, picks_set: &PickSet) -> String {
+    let range = picks(lang, picks_set);
+    match lang {
+        Language::Japanese => format!("えらんだ数 {count}（{range}個まで）"),
+        Language::English => format!("Selected {count} of {range}"),
+    }
+}
+
+pub fn forced(lang: Language, left: u32, min: u32) -> String {
+    match lang {
+        Language::Japanese => format!("のこりが{min}個より少ないので、{left}個ぜんぶ押すしかありません。"),
+        Language::English => format!("Fewer than {min} left: you must press all {left}."),
+    }
+}
+
+pub fn turn_line(lang: Language, com: bool, count: u32, left: u32) -> String {
+    match (lang, com) {
+        (Language::Japanese, false) => format!("あなた　{count}個 → のこり {left}"),
+        (Language::Japanese, true) => format!("COM　{count}個 → のこり {left}"),
+        (Language::English, false) => format!("You  {count} → {left} left"),
+        (Language::English, true) => format!("COM  {count} → {left} left"),
+    }
+}
+
+pub fn won_text(lang: Language, stage: u32) -> String {
+    match lang {
+        Language::Japanese => {
+            format!(
+                "COMは一度もまちがえませんでしたが、あなたもまちがえませんでした。ステージ {} がひらきました。",
+                stage + 1
+            )
+        }
+        Language::English => {
+            format!("The COM made no mistake, and neither did you. Stage {} is open.", stage + 1)
+        }
+    }
+}
+
+pub fn turn_order(lang: Language, order: TurnOrder) -> &'static str {
+    match order {
+        TurnOrder::First => T::First.get(lang),
+        TurnOrder::Second => T::Second.get(lang),
+    }
+}
+
+/// The rule in words: "r mod 7 ∈ {1, 2}" becomes "7で割ったあまりが 1 か 2".
+pub fn rule_in_words(lang: Language, rule: &Rule) -> String {
+    let residues: Vec<String> = rule.residues.iter().map(u32::to_string).collect();
+    let period = rule.period;
+    let mut words = match lang {
+        Language::Japanese => format!("のこりの数を {period} で割ったあまりが {}", residues.join(" か ")),
+        Language::English => {
+            format!("the number left, divided by {period}, leaves remainder {}", residues.join(" or "))
+        }
+    };
+    if rule.pre_period > 0 {
+        let early: Vec<String> = rule.early_losing.iter().map(u32::to_string).collect();
+        let early = if early.is_empty() { "-".to_string() } else { early.join(", ") };
+        words += &match lang {
+            Language::Japanese => format!("（ただし {} 以下では {} だけ）", rule.pre_period, early),
+            Language::English => format!(" (but up to {}, only {})", rule.pre_period, early),
+        };
+    }
+    words
+}
+
+/// Why a number loses, e.g. "8 mod 7 = 1"; empty before the repeating part starts.
+pub fn why_losing(rule: &Rule, number: u32) -> String {
+    if number > rule.pre_period && rule.period > 0 {
+        format!("{number} mod {} = {}", rule.period, number % rule.period)
+    } else {
+        String::new()
+    }
+}
+
+/// The lesson after a loss (SPEC §1.5): the exact mistake and what would have been right.
+pub fn mistake(lang: Language, mistake: &Mistake, rule: &Rule, human_move: usize) -> String {
+    match mistake {
+        Mistake::TurnOrder { chosen, right, buttons } => {
+            // English says "choosing second instead of first" in lower case.
+            let (chosen, right) = match lang {
+                Language::Japanese => (turn_order(lang, *chosen), turn_order(lang, *right)),
+                Language::English => (chosen.as_str(), right.as_str()),
+            };
+            let why = why_losing(rule, *buttons);
+            let losing = rule.is_losing(*buttons);
+            match (lang, losing) {
+                (Language::Japanese, true) => format!(
+                    "まちがいは手番えらびでした。{buttons} は負けの数（{why}）なので、先に押すほうが負けます。{chosen}ではなく{right}をえらべば勝てました。"
+                ),
+                (Language::Japanese, false) => format!(
+                    "まちがいは手番えらびでした。{buttons} は負けの数ではないので、先に押して相手に負けの数をのこせます。{chosen}ではなく{right}をえらべば勝てました。"
+                ),
+                (Language::English, true) => format!(
+                    "The mistake was the turn order. {buttons} is a losing number ({why}), so whoever moves first loses. Choosing {right} instead of {chosen} would have won."
+                ),
+                (Language::English, false) => format!(
+                    "The mistake was the turn order. {buttons} is not a losing number, so the first player can leave a losing number for the other. Choosing {right} instead of {chosen} would have won."
+                ),
+            }
+        }
+        Mistake::Move { remaining_before, pressed, right_counts, .. } => {
+            let left = remaining_before - pressed;
+            let options: Vec<String> = right_counts
+                .iter()
+                .map(|&k| {
+                    let leave = remaining_before - k;
+                    let why = why_losing(rule, leave);
+                    let why = if why.is_empty() { String::new() } else { format!("（{why}）") };
+                    match lang {
+                        Language::Japanese => format!("{k}個押して {leave}{why} をのこす"),
+                        Language::English => format!(
+                            "press {k} to leave {leave}{}",
+                            why.replace('（', " (").replace('）', ")")
+                        ),
+                    }
+                })
+                .collect();
+            match lang {
+                Language::Japanese => format!(
+                    "あなたの{human_move}手目：のこり {remaining_before} で {pressed}個押して {left} をのこしたので、COMが勝てる数になりました。正しくは、{}。",
+                    options.join("、または ")
+                ),
+                Language::English => format!(
+                    "Your move {human_move}: with {remaining_before} left you pressed {pressed}, leaving {left}, a winning number for the COM. Right was: {}.",
+                    options.join(", or ")
+                ),
+            }
+        }
+    }
+}
+
+pub fn losing_numbers_line(numbers: &[u32]) -> String {
+    let mut line: Vec<String> = numbers.iter().map(u32::to_string).collect();
+    line.push("…".to_string());
+    line.join(", ")
+}
+
+pub fn strategy_heading(lang: Language, picks_set: &PickSet) -> String {
+    let range = picks(lang, picks_set);
+    match lang {
+        Language::Japanese => format!("1回に {range}個 押せるときの必勝法"),
+        Language::English => format!("How to win when you may press {range} per turn"),
+    }
+}
+
+pub fn start_count(lang: Language, buttons: u32, losing: bool, right: TurnOrder) -> String {
+    let right = turn_order(lang, right);
+    match (lang, losing) {
+        (Language::Japanese, true) => format!("ボタン {buttons}個 は負けの数。だから{right}が勝ちます。"),
+        (Language::Japanese, false) => {
+            format!("ボタン {buttons}個 は負けの数ではありません。だから{right}が勝ちます。")
+        }
+        (Language::English, true) => format!("{buttons} buttons is a losing number, so {right} wins."),
+        (Language::English, false) => format!("{buttons} buttons is not a losing number, so {right} wins."),
+    }
+}
+
+pub fn save_set_aside(lang: Language, path: &str) -> String {
+    match lang {
+        Language::Japanese => {
+            format!("セーブデータが読めなかったので、そのまま別の名前で残して、新しく始めました：{path}")
+        }
+        Language::English => {
+            format!("The save file could not be read. It was kept as {path} and a fresh save started.")
+        }
+    }
+}
+
+pub fn save_failed(lang: Language, error: &str) -> String {
+    match lang {
+        Language::Japanese => format!("セーブできませんでした：{error}"),
+        Language::English => format!("Could not save: {error}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pokopoko::PickSet;
+
+    #[test]
+    fn the_lesson_names_the_number_to_leave() {
+        let picks = PickSet::range(2, 5).unwrap();
+        let rule = Rule::derive(&picks);
+        let lesson = Mistake::Move { turn: 2, remaining_before: 12, pressed: 2, right_counts: vec![3, 4] };
+        let en = mistake(Language::English, &lesson, &rule, 2);
+        assert!(en.contains("press 4 to leave 8 (8 mod 7 = 1)"), "{en}");
+    }
+}

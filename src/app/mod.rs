@@ -1,0 +1,123 @@
+//! The windowed game: the Bevy shell (menu, language, about, theme, fonts) and the Infinite
+//! Pokopoko screens. The rules, the COM and the ladder live in [`crate::pokopoko`]; this module
+//! only shows them and turns clicks and keys into moves.
+//!
+//! [`GamePlugin`] holds everything that works without a window, so tests run it with
+//! `MinimalPlugins`; [`run`] adds the window, the font and the screenshot harness.
+
+mod about;
+pub mod fonts;
+pub mod i18n;
+mod menu;
+pub mod pokopoko;
+mod screenshot;
+pub mod snaky;
+pub mod storage;
+pub mod theme;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use bevy::prelude::*;
+use bevy::window::{PresentMode, WindowResolution};
+
+pub use menu::MenuAction;
+pub use pokopoko::{Pace, PlayInput};
+pub use storage::{SaveData, SavePlace, StageLadder};
+
+/// The screens of the game.
+#[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Menu,
+    About,
+    Ladder,
+    Intro,
+    Play,
+    Result,
+    Strategy,
+    Snaky,
+}
+
+/// Go to a screen (sent by back buttons and the like).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Go(pub Screen);
+
+/// Everything of the game that runs without a window. Needs `StatesPlugin` and `InputPlugin` (or
+/// `DefaultPlugins`).
+#[derive(Debug, Clone)]
+pub struct GamePlugin {
+    pub save: SavePlace,
+    /// The stage file read at start-up (built-in ladder if absent or invalid).
+    pub ladder_file: Option<PathBuf>,
+    pub pace: Pace,
+}
+
+impl Plugin for GamePlugin {
+    fn build(&self, app: &mut App) {
+        storage::install(app, &self.save, self.ladder_file.as_deref());
+        app.init_state::<Screen>()
+            .insert_resource(self.pace.clone())
+            .add_message::<Go>()
+            .add_systems(Update, go_to_screen)
+            .add_plugins((
+                i18n::plugin,
+                theme::plugin,
+                menu::plugin,
+                about::plugin,
+                pokopoko::plugin,
+                snaky::plugin,
+            ));
+    }
+}
+
+fn go_to_screen(mut requests: MessageReader<Go>, mut next: ResMut<NextState<Screen>>) {
+    if let Some(Go(screen)) = requests.read().last() {
+        next.set(*screen);
+    }
+}
+
+/// Opens the game window (`pokopoko` with no subcommand).
+pub fn run(args: crate::cli::WindowArgs) -> ExitCode {
+    let started = Instant::now();
+    let harness = match screenshot::Harness::from_args(&args, started) {
+        Ok(harness) => harness,
+        Err(message) => {
+            eprintln!("pokopoko: error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let save = match (crate::save::SaveFile::default_path(), harness.is_screenshot()) {
+        (Some(path), false) => SavePlace::File(path),
+        (Some(path), true) => SavePlace::ReadOnly(path),
+        (None, _) => SavePlace::Memory,
+    };
+    let window = Window {
+        title: "無限ぽこぽこ (Infinite Pokopoko)".into(),
+        resolution: WindowResolution::new(1280, 800),
+        // Measuring frame time needs frames that are not held back by vsync.
+        present_mode: if harness.timings() { PresentMode::AutoNoVsync } else { PresentMode::AutoVsync },
+        ..default()
+    };
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }))
+        .insert_resource(ClearColor(theme::palette::BACKGROUND))
+        .add_plugins(fonts::plugin)
+        .add_plugins(GamePlugin {
+            save,
+            ladder_file: Some(PathBuf::from("stages/ladder.ron")),
+            pace: Pace::default(),
+        })
+        .add_systems(Startup, spawn_camera)
+        .add_plugins(harness);
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
+
+fn spawn_camera(mut commands: Commands) {
+    // The UI antialiases its own round shapes; MSAA would only cost time (a lot, in software).
+    commands.spawn((Name::new("Camera"), Camera2d, Msaa::Off));
+}

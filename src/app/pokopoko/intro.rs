@@ -1,0 +1,110 @@
+//! Stage intro: the board, the pick range, and the choice to move first or second.
+
+use bevy::prelude::*;
+
+use super::{CurrentStage, StageAction};
+use crate::app::i18n::{self, Lang, T};
+use crate::app::theme::palette;
+use crate::app::theme::widgets::{self, ButtonKind, send};
+use crate::app::{Go, Screen};
+use crate::pokopoko::{Layout, TurnOrder};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Intro), spawn_intro)
+        .add_systems(Update, keyboard.run_if(in_state(Screen::Intro)));
+}
+
+fn spawn_intro(mut commands: Commands, lang: Res<Lang>, current: Option<Res<CurrentStage>>) {
+    let lang = lang.0;
+    let Some(current) = current else { return };
+    let stage = &current.0;
+    commands.spawn(widgets::screen_root(Screen::Intro)).with_children(|root| {
+        root.spawn(widgets::title(i18n::stage_title(lang, stage.number)));
+        root.spawn(widgets::row(18.0)).with_children(|row| {
+            for fact in [i18n::buttons(lang, stage.buttons()), i18n::per_turn(lang, &stage.picks)] {
+                row.spawn((
+                    Node {
+                        padding: UiRect::axes(px(18), px(6)),
+                        border_radius: BorderRadius::MAX,
+                        ..default()
+                    },
+                    BackgroundColor(palette::PANEL),
+                    children![widgets::text(fact, 26.0, palette::INK)],
+                ));
+            }
+        });
+        root.spawn(preview(&stage.layout, 300.0, 200.0));
+        root.spawn(widgets::paragraph(i18n::stage_rules(lang, stage.buttons(), &stage.picks), 22.0, 820.0));
+        root.spawn(widgets::heading(T::ChooseOrder.get(lang)));
+        root.spawn(widgets::row(28.0)).with_children(|row| {
+            for (order, hint) in [(TurnOrder::First, T::FirstHint), (TurnOrder::Second, T::SecondHint)] {
+                row.spawn(widgets::column(6.0)).with_children(|choice| {
+                    choice
+                        .spawn(widgets::sized_button(
+                            i18n::turn_order(lang, order),
+                            ButtonKind::Primary,
+                            220.0,
+                            34.0,
+                        ))
+                        .observe(send(StageAction::Start(order)));
+                    choice.spawn(widgets::label(hint.get(lang)));
+                });
+            }
+        });
+        root.spawn(widgets::row(16.0)).with_children(|row| {
+            row.spawn(widgets::sized_button(T::Back.get(lang), ButtonKind::Secondary, 200.0, 20.0))
+                .observe(send(Go(Screen::Ladder)));
+            row.spawn(widgets::sized_button(T::Strategy.get(lang), ButtonKind::Secondary, 200.0, 20.0))
+                .observe(send(StageAction::Strategy));
+        });
+        root.spawn(widgets::text(T::IntroKeys.get(lang), 16.0, palette::INK_SOFT));
+    });
+}
+
+/// The stage's shape in miniature.
+pub fn preview(layout: &Layout, width: f32, height: f32) -> impl Bundle {
+    let cell = (width / layout.width().max(1) as f32).min(height / layout.height().max(1) as f32).min(34.0);
+    let dot = cell * 0.78;
+    let dots: Vec<_> = layout
+        .cells()
+        .iter()
+        .map(|c| {
+            (
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(c.col as f32 * cell + (cell - dot) / 2.0),
+                    top: px(c.row as f32 * cell + (cell - dot) / 2.0),
+                    width: px(dot),
+                    height: px(dot),
+                    border_radius: BorderRadius::MAX,
+                    ..default()
+                },
+                BackgroundColor(palette::BUBBLE),
+            )
+        })
+        .collect();
+    (
+        Node {
+            width: px(cell * layout.width() as f32),
+            height: px(cell * layout.height() as f32),
+            margin: UiRect::vertical(px(6)),
+            ..default()
+        },
+        Children::spawn(bevy::ecs::spawn::SpawnIter(dots.into_iter())),
+    )
+}
+
+fn keyboard(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut actions: MessageWriter<StageAction>,
+    mut go: MessageWriter<Go>,
+) {
+    let Some(keys) = keys else { return };
+    if keys.any_just_pressed([KeyCode::KeyF, KeyCode::Digit1]) {
+        actions.write(StageAction::Start(TurnOrder::First));
+    } else if keys.any_just_pressed([KeyCode::KeyS, KeyCode::Digit2]) {
+        actions.write(StageAction::Start(TurnOrder::Second));
+    } else if keys.just_pressed(KeyCode::Escape) {
+        go.write(Go(Screen::Ladder));
+    }
+}

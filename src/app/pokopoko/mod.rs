@@ -1,0 +1,179 @@
+//! Infinite Pokopoko's screens: ladder → intro → play → result, and the strategy page.
+
+mod intro;
+mod ladder;
+mod play;
+mod result;
+mod strategy;
+pub mod table;
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+pub use play::PlayInput;
+pub use result::lesson as lesson_text;
+pub use table::{ButtonState, Direction, Table};
+
+use super::storage::{SaveData, StageLadder};
+use super::{Go, Screen};
+use crate::pokopoko::{Mistake, Stage, TurnOrder, find_mistake};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<StageAction>().add_systems(Update, act).add_plugins((
+        ladder::plugin,
+        intro::plugin,
+        play::plugin,
+        result::plugin,
+        strategy::plugin,
+    ));
+}
+
+/// The stage being played (or about to be).
+#[derive(Resource, Debug, Clone)]
+pub struct CurrentStage(pub Stage);
+
+/// How fast the COM's presses are shown. Tests use [`Pace::instant`]: one press per frame.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct Pace {
+    /// From the start of the COM's turn to its first press.
+    pub com_starts: Duration,
+    /// Between two of the COM's presses.
+    pub com_press: Duration,
+    /// From the last press to the result screen.
+    pub result_after: Duration,
+}
+
+impl Default for Pace {
+    fn default() -> Self {
+        Self {
+            com_starts: Duration::from_millis(550),
+            com_press: Duration::from_millis(320),
+            result_after: Duration::from_millis(900),
+        }
+    }
+}
+
+impl Pace {
+    pub fn instant() -> Self {
+        Self { com_starts: Duration::ZERO, com_press: Duration::ZERO, result_after: Duration::ZERO }
+    }
+}
+
+/// The match that just ended, for the result screen.
+#[derive(Resource, Debug, Clone)]
+pub struct LastMatch {
+    pub table: Table,
+    /// The human's first mistake (only after a loss).
+    pub mistake: Option<Mistake>,
+}
+
+impl LastMatch {
+    pub fn new(table: Table) -> Self {
+        let human_lost = table.game().winner() == Some(crate::pokopoko::Side::Com);
+        let mistake = if human_lost { find_mistake(table.game()) } else { None };
+        Self { table, mistake }
+    }
+
+    pub fn won(&self) -> bool {
+        self.table.game().winner() == Some(crate::pokopoko::Side::Human)
+    }
+}
+
+/// Where the strategy page returns to.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct StrategyReturn(pub Screen);
+
+/// What the stage screens' buttons and keys ask for.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StageAction {
+    /// Show stage n's intro (refused while n is locked).
+    Open(u32),
+    /// Start the current stage moving first or second.
+    Start(TurnOrder),
+    RetryFromStart,
+    /// Replay the lost match from just before the mistake.
+    RetryFromMistake,
+    /// The strategy page for the current stage's pick range.
+    Strategy,
+}
+
+#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is one resource it touches
+fn act(
+    mut actions: MessageReader<StageAction>,
+    mut commands: Commands,
+    ladder: Res<StageLadder>,
+    data: Res<SaveData>,
+    current: Option<Res<CurrentStage>>,
+    last: Option<Res<LastMatch>>,
+    screen: Res<State<Screen>>,
+    mut go: MessageWriter<Go>,
+) {
+    for action in actions.read() {
+        match *action {
+            StageAction::Open(number) => {
+                let Some(stage) = ladder.ladder.stage(number) else { continue };
+                if !data.save.progress.is_unlocked(number) {
+                    continue;
+                }
+                commands.insert_resource(CurrentStage(stage));
+                go.write(Go(Screen::Intro));
+            }
+            StageAction::Start(order) => {
+                let Some(current) = &current else { continue };
+                commands.insert_resource(Table::new(current.0.clone(), order));
+                go.write(Go(Screen::Play));
+            }
+            StageAction::RetryFromStart => {
+                go.write(Go(Screen::Intro));
+            }
+            StageAction::RetryFromMistake => match last.as_deref() {
+                Some(LastMatch { table, mistake: Some(Mistake::Move { turn, .. }) }) => {
+                    commands.insert_resource(table.rewound(*turn));
+                    go.write(Go(Screen::Play));
+                }
+                // A wrong turn order is retried by choosing again.
+                _ => {
+                    go.write(Go(Screen::Intro));
+                }
+            },
+            StageAction::Strategy => {
+                commands.insert_resource(StrategyReturn(*screen.get()));
+                go.write(Go(Screen::Strategy));
+            }
+        }
+    }
+}
+
+/// Opens the strategy page already revealed (for `--open strategy:N`).
+pub fn strategy_shown(app: &mut App) {
+    app.insert_resource(strategy::SpoilerShown(true));
+}
+
+/// A lost match of `stage` for showing the result screen: the right turn order, then one wrong
+/// first move, then the human always presses the fewest buttons.
+pub fn sample_lost_match(stage: &Stage) -> LastMatch {
+    let mut table = Table::new(stage.clone(), stage.right_choice());
+    let solver = stage.solver();
+    let mut first_move = true;
+    while table.game().winner().is_none() {
+        if table.start_com_turn().is_some() {
+            while table.show_next_com_press().is_some() {}
+            continue;
+        }
+        let legal = table.game().legal_counts();
+        let remaining = table.game().remaining();
+        let wrong =
+            legal.iter().copied().find(|&k| k < remaining && !solver.winning_counts(remaining).contains(&k));
+        let count = if first_move { wrong.unwrap_or(legal[0]) } else { legal[0] };
+        first_move = false;
+        let up = (0..stage.layout.len()).filter(|&b| table.state(b) == ButtonState::Up);
+        for button in up.take(count as usize).collect::<Vec<_>>() {
+            table.toggle(button);
+        }
+        if table.confirm().is_err() {
+            break;
+        }
+    }
+    LastMatch::new(table)
+}

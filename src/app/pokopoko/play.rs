@@ -1,0 +1,413 @@
+//! Play: select buttons (mouse or keyboard), press them, watch the COM press its own one by one.
+
+use bevy::prelude::*;
+
+use super::table::{ButtonState, Direction, Table};
+use super::{LastMatch, Pace};
+use crate::app::i18n::{self, Lang, T};
+use crate::app::storage::SaveData;
+use crate::app::theme::palette;
+use crate::app::theme::widgets::{self, ButtonKind, send};
+use crate::app::{Go, Screen};
+use crate::pokopoko::{Side, TurnOrder};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<PlayInput>()
+        .add_systems(OnEnter(Screen::Play), (start_clock, spawn_play).chain())
+        .add_systems(
+            Update,
+            (keyboard, apply_input, run_match, paint_board, update_panel)
+                .chain()
+                .run_if(in_state(Screen::Play)),
+        );
+}
+
+/// What the player does on the play screen (from clicks, keys, or tests).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayInput {
+    /// Select or unselect a button (index into the stage layout's cells).
+    Toggle(usize),
+    MoveCursor(Direction),
+    ToggleAtCursor,
+    ClearSelection,
+    Confirm,
+}
+
+/// The area the board is fitted into, at the design window size.
+const BOARD_SIZE: Vec2 = Vec2::new(800.0, 600.0);
+const PANEL_WIDTH: f32 = 380.0;
+
+#[derive(Component, Debug, Clone, Copy)]
+struct BoardButton {
+    index: usize,
+    cell: f32,
+}
+
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum PanelText {
+    Turn,
+    Remaining,
+    Selected,
+    Hint,
+}
+
+#[derive(Component)]
+struct ConfirmButton;
+
+#[derive(Component)]
+struct ClearButton;
+
+#[derive(Component)]
+struct HistoryList;
+
+/// The wait before the next thing happens on the COM's side.
+#[derive(Resource, Debug)]
+struct TurnClock {
+    timer: Timer,
+    ending: bool,
+}
+
+fn start_clock(mut commands: Commands, pace: Res<Pace>) {
+    commands
+        .insert_resource(TurnClock { timer: Timer::new(pace.com_starts, TimerMode::Once), ending: false });
+}
+
+fn spawn_play(mut commands: Commands, lang: Res<Lang>, table: Option<Res<Table>>) {
+    let lang = lang.0;
+    let Some(table) = table else { return };
+    let stage = table.stage();
+    let layout = &stage.layout;
+    let cell = (BOARD_SIZE.x / layout.width().max(1) as f32)
+        .min(BOARD_SIZE.y / layout.height().max(1) as f32)
+        .min(96.0);
+    let you_are = match table.game().human_order() {
+        TurnOrder::First => T::YouFirst,
+        TurnOrder::Second => T::YouSecond,
+    };
+    commands.spawn(widgets::screen_root(Screen::Play)).with_children(|root| {
+        // Top bar: back, stage, pick range.
+        root.spawn(Node {
+            width: percent(100),
+            justify_content: JustifyContent::SpaceBetween,
+            ..widgets::row(0.0)
+        })
+        .with_children(|bar| {
+            bar.spawn(widgets::sized_button(T::Back.get(lang), ButtonKind::Secondary, 140.0, 20.0))
+                .observe(send(Go(Screen::Intro)));
+            bar.spawn(widgets::row(20.0)).with_children(|title| {
+                title.spawn(widgets::heading(i18n::stage_title(lang, stage.number)));
+                title.spawn(widgets::text(i18n::per_turn(lang, &stage.picks), 26.0, palette::INK_SOFT));
+            });
+            bar.spawn(Node { width: px(140), ..default() });
+        });
+        root.spawn(Node { width: percent(100), flex_grow: 1.0, ..widgets::row(24.0) }).with_children(
+            |main| {
+                // The board, centred in its area.
+                main.spawn(Node {
+                    width: px(BOARD_SIZE.x + 40.0),
+                    height: px(BOARD_SIZE.y + 40.0),
+                    justify_content: JustifyContent::Center,
+                    align_items: AlignItems::Center,
+                    border_radius: BorderRadius::all(px(36)),
+                    ..default()
+                })
+                .with_children(|area| {
+                    area.spawn(Node {
+                        width: px(cell * layout.width() as f32),
+                        height: px(cell * layout.height() as f32),
+                        ..default()
+                    })
+                    .with_children(|board| {
+                        for index in 0..layout.len() {
+                            board
+                                .spawn(board_button(index, cell, layout.cells()[index]))
+                                .observe(send(PlayInput::Toggle(index)));
+                        }
+                    });
+                });
+                // The side panel.
+                main.spawn(widgets::panel_sized(px(PANEL_WIDTH))).with_children(|panel| {
+                    panel.spawn(widgets::label(you_are.get(lang)));
+                    panel.spawn((PanelText::Turn, widgets::text("", 34.0, palette::YOU)));
+                    panel.spawn(widgets::row(10.0)).with_children(|row| {
+                        row.spawn(widgets::text(T::Remaining.get(lang), 24.0, palette::INK_SOFT));
+                        row.spawn((PanelText::Remaining, widgets::text("", 64.0, palette::INK)));
+                    });
+                    panel.spawn((PanelText::Selected, widgets::text("", 22.0, palette::INK)));
+                    panel.spawn((PanelText::Hint, widgets::paragraph("", 18.0, PANEL_WIDTH - 60.0)));
+                    panel
+                        .spawn((
+                            ConfirmButton,
+                            widgets::sized_button(T::Confirm.get(lang), ButtonKind::Disabled, 260.0, 28.0),
+                        ))
+                        .observe(send(PlayInput::Confirm));
+                    panel
+                        .spawn((
+                            ClearButton,
+                            widgets::sized_button(
+                                T::ClearSelection.get(lang),
+                                ButtonKind::Secondary,
+                                260.0,
+                                20.0,
+                            ),
+                        ))
+                        .observe(send(PlayInput::ClearSelection));
+                    panel.spawn(widgets::label(T::History.get(lang)));
+                    panel.spawn((HistoryList, widgets::column(4.0)));
+                });
+            },
+        );
+        root.spawn(widgets::text(T::PlayKeys.get(lang), 16.0, palette::INK_SOFT));
+    });
+}
+
+fn board_button(index: usize, cell: f32, at: crate::pokopoko::Cell) -> impl Bundle {
+    (
+        BoardButton { index, cell },
+        Button,
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(at.col as f32 * cell + cell * 0.1),
+            top: px(at.row as f32 * cell + cell * 0.08),
+            width: px(cell * 0.8),
+            height: px(cell * 0.8),
+            border: UiRect { bottom: px(2.0 + cell * 0.07), ..UiRect::all(px(2)) },
+            border_radius: BorderRadius::MAX,
+            ..default()
+        },
+        BackgroundColor(palette::BUBBLE),
+        BorderColor::all(palette::BUBBLE_EDGE),
+        Outline { width: px(3), offset: px(3), color: Color::NONE },
+    )
+}
+
+fn keyboard(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut input: MessageWriter<PlayInput>,
+    mut go: MessageWriter<Go>,
+) {
+    let Some(keys) = keys else { return };
+    let pressed = [
+        (KeyCode::ArrowUp, PlayInput::MoveCursor(Direction::Up)),
+        (KeyCode::ArrowDown, PlayInput::MoveCursor(Direction::Down)),
+        (KeyCode::ArrowLeft, PlayInput::MoveCursor(Direction::Left)),
+        (KeyCode::ArrowRight, PlayInput::MoveCursor(Direction::Right)),
+        (KeyCode::Space, PlayInput::ToggleAtCursor),
+        (KeyCode::Enter, PlayInput::Confirm),
+        (KeyCode::NumpadEnter, PlayInput::Confirm),
+        (KeyCode::Backspace, PlayInput::ClearSelection),
+        (KeyCode::Delete, PlayInput::ClearSelection),
+    ];
+    for (key, action) in pressed {
+        if keys.just_pressed(key) {
+            input.write(action);
+        }
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        go.write(Go(Screen::Intro));
+    }
+}
+
+fn apply_input(mut inputs: MessageReader<PlayInput>, table: Option<ResMut<Table>>) {
+    let Some(mut table) = table else { return };
+    for input in inputs.read() {
+        match *input {
+            PlayInput::Toggle(button) => {
+                table.cursor = button;
+                table.toggle(button);
+            }
+            PlayInput::MoveCursor(direction) => table.move_cursor(direction),
+            PlayInput::ToggleAtCursor => {
+                let cursor = table.cursor;
+                table.toggle(cursor);
+            }
+            PlayInput::ClearSelection => {
+                table.clear_selection();
+            }
+            PlayInput::Confirm => {
+                if table.can_confirm() {
+                    // can_confirm guarantees a legal press.
+                    let _ = table.confirm();
+                }
+            }
+        }
+    }
+}
+
+/// The COM's turn and the end of the match, paced so the player can follow.
+fn run_match(
+    time: Res<Time>,
+    pace: Res<Pace>,
+    mut clock: ResMut<TurnClock>,
+    table: Option<ResMut<Table>>,
+    mut data: ResMut<SaveData>,
+    mut commands: Commands,
+    mut go: MessageWriter<Go>,
+) {
+    let Some(mut table) = table else { return };
+    if table.is_showing_com() {
+        clock.timer.tick(time.delta());
+        if clock.timer.is_finished() {
+            table.show_next_com_press();
+            clock.timer = Timer::new(pace.com_press, TimerMode::Once);
+        }
+    } else if table.game().to_move() == Some(Side::Com) {
+        table.start_com_turn();
+        clock.timer = Timer::new(pace.com_starts, TimerMode::Once);
+    } else if table.is_over() {
+        if !clock.ending {
+            clock.ending = true;
+            clock.timer = Timer::new(pace.result_after, TimerMode::Once);
+        }
+        clock.timer.tick(time.delta());
+        if clock.timer.is_finished() {
+            let last = LastMatch::new(table.clone());
+            data.save.progress.record(table.stage().number, last.won());
+            data.store();
+            commands.insert_resource(last);
+            commands.remove_resource::<Table>();
+            go.write(Go(Screen::Result));
+        }
+    }
+}
+
+fn paint_board(
+    table: Option<Res<Table>>,
+    mut buttons: Query<(
+        &BoardButton,
+        &Interaction,
+        &mut BackgroundColor,
+        &mut BorderColor,
+        &mut Node,
+        &mut Outline,
+    )>,
+    changed: Query<(), (With<BoardButton>, Changed<Interaction>)>,
+) {
+    let Some(table) = table else { return };
+    if !table.is_changed() && changed.is_empty() {
+        return;
+    }
+    let human = table.human_to_move();
+    for (button, interaction, mut background, mut border, mut node, mut outline) in &mut buttons {
+        let hovered = human && *interaction != Interaction::None;
+        let state = table.state(button.index);
+        let (face, edge, lift) = match state {
+            ButtonState::Up if hovered => (palette::BUBBLE_HOVER, palette::BUBBLE_EDGE, 0.08),
+            ButtonState::Up => (palette::BUBBLE, palette::BUBBLE_EDGE, 0.07),
+            ButtonState::Selected => (palette::BUBBLE_SELECTED, palette::BUBBLE_SELECTED_EDGE, 0.035),
+            ButtonState::Pressed(Side::Human) => (palette::PRESSED_BY_YOU, palette::PRESSED_HOLE, 0.0),
+            ButtonState::Pressed(Side::Com) => (palette::PRESSED_BY_COM, palette::PRESSED_HOLE, 0.0),
+        };
+        let lift = lift * button.cell;
+        let sunk = 0.07 * button.cell - lift;
+        let cell = table.stage().layout.cells()[button.index];
+        // Pressed buttons sit lower, flat on the board, a little smaller.
+        let shrink = if matches!(state, ButtonState::Pressed(_)) { 0.06 * button.cell } else { 0.0 };
+        set_if_changed(&mut background.0, face);
+        let wanted_border = BorderColor::all(edge);
+        if *border != wanted_border {
+            *border = wanted_border;
+        }
+        let top = px(cell.row as f32 * button.cell + button.cell * 0.08 + sunk + shrink / 2.0);
+        let left = px(cell.col as f32 * button.cell + button.cell * 0.1 + shrink / 2.0);
+        let size = px(button.cell * 0.8 - shrink);
+        // The thick lower border is the raised edge of a round button (a crescent underneath).
+        let rim = UiRect { bottom: px(2.0 + lift), ..UiRect::all(px(2)) };
+        if node.top != top || node.left != left || node.width != size || node.border != rim {
+            node.border = rim;
+            node.top = top;
+            node.left = left;
+            node.width = size;
+            node.height = size;
+        }
+        let focus = if human && table.cursor == button.index { palette::CURSOR } else { Color::NONE };
+        set_if_changed(&mut outline.color, focus);
+    }
+}
+
+fn set_if_changed(slot: &mut Color, colour: Color) {
+    if *slot != colour {
+        *slot = colour;
+    }
+}
+
+#[allow(clippy::type_complexity)]
+fn update_panel(
+    mut commands: Commands,
+    lang: Res<Lang>,
+    table: Option<Res<Table>>,
+    mut texts: Query<(&PanelText, &mut Text, &mut TextColor)>,
+    mut confirm: Query<&mut ButtonKind, (With<ConfirmButton>, Without<ClearButton>)>,
+    mut clear: Query<&mut ButtonKind, (With<ClearButton>, Without<ConfirmButton>)>,
+    history: Query<Entity, With<HistoryList>>,
+) {
+    let Some(table) = table else { return };
+    if !table.is_changed() {
+        return;
+    }
+    let lang = lang.0;
+    let game = table.game();
+    let human = table.human_to_move();
+    for (which, mut text, mut colour) in &mut texts {
+        let (content, ink) = match which {
+            PanelText::Turn => match (game.to_move(), human) {
+                (None, _) if !table.is_showing_com() => (String::new(), palette::INK),
+                (_, true) => (T::YourTurn.get(lang).to_string(), palette::YOU),
+                _ => (T::ComTurn.get(lang).to_string(), palette::COM),
+            },
+            PanelText::Remaining => (table.shown_remaining().to_string(), palette::INK),
+            PanelText::Selected => {
+                let ink = if table.can_confirm() { palette::GOOD } else { palette::INK };
+                (i18n::selected(lang, table.selected().len(), game.picks()), ink)
+            }
+            PanelText::Hint => {
+                if table.is_forced() {
+                    (i18n::forced(lang, game.remaining(), game.picks().min()), palette::BAD)
+                } else if table.is_showing_com() || game.to_move() == Some(Side::Com) {
+                    (T::ComThinking.get(lang).to_string(), palette::COM)
+                } else {
+                    (String::new(), palette::INK)
+                }
+            }
+        };
+        if text.0 != content {
+            text.0 = content;
+        }
+        set_if_changed(&mut colour.0, ink);
+    }
+    let confirm_kind = if table.can_confirm() { ButtonKind::Primary } else { ButtonKind::Disabled };
+    for mut kind in &mut confirm {
+        if *kind != confirm_kind {
+            *kind = confirm_kind;
+        }
+    }
+    let clear_kind = if human && !table.is_forced() && !table.selected().is_empty() {
+        ButtonKind::Secondary
+    } else {
+        ButtonKind::Disabled
+    };
+    for mut kind in &mut clear {
+        if *kind != clear_kind {
+            *kind = clear_kind;
+        }
+    }
+    // The history, newest last; a turn counts once all of its presses are shown.
+    let shown_turns = game.history().len() - usize::from(table.is_showing_com());
+    for list in &history {
+        commands.entity(list).despawn_children().with_children(|list| {
+            let turns = &game.history()[..shown_turns];
+            if turns.is_empty() {
+                list.spawn(widgets::text(T::NoMovesYet.get(lang), 18.0, palette::INK_SOFT));
+            }
+            for turn in turns.iter().skip(turns.len().saturating_sub(7)) {
+                let com = turn.side == Side::Com;
+                let ink = if com { palette::COM } else { palette::YOU };
+                list.spawn(widgets::text(
+                    i18n::turn_line(lang, com, turn.count, turn.remaining_after()),
+                    18.0,
+                    ink,
+                ));
+            }
+        });
+    }
+}

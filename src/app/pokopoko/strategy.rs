@@ -1,0 +1,140 @@
+//! The strategy page (必勝法): behind a spoiler warning, the losing numbers and the rule the
+//! solver derives for the stage's pick range.
+
+use bevy::prelude::*;
+
+use super::{CurrentStage, StrategyReturn};
+use crate::app::i18n::{self, Lang, T};
+use crate::app::theme::palette;
+use crate::app::theme::widgets::{self, ButtonKind, send};
+use crate::app::{Go, Screen};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SpoilerShown>()
+        .add_message::<Reveal>()
+        .add_systems(OnEnter(Screen::Strategy), spawn_strategy)
+        .add_systems(Update, (keyboard, reveal).chain().run_if(in_state(Screen::Strategy)));
+}
+
+/// Whether the player has chosen to see the answer (asked again every launch).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct SpoilerShown(pub bool);
+
+#[derive(Message, Debug, Clone, Copy)]
+pub struct Reveal;
+
+/// How far the table of numbers goes.
+const TABLE_UPTO: u32 = 60;
+
+fn spawn_strategy(
+    mut commands: Commands,
+    lang: Res<Lang>,
+    current: Option<Res<CurrentStage>>,
+    shown: Res<SpoilerShown>,
+    back_to: Option<Res<StrategyReturn>>,
+) {
+    let lang = lang.0;
+    let Some(current) = current else { return };
+    let stage = &current.0;
+    let back = back_to.map_or(Screen::Intro, |b| b.0);
+    commands.spawn(widgets::screen_root(Screen::Strategy)).with_children(|root| {
+        root.spawn(widgets::heading(i18n::strategy_heading(lang, &stage.picks)));
+        if !shown.0 {
+            root.spawn(widgets::panel()).with_children(|panel| {
+                panel.spawn(widgets::text(T::SpoilerTitle.get(lang), 40.0, palette::BAD));
+                panel.spawn(widgets::paragraph(T::SpoilerWarning.get(lang), 24.0, 760.0));
+                panel.spawn(widgets::button(T::Reveal.get(lang), ButtonKind::Primary)).observe(send(Reveal));
+            });
+        } else {
+            let solver = crate::pokopoko::Solver::new(stage.picks.clone(), TABLE_UPTO.max(stage.buttons()));
+            let rule = solver.rule();
+            let losing: Vec<u32> = solver.losing_positions().take(12).collect();
+            root.spawn(widgets::panel_sized(px(1000))).with_children(|panel| {
+                panel.spawn(widgets::text(T::LosingNumbersTitle.get(lang), 24.0, palette::INK_SOFT));
+                panel.spawn(widgets::text(i18n::losing_numbers_line(&losing), 34.0, palette::BAD));
+                panel.spawn(widgets::paragraph(T::LosingNumbersHelp.get(lang), 20.0, 900.0));
+                panel.spawn(widgets::text(T::RuleTitle.get(lang), 24.0, palette::INK_SOFT));
+                panel.spawn(widgets::text(rule.to_string(), 30.0, palette::INK));
+                panel.spawn(widgets::paragraph(i18n::rule_in_words(lang, &rule), 22.0, 900.0));
+                panel.spawn(number_table(&rule));
+                panel.spawn(widgets::paragraph(T::HowToWin.get(lang), 20.0, 900.0));
+                let verdict = i18n::start_count(
+                    lang,
+                    stage.buttons(),
+                    rule.is_losing(stage.buttons()),
+                    stage.right_choice(),
+                );
+                panel.spawn(widgets::text(
+                    format!("{}：{verdict}", i18n::stage_title(lang, stage.number)),
+                    22.0,
+                    palette::YOU,
+                ));
+            });
+        }
+        root.spawn(widgets::row(20.0)).with_children(|row| {
+            row.spawn(widgets::sized_button(T::Back.get(lang), ButtonKind::Secondary, 200.0, 20.0))
+                .observe(send(Go(back)));
+            row.spawn(widgets::text(T::StrategyKeys.get(lang), 16.0, palette::INK_SOFT));
+        });
+    });
+}
+
+/// Four rows of numbers from 1, each row a multiple of the period, losing ones marked, so the pattern shows.
+fn number_table(rule: &crate::pokopoko::Rule) -> impl Bundle {
+    let per_row = if (2..=14).contains(&rule.period) { rule.period * (14 / rule.period).max(1) } else { 12 };
+    let chips: Vec<_> = (1..=per_row * 4)
+        .map(|n| {
+            let losing = rule.is_losing(n);
+            let (face, ink) = if losing {
+                (palette::BAD, palette::ON_PRIMARY)
+            } else {
+                (palette::PANEL, palette::INK_SOFT)
+            };
+            (
+                Node {
+                    width: px(44),
+                    height: px(30),
+                    justify_content: JustifyContent::Center,
+                    align_items: AlignItems::Center,
+                    border_radius: BorderRadius::all(px(10)),
+                    ..default()
+                },
+                BackgroundColor(face),
+                children![widgets::text(n.to_string(), 17.0, ink)],
+            )
+        })
+        .collect();
+    (
+        Node {
+            flex_wrap: FlexWrap::Wrap,
+            width: px(per_row as f32 * 48.0),
+            row_gap: px(4),
+            column_gap: px(4),
+            margin: UiRect::vertical(px(6)),
+            ..default()
+        },
+        BackgroundColor(palette::BACKGROUND),
+        Children::spawn(bevy::ecs::spawn::SpawnIter(chips.into_iter())),
+    )
+}
+
+fn keyboard(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    back_to: Option<Res<StrategyReturn>>,
+    mut reveal: MessageWriter<Reveal>,
+    mut go: MessageWriter<Go>,
+) {
+    let Some(keys) = keys else { return };
+    if keys.just_pressed(KeyCode::Enter) {
+        reveal.write(Reveal);
+    } else if keys.just_pressed(KeyCode::Escape) {
+        go.write(Go(back_to.map_or(Screen::Intro, |b| b.0)));
+    }
+}
+
+fn reveal(mut reveals: MessageReader<Reveal>, mut shown: ResMut<SpoilerShown>, mut go: MessageWriter<Go>) {
+    if reveals.read().count() > 0 && !shown.0 {
+        shown.0 = true;
+        go.write(Go(Screen::Strategy));
+    }
+}

@@ -1,0 +1,254 @@
+//! `--open SCREEN` and `--screenshot FILE`: open the window on a screen, wait until the UI has
+//! settled, write a PNG and exit. With `POKOPOKO_TIMINGS=1` it also prints start-up and frame times.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+
+use super::pokopoko::{CurrentStage, StrategyReturn, Table};
+use super::pokopoko::{sample_lost_match, strategy_shown};
+use super::snaky::SnakyStart;
+use super::storage::StageLadder;
+use super::{Go, Screen};
+use crate::cli::WindowArgs;
+use crate::pokopoko::Side;
+
+/// The screen to open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Open {
+    Menu,
+    About,
+    Ladder,
+    Intro(u32),
+    Stage(u32),
+    Strategy(u32),
+    /// The result of a lost match of stage N (one wrong move, then played out).
+    Result(u32),
+    Snaky,
+}
+
+impl Open {
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let number = |n: &str| {
+            n.parse::<u32>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| format!("--open {text}: the stage must be a number from 1 on"))
+        };
+        match text.split_once(':') {
+            None if text == "menu" => Ok(Self::Menu),
+            None if text == "about" => Ok(Self::About),
+            None if text == "ladder" => Ok(Self::Ladder),
+            None if text == "snaky" => Ok(Self::Snaky),
+            Some(("stage", n)) => number(n).map(Self::Stage),
+            Some(("intro", n)) => number(n).map(Self::Intro),
+            Some(("strategy", n)) => number(n).map(Self::Strategy),
+            Some(("result", n)) => number(n).map(Self::Result),
+            _ => Err(format!(
+                "--open {text}: unknown screen (try menu, about, ladder, intro:N, stage:N, strategy:N, result:N, snaky)"
+            )),
+        }
+    }
+
+    fn screen(self) -> Screen {
+        match self {
+            Self::Menu => Screen::Menu,
+            Self::About => Screen::About,
+            Self::Ladder => Screen::Ladder,
+            Self::Intro(_) => Screen::Intro,
+            Self::Stage(_) => Screen::Play,
+            Self::Strategy(_) => Screen::Strategy,
+            Self::Result(_) => Screen::Result,
+            Self::Snaky => Screen::Snaky,
+        }
+    }
+}
+
+/// The harness, as a plugin added after the game's.
+#[derive(Debug, Clone)]
+pub struct Harness {
+    open: Open,
+    screenshot: Option<PathBuf>,
+    started: Instant,
+    timings: bool,
+    snaky: Option<SnakyStart>,
+}
+
+impl Harness {
+    pub fn from_args(args: &WindowArgs, started: Instant) -> Result<Self, String> {
+        let open = args.open.as_deref().map_or(Ok(Open::Menu), Open::parse)?;
+        let timings = std::env::var_os("POKOPOKO_TIMINGS").is_some_and(|v| !v.is_empty() && v != "0");
+        let snaky = args.moves.as_deref().map(SnakyStart::parse).transpose()?;
+        Ok(Self { open, screenshot: args.screenshot.clone(), started, timings, snaky })
+    }
+
+    pub fn is_screenshot(&self) -> bool {
+        self.screenshot.is_some()
+    }
+
+    pub fn timings(&self) -> bool {
+        self.timings
+    }
+}
+
+#[derive(Resource, Debug, Clone)]
+struct Settle {
+    target: Screen,
+    screenshot: Option<PathBuf>,
+    started: Instant,
+    timings: bool,
+    frames_on_target: u32,
+    frames: u32,
+    taken: bool,
+    frame_times: Vec<Duration>,
+    menu_frames: u32,
+}
+
+impl Plugin for Harness {
+    fn build(&self, app: &mut App) {
+        let number = match self.open {
+            Open::Intro(n) | Open::Stage(n) | Open::Strategy(n) | Open::Result(n) => Some(n),
+            _ => None,
+        };
+        if let Some(n) = number {
+            let stage = app.world().resource::<StageLadder>().ladder.stage(n);
+            if let Some(stage) = stage {
+                if matches!(self.open, Open::Stage(_)) {
+                    // The right choice, so the board shows the human's turn (after the COM's opening).
+                    app.insert_resource(Table::new(stage.clone(), stage.right_choice()));
+                }
+                if matches!(self.open, Open::Result(_)) {
+                    app.insert_resource(sample_lost_match(&stage));
+                }
+                app.insert_resource(CurrentStage(stage));
+            }
+        }
+        if matches!(self.open, Open::Strategy(_)) {
+            strategy_shown(app);
+            app.insert_resource(StrategyReturn(Screen::Ladder));
+        }
+        if let Some(start) = &self.snaky {
+            app.insert_resource(start.clone());
+        }
+        let target = self.open.screen();
+        if target != Screen::Menu {
+            app.world_mut().write_message(Go(target));
+        }
+        app.insert_resource(Settle {
+            target,
+            screenshot: self.screenshot.clone(),
+            started: self.started,
+            timings: self.timings,
+            frames_on_target: 0,
+            frames: 0,
+            taken: false,
+            frame_times: Vec::new(),
+            menu_frames: 0,
+        });
+        app.add_systems(Last, settle_and_shoot);
+    }
+}
+
+/// Frames to wait on the screen before the picture (layout, fonts and the COM's presses done).
+const SETTLE_FRAMES: u32 = 30;
+/// With timings: frames measured for the frame time.
+const MEASURED_FRAMES: u32 = 300;
+
+fn settle_and_shoot(
+    mut settle: ResMut<Settle>,
+    screen: Res<State<Screen>>,
+    table: Option<Res<Table>>,
+    time: Res<Time<Real>>,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+) {
+    settle.frames += 1;
+    if settle.timings && *screen.get() == Screen::Menu {
+        settle.menu_frames += 1;
+        // The menu was spawned on entering and laid out last frame: this frame shows it and takes input.
+        if settle.menu_frames == 2 {
+            eprintln!(
+                "timing: first interactive menu frame {:.0} ms after start",
+                settle.started.elapsed().as_secs_f64() * 1e3
+            );
+        }
+    }
+    let busy = table.is_some_and(|t| t.is_showing_com() || t.game().to_move() == Some(Side::Com));
+    if *screen.get() != settle.target || busy {
+        settle.frames_on_target = 0;
+    } else {
+        settle.frames_on_target += 1;
+    }
+    let wait = if settle.timings { SETTLE_FRAMES + MEASURED_FRAMES } else { SETTLE_FRAMES };
+    if settle.timings && settle.frames_on_target > SETTLE_FRAMES && settle.frames_on_target <= wait {
+        settle.frame_times.push(time.delta());
+    }
+    if settle.frames > 5000 && !settle.taken {
+        error!("the screen never settled; giving up");
+        exit.write(AppExit::from_code(3));
+        return;
+    }
+    if settle.frames_on_target < wait || settle.taken {
+        return;
+    }
+    if settle.timings && !settle.frame_times.is_empty() {
+        report_frame_times(&settle.frame_times);
+    }
+    settle.taken = true;
+    let Some(path) = settle.screenshot.clone() else {
+        if settle.timings {
+            exit.write(AppExit::Success);
+        }
+        return;
+    };
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            let saved = captured
+                .image
+                .clone()
+                .try_into_dynamic()
+                .map_err(|err| err.to_string())
+                .and_then(|image| image.to_rgb8().save(&path).map_err(|err| err.to_string()));
+            match saved {
+                Ok(()) => {
+                    info!("screenshot written to {}", path.display());
+                    exit.write(AppExit::Success);
+                }
+                Err(err) => {
+                    error!("cannot write the screenshot {}: {err}", path.display());
+                    exit.write(AppExit::from_code(1));
+                }
+            }
+        },
+    );
+}
+
+fn report_frame_times(times: &[Duration]) {
+    let mut ms: Vec<f64> = times.iter().map(|d| d.as_secs_f64() * 1e3).collect();
+    ms.sort_by(f64::total_cmp);
+    let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+    let at = |q: f64| ms[((ms.len() - 1) as f64 * q).round() as usize];
+    eprintln!(
+        "timing: frame time over {} frames: mean {mean:.2} ms, median {:.2} ms, p95 {:.2} ms, max {:.2} ms",
+        ms.len(),
+        at(0.5),
+        at(0.95),
+        at(1.0)
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn screens_parse() {
+        assert_eq!(Open::parse("stage:8"), Ok(Open::Stage(8)));
+        assert_eq!(Open::parse("strategy:11"), Ok(Open::Strategy(11)));
+        assert!(Open::parse("stage:0").is_err());
+        assert!(Open::parse("stage:x").is_err());
+        assert!(Open::parse("garden").is_err());
+    }
+}

@@ -1,0 +1,722 @@
+//! The board: the infinite grid with the dashed 17×17 frame, numbered stones, panning and zooming,
+//! and clicks turned into cells.
+//!
+//! Everything is a UI node inside one clipped board area of fixed design size, placed from board
+//! coordinates by [`BoardView`]. Board children ignore picking, so every click, drag and scroll
+//! lands on the area itself and its hit position names the cell.
+
+use bevy::camera::NormalizedRenderTarget;
+use bevy::ecs::entity::ContainsEntity;
+use bevy::picking::events::{Click, Drag, Move, Out, Press, Scroll};
+use bevy::picking::pointer::Location;
+use bevy::prelude::*;
+use bevy::ui::UiGlobalTransform;
+
+use super::text::{self, S};
+use super::{Session, SnakyInput, SnakySystems};
+use crate::app::Screen;
+use crate::app::i18n::Lang;
+use crate::app::theme::palette;
+use crate::app::theme::widgets;
+use crate::snaky::cell::FRAME;
+use crate::snaky::{Cell, Player};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BoardView>()
+        .init_resource::<Hover>()
+        .add_systems(OnEnter(Screen::Snaky), reset_view)
+        .add_systems(Update, pan_and_zoom_keys.in_set(SnakySystems::Input).run_if(in_state(Screen::Snaky)))
+        .add_systems(
+            Update,
+            (
+                rebuild_grid,
+                draw_stones,
+                flash_refusals,
+                draw_hover,
+                place_on_board,
+                scale_fonts,
+                update_board_texts,
+            )
+                .chain()
+                .in_set(SnakySystems::Show)
+                .run_if(in_state(Screen::Snaky)),
+        );
+}
+
+/// The board area's size at the design window size (the whole UI scales with the window).
+pub const BOARD_SIZE: Vec2 = Vec2::new(820.0, 660.0);
+/// Pixels per cell at the start: 25 cells across the shorter side (the frame and 4 rings around it).
+const START_CELL_PX: f32 = 26.0;
+const MIN_CELL_PX: f32 = 8.0;
+const MAX_CELL_PX: f32 = 90.0;
+/// The frame's centre, where the view starts.
+const FRAME_CENTRE: (f64, f64) = (FRAME as f64 / 2.0, FRAME as f64 / 2.0);
+/// Pixels the pointer may move between press and release and still count as a click.
+const CLICK_SLOP: f32 = 6.0;
+
+/// Which part of the infinite board is shown, and how large.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct BoardView {
+    /// The board point (in cells; cell (x, y) spans [x, x+1] × [y, y+1]) at the area's centre.
+    pub centre: (f64, f64),
+    /// Pixels per cell.
+    pub cell_px: f32,
+}
+
+impl Default for BoardView {
+    fn default() -> Self {
+        Self { centre: FRAME_CENTRE, cell_px: START_CELL_PX }
+    }
+}
+
+impl BoardView {
+    /// The cell under a point of the area (pixels from its top-left corner).
+    pub fn cell_at(&self, local: Vec2) -> Cell {
+        let (x, y) = self.board_point(local);
+        Cell::new(clamp_to_i32(x.floor()), clamp_to_i32(y.floor()))
+    }
+
+    /// The board point under a point of the area.
+    pub fn board_point(&self, local: Vec2) -> (f64, f64) {
+        let cp = f64::from(self.cell_px);
+        (
+            self.centre.0 + f64::from(local.x - BOARD_SIZE.x / 2.0) / cp,
+            self.centre.1 - f64::from(local.y - BOARD_SIZE.y / 2.0) / cp,
+        )
+    }
+
+    /// The centre of a cell, in pixels from the area's top-left corner.
+    pub fn local_of(&self, cell: Cell) -> Vec2 {
+        let cp = f64::from(self.cell_px);
+        Vec2::new(
+            (f64::from(BOARD_SIZE.x / 2.0) + (f64::from(cell.x) + 0.5 - self.centre.0) * cp) as f32,
+            (f64::from(BOARD_SIZE.y / 2.0) - (f64::from(cell.y) + 0.5 - self.centre.1) * cp) as f32,
+        )
+    }
+
+    /// A cell's centre as the UI picking backend reports hits: (−0.5, −0.5) top-left to (0.5, 0.5).
+    pub fn hit_position_of(&self, cell: Cell) -> Vec2 {
+        self.local_of(cell) / BOARD_SIZE - Vec2::splat(0.5)
+    }
+
+    pub fn contains(&self, cell: Cell) -> bool {
+        let local = self.local_of(cell);
+        local.x >= 0.0 && local.y >= 0.0 && local.x <= BOARD_SIZE.x && local.y <= BOARD_SIZE.y
+    }
+
+    /// Keeps the board point under `local` fixed while zooming by `factor`.
+    pub fn zoom_at(&mut self, local: Vec2, factor: f32) {
+        let anchor = self.board_point(local);
+        self.cell_px = (self.cell_px * factor).clamp(MIN_CELL_PX, MAX_CELL_PX);
+        let cp = f64::from(self.cell_px);
+        self.centre = (
+            anchor.0 - f64::from(local.x - BOARD_SIZE.x / 2.0) / cp,
+            anchor.1 + f64::from(local.y - BOARD_SIZE.y / 2.0) / cp,
+        );
+    }
+
+    /// Moves the view by a distance in area pixels (dragging moves the board with the pointer).
+    pub fn pan_pixels(&mut self, delta: Vec2) {
+        let cp = f64::from(self.cell_px);
+        self.centre.0 -= f64::from(delta.x) / cp;
+        self.centre.1 += f64::from(delta.y) / cp;
+    }
+
+    pub fn centre_on(&mut self, cell: Cell) {
+        self.centre = (f64::from(cell.x) + 0.5, f64::from(cell.y) + 0.5);
+    }
+
+    /// The cells whose lines cross the area: (x min, x max, y min, y max).
+    fn visible_range(&self) -> (i64, i64, i64, i64) {
+        let (left, top) = self.board_point(Vec2::ZERO);
+        let (right, bottom) = self.board_point(BOARD_SIZE);
+        (left.floor() as i64 - 1, right.ceil() as i64 + 1, bottom.floor() as i64 - 1, top.ceil() as i64 + 1)
+    }
+
+    /// Where a placed rectangle goes in the area: (left, top, width, height) in pixels.
+    fn rect(&self, placed: &Placed) -> (f32, f32, f32, f32) {
+        let cp = self.cell_px;
+        let inset = placed.inset * cp;
+        let left = f64::from(BOARD_SIZE.x / 2.0) + (placed.x - self.centre.0) * f64::from(cp);
+        let top =
+            f64::from(BOARD_SIZE.y / 2.0) - (placed.y + f64::from(placed.h) - self.centre.1) * f64::from(cp);
+        (
+            left as f32 + inset - placed.grow.x,
+            top as f32 + inset - placed.grow.y,
+            (placed.w * cp - 2.0 * inset + 2.0 * placed.grow.x).max(0.0),
+            (placed.h * cp - 2.0 * inset + 2.0 * placed.grow.y).max(0.0),
+        )
+    }
+}
+
+fn clamp_to_i32(value: f64) -> i32 {
+    value.clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i32
+}
+
+/// The clipped area that shows the board and receives its clicks.
+#[derive(Component, Debug)]
+pub struct BoardArea;
+
+/// The board's layers, bottom to top; each is rebuilt on its own.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Layer {
+    Grid,
+    Frame,
+    Overlay,
+    Stones,
+    Flash,
+}
+
+/// A rectangle of the board in cells, lower-left corner (x, y), shrunk by `inset` cells and grown
+/// by `grow` pixels on every side.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub(super) struct Placed {
+    pub x: f64,
+    pub y: f64,
+    pub w: f32,
+    pub h: f32,
+    pub inset: f32,
+    pub grow: Vec2,
+}
+
+impl Placed {
+    pub fn cell(cell: Cell, inset: f32) -> Self {
+        Self { x: f64::from(cell.x), y: f64::from(cell.y), w: 1.0, h: 1.0, inset, grow: Vec2::ZERO }
+    }
+}
+
+/// A text whose size follows the zoom: `0` × pixels per cell.
+#[derive(Component, Debug, Clone, Copy)]
+pub(super) struct ScaledFont(pub f32);
+
+/// A stone on the board (for tests and the picture).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stone {
+    pub cell: Cell,
+    pub player: Player,
+    /// 1-based move number.
+    pub number: usize,
+}
+
+/// The red flash on a refused cell.
+#[derive(Component, Debug)]
+pub struct RefusedFlash {
+    pub cell: Cell,
+    timer: Timer,
+}
+
+/// The cell under the pointer, if it is over the board.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct Hover(Option<Cell>);
+
+#[derive(Component)]
+struct HoverMark;
+
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum BoardText {
+    Coordinates,
+    OffView,
+    Result,
+}
+
+#[derive(Component)]
+struct ResultBanner;
+
+/// How far the pointer moved since it was pressed on the board (a drag is not a click).
+#[derive(Component, Debug, Default)]
+struct DragDistance(f32);
+
+/// The visible range the grid was built for.
+#[derive(Component, Debug, Default)]
+struct GridRange(Option<(i64, i64, i64, i64)>);
+
+fn reset_view(mut view: ResMut<BoardView>, mut hover: ResMut<Hover>) {
+    *view = BoardView::default();
+    *hover = Hover::default();
+}
+
+/// The board area with its layers, the frame and the texts in its corners.
+pub(super) fn board_area() -> impl Bundle {
+    (
+        BoardArea,
+        Name::new("Snaky board"),
+        DragDistance::default(),
+        GridRange::default(),
+        Node {
+            width: px(BOARD_SIZE.x),
+            height: px(BOARD_SIZE.y),
+            flex_shrink: 0.0,
+            overflow: Overflow::clip(),
+            border_radius: BorderRadius::all(px(18)),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL),
+        // An outline, not a border: children are placed from the area's own corner.
+        Outline { width: px(2), offset: px(0), color: palette::PANEL_EDGE },
+    )
+}
+
+/// Spawns the layers into the board area and attaches its pointer behaviour.
+pub(super) fn fill_board_area(area: &mut EntityCommands) {
+    area.with_children(|area| {
+        for layer in [Layer::Grid, Layer::Frame, Layer::Overlay, Layer::Stones, Layer::Flash] {
+            let mut entity = area.spawn((layer, layer_node(), Pickable::IGNORE));
+            if layer == Layer::Frame {
+                entity.with_children(spawn_frame);
+            }
+        }
+        area.spawn((
+            BoardText::Coordinates,
+            widgets::text("", 16.0, palette::INK_SOFT),
+            Node { position_type: PositionType::Absolute, left: px(12), bottom: px(8), ..default() },
+            Pickable::IGNORE,
+        ));
+        area.spawn((
+            BoardText::OffView,
+            widgets::text("", 16.0, palette::INK_SOFT),
+            Node { position_type: PositionType::Absolute, right: px(12), bottom: px(8), ..default() },
+            Pickable::IGNORE,
+        ));
+        area.spawn((
+            ResultBanner,
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(12),
+                left: px(40),
+                right: px(40),
+                padding: UiRect::axes(px(18), px(10)),
+                border: UiRect::all(px(2)),
+                border_radius: BorderRadius::all(px(14)),
+                display: Display::None,
+                ..default()
+            },
+            BackgroundColor(palette::GOOD_SOFT),
+            BorderColor::all(palette::GOOD),
+            Pickable::IGNORE,
+            children![(BoardText::Result, widgets::text("", 19.0, palette::INK), Pickable::IGNORE)],
+        ));
+    });
+    area.observe(press).observe(drag).observe(click).observe(scroll).observe(hover_move).observe(hover_out);
+}
+
+fn layer_node() -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        left: px(0),
+        top: px(0),
+        width: px(0),
+        height: px(0),
+        ..default()
+    }
+}
+
+/// The dashed frame {0..16}²: one dash per cell edge along each side.
+fn spawn_frame(frame: &mut ChildSpawnerCommands) {
+    const DASH: f32 = 0.55;
+    const THICK: f32 = 1.5;
+    let side = f64::from(FRAME);
+    for i in 0..FRAME {
+        let along = f64::from(i) + f64::from((1.0 - DASH) / 2.0);
+        let sides = [
+            (along, 0.0, DASH, 0.0),
+            (along, side, DASH, 0.0),
+            (0.0, along, 0.0, DASH),
+            (side, along, 0.0, DASH),
+        ];
+        for (x, y, w, h) in sides {
+            frame.spawn((
+                Placed { x, y, w, h, inset: 0.0, grow: Vec2::splat(THICK) },
+                Node { position_type: PositionType::Absolute, ..default() },
+                BackgroundColor(palette::PRIMARY_EDGE),
+                Pickable::IGNORE,
+            ));
+        }
+    }
+}
+
+fn press(mut event: On<Pointer<Press>>, mut areas: Query<&mut DragDistance>) {
+    event.propagate(false);
+    if let Ok(mut distance) = areas.get_mut(event.entity) {
+        distance.0 = 0.0;
+    }
+}
+
+fn drag(
+    mut event: On<Pointer<Drag>>,
+    mut areas: Query<&mut DragDistance>,
+    mut view: ResMut<BoardView>,
+    ui_scale: Option<Res<UiScale>>,
+) {
+    event.propagate(false);
+    let scale = ui_scale.map_or(1.0, |s| s.0);
+    if let Ok(mut distance) = areas.get_mut(event.entity) {
+        distance.0 = distance.0.max(event.distance.length() / scale);
+        if distance.0 > CLICK_SLOP {
+            view.pan_pixels(event.delta / scale);
+        }
+    }
+}
+
+fn click(
+    mut event: On<Pointer<Click>>,
+    areas: Query<(&DragDistance, &ComputedNode, &UiGlobalTransform)>,
+    windows: Query<&Window>,
+    view: Res<BoardView>,
+    mut input: MessageWriter<SnakyInput>,
+) {
+    event.propagate(false);
+    let Ok((distance, node, transform)) = areas.get(event.entity) else { return };
+    if event.button != PointerButton::Primary || distance.0 > CLICK_SLOP {
+        return;
+    }
+    let local = pointer_local(&event.pointer_location, node, transform, &windows)
+        .or_else(|| event.hit.position.map(local_of_hit));
+    if let Some(local) = local {
+        input.write(SnakyInput::Claim(view.cell_at(local)));
+    }
+}
+
+/// Where the pointer is now, in board-area pixels. The picking hit can lag a frame behind a pointer
+/// that moved and clicked at once, so the click's own location decides the cell when the area has
+/// been laid out.
+fn pointer_local(
+    location: &Location,
+    node: &ComputedNode,
+    transform: &UiGlobalTransform,
+    windows: &Query<&Window>,
+) -> Option<Vec2> {
+    let size = node.size();
+    if size.x <= 0.0 || size.y <= 0.0 {
+        return None;
+    }
+    let NormalizedRenderTarget::Window(window) = &location.target else { return None };
+    let scale = windows.get(window.entity()).ok()?.scale_factor();
+    let centred = transform.inverse().transform_point2(location.position * scale);
+    Some((centred / size + Vec2::splat(0.5)) * BOARD_SIZE)
+}
+
+fn local_of_hit(hit: Vec3) -> Vec2 {
+    (hit.truncate() + Vec2::splat(0.5)) * BOARD_SIZE
+}
+
+fn scroll(
+    mut event: On<Pointer<Scroll>>,
+    areas: Query<(&ComputedNode, &UiGlobalTransform)>,
+    windows: Query<&Window>,
+    mut view: ResMut<BoardView>,
+) {
+    event.propagate(false);
+    let at = areas
+        .get(event.entity)
+        .ok()
+        .and_then(|(node, transform)| pointer_local(&event.pointer_location, node, transform, &windows));
+    let Some(local) = at.or_else(|| event.hit.position.map(local_of_hit)) else { return };
+    let steps = match event.unit {
+        bevy::input::mouse::MouseScrollUnit::Line => event.y,
+        bevy::input::mouse::MouseScrollUnit::Pixel => event.y / 40.0,
+    };
+    view.zoom_at(local, 1.15_f32.powf(steps));
+}
+
+fn hover_move(event: On<Pointer<Move>>, view: Res<BoardView>, mut hover: ResMut<Hover>) {
+    let Some(hit) = event.hit.position else { return };
+    let cell = Some(view.cell_at(local_of_hit(hit)));
+    if hover.0 != cell {
+        hover.0 = cell;
+    }
+}
+
+fn hover_out(_event: On<Pointer<Out>>, mut hover: ResMut<Hover>) {
+    if hover.0.is_some() {
+        hover.0 = None;
+    }
+}
+
+/// Arrows pan (except while reviewing, when ← → step through the game), + and − zoom, C centres
+/// on the frame, L on the last move.
+fn pan_and_zoom_keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    time: Res<Time>,
+    session: Option<Res<Session>>,
+    mut view: ResMut<BoardView>,
+) {
+    let Some(keys) = keys else { return };
+    let reviewing = session.as_ref().is_some_and(|s| s.reviewing().is_some());
+    let mut direction = Vec2::ZERO;
+    if !reviewing {
+        if keys.pressed(KeyCode::ArrowLeft) {
+            direction.x -= 1.0;
+        }
+        if keys.pressed(KeyCode::ArrowRight) {
+            direction.x += 1.0;
+        }
+    }
+    if keys.pressed(KeyCode::ArrowUp) {
+        direction.y -= 1.0;
+    }
+    if keys.pressed(KeyCode::ArrowDown) {
+        direction.y += 1.0;
+    }
+    if direction != Vec2::ZERO {
+        // The board moves under a fixed view: the right arrow shows what lies to the right.
+        let step = 12.0 * view.cell_px * time.delta_secs().clamp(0.0, 0.1);
+        view.pan_pixels(-direction * step);
+    }
+    let centre = Vec2::new(BOARD_SIZE.x / 2.0, BOARD_SIZE.y / 2.0);
+    if keys.any_just_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
+        view.zoom_at(centre, 1.25);
+    }
+    if keys.any_just_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
+        view.zoom_at(centre, 0.8);
+    }
+    if keys.just_pressed(KeyCode::KeyC) && !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+        let cell_px = view.cell_px;
+        *view = BoardView { cell_px, ..BoardView::default() };
+    }
+    if keys.just_pressed(KeyCode::KeyL)
+        && let Some(last) = session.as_ref().and_then(|s| s.shown().moves().last().copied())
+    {
+        view.centre_on(last.cell);
+    }
+}
+
+/// The grid lines crossing the view (and the frame's light interior), rebuilt when the view
+/// reaches new cells.
+fn rebuild_grid(
+    view: Res<BoardView>,
+    mut areas: Query<&mut GridRange>,
+    layers: Query<(Entity, &Layer)>,
+    mut commands: Commands,
+) {
+    let Ok(mut built) = areas.single_mut() else { return };
+    let range = view.visible_range();
+    if built.0 == Some(range) {
+        return;
+    }
+    built.0 = Some(range);
+    let Some((grid, _)) = layers.iter().find(|(_, l)| **l == Layer::Grid) else { return };
+    let (x0, x1, y0, y1) = range;
+    let (width, height) = ((x1 - x0) as f32, (y1 - y0) as f32);
+    commands.entity(grid).despawn_children().with_children(|grid| {
+        let side = FRAME as f32;
+        grid.spawn((
+            Placed { x: 0.0, y: 0.0, w: side, h: side, inset: 0.0, grow: Vec2::ZERO },
+            Node { position_type: PositionType::Absolute, ..default() },
+            BackgroundColor(FRAME_INSIDE),
+            Pickable::IGNORE,
+        ));
+        for x in x0..=x1 {
+            grid.spawn(line(x as f64, y0 as f64, 0.0, height));
+        }
+        for y in y0..=y1 {
+            grid.spawn(line(x0 as f64, y as f64, width, 0.0));
+        }
+    });
+}
+
+const FRAME_INSIDE: Color = Color::srgb(1.0, 0.995, 0.975);
+const GRID_LINE: Color = Color::srgb(0.83, 0.80, 0.74);
+
+fn line(x: f64, y: f64, w: f32, h: f32) -> impl Bundle {
+    (
+        Placed { x, y, w, h, inset: 0.0, grow: Vec2::splat(0.5) },
+        Node { position_type: PositionType::Absolute, ..default() },
+        BackgroundColor(GRID_LINE),
+        Pickable::IGNORE,
+    )
+}
+
+pub(super) const MAKER_STONE: Color = palette::COM;
+pub(super) const MAKER_EDGE: Color = Color::srgb(0.33, 0.26, 0.45);
+pub(super) const BREAKER_STONE: Color = Color::srgb(0.93, 0.55, 0.25);
+pub(super) const BREAKER_EDGE: Color = Color::srgb(0.70, 0.37, 0.12);
+const LAST_MOVE: Color = palette::INK;
+
+/// Numbered stones of the shown position, the last one ringed.
+fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, mut commands: Commands) {
+    let Some(session) = session else { return };
+    if !session.is_changed() {
+        return;
+    }
+    let Some((stones, _)) = layers.iter().find(|(_, l)| **l == Layer::Stones) else { return };
+    let game = session.shown();
+    let moves = game.moves();
+    let winning = game.winning_copy();
+    commands.entity(stones).despawn_children().with_children(|layer| {
+        for (index, m) in moves.iter().enumerate() {
+            let last = index + 1 == moves.len();
+            // The last move is ringed in ink, the completed Snaky in green.
+            let ring = if last {
+                LAST_MOVE
+            } else if winning.is_some_and(|copy| copy.contains(&m.cell)) {
+                palette::GOOD
+            } else {
+                Color::NONE
+            };
+            let (face, edge) = match m.player {
+                Player::Maker => (MAKER_STONE, MAKER_EDGE),
+                Player::Breaker => (BREAKER_STONE, BREAKER_EDGE),
+            };
+            layer.spawn((
+                Stone { cell: m.cell, player: m.player, number: index + 1 },
+                Placed::cell(m.cell, 0.09),
+                Node {
+                    position_type: PositionType::Absolute,
+                    justify_content: JustifyContent::Center,
+                    align_items: AlignItems::Center,
+                    border: UiRect::all(px(2)),
+                    border_radius: BorderRadius::MAX,
+                    ..default()
+                },
+                BackgroundColor(face),
+                BorderColor::all(edge),
+                Outline { width: px(3), offset: px(2), color: ring },
+                Pickable::IGNORE,
+                children![(
+                    widgets::text((index + 1).to_string(), 12.0, palette::ON_PRIMARY),
+                    ScaledFont(if index + 1 >= 10 { 0.36 } else { 0.44 }),
+                    Pickable::IGNORE,
+                )],
+            ));
+        }
+    });
+}
+
+/// A refused click flashes its cell red for a moment.
+fn flash_refusals(
+    session: Option<ResMut<Session>>,
+    layers: Query<(Entity, &Layer)>,
+    mut flashes: Query<(Entity, &mut RefusedFlash, &mut BackgroundColor, &mut BorderColor)>,
+    time: Res<Time>,
+    mut commands: Commands,
+) {
+    for (entity, mut flash, mut background, mut border) in &mut flashes {
+        flash.timer.tick(time.delta());
+        if flash.timer.is_finished() {
+            commands.entity(entity).despawn();
+        } else {
+            let alpha = 1.0 - flash.timer.fraction();
+            background.0 = palette::BAD.with_alpha(0.35 * alpha);
+            *border = BorderColor::all(palette::BAD.with_alpha(alpha));
+        }
+    }
+    let Some(mut session) = session else { return };
+    let Some(cell) = session.refused else { return };
+    // Consuming the flash is not a change of the game: the stones need no redraw.
+    session.bypass_change_detection().refused = None;
+    let Some((layer, _)) = layers.iter().find(|(_, l)| **l == Layer::Flash) else { return };
+    commands.entity(layer).with_children(|layer| {
+        layer.spawn((
+            RefusedFlash { cell, timer: Timer::from_seconds(0.9, TimerMode::Once) },
+            Placed { grow: Vec2::splat(3.0), ..Placed::cell(cell, 0.0) },
+            Node { position_type: PositionType::Absolute, border: UiRect::all(px(3)), ..default() },
+            BackgroundColor(palette::BAD.with_alpha(0.35)),
+            BorderColor::all(palette::BAD),
+            Pickable::IGNORE,
+        ));
+    });
+}
+
+fn draw_hover(
+    hover: Res<Hover>,
+    layers: Query<(Entity, &Layer)>,
+    mut marks: Query<(Entity, &mut Placed), With<HoverMark>>,
+    mut commands: Commands,
+) {
+    if !hover.is_changed() {
+        return;
+    }
+    match (hover.0, marks.single_mut()) {
+        (Some(cell), Ok((_, mut placed))) => *placed = Placed::cell(cell, 0.0),
+        (None, Ok((entity, _))) => commands.entity(entity).despawn(),
+        (Some(cell), Err(_)) => {
+            let Some((layer, _)) = layers.iter().find(|(_, l)| **l == Layer::Flash) else { return };
+            commands.entity(layer).with_child((
+                HoverMark,
+                Placed::cell(cell, 0.0),
+                Node { position_type: PositionType::Absolute, border: UiRect::all(px(2)), ..default() },
+                BorderColor::all(palette::INK.with_alpha(0.45)),
+                Pickable::IGNORE,
+            ));
+        }
+        (None, Err(_)) => {}
+    }
+}
+
+/// Puts every placed rectangle where the view says; far-away ones are hidden.
+fn place_on_board(view: Res<BoardView>, mut placed: Query<(Ref<Placed>, &mut Node)>) {
+    let all = view.is_changed();
+    for (rect, mut node) in &mut placed {
+        if !all && !rect.is_changed() {
+            continue;
+        }
+        let (left, top, width, height) = view.rect(&rect);
+        let outside = left > BOARD_SIZE.x + 8.0
+            || top > BOARD_SIZE.y + 8.0
+            || left + width < -8.0
+            || top + height < -8.0;
+        let display = if outside { Display::None } else { Display::Flex };
+        if node.display != display {
+            node.display = display;
+        }
+        if outside {
+            continue;
+        }
+        let wanted = (px(left), px(top), px(width), px(height));
+        if (node.left, node.top, node.width, node.height) != wanted {
+            (node.left, node.top, node.width, node.height) = wanted;
+        }
+    }
+}
+
+fn scale_fonts(view: Res<BoardView>, mut texts: Query<(Ref<ScaledFont>, &mut TextFont)>) {
+    for (scale, mut font) in &mut texts {
+        if view.is_changed() || scale.is_added() {
+            let size = FontSize::Px((scale.0 * view.cell_px).max(6.0));
+            if font.font_size != size {
+                font.font_size = size;
+            }
+        }
+    }
+}
+
+/// The hovered cell's coordinates, the count of stones outside the view, and the result banner.
+fn update_board_texts(
+    session: Option<Res<Session>>,
+    view: Res<BoardView>,
+    hover: Res<Hover>,
+    lang: Res<Lang>,
+    mut texts: Query<(&BoardText, &mut Text)>,
+    mut banner: Query<&mut Node, With<ResultBanner>>,
+) {
+    let Some(session) = session else { return };
+    if !session.is_changed() && !view.is_changed() && !hover.is_changed() && !lang.is_changed() {
+        return;
+    }
+    let lang = lang.0;
+    let game = session.shown();
+    let off_view = game.moves().iter().filter(|m| !view.contains(m.cell)).count();
+    let result = game.won().then(|| {
+        let before = super::position_after(game, game.moves().len().saturating_sub(1));
+        text::result(lang, game.maker_cells().len(), before.guarantee())
+    });
+    for (which, mut text) in &mut texts {
+        let content = match which {
+            BoardText::Coordinates => hover.0.map(text::cell).unwrap_or_default(),
+            BoardText::OffView if off_view > 0 => text::off_view(lang, off_view),
+            BoardText::OffView => String::new(),
+            BoardText::Result => {
+                result.clone().map(|r| format!("{}\n{r}", S::MakerWon.get(lang))).unwrap_or_default()
+            }
+        };
+        if text.0 != content {
+            text.0 = content;
+        }
+    }
+    let display = if result.is_some() { Display::Flex } else { Display::None };
+    for mut node in &mut banner {
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}

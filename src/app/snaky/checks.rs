@@ -1,0 +1,224 @@
+//! The about page's certificate checks (SPEC §2.3), run on request on a thread of their own so the
+//! window keeps drawing while they take their few seconds.
+
+use std::sync::Mutex;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+
+use bevy::prelude::*;
+
+use super::text::S;
+use crate::app::Screen;
+use crate::app::i18n::Lang;
+use crate::app::theme::palette;
+use crate::app::theme::widgets::{self, ButtonKind, send};
+use crate::save::Language;
+use crate::snaky::verify::{self, Report};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<RunChecks>()
+        .add_message::<CloseChecks>()
+        .init_resource::<CertificateChecks>()
+        .init_resource::<ChecksShown>()
+        .add_systems(OnExit(Screen::About), |mut shown: ResMut<ChecksShown>| {
+            shown.0 = false;
+        })
+        .add_systems(
+            Update,
+            (start_checks, collect_report, show_checks.run_if(in_state(Screen::About))).chain(),
+        );
+}
+
+/// Asks for the certificate checks to run (or, once they have, to show their results again).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunChecks;
+
+/// Closes the results.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CloseChecks;
+
+/// The checks' state; the report stays for later visits of the about page.
+#[derive(Resource, Debug, Default)]
+pub enum CertificateChecks {
+    #[default]
+    NotRun,
+    Running(Mutex<Receiver<Report>>),
+    Done(Report),
+    /// The checking thread stopped without a report.
+    Failed,
+}
+
+impl CertificateChecks {
+    pub fn report(&self) -> Option<&Report> {
+        match self {
+            Self::Done(report) => Some(report),
+            _ => None,
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        matches!(self, Self::Running(_))
+    }
+}
+
+/// Whether the results sheet is open over the about page.
+#[derive(Resource, Debug, Default)]
+struct ChecksShown(bool);
+
+/// The one-line outcome in the about page's section.
+#[derive(Component)]
+struct ChecksSummary;
+
+/// The sheet listing every check with its numbers, over the about page.
+#[derive(Component)]
+struct ChecksSheet;
+
+/// The about page's section: what Maker guarantees, a button, and the results. Called by the
+/// about screen while it builds its page.
+pub fn spawn_checks_section(parent: &mut ChildSpawnerCommands, lang: Language) {
+    parent
+        .spawn(Node { max_width: px(900), align_items: AlignItems::FlexStart, ..widgets::column(6.0) })
+        .with_children(|section| {
+            section.spawn(widgets::row(16.0)).with_children(|row| {
+                row.spawn(widgets::text(S::ChecksTitle.get(lang), 24.0, palette::INK));
+                row.spawn(widgets::sized_button(S::RunChecks.get(lang), ButtonKind::Secondary, 200.0, 18.0))
+                    .observe(send(RunChecks));
+            });
+            section.spawn(widgets::paragraph(S::ChecksIntro.get(lang), 17.0, 880.0));
+            section.spawn((ChecksSummary, widgets::text("", 17.0, palette::INK_SOFT)));
+        });
+}
+
+fn start_checks(
+    mut requests: MessageReader<RunChecks>,
+    mut closes: MessageReader<CloseChecks>,
+    mut checks: ResMut<CertificateChecks>,
+    mut shown: ResMut<ChecksShown>,
+) {
+    if closes.read().count() > 0 {
+        shown.0 = false;
+    }
+    if requests.read().count() == 0 {
+        return;
+    }
+    shown.0 = true;
+    if checks.is_running() || checks.report().is_some() {
+        return;
+    }
+    let (sender, receiver) = mpsc::channel();
+    let spawned = std::thread::Builder::new().name("certificate checks".into()).spawn(move || {
+        // The receiver may be gone if the app quit meanwhile; nothing to report then.
+        let _ = sender.send(verify::verify_shipped());
+    });
+    *checks = match spawned {
+        Ok(_) => CertificateChecks::Running(Mutex::new(receiver)),
+        Err(_) => CertificateChecks::Failed,
+    };
+}
+
+fn collect_report(mut checks: ResMut<CertificateChecks>) {
+    let CertificateChecks::Running(receiver) = checks.as_ref() else { return };
+    let received = match receiver.lock() {
+        Ok(receiver) => receiver.try_recv(),
+        Err(_) => Err(TryRecvError::Disconnected),
+    };
+    match received {
+        Ok(report) => *checks = CertificateChecks::Done(report),
+        Err(TryRecvError::Empty) => {}
+        Err(TryRecvError::Disconnected) => *checks = CertificateChecks::Failed,
+    }
+}
+
+/// The engine's details in glyphs the game's font has: it lacks ≤ ≥ ∅ ∉ ⊄ ⋂ and subscripts.
+/// (The font subset keeps every character of this file, so ⊆ ∪ ∩ ∈ ≦ ≧ × → § ² are in it.)
+fn displayable(detail: &str) -> String {
+    let mut out = String::with_capacity(detail.len());
+    for c in detail.chars() {
+        match c {
+            '≤' => out.push('≦'),
+            '≥' => out.push('≧'),
+            '∅' => out.push_str("{}"),
+            '⋂' => out.push('∩'),
+            '∉' => out.push_str(" not ∈ "),
+            '⊄' => out.push_str(" not ⊆ "),
+            'ᵢ' => out.push_str("_i"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn show_checks(
+    checks: Res<CertificateChecks>,
+    shown: Res<ChecksShown>,
+    lang: Res<Lang>,
+    new_summaries: Query<(), Added<ChecksSummary>>,
+    mut summaries: Query<(&mut Text, &mut TextColor), With<ChecksSummary>>,
+    sheets: Query<Entity, With<ChecksSheet>>,
+    mut commands: Commands,
+) {
+    if !checks.is_changed() && !shown.is_changed() && !lang.is_changed() && new_summaries.is_empty() {
+        return;
+    }
+    let lang = lang.0;
+    let (summary, ink) = match checks.as_ref() {
+        CertificateChecks::NotRun => (String::new(), palette::INK_SOFT),
+        CertificateChecks::Running(_) => (S::ChecksRunning.get(lang).to_string(), palette::INK_SOFT),
+        CertificateChecks::Failed => (S::ChecksFailed.get(lang).to_string(), palette::BAD),
+        CertificateChecks::Done(report) if report.passed() => {
+            (S::ChecksPassed.get(lang).to_string(), palette::GOOD)
+        }
+        CertificateChecks::Done(_) => (S::ChecksFailed.get(lang).to_string(), palette::BAD),
+    };
+    for (mut text, mut colour) in &mut summaries {
+        text.0.clone_from(&summary);
+        colour.0 = ink;
+    }
+    for sheet in &sheets {
+        commands.entity(sheet).despawn();
+    }
+    if !shown.0 {
+        return;
+    }
+    let backdrop = (
+        ChecksSheet,
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(palette::INK.with_alpha(0.35)),
+        GlobalZIndex(10),
+        DespawnOnExit(Screen::About),
+    );
+    commands.spawn(backdrop).with_children(|backdrop| {
+        backdrop.spawn(widgets::panel_sized(px(1120))).with_children(|sheet| {
+            sheet.spawn(widgets::heading(S::ChecksTitle.get(lang)));
+            sheet.spawn(widgets::text(summary.clone(), 19.0, ink));
+            if let CertificateChecks::Done(report) = checks.as_ref() {
+                let list = Node { align_items: AlignItems::FlexStart, ..widgets::column(1.0) };
+                sheet.spawn(list).with_children(|list| {
+                    for check in &report.checks {
+                        let (verdict, ink) =
+                            if check.pass { ("PASS", palette::INK) } else { ("FAIL", palette::BAD) };
+                        // Long details go on several lines at their natural breaks (no text wrapping).
+                        let detail = displayable(&check.detail).replace(" (expected", "; (expected");
+                        for (index, part) in detail.split("; ").enumerate() {
+                            let (line, indent) = match index {
+                                0 => (format!("{verdict}  {}. {}: {part}", check.number, check.title), 0.0),
+                                _ => (part.to_string(), 64.0),
+                            };
+                            list.spawn(Node { margin: UiRect::left(px(indent)), ..widgets::row(0.0) })
+                                .with_child(widgets::text(line, 14.0, ink));
+                        }
+                    }
+                });
+            }
+            sheet
+                .spawn(widgets::sized_button(S::Close.get(lang), ButtonKind::Secondary, 200.0, 20.0))
+                .observe(send(CloseChecks));
+        });
+    });
+}

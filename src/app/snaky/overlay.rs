@@ -1,0 +1,146 @@
+//! The overlays of the active claim — envelope T, required set A, pivot — each toggled, and the
+//! completed Snaky at the end.
+
+use bevy::prelude::*;
+
+use super::board::{Layer as BoardLayer, Placed};
+use super::{Session, SnakySystems};
+use crate::app::Screen;
+use crate::app::theme::palette;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, draw_overlays.in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)));
+}
+
+/// One overlay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Layer {
+    /// The active envelope T: Breaker must own nothing here for the claim to hold.
+    Envelope,
+    /// The required set A: cells Maker owns.
+    Required,
+    /// The active claim's pivot: Maker's move for this claim.
+    Pivot,
+}
+
+/// Which overlays are shown (all of them at first).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Overlays {
+    pub envelope: bool,
+    pub required: bool,
+    pub pivot: bool,
+}
+
+impl Default for Overlays {
+    fn default() -> Self {
+        Self { envelope: true, required: true, pivot: true }
+    }
+}
+
+impl Overlays {
+    pub fn toggle(&mut self, layer: Layer) {
+        let on = self.get_mut(layer);
+        *on = !*on;
+    }
+
+    pub fn get(&self, layer: Layer) -> bool {
+        match layer {
+            Layer::Envelope => self.envelope,
+            Layer::Required => self.required,
+            Layer::Pivot => self.pivot,
+        }
+    }
+
+    fn get_mut(&mut self, layer: Layer) -> &mut bool {
+        match layer {
+            Layer::Envelope => &mut self.envelope,
+            Layer::Required => &mut self.required,
+            Layer::Pivot => &mut self.pivot,
+        }
+    }
+}
+
+pub(super) const ENVELOPE: Color = Color::srgba(0.20, 0.62, 0.68, 0.22);
+pub(super) const REQUIRED: Color = Color::srgb(0.85, 0.60, 0.05);
+pub(super) const PIVOT: Color = Color::srgb(0.80, 0.20, 0.25);
+const WINNING: Color = Color::srgba(0.22, 0.60, 0.33, 0.75);
+
+/// An overlay square (for tests and the picture).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OverlayMark(pub Option<Layer>);
+
+fn draw_overlays(
+    session: Option<Res<Session>>,
+    overlays: Res<Overlays>,
+    layers: Query<(Entity, &BoardLayer)>,
+    mut commands: Commands,
+) {
+    let Some(session) = session else { return };
+    if !session.is_changed() && !overlays.is_changed() {
+        return;
+    }
+    let Some((layer, _)) = layers.iter().find(|(_, l)| **l == BoardLayer::Overlay) else { return };
+    let game = session.shown();
+    let claim = game.claim();
+    commands.entity(layer).despawn_children().with_children(|layer| {
+        if let Some(copy) = game.winning_copy() {
+            for cell in copy {
+                layer.spawn((
+                    OverlayMark(None),
+                    Placed { grow: Vec2::splat(1.0), ..Placed::cell(cell, 0.0) },
+                    Node { position_type: PositionType::Absolute, ..default() },
+                    BackgroundColor(WINNING),
+                    Pickable::IGNORE,
+                ));
+            }
+            // At the end the claim is spent: only the completed Snaky is shown.
+            return;
+        }
+        if overlays.envelope {
+            for &cell in &claim.envelope {
+                layer.spawn((
+                    OverlayMark(Some(Layer::Envelope)),
+                    Placed::cell(cell, 0.04),
+                    Node {
+                        position_type: PositionType::Absolute,
+                        border_radius: BorderRadius::all(px(3)),
+                        ..default()
+                    },
+                    BackgroundColor(ENVELOPE),
+                    Pickable::IGNORE,
+                ));
+            }
+        }
+        if overlays.required {
+            for &cell in &claim.required {
+                layer.spawn((
+                    OverlayMark(Some(Layer::Required)),
+                    Placed { grow: Vec2::splat(1.0), ..Placed::cell(cell, 0.0) },
+                    Node {
+                        position_type: PositionType::Absolute,
+                        border: UiRect::all(px(3)),
+                        border_radius: BorderRadius::all(px(4)),
+                        ..default()
+                    },
+                    BorderColor::all(REQUIRED),
+                    Pickable::IGNORE,
+                ));
+            }
+        }
+        if overlays.pivot {
+            layer.spawn((
+                OverlayMark(Some(Layer::Pivot)),
+                Placed { grow: Vec2::splat(4.0), ..Placed::cell(claim.pivot, 0.0) },
+                Node {
+                    position_type: PositionType::Absolute,
+                    border: UiRect::all(px(3)),
+                    border_radius: BorderRadius::MAX,
+                    ..default()
+                },
+                BorderColor::all(PIVOT),
+                BackgroundColor(palette::BAD_SOFT.with_alpha(0.5)),
+                Pickable::IGNORE,
+            ));
+        }
+    });
+}

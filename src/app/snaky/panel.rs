@@ -1,0 +1,383 @@
+//! The Snaky screen's layout, and its info panel with the controls: overlays, undo, review, the
+//! computer Breakers and the record.
+
+use bevy::prelude::*;
+
+use super::board::{self, BREAKER_STONE, MAKER_STONE};
+use super::overlay::{self, Layer, Overlays};
+use super::text::{self, S};
+use super::watch::Watch;
+use super::{NoticeKind, Session, SnakyInput, SnakySystems, SnakyUnavailable};
+use crate::app::Screen;
+use crate::app::i18n::Lang;
+use crate::app::theme::palette;
+use crate::app::theme::widgets::{self, ButtonKind, send};
+use crate::save::Language;
+use crate::snaky::{BreakerKind, Player};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Snaky), spawn_screen.after(super::start_session))
+        .add_systems(Update, update_panel.in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)));
+}
+
+const PANEL_WIDTH: f32 = 400.0;
+/// The lift of the theme's buttons (they sink onto it when pressed).
+const LIFT: f32 = 5.0;
+
+/// A value in the panel, rewritten when the game changes.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Info {
+    Status,
+    Guarantee,
+    MakerMoves,
+    BreakerMoves,
+    Card,
+    Height,
+    Envelope,
+    Required,
+    LastMove,
+    Notice,
+    Speed,
+    Keys,
+}
+
+/// A button whose look follows the state (on/off, available or not).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum Control {
+    Overlay(Layer),
+    Undo,
+    ReviewBack,
+    Review,
+    ReviewForward,
+    ResumeHere,
+    Computer(BreakerKind),
+    Step,
+    RunPause,
+    TakeOver,
+}
+
+fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res<SnakyUnavailable>>) {
+    let lang = lang.0;
+    let root = (
+        Name::new("Snaky screen"),
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            row_gap: px(8),
+            padding: UiRect::all(px(12)),
+            ..default()
+        },
+        BackgroundColor(palette::BACKGROUND),
+        DespawnOnExit(Screen::Snaky),
+    );
+    commands.spawn(root).with_children(|root| {
+        root.spawn(Node { width: px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), ..widgets::row(18.0) })
+            .with_children(|bar| {
+                small_button(bar, S::Back.get(lang), ButtonKind::Secondary, 110.0)
+                    .observe(send(SnakyInput::Back));
+                bar.spawn(widgets::heading(S::Title.get(lang)));
+                bar.spawn((
+                    widgets::text(S::Subtitle.get(lang), 18.0, palette::INK_SOFT),
+                    Node { flex_grow: 1.0, ..default() },
+                ));
+            });
+        if let Some(unavailable) = unavailable {
+            root.spawn(widgets::panel()).with_children(|panel| {
+                panel.spawn(widgets::text(S::EngineMissing.get(lang), 22.0, palette::BAD));
+                panel.spawn(widgets::paragraph(unavailable.0.clone(), 18.0, 900.0));
+            });
+            return;
+        }
+        root.spawn(Node { align_items: AlignItems::Stretch, ..widgets::row(16.0) }).with_children(|main| {
+            let mut area = main.spawn(board::board_area());
+            board::fill_board_area(&mut area);
+            main.spawn(info_panel()).with_children(|panel| spawn_panel(panel, lang));
+        });
+        root.spawn((
+            Info::Keys,
+            widgets::text(S::Keys.get(lang), 14.0, palette::INK_SOFT),
+            Node { max_width: px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), ..default() },
+        ));
+    });
+}
+
+fn info_panel() -> impl Bundle {
+    (
+        Node {
+            width: px(PANEL_WIDTH),
+            height: px(board::BOARD_SIZE.y),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Stretch,
+            padding: UiRect::axes(px(16), px(12)),
+            row_gap: px(5),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(18)),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL),
+        BorderColor::all(palette::PANEL_EDGE),
+    )
+}
+
+fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
+    panel.spawn((Info::Status, widgets::text("", 19.0, palette::YOU)));
+    panel.spawn((Info::Guarantee, widgets::text("", 25.0, palette::PRIMARY)));
+    for pair in [
+        [(S::MakerMoves, Info::MakerMoves), (S::BreakerMoves, Info::BreakerMoves)],
+        [(S::ActiveCard, Info::Card), (S::Height, Info::Height)],
+        [(S::Envelope, Info::Envelope), (S::Required, Info::Required)],
+    ] {
+        panel
+            .spawn(Node { justify_content: JustifyContent::SpaceBetween, ..widgets::row(10.0) })
+            .with_children(|row| {
+                for (label, value) in pair {
+                    row.spawn(Node {
+                        width: px(176),
+                        justify_content: JustifyContent::SpaceBetween,
+                        ..widgets::row(6.0)
+                    })
+                    .with_children(|cell| {
+                        cell.spawn(widgets::text(label.get(lang), 16.0, palette::INK_SOFT));
+                        cell.spawn((value, widgets::text("", 17.0, palette::INK)));
+                    });
+                }
+            });
+    }
+    panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(8.0) }).with_children(
+        |row| {
+            for (colour, label) in [(MAKER_STONE, S::Maker), (BREAKER_STONE, S::Breaker)] {
+                row.spawn(swatch(colour, true));
+                row.spawn(widgets::text(label.get(lang), 15.0, palette::INK_SOFT));
+            }
+            row.spawn((
+                Info::LastMove,
+                widgets::text("", 15.0, palette::INK),
+                Node { margin: UiRect::left(px(8)), ..default() },
+            ));
+        },
+    );
+    panel.spawn((
+        Info::Notice,
+        widgets::text("", 15.0, palette::BAD),
+        // A fixed width and room for three lines, so a long message wraps without moving the buttons.
+        Node { width: px(PANEL_WIDTH - 36.0), height: px(60), ..default() },
+    ));
+
+    panel.spawn(left_row()).with_children(|row| {
+        for (layer, label, colour) in [
+            (Layer::Envelope, S::Envelope, overlay::ENVELOPE.with_alpha(0.6)),
+            (Layer::Required, S::Required, overlay::REQUIRED),
+            (Layer::Pivot, S::Pivot, overlay::PIVOT),
+        ] {
+            row.spawn(swatch(colour, false));
+            small_button(row, label.get(lang), ButtonKind::Primary, 96.0)
+                .insert(Control::Overlay(layer))
+                .observe(send(SnakyInput::ToggleOverlay(layer)));
+        }
+    });
+    panel.spawn(left_row()).with_children(|row| {
+        small_button(row, S::Undo.get(lang), ButtonKind::Secondary, 96.0)
+            .insert(Control::Undo)
+            .observe(send(SnakyInput::Undo));
+        small_button(row, S::Restart.get(lang), ButtonKind::Secondary, 110.0)
+            .observe(send(SnakyInput::Restart));
+        small_button(row, S::FarAway.get(lang), ButtonKind::Secondary, 130.0)
+            .observe(send(SnakyInput::FarAway));
+    });
+    panel.spawn(left_row()).with_children(|row| {
+        small_button(row, "←", ButtonKind::Secondary, 48.0)
+            .insert(Control::ReviewBack)
+            .observe(send(SnakyInput::ReviewStep(-1)));
+        small_button(row, S::Review.get(lang), ButtonKind::Secondary, 110.0)
+            .insert(Control::Review)
+            .observe(send(SnakyInput::ToggleReview));
+        small_button(row, "→", ButtonKind::Secondary, 48.0)
+            .insert(Control::ReviewForward)
+            .observe(send(SnakyInput::ReviewStep(1)));
+        small_button(row, S::ResumeHere.get(lang), ButtonKind::Secondary, 120.0)
+            .insert(Control::ResumeHere)
+            .observe(send(SnakyInput::ResumeHere));
+    });
+    panel.spawn(widgets::text(S::Computer.get(lang), 15.0, palette::INK_SOFT));
+    panel.spawn(left_row()).with_children(|row| {
+        for kind in BreakerKind::ALL {
+            small_button(row, text::breaker_name(lang, kind), ButtonKind::Secondary, 80.0)
+                .insert(Control::Computer(kind))
+                .observe(send(SnakyInput::Hand(kind)));
+        }
+    });
+    panel.spawn(left_row()).with_children(|row| {
+        small_button(row, S::Step.get(lang), ButtonKind::Secondary, 64.0)
+            .insert(Control::Step)
+            .observe(send(SnakyInput::Step));
+        small_button(row, S::Run.get(lang), ButtonKind::Secondary, 72.0)
+            .insert(Control::RunPause)
+            .observe(send(SnakyInput::RunPause));
+        small_button(row, "-", ButtonKind::Secondary, 40.0).observe(send(SnakyInput::Slower));
+        small_button(row, "+", ButtonKind::Secondary, 40.0).observe(send(SnakyInput::Faster));
+        small_button(row, S::TakeOver.get(lang), ButtonKind::Secondary, 96.0)
+            .insert(Control::TakeOver)
+            .observe(send(SnakyInput::TakeOver));
+    });
+    panel.spawn((Info::Speed, widgets::text("", 14.0, palette::INK_SOFT)));
+    panel.spawn(left_row()).with_children(|row| {
+        row.spawn(widgets::text(S::Record.get(lang), 15.0, palette::INK_SOFT));
+        small_button(row, S::Copy.get(lang), ButtonKind::Secondary, 96.0)
+            .observe(send(SnakyInput::CopyRecord));
+        small_button(row, S::Paste.get(lang), ButtonKind::Secondary, 110.0)
+            .observe(send(SnakyInput::PasteRecord));
+    });
+    panel.spawn(widgets::text(S::DropFile.get(lang), 13.0, palette::INK_SOFT));
+}
+
+fn left_row() -> Node {
+    Node { justify_content: JustifyContent::FlexStart, flex_wrap: FlexWrap::Wrap, ..widgets::row(6.0) }
+}
+
+fn swatch(colour: Color, round: bool) -> impl Bundle {
+    (
+        Node {
+            width: px(14),
+            height: px(14),
+            border_radius: if round { BorderRadius::MAX } else { BorderRadius::all(px(3)) },
+            ..default()
+        },
+        BackgroundColor(colour),
+    )
+}
+
+/// The theme's button, smaller, for a panel full of them.
+fn small_button<'a>(
+    parent: &'a mut ChildSpawnerCommands,
+    label: &str,
+    kind: ButtonKind,
+    width: f32,
+) -> EntityCommands<'a> {
+    let mut button = parent.spawn(widgets::sized_button(label, kind, width, 15.0));
+    button.insert(Node {
+        min_width: px(width),
+        padding: UiRect::axes(px(8), px(5)),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border_radius: BorderRadius::MAX,
+        margin: UiRect::bottom(px(LIFT)),
+        ..default()
+    });
+    button
+}
+
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn update_panel(
+    session: Option<Res<Session>>,
+    watch: Res<Watch>,
+    overlays: Res<Overlays>,
+    lang: Res<Lang>,
+    mut texts: Query<(&Info, &mut Text, &mut TextColor)>,
+    mut controls: Query<(&Control, &mut ButtonKind, &Children)>,
+    mut labels: Query<&mut Text, Without<Info>>,
+) {
+    let Some(session) = session else { return };
+    if !session.is_changed() && !watch.is_changed() && !overlays.is_changed() && !lang.is_changed() {
+        return;
+    }
+    let lang = lang.0;
+    let game = session.shown();
+    let claim = game.claim();
+    let total = session.game().moves().len();
+    for (which, mut content, mut colour) in &mut texts {
+        let (value, ink) = match which {
+            Info::Status => status(&session, &watch, lang),
+            Info::Guarantee => (text::guarantee(lang, claim.guarantee), palette::PRIMARY),
+            Info::MakerMoves => (game.maker_cells().len().to_string(), palette::INK),
+            Info::BreakerMoves => (game.breaker_cells().len().to_string(), palette::INK),
+            Info::Card => (text::card(lang, claim.card, claim.inline), palette::INK),
+            Info::Height => (claim.height.to_string(), palette::INK),
+            Info::Envelope => (claim.envelope_size.to_string(), palette::INK),
+            Info::Required => (claim.required_size.to_string(), palette::INK),
+            Info::LastMove => match game.moves().last() {
+                Some(m) => (
+                    text::last_move(lang, m.player == Player::Maker, game.moves().len(), m.cell),
+                    palette::INK,
+                ),
+                None => (String::new(), palette::INK),
+            },
+            Info::Notice => match &session.notice {
+                Some(notice) => (
+                    notice.text.clone(),
+                    match notice.kind {
+                        NoticeKind::Refused => palette::BAD,
+                        NoticeKind::Good => palette::GOOD,
+                        NoticeKind::Info => palette::INK,
+                    },
+                ),
+                None => (String::new(), palette::INK),
+            },
+            Info::Speed => {
+                let seconds = watch.interval().as_secs_f32();
+                (format!("{}: {}", S::Speed.get(lang), text::speed(lang, seconds)), palette::INK_SOFT)
+            }
+            Info::Keys => {
+                let keys = if session.reviewing().is_some() { S::ReviewKeys } else { S::Keys };
+                (keys.get(lang).to_string(), palette::INK_SOFT)
+            }
+        };
+        if content.0 != value {
+            content.0 = value;
+        }
+        if colour.0 != ink {
+            colour.0 = ink;
+        }
+    }
+    let on = |yes: bool| if yes { ButtonKind::Primary } else { ButtonKind::Secondary };
+    let available = |yes: bool| if yes { ButtonKind::Secondary } else { ButtonKind::Disabled };
+    let reviewing = session.reviewing();
+    for (control, mut kind, children) in &mut controls {
+        let wanted = match control {
+            Control::Overlay(layer) => on(overlays.get(*layer)),
+            Control::Undo => available(!session.game().breaker_cells().is_empty()),
+            Control::ReviewBack => available(reviewing.is_none_or(|at| at > 1) && total > 1),
+            Control::Review => on(reviewing.is_some()),
+            Control::ReviewForward => available(reviewing.is_some_and(|at| at < total)),
+            Control::ResumeHere => available(reviewing.is_some()),
+            Control::Computer(breaker) => on(watch.kind() == Some(*breaker)),
+            Control::Step => available(watch.breaker.is_some() && !session.game().won()),
+            Control::RunPause => {
+                if let Some(&label) = children.first()
+                    && let Ok(mut label) = labels.get_mut(label)
+                {
+                    let word = if watch.running { S::Pause } else { S::Run }.get(lang);
+                    if label.0 != word {
+                        label.0 = word.to_string();
+                    }
+                }
+                if watch.breaker.is_none() || session.game().won() {
+                    ButtonKind::Disabled
+                } else {
+                    on(watch.running)
+                }
+            }
+            Control::TakeOver => available(watch.breaker.is_some()),
+        };
+        if *kind != wanted {
+            *kind = wanted;
+        }
+    }
+}
+
+/// The first line of the panel: whose turn, who is playing, or what is being reviewed.
+fn status(session: &Session, watch: &Watch, lang: Language) -> (String, Color) {
+    if let Some(at) = session.reviewing() {
+        return (text::reviewing(lang, at, session.game().moves().len()), palette::INK_SOFT);
+    }
+    if session.game().won() {
+        return (S::MakerWon.get(lang).to_string(), palette::GOOD);
+    }
+    match watch.kind() {
+        Some(kind) => (text::watching(lang, kind, watch.running), palette::COM),
+        None => (S::YourTurn.get(lang).to_string(), palette::YOU),
+    }
+}

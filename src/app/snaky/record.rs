@@ -1,0 +1,107 @@
+//! Game records as text, `x,y x,y …` (Breaker's moves, the format `snaky replay` reads): copy to the
+//! clipboard, paste from it, or drop a file onto the window.
+
+use bevy::clipboard::Clipboard;
+use bevy::prelude::*;
+use bevy::window::FileDragAndDrop;
+
+use super::text::{self, S};
+use super::watch::Watch;
+use super::{NoticeKind, Session, SnakyInput};
+use crate::app::Screen;
+use crate::app::i18n::Lang;
+use crate::save::Language;
+use crate::snaky::parse_moves;
+use crate::snaky::record::format_moves;
+
+pub(super) fn plugin(app: &mut App) {
+    // Registered by the window plugin; added here too so headless tests run the same systems.
+    app.add_message::<FileDragAndDrop>()
+        .add_systems(Update, load_dropped_files.run_if(in_state(Screen::Snaky)));
+}
+
+/// A record is a few hundred bytes; anything much larger is not one.
+const MAX_RECORD_BYTES: u64 = 1 << 20;
+
+/// The record of the game so far (not of a reviewed prefix).
+pub fn record_text(session: &Session) -> String {
+    format_moves(session.game().breaker_cells())
+}
+
+pub(super) fn copy(session: &mut Session, clipboard: Option<&mut Clipboard>, lang: Language) {
+    let record = record_text(session);
+    let Some(clipboard) = clipboard else {
+        session.tell(
+            NoticeKind::Refused,
+            format!("{} {}", S::ClipboardMissing.get(lang), text::record_copied(lang, &record)),
+        );
+        return;
+    };
+    match clipboard.set_text(record.clone()) {
+        Ok(()) => session.tell(NoticeKind::Good, text::record_copied(lang, &record)),
+        Err(error) => session.tell(NoticeKind::Refused, text::clipboard_error(lang, &error.to_string())),
+    }
+}
+
+pub(super) fn paste(
+    session: &mut Session,
+    watch: &mut Watch,
+    clipboard: Option<&mut Clipboard>,
+    lang: Language,
+) {
+    let Some(clipboard) = clipboard else {
+        session.tell(NoticeKind::Refused, S::ClipboardMissing.get(lang));
+        return;
+    };
+    // On desktop platforms the read completes at once.
+    match clipboard.fetch_text().poll_result() {
+        Some(Ok(record)) if !record.trim().is_empty() => load(session, watch, &record, lang),
+        Some(Ok(_)) | None => session.tell(NoticeKind::Refused, S::ClipboardEmpty.get(lang)),
+        Some(Err(error)) => {
+            session.tell(NoticeKind::Refused, text::clipboard_error(lang, &error.to_string()))
+        }
+    }
+}
+
+/// Replaces the game by a record; a bad record changes nothing and names its bad move.
+pub(super) fn load(session: &mut Session, watch: &mut Watch, record: &str, lang: Language) {
+    let result = parse_moves(record).and_then(|moves| {
+        let count = moves.len();
+        session.load(&moves).map(|()| count)
+    });
+    match result {
+        Ok(count) => {
+            watch.take_over();
+            session.tell(NoticeKind::Good, text::record_loaded(lang, count));
+        }
+        Err(error) => session.tell(NoticeKind::Refused, text::record_error(lang, &error)),
+    }
+}
+
+fn load_dropped_files(
+    mut drops: MessageReader<FileDragAndDrop>,
+    mut input: MessageWriter<SnakyInput>,
+    session: Option<ResMut<Session>>,
+    lang: Res<Lang>,
+) {
+    let Some(mut session) = session else { return };
+    for drop in drops.read() {
+        let FileDragAndDrop::DroppedFile { path_buf, .. } = drop else { continue };
+        let read = std::fs::metadata(path_buf).and_then(|meta| {
+            if meta.len() > MAX_RECORD_BYTES {
+                Err(std::io::Error::other("too large for a game record"))
+            } else {
+                std::fs::read_to_string(path_buf)
+            }
+        });
+        match read {
+            Ok(record) => {
+                input.write(SnakyInput::LoadRecord(record));
+            }
+            Err(error) => session.tell(
+                NoticeKind::Refused,
+                text::record_file_error(lang.0, &path_buf.display().to_string(), &error.to_string()),
+            ),
+        }
+    }
+}

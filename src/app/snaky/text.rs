@@ -1,0 +1,371 @@
+//! The Snaky screen's words, in Japanese and English (the font subset picks them up from here).
+
+use crate::save::Language;
+use crate::snaky::{BreakerKind, Cell, MoveError, RecordError, RecordErrorKind};
+
+/// A fixed string of the Snaky screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum S {
+    Title,
+    Subtitle,
+    YourTurn,
+    MakerWon,
+    Maker,
+    Breaker,
+    MakerMoves,
+    BreakerMoves,
+    ActiveCard,
+    Inline,
+    Height,
+    Envelope,
+    Required,
+    Pivot,
+    Overlays,
+    Game,
+    Undo,
+    Restart,
+    FarAway,
+    Review,
+    ResumeHere,
+    Computer,
+    Step,
+    Run,
+    Pause,
+    Slower,
+    Faster,
+    TakeOver,
+    Record,
+    Copy,
+    Paste,
+    DropFile,
+    Keys,
+    ReviewKeys,
+    Refused,
+    NothingToUndo,
+    AlreadyLive,
+    ChooseComputer,
+    ClipboardMissing,
+    ClipboardEmpty,
+    EngineMissing,
+    ChecksTitle,
+    ChecksIntro,
+    RunChecks,
+    ChecksRunning,
+    ChecksPassed,
+    ChecksFailed,
+    Close,
+    Speed,
+    Back,
+}
+
+impl S {
+    pub fn get(self, lang: Language) -> &'static str {
+        match lang {
+            Language::Japanese => self.ja(),
+            Language::English => self.en(),
+        }
+    }
+
+    fn ja(self) -> &'static str {
+        match self {
+            S::Title => "Snaky",
+            S::Subtitle => "あなたは壊し手。COM（作り手）は証明された戦略で21手以内に必ず勝ちます。",
+            S::YourTurn => "あなたの番：空いているマスをクリック",
+            S::MakerWon => "作り手の勝ち：Snaky ができました",
+            S::Maker => "作り手",
+            S::Breaker => "壊し手",
+            S::MakerMoves => "作り手の手数",
+            S::BreakerMoves => "壊し手の手数",
+            S::ActiveCard => "いまのカード",
+            S::Inline => "（行の中の組み合わせ）",
+            S::Height => "高さ h",
+            S::Envelope => "囲い T",
+            S::Required => "必要な石 A",
+            S::Pivot => "ピボット",
+            S::Overlays => "表示",
+            S::Game => "ゲーム",
+            S::Undo => "まった",
+            S::Restart => "はじめから",
+            S::FarAway => "遠くに打つ",
+            S::Review => "ふりかえり",
+            S::ResumeHere => "ここから再開",
+            S::Computer => "COMの壊し手にまかせる",
+            S::Step => "1手",
+            S::Run => "再生",
+            S::Pause => "停止",
+            S::Slower => "おそく",
+            S::Faster => "はやく",
+            S::TakeOver => "自分で打つ",
+            S::Record => "棋譜",
+            S::Copy => "コピー",
+            S::Paste => "貼り付け",
+            S::DropFile => "棋譜ファイルをウィンドウにドロップしても読み込めます。",
+            S::Keys => {
+                "クリック：打つ　ドラッグ・矢印：移動　ホイール・＋／－：拡大　C：中央　L：最後の手　F：遠くに打つ　Z：まった　R：はじめから　V：ふりかえり　1〜4：COMの壊し手　Space：再生／停止　N：1手　T：自分で打つ　E／A／P：表示　Ctrl+C／Ctrl+V：棋譜　Esc：もどる"
+            }
+            S::ReviewKeys => {
+                "ふりかえり中：← →：1手ずつ　Home／End：最初／最後　Enter：ここから再開　Esc・V：ふりかえりをやめる"
+            }
+            S::Refused => "そこには打てません",
+            S::NothingToUndo => "まだ、もどせる手がありません。",
+            S::AlreadyLive => "いちばん新しい局面です。",
+            S::ChooseComputer => "先にCOMの壊し手をえらんでください（キー1〜4）。",
+            S::ClipboardMissing => "クリップボードが使えません。",
+            S::ClipboardEmpty => "クリップボードに棋譜がありません。",
+            S::EngineMissing => "証明書を読み込めないので、Snaky はあそべません：",
+            S::ChecksTitle => "証明書のチェック",
+            S::ChecksIntro => {
+                "作り手の戦略は論文の証明書（728枚のカード）そのものです。下のボタンで、論文の数字と同じになるかをこの場で確かめます。"
+            }
+            S::RunChecks => "チェックする",
+            S::ChecksRunning => "チェック中…（数秒かかります）",
+            S::ChecksPassed => "すべて合格：作り手は、どんな壊し手にも21手以内に勝ちます。",
+            S::ChecksFailed => "不合格のチェックがあります：",
+            S::Close => "とじる",
+            S::Speed => "速さ",
+            S::Back => "もどる",
+        }
+    }
+
+    fn en(self) -> &'static str {
+        match self {
+            S::Title => "Snaky",
+            S::Subtitle => "You are Breaker. The COM (Maker) wins within 21 moves with a proven strategy.",
+            S::YourTurn => "Your turn: click a free cell",
+            S::MakerWon => "Maker wins: Snaky is complete",
+            S::Maker => "Maker",
+            S::Breaker => "Breaker",
+            S::MakerMoves => "Maker moves",
+            S::BreakerMoves => "Breaker moves",
+            S::ActiveCard => "Active card",
+            S::Inline => "(inline node)",
+            S::Height => "Height h",
+            S::Envelope => "Envelope T",
+            S::Required => "Required A",
+            S::Pivot => "Pivot",
+            S::Overlays => "Show",
+            S::Game => "Game",
+            S::Undo => "Undo",
+            S::Restart => "Restart",
+            S::FarAway => "Play far away",
+            S::Review => "Review",
+            S::ResumeHere => "Resume here",
+            S::Computer => "Hand the game to a computer Breaker",
+            S::Step => "Step",
+            S::Run => "Run",
+            S::Pause => "Pause",
+            S::Slower => "Slower",
+            S::Faster => "Faster",
+            S::TakeOver => "Take over",
+            S::Record => "Record",
+            S::Copy => "Copy",
+            S::Paste => "Paste",
+            S::DropFile => "You can also drop a record file onto the window.",
+            S::Keys => {
+                "Click: claim   Drag/arrows: pan   Wheel/+-: zoom   C: centre   L: last move   F: far away   Z: undo   R: restart   V: review   1-4: computer Breaker   Space: run/pause   N: step   T: take over   E/A/P: overlays   Ctrl+C/Ctrl+V: record   Esc: back"
+            }
+            S::ReviewKeys => {
+                "Reviewing: ← →: step   Home/End: first/last   Enter: resume from here   Esc or V: stop reviewing"
+            }
+            S::Refused => "You cannot play there",
+            S::NothingToUndo => "There is no move to undo yet.",
+            S::AlreadyLive => "This is the latest position.",
+            S::ChooseComputer => "Choose a computer Breaker first (keys 1-4).",
+            S::ClipboardMissing => "The clipboard is not available.",
+            S::ClipboardEmpty => "The clipboard holds no record.",
+            S::EngineMissing => "The certificate could not be loaded, so Snaky cannot be played:",
+            S::ChecksTitle => "Certificate checks",
+            S::ChecksIntro => {
+                "Maker's strategy is the paper's certificate itself (728 cards). The button below re-checks it here against the paper's numbers."
+            }
+            S::RunChecks => "Run the checks",
+            S::ChecksRunning => "Checking… (takes a few seconds)",
+            S::ChecksPassed => "All checks pass: Maker wins within 21 moves against every Breaker.",
+            S::ChecksFailed => "Some checks fail:",
+            S::Close => "Close",
+            S::Speed => "Speed",
+            S::Back => "Back",
+        }
+    }
+}
+
+pub fn breaker_name(lang: Language, kind: BreakerKind) -> &'static str {
+    match (lang, kind) {
+        (Language::Japanese, BreakerKind::RandomNear) => "ランダム",
+        (Language::Japanese, BreakerKind::EnvelopeRandom) => "囲いランダム",
+        (Language::Japanese, BreakerKind::Greedy) => "欲ばり",
+        (Language::Japanese, BreakerKind::Perfect) => "最強",
+        (Language::English, BreakerKind::RandomNear) => "Random",
+        (Language::English, BreakerKind::EnvelopeRandom) => "Envelope",
+        (Language::English, BreakerKind::Greedy) => "Greedy",
+        (Language::English, BreakerKind::Perfect) => "Perfect",
+    }
+}
+
+/// "Maker wins within k moves" — the bound that never increases.
+pub fn guarantee(lang: Language, k: u32) -> String {
+    match lang {
+        Language::Japanese => format!("作り手は {k}手以内に勝つ"),
+        Language::English => format!("Maker wins within {k} moves"),
+    }
+}
+
+pub fn card(lang: Language, card: u32, inline: bool) -> String {
+    match (lang, inline) {
+        (_, false) => card.to_string(),
+        (Language::Japanese, true) => format!("{card} の中"),
+        (Language::English, true) => format!("inside {card}"),
+    }
+}
+
+pub fn cell(cell: Cell) -> String {
+    format!("({},{})", cell.x, cell.y)
+}
+
+pub fn last_move(lang: Language, maker: bool, number: usize, at: Cell) -> String {
+    let who = if maker { S::Maker.get(lang) } else { S::Breaker.get(lang) };
+    match lang {
+        Language::Japanese => format!("{number}手目　{who} {}", cell(at)),
+        Language::English => format!("Move {number}: {who} {}", cell(at)),
+    }
+}
+
+/// The result panel: how many moves Maker needed and what had been promised.
+pub fn result(lang: Language, maker_moves: usize, guarantee: u32) -> String {
+    match lang {
+        Language::Japanese => format!(
+            "作り手は {maker_moves}手目で Snaky を完成させました。はじめの保証は「21手以内」、この局面での保証は「{guarantee}手以内」でした。"
+        ),
+        Language::English => format!(
+            "Maker completed Snaky with its move {maker_moves}. The guarantee was \"within 21 moves\" at the start and \"within {guarantee}\" for this game."
+        ),
+    }
+}
+
+pub fn reviewing(lang: Language, shown: usize, total: usize) -> String {
+    match lang {
+        Language::Japanese => format!("ふりかえり：{shown} / {total} 手目"),
+        Language::English => format!("Reviewing move {shown} of {total}"),
+    }
+}
+
+pub fn watching(lang: Language, kind: BreakerKind, running: bool) -> String {
+    let name = breaker_name(lang, kind);
+    match (lang, running) {
+        (Language::Japanese, true) => format!("COMの壊し手（{name}）が打っています"),
+        (Language::Japanese, false) => format!("COMの壊し手（{name}）：停止中"),
+        (Language::English, true) => format!("Watching the {name} Breaker"),
+        (Language::English, false) => format!("{name} Breaker: paused"),
+    }
+}
+
+pub fn speed(lang: Language, seconds: f32) -> String {
+    match (lang, seconds == 0.0) {
+        (Language::Japanese, true) => "最速".into(),
+        (Language::English, true) => "fastest".into(),
+        (Language::Japanese, false) => format!("{seconds:.2}秒ごと"),
+        (Language::English, false) => format!("every {seconds:.2} s"),
+    }
+}
+
+/// Why a move was refused.
+pub fn move_error(lang: Language, error: &MoveError) -> String {
+    match (lang, error) {
+        (Language::Japanese, MoveError::Occupied(at)) => {
+            format!("{} にはもう石があります。空いているマスをえらんでください。", cell(*at))
+        }
+        (Language::English, MoveError::Occupied(at)) => {
+            format!("{} is already taken: choose a free cell.", cell(*at))
+        }
+        (Language::Japanese, MoveError::GameOver) => {
+            "ゲームはおわりました。まった・ふりかえり・はじめからができます。".into()
+        }
+        (Language::English, MoveError::GameOver) => "The game is over: undo, review or restart.".into(),
+        (Language::Japanese, MoveError::MakerToMove) => "いまは作り手の番です。".into(),
+        (Language::English, MoveError::MakerToMove) => "It is Maker's turn.".into(),
+        (Language::Japanese, MoveError::BreakerToMove) => "いまは壊し手の番です。".into(),
+        (Language::English, MoveError::BreakerToMove) => "It is Breaker's turn.".into(),
+    }
+}
+
+pub fn watching_refusal(lang: Language) -> String {
+    match lang {
+        Language::Japanese => {
+            "COMの壊し手が打っています。自分で打つには「自分で打つ」（T）か停止（Space）を。".into()
+        }
+        Language::English => {
+            "The computer Breaker is playing: press Take over (T) or Pause (Space) first.".into()
+        }
+    }
+}
+
+pub fn reviewing_refusal(lang: Language) -> String {
+    match lang {
+        Language::Japanese => "ふりかえり中です。Enter でここから再開、Esc でふりかえりをやめます。".into(),
+        Language::English => "You are reviewing: Enter resumes from here, Esc stops reviewing.".into(),
+    }
+}
+
+/// A refused game record, naming the bad move's position.
+pub fn record_error(lang: Language, error: &RecordError) -> String {
+    let position = error.position;
+    let token = &error.token;
+    let why = match (&error.kind, lang) {
+        (RecordErrorKind::Malformed, Language::Japanese) => {
+            "「x,y」（x と y は整数）の形ではありません".to_string()
+        }
+        (RecordErrorKind::Malformed, Language::English) => {
+            "not of the form `x,y` with integers x and y".to_string()
+        }
+        (RecordErrorKind::Illegal(e), _) => move_error(lang, e),
+    };
+    match lang {
+        Language::Japanese => format!("棋譜を読み込めません：{position}手目「{token}」：{why}"),
+        Language::English => format!("Record refused: move {position} (`{token}`): {why}"),
+    }
+}
+
+pub fn record_loaded(lang: Language, moves: usize) -> String {
+    match lang {
+        Language::Japanese => format!("棋譜を読み込みました（壊し手 {moves}手）。"),
+        Language::English => format!("Record loaded ({moves} Breaker moves)."),
+    }
+}
+
+pub fn record_copied(lang: Language, record: &str) -> String {
+    let shown = if record.is_empty() { "-" } else { record };
+    match lang {
+        Language::Japanese => format!("棋譜をコピーしました：{shown}"),
+        Language::English => format!("Record copied: {shown}"),
+    }
+}
+
+pub fn record_file_error(lang: Language, path: &str, error: &str) -> String {
+    match lang {
+        Language::Japanese => format!("ファイル {path} を読めません：{error}"),
+        Language::English => format!("Cannot read the file {path}: {error}"),
+    }
+}
+
+pub fn clipboard_error(lang: Language, error: &str) -> String {
+    match lang {
+        Language::Japanese => format!("クリップボードのエラー：{error}"),
+        Language::English => format!("Clipboard error: {error}"),
+    }
+}
+
+pub fn off_view(lang: Language, count: usize) -> String {
+    match lang {
+        Language::Japanese => format!("画面の外に石が {count}個（L：最後の手へ　C：中央へ）"),
+        Language::English if count == 1 => "1 stone outside the view (L: last move, C: centre)".into(),
+        Language::English => format!("{count} stones outside the view (L: last move, C: centre)"),
+    }
+}
+
+pub fn computer_won(lang: Language, kind: BreakerKind, maker_moves: usize) -> String {
+    let name = breaker_name(lang, kind);
+    match lang {
+        Language::Japanese => format!("COMの壊し手（{name}）は作り手の {maker_moves}手目まで耐えました。"),
+        Language::English => format!("The {name} Breaker lasted {maker_moves} Maker moves."),
+    }
+}

@@ -1,0 +1,128 @@
+//! Computer Breakers to watch: hand the game over, step or run at a chosen speed, take it back.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use super::text;
+use super::{NoticeKind, Session, SnakySystems};
+use crate::app::Screen;
+use crate::app::i18n::Lang;
+use crate::save::Language;
+use crate::snaky::{Breaker, BreakerKind, ComputerBreaker};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        run_computer.after(SnakySystems::Input).before(SnakySystems::Show).run_if(in_state(Screen::Snaky)),
+    );
+}
+
+/// Time between two computer moves, slowest first; zero plays one move every frame.
+pub const SPEEDS: [Duration; 5] = [
+    Duration::from_millis(1500),
+    Duration::from_millis(800),
+    Duration::from_millis(400),
+    Duration::from_millis(150),
+    Duration::ZERO,
+];
+const DEFAULT_SPEED: usize = 2;
+
+/// The computer Breaker holding the game, if any.
+#[derive(Resource, Debug, Clone)]
+pub struct Watch {
+    pub breaker: Option<ComputerBreaker>,
+    pub running: bool,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    timer: Timer,
+}
+
+impl Default for Watch {
+    fn default() -> Self {
+        Self {
+            breaker: None,
+            running: false,
+            speed: DEFAULT_SPEED,
+            timer: Timer::new(SPEEDS[DEFAULT_SPEED], TimerMode::Once),
+        }
+    }
+}
+
+impl Watch {
+    pub fn hand(&mut self, kind: BreakerKind, seed: u64) {
+        self.breaker = Some(ComputerBreaker::new(kind, seed));
+        self.running = true;
+        self.restart_timer();
+    }
+
+    pub fn take_over(&mut self) {
+        self.breaker = None;
+        self.running = false;
+    }
+
+    pub fn pause(&mut self) {
+        self.running = false;
+    }
+
+    pub fn faster(&mut self) {
+        self.speed = (self.speed + 1).min(SPEEDS.len() - 1);
+        self.restart_timer();
+    }
+
+    pub fn slower(&mut self) {
+        self.speed = self.speed.saturating_sub(1);
+        self.restart_timer();
+    }
+
+    pub fn interval(&self) -> Duration {
+        SPEEDS[self.speed]
+    }
+
+    pub fn kind(&self) -> Option<BreakerKind> {
+        self.breaker.as_ref().map(|b| b.kind)
+    }
+
+    fn restart_timer(&mut self) {
+        self.timer = Timer::new(self.interval(), TimerMode::Once);
+    }
+}
+
+/// One computer Breaker move and Maker's answer; stops the watch when Maker has won.
+pub(super) fn computer_move(session: &mut Session, watch: &mut Watch, lang: Language) {
+    let Some(breaker) = watch.breaker.as_mut() else { return };
+    let kind = breaker.kind;
+    if let Some(cell) = breaker.choose(session.game())
+        && let Err(error) = session.claim(cell)
+    {
+        // The engine's Breakers only offer free cells; say so if one ever did not.
+        watch.running = false;
+        session.tell(NoticeKind::Refused, text::move_error(lang, &error));
+        return;
+    }
+    if session.game().won() {
+        watch.running = false;
+        session.tell(NoticeKind::Info, text::computer_won(lang, kind, session.game().maker_cells().len()));
+    }
+    watch.restart_timer();
+}
+
+fn run_computer(
+    time: Res<Time>,
+    mut watch: ResMut<Watch>,
+    session: Option<ResMut<Session>>,
+    lang: Res<Lang>,
+) {
+    let Some(mut session) = session else { return };
+    if !watch.running || watch.breaker.is_none() {
+        return;
+    }
+    if session.game().won() {
+        watch.running = false;
+        return;
+    }
+    watch.timer.tick(time.delta());
+    if watch.interval().is_zero() || watch.timer.is_finished() {
+        computer_move(&mut session, &mut watch, lang.0);
+    }
+}

@@ -1,0 +1,111 @@
+//! The save file and the stage ladder as resources, and what to tell the player about them.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+
+use super::i18n::{self, Lang, T};
+use crate::pokopoko::Ladder;
+use crate::save::{Language, Notice, Save, SaveFile};
+
+/// Where the game keeps its save.
+#[derive(Debug, Clone)]
+pub enum SavePlace {
+    /// The file at this path (the default is the user's data directory).
+    File(PathBuf),
+    /// Read this file but never write it (screenshots).
+    ReadOnly(PathBuf),
+    /// Nothing on disk.
+    Memory,
+}
+
+/// The save in use and the file it goes to.
+#[derive(Resource, Debug)]
+pub struct SaveData {
+    pub save: Save,
+    pub file: SaveFile,
+    /// The last write error, shown on the menu until a write succeeds.
+    pub write_error: Option<String>,
+}
+
+impl SaveData {
+    /// Writes the save now; an error is kept to show, never panics.
+    pub fn store(&mut self) {
+        if !self.file.is_writable() {
+            return;
+        }
+        self.write_error = self.file.store(&self.save).err().map(|err| err.to_string());
+        if let Some(err) = &self.write_error {
+            warn!("{err}");
+        }
+    }
+}
+
+/// The ladder in play, and the error of the stage file if it had to be replaced by the built-in one.
+#[derive(Resource, Debug)]
+pub struct StageLadder {
+    pub ladder: Ladder,
+    pub file_error: Option<String>,
+}
+
+impl StageLadder {
+    /// Loads the ladder file if present; an invalid one falls back to the built-in ladder.
+    pub fn load(path: Option<&Path>) -> Self {
+        match path.filter(|p| p.exists()).map(Ladder::load) {
+            None => Self { ladder: Ladder::builtin(), file_error: None },
+            Some(Ok(ladder)) => Self { ladder, file_error: None },
+            Some(Err(err)) => {
+                warn!("{err}");
+                Self { ladder: Ladder::builtin(), file_error: Some(err.to_string()) }
+            }
+        }
+    }
+}
+
+/// A message from loading the save, shown on the menu.
+#[derive(Resource, Debug, Default)]
+pub struct SaveNotice(pub Option<Notice>);
+
+impl SaveNotice {
+    pub fn text(&self, lang: Language) -> Option<String> {
+        match self.0.as_ref()? {
+            Notice::SetAside { moved_to, .. } => {
+                Some(i18n::save_set_aside(lang, &moved_to.display().to_string()))
+            }
+            Notice::NotSaving { .. } => Some(T::SaveNotSaving.get(lang).to_string()),
+        }
+    }
+}
+
+/// Opens the save and inserts the save resources (with the saved language).
+pub fn install(app: &mut App, place: &SavePlace, ladder_file: Option<&Path>) {
+    let (file, save, notice) = match place {
+        SavePlace::Memory => (SaveFile::in_memory(), Save::default(), None),
+        SavePlace::File(path) | SavePlace::ReadOnly(path) => {
+            let opened = SaveFile::open(path);
+            if let Some(notice) = &opened.notice {
+                warn!("save file: {notice:?}");
+            }
+            let file =
+                if matches!(place, SavePlace::ReadOnly(_)) { SaveFile::in_memory() } else { opened.file };
+            (file, opened.save, opened.notice)
+        }
+    };
+    app.insert_resource(Lang(save.settings.language));
+    app.insert_resource(SaveData { save, file, write_error: None });
+    app.insert_resource(SaveNotice(notice));
+    app.insert_resource(StageLadder::load(ladder_file));
+}
+
+/// Notices for the player: the save notice, a failed write, a broken stage file.
+pub fn notices(lang: Language, notice: &SaveNotice, data: &SaveData, ladder: &StageLadder) -> Vec<String> {
+    let mut lines = Vec::new();
+    lines.extend(notice.text(lang));
+    if let Some(err) = &data.write_error {
+        lines.push(i18n::save_failed(lang, err));
+    }
+    if let Some(err) = &ladder.file_error {
+        lines.push(format!("{} {err}", T::StageFileError.get(lang)));
+    }
+    lines
+}

@@ -1,0 +1,185 @@
+//! Small builders so every screen, text and button looks alike.
+
+use bevy::ecs::message::Message;
+use bevy::prelude::*;
+
+use super::palette;
+use crate::app::Screen;
+
+/// A full-window screen: a centred column, gone when `screen` is left.
+pub fn screen_root(screen: Screen) -> impl Bundle {
+    (
+        Name::new(format!("{screen:?} screen")),
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            row_gap: px(14),
+            padding: UiRect::all(px(24)),
+            ..default()
+        },
+        // No background of its own: the camera's clear colour is the paper (one full-window quad
+        // less to shade, which the software renderer notices).
+        DespawnOnExit(screen),
+    )
+}
+
+/// A rounded card that groups content.
+pub fn panel() -> impl Bundle {
+    panel_sized(Val::Auto)
+}
+
+pub fn panel_sized(width: Val) -> impl Bundle {
+    (
+        Node {
+            width,
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            padding: UiRect::axes(px(28), px(20)),
+            row_gap: px(10),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(22)),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL),
+        BorderColor::all(palette::PANEL_EDGE),
+    )
+}
+
+/// A line of text in the game's font.
+pub fn text(content: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (Text::new(content), TextFont::from_font_size(FontSize::Px(size)), TextColor(color))
+}
+
+/// A paragraph that wraps at `width`.
+pub fn paragraph(content: impl Into<String>, size: f32, width: f32) -> impl Bundle {
+    (text(content, size, palette::INK), Node { max_width: px(width), ..default() })
+}
+
+pub fn title(content: impl Into<String>) -> impl Bundle {
+    text(content, 64.0, palette::INK)
+}
+
+pub fn heading(content: impl Into<String>) -> impl Bundle {
+    text(content, 34.0, palette::INK)
+}
+
+pub fn label(content: impl Into<String>) -> impl Bundle {
+    text(content, 22.0, palette::INK_SOFT)
+}
+
+/// How a pressable button is coloured.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ButtonKind {
+    Primary,
+    Secondary,
+    Disabled,
+}
+
+impl ButtonKind {
+    fn colours(self) -> (Color, Color, Color, Color) {
+        // (face, hovered face, edge, ink)
+        match self {
+            Self::Primary => {
+                (palette::PRIMARY, palette::PRIMARY_HOVER, palette::PRIMARY_EDGE, palette::ON_PRIMARY)
+            }
+            Self::Secondary => {
+                (palette::SECONDARY, palette::SECONDARY_HOVER, palette::SECONDARY_EDGE, palette::INK)
+            }
+            Self::Disabled => {
+                (palette::DISABLED, palette::DISABLED, palette::DISABLED, palette::DISABLED_INK)
+            }
+        }
+    }
+}
+
+/// The raised edge under a button; pressing pushes the button down onto it.
+const LIFT: f32 = 5.0;
+
+/// A round, pressable button. Attach its behaviour with `.observe(send(...))` where it is spawned.
+pub fn button(content: impl Into<String>, kind: ButtonKind) -> impl Bundle {
+    sized_button(content, kind, 340.0, 26.0)
+}
+
+pub fn sized_button(content: impl Into<String>, kind: ButtonKind, width: f32, font: f32) -> impl Bundle {
+    let (face, _, edge, ink) = kind.colours();
+    (
+        Button,
+        kind,
+        Node {
+            min_width: px(width),
+            padding: UiRect::axes(px(26), px(12)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::MAX,
+            // The thick bottom border is the button's raised edge (cheaper to draw than a shadow).
+            border: UiRect::bottom(px(LIFT)),
+            ..default()
+        },
+        BackgroundColor(face),
+        BorderColor::all(edge),
+        children![(text(content, font, ink), Pickable::IGNORE)],
+    )
+}
+
+/// Pressed buttons sink onto their edge; hovered ones brighten.
+#[allow(clippy::type_complexity)]
+pub fn paint_pressable_buttons(
+    mut buttons: Query<
+        (&Interaction, &ButtonKind, &mut BackgroundColor, &mut BorderColor, &mut Node, Option<&Children>),
+        Or<(Changed<Interaction>, Changed<ButtonKind>)>,
+    >,
+    mut inks: Query<&mut TextColor>,
+) {
+    for (interaction, kind, mut background, mut border, mut node, children) in &mut buttons {
+        let (face, hovered, edge, ink) = kind.colours();
+        for child in children.into_iter().flatten() {
+            if let Ok(mut text_colour) = inks.get_mut(*child) {
+                text_colour.0 = ink;
+            }
+        }
+        let (colour, sunk) = match (kind, interaction) {
+            (ButtonKind::Disabled, _) => (face, false),
+            (_, Interaction::Pressed) => (hovered, true),
+            (_, Interaction::Hovered) => (hovered, false),
+            (_, Interaction::None) => (face, false),
+        };
+        background.0 = colour;
+        let lift = if sunk { 0.0 } else { LIFT };
+        *border = BorderColor::all(edge);
+        node.border = UiRect::bottom(px(lift));
+        node.margin = UiRect::top(px(LIFT - lift));
+    }
+}
+
+/// An observer that sends `message` when the button is clicked with the primary button.
+pub fn send<M: Message + Clone>(message: M) -> impl FnMut(On<Pointer<Click>>, MessageWriter<M>) {
+    move |click: On<Pointer<Click>>, mut writer: MessageWriter<M>| {
+        if click.event.button == PointerButton::Primary {
+            writer.write(message.clone());
+        }
+    }
+}
+
+/// A row of widgets.
+pub fn row(gap: f32) -> Node {
+    Node {
+        flex_direction: FlexDirection::Row,
+        align_items: AlignItems::Center,
+        justify_content: JustifyContent::Center,
+        column_gap: px(gap),
+        ..default()
+    }
+}
+
+/// A column of widgets.
+pub fn column(gap: f32) -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        row_gap: px(gap),
+        ..default()
+    }
+}

@@ -1,0 +1,271 @@
+//! The save file: progress on the ladder and settings, as RON in the user's data directory.
+//!
+//! Plain Rust, no Bevy. Writes are atomic (a temporary file in the same directory, synced, then
+//! renamed over the save). A save that cannot be read or understood is never overwritten: it is
+//! renamed aside, the caller gets a [`Notice`] to show the player, and a fresh save begins.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// The format this build writes. Files with another version are set aside, never misread.
+pub const SAVE_VERSION: u32 = 1;
+
+/// The file name inside the data directory.
+pub const SAVE_FILE_NAME: &str = "save.ron";
+
+/// Everything the game remembers between launches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Save {
+    pub version: u32,
+    #[serde(default)]
+    pub settings: Settings,
+    #[serde(default)]
+    pub progress: Progress,
+}
+
+impl Default for Save {
+    fn default() -> Self {
+        Self { version: SAVE_VERSION, settings: Settings::default(), progress: Progress::default() }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    pub language: Language,
+}
+
+/// The language of every string on screen.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Language {
+    #[default]
+    Japanese,
+    English,
+}
+
+impl Language {
+    pub fn other(self) -> Self {
+        match self {
+            Self::Japanese => Self::English,
+            Self::English => Self::Japanese,
+        }
+    }
+}
+
+/// Ladder progress: which stages are cleared, and how each stage went.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Progress {
+    pub cleared: BTreeSet<u32>,
+    pub results: BTreeMap<u32, StageRecord>,
+}
+
+/// How one stage went so far.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct StageRecord {
+    pub wins: u32,
+    pub losses: u32,
+}
+
+impl Progress {
+    pub fn is_cleared(&self, stage: u32) -> bool {
+        self.cleared.contains(&stage)
+    }
+
+    /// Stage 1 is always open; clearing a stage opens the next.
+    pub fn is_unlocked(&self, stage: u32) -> bool {
+        stage == 1 || self.is_cleared(stage) || (stage > 1 && self.is_cleared(stage - 1))
+    }
+
+    /// The stage to play next: the first open stage not yet cleared.
+    pub fn current(&self) -> u32 {
+        (1..).find(|&n| self.is_unlocked(n) && !self.is_cleared(n)).unwrap_or(1)
+    }
+
+    /// The highest open stage.
+    pub fn highest_unlocked(&self) -> u32 {
+        self.cleared.last().map_or(1, |&n| n + 1)
+    }
+
+    /// Records one finished match of `stage`.
+    pub fn record(&mut self, stage: u32, won: bool) {
+        let record = self.results.entry(stage).or_default();
+        if won {
+            record.wins += 1;
+            self.cleared.insert(stage);
+        } else {
+            record.losses += 1;
+        }
+    }
+}
+
+/// What went wrong while loading, to tell the player once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// The old file could not be used; it now lives at `moved_to` and a fresh save began.
+    SetAside { moved_to: PathBuf, reason: String },
+    /// The old file could not be used nor moved; the game runs without saving so it stays intact.
+    NotSaving { reason: String },
+}
+
+#[derive(Debug, Error)]
+pub enum SaveError {
+    #[error("cannot write {path}: {source}")]
+    Io { path: PathBuf, source: io::Error },
+    #[error("cannot encode the save: {0}")]
+    Encode(String),
+    #[error("saving is off this session, so the unreadable save at {0} stays untouched")]
+    Disabled(PathBuf),
+}
+
+/// Why a save file's contents were refused.
+#[derive(Debug, Error)]
+enum Unusable {
+    #[error("cannot read it: {0}")]
+    Read(io::Error),
+    #[error("it is not a valid save: {0}")]
+    Parse(String),
+    #[error("it has format version {found}, this game reads version {SAVE_VERSION}")]
+    Version { found: u32 },
+}
+
+/// The save file on disk, and whether this session may write it.
+#[derive(Debug, Clone)]
+pub struct SaveFile {
+    path: PathBuf,
+    writable: bool,
+}
+
+/// The result of opening the save: always a usable [`Save`], plus anything to tell the player.
+#[derive(Debug)]
+pub struct Opened {
+    pub file: SaveFile,
+    pub save: Save,
+    pub notice: Option<Notice>,
+}
+
+impl SaveFile {
+    /// The save in the user's data directory (e.g. `~/.local/share/pokopoko/save.ron`).
+    pub fn default_path() -> Option<PathBuf> {
+        directories::ProjectDirs::from("", "", "pokopoko").map(|dirs| dirs.data_dir().join(SAVE_FILE_NAME))
+    }
+
+    /// A save file that is never written (when there is no data directory, and for tests).
+    pub fn in_memory() -> Self {
+        Self { path: PathBuf::new(), writable: false }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn is_writable(&self) -> bool {
+        self.writable
+    }
+
+    /// Opens the save at `path`: missing means fresh; unusable means set aside and fresh.
+    pub fn open(path: impl Into<PathBuf>) -> Opened {
+        let path = path.into();
+        let problem = match fs::read(&path) {
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {
+                return Opened { file: Self { path, writable: true }, save: Save::default(), notice: None };
+            }
+            Err(err) => Unusable::Read(err),
+            Ok(bytes) => match parse(&bytes) {
+                Ok(save) => return Opened { file: Self { path, writable: true }, save, notice: None },
+                Err(problem) => problem,
+            },
+        };
+        let reason = problem.to_string();
+        let (writable, notice) = match set_aside(&path) {
+            Ok(moved_to) => (true, Notice::SetAside { moved_to, reason }),
+            Err(err) => {
+                (false, Notice::NotSaving { reason: format!("{reason}; moving it aside failed: {err}") })
+            }
+        };
+        Opened { file: Self { path, writable }, save: Save::default(), notice: Some(notice) }
+    }
+
+    /// Writes `save` atomically: the old file stays whole until the new one is complete.
+    pub fn store(&self, save: &Save) -> Result<(), SaveError> {
+        if !self.writable {
+            return Err(SaveError::Disabled(self.path.clone()));
+        }
+        let text = ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::default())
+            .map_err(|err| SaveError::Encode(err.to_string()))?;
+        let io_error = |source| SaveError::Io { path: self.path.clone(), source };
+        if let Some(dir) = self.path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+            fs::create_dir_all(dir).map_err(io_error)?;
+        }
+        let temporary = sibling(&self.path, &format!("tmp-{}", std::process::id()));
+        let written = (|| {
+            let mut file = fs::File::create(&temporary)?;
+            file.write_all(text.as_bytes())?;
+            file.write_all(b"\n")?;
+            file.sync_all()?;
+            fs::rename(&temporary, &self.path)
+        })();
+        if written.is_err() {
+            let _ = fs::remove_file(&temporary);
+        }
+        written.map_err(io_error)
+    }
+}
+
+fn parse(bytes: &[u8]) -> Result<Save, Unusable> {
+    let text = std::str::from_utf8(bytes).map_err(|err| Unusable::Parse(err.to_string()))?;
+    let save: Save = ron::from_str(text).map_err(|err| Unusable::Parse(err.to_string()))?;
+    if save.version != SAVE_VERSION {
+        return Err(Unusable::Version { found: save.version });
+    }
+    Ok(save)
+}
+
+/// Renames an unusable save to a free `save.unreadable-<time>[-k].ron` next to it.
+fn set_aside(path: &Path) -> io::Result<PathBuf> {
+    let stamp = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let free = (0..1000)
+        .map(|k| match k {
+            0 => sibling(path, &format!("unreadable-{stamp}")),
+            k => sibling(path, &format!("unreadable-{stamp}-{k}")),
+        })
+        .find(|candidate| fs::symlink_metadata(candidate).is_err())
+        .ok_or_else(|| io::Error::new(io::ErrorKind::AlreadyExists, "no free name to move the save to"))?;
+    fs::rename(path, &free)?;
+    Ok(free)
+}
+
+/// `dir/save.ron` → `dir/save.<tag>.ron`.
+fn sibling(path: &Path, tag: &str) -> PathBuf {
+    let stem = path.file_stem().map_or_else(|| "save".into(), |s| s.to_string_lossy().into_owned());
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}.{tag}.{}", ext.to_string_lossy()),
+        None => format!("{stem}.{tag}"),
+    };
+    path.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clearing_a_stage_opens_the_next() {
+        let mut progress = Progress::default();
+        assert!(progress.is_unlocked(1) && !progress.is_unlocked(2));
+        progress.record(1, false);
+        assert_eq!(progress.current(), 1);
+        progress.record(1, true);
+        assert!(progress.is_unlocked(2) && !progress.is_unlocked(3));
+        assert_eq!(progress.current(), 2);
+        assert_eq!(progress.results[&1], StageRecord { wins: 1, losses: 1 });
+    }
+}

@@ -1,0 +1,394 @@
+#![cfg(feature = "app")]
+//! The game without a screen: `MinimalPlugins` + our plugins, driven by the same messages the
+//! buttons' click observers and the keyboard send. Numbers come from SPEC §1.2–1.3.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use bevy::input::ButtonState as KeyState;
+use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+use pokopoko::app::pokopoko::{ButtonState, CurrentStage, LastMatch, StageAction, Table};
+use pokopoko::app::{GamePlugin, MenuAction, Pace, PlayInput, SaveData, SavePlace, Screen, StageLadder};
+use pokopoko::pokopoko::{Mistake, Side, TurnOrder};
+use pokopoko::save::{Language, Save, SaveFile};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pokopoko-app-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A save on disk with stages 1..=`cleared` cleared.
+fn save_with_cleared(dir: &Path, cleared: u32) -> PathBuf {
+    let path = dir.join("save.ron");
+    let mut save = Save::default();
+    for n in 1..=cleared {
+        save.progress.record(n, true);
+    }
+    SaveFile::open(&path).file.store(&save).unwrap();
+    path
+}
+
+fn game(save: SavePlace, ladder_file: Option<PathBuf>) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    app.add_plugins(GamePlugin { save, ladder_file, pace: Pace::instant() });
+    app.update();
+    app
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn table(app: &App) -> &Table {
+    app.world().resource::<Table>()
+}
+
+/// A match is on the table (it leaves the moment the match is decided).
+fn playing(app: &App) -> bool {
+    screen(app) == Screen::Play && app.world().contains_resource::<Table>()
+}
+
+/// Sends a message and lets the game react (a navigation takes two frames).
+fn send<M: Message>(app: &mut App, message: M) {
+    app.world_mut().write_message(message);
+    for _ in 0..3 {
+        app.update();
+    }
+}
+
+/// Runs frames until the human may move or the result shows; returns each frame's shown count.
+fn run_com(app: &mut App) -> Vec<u32> {
+    let mut shown = Vec::new();
+    for _ in 0..200 {
+        if screen(app) != Screen::Play || (playing(app) && table(app).human_to_move()) {
+            return shown;
+        }
+        app.update();
+        if let Some(table) = app.world().get_resource::<Table>() {
+            shown.push(table.shown_remaining());
+        }
+    }
+    panic!("the COM never finished its turn");
+}
+
+/// Selects `count` buttons that are still up, by clicking them, then confirms.
+fn press(app: &mut App, count: u32) {
+    let up: Vec<usize> = (0..table(app).stage().buttons() as usize)
+        .filter(|&b| table(app).state(b) == ButtonState::Up)
+        .collect();
+    for &button in up.iter().take(count as usize) {
+        send(app, PlayInput::Toggle(button));
+    }
+    assert_eq!(table(app).selected().len(), count as usize);
+    send(app, PlayInput::Confirm);
+}
+
+/// SPEC §1.2's table: the losing numbers for picks 2–4 are r mod 6 ∈ {1, 2}; for 2–5, r mod 7 ∈ {1, 2}.
+fn spec_losing(period: u32, r: u32) -> bool {
+    r % period == 1 || r % period == 2
+}
+
+/// The human's latest turn, from the table or, once decided, from the result.
+fn last_human_turn(app: &App) -> pokopoko::pokopoko::game::Turn {
+    let history = match app.world().get_resource::<Table>() {
+        Some(table) => table.game().history().to_vec(),
+        None => app.world().resource::<LastMatch>().table.game().history().to_vec(),
+    };
+    *history.iter().rev().find(|t| t.side == Side::Human).unwrap()
+}
+
+fn open_stage(app: &mut App, number: u32) {
+    send(app, MenuAction::Play);
+    assert_eq!(screen(app), Screen::Ladder);
+    send(app, StageAction::Open(number));
+    assert_eq!(screen(app), Screen::Intro);
+}
+
+#[test]
+fn stage_8_is_won_by_choosing_second_and_leaving_losing_numbers() {
+    let dir = scratch("win-8");
+    let path = save_with_cleared(&dir, 7);
+    let mut app = game(SavePlace::File(path.clone()), None);
+    assert_eq!(screen(&app), Screen::Menu);
+    open_stage(&mut app, 8);
+    let stage = &app.world().resource::<CurrentStage>().0;
+    // SPEC §1.3: stage 8 has 32 buttons, picks 2–4, and the right choice is second.
+    assert_eq!((stage.buttons(), stage.picks.min(), stage.picks.max()), (32, 2, 4));
+    send(&mut app, StageAction::Start(TurnOrder::Second));
+    assert_eq!(screen(&app), Screen::Play);
+
+    let mut shown_steps = 0;
+    loop {
+        let shown = run_com(&mut app);
+        // The COM's presses appear one at a time: the shown count drops by at most one per frame.
+        for pair in shown.windows(2) {
+            assert!(pair[0] == pair[1] || pair[0] == pair[1] + 1, "one press at a time: {shown:?}");
+        }
+        shown_steps += shown.len();
+        if !playing(&app) {
+            break;
+        }
+        let remaining = table(&app).game().remaining();
+        // Leave the COM a losing number from SPEC's table.
+        let right =
+            (2..=4).find(|&k| k < remaining && spec_losing(6, remaining - k)).expect("a winning move");
+        press(&mut app, right);
+        let mine = last_human_turn(&app);
+        assert_eq!((mine.remaining_before, mine.count), (remaining, right));
+        assert!(spec_losing(6, mine.remaining_after()), "{mine:?}");
+    }
+    assert_eq!(screen(&app), Screen::Result);
+    let last = app.world().resource::<LastMatch>();
+    assert!(last.won());
+    assert_eq!(last.mistake, None);
+    let history = last.table.game().history();
+    // The COM opened on 32, a losing number, with a legal press, and pressed the last button at the end.
+    assert_eq!((history[0].side, history[0].remaining_before), (Side::Com, 32));
+    for turn in history.iter().filter(|t| t.side == Side::Com) {
+        assert!((2..=4).contains(&turn.count) || turn.remaining_before < 2, "a legal press: {turn:?}");
+    }
+    assert_eq!(history.last().map(|t| (t.side, t.remaining_after())), Some((Side::Com, 0)));
+    assert!(shown_steps > 0);
+
+    // The save on disk: stage 8 cleared, stage 9 open.
+    let saved = SaveFile::open(&path).save;
+    assert!(saved.progress.is_cleared(8));
+    assert_eq!(saved.progress.results[&8].wins, 1);
+    assert_eq!(saved.progress.current(), 9);
+
+    // Next stage: stage 9 (36 buttons).
+    send(&mut app, StageAction::Open(9));
+    assert_eq!(screen(&app), Screen::Intro);
+    assert_eq!(app.world().resource::<CurrentStage>().0.buttons(), 36);
+}
+
+#[test]
+fn stage_11_is_lost_by_choosing_first_and_the_lesson_says_second() {
+    let dir = scratch("lose-11");
+    let path = save_with_cleared(&dir, 10);
+    let mut app = game(SavePlace::File(path.clone()), None);
+    open_stage(&mut app, 11);
+    send(&mut app, StageAction::Start(TurnOrder::First));
+    assert_eq!(screen(&app), Screen::Play);
+    while playing(&app) {
+        run_com(&mut app);
+        if !playing(&app) {
+            break;
+        }
+        // After every COM turn the human stands on a losing number (SPEC: 44 = 2 mod 7).
+        let remaining = table(&app).game().remaining();
+        assert!(spec_losing(7, remaining), "the COM left {remaining}");
+        let count = if table(&app).is_forced() { remaining } else { 2 };
+        if table(&app).is_forced() {
+            // The forced last press is preselected.
+            send(&mut app, PlayInput::Confirm);
+        } else {
+            press(&mut app, count);
+        }
+    }
+    assert_eq!(screen(&app), Screen::Result);
+    let last = app.world().resource::<LastMatch>();
+    assert!(!last.won());
+    assert_eq!(
+        last.mistake,
+        Some(Mistake::TurnOrder { chosen: TurnOrder::First, right: TurnOrder::Second, buttons: 44 })
+    );
+    let lesson = pokopoko::app::pokopoko::lesson_text(Language::English, last).unwrap();
+    assert!(lesson.contains("44 is a losing number (44 mod 7 = 2)"), "{lesson}");
+    assert!(lesson.contains("Choosing second instead of first"), "{lesson}");
+    let ja = pokopoko::app::pokopoko::lesson_text(Language::Japanese, last).unwrap();
+    assert!(ja.contains("後手") && ja.contains("44"), "{ja}");
+    let saved = SaveFile::open(&path).save;
+    assert!(!saved.progress.is_cleared(11));
+    assert_eq!(saved.progress.results[&11].losses, 1);
+
+    // Retrying a wrong turn order means choosing again.
+    send(&mut app, StageAction::RetryFromMistake);
+    assert_eq!(screen(&app), Screen::Intro);
+}
+
+#[test]
+fn a_wrong_move_is_named_and_the_match_can_be_replayed_from_it() {
+    let mut app = game(SavePlace::Memory, None);
+    open_stage(&mut app, 1);
+    // SPEC: stage 1 is 6 buttons, picks 1–2, first wins by leaving 4 (= 1 mod 3).
+    send(&mut app, StageAction::Start(TurnOrder::First));
+    press(&mut app, 1); // leaves 5: a winning number for the COM.
+    while playing(&app) {
+        run_com(&mut app);
+        if playing(&app) {
+            let remaining = table(&app).game().remaining();
+            press(&mut app, remaining.min(1));
+        }
+    }
+    let last = app.world().resource::<LastMatch>();
+    assert!(!last.won());
+    assert_eq!(
+        last.mistake,
+        Some(Mistake::Move { turn: 0, remaining_before: 6, pressed: 1, right_counts: vec![2] })
+    );
+    let lesson = pokopoko::app::pokopoko::lesson_text(Language::English, last).unwrap();
+    assert!(lesson.contains("Your move 1: with 6 left you pressed 1, leaving 5"), "{lesson}");
+    assert!(lesson.contains("press 2 to leave 4 (4 mod 3 = 1)"), "{lesson}");
+
+    send(&mut app, StageAction::RetryFromMistake);
+    assert_eq!(screen(&app), Screen::Play);
+    assert_eq!(table(&app).game().remaining(), 6);
+    assert!(table(&app).human_to_move());
+    // Play it right this time: always leave r mod 3 = 1.
+    while playing(&app) {
+        let remaining = table(&app).game().remaining();
+        let right = (1..=2).find(|&k| k < remaining && (remaining - k) % 3 == 1).unwrap();
+        press(&mut app, right);
+        run_com(&mut app);
+    }
+    assert!(app.world().resource::<LastMatch>().won());
+    assert!(app.world().resource::<SaveData>().save.progress.is_cleared(1));
+}
+
+#[test]
+fn selection_follows_the_pick_range_and_can_change_before_confirming() {
+    let mut app = game(SavePlace::Memory, None);
+    open_stage(&mut app, 1);
+    send(&mut app, StageAction::Start(TurnOrder::First));
+    send(&mut app, PlayInput::Toggle(0));
+    send(&mut app, PlayInput::Toggle(1));
+    send(&mut app, PlayInput::Toggle(2)); // picks 1–2: a third is refused
+    assert_eq!(table(&app).selected(), &[0, 1]);
+    send(&mut app, PlayInput::Toggle(0));
+    assert_eq!(table(&app).selected(), &[1]);
+    send(&mut app, PlayInput::ClearSelection);
+    assert!(table(&app).selected().is_empty());
+    // Confirming nothing does nothing.
+    send(&mut app, PlayInput::Confirm);
+    assert_eq!(table(&app).game().remaining(), 6);
+    assert!(table(&app).human_to_move());
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    for state in [KeyState::Pressed, KeyState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+    app.update();
+}
+
+#[test]
+fn the_keyboard_plays_too() {
+    let mut app = game(SavePlace::Memory, None);
+    key(&mut app, KeyCode::Enter); // menu: play
+    assert_eq!(screen(&app), Screen::Ladder);
+    key(&mut app, KeyCode::Enter); // ladder: the next stage (1)
+    assert_eq!(screen(&app), Screen::Intro);
+    key(&mut app, KeyCode::KeyF); // first
+    assert_eq!(screen(&app), Screen::Play);
+    key(&mut app, KeyCode::Space);
+    key(&mut app, KeyCode::ArrowRight);
+    key(&mut app, KeyCode::Space);
+    assert_eq!(table(&app).selected().len(), 2);
+    key(&mut app, KeyCode::Enter);
+    // 6 - 2 = 4 left for the COM, then the COM answers.
+    run_com(&mut app);
+    assert_eq!(table(&app).game().history()[0].count, 2);
+    assert_eq!(table(&app).game().history()[0].side, Side::Human);
+    assert!(table(&app).human_to_move());
+}
+
+#[test]
+fn locked_stages_do_not_open() {
+    let mut app = game(SavePlace::Memory, None);
+    send(&mut app, MenuAction::Play);
+    send(&mut app, StageAction::Open(3));
+    assert_eq!(screen(&app), Screen::Ladder);
+}
+
+#[test]
+fn the_forced_last_press_ends_the_match_both_ways() {
+    let dir = scratch("forced");
+    let ladder = dir.join("ladder.ron");
+    // A tiny edited ladder: 3 buttons in a row, picks 2–4.
+    fs::write(
+        &ladder,
+        r#"Ladder(stages: [(stage: 1, buttons: 3, picks: (min: 2, max: 4), shape: Rectangle, layout: ["ooo"])])"#,
+    )
+    .unwrap();
+    let mut app = game(SavePlace::Memory, Some(ladder.clone()));
+    assert_eq!(app.world().resource::<StageLadder>().file_error, None);
+    open_stage(&mut app, 1);
+    // Second: the COM takes 2 and leaves 1 < min, so the human must press the last button.
+    send(&mut app, StageAction::Start(TurnOrder::Second));
+    run_com(&mut app);
+    assert!(table(&app).is_forced());
+    assert_eq!(table(&app).selected().len(), 1, "the forced press is preselected");
+    send(&mut app, PlayInput::ClearSelection);
+    assert_eq!(table(&app).selected().len(), 1, "and cannot be unselected");
+    send(&mut app, PlayInput::Confirm);
+    run_com(&mut app);
+    assert_eq!(screen(&app), Screen::Result);
+    assert!(!app.world().resource::<LastMatch>().won());
+
+    // First: pressing 2 leaves the COM 1 < min; the COM must press the last one and loses.
+    send(&mut app, StageAction::RetryFromStart);
+    send(&mut app, StageAction::Start(TurnOrder::First));
+    press(&mut app, 2);
+    run_com(&mut app);
+    assert_eq!(screen(&app), Screen::Result);
+    let last = app.world().resource::<LastMatch>();
+    assert!(last.won());
+    assert_eq!(last.table.game().history().last().map(|t| (t.side, t.count)), Some((Side::Com, 1)));
+}
+
+#[test]
+fn a_broken_stage_file_falls_back_to_the_built_in_ladder_with_its_position() {
+    let dir = scratch("bad-ladder");
+    let ladder = dir.join("ladder.ron");
+    fs::write(&ladder, "Ladder(stages: [\n  (stage: 1, buttons: 3,, )\n])").unwrap();
+    let app = game(SavePlace::Memory, Some(ladder.clone()));
+    let loaded = app.world().resource::<StageLadder>();
+    let error = loaded.file_error.clone().expect("the error is kept to show");
+    assert!(error.contains("ladder.ron:2:"), "file:line:col: {error}");
+    // The built-in ladder: stage 14 has 56 buttons (SPEC §1.3).
+    assert_eq!(loaded.ladder.stage(14).unwrap().buttons(), 56);
+}
+
+#[test]
+fn a_corrupt_save_is_reported_and_the_game_goes_on() {
+    let dir = scratch("corrupt-save");
+    let path = dir.join("save.ron");
+    fs::write(&path, "not a save").unwrap();
+    let mut app = game(SavePlace::File(path.clone()), None);
+    let notice = app.world().resource::<pokopoko::app::storage::SaveNotice>();
+    let text = notice.text(Language::English).expect("the player is told");
+    assert!(text.contains("could not be read"), "{text}");
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "the old file is kept aside");
+    // The game goes on and saves afresh.
+    send(&mut app, MenuAction::Language(Language::English));
+    assert_eq!(SaveFile::open(&path).save.settings.language, Language::English);
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 2);
+}
+
+#[test]
+fn the_language_choice_persists() {
+    let dir = scratch("language");
+    let path = dir.join("save.ron");
+    let mut app = game(SavePlace::File(path.clone()), None);
+    assert_eq!(app.world().resource::<pokopoko::app::i18n::Lang>().0, Language::Japanese);
+    send(&mut app, MenuAction::Language(Language::English));
+    assert_eq!(screen(&app), Screen::Menu);
+    let app = game(SavePlace::File(path), None);
+    assert_eq!(app.world().resource::<pokopoko::app::i18n::Lang>().0, Language::English);
+}

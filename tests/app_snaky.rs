@@ -1,0 +1,282 @@
+//! The Snaky screen without a window: `MinimalPlugins` + the game's plugins, driven by simulated
+//! clicks on the board and key presses, exactly as the window's picking and keyboard deliver them.
+
+#![cfg(feature = "app")]
+
+use std::time::Duration;
+
+use bevy::camera::NormalizedRenderTarget;
+use bevy::input::ButtonState;
+use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::picking::backend::HitData;
+use bevy::picking::events::{Click, Pointer, Press};
+use bevy::picking::pointer::{Location, PointerButton, PointerId};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+use pokopoko::app::snaky::{BoardArea, BoardView, NoticeKind, RefusedFlash, Session, Stone};
+use pokopoko::app::{GamePlugin, Go, Pace, SavePlace, Screen};
+use pokopoko::snaky::{Cell, Player};
+
+fn snaky_screen() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin)).add_plugins(GamePlugin {
+        save: SavePlace::Memory,
+        ladder_file: None,
+        pace: Pace::instant(),
+    });
+    app.update();
+    app.world_mut().write_message(Go(Screen::Snaky));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Snaky);
+    app
+}
+
+fn session(app: &App) -> &Session {
+    app.world().resource::<Session>()
+}
+
+/// A left click on the board where `cell` is drawn: press and click, as the UI picking backend
+/// reports them (hit position normalised to the board area).
+fn click(app: &mut App, cell: Cell) {
+    let view = *app.world().resource::<BoardView>();
+    assert!(view.contains(cell), "{cell} is not on screen");
+    let area =
+        app.world_mut().query_filtered::<Entity, With<BoardArea>>().single(app.world()).expect("one board");
+    let hit = HitData::new(Entity::PLACEHOLDER, 0.0, Some(view.hit_position_of(cell).extend(0.0)), None);
+    let location = Location {
+        target: NormalizedRenderTarget::None { width: 1280, height: 800 },
+        position: view.local_of(cell),
+    };
+    let press = Press { button: PointerButton::Primary, hit: hit.clone(), count: 1 };
+    app.world_mut().trigger(Pointer::new(PointerId::Mouse, location.clone(), press, area));
+    let click = Click { button: PointerButton::Primary, hit, duration: Duration::from_millis(80), count: 1 };
+    app.world_mut().trigger(Pointer::new(PointerId::Mouse, location, click, area));
+    app.update();
+}
+
+fn key(app: &mut App, key_code: KeyCode) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}
+
+fn maker_cells(app: &App) -> Vec<(i32, i32)> {
+    session(app).game().maker_cells().iter().map(|c| (c.x, c.y)).collect()
+}
+
+#[test]
+fn clicks_follow_the_papers_worked_line_and_play_to_makers_win() {
+    let mut app = snaky_screen();
+    // SPEC §2.4: M (8,8), B (7,8), M (8,7), B (8,6), M (11,8).
+    assert_eq!(maker_cells(&app), [(8, 8)]);
+    click(&mut app, Cell::new(7, 8));
+    assert_eq!(maker_cells(&app), [(8, 8), (8, 7)]);
+    click(&mut app, Cell::new(8, 6));
+    assert_eq!(maker_cells(&app), [(8, 8), (8, 7), (11, 8)]);
+
+    // Then Breaker plays harmlessly in the corner of the view until Maker completes Snaky.
+    let mut guarantee = session(&app).game().claim().guarantee;
+    assert!(guarantee <= 21);
+    let corner = (-6..=-3).flat_map(|x| (-3..=0).map(move |y| Cell::new(x, y)));
+    for cell in corner {
+        if session(&app).game().won() {
+            break;
+        }
+        click(&mut app, cell);
+        let now = session(&app).game().claim().guarantee;
+        assert!(now <= guarantee, "the guarantee rose from {guarantee} to {now}");
+        guarantee = now;
+    }
+    let game = session(&app).game();
+    assert!(game.won(), "Maker has not won after the clicks");
+    assert!(game.maker_cells().len() <= 21);
+    let copy = game.winning_copy().expect("the completed Snaky");
+    assert!(copy.iter().all(|&c| game.owner(c) == Some(Player::Maker)));
+    // One numbered stone per move on the board.
+    let moves = game.moves().len();
+    let mut stones: Vec<Stone> = app.world_mut().query::<&Stone>().iter(app.world()).copied().collect();
+    stones.sort_by_key(|s| s.number);
+    assert_eq!(stones.len(), moves);
+    assert_eq!(stones.iter().map(|s| s.number).collect::<Vec<_>>(), (1..=moves).collect::<Vec<_>>());
+
+    // A click after the end is refused and changes nothing.
+    let before = session(&app).game().moves().len();
+    click(&mut app, Cell::new(-6, 3));
+    assert_eq!(session(&app).game().moves().len(), before);
+    assert_eq!(session(&app).notice.as_ref().map(|n| n.kind), Some(NoticeKind::Refused));
+}
+
+#[test]
+fn a_click_on_an_occupied_cell_is_refused_visibly() {
+    let mut app = snaky_screen();
+    click(&mut app, Cell::new(8, 8));
+    let session_now = session(&app);
+    assert_eq!(session_now.game().moves().len(), 1, "the click on Maker's (8,8) must not be played");
+    let notice = session_now.notice.clone().expect("a message says why");
+    assert_eq!(notice.kind, NoticeKind::Refused);
+    assert!(notice.text.contains("(8,8)"), "{}", notice.text);
+    let flashes: Vec<Cell> =
+        app.world_mut().query::<&RefusedFlash>().iter(app.world()).map(|flash| flash.cell).collect();
+    assert_eq!(flashes, [Cell::new(8, 8)]);
+    // The board still takes a free cell afterwards.
+    click(&mut app, Cell::new(7, 8));
+    assert_eq!(maker_cells(&app), [(8, 8), (8, 7)]);
+}
+
+#[test]
+fn undo_takes_back_a_move_pair_and_review_resumes_from_an_earlier_move() {
+    let mut app = snaky_screen();
+    click(&mut app, Cell::new(7, 8));
+    click(&mut app, Cell::new(8, 6));
+    assert_eq!(session(&app).game().moves().len(), 5);
+
+    // Undo: Breaker's (8,6) and Maker's (11,8) go.
+    key(&mut app, KeyCode::KeyZ);
+    assert_eq!(maker_cells(&app), [(8, 8), (8, 7)]);
+    assert_eq!(session(&app).game().breaker_cells(), [Cell::new(7, 8)]);
+    // Replaying the same move gives the same answer.
+    click(&mut app, Cell::new(8, 6));
+    assert_eq!(maker_cells(&app), [(8, 8), (8, 7), (11, 8)]);
+
+    // Review: back two moves shows M (8,8), B (7,8), M (8,7); the game itself is untouched.
+    key(&mut app, KeyCode::KeyV);
+    key(&mut app, KeyCode::ArrowLeft);
+    key(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(session(&app).reviewing(), Some(3));
+    assert_eq!(session(&app).shown().moves().len(), 3);
+    assert_eq!(session(&app).game().moves().len(), 5);
+    // A click while reviewing is refused.
+    click(&mut app, Cell::new(9, 9));
+    assert_eq!(session(&app).game().moves().len(), 5);
+    // Resume from there and play on differently.
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(session(&app).reviewing(), None);
+    assert_eq!(maker_cells(&app), [(8, 8), (8, 7)]);
+    click(&mut app, Cell::new(8, 9));
+    assert_eq!(session(&app).game().breaker_cells(), [Cell::new(7, 8), Cell::new(8, 9)]);
+    assert_eq!(session(&app).game().maker_cells().len(), 3);
+}
+
+#[test]
+fn the_perfect_breaker_watched_to_the_end_lasts_exactly_21_maker_moves() {
+    let mut app = snaky_screen();
+    // The fastest speed plays one move per frame.
+    for _ in 0..pokopoko::app::snaky::SPEEDS.len() {
+        key(&mut app, KeyCode::BracketRight);
+    }
+    key(&mut app, KeyCode::Digit4);
+    for _ in 0..200 {
+        if session(&app).game().won() {
+            break;
+        }
+        app.update();
+    }
+    let game = session(&app).game();
+    assert!(game.won(), "the watch did not reach Maker's win");
+    // SPEC §2.3: a Breaker that keeps the tallest surviving child alive forces exactly 21.
+    assert_eq!(game.maker_cells().len(), 21);
+    assert!(!app.world().resource::<pokopoko::app::snaky::Watch>().running);
+}
+
+#[test]
+fn taking_the_game_back_from_a_computer_breaker_lets_clicks_play_again() {
+    let mut app = snaky_screen();
+    for _ in 0..pokopoko::app::snaky::SPEEDS.len() {
+        key(&mut app, KeyCode::BracketLeft);
+    }
+    key(&mut app, KeyCode::Digit3);
+    // While it runs, clicks are refused.
+    click(&mut app, Cell::new(-5, -2));
+    assert!(session(&app).game().owner(Cell::new(-5, -2)).is_none());
+    key(&mut app, KeyCode::KeyT);
+    let before = session(&app).game().moves().len();
+    click(&mut app, Cell::new(-5, -2));
+    assert_eq!(session(&app).game().moves().len(), before + 2);
+}
+
+#[test]
+fn a_bad_record_is_refused_with_the_position_of_the_bad_move() {
+    use pokopoko::app::snaky::SnakyInput;
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6 8,8".into()));
+    app.update();
+    let notice = session(&app).notice.clone().expect("a message");
+    assert_eq!(notice.kind, NoticeKind::Refused);
+    assert!(notice.text.contains('3'), "{}", notice.text);
+    assert_eq!(session(&app).game().moves().len(), 1);
+
+    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 x".into()));
+    app.update();
+    assert!(session(&app).notice.as_ref().is_some_and(|n| n.text.contains('2')));
+
+    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6".into()));
+    app.update();
+    assert_eq!(maker_cells(&app), [(8, 8), (8, 7), (11, 8)]);
+    assert_eq!(pokopoko::app::snaky::record_text(session(&app)), "7,8 8,6");
+}
+
+#[test]
+fn play_far_away_claims_a_cell_far_outside_the_frame_and_maker_answers() {
+    let mut app = snaky_screen();
+    key(&mut app, KeyCode::KeyF);
+    let game = session(&app).game();
+    let far = game.breaker_cells()[0];
+    // Far outside the frame {0..16}² and outside the view.
+    assert!(far.x.abs() >= 100 || far.y.abs() >= 100, "{far}");
+    assert!(!app.world().resource::<BoardView>().contains(far));
+    assert_eq!(game.maker_cells().len(), 2);
+}
+
+#[test]
+fn the_about_page_runs_the_certificate_checks_off_the_ui_thread() {
+    use pokopoko::app::snaky::checks::{CertificateChecks, RunChecks};
+    let mut app = snaky_screen();
+    app.world_mut().write_message(Go(Screen::About));
+    app.update();
+    app.update();
+    app.world_mut().write_message(RunChecks);
+    app.update();
+    // Frames keep coming while the checks run; wait for the report without a deadline on speed.
+    for _ in 0..60_000 {
+        if app.world().resource::<CertificateChecks>().report().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+        app.update();
+    }
+    let checks = app.world().resource::<CertificateChecks>();
+    let report = checks.report().expect("the checks finished");
+    assert!(report.passed());
+    let details: String = report.checks.iter().map(|c| c.detail.clone()).collect();
+    // SPEC §2.3's numbers.
+    for number in ["728", "1,620", "4,089", "37,042", "53,823"] {
+        assert!(details.contains(number), "no {number} in the report");
+    }
+}
+
+#[test]
+fn escape_goes_to_the_menu_and_coming_back_continues_the_game() {
+    let mut app = snaky_screen();
+    click(&mut app, Cell::new(7, 8));
+    key(&mut app, KeyCode::Escape);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    app.world_mut().write_message(Go(Screen::Snaky));
+    app.update();
+    app.update();
+    assert_eq!(maker_cells(&app), [(8, 8), (8, 7)]);
+    // Restart (R) begins again from Maker's opening (8,8).
+    key(&mut app, KeyCode::KeyR);
+    assert_eq!(maker_cells(&app), [(8, 8)]);
+}

@@ -1,0 +1,149 @@
+//! The save file: fresh start, round trip, atomic writes, and bad files kept aside (SPEC §1.3).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use pokopoko::save::{Language, Notice, SAVE_VERSION, Save, SaveFile};
+
+/// A fresh, empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pokopoko-save-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
+}
+
+fn some_progress() -> Save {
+    let mut save = Save::default();
+    save.settings.language = Language::English;
+    save.progress.record(1, true);
+    save.progress.record(2, false);
+    save.progress.record(2, true);
+    save.progress.record(3, false);
+    save
+}
+
+#[test]
+fn a_missing_save_starts_fresh_without_a_notice() {
+    let dir = scratch("missing");
+    let opened = SaveFile::open(dir.join("nested/save.ron"));
+    assert_eq!(opened.save, Save::default());
+    assert_eq!(opened.notice, None);
+    assert!(opened.file.is_writable());
+    // The first store creates the directory.
+    opened.file.store(&some_progress()).unwrap();
+    assert!(dir.join("nested/save.ron").is_file());
+}
+
+#[test]
+fn progress_and_settings_survive_a_round_trip() {
+    let dir = scratch("round-trip");
+    let path = dir.join("save.ron");
+    let save = some_progress();
+    SaveFile::open(&path).file.store(&save).unwrap();
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.contains("cleared"), "a readable RON file: {text}");
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.notice, None);
+    assert_eq!(opened.save, save);
+    assert_eq!(opened.save.progress.current(), 3);
+    assert_eq!(opened.save.progress.results[&2].losses, 1);
+    assert_eq!(opened.save.progress.results[&2].wins, 1);
+    assert_eq!(opened.save.settings.language, Language::English);
+}
+
+#[test]
+fn a_corrupt_save_is_kept_aside_and_a_fresh_one_starts() {
+    let dir = scratch("corrupt");
+    let path = dir.join("save.ron");
+    let garbage = b"(version: 1, progress: (cleared: [1, 2,";
+    fs::write(&path, garbage).unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.save, Save::default());
+    let Some(Notice::SetAside { moved_to, .. }) = &opened.notice else {
+        panic!("the player must be told: {:?}", opened.notice)
+    };
+    // Nothing the player saved is lost: the old bytes are next to the new save.
+    assert_eq!(fs::read(moved_to).unwrap(), garbage);
+    assert_eq!(moved_to.parent(), Some(dir.as_path()));
+    assert!(!path.exists());
+    opened.file.store(&some_progress()).unwrap();
+    assert_eq!(SaveFile::open(&path).save, some_progress());
+    assert_eq!(fs::read(moved_to).unwrap(), garbage);
+}
+
+#[test]
+fn a_save_from_another_version_is_kept_aside() {
+    let dir = scratch("version");
+    let path = dir.join("save.ron");
+    let newer = format!("(version: {}, settings: (language: English))", SAVE_VERSION + 1);
+    fs::write(&path, &newer).unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.save, Save::default());
+    let Some(Notice::SetAside { moved_to, reason }) = &opened.notice else { panic!("{:?}", opened.notice) };
+    assert!(reason.contains("version"), "{reason}");
+    assert_eq!(fs::read_to_string(moved_to).unwrap(), newer);
+}
+
+#[test]
+fn an_unreadable_save_is_kept_aside() {
+    let dir = scratch("unreadable");
+    let path = dir.join("save.ron");
+    // A directory where the file should be cannot be read as a file.
+    fs::create_dir_all(path.join("inside")).unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.save, Save::default());
+    let Some(Notice::SetAside { moved_to, .. }) = &opened.notice else { panic!("{:?}", opened.notice) };
+    assert!(moved_to.join("inside").is_dir(), "moved aside intact");
+    opened.file.store(&Save::default()).unwrap();
+    assert!(path.is_file());
+}
+
+#[test]
+fn not_valid_utf8_is_corrupt_not_a_crash() {
+    let dir = scratch("binary");
+    let path = dir.join("save.ron");
+    fs::write(&path, [0xff, 0xfe, 0x00, 0x9f]).unwrap();
+    let opened = SaveFile::open(&path);
+    assert!(matches!(opened.notice, Some(Notice::SetAside { .. })));
+}
+
+#[test]
+fn writes_go_through_a_temporary_file_and_leave_nothing_behind() {
+    let dir = scratch("atomic");
+    let path = dir.join("save.ron");
+    let file = SaveFile::open(&path).file;
+    file.store(&Save::default()).unwrap();
+    file.store(&some_progress()).unwrap();
+    assert_eq!(files_in(&dir), ["save.ron"]);
+    assert_eq!(SaveFile::open(&path).save, some_progress());
+}
+
+#[test]
+fn a_failed_write_leaves_the_old_save_whole() {
+    let dir = scratch("failed-write");
+    let path = dir.join("save.ron");
+    let file = SaveFile::open(&path).file;
+    file.store(&some_progress()).unwrap();
+    let before = fs::read(&path).unwrap();
+    // Block the temporary file's name, so the write fails before the rename.
+    let temporary = dir.join(format!("save.tmp-{}.ron", std::process::id()));
+    fs::create_dir(&temporary).unwrap();
+    assert!(file.store(&Save::default()).is_err());
+    assert_eq!(fs::read(&path).unwrap(), before);
+    assert_eq!(SaveFile::open(&path).save, some_progress());
+}
+
+#[test]
+fn an_in_memory_save_never_writes() {
+    let file = SaveFile::in_memory();
+    assert!(!file.is_writable());
+    assert!(file.store(&Save::default()).is_err());
+}
