@@ -271,6 +271,8 @@ fn escape_goes_to_the_menu_and_coming_back_continues_the_game() {
     let mut app = snaky_screen();
     click(&mut app, Cell::new(7, 8));
     key(&mut app, KeyCode::Escape);
+    // The request and the state change take a frame each.
+    app.update();
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
     app.world_mut().write_message(Go(Screen::Snaky));
     app.update();
