@@ -112,7 +112,8 @@ impl Progress {
 pub enum Notice {
     /// The old file could not be used; it now lives at `moved_to` and a fresh save began.
     SetAside { moved_to: PathBuf, reason: String },
-    /// The old file could not be used nor moved; the game runs without saving so it stays intact.
+    /// The old file could not be used and stays where it is (it could not be moved, or the file was
+    /// only peeked at); the game runs without saving so it stays intact.
     NotSaving { reason: String },
 }
 
@@ -174,15 +175,15 @@ impl SaveFile {
     /// Opens the save at `path`: missing means fresh; unusable means set aside and fresh.
     pub fn open(path: impl Into<PathBuf>) -> Opened {
         let path = path.into();
-        let problem = match fs::read(&path) {
-            Err(err) if err.kind() == io::ErrorKind::NotFound => {
-                return Opened { file: Self { path, writable: true }, save: Save::default(), notice: None };
+        let problem = match read(&path) {
+            Ok(save) => {
+                return Opened {
+                    file: Self { path, writable: true },
+                    save: save.unwrap_or_default(),
+                    notice: None,
+                };
             }
-            Err(err) => Unusable::Read(err),
-            Ok(bytes) => match parse(&bytes) {
-                Ok(save) => return Opened { file: Self { path, writable: true }, save, notice: None },
-                Err(problem) => problem,
-            },
+            Err(problem) => problem,
         };
         let reason = problem.to_string();
         let (writable, notice) = match set_aside(&path) {
@@ -192,6 +193,16 @@ impl SaveFile {
             }
         };
         Opened { file: Self { path, writable }, save: Save::default(), notice: Some(notice) }
+    }
+
+    /// Reads the save at `path` and never touches the file, not even to set a bad one aside
+    /// (screenshots); the session does not save.
+    pub fn peek(path: impl AsRef<Path>) -> Opened {
+        let (save, notice) = match read(path.as_ref()) {
+            Ok(save) => (save.unwrap_or_default(), None),
+            Err(problem) => (Save::default(), Some(Notice::NotSaving { reason: problem.to_string() })),
+        };
+        Opened { file: Self::in_memory(), save, notice }
     }
 
     /// Writes `save` atomically: the old file stays whole until the new one is complete.
@@ -220,8 +231,29 @@ impl SaveFile {
     }
 }
 
+/// The save at `path`, or `None` when there is none yet.
+fn read(path: &Path) -> Result<Option<Save>, Unusable> {
+    match fs::read(path) {
+        Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(err) => Err(Unusable::Read(err)),
+        Ok(bytes) => parse(&bytes).map(Some),
+    }
+}
+
+/// Only the version, read first so a newer save is named as one even when it has fields this
+/// build does not know.
+#[derive(Deserialize)]
+struct Versioned {
+    version: u32,
+}
+
 fn parse(bytes: &[u8]) -> Result<Save, Unusable> {
     let text = std::str::from_utf8(bytes).map_err(|err| Unusable::Parse(err.to_string()))?;
+    if let Ok(Versioned { version }) = ron::from_str(text)
+        && version != SAVE_VERSION
+    {
+        return Err(Unusable::Version { found: version });
+    }
     let save: Save = ron::from_str(text).map_err(|err| Unusable::Parse(err.to_string()))?;
     if save.version != SAVE_VERSION {
         return Err(Unusable::Version { found: save.version });

@@ -5,16 +5,15 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use bevy::input::ButtonState as KeyState;
-use bevy::input::InputPlugin;
-use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 
 use pokopoko::app::pokopoko::{ButtonState, CurrentStage, LastMatch, StageAction, Table};
-use pokopoko::app::{GamePlugin, MenuAction, Pace, PlayInput, SaveData, SavePlace, Screen, StageLadder};
+use pokopoko::app::{MenuAction, PlayInput, SaveData, SavePlace, Screen, StageLadder};
 use pokopoko::pokopoko::{Mistake, Side, TurnOrder};
 use pokopoko::save::{Language, Save, SaveFile};
+
+mod common;
+use common::game;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pokopoko-app-{}-{name}", std::process::id()));
@@ -32,14 +31,6 @@ fn save_with_cleared(dir: &Path, cleared: u32) -> PathBuf {
     }
     SaveFile::open(&path).file.store(&save).unwrap();
     path
-}
-
-fn game(save: SavePlace, ladder_file: Option<PathBuf>) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
-    app.add_plugins(GamePlugin { save, ladder_file, pace: Pace::instant() });
-    app.update();
-    app
 }
 
 fn screen(app: &App) -> Screen {
@@ -272,18 +263,9 @@ fn selection_follows_the_pick_range_and_can_change_before_confirming() {
     assert!(table(&app).human_to_move());
 }
 
+/// A key press and one more frame for the screen it changes to.
 fn key(app: &mut App, code: KeyCode) {
-    for state in [KeyState::Pressed, KeyState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: code,
-            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
-    }
+    common::key(app, code);
     app.update();
 }
 
@@ -379,6 +361,19 @@ fn a_corrupt_save_is_reported_and_the_game_goes_on() {
     send(&mut app, MenuAction::Language(Language::English));
     assert_eq!(SaveFile::open(&path).save.settings.language, Language::English);
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 2);
+}
+
+#[test]
+fn a_screenshot_run_leaves_a_corrupt_save_where_it_is() {
+    let dir = scratch("read-only-corrupt-save");
+    let path = dir.join("save.ron");
+    fs::write(&path, "not a save").unwrap();
+    let mut app = game(SavePlace::ReadOnly(path.clone()), None);
+    let notice = app.world().resource::<pokopoko::app::storage::SaveNotice>();
+    assert!(notice.text(Language::English).is_some(), "the player is told");
+    send(&mut app, MenuAction::Language(Language::English));
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "nothing moved or written");
+    assert_eq!(fs::read_to_string(&path).unwrap(), "not a save");
 }
 
 #[test]

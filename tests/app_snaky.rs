@@ -6,27 +6,20 @@
 use std::time::Duration;
 
 use bevy::camera::NormalizedRenderTarget;
-use bevy::input::ButtonState;
-use bevy::input::InputPlugin;
-use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::picking::backend::HitData;
 use bevy::picking::events::{Click, Pointer, Press};
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 
 use pokopoko::app::snaky::{BoardArea, BoardView, NoticeKind, RefusedFlash, Session, Stone};
-use pokopoko::app::{GamePlugin, Go, Pace, SavePlace, Screen};
+use pokopoko::app::{Go, SavePlace, Screen};
 use pokopoko::snaky::{Cell, Player};
 
+mod common;
+use common::{game, key};
+
 fn snaky_screen() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin)).add_plugins(GamePlugin {
-        save: SavePlace::Memory,
-        ladder_file: None,
-        pace: Pace::instant(),
-    });
-    app.update();
+    let mut app = game(SavePlace::Memory, None);
     app.world_mut().write_message(Go(Screen::Snaky));
     for _ in 0..3 {
         app.update();
@@ -56,20 +49,6 @@ fn click(app: &mut App, cell: Cell) {
     let click = Click { button: PointerButton::Primary, hit, duration: Duration::from_millis(80), count: 1 };
     app.world_mut().trigger(Pointer::new(PointerId::Mouse, location, click, area));
     app.update();
-}
-
-fn key(app: &mut App, key_code: KeyCode) {
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code,
-            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
-    }
 }
 
 fn maker_cells(app: &App) -> Vec<(i32, i32)> {

@@ -147,3 +147,45 @@ fn an_in_memory_save_never_writes() {
     assert!(!file.is_writable());
     assert!(file.store(&Save::default()).is_err());
 }
+
+#[test]
+fn a_newer_save_with_fields_this_build_does_not_know_is_named_by_its_version() {
+    let dir = scratch("newer-fields");
+    let path = dir.join("save.ron");
+    let newer = format!(
+        "(version: {}, settings: (language: English, sound: false), progress: (cleared: [1], streak: 2))",
+        SAVE_VERSION + 1
+    );
+    fs::write(&path, &newer).unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.save, Save::default());
+    let Some(Notice::SetAside { moved_to, reason }) = &opened.notice else { panic!("{:?}", opened.notice) };
+    assert!(reason.contains(&format!("format version {}", SAVE_VERSION + 1)), "{reason}");
+    assert_eq!(fs::read_to_string(moved_to).unwrap(), newer);
+}
+
+#[test]
+fn peeking_at_a_bad_save_leaves_it_in_place_and_never_writes() {
+    let dir = scratch("peek");
+    let path = dir.join("save.ron");
+    let garbage = b"(version: 1, progress: (cleared: [1, 2,";
+    fs::write(&path, garbage).unwrap();
+    let peeked = SaveFile::peek(&path);
+    assert_eq!(peeked.save, Save::default());
+    assert!(matches!(peeked.notice, Some(Notice::NotSaving { .. })), "{:?}", peeked.notice);
+    assert!(!peeked.file.is_writable());
+    assert!(peeked.file.store(&some_progress()).is_err());
+    assert_eq!(files_in(&dir), ["save.ron"]);
+    assert_eq!(fs::read(&path).unwrap(), garbage);
+}
+
+#[test]
+fn peeking_reads_a_good_save() {
+    let dir = scratch("peek-good");
+    let path = dir.join("save.ron");
+    SaveFile::open(&path).file.store(&some_progress()).unwrap();
+    let peeked = SaveFile::peek(&path);
+    assert_eq!(peeked.notice, None);
+    assert_eq!(peeked.save, some_progress());
+    assert!(!peeked.file.is_writable());
+}

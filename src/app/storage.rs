@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::i18n::{self, Lang, T};
 use crate::pokopoko::Ladder;
-use crate::save::{Language, Notice, Save, SaveFile};
+use crate::save::{Language, Notice, Opened, Save, SaveFile};
 
 /// Where the game keeps its save.
 #[derive(Debug, Clone)]
@@ -79,18 +79,14 @@ impl SaveNotice {
 
 /// Opens the save and inserts the save resources (with the saved language).
 pub fn install(app: &mut App, place: &SavePlace, ladder_file: Option<&Path>) {
-    let (file, save, notice) = match place {
-        SavePlace::Memory => (SaveFile::in_memory(), Save::default(), None),
-        SavePlace::File(path) | SavePlace::ReadOnly(path) => {
-            let opened = SaveFile::open(path);
-            if let Some(notice) = &opened.notice {
-                warn!("save file: {notice:?}");
-            }
-            let file =
-                if matches!(place, SavePlace::ReadOnly(_)) { SaveFile::in_memory() } else { opened.file };
-            (file, opened.save, opened.notice)
-        }
+    let Opened { file, save, notice } = match place {
+        SavePlace::Memory => Opened { file: SaveFile::in_memory(), save: Save::default(), notice: None },
+        SavePlace::File(path) => SaveFile::open(path),
+        SavePlace::ReadOnly(path) => SaveFile::peek(path),
     };
+    if let Some(notice) = &notice {
+        warn!("save file: {notice:?}");
+    }
     app.insert_resource(Lang(save.settings.language));
     app.insert_resource(SaveData { save, file, write_error: None });
     app.insert_resource(SaveNotice(notice));

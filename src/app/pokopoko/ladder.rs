@@ -66,17 +66,7 @@ fn spawn_ladder(
     let current_row = (progress.current().saturating_sub(1) / COLUMNS) as f32;
     let scroll = ((current_row - 1.0).max(0.0)) * (TILE_HEIGHT + 14.0);
     commands.spawn(widgets::screen_root(Screen::Ladder)).with_children(|root| {
-        root.spawn(Node {
-            width: percent(100),
-            justify_content: JustifyContent::SpaceBetween,
-            ..widgets::row(0.0)
-        })
-        .with_children(|bar| {
-            bar.spawn(widgets::sized_button(T::Back.get(lang), ButtonKind::Secondary, 140.0, 20.0))
-                .observe(send(Go(Screen::Menu)));
-            bar.spawn(widgets::heading(T::StagesTitle.get(lang)));
-            bar.spawn(Node { width: px(140), ..default() });
-        });
+        widgets::top_bar(root, T::Back.get(lang), Screen::Menu, widgets::heading(T::StagesTitle.get(lang)));
         root.spawn(widgets::label(T::StagesHint.get(lang)));
         for line in storage::notices(lang, &notice, &data, &ladder) {
             root.spawn(widgets::text(line, 18.0, palette::BAD));

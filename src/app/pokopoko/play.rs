@@ -86,20 +86,18 @@ fn spawn_play(mut commands: Commands, lang: Res<Lang>, table: Option<Res<Table>>
     };
     commands.spawn(widgets::screen_root(Screen::Play)).with_children(|root| {
         // Top bar: back, stage, pick range.
-        root.spawn(Node {
-            width: percent(100),
-            justify_content: JustifyContent::SpaceBetween,
-            ..widgets::row(0.0)
-        })
-        .with_children(|bar| {
-            bar.spawn(widgets::sized_button(T::Back.get(lang), ButtonKind::Secondary, 140.0, 20.0))
-                .observe(send(Go(Screen::Intro)));
-            bar.spawn(widgets::row(20.0)).with_children(|title| {
-                title.spawn(widgets::heading(i18n::stage_title(lang, stage.number)));
-                title.spawn(widgets::text(i18n::per_turn(lang, &stage.picks), 26.0, palette::INK_SOFT));
-            });
-            bar.spawn(Node { width: px(140), ..default() });
-        });
+        widgets::top_bar(
+            root,
+            T::Back.get(lang),
+            Screen::Intro,
+            (
+                widgets::row(20.0),
+                children![
+                    widgets::heading(i18n::stage_title(lang, stage.number)),
+                    widgets::text(i18n::per_turn(lang, &stage.picks), 26.0, palette::INK_SOFT),
+                ],
+            ),
+        );
         root.spawn(Node { width: percent(100), flex_grow: 1.0, ..widgets::row(24.0) }).with_children(
             |main| {
                 // The board, centred in its area.

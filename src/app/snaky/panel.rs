@@ -21,8 +21,6 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 const PANEL_WIDTH: f32 = 400.0;
-/// The lift of the theme's buttons (they sink onto it when pressed).
-const LIFT: f32 = 5.0;
 
 /// A value in the panel, rewritten when the game changes.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,7 +74,7 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
     commands.spawn(root).with_children(|root| {
         root.spawn(Node { width: px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), ..widgets::row(18.0) })
             .with_children(|bar| {
-                small_button(bar, S::Back.get(lang), ButtonKind::Secondary, 110.0)
+                bar.spawn(widgets::small_button(S::Back.get(lang), ButtonKind::Secondary, 110.0))
                     .observe(send(SnakyInput::Back));
                 bar.spawn(widgets::heading(S::Title.get(lang)));
                 bar.spawn((
@@ -174,61 +172,61 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
             (Layer::Pivot, S::Pivot, overlay::PIVOT),
         ] {
             row.spawn(swatch(colour, false));
-            small_button(row, label.get(lang), ButtonKind::Primary, 96.0)
+            row.spawn(widgets::small_button(label.get(lang), ButtonKind::Primary, 96.0))
                 .insert(Control::Overlay(layer))
                 .observe(send(SnakyInput::ToggleOverlay(layer)));
         }
     });
     panel.spawn(left_row()).with_children(|row| {
-        small_button(row, S::Undo.get(lang), ButtonKind::Secondary, 96.0)
+        row.spawn(widgets::small_button(S::Undo.get(lang), ButtonKind::Secondary, 96.0))
             .insert(Control::Undo)
             .observe(send(SnakyInput::Undo));
-        small_button(row, S::Restart.get(lang), ButtonKind::Secondary, 110.0)
+        row.spawn(widgets::small_button(S::Restart.get(lang), ButtonKind::Secondary, 110.0))
             .observe(send(SnakyInput::Restart));
-        small_button(row, S::FarAway.get(lang), ButtonKind::Secondary, 130.0)
+        row.spawn(widgets::small_button(S::FarAway.get(lang), ButtonKind::Secondary, 130.0))
             .observe(send(SnakyInput::FarAway));
     });
     panel.spawn(left_row()).with_children(|row| {
-        small_button(row, "←", ButtonKind::Secondary, 48.0)
+        row.spawn(widgets::small_button("←", ButtonKind::Secondary, 48.0))
             .insert(Control::ReviewBack)
             .observe(send(SnakyInput::ReviewStep(-1)));
-        small_button(row, S::Review.get(lang), ButtonKind::Secondary, 110.0)
+        row.spawn(widgets::small_button(S::Review.get(lang), ButtonKind::Secondary, 110.0))
             .insert(Control::Review)
             .observe(send(SnakyInput::ToggleReview));
-        small_button(row, "→", ButtonKind::Secondary, 48.0)
+        row.spawn(widgets::small_button("→", ButtonKind::Secondary, 48.0))
             .insert(Control::ReviewForward)
             .observe(send(SnakyInput::ReviewStep(1)));
-        small_button(row, S::ResumeHere.get(lang), ButtonKind::Secondary, 120.0)
+        row.spawn(widgets::small_button(S::ResumeHere.get(lang), ButtonKind::Secondary, 120.0))
             .insert(Control::ResumeHere)
             .observe(send(SnakyInput::ResumeHere));
     });
     panel.spawn(widgets::text(S::Computer.get(lang), 15.0, palette::INK_SOFT));
     panel.spawn(left_row()).with_children(|row| {
         for kind in BreakerKind::ALL {
-            small_button(row, text::breaker_name(lang, kind), ButtonKind::Secondary, 80.0)
+            row.spawn(widgets::small_button(text::breaker_name(lang, kind), ButtonKind::Secondary, 80.0))
                 .insert(Control::Computer(kind))
                 .observe(send(SnakyInput::Hand(kind)));
         }
     });
     panel.spawn(left_row()).with_children(|row| {
-        small_button(row, S::Step.get(lang), ButtonKind::Secondary, 64.0)
+        row.spawn(widgets::small_button(S::Step.get(lang), ButtonKind::Secondary, 64.0))
             .insert(Control::Step)
             .observe(send(SnakyInput::Step));
-        small_button(row, S::Run.get(lang), ButtonKind::Secondary, 72.0)
+        row.spawn(widgets::small_button(S::Run.get(lang), ButtonKind::Secondary, 72.0))
             .insert(Control::RunPause)
             .observe(send(SnakyInput::RunPause));
-        small_button(row, "-", ButtonKind::Secondary, 40.0).observe(send(SnakyInput::Slower));
-        small_button(row, "+", ButtonKind::Secondary, 40.0).observe(send(SnakyInput::Faster));
-        small_button(row, S::TakeOver.get(lang), ButtonKind::Secondary, 96.0)
+        row.spawn(widgets::small_button("-", ButtonKind::Secondary, 40.0)).observe(send(SnakyInput::Slower));
+        row.spawn(widgets::small_button("+", ButtonKind::Secondary, 40.0)).observe(send(SnakyInput::Faster));
+        row.spawn(widgets::small_button(S::TakeOver.get(lang), ButtonKind::Secondary, 96.0))
             .insert(Control::TakeOver)
             .observe(send(SnakyInput::TakeOver));
     });
     panel.spawn((Info::Speed, widgets::text("", 14.0, palette::INK_SOFT)));
     panel.spawn(left_row()).with_children(|row| {
         row.spawn(widgets::text(S::Record.get(lang), 15.0, palette::INK_SOFT));
-        small_button(row, S::Copy.get(lang), ButtonKind::Secondary, 96.0)
+        row.spawn(widgets::small_button(S::Copy.get(lang), ButtonKind::Secondary, 96.0))
             .observe(send(SnakyInput::CopyRecord));
-        small_button(row, S::Paste.get(lang), ButtonKind::Secondary, 110.0)
+        row.spawn(widgets::small_button(S::Paste.get(lang), ButtonKind::Secondary, 110.0))
             .observe(send(SnakyInput::PasteRecord));
     });
     panel.spawn(widgets::text(S::DropFile.get(lang), 13.0, palette::INK_SOFT));
@@ -248,26 +246,6 @@ fn swatch(colour: Color, round: bool) -> impl Bundle {
         },
         BackgroundColor(colour),
     )
-}
-
-/// The theme's button, smaller, for a panel full of them.
-fn small_button<'a>(
-    parent: &'a mut ChildSpawnerCommands,
-    label: &str,
-    kind: ButtonKind,
-    width: f32,
-) -> EntityCommands<'a> {
-    let mut button = parent.spawn(widgets::sized_button(label, kind, width, 15.0));
-    button.insert(Node {
-        min_width: px(width),
-        padding: UiRect::axes(px(8), px(5)),
-        justify_content: JustifyContent::Center,
-        align_items: AlignItems::Center,
-        border_radius: BorderRadius::MAX,
-        margin: UiRect::bottom(px(LIFT)),
-        ..default()
-    });
-    button
 }
 
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]

@@ -4,7 +4,7 @@ use bevy::ecs::message::Message;
 use bevy::prelude::*;
 
 use super::palette;
-use crate::app::Screen;
+use crate::app::{Go, Screen};
 
 /// A full-window screen: a centred column, gone when `screen` is left.
 pub fn screen_root(screen: Screen) -> impl Bundle {
@@ -104,13 +104,28 @@ pub fn button(content: impl Into<String>, kind: ButtonKind) -> impl Bundle {
 }
 
 pub fn sized_button(content: impl Into<String>, kind: ButtonKind, width: f32, font: f32) -> impl Bundle {
+    pressable(content, kind, width, font, UiRect::axes(px(26), px(12)))
+}
+
+/// The theme's button, smaller, for a panel full of them.
+pub fn small_button(content: impl Into<String>, kind: ButtonKind, width: f32) -> impl Bundle {
+    pressable(content, kind, width, 15.0, UiRect::axes(px(8), px(5)))
+}
+
+fn pressable(
+    content: impl Into<String>,
+    kind: ButtonKind,
+    width: f32,
+    font: f32,
+    padding: UiRect,
+) -> impl Bundle {
     let (face, _, edge, ink) = kind.colours();
     (
         Button,
         kind,
         Node {
             min_width: px(width),
-            padding: UiRect::axes(px(26), px(12)),
+            padding,
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border_radius: BorderRadius::MAX,
@@ -161,6 +176,19 @@ pub fn send<M: Message + Clone>(message: M) -> impl FnMut(On<Pointer<Click>>, Me
             writer.write(message.clone());
         }
     }
+}
+
+/// The bar across the top of a screen: a back button to `back_to`, the title centred between it
+/// and a spacer as wide as the button.
+pub fn top_bar(parent: &mut ChildSpawnerCommands, back: &str, back_to: Screen, title: impl Bundle) {
+    const BACK_WIDTH: f32 = 140.0;
+    parent
+        .spawn(Node { width: percent(100), justify_content: JustifyContent::SpaceBetween, ..row(0.0) })
+        .with_children(|bar| {
+            bar.spawn(sized_button(back, ButtonKind::Secondary, BACK_WIDTH, 20.0)).observe(send(Go(back_to)));
+            bar.spawn(title);
+            bar.spawn(Node { width: px(BACK_WIDTH), ..default() });
+        });
 }
 
 /// A row of widgets.
