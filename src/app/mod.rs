@@ -60,7 +60,9 @@ impl Plugin for GamePlugin {
         app.init_state::<Screen>()
             .insert_resource(self.pace.clone())
             .add_message::<Go>()
-            .add_systems(Update, go_to_screen)
+            // After every screen's Update systems, so a request made this frame is never left for
+            // the next one by the scheduler's order: the screen changes at the next frame's start.
+            .add_systems(PostUpdate, go_to_screen)
             .add_plugins((
                 i18n::plugin,
                 theme::plugin,
