@@ -8,7 +8,8 @@ set -eu
 cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
 out=${SCREENSHOT_DIR:-$target/screenshots}
-screens=${SCREENS:-"menu ladder intro:8 stage:8 stage:14 result:12 strategy:11 about snaky"}
+# SCREEN or SCREEN@WxH: the latter opens at 1280x800, then resizes the window once it has settled.
+screens=${SCREENS:-"menu ladder intro:8 stage:8 stage:14 result:12 strategy:11 about snaky stage:14@1024x768 snaky@1600x900"}
 
 if ! command -v xvfb-run >/dev/null 2>&1 || ! ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1; then
   echo "installing xvfb and mesa-vulkan-drivers"
@@ -76,9 +77,18 @@ def pixels(path):
     return width, height, channels, rows
 
 
+EXPECTED = {}
+
+
 def main():
     failed = False
-    for path in sys.argv[1:]:
+    paths = []
+    for arg in sys.argv[1:]:
+        path, _, size = arg.partition("=")
+        if size:
+            EXPECTED[path] = tuple(int(side) for side in size.split("x"))
+        paths.append(path)
+    for path in paths:
         try:
             width, height, channels, rows = pixels(path)
         except (OSError, ValueError, zlib.error, TypeError) as err:
@@ -89,7 +99,11 @@ def main():
         for row in rows[::2]:
             for x in range(0, len(row), channels * 2):
                 colours.add(row[x:x + 3])
-        if width < 640 or height < 400 or len(colours) < 64:
+        expected = EXPECTED.get(path)
+        if expected and (width, height) != expected:
+            print(f"FAIL: {path}: {width}x{height}, expected {expected[0]}x{expected[1]}", file=sys.stderr)
+            failed = True
+        elif width < 640 or height < 400 or len(colours) < 64:
             print(f"FAIL: {path}: {width}x{height}, {len(colours)} colours: blank or too small", file=sys.stderr)
             failed = True
         else:
@@ -103,20 +117,24 @@ PY
 )
 
 status=0
-for screen in $screens; do
-  png="$out/$(echo "$screen" | tr ':' '-').png"
+for entry in $screens; do
+  screen=${entry%@*}
+  size=
+  if [ "$screen" != "$entry" ]; then size=${entry#*@}; fi
+  png="$out/$(echo "$entry" | tr ':@' '--').png"
   rm -f "$png"
-  echo "screenshot: $screen -> $png"
+  echo "screenshot: $entry -> $png"
   set -- --open "$screen" --screenshot "$png"
+  if [ -n "$size" ]; then set -- "$@" --resize "$size"; fi
   # Snaky after the paper's worked line, B (7,8) and B (8,6), with the overlays on.
   if [ "$screen" = snaky ]; then set -- "$@" --moves "7,8 8,6"; fi
-  if ! timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" \
+  if ! timeout 180 xvfb-run -a -s "-screen 0 1920x1080x24" \
       "$target/debug/pokopoko" "$@"; then
     echo "FAIL: $screen: the game exited with an error" >&2
     status=1
     continue
   fi
-  if ! python3 -c "$check_png" "$png"; then
+  if ! python3 -c "$check_png" "$png${size:+=$size}"; then
     status=1
   fi
 done

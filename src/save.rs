@@ -13,6 +13,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::pokopoko::PickSet;
+
 /// The format this build writes. Files with another version are set aside, never misread.
 pub const SAVE_VERSION: u32 = 1;
 
@@ -40,6 +42,8 @@ impl Default for Save {
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
     pub language: Language,
+    /// Pick sets whose strategy page the player chose to see: its spoiler warning is not shown again.
+    pub strategies_revealed: Vec<PickSet>,
 }
 
 /// The language of every string on screen.

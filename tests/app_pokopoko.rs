@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
-use pokopoko::app::pokopoko::{ButtonState, CurrentStage, LastMatch, StageAction, Table};
+use pokopoko::app::pokopoko::{ButtonState, CurrentStage, LastMatch, Reveal, StageAction, Table};
 use pokopoko::app::{MenuAction, PlayInput, SaveData, SavePlace, Screen, StageLadder};
 use pokopoko::pokopoko::{Mistake, Side, TurnOrder};
 use pokopoko::save::{Language, Save, SaveFile};
@@ -386,4 +386,42 @@ fn the_language_choice_persists() {
     assert_eq!(screen(&app), Screen::Menu);
     let app = game(SavePlace::File(path), None);
     assert_eq!(app.world().resource::<pokopoko::app::i18n::Lang>().0, Language::English);
+}
+
+/// Every text on screen, joined.
+fn screen_text(app: &mut App) -> String {
+    let mut texts = app.world_mut().query::<&Text>();
+    texts.iter(app.world()).map(|t| t.0.as_str()).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn the_strategy_page_warns_until_revealed_once_for_each_pick_range() {
+    let dir = scratch("strategy");
+    let path = save_with_cleared(&dir, 13);
+    let mut app = game(SavePlace::File(path.clone()), None);
+    send(&mut app, MenuAction::Language(Language::English));
+    open_stage(&mut app, 8);
+    send(&mut app, StageAction::Strategy);
+    assert_eq!(screen(&app), Screen::Strategy);
+    let text = screen_text(&mut app);
+    assert!(text.contains("Spoiler!") && !text.contains("Losing numbers"), "{text}");
+    send(&mut app, Reveal);
+    let text = screen_text(&mut app);
+    assert!(!text.contains("Spoiler!"), "{text}");
+    // Stage 8 picks 2–4 (SPEC §1.3), losing numbers 1, 2, 7, 8, 13, 14, … (SPEC §1.2).
+    assert!(text.contains("1, 2, 7, 8, 13, 14"), "{text}");
+    let picks = app.world().resource::<CurrentStage>().0.picks.clone();
+    let saved = SaveFile::open(&path).save;
+    assert_eq!(saved.settings.strategies_revealed.iter().collect::<Vec<_>>(), [&picks]);
+
+    // Next launch: the same pick range opens without the warning; another range still warns.
+    let mut app = game(SavePlace::File(path), None);
+    open_stage(&mut app, 8);
+    send(&mut app, StageAction::Strategy);
+    assert!(!screen_text(&mut app).contains("Spoiler!"));
+    send(&mut app, pokopoko::app::Go(Screen::Ladder));
+    send(&mut app, StageAction::Open(11));
+    send(&mut app, StageAction::Strategy);
+    assert_eq!(screen(&app), Screen::Strategy);
+    assert!(screen_text(&mut app).contains("Spoiler!"), "stage 11 picks 2–5, not yet revealed");
 }

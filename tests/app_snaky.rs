@@ -261,3 +261,37 @@ fn escape_goes_to_the_menu_and_coming_back_continues_the_game() {
     key(&mut app, KeyCode::KeyR);
     assert_eq!(maker_cells(&app), [(8, 8)]);
 }
+
+/// Sends key events to the window as one batch, all handled in the same frame.
+fn keys_in_one_frame(app: &mut App, events: &[(KeyCode, bool)]) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+    for &(key_code, down) in events {
+        app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state: if down { ButtonState::Pressed } else { ButtonState::Released },
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+    }
+    app.update();
+}
+
+#[test]
+fn ctrl_c_copies_the_record_even_when_the_whole_chord_arrives_in_one_frame() {
+    let mut app = snaky_screen();
+    click(&mut app, Cell::new(7, 8));
+    click(&mut app, Cell::new(8, 6));
+    // A plain C centres the view and copies nothing.
+    key(&mut app, KeyCode::KeyC);
+    assert!(session(&app).notice.as_ref().is_none_or(|n| !n.text.contains("7,8 8,6")));
+    let (ctrl, c) = (KeyCode::ControlLeft, KeyCode::KeyC);
+    keys_in_one_frame(&mut app, &[(ctrl, true), (c, true), (c, false), (ctrl, false)]);
+    // No system clipboard without a window: the notice says so and shows the record to copy by hand.
+    let notice = session(&app).notice.clone().expect("a message");
+    assert!(notice.text.contains("7,8 8,6"), "{}", notice.text);
+    // The record is the worked line of SPEC §2.4, so nothing was played by the C key.
+    assert_eq!(session(&app).game().moves().len(), 5);
+}

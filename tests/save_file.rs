@@ -3,6 +3,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use pokopoko::pokopoko::PickSet;
 use pokopoko::save::{Language, Notice, SAVE_VERSION, Save, SaveFile};
 
 /// A fresh, empty directory for one test.
@@ -27,6 +28,7 @@ fn some_progress() -> Save {
     save.progress.record(2, false);
     save.progress.record(2, true);
     save.progress.record(3, false);
+    save.settings.strategies_revealed.push(PickSet::range(2, 4).unwrap());
     save
 }
 
@@ -57,6 +59,19 @@ fn progress_and_settings_survive_a_round_trip() {
     assert_eq!(opened.save.progress.results[&2].losses, 1);
     assert_eq!(opened.save.progress.results[&2].wins, 1);
     assert_eq!(opened.save.settings.language, Language::English);
+    assert_eq!(opened.save.settings.strategies_revealed, [PickSet::range(2, 4).unwrap()]);
+}
+
+#[test]
+fn a_save_written_before_the_strategy_setting_existed_still_opens() {
+    let dir = scratch("older-settings");
+    let path = dir.join("save.ron");
+    fs::write(&path, "(version: 1, settings: (language: English), progress: (cleared: [1]))").unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.notice, None);
+    assert_eq!(opened.save.settings.language, Language::English);
+    assert!(opened.save.settings.strategies_revealed.is_empty());
+    assert_eq!(opened.save.progress.current(), 2);
 }
 
 #[test]

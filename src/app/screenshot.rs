@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::window::PrimaryWindow;
 
 use super::pokopoko::{CurrentStage, StrategyReturn, Table};
 use super::pokopoko::{sample_lost_match, strategy_shown};
@@ -74,6 +75,7 @@ pub struct Harness {
     started: Instant,
     timings: bool,
     snaky: Option<SnakyStart>,
+    resize: Option<(u32, u32)>,
 }
 
 impl Harness {
@@ -81,7 +83,7 @@ impl Harness {
         let open = args.open.as_deref().map_or(Ok(Open::Menu), Open::parse)?;
         let timings = std::env::var_os("POKOPOKO_TIMINGS").is_some_and(|v| !v.is_empty() && v != "0");
         let snaky = args.moves.as_deref().map(SnakyStart::parse).transpose()?;
-        Ok(Self { open, screenshot: args.screenshot.clone(), started, timings, snaky })
+        Ok(Self { open, screenshot: args.screenshot.clone(), started, timings, snaky, resize: args.resize })
     }
 
     pub fn is_screenshot(&self) -> bool {
@@ -104,6 +106,8 @@ struct Settle {
     taken: bool,
     frame_times: Vec<Duration>,
     menu_frames: u32,
+    /// A resize still to do once the screen has settled.
+    resize: Option<(u32, u32)>,
 }
 
 impl Plugin for Harness {
@@ -146,6 +150,7 @@ impl Plugin for Harness {
             taken: false,
             frame_times: Vec::new(),
             menu_frames: 0,
+            resize: self.resize,
         });
         app.add_systems(Last, settle_and_shoot);
     }
@@ -161,6 +166,7 @@ fn settle_and_shoot(
     screen: Res<State<Screen>>,
     table: Option<Res<Table>>,
     time: Res<Time<Real>>,
+    mut window: Query<&mut Window, With<PrimaryWindow>>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -191,6 +197,15 @@ fn settle_and_shoot(
         return;
     }
     if settle.frames_on_target < wait || settle.taken {
+        return;
+    }
+    if let Some((width, height)) = settle.resize.take() {
+        if let Ok(mut window) = window.single_mut() {
+            info!("resizing the window to {width}x{height}");
+            window.resolution.set(width as f32, height as f32);
+        }
+        settle.frames_on_target = 0;
+        settle.frame_times.clear();
         return;
     }
     if settle.timings && !settle.frame_times.is_empty() {

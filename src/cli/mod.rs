@@ -37,6 +37,22 @@ pub struct WindowArgs {
     /// Breaker moves to play before showing the Snaky screen ("x,y x,y …").
     #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
     pub moves: Option<String>,
+    /// Once the screen has settled, resize the window to WxH (e.g. 1024x768), as a player
+    /// dragging its edge would, and let it settle again before the picture.
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub resize: Option<(u32, u32)>,
+}
+
+/// `WxH` with both sides from 320 to 7680 pixels.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(|| format!("{text:?} is not WxH, e.g. 1024x768"))?;
+    let side = |s: &str| -> Result<u32, String> {
+        match s.trim().parse::<u32>() {
+            Ok(n) if (320..=7680).contains(&n) => Ok(n),
+            _ => Err(format!("{text:?}: each side must be a whole number of pixels from 320 to 7680")),
+        }
+    };
+    Ok((side(w)?, side(h)?))
 }
 
 #[derive(Debug, Subcommand)]

@@ -13,6 +13,7 @@ use bevy::prelude::*;
 
 pub use play::PlayInput;
 pub use result::lesson as lesson_text;
+pub use strategy::Reveal;
 pub use table::{ButtonState, Direction, Table};
 
 use super::storage::{SaveData, StageLadder};

@@ -7,7 +7,7 @@ use super::{CurrentStage, StrategyReturn};
 use crate::app::i18n::{self, Lang, T};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
-use crate::app::{Go, Screen};
+use crate::app::{Go, SaveData, Screen};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SpoilerShown>()
@@ -16,7 +16,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (keyboard, reveal).chain().run_if(in_state(Screen::Strategy)));
 }
 
-/// Whether the player has chosen to see the answer (asked again every launch).
+/// Show every strategy page without its spoiler warning (screenshots). Otherwise the warning shows
+/// until the player reveals that pick set's page once; the save remembers it.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct SpoilerShown(pub bool);
 
@@ -31,15 +32,17 @@ fn spawn_strategy(
     lang: Res<Lang>,
     current: Option<Res<CurrentStage>>,
     shown: Res<SpoilerShown>,
+    data: Res<SaveData>,
     back_to: Option<Res<StrategyReturn>>,
 ) {
     let lang = lang.0;
     let Some(current) = current else { return };
     let stage = &current.0;
+    let revealed = shown.0 || data.save.settings.strategies_revealed.contains(&stage.picks);
     let back = back_to.map_or(Screen::Intro, |b| b.0);
     commands.spawn(widgets::screen_root(Screen::Strategy)).with_children(|root| {
         root.spawn(widgets::heading(i18n::strategy_heading(lang, &stage.picks)));
-        if !shown.0 {
+        if !revealed {
             root.spawn(widgets::panel()).with_children(|panel| {
                 panel.spawn(widgets::text(T::SpoilerTitle.get(lang), 40.0, palette::BAD));
                 panel.spawn(widgets::paragraph(T::SpoilerWarning.get(lang), 24.0, 760.0));
@@ -132,9 +135,20 @@ fn keyboard(
     }
 }
 
-fn reveal(mut reveals: MessageReader<Reveal>, mut shown: ResMut<SpoilerShown>, mut go: MessageWriter<Go>) {
-    if reveals.read().count() > 0 && !shown.0 {
-        shown.0 = true;
+fn reveal(
+    mut reveals: MessageReader<Reveal>,
+    current: Option<Res<CurrentStage>>,
+    mut data: ResMut<SaveData>,
+    mut go: MessageWriter<Go>,
+) {
+    if reveals.read().count() == 0 {
+        return;
+    }
+    let Some(current) = current else { return };
+    let revealed = &mut data.save.settings.strategies_revealed;
+    if !revealed.contains(&current.0.picks) {
+        revealed.push(current.0.picks.clone());
+        data.store();
         go.write(Go(Screen::Strategy));
     }
 }

@@ -281,12 +281,9 @@ fn keyboard(
 ) {
     let Some(keys) = keys else { return };
     let reviewing = session.is_some_and(|s| s.review.is_some());
-    let ctrl = keys.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ]);
+    let modifiers = [KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight];
+    // Released in the same frame still counts: a quick Ctrl+C can arrive whole between two frames.
+    let ctrl = keys.any_pressed(modifiers) || keys.any_just_released(modifiers);
     let mut pressed: Vec<(KeyCode, SnakyInput)> = vec![
         (KeyCode::KeyF, SnakyInput::FarAway),
         (KeyCode::KeyZ, SnakyInput::Undo),

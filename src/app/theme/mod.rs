@@ -25,3 +25,36 @@ fn fit_ui_to_window(
         ui_scale.0 = scale;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use bevy::window::WindowResolution;
+
+    use super::*;
+
+    #[test]
+    fn the_ui_scales_so_the_design_size_fits_the_window_after_each_resize() {
+        let mut app = App::new();
+        app.init_resource::<UiScale>().add_systems(Update, fit_ui_to_window);
+        let window = app
+            .world_mut()
+            .spawn((Window { resolution: WindowResolution::new(1280, 800), ..default() }, PrimaryWindow))
+            .id();
+        let mut scale_after_resize = |size: Option<(u32, u32)>| {
+            if let Some((width, height)) = size {
+                let mut entity = app.world_mut().entity_mut(window);
+                entity.get_mut::<Window>().unwrap().resolution.set(width as f32, height as f32);
+            }
+            app.update();
+            app.world().resource::<UiScale>().0
+        };
+        assert_eq!(scale_after_resize(None), 1.0);
+        // Narrower than 16:10: the width decides, and the layout is centred vertically.
+        assert_eq!(scale_after_resize(Some((1024, 768))), 0.8);
+        // Wider: the height decides.
+        assert_eq!(scale_after_resize(Some((1600, 900))), 1.125);
+        assert_eq!(scale_after_resize(Some((2560, 1600))), 2.0);
+        // Tiny windows stop at 0.4 so text stays drawable.
+        assert_eq!(scale_after_resize(Some((320, 320))), 0.4);
+    }
+}
