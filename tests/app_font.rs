@@ -1,4 +1,5 @@
-//! Every string the game shows can be drawn with the shipped font (assets/fonts/).
+//! Every string the game shows can be drawn with the shipped fonts (assets/fonts/): the Japanese
+//! font is the fallback for every character, so it alone must cover them all.
 //!
 //! Reads the font's character map with a tiny parser (formats 4 and 12) and checks every
 //! character inside a string literal of the app's source. A failure names the character and
@@ -8,6 +9,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 const FONT: &str = "assets/fonts/MotoyaLMaruberi-subset.ttf";
+const LATIN_FONT: &str = "assets/fonts/Quicksand-Medium-subset.ttf";
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -163,7 +165,20 @@ fn the_font_covers_kana_and_ascii() {
 }
 
 #[test]
-fn the_licence_ships_with_the_font() {
+fn the_latin_font_covers_ascii_and_leaves_japanese_to_the_fallback() {
+    let covered = covered(&std::fs::read(root().join(LATIN_FONT)).unwrap());
+    for c in (' '..='~').chain("–—‘’“”…·×−".chars()) {
+        assert!(covered.contains(&u32::from(c)), "{c:?}");
+    }
+    for c in "無ぽ日本語".chars() {
+        assert!(!covered.contains(&u32::from(c)), "{c:?} should come from the Japanese font");
+    }
+}
+
+#[test]
+fn the_licences_ship_with_the_fonts() {
     let licence = std::fs::read_to_string(root().join("assets/fonts/LICENSE-MotoyaLMaruberi.txt")).unwrap();
     assert!(licence.contains("Apache License"));
+    let licence = std::fs::read_to_string(root().join("assets/fonts/LICENSE-Quicksand.txt")).unwrap();
+    assert!(licence.contains("SIL OPEN FONT LICENSE Version 1.1"));
 }

@@ -1,10 +1,13 @@
 #!/bin/sh
-# Regenerates MotoyaLMaruberi-subset.ttf: the glyphs of every string in src/app/ plus ASCII and kana.
+# Regenerates the two subset fonts: MotoyaLMaruberi-subset.ttf (the glyphs of every string in
+# src/app/ plus ASCII and kana) and Quicksand-Medium-subset.ttf (ASCII and a few typographic marks).
 # Run after adding strings (a test, tests/app_font.rs, fails when a character is missing).
-# Needs: the Debian package fonts-motoya-l-maruberi and fonttools (`pip install fonttools`).
+# Needs: the Debian packages fonts-motoya-l-maruberi and fonts-quicksand, and fonttools
+# (`pip install fonttools`).
 set -eu
 cd "$(dirname "$0")"
 source_font=${SOURCE_FONT:-/usr/share/fonts/truetype/motoya-l-maruberi/MTLmr3m.ttf}
+latin_font=${LATIN_FONT:-/usr/share/fonts/truetype/quicksand/Quicksand-Medium.ttf}
 repo=../..
 chars=$(mktemp)
 trap 'rm -f "$chars"' EXIT
@@ -28,4 +31,11 @@ pyftsubset "$source_font" \
   --name-IDs='*' \
   --notdef-outline \
   --no-hinting
-ls -l MotoyaLMaruberi-subset.ttf
+pyftsubset "$latin_font" \
+  --unicodes='U+0020-007E,U+00A0,U+00B7,U+00D7,U+2013,U+2014,U+2018,U+2019,U+201C,U+201D,U+2026,U+2212' \
+  --output-file=Quicksand-Medium-subset.ttf \
+  --layout-features='*' \
+  --name-IDs='*' \
+  --notdef-outline \
+  --no-hinting
+ls -l MotoyaLMaruberi-subset.ttf Quicksand-Medium-subset.ttf

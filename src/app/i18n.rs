@@ -161,7 +161,9 @@ impl T {
             T::AboutSnaky => {
                 "Snaky：COMが作り手（Maker）、あなたが壊し手（Breaker）の Maker-Breaker ゲームです。作り手は論文「Snaky in 21 Maker moves」の証明書のとおりに打ち、どんな壊し手にも21手以内に Snaky を完成させます。証明書が論文の数字どおりかを、下でチェックできます。"
             }
-            T::AboutFont => "フォント：モトヤLマルベリ（Apache License 2.0）",
+            T::AboutFont => {
+                "フォント：Quicksand（SIL Open Font License 1.1）、モトヤLマルベリ（Apache License 2.0）"
+            }
             T::AboutKeys => {
                 "マウスでもキーボードでもあそべます。矢印キーでいどう、スペースでえらび、Enterで押します。"
             }
@@ -239,7 +241,9 @@ impl T {
             T::AboutSnaky => {
                 "Snaky: a Maker-Breaker game where the COM is Maker and you are Breaker. Maker plays the certificate of the paper \"Snaky in 21 Maker moves\" literally and completes Snaky within 21 moves against every Breaker. Below you can check that the certificate matches the paper's numbers."
             }
-            T::AboutFont => "Font: Motoya L Maruberi (Apache License 2.0)",
+            T::AboutFont => {
+                "Fonts: Quicksand (SIL Open Font License 1.1), Motoya L Maruberi (Apache License 2.0)"
+            }
             T::AboutKeys => {
                 "Play with the mouse or the keyboard: arrow keys move, Space selects, Enter presses."
             }

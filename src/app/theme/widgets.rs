@@ -54,8 +54,10 @@ pub fn text(content: impl Into<String>, size: f32, color: Color) -> impl Bundle 
 }
 
 /// A paragraph that wraps at `width`.
+/// Text wrapped in a column `width` wide (narrower if its parent is): paragraphs one after another
+/// share a left edge.
 pub fn paragraph(content: impl Into<String>, size: f32, width: f32) -> impl Bundle {
-    (text(content, size, palette::INK), Node { max_width: px(width), ..default() })
+    (text(content, size, palette::INK), Node { width: px(width), max_width: percent(100), ..default() })
 }
 
 pub fn title(content: impl Into<String>) -> impl Bundle {
