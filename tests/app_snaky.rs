@@ -295,3 +295,28 @@ fn ctrl_c_copies_the_record_even_when_the_whole_chord_arrives_in_one_frame() {
     // The record is the worked line of SPEC §2.4, so nothing was played by the C key.
     assert_eq!(session(&app).game().moves().len(), 5);
 }
+
+#[test]
+fn a_record_file_dropped_on_the_window_is_loaded_and_a_missing_one_is_refused() {
+    use bevy::window::FileDragAndDrop;
+    let dir = std::env::temp_dir().join(format!("pokopoko-drop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    // SPEC §2.4's worked line, as `snaky replay` reads it.
+    std::fs::write(&file, "7,8 8,6\n").unwrap();
+    let mut app = snaky_screen();
+    let drop = |path| FileDragAndDrop::DroppedFile { window: Entity::PLACEHOLDER, path_buf: path };
+    app.world_mut().write_message(drop(file.clone()));
+    app.update();
+    app.update();
+    assert_eq!(maker_cells(&app), [(8, 8), (8, 7), (11, 8)]);
+
+    let missing = dir.join("no-such-game.txt");
+    app.world_mut().write_message(drop(missing));
+    app.update();
+    let notice = session(&app).notice.clone().expect("a message");
+    assert_eq!(notice.kind, NoticeKind::Refused);
+    assert!(notice.text.contains("no-such-game.txt"), "{}", notice.text);
+    assert_eq!(maker_cells(&app), [(8, 8), (8, 7), (11, 8)], "the game is untouched");
+    let _ = std::fs::remove_dir_all(&dir);
+}
