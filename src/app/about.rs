@@ -16,9 +16,13 @@ fn spawn_about(mut commands: Commands, lang: Res<Lang>) {
     commands.spawn(widgets::screen_root(Screen::About)).with_children(|root| {
         root.spawn(widgets::heading(T::AboutTitle.get(lang)));
         root.spawn(widgets::panel()).with_children(|panel| {
-            for paragraph in [T::AboutGame, T::AboutCom, T::AboutKeys, T::AboutSnaky] {
-                panel.spawn(widgets::paragraph(paragraph.get(lang), 22.0, 860.0));
-            }
+            // One column, so the paragraphs share a left edge.
+            let column = Node { width: px(860), align_items: AlignItems::FlexStart, ..widgets::column(10.0) };
+            panel.spawn(column).with_children(|column| {
+                for paragraph in [T::AboutGame, T::AboutCom, T::AboutKeys, T::AboutSnaky] {
+                    column.spawn(widgets::paragraph(paragraph.get(lang), 22.0, 860.0));
+                }
+            });
             super::snaky::checks::spawn_checks_section(panel, lang);
             panel.spawn(widgets::label(T::AboutFont.get(lang)));
             panel.spawn(widgets::label(format!("pokopoko {}", env!("CARGO_PKG_VERSION"))));

@@ -68,7 +68,7 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
             padding: UiRect::all(px(12)),
             ..default()
         },
-        BackgroundColor(palette::BACKGROUND),
+        // No background of its own: the clear colour is the paper (see `widgets::screen_root`).
         DespawnOnExit(Screen::Snaky),
     );
     commands.spawn(root).with_children(|root| {
@@ -111,13 +111,12 @@ fn info_panel() -> impl Bundle {
             align_items: AlignItems::Stretch,
             padding: UiRect::axes(px(16), px(12)),
             row_gap: px(5),
-            border: UiRect::all(px(2)),
             border_radius: BorderRadius::all(px(18)),
             overflow: Overflow::clip(),
             ..default()
         },
+        // A card without an edge, like the board: a border is drawn as a second full-size quad.
         BackgroundColor(palette::PANEL),
-        BorderColor::all(palette::PANEL_EDGE),
     )
 }
 

@@ -39,12 +39,12 @@ pub fn panel_sized(width: Val) -> impl Bundle {
             align_items: AlignItems::Center,
             padding: UiRect::axes(px(28), px(20)),
             row_gap: px(10),
-            border: UiRect::all(px(2)),
             border_radius: BorderRadius::all(px(22)),
             ..default()
         },
+        // No edge: the lighter card on the paper is enough, and a border would be drawn as a
+        // second quad as large as the card (the software renderer pays for every pixel twice).
         BackgroundColor(palette::PANEL),
-        BorderColor::all(palette::PANEL_EDGE),
     )
 }
 
@@ -54,10 +54,8 @@ pub fn text(content: impl Into<String>, size: f32, color: Color) -> impl Bundle 
 }
 
 /// A paragraph that wraps at `width`.
-/// Text wrapped in a column `width` wide (narrower if its parent is): paragraphs one after another
-/// share a left edge.
 pub fn paragraph(content: impl Into<String>, size: f32, width: f32) -> impl Bundle {
-    (text(content, size, palette::INK), Node { width: px(width), max_width: percent(100), ..default() })
+    (text(content, size, palette::INK), Node { max_width: px(width), ..default() })
 }
 
 pub fn title(content: impl Into<String>) -> impl Bundle {
