@@ -56,22 +56,8 @@ enum Control {
 
 fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res<SnakyUnavailable>>) {
     let lang = lang.0;
-    let root = (
-        Name::new("Snaky screen"),
-        Node {
-            width: percent(100),
-            height: percent(100),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            justify_content: JustifyContent::Center,
-            row_gap: px(8),
-            padding: UiRect::all(px(12)),
-            ..default()
-        },
-        // No background of its own: the clear colour is the paper (see `widgets::screen_root`).
-        DespawnOnExit(Screen::Snaky),
-    );
-    commands.spawn(root).with_children(|root| {
+    // Tighter than the other screens: the board and the panel fill the window.
+    commands.spawn(widgets::screen_root_spaced(Screen::Snaky, 8.0, 12.0)).with_children(|root| {
         root.spawn(Node { width: px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), ..widgets::row(18.0) })
             .with_children(|bar| {
                 bar.spawn(widgets::small_button(S::Back.get(lang), ButtonKind::Secondary, 110.0))

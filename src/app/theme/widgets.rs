@@ -8,6 +8,11 @@ use crate::app::{Go, Screen};
 
 /// A full-window screen: a centred column, gone when `screen` is left.
 pub fn screen_root(screen: Screen) -> impl Bundle {
+    screen_root_spaced(screen, 14.0, 24.0)
+}
+
+/// A screen's root with its own gap between rows and padding at the window's edge.
+pub fn screen_root_spaced(screen: Screen, gap: f32, padding: f32) -> impl Bundle {
     (
         Name::new(format!("{screen:?} screen")),
         Node {
@@ -16,8 +21,8 @@ pub fn screen_root(screen: Screen) -> impl Bundle {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
             justify_content: JustifyContent::Center,
-            row_gap: px(14),
-            padding: UiRect::all(px(24)),
+            row_gap: px(gap),
+            padding: UiRect::all(px(padding)),
             ..default()
         },
         // No background of its own: the camera's clear colour is the paper (one full-window quad
