@@ -54,8 +54,8 @@ fn a_changed_certificate_is_a_digest_mismatch_not_a_panic() {
 
 #[test]
 fn unknown_symbol_names_line_column_and_token() {
-    assert_eq!(parse_error("6 1H 4:100 5:101\n"), (1, 4, "1H".into(), ParseErrorKind::UnknownSymbol('H')));
-    assert_eq!(parse_error("6 14 4:1x0 5:101"), (1, 9, "4:1x0".into(), ParseErrorKind::UnknownSymbol('x')));
+    assert_eq!(parse_error("6 1_ 4:100 5:101\n"), (1, 4, "1_".into(), ParseErrorKind::UnknownSymbol('_')));
+    assert_eq!(parse_error("6 14 4:1-0 5:101"), (1, 9, "4:1-0".into(), ParseErrorKind::UnknownSymbol('-')));
     assert_eq!(parse_error("6 14 4;100"), (1, 7, "4;100".into(), ParseErrorKind::UnknownSymbol(';')));
     assert_eq!(parse_error("x6 14 4:100"), (1, 1, "x6".into(), ParseErrorKind::UnknownSymbol('x')));
 }
@@ -157,9 +157,31 @@ fn errors_deep_in_the_shipped_certificate_name_their_line() {
 
 #[test]
 fn a_placement_leaving_the_frame_is_an_evaluation_error() {
-    let certificate = Certificate::parse("6 14 4:1G0 5:101\n");
+    // Base card 4 reaches x = 4; translated by 58 it would need x = 62, past `z` (61).
+    let certificate = Certificate::parse("6 14 4:0w0 5:101\n");
     let result = certificate.map(|c| Cards::evaluate(&c).err());
     assert_eq!(result, Ok(Some(EvalError::OutsideFrame { card: 6, line: 1, column: 6 })));
+}
+
+#[test]
+fn the_62_symbol_alphabet_keeps_the_papers_values_and_reaches_61() {
+    // SPEC §2.3: `0-9A-Za-z` are 0..61; `G` is still 16.
+    let certificate = Certificate::parse("6 Gz 4:1HZ 5:1az\n").expect("parses");
+    let root = &certificate.lines[0].root;
+    assert_eq!((root.pivot.x(), root.pivot.y()), (16, 61));
+    let cards =
+        Cards::evaluate(&Certificate::parse("6 IM 4:1HI 5:1HJ\n").expect("parses")).expect("evaluates");
+    let card6 = cards.node(cards.card(6).expect("card 6"));
+    // Card 6 of the paper, translated by (17, 18): pivot (1,4) + (17,18) = (18,22).
+    let paper =
+        Cards::evaluate(&Certificate::parse("6 14 4:100 5:101\n").expect("parses")).expect("evaluates");
+    let paper6 = paper.node(paper.card(6).expect("card 6"));
+    let shift = |set: &pokopoko::snaky::CellSet| -> Vec<(i32, i32)> {
+        set.iter().map(|c| (c.x() + 17, c.y() + 18)).collect()
+    };
+    assert_eq!(set_cells(&card6.envelope), shift(&paper6.envelope));
+    assert_eq!(set_cells(&card6.required), shift(&paper6.required));
+    assert_eq!(card6.height, 2);
 }
 
 #[test]
@@ -218,7 +240,7 @@ fn card_727_is_the_whole_strategy_from_the_empty_board() {
 fn the_card_727_table_matches_the_paper() {
     let cards = pokopoko::snaky::shipped_cards().expect("cards");
     // (card, A_j, |T_j|, h_j, placements, cells other than (8,8) left in the intersection)
-    type Row = (u32, Vec<(i32, i32)>, usize, u8, usize, usize);
+    type Row = (u32, Vec<(i32, i32)>, usize, u32, usize, usize);
     let rows: Vec<Row> = verify::root_table(&cards)
         .into_iter()
         .map(|r| (r.card, r.required, r.envelope_size, r.height, r.placements, r.left_in_intersection))

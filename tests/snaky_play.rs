@@ -3,20 +3,21 @@
 use std::collections::HashSet;
 
 use pokopoko::snaky::{
-    Breaker, BreakerKind, Cell, ComputerBreaker, Game, MoveError, Player, RecordErrorKind, parse_moves,
-    replay, shipped_cards,
+    Breaker, BreakerKind, Cell, ComputerBreaker, Game, Maker, MoveError, Player, RecordErrorKind,
+    parse_moves, replay, shipped_cards,
 };
 
 const GAMES_PER_BREAKER: u64 = 2_000;
 
 /// Plays one seeded game, checking the claim's invariants at every Maker turn; returns the
 /// number of Maker moves.
-fn checked_game(kind: BreakerKind, seed: u64) -> usize {
-    let cards = shipped_cards().expect("cards");
+fn checked_game(maker: Maker, kind: BreakerKind, seed: u64) -> usize {
+    let bound = maker.bound() as usize;
+    let cards = maker.cards().expect("cards");
     let mut game = Game::new(cards);
     let mut breaker = ComputerBreaker::new(kind, seed);
     let mut guarantee = game.guarantee();
-    assert_eq!(guarantee, 21);
+    assert_eq!(guarantee as usize, bound);
     loop {
         match game.to_move() {
             None => break,
@@ -30,7 +31,7 @@ fn checked_game(kind: BreakerKind, seed: u64) -> usize {
                     "B ∩ T = ∅ ({kind:?}, seed {seed})"
                 );
                 let moves_so_far = game.maker_cells().len() + 1;
-                assert!(moves_so_far + usize::from(claim.height) - 1 <= 21, "bound ({kind:?}, seed {seed})");
+                assert!(moves_so_far + claim.height as usize - 1 <= bound, "bound ({kind:?}, seed {seed})");
                 game.maker_move().expect("Maker's turn");
             }
             Some(Player::Breaker) => {
@@ -45,33 +46,53 @@ fn checked_game(kind: BreakerKind, seed: u64) -> usize {
     let copy = game.winning_copy().expect("a winning copy");
     assert!(copy.iter().all(|c| game.maker_cells().contains(c)));
     let moves = game.maker_cells().len();
-    assert!(moves <= 21, "Maker wins within 21 ({kind:?}, seed {seed}): {moves}");
+    assert!(moves <= bound, "Maker wins within {bound} ({kind:?}, seed {seed}): {moves}");
     assert_eq!(game.guarantee() as usize, moves);
     moves
 }
 
-fn battery(kind: BreakerKind) -> Vec<usize> {
-    (0..GAMES_PER_BREAKER).map(|seed| checked_game(kind, seed)).collect()
+fn battery(maker: Maker, kind: BreakerKind) -> Vec<usize> {
+    (0..GAMES_PER_BREAKER).map(|seed| checked_game(maker, kind, seed)).collect()
 }
 
 #[test]
 fn maker_beats_the_random_near_breaker_within_21() {
-    battery(BreakerKind::RandomNear);
+    battery(Maker::Paper, BreakerKind::RandomNear);
 }
 
 #[test]
 fn maker_beats_the_envelope_random_breaker_within_21() {
-    battery(BreakerKind::EnvelopeRandom);
+    battery(Maker::Paper, BreakerKind::EnvelopeRandom);
 }
 
 #[test]
 fn maker_beats_the_greedy_breaker_within_21() {
-    battery(BreakerKind::Greedy);
+    battery(Maker::Paper, BreakerKind::Greedy);
 }
 
 #[test]
 fn the_perfect_breaker_always_takes_exactly_21() {
-    assert!(battery(BreakerKind::Perfect).iter().all(|&moves| moves == 21));
+    assert!(battery(Maker::Paper, BreakerKind::Perfect).iter().all(|&moves| moves == 21));
+}
+
+#[test]
+fn our_maker_beats_the_random_near_breaker_within_20() {
+    battery(Maker::Ours, BreakerKind::RandomNear);
+}
+
+#[test]
+fn our_maker_beats_the_envelope_random_breaker_within_20() {
+    battery(Maker::Ours, BreakerKind::EnvelopeRandom);
+}
+
+#[test]
+fn our_maker_beats_the_greedy_breaker_within_20() {
+    battery(Maker::Ours, BreakerKind::Greedy);
+}
+
+#[test]
+fn the_perfect_breaker_takes_exactly_20_against_our_maker() {
+    assert!(battery(Maker::Ours, BreakerKind::Perfect).iter().all(|&moves| moves == 20));
 }
 
 #[test]

@@ -56,7 +56,7 @@ fn a_tampered_certificate_fails_verification() {
 
 #[test]
 fn a_malformed_certificate_fails_at_the_grammar_check() {
-    let report = verify::verify_text("6 14 4:100 5:1O1\n", SHIPPED_SHA256);
+    let report = verify::verify_text("6 14 4:100 5:1-1\n", SHIPPED_SHA256);
     assert!(!report.passed());
     let grammar = report.checks.iter().find(|c| c.title == "grammar").expect("a grammar check");
     assert!(

@@ -9,26 +9,69 @@ use crate::snaky::{self, Cell, verify};
 
 #[derive(Debug, Subcommand)]
 pub enum SnakyCommand {
-    /// Evaluate the certificate and run every check of SPEC §2.3.
-    Verify,
+    /// Evaluate a certificate and run every check of SPEC §2.3 (the paper's by default).
+    Verify {
+        /// Any certificate file in the paper's grammar (62-symbol coordinates allowed).
+        #[arg(long)]
+        certificate: Option<std::path::PathBuf>,
+    },
+    /// Search for a shorter Maker: new cards on top of the paper's, written as a certificate.
+    Search {
+        /// The height the new root card must reach.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(2..=21))]
+        target: u8,
+        /// Where to write the certificate (the paper's lines, then the new cards).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Stop after this many positions.
+        #[arg(long)]
+        max_positions: Option<u64>,
+        /// Hand cards tried as Maker's move at one position.
+        #[arg(long)]
+        breadth: Option<usize>,
+        /// With this many Maker moves left or fewer, also try every move that makes a threat.
+        #[arg(long)]
+        threats: Option<u8>,
+        /// Give up on positions whose best card is taller than the budget by more than this.
+        #[arg(long)]
+        slack: Option<u8>,
+        /// Also try Maker moves within this distance of Maker's stones (0: card pivots only).
+        #[arg(long)]
+        near: Option<u8>,
+    },
     /// Play Maker against the given Breaker moves and print one JSON object.
     Replay {
         /// Breaker moves in paper coordinates: "x,y x,y …".
         #[arg(long, allow_hyphen_values = true)]
         moves: String,
+        /// Which shipped Maker plays: 21 (the paper's) or 20 (ours).
+        #[arg(long, default_value_t = 21, value_parser = parse_maker_bound)]
+        maker: u32,
+        /// Play this certificate's Maker instead (any file in the paper's grammar).
+        #[arg(long, conflicts_with = "maker")]
+        certificate: Option<std::path::PathBuf>,
     },
 }
 
 pub fn run(command: SnakyCommand) -> ExitCode {
     match command {
-        SnakyCommand::Verify => verify(),
-        SnakyCommand::Replay { moves } => replay(&moves),
+        SnakyCommand::Verify { certificate } => verify(certificate.as_deref()),
+        SnakyCommand::Replay { moves, maker, certificate } => replay(&moves, maker, certificate.as_deref()),
+        SnakyCommand::Search { target, out, max_positions, breadth, threats, slack, near } => {
+            search(target, &out, SearchOptions { max_positions, breadth, threats, slack, near })
+        }
     }
 }
 
 /// Prints every check with its number and PASS/FAIL; exits 1 on any FAIL.
-fn verify() -> ExitCode {
-    let report = verify::verify_shipped();
+fn verify(certificate: Option<&std::path::Path>) -> ExitCode {
+    let report = match certificate {
+        None => verify::verify_shipped(),
+        Some(path) => match snaky::certificate::read_text(path) {
+            Ok(text) => verify::verify_any(&text),
+            Err(e) => return super::bad_input(e),
+        },
+    };
     print!("{}", verify::render(&report));
     if report.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }
@@ -43,7 +86,7 @@ struct ReplayOutput {
     won: bool,
     /// The active claim's card (for an inline node, the card containing it) and height.
     card: u32,
-    height: u8,
+    height: u32,
     /// "Maker wins within k moves".
     guarantee: u32,
     /// The copy of Snaky Maker completed, if it has won.
@@ -54,12 +97,35 @@ fn pairs(cells: &[Cell]) -> Vec<[i32; 2]> {
     cells.iter().map(|c| [c.x, c.y]).collect()
 }
 
-fn replay(moves: &str) -> ExitCode {
+/// `21` or `20`: the two shipped Makers.
+fn parse_maker_bound(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|&n| snaky::Maker::from_bound(n).is_some())
+        .ok_or_else(|| format!("{text:?}: the Maker is 21 (the paper's) or 20 (ours)"))
+}
+
+/// The cards of `--certificate FILE` (read, parsed, evaluated) or of a shipped Maker.
+pub(super) fn load_cards(
+    maker: u32,
+    certificate: Option<&std::path::Path>,
+) -> Result<std::sync::Arc<snaky::Cards>, snaky::CertificateError> {
+    match certificate {
+        Some(path) => {
+            let parsed = snaky::Certificate::load(path)?;
+            Ok(std::sync::Arc::new(snaky::Cards::evaluate(&parsed)?))
+        }
+        None => snaky::Maker::from_bound(maker).unwrap_or_default().cards(),
+    }
+}
+
+fn replay(moves: &str, maker: u32, certificate: Option<&std::path::Path>) -> ExitCode {
     let breaker = match snaky::parse_moves(moves) {
         Ok(cells) => cells,
         Err(e) => return super::bad_input(format_args!("--moves: {e}")),
     };
-    let cards = match snaky::shipped_cards() {
+    let cards = match load_cards(maker, certificate) {
         Ok(cards) => cards,
         Err(e) => return super::bad_input(e),
     };
@@ -83,5 +149,87 @@ fn replay(moves: &str) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => super::bad_input(e),
+    }
+}
+
+/// Runs the proof search with a progress line on stderr and writes the certificate on success.
+/// `snaky search` settings that override [`SearchConfig::for_target`].
+struct SearchOptions {
+    max_positions: Option<u64>,
+    breadth: Option<usize>,
+    threats: Option<u8>,
+    slack: Option<u8>,
+    near: Option<u8>,
+}
+
+fn search(target: u8, out: &std::path::Path, options: SearchOptions) -> ExitCode {
+    use snaky::search::{Search, SearchConfig};
+    use std::io::Write;
+    let cards = match snaky::shipped_cards() {
+        Ok(cards) => cards,
+        Err(e) => return super::bad_input(e),
+    };
+    let mut config = SearchConfig::for_target(target);
+    if let Some(max) = options.max_positions {
+        config.max_positions = max;
+    }
+    if let Some(breadth) = options.breadth {
+        config.breadth = breadth.max(1);
+    }
+    if let Some(threats) = options.threats {
+        config.threats = threats;
+    }
+    if let Some(slack) = options.slack {
+        config.slack = slack;
+    }
+    if let Some(near) = options.near {
+        config.near = near;
+    }
+    let progress = |stats: &snaky::search::SearchStats, elapsed: std::time::Duration, library: usize| {
+        let mut err = std::io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r[{:>7.1}s] positions {:>10}  proved {:>7}  known {:>9}  failed {:>8}  depth {:>2} (max {:>2})  cards {:>7}",
+            elapsed.as_secs_f64(),
+            stats.positions,
+            stats.proved,
+            stats.known,
+            stats.failed,
+            stats.depth,
+            stats.max_depth,
+            library
+        );
+        let _ = err.flush();
+    };
+    let mut search = Search::new(&cards, config, progress);
+    let result = search.run();
+    eprintln!();
+    let stats = search.stats();
+    match result {
+        Ok(root) => {
+            let text = match search.write_certificate(snaky::certificate::SHIPPED_TEXT, root) {
+                Ok(text) => text,
+                Err(e) => return super::bad_input(e),
+            };
+            if let Err(e) = std::fs::write(out, &text) {
+                return super::bad_input(format_args!("cannot write {}: {e}", out.display()));
+            }
+            let root_card = &search.library()[root];
+            println!(
+                "found: root card with A = ∅, height {}, |T| = {}; {} new lines written to {} ({} positions, {} proved, {:.1} s)",
+                root_card.height,
+                root_card.envelope.len(),
+                text.lines().count() - 722,
+                out.display(),
+                stats.positions,
+                stats.proved,
+                search.elapsed().as_secs_f64()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            println!("not found: {e} ({:.1} s)", search.elapsed().as_secs_f64());
+            ExitCode::from(1)
+        }
     }
 }

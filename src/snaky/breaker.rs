@@ -26,7 +26,8 @@ pub enum BreakerKind {
     /// The cell that kills the most live Snaky copies (copies holding a Maker cell and no
     /// Breaker cell).
     Greedy,
-    /// Keeps the tallest surviving child alive: always lasts exactly 21 Maker moves.
+    /// Keeps the surviving child with the longest delay alive (for the paper's cards, the tallest):
+    /// always lasts exactly the root's worst case (21 for the paper, 20 for ours).
     Perfect,
 }
 
@@ -39,6 +40,8 @@ impl BreakerKind {
 pub struct ComputerBreaker {
     pub kind: BreakerKind,
     rng: ChaCha8Rng,
+    /// The perfect Breaker's planned line: all of Breaker's moves of the game, past and future.
+    line: Vec<Cell>,
 }
 
 /// How far from the stones the random Breaker plays.
@@ -46,10 +49,15 @@ const NEAR: i32 = 2;
 /// How often (1 in N) the random Breaker plays far away instead.
 const FAR_AWAY_ONE_IN: u32 = 20;
 const FAR: i32 = 1_000_000;
+/// Positions the perfect Breaker may try when planning a line, and how many lengths it tries.
+const PLAN_BUDGET: u32 = 20_000;
+const PLAN_TRIES: usize = 3;
+/// The longest rest of a game the perfect Breaker plans (certificates of the paper's kind need 21).
+const PLAN_DEPTH: u32 = 64;
 
 impl ComputerBreaker {
     pub fn new(kind: BreakerKind, seed: u64) -> Self {
-        Self { kind, rng: ChaCha8Rng::seed_from_u64(seed) }
+        Self { kind, rng: ChaCha8Rng::seed_from_u64(seed), line: Vec::new() }
     }
 
     fn random_near(&mut self, game: &Game) -> Cell {
@@ -112,20 +120,93 @@ impl ComputerBreaker {
         self.pick(&candidates).unwrap_or_else(|| self.random_near(game))
     }
 
+    /// Follows a planned line that makes the game last as long as the certificate allows: the
+    /// largest delay of a child Breaker can select, checked on the real board to the end (Maker's
+    /// stones off the plan can complete a copy early, so a tall child alone is not enough).
     fn perfect(&mut self, game: &Game) -> Cell {
+        let played = game.breaker_cells();
+        if self.line.len() > played.len() && self.line[..played.len()] == *played {
+            return self.line[played.len()];
+        }
+        let replies = self.replies(game);
+        let made = game.maker_cells().len() as u32;
         let cards = game.cards();
         let claim = game.active_claim();
-        let height_after = |reply: Cell| claim.after_reply(cards, reply).map_or(0, |next| next.height(cards));
-        // A reply outside the envelope keeps child 0; this far cell stands for all of them.
-        let outside = Cell::new(-FAR, -FAR);
-        let mut candidates: Vec<Cell> =
-            claim.envelope(cards).into_iter().filter(|&c| game.is_free(c)).collect();
-        if game.is_free(outside) {
-            candidates.push(outside);
+        let longest = replies
+            .iter()
+            .filter_map(|&c| claim.after_reply(cards, c))
+            .map(|next| made + cards.delay(next.node))
+            .max()
+            .unwrap_or(0);
+        // Aim for the longest game, then one move shorter, …; each try explores a bounded tree.
+        // Planning recurses once per Maker move: only for games of a realistic length.
+        let tries = if longest.saturating_sub(made) <= PLAN_DEPTH { PLAN_TRIES } else { 0 };
+        for want in (made + 1..=longest).rev().take(tries) {
+            let mut budget = PLAN_BUDGET;
+            if let Some(line) = self.plan(game, want, &mut budget) {
+                self.line = played.to_vec();
+                self.line.extend(line);
+                if let Some(&next) = self.line.get(played.len()) {
+                    return next;
+                }
+            }
         }
-        let best = candidates.iter().map(|&c| height_after(c)).max().unwrap_or(0);
-        candidates.retain(|&c| height_after(c) == best);
-        self.pick(&candidates).unwrap_or_else(|| self.random_near(game))
+        // No line found within the budget: the reply whose child has the longest delay.
+        let mut best: Vec<Cell> = replies
+            .iter()
+            .copied()
+            .filter(|&c| claim.after_reply(cards, c).is_some_and(|n| made + cards.delay(n.node) == longest))
+            .collect();
+        best.sort();
+        self.pick(&best).unwrap_or_else(|| self.random_near(game))
+    }
+
+    /// Breaker's candidate replies: the free cells of the active envelope, then one far cell that
+    /// stands for every reply outside it (those keep child 0), in a seeded random order.
+    fn replies(&mut self, game: &Game) -> Vec<Cell> {
+        let mut cells: Vec<Cell> =
+            game.active_claim().envelope(game.cards()).into_iter().filter(|&c| game.is_free(c)).collect();
+        let outside = Cell::new(-FAR, -FAR);
+        if game.is_free(outside) {
+            cells.push(outside);
+        }
+        for i in (1..cells.len()).rev() {
+            cells.swap(i, self.rng.random_range(0..=i));
+        }
+        cells
+    }
+
+    /// Breaker moves from `game` (Breaker to move) after which Maker's game lasts exactly `want`
+    /// Maker moves, if the search finds them within `budget` positions.
+    fn plan(&mut self, game: &Game, want: u32, budget: &mut u32) -> Option<Vec<Cell>> {
+        let cards = game.cards();
+        let claim = game.active_claim();
+        let made = game.maker_cells().len() as u32;
+        for reply in self.replies(game) {
+            if *budget == 0 {
+                return None;
+            }
+            *budget -= 1;
+            let Some(next) = claim.after_reply(cards, reply) else { continue };
+            if made + cards.delay(next.node) < want {
+                continue;
+            }
+            let mut after = game.clone();
+            if after.reply(reply).is_err() {
+                continue;
+            }
+            if after.won() {
+                if after.maker_cells().len() as u32 == want {
+                    return Some(vec![reply]);
+                }
+                continue;
+            }
+            if let Some(mut rest) = self.plan(&after, want, budget) {
+                rest.insert(0, reply);
+                return Some(rest);
+            }
+        }
+        None
     }
 
     fn pick(&mut self, cells: &[Cell]) -> Option<Cell> {

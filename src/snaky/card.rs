@@ -25,7 +25,7 @@ pub struct Node {
     /// T: the envelope, in which Breaker must own nothing.
     pub envelope: CellSet,
     /// h: Maker wins within h more moves.
-    pub height: u8,
+    pub height: u32,
     /// A box around T (and so around A ⊆ T).
     pub bounds: Bounds,
     /// Where this node's children lie in [`Cards::children`]; empty for a base card.
@@ -62,6 +62,8 @@ pub struct Cards {
     children: Vec<Child>,
     /// `card_nodes[j]` is card j's node.
     card_nodes: Vec<NodeId>,
+    /// `delays[i]`: the most Maker moves a Breaker can force from node i under the literal policy.
+    delays: Vec<u32>,
 }
 
 impl Cards {
@@ -71,6 +73,7 @@ impl Cards {
             nodes: Vec::with_capacity(2048),
             children: Vec::with_capacity(8192),
             card_nodes: Vec::new(),
+            delays: Vec::new(),
         };
         let full: CellSet = SNAKY.iter().filter_map(|c| FrameCell::new(c.x, c.y)).collect();
         // Base card j = (S \ {s_j}, S, 1).
@@ -99,7 +102,33 @@ impl Cards {
             let id = cards.combine(line.card, &line.root, false)?;
             cards.card_nodes.push(id);
         }
+        cards.delays = cards.compute_delays();
         Ok(cards)
+    }
+
+    /// Each node's exact delay: 1 for a base card, else 1 + the largest delay among the children
+    /// Breaker's reply classes select (rule 3 of SPEC §2.4). Children come before their parents.
+    fn compute_delays(&self) -> Vec<u32> {
+        let mut delays = Vec::with_capacity(self.nodes.len());
+        for (i, node) in self.nodes.iter().enumerate() {
+            let children = self.children(NodeId(i as u32));
+            let mut owned = node.required;
+            owned.insert(node.pivot);
+            let open = node.envelope.difference(&owned);
+            let selected = open
+                .iter()
+                .filter_map(|b| children.iter().position(|c| !c.placed_envelope.contains(b)))
+                .chain((!children.is_empty()).then_some(0));
+            let longest = selected.map(|c| delays[children[c].node.0 as usize]).max().unwrap_or(0);
+            delays.push(1 + longest);
+        }
+        delays
+    }
+
+    /// The most Maker moves a Breaker can force from this node when Maker follows the
+    /// certificate literally (for every card of the paper, its height).
+    pub fn delay(&self, id: NodeId) -> u32 {
+        self.delays.get(id.0 as usize).copied().unwrap_or(0)
     }
 
     /// The combination rule: T = {p} ∪ ⋃Tᵢ, A = (⋃Aᵢ ∪ ⋂Tᵢ) \ {p}, h = 1 + max hᵢ.
@@ -134,6 +163,11 @@ impl Cards {
         }
         let mut required = union_required.union(&common);
         required.remove(syntax.pivot);
+        let height = height.checked_add(1).ok_or(EvalError::TooTall {
+            card,
+            line: syntax.line,
+            column: syntax.column,
+        })?;
         let start = self.children.len() as u32;
         self.children.extend(placed);
         let id = NodeId(self.nodes.len() as u32);
@@ -143,7 +177,7 @@ impl Cards {
             pivot: syntax.pivot,
             required,
             envelope,
-            height: height.saturating_add(1),
+            height,
             bounds,
             children: start..self.children.len() as u32,
             line: syntax.line,

@@ -1,4 +1,4 @@
-//! Cells: of the infinite board (`Cell`) and of the certificate's 17×17 frame (`FrameCell`).
+//! Cells: of the infinite board (`Cell`) and of the certificate's 62×62 frame (`FrameCell`).
 
 use std::fmt;
 
@@ -51,12 +51,15 @@ pub fn replacement_order() -> impl Iterator<Item = Cell> {
     })
 }
 
-/// Side of the certificate's frame {0..16}²: every envelope of every card lies in it.
-pub const FRAME: i32 = 17;
+/// Side of the certificate's frame {0..61}²: the 62 coordinate symbols `0-9A-Za-z`. Every
+/// envelope of every card lies in it.
+pub const FRAME: i32 = 62;
+/// Side of the paper's board {0..16}² (its 17 symbols `0-9A-G`), where all of its cards lie.
+pub const PAPER_BOARD: i32 = 17;
 /// Number of cells in the frame.
 pub const FRAME_CELLS: usize = (FRAME * FRAME) as usize;
 
-/// A cell of the 17×17 frame {0..16}² in which the certificate writes every card.
+/// A cell of the 62×62 frame {0..61}² in which a certificate writes every card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FrameCell(u16);
 
@@ -75,7 +78,7 @@ impl FrameCell {
         }
     }
 
-    /// The frame cell with this index (y·17 + x), if the index is below 289.
+    /// The frame cell with this index (y·62 + x), if the index is below 62².
     pub const fn from_index(index: usize) -> Option<Self> {
         if index < FRAME_CELLS { Some(Self(index as u16)) } else { None }
     }
@@ -127,7 +130,8 @@ mod tests {
             let cell = FrameCell::from_index(index).map(FrameCell::cell);
             assert_eq!(cell.and_then(|c| FrameCell::new(c.x, c.y)).map(FrameCell::index), Some(index));
         }
-        assert_eq!(FrameCell::new(17, 0), None);
+        assert_eq!(FrameCell::new(62, 0), None);
+        assert!(FrameCell::new(61, 61).is_some());
         assert_eq!(FrameCell::new(0, -1), None);
     }
 }

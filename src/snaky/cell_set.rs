@@ -1,4 +1,4 @@
-//! `CellSet`: an exact set of frame cells, one bit per cell of the 17×17 frame.
+//! `CellSet`: an exact set of frame cells, one bit per cell of the 62×62 frame.
 
 use std::fmt;
 
@@ -7,10 +7,16 @@ use super::placement::{Placement, Symmetry};
 
 const WORDS: usize = FRAME_CELLS.div_ceil(64);
 
-/// A set of cells of the frame {0..16}²; all set arithmetic is exact and branch-free.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// A set of cells of the frame {0..61}²; all set arithmetic is exact and branch-free.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CellSet {
     words: [u64; WORDS],
+}
+
+impl Default for CellSet {
+    fn default() -> Self {
+        Self::EMPTY
+    }
 }
 
 impl CellSet {
@@ -84,8 +90,8 @@ impl CellSet {
     }
 }
 
-/// `ROTATED[s][i]`: R_s applied to the frame cell with index i, written as 17·y' + x' (it may
-/// be negative); adding 17·dy + dx then gives the placed cell's index.
+/// `ROTATED[s][i]`: R_s applied to the frame cell with index i, written as 62·y' + x' (it may
+/// be negative); adding 62·dy + dx then gives the placed cell's index.
 static ROTATED: [[i16; FRAME_CELLS]; 8] = {
     let mut table = [[0; FRAME_CELLS]; 8];
     let mut s = 0;

@@ -15,13 +15,28 @@ use super::placement::{Placement, Symmetry};
 pub const SHIPPED_TEXT: &str = include_str!("../../assets/snaky-certificate-21.txt");
 /// SHA-256 of the shipped certificate, as printed in SPEC §2.3.
 pub const SHIPPED_SHA256: &str = "3fa12d36a6d4dbb185e3f2808c8dfde13d85ee309afbca030d6ad17ae9fe3d04";
+/// Our certificate (Maker in 20): the paper's lines, then the cards `pokopoko snaky search` found.
+pub const OURS_TEXT: &str = include_str!("../../assets/snaky-certificate-20.txt");
+/// SHA-256 of our certificate, pinned like the paper's.
+pub const OURS_SHA256: &str = "d66f5095b12367b1a9a3de3be7ddb293a9d4133cc74bc97c3e4599d9cd415794";
+/// Limits no real certificate meets (the paper: 722 lines, 417 bytes a line, nesting 8), so
+/// that a hostile file is refused with its position instead of exhausting the stack or memory.
+pub const MAX_LINES: usize = 100_000;
+pub const MAX_LINE_BYTES: usize = 65_536;
+pub const MAX_NESTING: usize = 64;
+/// The largest certificate file read from disk.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 /// Cards 0..5 are the base cards; the certificate's first line is card 6.
 pub const BASE_CARDS: u32 = 6;
-/// The coordinate alphabet `0123456789ABCDEFG`: a character's index is the coordinate.
+/// The coordinate alphabet `0-9A-Za-z` (values 0–61; the paper's `0123456789ABCDEFG` keep
+/// their values): a character's index is the coordinate.
+pub const ALPHABET: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
 fn coordinate_value(ch: char) -> Option<usize> {
     match ch {
         '0'..='9' => Some(ch as usize - '0' as usize),
-        'A'..='G' => Some(ch as usize - 'A' as usize + 10),
+        'A'..='Z' => Some(ch as usize - 'A' as usize + 10),
+        'a'..='z' => Some(ch as usize - 'a' as usize + 36),
         _ => None,
     }
 }
@@ -65,6 +80,11 @@ impl Certificate {
         Self::parse_checked(SHIPPED_TEXT, SHIPPED_SHA256)
     }
 
+    /// Our certificate (Maker in 20), after checking its SHA-256.
+    pub fn ours() -> Result<Self, CertificateError> {
+        Self::parse_checked(OURS_TEXT, OURS_SHA256)
+    }
+
     /// Checks `text` against an expected SHA-256 (lowercase hex), then parses it.
     pub fn parse_checked(text: &str, expected_sha256: &str) -> Result<Self, CertificateError> {
         check_digest(text.as_bytes(), expected_sha256)?;
@@ -73,9 +93,7 @@ impl Certificate {
 
     /// Reads and parses a certificate file (no digest check: for experiments and tests).
     pub fn load(path: &Path) -> Result<Self, CertificateError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CertificateError::Io { path: path.display().to_string(), message: e.to_string() })?;
-        Ok(Self::parse(&text)?)
+        Ok(Self::parse(&read_text(path)?)?)
     }
 
     /// Parses certificate text; the first error found in reading order is returned.
@@ -85,6 +103,17 @@ impl Certificate {
         let mut lines = Vec::with_capacity(raw_lines.len());
         let mut tokens = Vec::with_capacity(64);
         for (index, raw) in raw_lines.iter().enumerate() {
+            let error = |kind| ParseError { line: index + 1, column: 1, token: String::new(), kind };
+            if index >= MAX_LINES {
+                return Err(error(ParseErrorKind::TooManyLines { limit: MAX_LINES }));
+            }
+            if raw.len() > MAX_LINE_BYTES {
+                let column = raw[..MAX_LINE_BYTES].chars().count() + 1;
+                return Err(ParseError {
+                    column,
+                    ..error(ParseErrorKind::LineTooLong { limit: MAX_LINE_BYTES })
+                });
+            }
             let expected = BASE_CARDS + index as u32;
             tokenize(raw.strip_suffix('\r').unwrap_or(raw), &mut tokens);
             let mut parser = LineParser { line: index + 1, tokens: &tokens, pos: 0, all_lines: &raw_lines };
@@ -126,6 +155,18 @@ impl NodeSyntax {
             })
             .sum()
     }
+}
+
+/// Reads a certificate file, refusing one larger than [`MAX_FILE_BYTES`] before reading it.
+pub fn read_text(path: &Path) -> Result<String, CertificateError> {
+    let io = |message: String| CertificateError::Io { path: path.display().to_string(), message };
+    let size = std::fs::metadata(path).map_err(|e| io(e.to_string()))?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(io(format!(
+            "{size} bytes is more than the limit of {MAX_FILE_BYTES} (the paper has 38,367)"
+        )));
+    }
+    std::fs::read_to_string(path).map_err(|e| io(e.to_string()))
 }
 
 /// Lowercase hex SHA-256 of `bytes`.
@@ -245,6 +286,13 @@ impl LineParser<'_, '_> {
                     return Err(self.error(token.column, token.text, ParseErrorKind::UnbalancedParenthesis));
                 }
                 TokenKind::Close => break,
+                TokenKind::Open if depth >= MAX_NESTING => {
+                    return Err(self.error(
+                        token.column,
+                        token.text,
+                        ParseErrorKind::TooDeep { limit: MAX_NESTING },
+                    ));
+                }
                 TokenKind::Open => {
                     self.pos += 1;
                     let inner = self.node(card, depth + 1)?;
@@ -332,11 +380,7 @@ impl LineParser<'_, '_> {
             }
         };
         let Ok(referenced) = token.text[..digits].parse::<u32>() else {
-            return Err(self.error(
-                token.column,
-                token.text,
-                ParseErrorKind::MissingReference { card: u32::MAX },
-            ));
+            return Err(self.error(token.column, token.text, ParseErrorKind::NumberTooLarge));
         };
         // Cards below this one are defined: the numbering is checked line by line.
         if referenced >= card {

@@ -19,7 +19,7 @@ pub struct ParseError {
 pub enum ParseErrorKind {
     #[error("empty line (every line is `card pivot child child …`)")]
     EmptyLine,
-    #[error("unknown symbol {0:?} (coordinates use 0123456789ABCDEFG, references `j` or `j:sXY`)")]
+    #[error("unknown symbol {0:?} (coordinates use 0-9A-Za-z, references `j` or `j:sXY`)")]
     UnknownSymbol(char),
     #[error("token ends early (a coordinate has 2 characters, a placement `s` + 2 coordinate characters)")]
     TruncatedToken,
@@ -41,6 +41,14 @@ pub enum ParseErrorKind {
     MissingPivot,
     #[error("empty child list (a combination needs at least one child)")]
     EmptyChildList,
+    #[error("parentheses nested deeper than {limit} (the paper nests 8 deep)")]
+    TooDeep { limit: usize },
+    #[error("more than {limit} lines (the paper has 722)")]
+    TooManyLines { limit: usize },
+    #[error("line longer than {limit} bytes (the paper's longest has 417)")]
+    LineTooLong { limit: usize },
+    #[error("card number too large")]
+    NumberTooLarge,
 }
 
 /// A structurally well-formed certificate whose arithmetic does not fit the engine.
@@ -49,9 +57,11 @@ pub enum EvalError {
     #[error("the certificate defines no card beyond the 6 base cards")]
     NoCards,
     #[error(
-        "certificate line {line}, column {column}: card {card} places a cell outside the frame {{0..16}}²"
+        "certificate line {line}, column {column}: card {card} places a cell outside the frame {{0..61}}²"
     )]
     OutsideFrame { card: u32, line: usize, column: usize },
+    #[error("certificate line {line}, column {column}: card {card} is taller than the engine counts")]
+    TooTall { card: u32, line: usize, column: usize },
 }
 
 /// Anything that stops a certificate from being loaded.

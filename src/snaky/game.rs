@@ -33,7 +33,7 @@ pub struct ClaimInfo {
     pub inline: bool,
     /// F(pivot): Maker's move for this claim (just played, or next to play).
     pub pivot: Cell,
-    pub height: u8,
+    pub height: u32,
     /// F(T): Breaker must own nothing here.
     pub envelope: Vec<Cell>,
     /// F(A): Maker owns all of these.
@@ -186,7 +186,7 @@ impl Game {
     /// played). Every Maker move lowers the height by at least one, so k never increases.
     pub fn guarantee(&self) -> u32 {
         let made = self.maker.len() as u32;
-        let height = u32::from(self.claim.height(&self.cards));
+        let height = self.claim.height(&self.cards);
         match self.to_move() {
             None => made,
             Some(Player::Maker) => made + height,

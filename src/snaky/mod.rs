@@ -24,6 +24,7 @@ pub mod game;
 pub mod placement;
 pub mod policy;
 pub mod record;
+pub mod search;
 pub mod shape;
 pub mod verify;
 
@@ -42,13 +43,62 @@ pub use placement::{Placement, Symmetry};
 pub use policy::Claim;
 pub use record::{parse_moves, replay};
 
-/// The shipped certificate, digest-checked, parsed and evaluated once per process.
+/// The two shipped Makers: the paper's certificate and ours.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Maker {
+    /// "Snaky in 21 Maker moves": the paper's certificate, read literally.
+    #[default]
+    Paper,
+    /// Ours: the paper's cards and the ones `pokopoko snaky search` found; wins within 20.
+    Ours,
+}
+
+impl Maker {
+    pub const ALL: [Self; 2] = [Self::Paper, Self::Ours];
+
+    /// The number of Maker moves its certificate guarantees.
+    pub const fn bound(self) -> u32 {
+        match self {
+            Self::Paper => 21,
+            Self::Ours => 20,
+        }
+    }
+
+    /// The Maker whose bound is `moves` (21 or 20).
+    pub fn from_bound(moves: u32) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.bound() == moves)
+    }
+
+    /// Its certificate's text, as shipped in `assets/`.
+    pub fn text(self) -> &'static str {
+        match self {
+            Self::Paper => certificate::SHIPPED_TEXT,
+            Self::Ours => certificate::OURS_TEXT,
+        }
+    }
+
+    /// Its certificate's pinned SHA-256.
+    pub fn sha256(self) -> &'static str {
+        match self {
+            Self::Paper => certificate::SHIPPED_SHA256,
+            Self::Ours => certificate::OURS_SHA256,
+        }
+    }
+
+    /// Its certificate, digest-checked, parsed and evaluated once per process.
+    pub fn cards(self) -> Result<Arc<Cards>, CertificateError> {
+        static CARDS: [OnceLock<Result<Arc<Cards>, CertificateError>>; 2] =
+            [OnceLock::new(), OnceLock::new()];
+        CARDS[self as usize]
+            .get_or_init(|| {
+                let certificate = Certificate::parse_checked(self.text(), self.sha256())?;
+                Ok(Arc::new(Cards::evaluate(&certificate)?))
+            })
+            .clone()
+    }
+}
+
+/// The shipped paper certificate, digest-checked, parsed and evaluated once per process.
 pub fn shipped_cards() -> Result<Arc<Cards>, CertificateError> {
-    static CARDS: OnceLock<Result<Arc<Cards>, CertificateError>> = OnceLock::new();
-    CARDS
-        .get_or_init(|| {
-            let certificate = Certificate::shipped()?;
-            Ok(Arc::new(Cards::evaluate(&certificate)?))
-        })
-        .clone()
+    Maker::Paper.cards()
 }

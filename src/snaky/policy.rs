@@ -5,6 +5,9 @@ use super::card::{Cards, NodeId, placed_cells};
 use super::cell::{Cell, replacement_order};
 use super::placement::Placement;
 
+/// Maker's first move in every game: the root card's pivot lands here.
+pub const OPENING: Cell = Cell::new(8, 8);
+
 /// The active claim: a node of the certificate under a placement F onto the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Claim {
@@ -13,9 +16,17 @@ pub struct Claim {
 }
 
 impl Claim {
-    /// The claim at the empty board: the last card (727) under the identity.
+    /// The claim at the empty board: the last card (the root: 727 for the paper) translated so
+    /// that its pivot lands on (8,8), Maker's opening for every certificate (the identity for
+    /// the paper's).
     pub fn start(cards: &Cards) -> Self {
-        Self { node: cards.root(), placement: Placement::IDENTITY }
+        let pivot = cards.node(cards.root()).pivot;
+        let placement = Placement::new(
+            super::placement::Symmetry::IDENTITY,
+            OPENING.x - pivot.x(),
+            OPENING.y - pivot.y(),
+        );
+        Self { node: cards.root(), placement }
     }
 
     /// F(pivot): for a combination node its pivot, for a base card the cell that completes Snaky.
@@ -24,7 +35,7 @@ impl Claim {
         self.placement.apply(cards.node(self.node).pivot.cell())
     }
 
-    pub fn height(self, cards: &Cards) -> u8 {
+    pub fn height(self, cards: &Cards) -> u32 {
         cards.node(self.node).height
     }
 

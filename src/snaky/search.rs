@@ -1,0 +1,756 @@
+//! A proof search for shorter Makers: new combination cards on top of the paper's library.
+//!
+//! The search plays Maker from the empty board with a budget of k Maker moves. A position (Maker's
+//! stones M, Breaker's stones B, Maker to move) is *proved* by a placed card (A, T, h) with A ⊆ M,
+//! T ∩ B = ∅ and h ≤ k:
+//!
+//! - a base card placed on a copy of Snaky with five Maker stones and no Breaker stone (win in 1);
+//! - a card of the paper's certificate from Maker's *hand*: every placed paper card the position
+//!   satisfies, tracked move by move from the root claim (the plan of SPEC §2.4 and all its
+//!   siblings);
+//! - a card this search found earlier (its library);
+//! - otherwise a new combination card: Maker plays the pivot of a hand card, and every Breaker
+//!   reply — one outside all envelopes, then each empty cell still in every child's envelope — is
+//!   proved with one move less. The children become the card's children, so the result needs no
+//!   trust in the search: the combination rule (SPEC §2.2) and the verifier check each card.
+//!
+//! Everything is deterministic: cells are tried in index order, hand cards by height, then by the
+//! plan's order, and the same run writes the same certificate.
+
+use std::cmp::Reverse;
+use std::collections::{HashMap, HashSet};
+use std::time::{Duration, Instant};
+
+use super::card::{Cards, NodeId};
+use super::cell::{FRAME, FrameCell, PAPER_BOARD as BOARD};
+use super::cell_set::CellSet;
+use super::placement::{Placement, Symmetry};
+use super::policy::Claim;
+use super::shape::SNAKY;
+
+/// What the search looks for and how far it may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// The height the new root card must reach (Maker wins within this many moves).
+    pub target: u8,
+    /// Give up on a position whose best hand card is taller than its budget by more than this.
+    pub slack: u8,
+    /// Hand cards (with distinct pivots) tried as Maker's move at one position.
+    pub breadth: usize,
+    /// Stop after this many positions (a budget, not a proof of anything).
+    pub max_positions: u64,
+    /// With this many Maker moves left or fewer, moves that make a threat are tried too.
+    pub threats: u8,
+    /// If not 0, Maker also tries cells within this distance of its stones (up to `breadth`).
+    pub near: u8,
+}
+
+impl SearchConfig {
+    /// The settings `snaky search --target N` starts from.
+    pub fn for_target(target: u8) -> Self {
+        let slack = 21u8.saturating_sub(target).max(1);
+        Self { target, slack, breadth: 4, max_positions: 2_000_000_000, threats: 0, near: 0 }
+    }
+}
+
+/// A card the search can use as a child, placed on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardRef {
+    /// Base card `card` (0..5) under `placement`: a win in 1.
+    Base { card: u32, placement: Placement },
+    /// A node of the paper's certificate (a line's card or an inline node) under `placement`.
+    Paper(Claim),
+    /// The search's own card with this index in [`Search::library`], in board coordinates.
+    New(usize),
+}
+
+/// A combination card found by the search, in board coordinates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewCard {
+    pub pivot: FrameCell,
+    pub children: Vec<CardRef>,
+    pub required: CellSet,
+    pub envelope: CellSet,
+    pub height: u32,
+}
+
+/// Counters for the progress bar and the summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Maker-to-move positions visited.
+    pub positions: u64,
+    /// Positions proved by a new combination card.
+    pub proved: u64,
+    /// Positions proved by a card already known (hand, library or win in 1).
+    pub known: u64,
+    /// Positions given up.
+    pub failed: u64,
+    /// Maker moves on the current line, and the most seen.
+    pub depth: u32,
+    pub max_depth: u32,
+}
+
+/// Why a search ended without a root card.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    #[error("no proof of {target} Maker moves within the moves the search considers ({positions} positions)")]
+    Refuted { target: u8, positions: u64 },
+    #[error("out of budget after {positions} positions without a proof of {target}")]
+    OutOfBudget { target: u8, positions: u64 },
+}
+
+/// A copy of Snaky inside the frame: its cells, as a base-card placement.
+struct Copy {
+    cells: CellSet,
+    placement: Placement,
+    /// The six cells in the order of S (so that the missing one names the base card).
+    order: [FrameCell; 6],
+}
+
+/// Half the side of the grid of offsets a pattern keeps: the search stays on the paper's 17×17
+/// board, where every paper card lies.
+const REACH: i32 = BOARD - 1;
+const GRID: i32 = 2 * REACH + 1;
+
+/// A paper card under one symmetry, with its cells as offsets from its first required cell, for
+/// finding every placement that a position satisfies.
+struct Pattern {
+    node: NodeId,
+    symmetry: Symmetry,
+    /// R(a₀): where the first required cell lands before translation.
+    anchor: (i32, i32),
+    /// R(a) − R(a₀) for the other required cells.
+    required: Vec<(i32, i32)>,
+    /// R(c) − R(a₀) for every envelope cell, one bit per offset of a GRID × GRID square.
+    envelope: Vec<u64>,
+    height: u32,
+}
+
+impl Pattern {
+    fn bit(dx: i32, dy: i32) -> Option<usize> {
+        (dx.abs() <= REACH && dy.abs() <= REACH).then(|| ((dy + REACH) * GRID + dx + REACH) as usize)
+    }
+
+    fn covers(&self, dx: i32, dy: i32) -> bool {
+        Self::bit(dx, dy).is_some_and(|i| self.envelope[i / 64] >> (i % 64) & 1 == 1)
+    }
+}
+
+/// The search's state: the paper's cards, what it found, and its caches.
+pub struct Search<'a> {
+    cards: &'a Cards,
+    config: SearchConfig,
+    library: Vec<NewCard>,
+    copies: Vec<Copy>,
+    /// The copies through each frame cell (indices into `copies`).
+    copies_at: Vec<Vec<u32>>,
+    /// Every line card of the paper under each symmetry, by height.
+    patterns: Vec<Pattern>,
+    placed: HashMap<Claim, Option<(CellSet, CellSet)>>,
+    failed: HashSet<(CellSet, CellSet, u32)>,
+    stats: SearchStats,
+    started: Instant,
+    last_report: Instant,
+    report: Box<Progress<'a>>,
+    out_of_budget: bool,
+}
+
+/// The progress callback: counters, time so far, new cards found.
+type Progress<'a> = dyn FnMut(&SearchStats, Duration, usize) + 'a;
+
+/// A position with Maker to move.
+#[derive(Clone, Copy)]
+struct Position {
+    maker: CellSet,
+    breaker: CellSet,
+    budget: u32,
+}
+
+impl<'a> Search<'a> {
+    /// A search over `cards` (the paper's); `report` is called about once a second.
+    pub fn new(
+        cards: &'a Cards,
+        config: SearchConfig,
+        report: impl FnMut(&SearchStats, Duration, usize) + 'a,
+    ) -> Self {
+        let mut copies = Vec::new();
+        for symmetry in Symmetry::ALL {
+            for dy in -4..BOARD + 4 {
+                for dx in -4..BOARD + 4 {
+                    let placement = Placement::new(symmetry, dx, dy);
+                    let order: Option<Vec<FrameCell>> = SNAKY
+                        .iter()
+                        .map(|&s| board_cell(placement.apply(s).x, placement.apply(s).y))
+                        .collect();
+                    if let Some(order) = order {
+                        let order: [FrameCell; 6] = std::array::from_fn(|i| order[i]);
+                        copies.push(Copy { cells: order.iter().copied().collect(), placement, order });
+                    }
+                }
+            }
+        }
+        let mut copies_at = vec![Vec::new(); (FRAME * FRAME) as usize];
+        for (i, copy) in copies.iter().enumerate() {
+            for cell in copy.order {
+                copies_at[cell.index()].push(i as u32);
+            }
+        }
+        let now = Instant::now();
+        Self {
+            cards,
+            config,
+            library: Vec::new(),
+            patterns: patterns(cards),
+            copies,
+            copies_at,
+            placed: HashMap::new(),
+            failed: HashSet::new(),
+            stats: SearchStats::default(),
+            started: now,
+            last_report: now,
+            report: Box::new(report),
+            out_of_budget: false,
+        }
+    }
+
+    pub fn library(&self) -> &[NewCard] {
+        &self.library
+    }
+
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Runs the search from the empty board; on success the returned card is the new root.
+    pub fn run(&mut self) -> Result<usize, SearchError> {
+        let start = Position {
+            maker: CellSet::EMPTY,
+            breaker: CellSet::EMPTY,
+            budget: u32::from(self.config.target),
+        };
+        let root = Claim::start(self.cards);
+        let found = self.prove(start, &[root]);
+        (self.report)(&self.stats, self.started.elapsed(), self.library.len());
+        match found {
+            Some(CardRef::New(index)) if self.library[index].required.is_empty() => Ok(index),
+            _ if self.out_of_budget => {
+                Err(SearchError::OutOfBudget { target: self.config.target, positions: self.stats.positions })
+            }
+            _ => Err(SearchError::Refuted { target: self.config.target, positions: self.stats.positions }),
+        }
+    }
+
+    /// The placed (A, T) of a paper claim, if it lies on the board.
+    fn claim_sets(&mut self, claim: Claim) -> Option<(CellSet, CellSet)> {
+        let cards = self.cards;
+        *self.placed.entry(claim).or_insert_with(|| {
+            let node = cards.node(claim.node);
+            let bounds = node.bounds.placed(claim.placement);
+            if bounds.min_x < 0 || bounds.min_y < 0 || bounds.max_x >= BOARD || bounds.max_y >= BOARD {
+                return None;
+            }
+            let envelope = node.envelope.placed(node.bounds, claim.placement)?;
+            let required = node.required.placed(node.bounds, claim.placement)?;
+            Some((required, envelope))
+        })
+    }
+
+    /// (A, T, h) of any card reference, in board coordinates.
+    pub fn sets(&mut self, card: CardRef) -> (CellSet, CellSet, u32) {
+        match card {
+            CardRef::Base { card, placement } => {
+                let cells: CellSet = SNAKY
+                    .iter()
+                    .filter_map(|&s| FrameCell::new(placement.apply(s).x, placement.apply(s).y))
+                    .collect();
+                let mut required = cells;
+                let missing = placement.apply(SNAKY[card as usize]);
+                if let Some(missing) = FrameCell::new(missing.x, missing.y) {
+                    required.remove(missing);
+                }
+                (required, cells, 1)
+            }
+            CardRef::Paper(claim) => {
+                let (required, envelope) = self.claim_sets(claim).unwrap_or_default();
+                (required, envelope, self.cards.node(claim.node).height)
+            }
+            CardRef::New(index) => {
+                let card = &self.library[index];
+                (card.required, card.envelope, card.height)
+            }
+        }
+    }
+
+    /// A copy with five Maker stones and no Breaker stone: Maker completes it now.
+    fn win_in_one(&self, position: &Position) -> Option<CardRef> {
+        let mut best: Option<u32> = None;
+        for m in position.maker.iter() {
+            for &i in &self.copies_at[m.index()] {
+                let copy = &self.copies[i as usize];
+                if copy.cells.intersection(&position.maker).len() == 5
+                    && copy.cells.is_disjoint(&position.breaker)
+                {
+                    best = Some(best.map_or(i, |b| b.min(i)));
+                }
+            }
+        }
+        let copy = &self.copies[best? as usize];
+        let missing = copy.order.iter().position(|c| !position.maker.contains(*c))?;
+        Some(CardRef::Base { card: missing as u32, placement: copy.placement })
+    }
+
+    /// Every placement of a paper line card no taller than `max_height` that the position
+    /// satisfies (A ⊆ M, T ∩ B = ∅, T inside the frame), lowest first.
+    fn full_hand(&mut self, position: &Position, max_height: u32) -> Vec<Claim> {
+        let mut found = Vec::new();
+        let maker: Vec<FrameCell> = position.maker.iter().collect();
+        let breaker: Vec<FrameCell> = position.breaker.iter().collect();
+        for pattern in &self.patterns {
+            if pattern.height > max_height {
+                break;
+            }
+            'anchor: for &m in &maker {
+                let (mx, my) = (m.x(), m.y());
+                for &(dx, dy) in &pattern.required {
+                    match FrameCell::new(mx + dx, my + dy) {
+                        Some(cell) if position.maker.contains(cell) => {}
+                        _ => continue 'anchor,
+                    }
+                }
+                if breaker.iter().any(|b| pattern.covers(b.x() - mx, b.y() - my)) {
+                    continue;
+                }
+                let placement =
+                    Placement::new(pattern.symmetry, mx - pattern.anchor.0, my - pattern.anchor.1);
+                found.push(Claim { node: pattern.node, placement });
+            }
+        }
+        found.retain(|&claim| self.claim_sets(claim).is_some());
+        found
+    }
+
+    /// Empty frame cells within `near` of a Maker stone, by the most Maker stones a live copy
+    /// through them already holds, then by how many live copies pass through them.
+    fn near_moves(&self, position: &Position) -> Vec<FrameCell> {
+        let r = i32::from(self.config.near);
+        // Sorted by (most Maker stones, most live copies) descending, then by cell.
+        let mut scored: Vec<(Reverse<u32>, Reverse<u32>, FrameCell)> = Vec::new();
+        let occupied = position.maker.union(&position.breaker);
+        let mut done = CellSet::EMPTY;
+        for m in position.maker.iter() {
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    let Some(cell) = board_cell(m.x() + dx, m.y() + dy) else { continue };
+                    if occupied.contains(cell) || done.contains(cell) {
+                        continue;
+                    }
+                    done.insert(cell);
+                    let (mut best, mut live) = (0, 0);
+                    for &i in &self.copies_at[cell.index()] {
+                        let copy = &self.copies[i as usize];
+                        if copy.cells.is_disjoint(&position.breaker) {
+                            live += 1;
+                            best = best.max(copy.cells.intersection(&position.maker).len() as u32);
+                        }
+                    }
+                    if live > 0 {
+                        scored.push((Reverse(best), Reverse(live), cell));
+                    }
+                }
+            }
+        }
+        scored.sort();
+        scored.into_iter().map(|(_, _, cell)| cell).take(self.config.breadth).collect()
+    }
+
+    /// Empty cells that give some copy free of Breaker stones its fifth Maker stone, the cells
+    /// that make the most such threats first (ties in index order).
+    fn threat_moves(&self, position: &Position) -> Vec<FrameCell> {
+        let mut counts: HashMap<FrameCell, u32> = HashMap::new();
+        let mut seen: HashSet<u32> = HashSet::new();
+        for m in position.maker.iter() {
+            for &i in &self.copies_at[m.index()] {
+                if !seen.insert(i) {
+                    continue;
+                }
+                let copy = &self.copies[i as usize];
+                if copy.cells.intersection(&position.maker).len() == 4
+                    && copy.cells.is_disjoint(&position.breaker)
+                {
+                    for cell in copy.cells.difference(&position.maker).iter() {
+                        *counts.entry(cell).or_default() += 1;
+                    }
+                }
+            }
+        }
+        let mut moves: Vec<(FrameCell, u32)> = counts.into_iter().collect();
+        moves.sort_by_key(|&(cell, n)| (Reverse(n), cell));
+        moves.into_iter().map(|(cell, _)| cell).collect()
+    }
+
+    /// The smallest-height card of the library that proves the position.
+    fn library_card(&self, position: &Position) -> Option<CardRef> {
+        self.library
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| {
+                c.height <= position.budget
+                    && c.required.is_subset(&position.maker)
+                    && c.envelope.is_disjoint(&position.breaker)
+            })
+            .min_by_key(|(i, c)| (c.height, c.envelope.len(), *i))
+            .map(|(i, _)| CardRef::New(i))
+    }
+
+    fn tick(&mut self) {
+        self.stats.positions += 1;
+        if self.stats.positions >= self.config.max_positions {
+            self.out_of_budget = true;
+        }
+        if self.stats.positions.is_multiple_of(256) && self.last_report.elapsed() >= Duration::from_secs(1) {
+            self.last_report = Instant::now();
+            (self.report)(&self.stats, self.started.elapsed(), self.library.len());
+        }
+    }
+
+    /// Proves a Maker-to-move position with the given hand of valid paper claims.
+    fn prove(&mut self, position: Position, hand: &[Claim]) -> Option<CardRef> {
+        self.tick();
+        if let Some(win) = self.win_in_one(&position) {
+            self.stats.known += 1;
+            return Some(win);
+        }
+        let heights: Vec<u32> = hand.iter().map(|c| self.cards.node(c.node).height).collect();
+        if let Some(i) =
+            (0..hand.len()).filter(|&i| heights[i] <= position.budget).min_by_key(|&i| heights[i])
+        {
+            self.stats.known += 1;
+            return Some(CardRef::Paper(hand[i]));
+        }
+        if let Some(card) = self.library_card(&position) {
+            self.stats.known += 1;
+            return Some(card);
+        }
+        // Any other card of the paper the position satisfies joins the hand.
+        let reach = position.budget.saturating_add(u32::from(self.config.slack));
+        let mut hand = hand.to_vec();
+        for claim in self.full_hand(&position, reach) {
+            if !hand.contains(&claim) {
+                hand.push(claim);
+            }
+        }
+        let hand = &hand[..];
+        let heights: Vec<u32> = hand.iter().map(|c| self.cards.node(c.node).height).collect();
+        if let Some(i) =
+            (0..hand.len()).filter(|&i| heights[i] <= position.budget).min_by_key(|&i| heights[i])
+        {
+            self.stats.known += 1;
+            return Some(CardRef::Paper(hand[i]));
+        }
+        let lowest = heights.iter().copied().min().unwrap_or(u32::MAX);
+        let key = (position.maker, position.breaker, position.budget);
+        if self.out_of_budget
+            || position.budget <= 1
+            || lowest > position.budget.saturating_add(u32::from(self.config.slack))
+            || self.failed.contains(&key)
+        {
+            self.stats.failed += 1;
+            return None;
+        }
+        // Maker's candidate moves: the pivots of hand cards, lowest first, the plan first among equals.
+        let mut order: Vec<usize> = (0..hand.len()).collect();
+        order.sort_by_key(|&i| heights[i]);
+        let mut pivots: Vec<FrameCell> = Vec::new();
+        for i in order {
+            if heights[i] > position.budget.saturating_add(u32::from(self.config.slack)) {
+                break;
+            }
+            let node = self.cards.node(hand[i].node);
+            let Some(pivot) = hand[i].placement.apply_in_frame(node.pivot) else { continue };
+            if node.is_base() || pivots.contains(&pivot) || position.breaker.contains(pivot) {
+                continue;
+            }
+            pivots.push(pivot);
+            if pivots.len() >= self.config.breadth {
+                break;
+            }
+        }
+        // Beyond the cards: every cell near Maker's stones, the most promising first.
+        if self.config.near > 0 {
+            for cell in self.near_moves(&position) {
+                if !pivots.contains(&cell) {
+                    pivots.push(cell);
+                }
+            }
+        }
+        // Near the end, any move that makes a threat (a copy one stone short) is worth a try.
+        if position.budget <= u32::from(self.config.threats) {
+            for cell in self.threat_moves(&position) {
+                if !pivots.contains(&cell) {
+                    pivots.push(cell);
+                }
+            }
+        }
+        self.stats.depth += 1;
+        self.stats.max_depth = self.stats.max_depth.max(self.stats.depth);
+        let mut result = None;
+        for pivot in pivots {
+            if let Some(card) = self.prove_move(position, hand, pivot) {
+                result = Some(card);
+                break;
+            }
+            if self.out_of_budget {
+                break;
+            }
+        }
+        self.stats.depth -= 1;
+        if result.is_none() {
+            self.stats.failed += 1;
+            self.failed.insert(key);
+        }
+        result
+    }
+
+    /// Maker plays `pivot`; proves every Breaker reply and combines the children into a new card.
+    fn prove_move(&mut self, position: Position, hand: &[Claim], pivot: FrameCell) -> Option<CardRef> {
+        let mut maker = position.maker;
+        maker.insert(pivot);
+        let after = |breaker: CellSet| Position { maker, breaker, budget: position.budget - 1 };
+        let outside = self.hand_after(hand, pivot, None);
+        let first = self.prove(after(position.breaker), &outside)?;
+        let (_, envelope, _) = self.sets(first);
+        let mut children = vec![first];
+        let mut common = envelope;
+        loop {
+            let open = common.difference(&maker).difference(&position.breaker);
+            let Some(reply) = open.iter().next() else { break };
+            let replied = self.hand_after(hand, pivot, Some(reply));
+            let mut breaker = position.breaker;
+            breaker.insert(reply);
+            let child = self.prove(after(breaker), &replied)?;
+            let (_, envelope, _) = self.sets(child);
+            common = common.intersection(&envelope);
+            children.push(child);
+        }
+        Some(self.combine(pivot, children))
+    }
+
+    /// The hand after Maker plays `pivot` and Breaker replies (`None`: outside every envelope).
+    fn hand_after(&mut self, hand: &[Claim], pivot: FrameCell, reply: Option<FrameCell>) -> Vec<Claim> {
+        let cards = self.cards;
+        let mut next: Vec<Claim> = Vec::with_capacity(hand.len() * 2);
+        let survives = |search: &mut Self, claim: Claim| match search.claim_sets(claim) {
+            Some((_, envelope)) => reply.is_none_or(|b| !envelope.contains(b)),
+            None => false,
+        };
+        for &claim in hand {
+            let node = cards.node(claim.node);
+            let played = claim.placement.apply_in_frame(node.pivot) == Some(pivot);
+            if played && !node.is_base() {
+                for child in cards.children(claim.node) {
+                    let placed =
+                        Claim { node: child.node, placement: claim.placement.compose(child.placement) };
+                    if survives(self, placed) && !next.contains(&placed) {
+                        next.push(placed);
+                    }
+                }
+            } else if !played && survives(self, claim) && !next.contains(&claim) {
+                next.push(claim);
+            }
+        }
+        next
+    }
+
+    /// The combination rule: T = {p} ∪ ⋃Tᵢ, A = (⋃Aᵢ ∪ ⋂Tᵢ) \ {p}, h = 1 + max hᵢ.
+    fn combine(&mut self, pivot: FrameCell, children: Vec<CardRef>) -> CardRef {
+        let mut envelope = CellSet::single(pivot);
+        let mut union_required = CellSet::EMPTY;
+        let mut common: Option<CellSet> = None;
+        let mut height = 0;
+        for &child in &children {
+            let (required, child_envelope, child_height) = self.sets(child);
+            envelope = envelope.union(&child_envelope);
+            union_required = union_required.union(&required);
+            common = Some(common.map_or(child_envelope, |c| c.intersection(&child_envelope)));
+            height = height.max(child_height);
+        }
+        let mut required = union_required.union(&common.unwrap_or_default());
+        required.remove(pivot);
+        self.stats.proved += 1;
+        self.library.push(NewCard { pivot, children, required, envelope, height: height + 1 });
+        CardRef::New(self.library.len() - 1)
+    }
+}
+
+/// The frame cell at (x, y) if it lies on the search's board {0..16}².
+fn board_cell(x: i32, y: i32) -> Option<FrameCell> {
+    if (0..BOARD).contains(&x) && (0..BOARD).contains(&y) { FrameCell::new(x, y) } else { None }
+}
+
+/// The patterns of every paper line card with a non-empty required set, lowest first.
+fn patterns(cards: &Cards) -> Vec<Pattern> {
+    let mut patterns = Vec::new();
+    for j in super::certificate::BASE_CARDS..cards.card_count() as u32 {
+        let Some(id) = cards.card(j) else { continue };
+        let node = cards.node(id);
+        let Some(first) = node.required.iter().next() else { continue };
+        for symmetry in Symmetry::ALL {
+            let anchor = symmetry.apply(first.x(), first.y());
+            let offset = |c: FrameCell| {
+                let (x, y) = symmetry.apply(c.x(), c.y());
+                (x - anchor.0, y - anchor.1)
+            };
+            let mut envelope = vec![0u64; ((GRID * GRID) as usize).div_ceil(64)];
+            for c in node.envelope.iter() {
+                let (dx, dy) = offset(c);
+                if let Some(i) = Pattern::bit(dx, dy) {
+                    envelope[i / 64] |= 1 << (i % 64);
+                }
+            }
+            let required = node.required.iter().skip(1).map(offset).collect();
+            patterns.push(Pattern { node: id, symmetry, anchor, required, envelope, height: node.height });
+        }
+    }
+    patterns.sort_by_key(|p| p.height);
+    patterns
+}
+
+/// The 62 coordinate symbols of certificates we write (SPEC §2.3): `0-9A-Za-z`, values 0–61.
+pub const SYMBOLS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// Why a search result cannot be written as a certificate.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WriteError {
+    #[error("coordinate {0} does not fit the 62-symbol alphabet (0..61)")]
+    CoordinateOutOfRange(i32),
+    #[error("paper line {line} has no inline node at column {column}")]
+    MissingInline { line: usize, column: usize },
+}
+
+fn symbol(value: i32) -> Result<char, WriteError> {
+    usize::try_from(value)
+        .ok()
+        .and_then(|v| SYMBOLS.get(v))
+        .map(|&b| b as char)
+        .ok_or(WriteError::CoordinateOutOfRange(value))
+}
+
+fn coordinate(x: i32, y: i32) -> Result<String, WriteError> {
+    Ok(format!("{}{}", symbol(x)?, symbol(y)?))
+}
+
+/// The text of the inline node whose pivot is at (line, column) of the paper's certificate:
+/// `pivot child child …`, byte for byte, without its parentheses.
+fn inline_text(paper: &str, line: usize, column: usize) -> Result<String, WriteError> {
+    let missing = WriteError::MissingInline { line, column };
+    let raw = paper.lines().nth(line.wrapping_sub(1)).ok_or(missing.clone())?;
+    let start = column.checked_sub(1).filter(|&s| s < raw.len()).ok_or(missing.clone())?;
+    let mut depth = 0usize;
+    for (offset, b) in raw.as_bytes()[start..].iter().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' if depth == 0 => return Ok(raw[start..start + offset].to_owned()),
+            b')' => depth -= 1,
+            _ => {}
+        }
+    }
+    Err(missing)
+}
+
+impl Search<'_> {
+    /// The certificate: the paper's text byte for byte, then the new cards from 728 on, children
+    /// before parents, the root (`root`, A = ∅) last. Paper inline nodes used as children are
+    /// copied as numbered cards first (their text unchanged). The new part is translated so that
+    /// every written translation is non-negative.
+    pub fn write_certificate(&self, paper: &str, root: usize) -> Result<String, WriteError> {
+        // Post-order over the new cards the root uses.
+        let mut order: Vec<usize> = Vec::new();
+        let mut seen = vec![false; self.library.len()];
+        let mut stack: Vec<(usize, bool)> = vec![(root, false)];
+        while let Some((index, expanded)) = stack.pop() {
+            if expanded {
+                order.push(index);
+                continue;
+            }
+            if seen[index] {
+                continue;
+            }
+            seen[index] = true;
+            stack.push((index, true));
+            for child in self.library[index].children.iter().rev() {
+                if let CardRef::New(i) = *child
+                    && !seen[i]
+                {
+                    stack.push((i, false));
+                }
+            }
+        }
+        // The offset that makes every translation non-negative.
+        let (mut min_x, mut min_y) = (0i32, 0i32);
+        for &index in &order {
+            for child in &self.library[index].children {
+                let placement = match *child {
+                    CardRef::Base { placement, .. } => placement,
+                    CardRef::Paper(claim) => claim.placement,
+                    CardRef::New(_) => continue,
+                };
+                min_x = min_x.min(placement.dx);
+                min_y = min_y.min(placement.dy);
+            }
+        }
+        let (ox, oy) = (-min_x, -min_y);
+        let mut out = String::with_capacity(paper.len() * 3);
+        out.push_str(paper);
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        let mut next_card = self.cards.card_count() as u32;
+        let mut numbers: HashMap<usize, u32> = HashMap::new();
+        let mut copies: HashMap<NodeId, u32> = HashMap::new();
+        let reference = |card: u32, placement: Placement| -> Result<String, WriteError> {
+            let shifted = Placement::new(placement.symmetry, placement.dx + ox, placement.dy + oy);
+            if shifted == Placement::IDENTITY {
+                Ok(card.to_string())
+            } else {
+                Ok(format!("{card}:{}{}", shifted.symmetry.digit(), coordinate(shifted.dx, shifted.dy)?))
+            }
+        };
+        for &index in &order {
+            let card = &self.library[index];
+            let mut words = Vec::with_capacity(card.children.len() + 1);
+            words.push(coordinate(card.pivot.x() + ox, card.pivot.y() + oy)?);
+            for child in &card.children {
+                words.push(match *child {
+                    CardRef::Base { card, placement } => reference(card, placement)?,
+                    CardRef::New(i) => numbers[&i].to_string(),
+                    CardRef::Paper(claim) => {
+                        let node = self.cards.node(claim.node);
+                        let number = if node.inline {
+                            match copies.get(&claim.node) {
+                                Some(&n) => n,
+                                None => {
+                                    let text = inline_text(paper, node.line, node.column)?;
+                                    out.push_str(&format!("{next_card} {text}\n"));
+                                    copies.insert(claim.node, next_card);
+                                    next_card += 1;
+                                    next_card - 1
+                                }
+                            }
+                        } else {
+                            node.card
+                        };
+                        reference(number, claim.placement)?
+                    }
+                });
+            }
+            out.push_str(&format!("{next_card} {}\n", words.join(" ")));
+            numbers.insert(index, next_card);
+            next_card += 1;
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,100 @@
+//! Our certificate (Maker in 20): its numbers, a second search for its worst case, and that
+//! `pokopoko snaky search --target 20` reproduces it byte for byte.
+//!
+//! The numbers come from our own run of `pokopoko snaky verify --certificate
+//! assets/snaky-certificate-20.txt`; the worst case (20) is checked again here by a search that
+//! shares nothing with the verifier's reply classes.
+
+use std::collections::HashMap;
+
+use pokopoko::snaky::certificate::{OURS_SHA256, OURS_TEXT, SHIPPED_TEXT, sha256_hex};
+use pokopoko::snaky::search::{Search, SearchConfig};
+use pokopoko::snaky::verify::{self, local_check, reachable_states, worst_case};
+use pokopoko::snaky::{Cards, Cell, Certificate, Claim, Maker};
+
+#[test]
+fn our_certificate_extends_the_papers_line_for_line() {
+    assert_eq!(sha256_hex(OURS_TEXT.as_bytes()), OURS_SHA256);
+    let on_disk = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/snaky-certificate-20.txt"));
+    assert_eq!(on_disk.ok().as_deref(), Some(OURS_TEXT.as_bytes()));
+    // SPEC §2.3: the first 722 lines are the paper's, byte for byte; new cards continue at 728.
+    assert!(OURS_TEXT.starts_with(SHIPPED_TEXT));
+    let new_lines: Vec<&str> = OURS_TEXT[SHIPPED_TEXT.len()..].lines().collect();
+    for (i, line) in new_lines.iter().enumerate() {
+        assert!(line.starts_with(&format!("{} ", 728 + i)), "line {}: {line}", 723 + i);
+    }
+}
+
+#[test]
+fn our_certificate_has_the_numbers_its_verify_prints() {
+    let certificate = Certificate::ours().expect("digest and grammar");
+    let cards = Cards::evaluate(&certificate).expect("evaluation");
+    let counts = verify::counts(&certificate, &cards);
+    assert_eq!(counts.cards, 804);
+    assert_eq!(counts.combination_nodes, 1_705);
+    assert_eq!(counts.inline_nodes, 907);
+    assert_eq!(counts.references, 4_651);
+    let local = local_check(&cards).expect("the local check holds everywhere");
+    assert_eq!((local.nodes, local.in_envelope, local.exterior), (1_705, 42_385, 1_705));
+    assert_eq!(reachable_states(&cards).len(), 53_172);
+    let root = cards.node(cards.root());
+    assert_eq!(
+        (root.card, root.pivot.cell(), root.required.len(), root.envelope.len(), root.height),
+        (803, Cell::new(8, 8), 0, 251, 20)
+    );
+    assert_eq!(worst_case(&cards), 20);
+    assert_eq!(cards.delay(cards.root()), 20);
+}
+
+#[test]
+fn every_check_of_our_certificate_passes() {
+    let report = verify::verify_any(OURS_TEXT);
+    let failed: Vec<_> = report.checks.iter().filter(|c| !c.pass).collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+    let text = verify::render(&report);
+    for number in ["804", "1,705", "4,651", "42,385", "44,090", "53,172", "20 Maker moves"] {
+        assert!(text.contains(number), "{number} missing from\n{text}");
+    }
+}
+
+/// The worst case again, by brute force over Breaker's *cells* (every free cell of the placed
+/// envelope and one far away), through the policy's own `after_reply`, memoised per claim.
+fn longest_game(cards: &Cards, claim: Claim, memo: &mut HashMap<Claim, u32>) -> u32 {
+    if let Some(&known) = memo.get(&claim) {
+        return known;
+    }
+    let node = cards.node(claim.node);
+    let mut owned: Vec<Cell> = claim.required(cards);
+    owned.push(claim.pivot(cards));
+    let replies =
+        claim.envelope(cards).into_iter().filter(|c| !owned.contains(c)).chain([Cell::new(-999, -999)]);
+    let longest = if node.is_base() {
+        0
+    } else {
+        replies
+            .filter_map(|b| claim.after_reply(cards, b))
+            .map(|next| longest_game(cards, next, memo))
+            .max()
+            .unwrap_or(0)
+    };
+    memo.insert(claim, 1 + longest);
+    1 + longest
+}
+
+#[test]
+fn a_second_search_over_every_breaker_cell_finds_the_same_worst_case() {
+    let ours = Maker::Ours.cards().expect("ours");
+    assert_eq!(longest_game(&ours, Claim::start(&ours), &mut HashMap::new()), 20);
+    let paper = Maker::Paper.cards().expect("paper");
+    assert_eq!(longest_game(&paper, Claim::start(&paper), &mut HashMap::new()), 21);
+}
+
+#[test]
+fn the_search_reproduces_the_shipped_certificate() {
+    let cards = Maker::Paper.cards().expect("paper");
+    let mut search = Search::new(&cards, SearchConfig::for_target(20), |_, _, _| {});
+    let root = search.run().expect("a proof of 20");
+    assert_eq!(search.library()[root].height, 20);
+    let text = search.write_certificate(SHIPPED_TEXT, root).expect("writable");
+    assert!(text == OURS_TEXT, "the search no longer writes the shipped certificate");
+}
