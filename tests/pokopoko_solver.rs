@@ -144,3 +144,77 @@ proptest! {
         }
     }
 }
+
+/// SPEC §1.2's DP, literally, for any pick set: the reference the sliding-window table must match.
+fn literal_table(counts: &[u32], upto: u32) -> Vec<bool> {
+    let min = counts.iter().copied().min().unwrap();
+    let mut can_win = vec![false; upto as usize + 1];
+    for r in min..=upto {
+        can_win[r as usize] = counts.iter().any(|&k| k <= r && r - k != 0 && !can_win[(r - k) as usize]);
+    }
+    can_win
+}
+
+proptest! {
+    /// The table is built from a sliding count of losing positions per run of the pick set; it must
+    /// be SPEC §1.2's recurrence exactly, for sets with gaps as for ranges.
+    #[test]
+    fn the_sliding_window_table_is_the_literal_dp(counts in proptest::collection::btree_set(1u32..=40, 1..=6)) {
+        let counts: Vec<u32> = counts.into_iter().collect();
+        let solver = Solver::new(PickSet::from_counts(counts.clone()).unwrap(), 400);
+        let literal = literal_table(&counts, 400);
+        for r in 1..=400 {
+            prop_assert_eq!(solver.can_win(r), literal[r as usize], "{:?} at {}", counts, r);
+        }
+    }
+}
+
+/// `rule()` was quadratic in the largest pick (max 30,000 took 2.2 s, `solve --max 100000` 40 s):
+/// now the rule of the largest range is derived from about 3·max positions.
+#[test]
+fn the_rule_of_the_largest_ranges_is_the_closed_form() {
+    use pokopoko::pokopoko::Rule;
+    use pokopoko::pokopoko::rules::MAX_PICK;
+    use pokopoko::pokopoko::solver::RULE_SEARCH_LIMIT;
+    for (min, max) in [(1, MAX_PICK), (MAX_PICK, MAX_PICK), (2, 30_000), (MAX_PICK / 2, MAX_PICK)] {
+        let rule = Rule::derive_within(&PickSet::range(min, max).unwrap(), RULE_SEARCH_LIMIT).unwrap();
+        assert_eq!((rule.pre_period, rule.period), (0, min + max), "picks {min}–{max}");
+        assert_eq!(rule.residues, (1..=min).collect::<Vec<_>>(), "picks {min}–{max}");
+    }
+}
+
+/// Pick sets whose losing positions settle into their period only after a start (e.g. {4, 9, 10}):
+/// the rule must find the start and the period exactly, checked against the literal table far
+/// beyond the pattern.
+#[test]
+fn rules_with_a_pre_period_match_the_literal_table() {
+    for counts in [vec![4, 9, 10], vec![6, 13, 15], vec![2, 12, 15], vec![5, 11, 15], vec![2, 9, 11]] {
+        let rule = Solver::new(PickSet::from_counts(counts.clone()).unwrap(), 0).rule();
+        assert!(rule.pre_period > 0 || counts == [2, 9, 11], "{counts:?} has a pre-period");
+        let literal = literal_table(&counts, 3000);
+        for r in 1..=3000 {
+            assert_eq!(rule.is_losing(r), !literal[r as usize], "{counts:?} at {r}");
+        }
+        // Minimal: no shorter period, no earlier start.
+        let holds = |pre: u32, period: u32| {
+            (pre + 1..=2000).all(|r| literal[r as usize] == literal[(r + period) as usize])
+        };
+        assert!(holds(rule.pre_period, rule.period));
+        assert!((1..rule.period).all(|p| !holds(rule.pre_period, p)), "{counts:?}");
+        assert!(rule.pre_period == 0 || !holds(rule.pre_period - 1, rule.period), "{counts:?}");
+    }
+}
+
+#[test]
+fn positions_beyond_the_table_are_answered_by_the_rule() {
+    let solver = Solver::new(PickSet::range(2, 5).unwrap(), 0);
+    let table = Solver::new(PickSet::range(2, 5).unwrap(), 1000);
+    for r in 1..=1000 {
+        assert_eq!(solver.can_win(r), table.can_win(r), "r = {r}");
+    }
+    // SPEC §1.3: stage 8 (32 buttons, 2–4) and 11 (44, 2–5) are won by going second.
+    use pokopoko::pokopoko::TurnOrder;
+    assert_eq!(Solver::new(PickSet::range(2, 4).unwrap(), 0).right_choice(32), TurnOrder::Second);
+    assert_eq!(solver.right_choice(44), TurnOrder::Second);
+    assert_eq!(solver.right_choice(48), TurnOrder::First);
+}

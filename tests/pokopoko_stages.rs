@@ -3,8 +3,8 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use pokopoko::pokopoko::stage::{LadderError, StageProblem};
-use pokopoko::pokopoko::{Ladder, TurnOrder};
+use pokopoko::pokopoko::ladder_file::{MAX_STAGE_BUTTONS, MAX_STAGE_PICK};
+use pokopoko::pokopoko::{Ladder, LadderError, MAX_STAGE, StageProblem, TurnOrder};
 
 /// SPEC §1.3: (stage, buttons, min, max, right choice).
 const SPEC_TABLE: [(u32, u32, u32, u32, TurnOrder); 14] = [
@@ -126,11 +126,24 @@ fn ladder_with(stage_3: &str) -> String {
     format!("{}{}{}", &text[..entry_start], stage_3, &text[entry_end..])
 }
 
-fn invalid(text: &str) -> (Option<usize>, u32, StageProblem) {
+fn invalid(text: &str) -> (usize, u32, StageProblem) {
+    invalid_at(text).map_or_else(
+        |other| panic!("expected a validation error, got {other:?}"),
+        |(line, _, stage, problem)| (line, stage, problem),
+    )
+}
+
+/// The line, column, stage and problem of a validation error.
+fn invalid_at(text: &str) -> Result<(usize, usize, u32, StageProblem), Result<Ladder, LadderError>> {
     match Ladder::parse(text, "test.ron") {
-        Err(LadderError::Invalid { line, stage, problem, .. }) => (line, stage, problem),
-        other => panic!("expected a validation error, got {other:?}"),
+        Err(LadderError::Invalid { line, col, stage, problem, .. }) => Ok((line, col, stage, problem)),
+        other => Err(other),
     }
+}
+
+/// The text at a line and column of `text` (both 1-based), to the end of that line.
+fn text_at(text: &str, line: usize, col: usize) -> String {
+    text.lines().nth(line - 1).unwrap().chars().skip(col - 1).collect()
 }
 
 /// A stage-3 entry as it would be written in the file.
@@ -153,15 +166,110 @@ fn the_replacement_helper_keeps_a_valid_ladder_valid() {
 }
 
 #[test]
-fn a_count_that_disagrees_with_the_layout_is_refused_with_its_stage_and_line() {
+fn a_count_that_disagrees_with_the_layout_is_refused_at_the_count() {
     let text = ladder_with(&stage_3(13, 1, 3, "Rectangle", &FULL_3X4));
-    let (line, stage, problem) = invalid(&text);
+    let (line, col, stage, problem) = invalid_at(&text).unwrap();
     assert_eq!(stage, 3);
     assert_eq!(problem, StageProblem::CountMismatch { buttons: 13, cells: 12 });
-    let line = line.unwrap();
-    assert_eq!(text.lines().nth(line - 1).unwrap().trim(), "stage: 3,");
+    assert_eq!(text_at(&text, line, col), "13,");
     let message = Ladder::parse(&text, "test.ron").unwrap_err().to_string();
-    assert!(message.starts_with(&format!("test.ron:{line}: stage 3:")), "{message}");
+    assert!(message.starts_with(&format!("test.ron:{line}:{col}: stage 3:")), "{message}");
+}
+
+/// The old error line came from searching the text for the n-th `stage:`; a comment holding
+/// `stage: 2` (or a stage written on one line) moved it onto the wrong entry. The position now
+/// comes from ron's own reading of the value at fault.
+#[test]
+fn the_position_of_a_validation_error_is_the_value_itself_not_a_text_search() {
+    let text = ladder_with(&stage_3(13, 1, 3, "Rectangle", &FULL_3X4))
+        .replacen("Ladder(", "// stage: 0 (an old note)\nLadder(", 1)
+        .replace("            stage: 2,\n", "            stage: 2, // stage: 2\n");
+    let (line, col, _, problem) = invalid_at(&text).unwrap();
+    assert_eq!(problem, StageProblem::CountMismatch { buttons: 13, cells: 12 });
+    assert_eq!(text_at(&text, line, col), "13,");
+    // A whole entry on one line: the column tells the fields apart.
+    let one_line = ladder_with(
+        "        (stage: 3, buttons: 12, picks: (min: 1, max: 3), shape: Rectangle, layout: [\"oooo\", \"oxoo\", \"oooo\"]),\n",
+    );
+    let (line, col, stage, problem) = invalid_at(&one_line).unwrap();
+    assert_eq!(stage, 3);
+    assert!(matches!(problem, StageProblem::Layout(_)), "{problem:?}");
+    assert_eq!(text_at(&one_line, line, col), "\"oxoo\", \"oooo\"]),");
+}
+
+#[test]
+fn each_problem_points_at_its_own_value() {
+    let at = |entry: String| {
+        let text = ladder_with(&entry);
+        let (line, col, _, problem) = invalid_at(&text).unwrap();
+        (text_at(&text, line, col), problem)
+    };
+    let (found, problem) = at(stage_3_valid().replace("stage: 3", "stage: 4"));
+    assert_eq!((found.as_str(), problem), ("4,", StageProblem::Numbering { expected: 3, found: 4 }));
+    let (found, _) = at(stage_3(12, 4, 3, "Rectangle", &FULL_3X4));
+    assert_eq!(found, "4, max: 3),");
+    let (found, _) = at(stage_3(12, 1, 3, "Island", &["oo.oo", "oo.oo", "oo.oo"]));
+    assert_eq!(found, "[");
+    let (found, problem) = at(stage_3(12, 1, 3, "Rectangle", &["oooo", "oooo", "ooox", "oooo"]));
+    assert_eq!(found, "\"ooox\",");
+    assert!(matches!(problem, StageProblem::Layout(_)));
+}
+
+/// `picks: (min: 1, max: 2147483647)` made validation allocate 8 GiB (and abort).
+#[test]
+fn a_pick_above_the_file_limit_is_refused_before_anything_is_allocated() {
+    for max in [MAX_STAGE_PICK + 1, 2_147_483_647, u32::MAX] {
+        let text = ladder_with(&stage_3(12, 1, max, "Rectangle", &FULL_3X4));
+        let (line, col, _, problem) = invalid_at(&text).unwrap();
+        assert_eq!(problem, StageProblem::PickTooLarge { max, limit: MAX_STAGE_PICK });
+        assert_eq!(text_at(&text, line, col), format!("{max}),"));
+        let message = Ladder::parse(&text, "t").unwrap_err().to_string();
+        assert!(message.contains("at most 1000"), "{message}");
+    }
+    let text = ladder_with(&stage_3(12, 1, MAX_STAGE_PICK, "Rectangle", &FULL_3X4));
+    assert!(Ladder::parse(&text, "t").is_ok());
+}
+
+/// A 0-button stage was accepted (its match has no player to move), and so was `min` larger than
+/// the buttons.
+#[test]
+fn a_stage_without_buttons_or_with_min_above_its_buttons_is_refused() {
+    let (_, _, problem) = invalid(&ladder_with(&stage_3(0, 1, 3, "Rectangle", &["...."])));
+    assert_eq!(problem, StageProblem::NoButtons);
+    let (_, _, problem) = invalid(&ladder_with(&stage_3(0, 1, 3, "Rectangle", &[])));
+    assert_eq!(problem, StageProblem::NoButtons);
+    let (_, _, problem) = invalid(&ladder_with(&stage_3(12, 13, 20, "Rectangle", &FULL_3X4)));
+    assert_eq!(problem, StageProblem::MinAboveButtons { min: 13, buttons: 12 });
+    // min = buttons is a fair stage: the first player must press everything, so go second.
+    let text = ladder_with(&stage_3(12, 12, 20, "Rectangle", &FULL_3X4));
+    let ladder = Ladder::parse(&text, "t").unwrap();
+    assert_eq!(ladder.stage(3).unwrap().right_choice(), TurnOrder::Second);
+}
+
+#[test]
+fn a_stage_with_more_buttons_than_the_limit_is_refused_at_its_count() {
+    let text = ladder_with(&stage_3(MAX_STAGE_BUTTONS + 1, 1, 3, "Rectangle", &FULL_3X4));
+    let (line, col, _, problem) = invalid_at(&text).unwrap();
+    assert_eq!(
+        problem,
+        StageProblem::TooManyButtons { buttons: MAX_STAGE_BUTTONS + 1, limit: MAX_STAGE_BUTTONS }
+    );
+    assert_eq!(text_at(&text, line, col), "10001,");
+    // A full 100×100 rectangle is exactly the limit.
+    let row = "o".repeat(100);
+    let rows: Vec<&str> = vec![row.as_str(); 100];
+    assert!(Ladder::parse(&ladder_with(&stage_3(MAX_STAGE_BUTTONS, 1, 3, "Rectangle", &rows)), "t").is_ok());
+}
+
+#[test]
+fn the_ladder_ends_at_its_last_stage() {
+    let ladder = Ladder::builtin();
+    assert_eq!(ladder.stage(0), None);
+    assert_eq!(ladder.stage(MAX_STAGE + 1), None);
+    assert_eq!(ladder.stage(u32::MAX), None);
+    assert_eq!(ladder.size(MAX_STAGE).map(|(buttons, _)| buttons), Some(4 * MAX_STAGE));
+    assert_eq!(ladder.size(MAX_STAGE + 1), None);
+    assert_eq!(ladder.stages(u32::MAX).size_hint().1, Some(MAX_STAGE as usize));
 }
 
 #[test]
@@ -230,7 +338,10 @@ fn syntax_errors_and_unknown_fields_name_line_and_column() {
 
 #[test]
 fn an_empty_or_missing_ladder_is_an_error_not_a_panic() {
-    assert!(matches!(Ladder::parse("Ladder(stages: [])", "t"), Err(LadderError::Empty { .. })));
+    assert!(matches!(
+        Ladder::parse("Ladder(stages: [])", "t"),
+        Err(LadderError::Empty { line: 1, col: 16, .. })
+    ));
     assert!(matches!(Ladder::parse("", "t"), Err(LadderError::Syntax { .. })));
     assert!(matches!(Ladder::load(Path::new("/nonexistent/ladder.ron")), Err(LadderError::Io { .. })));
 }

@@ -157,7 +157,7 @@ impl Layout {
 
     /// Whether every cell of the grid is a button.
     pub fn is_full_rectangle(&self) -> bool {
-        self.cells.len() == (self.width * self.height) as usize
+        self.cells.len() as u64 == u64::from(self.width) * u64::from(self.height)
     }
 }
 

@@ -2,7 +2,6 @@
 
 use super::game::{Match, Side};
 use super::rules::TurnOrder;
-use super::stage::right_choice;
 
 /// The human's first mistake in a match.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,7 +34,7 @@ impl Mistake {
 /// The human's first mistake, or `None` if the human has not (yet) thrown the win away.
 pub fn find_mistake(game: &Match) -> Option<Mistake> {
     let solver = game.solver();
-    let right = right_choice(solver, game.buttons());
+    let right = solver.right_choice(game.buttons());
     if game.human_order() != right {
         return Some(Mistake::TurnOrder { chosen: game.human_order(), right, buttons: game.buttons() });
     }

@@ -1,11 +1,15 @@
 //! Infinite Pokopoko: a misère subtraction game played as a ladder of stages.
 //!
-//! Plain Rust, no Bevy: the rules ([`rules`]), the perfect COM ([`solver`]), the stage ladder
-//! ([`stage`], [`layout`], [`endless`]), one match in progress ([`game`]) and the post-game
-//! lesson ([`lesson`]).
+//! Plain Rust, no Bevy: the rules ([`rules`]), the perfect COM ([`solver`]), one stage
+//! ([`stage`], [`layout`]), the ladder ([`ladder`]: the fixed stages of the file format in
+//! [`ladder_file`], then the [`endless`] ones), one match in progress ([`game`]) and the
+//! post-game lesson ([`lesson`]).
 
 pub mod endless;
+mod fenwick;
 pub mod game;
+pub mod ladder;
+pub mod ladder_file;
 pub mod layout;
 pub mod lesson;
 pub mod rules;
@@ -13,8 +17,10 @@ pub mod solver;
 pub mod stage;
 
 pub use game::{Match, MatchError, Side};
+pub use ladder::{Ladder, MAX_STAGE};
+pub use ladder_file::{LadderError, StageProblem};
 pub use layout::{Cell, Layout};
 pub use lesson::{Mistake, find_mistake};
 pub use rules::{PickSet, RulesError, TurnOrder};
-pub use solver::{Rule, Solver};
-pub use stage::{Ladder, LadderError, Stage};
+pub use solver::{Rule, RuleError, Solver};
+pub use stage::Stage;

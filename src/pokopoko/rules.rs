@@ -5,9 +5,13 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+/// The largest count a pick set may hold. Far above any stage (a ladder file allows picks up to
+/// 1,000), and small enough that the solver derives any range's rule in milliseconds.
+pub const MAX_PICK: u32 = 100_000;
+
 /// The counts a player may press on one turn (a range `min..=max` is the usual case).
 ///
-/// Always non-empty and never contains 0, so a game can never stall.
+/// Always non-empty, never contains 0 (so a game can never stall) and never exceeds [`MAX_PICK`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "Vec<u32>", into = "Vec<u32>")]
 pub struct PickSet {
@@ -22,6 +26,8 @@ pub enum RulesError {
     MinAboveMax { min: u32, max: u32 },
     #[error("a pick set needs at least one count")]
     Empty,
+    #[error("picks of at most {limit} are supported (got {count})")]
+    PickTooLarge { count: u32, limit: u32 },
 }
 
 impl PickSet {
@@ -33,6 +39,10 @@ impl PickSet {
         if min > max {
             return Err(RulesError::MinAboveMax { min, max });
         }
+        // Checked before the counts are allocated.
+        if max > MAX_PICK {
+            return Err(RulesError::PickTooLarge { count: max, limit: MAX_PICK });
+        }
         Ok(Self { counts: (min..=max).collect() })
     }
 
@@ -41,10 +51,13 @@ impl PickSet {
         let mut counts: Vec<u32> = counts.into_iter().collect();
         counts.sort_unstable();
         counts.dedup();
-        match counts.first() {
-            None => Err(RulesError::Empty),
-            Some(0) => Err(RulesError::ZeroPick(0)),
-            Some(_) => Ok(Self { counts }),
+        match (counts.first(), counts.last()) {
+            (None, _) | (_, None) => Err(RulesError::Empty),
+            (Some(0), _) => Err(RulesError::ZeroPick(0)),
+            (_, Some(&max)) if max > MAX_PICK => {
+                Err(RulesError::PickTooLarge { count: max, limit: MAX_PICK })
+            }
+            _ => Ok(Self { counts }),
         }
     }
 
@@ -59,6 +72,18 @@ impl PickSet {
     /// The allowed counts, ascending.
     pub fn counts(&self) -> &[u32] {
         &self.counts
+    }
+
+    /// The allowed counts as maximal runs `first..=last`, ascending (one run for a range).
+    pub fn runs(&self) -> Vec<(u32, u32)> {
+        let mut runs: Vec<(u32, u32)> = Vec::new();
+        for &count in &self.counts {
+            match runs.last_mut() {
+                Some((_, last)) if *last + 1 == count => *last = count,
+                _ => runs.push((count, count)),
+            }
+        }
+        runs
     }
 
     pub fn is_range(&self) -> bool {
@@ -169,6 +194,22 @@ mod tests {
         assert_eq!(PickSet::range(0, 3), Err(RulesError::ZeroPick(0)));
         assert_eq!(PickSet::range(4, 3), Err(RulesError::MinAboveMax { min: 4, max: 3 }));
         assert_eq!(PickSet::from_counts([]), Err(RulesError::Empty));
+    }
+
+    /// `solve --max 4000000000` once allocated the whole range before anything else.
+    #[test]
+    fn a_pick_above_the_limit_is_refused_before_anything_is_allocated() {
+        let too_large = RulesError::PickTooLarge { count: 4_000_000_000, limit: MAX_PICK };
+        assert_eq!(PickSet::range(1, 4_000_000_000), Err(too_large.clone()));
+        assert_eq!(PickSet::from_counts([1, 4_000_000_000]), Err(too_large));
+        assert!(PickSet::range(1, MAX_PICK).is_ok());
+        assert!(PickSet::range(1, 4_000_000_000).unwrap_err().to_string().contains("100000"));
+    }
+
+    #[test]
+    fn runs_group_consecutive_counts() {
+        assert_eq!(PickSet::range(2, 5).unwrap().runs(), [(2, 5)]);
+        assert_eq!(PickSet::from_counts([1, 3, 4, 9]).unwrap().runs(), [(1, 1), (3, 4), (9, 9)]);
     }
 
     #[test]

@@ -1,9 +1,20 @@
 //! The COM's brain: the `can_win` table of SPEC §1.2 and the rule it implies.
+//!
+//! The table is SPEC §1.2's recurrence, evaluated with a sliding count of losing positions per run
+//! of the pick set, so each position costs O(runs) instead of O(max): linear time for a range.
+//! The rule (period and pre-period) is found by cycle detection on the last `max` values, in time
+//! proportional to pre-period + period + max.
 
-use std::collections::HashMap;
 use std::fmt;
+use std::sync::OnceLock;
 
-use super::rules::PickSet;
+use thiserror::Error;
+
+use super::rules::{PickSet, TurnOrder};
+
+/// The most positions [`Rule::derive_within`] looks at when a caller does not say (the command
+/// line's `solve`): a range's rule needs at most about 5·max of them, well below this.
+pub const RULE_SEARCH_LIMIT: usize = 2_000_000;
 
 /// The dynamic-programming table for one pick set, up to a number of buttons.
 #[derive(Debug, Clone)]
@@ -11,13 +22,16 @@ pub struct Solver {
     picks: PickSet,
     /// `can_win[r]`: the player to move with `r` buttons left wins against perfect play.
     can_win: Vec<bool>,
+    /// Derived once, on first use (positions beyond the table are answered by it).
+    rule: OnceLock<Rule>,
 }
 
 impl Solver {
-    /// Solves every position with at most `upto` buttons left.
+    /// Solves every position with at most `upto` buttons left, in O(upto · runs of the pick set).
     pub fn new(picks: PickSet, upto: u32) -> Self {
-        let can_win = can_win_table(&picks, upto as usize);
-        Self { picks, can_win }
+        let mut table = Table::new(&picks);
+        table.extend_to(upto as usize + 1);
+        Self { picks, can_win: table.can_win, rule: OnceLock::new() }
     }
 
     pub fn picks(&self) -> &PickSet {
@@ -31,11 +45,11 @@ impl Solver {
 
     /// Whether the player to move with `remaining` buttons left wins against perfect play.
     ///
-    /// `remaining` must be at most [`Solver::upto`]; beyond the table the derived [`Rule`] answers.
+    /// Beyond [`Solver::upto`] the derived [`Rule`] answers.
     pub fn can_win(&self, remaining: u32) -> bool {
         match self.can_win.get(remaining as usize) {
             Some(&wins) => wins,
-            None => !self.rule().is_losing(remaining),
+            None => !self.derived_rule().is_losing(remaining),
         }
     }
 
@@ -66,25 +80,86 @@ impl Solver {
             .or_else(|| legal.first().copied())
     }
 
+    /// The turn order that wins a stage of `buttons` buttons: move first exactly when the
+    /// starting position wins for the player to move.
+    pub fn right_choice(&self, buttons: u32) -> TurnOrder {
+        if self.can_win(buttons) { TurnOrder::First } else { TurnOrder::Second }
+    }
+
     /// The rule behind the table, derived from the recurrence itself (independent of `upto`).
     pub fn rule(&self) -> Rule {
-        Rule::derive(&self.picks)
+        self.derived_rule().clone()
+    }
+
+    /// The rule, derived on first use and kept.
+    fn derived_rule(&self) -> &Rule {
+        self.rule.get_or_init(|| Rule::derive(&self.picks))
     }
 }
 
-/// SPEC §1.2, literally.
-fn can_win_table(picks: &PickSet, upto: usize) -> Vec<bool> {
-    // Index 0 is never consulted: taking everything is excluded below, not looked up.
-    let mut can_win = vec![false; upto + 1];
-    for r in picks.min() as usize..=upto {
-        can_win[r] = picks
-            .counts()
-            .iter()
-            .map(|&k| k as usize)
-            .take_while(|&k| k <= r)
-            .any(|k| r - k != 0 && !can_win[r - k]);
+/// SPEC §1.2's recurrence, one position at a time:
+///
+/// ```text
+/// can_win[r] = exists k in picks with k <= r, r - k != 0 and !can_win[r - k]
+/// ```
+///
+/// Positions `r < min` have no such k, so they lose (the player must press the rest), and
+/// `r - k = 0` (pressing the last button) never wins. For each run `a..=b` of the pick set the
+/// table keeps how many losing positions lie in `r-b ..= r-a`: r wins when any run sees one.
+struct Table {
+    runs: Vec<(usize, usize)>,
+    /// Per run: the losing positions (at least 1) in the window of the next position.
+    losing_in_window: Vec<usize>,
+    can_win: Vec<bool>,
+}
+
+impl Table {
+    fn new(picks: &PickSet) -> Self {
+        let runs: Vec<(usize, usize)> = picks.runs().iter().map(|&(a, b)| (a as usize, b as usize)).collect();
+        // Index 0 (no buttons left) is never a losing position to leave: taking everything loses.
+        Self { losing_in_window: vec![0; runs.len()], runs, can_win: vec![false] }
     }
-    can_win
+
+    fn len(&self) -> usize {
+        self.can_win.len()
+    }
+
+    /// Whether leaving `position` buttons wins for the player who leaves them.
+    fn is_losing(&self, position: usize) -> bool {
+        position >= 1 && !self.can_win[position]
+    }
+
+    /// Appends the next position.
+    fn push(&mut self) -> bool {
+        let r = self.can_win.len();
+        let mut wins = false;
+        for (run, &(a, b)) in self.runs.iter().enumerate() {
+            // The window moves from `r-1-b ..= r-1-a` to `r-b ..= r-a`.
+            if r >= a && self.is_losing(r - a) {
+                self.losing_in_window[run] += 1;
+            }
+            if r > b && self.is_losing(r - 1 - b) {
+                self.losing_in_window[run] -= 1;
+            }
+            wins |= self.losing_in_window[run] > 0;
+        }
+        self.can_win.push(wins);
+        wins
+    }
+
+    fn extend_to(&mut self, len: usize) {
+        self.can_win.reserve(len.saturating_sub(self.len()));
+        while self.len() < len {
+            self.push();
+        }
+    }
+}
+
+/// Why no rule was derived.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RuleError {
+    #[error("no repeating pattern within the first {limit} positions (the search stops there)")]
+    SearchLimit { limit: usize },
 }
 
 /// The shape of the losing positions: a finite start, then a repeating pattern.
@@ -97,61 +172,176 @@ pub struct Rule {
     pub period: u32,
     /// Residues modulo `period`, ascending.
     pub residues: Vec<u32>,
-    /// Losing positions in `1..=pre_period`.
+    /// Losing positions in `1..=pre_period`, ascending.
     pub early_losing: Vec<u32>,
 }
 
 impl Rule {
     /// Finds the minimal period and pre-period of the losing positions for any pick set.
     ///
-    /// For `r > max` the value at `r` depends only on the `max` values before it, so the sequence
-    /// is periodic from the first repeated window of `max` values on; the minimal period divides
-    /// that repetition's length and is found by checking one full repetition.
+    /// Always terminates (the losing positions are eventually periodic); for a range it looks at
+    /// about 3·max positions. For pick sets from untrusted input, use [`Rule::derive_within`].
     pub fn derive(picks: &PickSet) -> Self {
-        let window = picks.max() as usize;
-        let mut len = 4 * window + 16;
-        let (seq, start, repeat) = loop {
-            let seq = can_win_table(picks, len);
-            // Checking one full repetition below needs the table to reach `start + 2·repeat`.
-            if let Some((start, repeat)) = first_repeated_window(&seq, window)
-                && start + 2 * repeat < seq.len()
-            {
-                break (seq, start, repeat);
+        match Self::derive_within(picks, usize::MAX) {
+            Ok(rule) => rule,
+            Err(RuleError::SearchLimit { .. }) => unreachable!("an unlimited search always ends"),
+        }
+    }
+
+    /// [`Rule::derive`], looking at no more than `limit` positions of the table.
+    ///
+    /// For `r > max` the value at `r` depends only on the `max` values before it: the windows of
+    /// `max` values form a path in a finite functional graph. Brent's cycle detection on that path
+    /// (windows compared by a rolling hash, confirmed exactly) gives the minimal period λ and the
+    /// first window μ on the cycle; the pre-period is the last mismatch at or before μ.
+    pub fn derive_within(picks: &PickSet, limit: usize) -> Result<Self, RuleError> {
+        let w = picks.max() as usize;
+        let mut windows = Windows::new(picks, w, limit);
+        // Path node i is the window of positions i+1 ..= i+w; node 0 is the first full window.
+        let mut power = 1;
+        let mut period = 1;
+        let mut tortoise = windows.cursor(0)?;
+        let mut hare = windows.cursor(1)?;
+        while !windows.same(&tortoise, &hare) {
+            if power == period {
+                tortoise = hare.clone();
+                power *= 2;
+                period = 0;
             }
-            len *= 2;
-        };
-        // seq[r] == seq[r + repeat] for every r >= start.
-        let period = (1..=repeat)
-            .filter(|p| repeat % p == 0)
-            .find(|&p| (start..start + repeat).all(|r| seq[r] == seq[r + p]))
-            .unwrap_or(repeat);
-        let pre_period = (1..start).rev().find(|&r| seq[r] != seq[r + period]).unwrap_or(0);
+            windows.advance(&mut hare)?;
+            period += 1;
+        }
+        let mut tortoise = windows.cursor(0)?;
+        let mut hare = windows.cursor(period)?;
+        while !windows.same(&tortoise, &hare) {
+            windows.advance(&mut tortoise)?;
+            windows.advance(&mut hare)?;
+        }
+        let table = windows.table;
+        let losing = |r: usize| table.is_losing(r);
+        // Periodic for every r > tortoise.node (the windows from there on repeat).
+        let pre_period = (1..=tortoise.node).rev().find(|&r| losing(r) != losing(r + period)).unwrap_or(0);
         let mut residues: Vec<u32> = (pre_period + 1..=pre_period + period)
-            .filter(|&r| !seq[r])
+            .filter(|&r| losing(r))
             .map(|r| (r % period) as u32)
             .collect();
         residues.sort_unstable();
-        Self {
+        Ok(Self {
             pre_period: pre_period as u32,
             period: period as u32,
             residues,
-            early_losing: (1..=pre_period).filter(|&r| !seq[r]).map(|r| r as u32).collect(),
-        }
+            early_losing: (1..=pre_period).filter(|&r| losing(r)).map(|r| r as u32).collect(),
+        })
     }
 
     pub fn is_losing(&self, remaining: u32) -> bool {
         if remaining == 0 {
             false
         } else if remaining <= self.pre_period {
-            self.early_losing.contains(&remaining)
+            self.early_losing.binary_search(&remaining).is_ok()
         } else {
-            self.residues.contains(&(remaining % self.period))
+            self.residues.binary_search(&(remaining % self.period)).is_ok()
         }
     }
 
     /// The largest losing position at most `remaining`, if any.
     pub fn losing_at_most(&self, remaining: u32) -> Option<u32> {
-        (1..=remaining).rev().find(|&r| self.is_losing(r))
+        if remaining > self.pre_period && !self.residues.is_empty() {
+            let residue = remaining % self.period;
+            // The largest residue at most `residue`, else the largest one a period back.
+            let below = match self.residues.binary_search(&residue) {
+                Ok(i) => Some(self.residues[i]),
+                Err(0) => None,
+                Err(i) => Some(self.residues[i - 1]),
+            };
+            let candidate = match below {
+                Some(r) => Some(remaining - (residue - r)),
+                None => {
+                    (remaining - residue).checked_sub(self.period - self.residues[self.residues.len() - 1])
+                }
+            };
+            if let Some(candidate) = candidate.filter(|&c| c > self.pre_period) {
+                return Some(candidate);
+            }
+        }
+        self.early_losing.iter().rev().copied().find(|&r| r <= remaining)
+    }
+}
+
+/// The table seen as windows of `w` positions, each with a rolling hash modulo 2^61 − 1.
+struct Windows {
+    table: Table,
+    w: usize,
+    limit: usize,
+    /// `BASE^w`, to drop the value leaving a window.
+    top: u64,
+}
+
+/// Path node `node` (the window of positions node+1 ..= node+w) and its hash.
+#[derive(Clone)]
+struct Cursor {
+    node: usize,
+    hash: u64,
+}
+
+const MODULUS: u64 = (1 << 61) - 1;
+const BASE: u64 = 0x1F3D_5B79_A2C4_E681 % MODULUS;
+
+fn mul_mod(a: u64, b: u64) -> u64 {
+    let product = u128::from(a) * u128::from(b);
+    // At most 2·MODULUS; two subtractions give the canonical value, so equal windows hash equal
+    // however their hashes were computed.
+    let mut folded = ((product & u128::from(MODULUS)) + (product >> 61)) as u64;
+    for _ in 0..2 {
+        if folded >= MODULUS {
+            folded -= MODULUS;
+        }
+    }
+    folded
+}
+
+fn add_mod(a: u64, b: u64) -> u64 {
+    let sum = a + b;
+    if sum >= MODULUS { sum - MODULUS } else { sum }
+}
+
+impl Windows {
+    fn new(picks: &PickSet, w: usize, limit: usize) -> Self {
+        let top = (0..w).fold(1, |acc, _| mul_mod(acc, BASE));
+        Self { table: Table::new(picks), w, limit, top }
+    }
+
+    fn symbol(&self, position: usize) -> u64 {
+        1 + u64::from(self.table.is_losing(position))
+    }
+
+    /// Makes sure position `position` is in the table, within the search limit.
+    fn reach(&mut self, position: usize) -> Result<(), RuleError> {
+        if position >= self.limit {
+            return Err(RuleError::SearchLimit { limit: self.limit });
+        }
+        self.table.extend_to(position + 1);
+        Ok(())
+    }
+
+    fn cursor(&mut self, node: usize) -> Result<Cursor, RuleError> {
+        self.reach(node + self.w)?;
+        let hash = (node + 1..=node + self.w).fold(0, |acc, r| add_mod(mul_mod(acc, BASE), self.symbol(r)));
+        Ok(Cursor { node, hash })
+    }
+
+    fn advance(&mut self, cursor: &mut Cursor) -> Result<(), RuleError> {
+        let entering = cursor.node + 1 + self.w;
+        self.reach(entering)?;
+        let leaving = mul_mod(self.symbol(cursor.node + 1), self.top);
+        let shifted = add_mod(mul_mod(cursor.hash, BASE), self.symbol(entering));
+        cursor.hash = add_mod(shifted, MODULUS - leaving);
+        cursor.node += 1;
+        Ok(())
+    }
+
+    fn same(&self, a: &Cursor, b: &Cursor) -> bool {
+        a.hash == b.hash && (1..=self.w).all(|i| self.symbol(a.node + i) == self.symbol(b.node + i))
     }
 }
 
@@ -171,35 +361,12 @@ impl fmt::Display for Rule {
     }
 }
 
-/// The first pair of equal windows `seq[r-w+1..=r]`, with `r >= w`, as (start of the earlier
-/// window, distance between them). Windows are found by a rolling hash and compared exactly.
-fn first_repeated_window(seq: &[bool], w: usize) -> Option<(usize, usize)> {
-    const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
-    let bit = |r: usize| u64::from(seq[r]) + 1;
-    let top = (1..w).fold(1u64, |acc, _| acc.wrapping_mul(BASE));
-    let mut hash = (1..=w).fold(0u64, |acc, r| acc.wrapping_mul(BASE).wrapping_add(bit(r)));
-    let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
-    for r in w..seq.len() {
-        if r > w {
-            hash = hash.wrapping_sub(bit(r - w).wrapping_mul(top)).wrapping_mul(BASE).wrapping_add(bit(r));
-        }
-        let window = |end: usize| &seq[end + 1 - w..=end];
-        let earlier_ends = seen.entry(hash).or_default();
-        if let Some(&earlier) = earlier_ends.iter().find(|&&e| window(e) == window(r)) {
-            return Some((earlier + 1 - w, r - earlier));
-        }
-        earlier_ends.push(r);
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_pick_set_with_a_pre_period_is_described_exactly() {
-        // {2, 3} misère: positions 1..=r check against a brute table.
         for counts in [vec![1, 3, 4], vec![2, 3], vec![1, 4], vec![3, 5, 8]] {
             let picks = PickSet::from_counts(counts).unwrap();
             let solver = Solver::new(picks.clone(), 500);
@@ -208,5 +375,25 @@ mod tests {
                 assert_eq!(rule.is_losing(r), !solver.can_win(r), "{picks} at {r}");
             }
         }
+    }
+
+    #[test]
+    fn losing_at_most_is_the_last_losing_position_not_above() {
+        for counts in [vec![2, 3, 4, 5], vec![1, 3, 4], vec![3, 5, 8], vec![2, 3]] {
+            let picks = PickSet::from_counts(counts).unwrap();
+            let solver = Solver::new(picks.clone(), 300);
+            let rule = solver.rule();
+            for r in 0..=300 {
+                let expected = (1..=r).rev().find(|&p| !solver.can_win(p));
+                assert_eq!(rule.losing_at_most(r), expected, "{picks} at {r}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_search_limit_is_a_typed_error() {
+        let picks = PickSet::range(1, 1000).unwrap();
+        assert_eq!(Rule::derive_within(&picks, 100), Err(RuleError::SearchLimit { limit: 100 }));
+        assert_eq!(Rule::derive_within(&picks, 10_000).map(|rule| rule.period), Ok(1001));
     }
 }

@@ -1,0 +1,272 @@
+//! The ladder file format (`stages/ladder.ron`): its grammar, its limits and its validation.
+//!
+//! A file is read twice when a stage breaks a rule: once into typed entries, and once more into
+//! the raw text of every field (ron's `RawValue`, borrowed from the file), so that the error
+//! points at the real line and column of the value at fault.
+
+use std::path::Path;
+
+use ron::value::RawValue;
+use serde::Deserialize;
+use thiserror::Error;
+
+use super::ladder::{Ladder, MAX_STAGE};
+use super::layout::{Layout, LayoutError};
+use super::rules::{PickSet, RulesError};
+use super::stage::Stage;
+
+/// The most buttons a stage of a ladder file may have (no player presses more in one stage).
+pub const MAX_STAGE_BUTTONS: u32 = 10_000;
+
+/// The largest pick a stage of a ladder file may allow.
+pub const MAX_STAGE_PICK: u32 = 1_000;
+
+/// Why a ladder file was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LadderError {
+    #[error("{origin}: cannot read: {message}")]
+    Io { origin: String, message: String },
+    #[error("{origin}:{line}:{col}: {message}")]
+    Syntax { origin: String, line: usize, col: usize, message: String },
+    #[error("{origin}:{line}:{col}: the ladder has no stages")]
+    Empty { origin: String, line: usize, col: usize },
+    #[error("{origin}:{line}:{col}: stage {stage}: {problem}")]
+    Invalid { origin: String, line: usize, col: usize, stage: u32, problem: StageProblem },
+}
+
+/// The rule a stage entry breaks.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StageProblem {
+    #[error("stages must be numbered 1, 2, 3, … in order: expected {expected}, found {found}")]
+    Numbering { expected: u32, found: u32 },
+    #[error("the ladder ends at stage {limit}")]
+    BeyondLastStage { limit: u32 },
+    #[error("a stage needs at least one button")]
+    NoButtons,
+    #[error("a stage may have at most {limit} buttons (this one says {buttons})")]
+    TooManyButtons { buttons: u32, limit: u32 },
+    #[error("a stage may allow picks of at most {limit} (this one says max = {max})")]
+    PickTooLarge { max: u32, limit: u32 },
+    #[error("bad pick range: {0}")]
+    Picks(#[from] RulesError),
+    #[error("the smallest pick ({min}) is more than the stage's {buttons} buttons")]
+    MinAboveButtons { min: u32, buttons: u32 },
+    #[error("bad layout: {0}")]
+    Layout(#[from] LayoutError),
+    #[error("the layout has {cells} buttons but the stage says {buttons}")]
+    CountMismatch { buttons: u32, cells: usize },
+    #[error("the buttons are not all connected (each must touch another by an edge)")]
+    NotConnected,
+    #[error("a rectangle stage must have a button in every cell")]
+    NotRectangle,
+    #[error("an island needs an even width and height with all of its central 2×2 cells filled")]
+    NoCentre,
+}
+
+/// Reads and validates a ladder file.
+pub fn load(path: &Path) -> Result<Ladder, LadderError> {
+    let origin = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|source| LadderError::Io { origin: origin.clone(), message: source.to_string() })?;
+    parse(&text, &origin)
+}
+
+/// Parses and validates ladder text; `origin` names it in errors.
+pub fn parse(text: &str, origin: &str) -> Result<Ladder, LadderError> {
+    let file: LadderFile = ron::from_str(text).map_err(|err| LadderError::Syntax {
+        origin: origin.to_string(),
+        line: err.span.start.line,
+        col: err.span.start.col,
+        message: err.code.to_string(),
+    })?;
+    if file.stages.is_empty() {
+        let (line, col) = locate(text, None);
+        return Err(LadderError::Empty { origin: origin.to_string(), line, col });
+    }
+    let mut fixed = Vec::with_capacity(file.stages.len());
+    for (index, entry) in file.stages.into_iter().enumerate() {
+        let expected = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        match entry.validate(expected) {
+            Ok(stage) => fixed.push(stage),
+            Err((field, problem)) => {
+                let (line, col) = locate(text, Some((index, field)));
+                return Err(LadderError::Invalid {
+                    origin: origin.to_string(),
+                    line,
+                    col,
+                    stage: expected,
+                    problem,
+                });
+            }
+        }
+    }
+    Ok(Ladder::from_fixed(fixed))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename = "Ladder", deny_unknown_fields)]
+struct LadderFile {
+    stages: Vec<StageEntry>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename = "Stage", deny_unknown_fields)]
+struct StageEntry {
+    stage: u32,
+    buttons: u32,
+    picks: PickRange,
+    shape: Shape,
+    layout: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PickRange {
+    min: u32,
+    max: u32,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+enum Shape {
+    Rectangle,
+    Island,
+}
+
+/// The field of a stage entry a problem is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Stage,
+    Buttons,
+    Min,
+    Max,
+    Layout,
+    /// Row `n` (from 0) of the layout.
+    Row(usize),
+}
+
+impl StageEntry {
+    /// Checks the limits first, so nothing is allocated in proportion to an unchecked number.
+    fn validate(self, expected: u32) -> Result<Stage, (Field, StageProblem)> {
+        if self.stage != expected {
+            return Err((Field::Stage, StageProblem::Numbering { expected, found: self.stage }));
+        }
+        if self.stage > MAX_STAGE {
+            return Err((Field::Stage, StageProblem::BeyondLastStage { limit: MAX_STAGE }));
+        }
+        if self.buttons == 0 {
+            return Err((Field::Buttons, StageProblem::NoButtons));
+        }
+        if self.buttons > MAX_STAGE_BUTTONS {
+            let problem = StageProblem::TooManyButtons { buttons: self.buttons, limit: MAX_STAGE_BUTTONS };
+            return Err((Field::Buttons, problem));
+        }
+        let PickRange { min, max } = self.picks;
+        if max > MAX_STAGE_PICK {
+            return Err((Field::Max, StageProblem::PickTooLarge { max, limit: MAX_STAGE_PICK }));
+        }
+        let picks = PickSet::range(min, max).map_err(|err| (Field::Min, err.into()))?;
+        if min > self.buttons {
+            return Err((Field::Min, StageProblem::MinAboveButtons { min, buttons: self.buttons }));
+        }
+        let layout = Layout::from_rows(&self.layout).map_err(|err| {
+            let field = match &err {
+                LayoutError::NoRows => Field::Layout,
+                LayoutError::RaggedRow { row, .. } | LayoutError::BadChar { row, .. } => Field::Row(row - 1),
+            };
+            (field, err.into())
+        })?;
+        if layout.len() != self.buttons as usize {
+            return Err((
+                Field::Buttons,
+                StageProblem::CountMismatch { buttons: self.buttons, cells: layout.len() },
+            ));
+        }
+        if !layout.is_connected() {
+            return Err((Field::Layout, StageProblem::NotConnected));
+        }
+        match self.shape {
+            Shape::Rectangle if !layout.is_full_rectangle() => {
+                return Err((Field::Layout, StageProblem::NotRectangle));
+            }
+            Shape::Island if !layout.contains_centre() => {
+                return Err((Field::Layout, StageProblem::NoCentre));
+            }
+            _ => {}
+        }
+        Ok(Stage { number: self.stage, picks, layout })
+    }
+}
+
+/// The same grammar as [`LadderFile`] (already checked by it), keeping each value's text where it
+/// lies in the file.
+#[derive(Deserialize)]
+#[serde(rename = "Ladder")]
+struct LadderSpans<'a> {
+    #[serde(borrow)]
+    stages: &'a RawValue,
+}
+
+#[derive(Deserialize)]
+#[serde(rename = "Stage")]
+struct StageSpans<'a> {
+    #[serde(borrow)]
+    stage: &'a RawValue,
+    #[serde(borrow)]
+    buttons: &'a RawValue,
+    #[serde(borrow)]
+    picks: PickSpans<'a>,
+    #[serde(borrow)]
+    layout: &'a RawValue,
+}
+
+#[derive(Deserialize)]
+struct PickSpans<'a> {
+    #[serde(borrow)]
+    min: &'a RawValue,
+    #[serde(borrow)]
+    max: &'a RawValue,
+}
+
+impl<'a> StageSpans<'a> {
+    /// The text of `field`'s value (for a row, of that row's string).
+    fn at(&self, field: Field) -> &'a RawValue {
+        match field {
+            Field::Stage => self.stage,
+            Field::Buttons => self.buttons,
+            Field::Min => self.picks.min,
+            Field::Max => self.picks.max,
+            Field::Layout => self.layout,
+            Field::Row(row) => {
+                let rows: Option<Vec<&'a RawValue>> = self.layout.into_rust().ok();
+                rows.and_then(|rows| rows.get(row).copied()).unwrap_or(self.layout)
+            }
+        }
+    }
+}
+
+/// Where in `text` the value at fault begins: the stages list itself (`stage: None`), or `field`
+/// of stage entry `stage` (from 0). `text` parsed once already, so the second reading does not
+/// fail; if it somehow did, the error would point at the enclosing value rather than nowhere.
+fn locate(text: &str, stage: Option<(usize, Field)>) -> (usize, usize) {
+    let stages = ron::from_str::<LadderSpans>(text).ok().map(|spans| spans.stages);
+    let piece = stages.map(|stages| match stage {
+        None => stages,
+        Some((index, field)) => {
+            let entries: Option<Vec<StageSpans>> = stages.into_rust().ok();
+            entries.and_then(|entries| entries.get(index).map(|entry| entry.at(field))).unwrap_or(stages)
+        }
+    });
+    let offset = piece
+        .and_then(|piece| (piece.get_ron().as_ptr() as usize).checked_sub(text.as_ptr() as usize))
+        .filter(|&offset| offset <= text.len())
+        .unwrap_or(0);
+    line_and_column(text, offset)
+}
+
+/// The 1-based line and column (in characters, as ron counts them) of byte `offset` of `text`.
+fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset).unwrap_or_default();
+    let line = 1 + before.matches('\n').count();
+    let col = 1 + before.rsplit('\n').next().unwrap_or_default().chars().count();
+    (line, col)
+}
