@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
 out=${SCREENSHOT_DIR:-$target/screenshots}
 # SCREEN or SCREEN@WxH: the latter opens at 1280x800, then resizes the window once it has settled.
-screens=${SCREENS:-"menu ladder intro:8 stage:8 stage:14 result:12 strategy:11 about snaky stage:14@1024x768 snaky@1600x900"}
+screens=${SCREENS:-"menu ladder intro:8 stage:8 stage:14 result:12 strategy:11 about snaky snaky-ours stage:14@1024x768 snaky@1600x900"}
 
 if ! command -v xvfb-run >/dev/null 2>&1 || ! ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1; then
   echo "installing xvfb and mesa-vulkan-drivers"
@@ -124,10 +124,14 @@ for entry in $screens; do
   png="$out/$(echo "$entry" | tr ':@' '--').png"
   rm -f "$png"
   echo "screenshot: $entry -> $png"
-  set -- --open "$screen" --screenshot "$png"
+  # snaky-ours: the Snaky screen with our Maker (20).
+  open=$screen
+  if [ "$screen" = snaky-ours ]; then open=snaky; fi
+  set -- --open "$open" --screenshot "$png"
   if [ -n "$size" ]; then set -- "$@" --resize "$size"; fi
+  if [ "$screen" = snaky-ours ]; then set -- "$@" --maker 20; fi
   # Snaky after the paper's worked line, B (7,8) and B (8,6), with the overlays on.
-  if [ "$screen" = snaky ]; then set -- "$@" --moves "7,8 8,6"; fi
+  if [ "$open" = snaky ]; then set -- "$@" --moves "7,8 8,6"; fi
   if ! timeout 180 xvfb-run -a -s "-screen 0 1920x1080x24" \
       "$target/debug/pokopoko" "$@"; then
     echo "FAIL: $screen: the game exited with an error" >&2

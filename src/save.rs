@@ -44,6 +44,8 @@ pub struct Settings {
     pub language: Language,
     /// Pick sets whose strategy page the player chose to see: its spoiler warning is not shown again.
     pub strategies_revealed: Vec<PickSet>,
+    /// The Snaky screen's Maker: the paper's (21) or ours (20).
+    pub snaky_maker: crate::snaky::Maker,
 }
 
 /// The language of every string on screen.

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 
 use pokopoko::app::snaky::{BoardArea, BoardView, NoticeKind, RefusedFlash, Session, Stone};
 use pokopoko::app::{Go, SavePlace, Screen};
-use pokopoko::snaky::{Cell, Player};
+use pokopoko::snaky::{Cell, Maker, Player};
 
 mod common;
 use common::{game, key};
@@ -170,6 +170,65 @@ fn the_perfect_breaker_watched_to_the_end_lasts_exactly_21_maker_moves() {
 }
 
 #[test]
+fn choosing_our_maker_starts_a_new_game_within_20_and_is_saved() {
+    let mut app = snaky_screen();
+    assert_eq!(session(&app).maker, Maker::Paper);
+    click(&mut app, Cell::new(7, 8));
+    key(&mut app, KeyCode::KeyK);
+    let chosen = session(&app);
+    assert_eq!(chosen.maker, Maker::Ours);
+    // A new game: Maker's opening only, and the guarantee of our certificate's root card.
+    assert_eq!(maker_cells(&app), [(8, 8)]);
+    assert_eq!(chosen.game().claim().guarantee, 20);
+    assert_eq!(chosen.game().claim().card, 803);
+    let saved = app.world().resource::<pokopoko::app::SaveData>().save.settings.snaky_maker;
+    assert_eq!(saved, Maker::Ours);
+    // The frame is the root envelope's box: {0..16}² for both Makers.
+    let frame = chosen.game().frame();
+    assert_eq!((frame.min_x, frame.min_y, frame.max_x, frame.max_y), (0, 0, 16, 16));
+    // Back to the paper's.
+    app.world_mut().write_message(pokopoko::app::snaky::SnakyInput::ChooseMaker(Maker::Paper));
+    app.update();
+    assert_eq!(session(&app).game().claim().guarantee, 21);
+}
+
+#[test]
+fn the_perfect_breaker_watched_against_our_maker_lasts_exactly_20() {
+    let mut app = snaky_screen();
+    key(&mut app, KeyCode::KeyK);
+    for _ in 0..pokopoko::app::snaky::SPEEDS.len() {
+        key(&mut app, KeyCode::BracketRight);
+    }
+    key(&mut app, KeyCode::Digit4);
+    for _ in 0..200 {
+        if session(&app).game().won() {
+            break;
+        }
+        app.update();
+    }
+    let game = session(&app).game();
+    assert!(game.won(), "the watch did not reach Maker's win");
+    assert_eq!(game.maker_cells().len(), 20);
+}
+
+#[test]
+fn a_start_with_our_maker_replays_the_moves_against_it() {
+    let mut app = game(SavePlace::Memory, None);
+    let start = pokopoko::app::snaky::SnakyStart::parse("7,8 8,6", Some(Maker::Ours)).expect("legal moves");
+    app.insert_resource(start);
+    app.world_mut().write_message(Go(Screen::Snaky));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(session(&app).maker, Maker::Ours);
+    assert_eq!(session(&app).game().breaker_cells().len(), 2);
+    assert!(session(&app).game().claim().guarantee <= 20);
+    // Not saved: the flag is for this run only.
+    let saved = app.world().resource::<pokopoko::app::SaveData>().save.settings.snaky_maker;
+    assert_eq!(saved, Maker::Paper);
+}
+
+#[test]
 fn taking_the_game_back_from_a_computer_breaker_lets_clicks_play_again() {
     let mut app = snaky_screen();
     for _ in 0..pokopoko::app::snaky::SPEEDS.len() {
@@ -229,19 +288,26 @@ fn the_about_page_runs_the_certificate_checks_off_the_ui_thread() {
     app.update();
     // Frames keep coming while the checks run; wait for the report without a deadline on speed.
     for _ in 0..60_000 {
-        if app.world().resource::<CertificateChecks>().report().is_some() {
+        if app.world().resource::<CertificateChecks>().report(Maker::Ours).is_some() {
             break;
         }
         std::thread::sleep(Duration::from_millis(10));
         app.update();
     }
     let checks = app.world().resource::<CertificateChecks>();
-    let report = checks.report().expect("the checks finished");
+    let report = checks.report(Maker::Paper).expect("the checks finished");
     assert!(report.passed());
     let details: String = report.checks.iter().map(|c| c.detail.clone()).collect();
     // SPEC §2.3's numbers.
     for number in ["728", "1,620", "4,089", "37,042", "53,823"] {
         assert!(details.contains(number), "no {number} in the report");
+    }
+    // Ours too: its cards, reply classes and worst case as `snaky verify --certificate` prints them.
+    let ours = checks.report(Maker::Ours).expect("both certificates are checked");
+    assert!(ours.passed());
+    let details: String = ours.checks.iter().map(|c| c.detail.clone()).collect();
+    for number in ["804", "1,705", "44,090", "53,172", "20 Maker moves"] {
+        assert!(details.contains(number), "no {number} in our report");
     }
 }
 

@@ -159,7 +159,7 @@ impl T {
                 "COMはけっしてまちがえません。負けたときは、かならずあなたのどこかの手がまちがいです。負けると、どの手がまちがいで、どうすればよかったかを教えます。"
             }
             T::AboutSnaky => {
-                "Snaky：COMが作り手（Maker）、あなたが壊し手（Breaker）の Maker-Breaker ゲームです。作り手は論文「Snaky in 21 Maker moves」の証明書のとおりに打ち、どんな壊し手にも21手以内に Snaky を完成させます。証明書が論文の数字どおりかを、下でチェックできます。"
+                "Snaky：COMが作り手（Maker）、あなたが壊し手（Breaker）の Maker-Breaker ゲームです。作り手は論文「Snaky in 21 Maker moves」の証明書のとおりに打ち、どんな壊し手にも21手以内に Snaky を完成させます。このゲームの探索が見つけた自作の証明書なら20手以内です（Snaky の画面でえらべます）。両方の証明書を、下でチェックできます。"
             }
             T::AboutFont => {
                 "フォント：Quicksand（SIL Open Font License 1.1）、モトヤLマルベリ（Apache License 2.0）"
@@ -239,7 +239,7 @@ impl T {
                 "The COM never makes a mistake, so every loss is one of your own moves. After a loss the game shows you exactly which move it was and what would have been right."
             }
             T::AboutSnaky => {
-                "Snaky: a Maker-Breaker game where the COM is Maker and you are Breaker. Maker plays the certificate of the paper \"Snaky in 21 Maker moves\" literally and completes Snaky within 21 moves against every Breaker. Below you can check that the certificate matches the paper's numbers."
+                "Snaky: a Maker-Breaker game where the COM is Maker and you are Breaker. Maker plays the certificate of the paper \"Snaky in 21 Maker moves\" literally and completes Snaky within 21 moves against every Breaker; with ours, found by this game's own search, within 20 (choose on the Snaky screen). Below you can check both certificates."
             }
             T::AboutFont => {
                 "Fonts: Quicksand (SIL Open Font License 1.1), Motoya L Maruberi (Apache License 2.0)"

@@ -80,9 +80,13 @@ pub struct Harness {
 
 impl Harness {
     pub fn from_args(args: &WindowArgs, started: Instant) -> Result<Self, String> {
-        let open = args.open.as_deref().map_or(Ok(Open::Menu), Open::parse)?;
+        // `--maker` alone opens Snaky.
+        let default = if args.maker.is_some() { Open::Snaky } else { Open::Menu };
+        let open = args.open.as_deref().map_or(Ok(default), Open::parse)?;
         let timings = std::env::var_os("POKOPOKO_TIMINGS").is_some_and(|v| !v.is_empty() && v != "0");
-        let snaky = args.moves.as_deref().map(SnakyStart::parse).transpose()?;
+        let snaky = args.moves.as_deref().map(|m| SnakyStart::parse(m, args.maker)).transpose()?;
+        let snaky =
+            snaky.or_else(|| args.maker.map(|maker| SnakyStart { moves: Vec::new(), maker: Some(maker) }));
         Ok(Self { open, screenshot: args.screenshot.clone(), started, timings, snaky, resize: args.resize })
     }
 

@@ -41,10 +41,22 @@ pub struct WindowArgs {
     /// dragging its edge would, and let it settle again before the picture.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub resize: Option<(u32, u32)>,
+    /// Open Snaky with this Maker: 21 (the paper's certificate) or 20 (ours).
+    #[arg(long, value_name = "21|20", value_parser = parse_maker)]
+    pub maker: Option<crate::snaky::Maker>,
+}
+
+/// `21` or `20`: the Maker whose certificate guarantees that many moves.
+pub fn parse_maker(text: &str) -> Result<crate::snaky::Maker, String> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .and_then(crate::snaky::Maker::from_bound)
+        .ok_or_else(|| format!("{text:?}: the Maker is 21 (the paper's) or 20 (ours)"))
 }
 
 /// `WxH` with both sides from 320 to 7680 pixels.
-fn parse_size(text: &str) -> Result<(u32, u32), String> {
+pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(|| format!("{text:?} is not WxH, e.g. 1024x768"))?;
     let side = |s: &str| -> Result<u32, String> {
         match s.trim().parse::<u32>() {

@@ -45,8 +45,8 @@ pub enum SnakyCommand {
         #[arg(long, allow_hyphen_values = true)]
         moves: String,
         /// Which shipped Maker plays: 21 (the paper's) or 20 (ours).
-        #[arg(long, default_value_t = 21, value_parser = parse_maker_bound)]
-        maker: u32,
+        #[arg(long, default_value = "21", value_parser = super::parse_maker)]
+        maker: snaky::Maker,
         /// Play this certificate's Maker instead (any file in the paper's grammar).
         #[arg(long, conflicts_with = "maker")]
         certificate: Option<std::path::PathBuf>,
@@ -97,18 +97,9 @@ fn pairs(cells: &[Cell]) -> Vec<[i32; 2]> {
     cells.iter().map(|c| [c.x, c.y]).collect()
 }
 
-/// `21` or `20`: the two shipped Makers.
-fn parse_maker_bound(text: &str) -> Result<u32, String> {
-    text.trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|&n| snaky::Maker::from_bound(n).is_some())
-        .ok_or_else(|| format!("{text:?}: the Maker is 21 (the paper's) or 20 (ours)"))
-}
-
 /// The cards of `--certificate FILE` (read, parsed, evaluated) or of a shipped Maker.
 pub(super) fn load_cards(
-    maker: u32,
+    maker: snaky::Maker,
     certificate: Option<&std::path::Path>,
 ) -> Result<std::sync::Arc<snaky::Cards>, snaky::CertificateError> {
     match certificate {
@@ -116,11 +107,11 @@ pub(super) fn load_cards(
             let parsed = snaky::Certificate::load(path)?;
             Ok(std::sync::Arc::new(snaky::Cards::evaluate(&parsed)?))
         }
-        None => snaky::Maker::from_bound(maker).unwrap_or_default().cards(),
+        None => maker.cards(),
     }
 }
 
-fn replay(moves: &str, maker: u32, certificate: Option<&std::path::Path>) -> ExitCode {
+fn replay(moves: &str, maker: snaky::Maker, certificate: Option<&std::path::Path>) -> ExitCode {
     let breaker = match snaky::parse_moves(moves) {
         Ok(cells) => cells,
         Err(e) => return super::bad_input(format_args!("--moves: {e}")),

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::card::Cards;
 use super::cell::Cell;
+use super::cell_set::Bounds;
 use super::errors::MoveError;
 use super::policy::Claim;
 use super::shape::{self, Copy as SnakyCopy};
@@ -192,6 +193,13 @@ impl Game {
             Some(Player::Maker) => made + height,
             Some(Player::Breaker) => made + height - 1,
         }
+    }
+
+    /// The box around the root card's envelope on the board, where Maker plays all game
+    /// ({0..16}² for both shipped Makers): the screen's dashed frame.
+    pub fn frame(&self) -> Bounds {
+        let start = Claim::start(&self.cards);
+        self.cards.node(start.node).bounds.placed(start.placement)
     }
 
     /// Everything the screen shows about the active claim.

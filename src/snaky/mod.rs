@@ -33,7 +33,7 @@ use std::sync::{Arc, OnceLock};
 pub use breaker::{Breaker, BreakerKind, ComputerBreaker, play_out};
 pub use card::{Cards, Child, Node, NodeId};
 pub use cell::{Cell, FrameCell};
-pub use cell_set::CellSet;
+pub use cell_set::{Bounds, CellSet};
 pub use certificate::Certificate;
 pub use errors::{
     CertificateError, EvalError, MoveError, ParseError, ParseErrorKind, RecordError, RecordErrorKind,

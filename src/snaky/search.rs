@@ -147,7 +147,9 @@ pub struct Search<'a> {
     /// Every line card of the paper under each symmetry, by height.
     patterns: Vec<Pattern>,
     placed: HashMap<Claim, Option<(CellSet, CellSet)>>,
-    failed: HashSet<(CellSet, CellSet, u32)>,
+    /// Positions given up, by a 64-bit digest of (M, B, budget): a collision can only make the
+    /// search skip a position, never accept a wrong card.
+    failed: HashSet<u64>,
     stats: SearchStats,
     started: Instant,
     last_report: Instant,
@@ -452,7 +454,7 @@ impl<'a> Search<'a> {
             return Some(CardRef::Paper(hand[i]));
         }
         let lowest = heights.iter().copied().min().unwrap_or(u32::MAX);
-        let key = (position.maker, position.breaker, position.budget);
+        let key = digest(&position);
         if self.out_of_budget
             || position.budget <= 1
             || lowest > position.budget.saturating_add(u32::from(self.config.slack))
@@ -584,6 +586,16 @@ impl<'a> Search<'a> {
         self.library.push(NewCard { pivot, children, required, envelope, height: height + 1 });
         CardRef::New(self.library.len() - 1)
     }
+}
+
+/// A deterministic 64-bit digest of a position (the standard library's SipHash, fixed keys).
+fn digest(position: &Position) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    position.maker.hash(&mut hasher);
+    position.breaker.hash(&mut hasher);
+    position.budget.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// The frame cell at (x, y) if it lies on the search's board {0..16}².

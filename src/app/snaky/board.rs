@@ -18,8 +18,8 @@ use crate::app::Screen;
 use crate::app::i18n::Lang;
 use crate::app::theme::palette;
 use crate::app::theme::widgets;
-use crate::snaky::cell::FRAME;
-use crate::snaky::{Cell, Player};
+use crate::snaky::policy::OPENING;
+use crate::snaky::{Bounds, Cell, Player};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardView>()
@@ -29,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                draw_frame,
                 rebuild_grid,
                 draw_stones,
                 flash_refusals,
@@ -49,8 +50,8 @@ pub const BOARD_SIZE: Vec2 = Vec2::new(820.0, 660.0);
 const START_CELL_PX: f32 = 26.0;
 const MIN_CELL_PX: f32 = 8.0;
 const MAX_CELL_PX: f32 = 90.0;
-/// The frame's centre, where the view starts.
-const FRAME_CENTRE: (f64, f64) = (FRAME as f64 / 2.0, FRAME as f64 / 2.0);
+/// Where the view starts: the centre of Maker's opening cell, (8,8), for both Makers.
+const FRAME_CENTRE: (f64, f64) = (OPENING.x as f64 + 0.5, OPENING.y as f64 + 0.5);
 /// Pixels the pointer may move between press and release and still count as a click.
 const CLICK_SLOP: f32 = 6.0;
 
@@ -228,7 +229,11 @@ struct DragDistance(f32);
 
 /// The visible range the grid was built for.
 #[derive(Component, Debug, Default)]
-struct GridRange(Option<(i64, i64, i64, i64)>);
+struct GridRange(Option<((i64, i64, i64, i64), Bounds)>);
+
+/// The frame the Frame layer shows (the root envelope's box of the Maker in play).
+#[derive(Component, Debug, Default)]
+struct FrameDrawn(Option<Bounds>);
 
 fn reset_view(mut view: ResMut<BoardView>, mut hover: ResMut<Hover>) {
     *view = BoardView::default();
@@ -261,7 +266,7 @@ pub(super) fn fill_board_area(area: &mut EntityCommands) {
         for layer in [Layer::Grid, Layer::Frame, Layer::Overlay, Layer::Stones, Layer::Flash] {
             let mut entity = area.spawn((layer, layer_node(), Pickable::IGNORE));
             if layer == Layer::Frame {
-                entity.with_children(spawn_frame);
+                entity.insert(FrameDrawn::default());
             }
         }
         area.spawn((
@@ -309,20 +314,36 @@ fn layer_node() -> Node {
     }
 }
 
-/// The dashed frame {0..16}²: one dash per cell edge along each side.
-fn spawn_frame(frame: &mut ChildSpawnerCommands) {
+/// Draws the dashed frame around the root envelope of the Maker in play ({0..16}² for both),
+/// one dash per cell edge along each side, when the Maker changes.
+fn draw_frame(
+    session: Option<Res<Session>>,
+    mut layers: Query<(Entity, &mut FrameDrawn)>,
+    mut commands: Commands,
+) {
+    let Some(session) = session else { return };
+    let frame = session.game().frame();
+    for (layer, mut drawn) in &mut layers {
+        if drawn.0 != Some(frame) {
+            drawn.0 = Some(frame);
+            commands.entity(layer).despawn_children().with_children(|layer| spawn_frame(layer, frame));
+        }
+    }
+}
+
+fn spawn_frame(frame: &mut ChildSpawnerCommands, bounds: Bounds) {
     const DASH: f32 = 0.55;
     const THICK: f32 = 1.5;
-    let side = f64::from(FRAME);
-    for i in 0..FRAME {
-        let along = f64::from(i) + f64::from((1.0 - DASH) / 2.0);
-        let sides = [
-            (along, 0.0, DASH, 0.0),
-            (along, side, DASH, 0.0),
-            (0.0, along, 0.0, DASH),
-            (side, along, 0.0, DASH),
-        ];
-        for (x, y, w, h) in sides {
+    let (x0, y0) = (f64::from(bounds.min_x), f64::from(bounds.min_y));
+    let (x1, y1) = (f64::from(bounds.max_x + 1), f64::from(bounds.max_y + 1));
+    let offset = f64::from((1.0 - DASH) / 2.0);
+    let across = (bounds.min_x..=bounds.max_x).map(|i| f64::from(i) + offset);
+    let up = (bounds.min_y..=bounds.max_y).map(|i| f64::from(i) + offset);
+    let dashes = across
+        .flat_map(|x| [(x, y0, DASH, 0.0), (x, y1, DASH, 0.0)])
+        .chain(up.flat_map(|y| [(x0, y, 0.0, DASH), (x1, y, 0.0, DASH)]));
+    {
+        for (x, y, w, h) in dashes {
             frame.spawn((
                 Placed { x, y, w, h, inset: 0.0, grow: Vec2::splat(THICK) },
                 Node { position_type: PositionType::Absolute, ..default() },
@@ -483,23 +504,26 @@ fn pan_and_zoom_keys(
 /// reaches new cells.
 fn rebuild_grid(
     view: Res<BoardView>,
+    session: Option<Res<Session>>,
     mut areas: Query<&mut GridRange>,
     layers: Query<(Entity, &Layer)>,
     mut commands: Commands,
 ) {
     let Ok(mut built) = areas.single_mut() else { return };
     let range = view.visible_range();
-    if built.0 == Some(range) {
+    let Some(frame) = session.map(|s| s.game().frame()) else { return };
+    if built.0 == Some((range, frame)) {
         return;
     }
-    built.0 = Some(range);
+    built.0 = Some((range, frame));
     let Some((grid, _)) = layers.iter().find(|(_, l)| **l == Layer::Grid) else { return };
     let (x0, x1, y0, y1) = range;
     let (width, height) = ((x1 - x0) as f32, (y1 - y0) as f32);
     commands.entity(grid).despawn_children().with_children(|grid| {
-        let side = FRAME as f32;
+        let (w, h) = ((frame.max_x - frame.min_x + 1) as f32, (frame.max_y - frame.min_y + 1) as f32);
+        let (x, y) = (f64::from(frame.min_x), f64::from(frame.min_y));
         grid.spawn((
-            Placed { x: 0.0, y: 0.0, w: side, h: side, inset: 0.0, grow: Vec2::ZERO },
+            Placed { x, y, w, h, inset: 0.0, grow: Vec2::ZERO },
             Node { position_type: PositionType::Absolute, ..default() },
             BackgroundColor(FRAME_INSIDE),
             Pickable::IGNORE,
@@ -697,7 +721,7 @@ fn update_board_texts(
     let off_view = game.moves().iter().filter(|m| !view.contains(m.cell)).count();
     let result = game.won().then(|| {
         let before = super::position_after(game, game.moves().len().saturating_sub(1));
-        text::result(lang, game.maker_cells().len(), before.guarantee())
+        text::result(lang, game.maker_cells().len(), session.maker.bound(), before.guarantee())
     });
     for (which, mut text) in &mut texts {
         let content = match which {

@@ -6,12 +6,13 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use bevy::prelude::*;
 
-use super::text::S;
+use super::text::{self, S};
 use crate::app::Screen;
 use crate::app::i18n::Lang;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::save::Language;
+use crate::snaky::Maker;
 use crate::snaky::verify::{self, Report};
 
 pub(super) fn plugin(app: &mut App) {
@@ -19,12 +20,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<CloseChecks>()
         .init_resource::<CertificateChecks>()
         .init_resource::<ChecksShown>()
+        .add_message::<ShowReport>()
+        .init_resource::<ShownReport>()
         .add_systems(OnExit(Screen::About), |mut shown: ResMut<ChecksShown>| {
             shown.0 = false;
         })
         .add_systems(
             Update,
-            (start_checks, collect_report, show_checks.run_if(in_state(Screen::About))).chain(),
+            (start_checks, collect_report, choose_report, show_checks.run_if(in_state(Screen::About)))
+                .chain(),
         );
 }
 
@@ -36,23 +40,39 @@ pub struct RunChecks;
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CloseChecks;
 
+/// Lists this Maker's checks on the sheet.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShowReport(pub Maker);
+
+/// Whose checks the sheet lists.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct ShownReport(pub Maker);
+
 /// The checks' state; the report stays for later visits of the about page.
 #[derive(Resource, Debug, Default)]
 pub enum CertificateChecks {
     #[default]
     NotRun,
-    Running(Mutex<Receiver<Report>>),
-    Done(Report),
+    Running(Mutex<Receiver<Reports>>),
+    Done(Reports),
     /// The checking thread stopped without a report.
     Failed,
 }
 
+/// The checks of both shipped certificates: the paper's, then ours.
+pub type Reports = Vec<(Maker, Report)>;
+
 impl CertificateChecks {
-    pub fn report(&self) -> Option<&Report> {
+    /// The checks of one Maker's certificate, once they have run.
+    pub fn report(&self, maker: Maker) -> Option<&Report> {
         match self {
-            Self::Done(report) => Some(report),
+            Self::Done(reports) => reports.iter().find(|(m, _)| *m == maker).map(|(_, r)| r),
             _ => None,
         }
+    }
+
+    fn all_passed(&self) -> bool {
+        matches!(self, Self::Done(reports) if reports.iter().all(|(_, r)| r.passed()))
     }
 
     pub fn is_running(&self) -> bool {
@@ -101,13 +121,14 @@ fn start_checks(
         return;
     }
     shown.0 = true;
-    if checks.is_running() || checks.report().is_some() {
+    if checks.is_running() || matches!(*checks, CertificateChecks::Done(_)) {
         return;
     }
     let (sender, receiver) = mpsc::channel();
     let spawned = std::thread::Builder::new().name("certificate checks".into()).spawn(move || {
         // The receiver may be gone if the app quit meanwhile; nothing to report then.
-        let _ = sender.send(verify::verify_shipped());
+        let reports = Maker::ALL.iter().map(|&m| (m, verify::verify_text(m.text(), m.sha256()))).collect();
+        let _ = sender.send(reports);
     });
     *checks = match spawned {
         Ok(_) => CertificateChecks::Running(Mutex::new(receiver)),
@@ -147,16 +168,31 @@ fn displayable(detail: &str) -> String {
     out
 }
 
+fn choose_report(mut requests: MessageReader<ShowReport>, mut shown: ResMut<ShownReport>) {
+    if let Some(&ShowReport(maker)) = requests.read().last()
+        && shown.0 != maker
+    {
+        shown.0 = maker;
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn show_checks(
     checks: Res<CertificateChecks>,
     shown: Res<ChecksShown>,
+    tab: Res<ShownReport>,
     lang: Res<Lang>,
     new_summaries: Query<(), Added<ChecksSummary>>,
     mut summaries: Query<(&mut Text, &mut TextColor), With<ChecksSummary>>,
     sheets: Query<Entity, With<ChecksSheet>>,
     mut commands: Commands,
 ) {
-    if !checks.is_changed() && !shown.is_changed() && !lang.is_changed() && new_summaries.is_empty() {
+    if !checks.is_changed()
+        && !shown.is_changed()
+        && !tab.is_changed()
+        && !lang.is_changed()
+        && new_summaries.is_empty()
+    {
         return;
     }
     let lang = lang.0;
@@ -164,9 +200,7 @@ fn show_checks(
         CertificateChecks::NotRun => (String::new(), palette::INK_SOFT),
         CertificateChecks::Running(_) => (S::ChecksRunning.get(lang).to_string(), palette::INK_SOFT),
         CertificateChecks::Failed => (S::ChecksFailed.get(lang).to_string(), palette::BAD),
-        CertificateChecks::Done(report) if report.passed() => {
-            (S::ChecksPassed.get(lang).to_string(), palette::GOOD)
-        }
+        CertificateChecks::Done(_) if checks.all_passed() => (text::checks_passed(lang), palette::GOOD),
         CertificateChecks::Done(_) => (S::ChecksFailed.get(lang).to_string(), palette::BAD),
     };
     for (mut text, mut colour) in &mut summaries {
@@ -197,7 +231,20 @@ fn show_checks(
         backdrop.spawn(widgets::panel_sized(px(1120))).with_children(|sheet| {
             sheet.spawn(widgets::heading(S::ChecksTitle.get(lang)));
             sheet.spawn(widgets::text(summary.clone(), 19.0, ink));
-            if let CertificateChecks::Done(report) = checks.as_ref() {
+            sheet.spawn(widgets::row(8.0)).with_children(|row| {
+                for maker in Maker::ALL {
+                    let kind = if tab.0 == maker { ButtonKind::Primary } else { ButtonKind::Secondary };
+                    let verdict = match checks.report(maker) {
+                        Some(r) if r.passed() => " PASS",
+                        Some(_) => " FAIL",
+                        None => "",
+                    };
+                    let label = format!("{}{verdict}", text::maker_name(lang, maker));
+                    row.spawn(widgets::sized_button(label, kind, 200.0, 17.0))
+                        .observe(send(ShowReport(maker)));
+                }
+            });
+            if let Some(report) = checks.report(tab.0) {
                 let list = Node { align_items: AlignItems::FlexStart, ..widgets::column(1.0) };
                 sheet.spawn(list).with_children(|list| {
                     for check in &report.checks {

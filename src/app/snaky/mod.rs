@@ -23,8 +23,9 @@ pub use watch::{SPEEDS, Watch};
 
 use self::text::S;
 use super::i18n::Lang;
+use super::storage::SaveData;
 use super::{Go, Screen};
-use crate::snaky::{self, BreakerKind, Cards, Cell, Game, MoveError, Player, RecordError};
+use crate::snaky::{self, BreakerKind, Cards, Cell, Game, Maker, MoveError, Player, RecordError};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SnakyInput>()
@@ -55,17 +56,22 @@ pub enum SnakySystems {
     Show,
 }
 
-/// Breaker moves to play when the screen opens (from `--open snaky --moves "…"`).
+/// The game to show when the screen opens (from `--open snaky --moves "…" --maker 20`).
 #[derive(Resource, Debug, Clone, Default)]
-pub struct SnakyStart(pub Vec<Cell>);
+pub struct SnakyStart {
+    /// Breaker moves to play.
+    pub moves: Vec<Cell>,
+    /// The Maker to play them against (otherwise the saved choice); not saved.
+    pub maker: Option<Maker>,
+}
 
 impl SnakyStart {
     /// Reads `--moves "x,y x,y …"`; a malformed or illegal move is an error naming its position.
-    pub fn parse(record: &str) -> Result<Self, String> {
+    pub fn parse(record: &str, maker: Option<Maker>) -> Result<Self, String> {
         let moves = snaky::parse_moves(record).map_err(|e| format!("--moves: {e}"))?;
-        let cards = snaky::shipped_cards().map_err(|e| e.to_string())?;
+        let cards = maker.unwrap_or_default().cards().map_err(|e| e.to_string())?;
         snaky::replay(cards, &moves).map_err(|e| format!("--moves: {e}"))?;
-        Ok(Self(moves))
+        Ok(Self { moves, maker })
     }
 }
 
@@ -102,6 +108,10 @@ pub enum SnakyInput {
     PasteRecord,
     /// Replace the game by this record of Breaker moves.
     LoadRecord(String),
+    /// Play against this Maker (a new game); the choice is saved.
+    ChooseMaker(Maker),
+    /// Switch to the other Maker.
+    OtherMaker,
     Back,
 }
 
@@ -122,6 +132,8 @@ pub enum NoticeKind {
 /// The game on the Snaky screen, and the position being shown.
 #[derive(Resource, Debug, Clone)]
 pub struct Session {
+    /// Whose certificate Maker plays.
+    pub maker: Maker,
     game: Game,
     /// While reviewing: how many moves (of both players) are shown.
     review: Option<usize>,
@@ -135,9 +147,9 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(cards: Arc<Cards>) -> Self {
+    pub fn new(maker: Maker, cards: Arc<Cards>) -> Self {
         let game = Game::started(cards);
-        Self { shown: game.clone(), game, review: None, notice: None, refused: None, handoffs: 0 }
+        Self { maker, shown: game.clone(), game, review: None, notice: None, refused: None, handoffs: 0 }
     }
 
     /// The game as played so far (not the reviewed position).
@@ -185,7 +197,7 @@ impl Session {
     }
 
     pub fn restart(&mut self) {
-        *self = Self { handoffs: self.handoffs, ..Self::new(self.cards()) };
+        *self = Self { handoffs: self.handoffs, ..Self::new(self.maker, self.cards()) };
     }
 
     /// Shows the first `moves` moves (at least Maker's opening, at most the whole game).
@@ -248,6 +260,7 @@ fn start_session(
     mut commands: Commands,
     start: Option<Res<SnakyStart>>,
     existing: Option<ResMut<Session>>,
+    data: Res<SaveData>,
     lang: Res<Lang>,
 ) {
     commands.insert_resource(Watch::default());
@@ -256,22 +269,27 @@ fn start_session(
         session.notice = None;
         return;
     }
-    let cards = match snaky::shipped_cards() {
-        Ok(cards) => cards,
+    let maker = start.as_ref().and_then(|s| s.maker).unwrap_or(data.save.settings.snaky_maker);
+    let mut session = match new_session(maker) {
+        Ok(session) => session,
         Err(error) => {
-            commands.insert_resource(SnakyUnavailable(error.to_string()));
+            commands.insert_resource(SnakyUnavailable(error));
             commands.remove_resource::<Session>();
             return;
         }
     };
-    let mut session = Session::new(cards);
     if let Some(start) = start {
-        if let Err(error) = session.load(&start.0) {
+        if let Err(error) = session.load(&start.moves) {
             session.tell(NoticeKind::Refused, text::record_error(lang.0, &error));
         }
         commands.remove_resource::<SnakyStart>();
     }
     commands.insert_resource(session);
+}
+
+/// A new game against this Maker, or why its certificate cannot be played.
+fn new_session(maker: Maker) -> Result<Session, String> {
+    maker.cards().map(|cards| Session::new(maker, cards)).map_err(|e| e.to_string())
 }
 
 fn keyboard(
@@ -301,6 +319,7 @@ fn keyboard(
         (KeyCode::BracketLeft, SnakyInput::Slower),
         (KeyCode::BracketRight, SnakyInput::Faster),
         (KeyCode::KeyT, SnakyInput::TakeOver),
+        (KeyCode::KeyK, SnakyInput::OtherMaker),
     ];
     if ctrl {
         pressed = vec![(KeyCode::KeyC, SnakyInput::CopyRecord), (KeyCode::KeyV, SnakyInput::PasteRecord)];
@@ -334,6 +353,7 @@ fn apply_input(
     mut watch: ResMut<Watch>,
     mut overlays: ResMut<Overlays>,
     mut clipboard: Option<ResMut<bevy::clipboard::Clipboard>>,
+    mut data: ResMut<SaveData>,
     lang: Res<Lang>,
     mut go: MessageWriter<Go>,
 ) {
@@ -458,10 +478,36 @@ fn apply_input(
                 record::paste(&mut session, &mut watch, clipboard.as_deref_mut(), lang)
             }
             SnakyInput::LoadRecord(record) => record::load(&mut session, &mut watch, record, lang),
+            SnakyInput::ChooseMaker(_) | SnakyInput::OtherMaker => {
+                let maker = match input {
+                    SnakyInput::ChooseMaker(maker) => *maker,
+                    _ => other_maker(session.maker),
+                };
+                if maker == session.maker {
+                    continue;
+                }
+                match new_session(maker) {
+                    Ok(fresh) => {
+                        watch.take_over();
+                        *session = Session { handoffs: session.handoffs, ..fresh };
+                        session.tell(NoticeKind::Info, text::maker_chosen(lang, maker));
+                        data.save.settings.snaky_maker = maker;
+                        data.store();
+                    }
+                    Err(error) => session.tell(NoticeKind::Refused, error),
+                }
+            }
             SnakyInput::Back => {
                 go.write(Go(Screen::Menu));
             }
         }
+    }
+}
+
+fn other_maker(maker: Maker) -> Maker {
+    match maker {
+        Maker::Paper => Maker::Ours,
+        Maker::Ours => Maker::Paper,
     }
 }
 

@@ -13,7 +13,7 @@ use crate::app::i18n::Lang;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::save::Language;
-use crate::snaky::{BreakerKind, Player};
+use crate::snaky::{BreakerKind, Maker, Player};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Snaky), spawn_screen.after(super::start_session))
@@ -25,6 +25,7 @@ const PANEL_WIDTH: f32 = 400.0;
 /// A value in the panel, rewritten when the game changes.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Info {
+    Subtitle,
     Status,
     Guarantee,
     MakerMoves,
@@ -49,6 +50,7 @@ enum Control {
     ReviewForward,
     ResumeHere,
     Computer(BreakerKind),
+    Maker(Maker),
     Step,
     RunPause,
     TakeOver,
@@ -64,7 +66,8 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
                     .observe(send(SnakyInput::Back));
                 bar.spawn(widgets::heading(S::Title.get(lang)));
                 bar.spawn((
-                    widgets::text(S::Subtitle.get(lang), 18.0, palette::INK_SOFT),
+                    Info::Subtitle,
+                    widgets::text("", 18.0, palette::INK_SOFT),
                     Node { flex_grow: 1.0, ..default() },
                 ));
             });
@@ -109,6 +112,14 @@ fn info_panel() -> impl Bundle {
 fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     panel.spawn((Info::Status, widgets::text("", 19.0, palette::YOU)));
     panel.spawn((Info::Guarantee, widgets::text("", 25.0, palette::PRIMARY)));
+    panel.spawn(left_row()).with_children(|row| {
+        row.spawn(widgets::text(S::MakerChoice.get(lang), 15.0, palette::INK_SOFT));
+        for maker in Maker::ALL {
+            row.spawn(widgets::small_button(text::maker_name(lang, maker), ButtonKind::Secondary, 120.0))
+                .insert(Control::Maker(maker))
+                .observe(send(SnakyInput::ChooseMaker(maker)));
+        }
+    });
     for pair in [
         [(S::MakerMoves, Info::MakerMoves), (S::BreakerMoves, Info::BreakerMoves)],
         [(S::ActiveCard, Info::Card), (S::Height, Info::Height)],
@@ -253,6 +264,7 @@ fn update_panel(
     let total = session.game().moves().len();
     for (which, mut content, mut colour) in &mut texts {
         let (value, ink) = match which {
+            Info::Subtitle => (text::subtitle(lang, session.maker.bound()), palette::INK_SOFT),
             Info::Status => status(&session, &watch, lang),
             Info::Guarantee => (text::guarantee(lang, claim.guarantee), palette::PRIMARY),
             Info::MakerMoves => (game.maker_cells().len().to_string(), palette::INK),
@@ -307,6 +319,7 @@ fn update_panel(
             Control::ReviewForward => available(reviewing.is_some_and(|at| at < total)),
             Control::ResumeHere => available(reviewing.is_some()),
             Control::Computer(breaker) => on(watch.kind() == Some(*breaker)),
+            Control::Maker(maker) => on(session.maker == *maker),
             Control::Step => available(watch.breaker.is_some() && !session.game().won()),
             Control::RunPause => {
                 if let Some(&label) = children.first()

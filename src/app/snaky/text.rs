@@ -1,13 +1,13 @@
 //! The Snaky screen's words, in Japanese and English (the font subset picks them up from here).
 
 use crate::save::Language;
-use crate::snaky::{BreakerKind, Cell, MoveError, RecordError, RecordErrorKind};
+use crate::snaky::{BreakerKind, Cell, Maker, MoveError, RecordError, RecordErrorKind};
 
 /// A fixed string of the Snaky screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum S {
     Title,
-    Subtitle,
+    MakerChoice,
     YourTurn,
     MakerWon,
     Maker,
@@ -51,7 +51,6 @@ pub enum S {
     ChecksIntro,
     RunChecks,
     ChecksRunning,
-    ChecksPassed,
     ChecksFailed,
     Close,
     Speed,
@@ -69,7 +68,7 @@ impl S {
     fn ja(self) -> &'static str {
         match self {
             S::Title => "Snaky",
-            S::Subtitle => "あなたは壊し手。COM（作り手）は証明された戦略で21手以内に必ず勝ちます。",
+            S::MakerChoice => "作り手：",
             S::YourTurn => "あなたの番：空いているマスをクリック",
             S::MakerWon => "作り手の勝ち：Snaky ができました",
             S::Maker => "作り手",
@@ -101,7 +100,7 @@ impl S {
             S::Paste => "貼り付け",
             S::DropFile => "棋譜ファイルをウィンドウにドロップしても読み込めます。",
             S::Keys => {
-                "クリック：打つ　ドラッグ・矢印：移動　ホイール・＋／－：拡大　C：中央　L：最後の手　F：遠くに打つ　Z：まった　R：はじめから　V：ふりかえり\n1〜4：COMの壊し手　Space：再生／停止　N：1手　T：自分で打つ　E／A／P：表示　Ctrl+C／Ctrl+V：棋譜　Esc：もどる"
+                "クリック：打つ　ドラッグ・矢印：移動　ホイール・＋／－：拡大　C：中央　L：最後の手　F：遠くに打つ　Z：まった　R：はじめから　V：ふりかえり\n1〜4：COMの壊し手　Space：再生／停止　N：1手　T：自分で打つ　K：作り手　E／A／P：表示　Ctrl+C／Ctrl+V：棋譜　Esc：もどる"
             }
             S::ReviewKeys => {
                 "ふりかえり中：← →：1手ずつ　Home／End：最初／最後　Enter：ここから再開　Esc・V：ふりかえりをやめる"
@@ -115,11 +114,10 @@ impl S {
             S::EngineMissing => "証明書を読み込めないので、Snaky はあそべません：",
             S::ChecksTitle => "証明書のチェック",
             S::ChecksIntro => {
-                "作り手の戦略は論文の証明書（728枚のカード）そのものです。下のボタンで、論文の数字と同じになるかをこの場で確かめます。"
+                "作り手の戦略は証明書そのものです：論文の証明書（728枚のカード、21手）と、このゲームの探索が見つけた自作の証明書（804枚、20手）。下のボタンで、両方をこの場で確かめます。"
             }
             S::RunChecks => "チェックする",
             S::ChecksRunning => "チェック中…（数秒かかります）",
-            S::ChecksPassed => "すべて合格：作り手は、どんな壊し手にも21手以内に勝ちます。",
             S::ChecksFailed => "不合格のチェックがあります：",
             S::Close => "とじる",
             S::Speed => "速さ",
@@ -130,7 +128,7 @@ impl S {
     fn en(self) -> &'static str {
         match self {
             S::Title => "Snaky",
-            S::Subtitle => "You are Breaker. The COM (Maker) wins within 21 moves with a proven strategy.",
+            S::MakerChoice => "Maker:",
             S::YourTurn => "Your turn: click a free cell",
             S::MakerWon => "Maker wins: Snaky is complete",
             S::Maker => "Maker",
@@ -162,7 +160,7 @@ impl S {
             S::Paste => "Paste",
             S::DropFile => "You can also drop a record file onto the window.",
             S::Keys => {
-                "Click: claim   Drag/arrows: pan   Wheel/+-: zoom   C: centre   L: last move   F: far away   Z: undo   R: restart   V: review\n1-4: computer Breaker   Space: run/pause   N: step   T: take over   E/A/P: overlays   Ctrl+C/Ctrl+V: record   Esc: back"
+                "Click: claim   Drag/arrows: pan   Wheel/+-: zoom   C: centre   L: last move   F: far away   Z: undo   R: restart   V: review\n1-4: computer Breaker   Space: run/pause   N: step   T: take over   K: Maker   E/A/P: overlays   Ctrl+C/Ctrl+V: record   Esc: back"
             }
             S::ReviewKeys => {
                 "Reviewing: ← →: step   Home/End: first/last   Enter: resume from here   Esc or V: stop reviewing"
@@ -176,11 +174,10 @@ impl S {
             S::EngineMissing => "The certificate could not be loaded, so Snaky cannot be played:",
             S::ChecksTitle => "Certificate checks",
             S::ChecksIntro => {
-                "Maker's strategy is the paper's certificate itself (728 cards). The button below re-checks it here against the paper's numbers."
+                "Maker's strategy is a certificate itself: the paper's (728 cards, 21 moves) or ours, found by this game's own search (804 cards, 20 moves). The button below re-checks both here."
             }
             S::RunChecks => "Run the checks",
             S::ChecksRunning => "Checking… (takes a few seconds)",
-            S::ChecksPassed => "All checks pass: Maker wins within 21 moves against every Breaker.",
             S::ChecksFailed => "Some checks fail:",
             S::Close => "Close",
             S::Speed => "Speed",
@@ -199,6 +196,63 @@ pub fn breaker_name(lang: Language, kind: BreakerKind) -> &'static str {
         (Language::English, BreakerKind::EnvelopeRandom) => "Envelope",
         (Language::English, BreakerKind::Greedy) => "Greedy",
         (Language::English, BreakerKind::Perfect) => "Perfect",
+    }
+}
+
+/// The line under the title: what the chosen Maker guarantees.
+pub fn subtitle(lang: Language, bound: u32) -> String {
+    match lang {
+        Language::Japanese => {
+            format!("あなたは壊し手。COM（作り手）は証明された戦略で{bound}手以内に必ず勝ちます。")
+        }
+        Language::English => {
+            format!("You are Breaker. The COM (Maker) wins within {bound} moves with a proven strategy.")
+        }
+    }
+}
+
+/// The two Makers by name: whose certificate, and its bound.
+pub fn maker_name(lang: Language, maker: Maker) -> String {
+    let bound = maker.bound();
+    match (lang, maker) {
+        (Language::Japanese, Maker::Paper) => format!("論文（{bound}）"),
+        (Language::Japanese, Maker::Ours) => format!("自作（{bound}）"),
+        (Language::English, Maker::Paper) => format!("paper ({bound})"),
+        (Language::English, Maker::Ours) => format!("ours ({bound})"),
+    }
+}
+
+/// Told when the player switches Makers (a new game starts).
+pub fn maker_chosen(lang: Language, maker: Maker) -> String {
+    let name = maker_name(lang, maker);
+    match (lang, maker) {
+        (Language::Japanese, Maker::Paper) => {
+            format!("作り手を{name}にしました：論文の証明書のとおりに打ちます。新しいゲームです。")
+        }
+        (Language::Japanese, Maker::Ours) => format!(
+            "作り手を{name}にしました：このゲームの探索が見つけ、検証した証明書で、{}手以内に勝ちます。新しいゲームです。",
+            maker.bound()
+        ),
+        (Language::English, Maker::Paper) => {
+            format!("Maker is now {name}: it plays the paper's certificate. A new game begins.")
+        }
+        (Language::English, Maker::Ours) => format!(
+            "Maker is now {name}: a certificate our own search found and our verifier proves, within {} moves. A new game begins.",
+            maker.bound()
+        ),
+    }
+}
+
+/// Both certificates pass every check.
+pub fn checks_passed(lang: Language) -> String {
+    let (paper, ours) = (Maker::Paper.bound(), Maker::Ours.bound());
+    match lang {
+        Language::Japanese => format!(
+            "すべて合格：論文の作り手はどんな壊し手にも{paper}手以内に、自作の作り手は{ours}手以内に勝ちます。"
+        ),
+        Language::English => format!(
+            "All checks pass: the paper's Maker wins within {paper} moves against every Breaker, ours within {ours}."
+        ),
     }
 }
 
@@ -231,13 +285,13 @@ pub fn last_move(lang: Language, maker: bool, number: usize, at: Cell) -> String
 }
 
 /// The result panel: how many moves Maker needed and what had been promised.
-pub fn result(lang: Language, maker_moves: usize, guarantee: u32) -> String {
+pub fn result(lang: Language, maker_moves: usize, bound: u32, guarantee: u32) -> String {
     match lang {
         Language::Japanese => format!(
-            "作り手は {maker_moves}手目で Snaky を完成させました。はじめの保証は「21手以内」、この局面での保証は「{guarantee}手以内」でした。"
+            "作り手は {maker_moves}手目で Snaky を完成させました。はじめの保証は「{bound}手以内」、この局面での保証は「{guarantee}手以内」でした。"
         ),
         Language::English => format!(
-            "Maker completed Snaky with its move {maker_moves}. The guarantee was \"within 21 moves\" at the start and \"within {guarantee}\" for this game."
+            "Maker completed Snaky with its move {maker_moves}. The guarantee was \"within {bound} moves\" at the start and \"within {guarantee}\" for this game."
         ),
     }
 }
