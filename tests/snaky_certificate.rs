@@ -292,3 +292,62 @@ proptest! {
         prop_assert_eq!(f.locate(Cell::new(x, y)), None);
     }
 }
+
+/// `n` lines after the 6 base cards, each combining the previous card alone: card 6 + k has
+/// height k + 2 (SPEC §2.2: h = 1 + max hᵢ over a base card of height 1).
+fn chain(n: usize) -> String {
+    let mut text = String::from("6 55 0\n");
+    for card in 7..6 + n {
+        text.push_str(&format!("{card} 55 {}\n", card - 1));
+    }
+    text
+}
+
+#[test]
+fn deep_nesting_is_refused_with_its_position_not_a_stack_overflow() {
+    // Regression: `6 00 (00 (00 …` 17,000 deep overflowed the parser's stack.
+    let deep = format!("6 00 {}\n", "(00 ".repeat(17_000));
+    let (line, _, _, kind) = parse_error(&deep);
+    assert_eq!(line, 1);
+    assert!(matches!(kind, ParseErrorKind::LineTooLong { .. } | ParseErrorKind::TooDeep { .. }), "{kind:?}");
+    let nested = format!("6 00 {}0{}\n", "(00 ".repeat(65), ")".repeat(65));
+    let (line, column, _, kind) = parse_error(&nested);
+    assert_eq!((line, kind), (1, ParseErrorKind::TooDeep { limit: 64 }));
+    // The 65th `(` is at column 6 + 4·64.
+    assert_eq!(column, 6 + 4 * 64);
+    // 64 deep is fine.
+    let ok = format!("6 00 {}0{}\n", "(00 ".repeat(64), ")".repeat(64));
+    assert!(Certificate::parse(&ok).is_ok());
+}
+
+#[test]
+fn a_huge_reference_is_named_as_too_large_not_card_4294967295() {
+    let (line, column, token, kind) = parse_error("6 00 99999999999\n");
+    assert_eq!((line, column, token.as_str(), kind), (1, 6, "99999999999", ParseErrorKind::NumberTooLarge));
+}
+
+#[test]
+fn heights_past_255_are_exact() {
+    // Regression: heights were capped at 255, so a 300-line chain reported a false height.
+    let certificate = Certificate::parse(&chain(300)).expect("parses");
+    let cards = Cards::evaluate(&certificate).expect("evaluates");
+    assert_eq!(cards.node(cards.root()).height, 301);
+    assert_eq!(verify::local_check(&cards).map(|l| l.nodes), Ok(300));
+}
+
+#[test]
+fn the_worst_case_of_a_65000_card_chain_needs_no_deep_recursion() {
+    // Regression: the worst-case search recursed once per card and overflowed the stack.
+    let certificate = Certificate::parse(&chain(65_000)).expect("parses");
+    let cards = Cards::evaluate(&certificate).expect("evaluates");
+    assert_eq!(verify::worst_case(&cards), 65_001);
+    assert_eq!(cards.delay(cards.root()), 65_001);
+    assert_eq!(verify::reachable_states(&cards).len(), 65_001);
+}
+
+#[test]
+fn too_many_lines_are_refused_at_the_first_one_past_the_limit() {
+    let text = chain(100_001);
+    let (line, _, _, kind) = parse_error(&text);
+    assert_eq!((line, kind), (100_001, ParseErrorKind::TooManyLines { limit: 100_000 }));
+}

@@ -83,3 +83,72 @@ fn replay_errors_name_the_position_of_the_bad_move() {
     let error = replay_error("-2,13 5");
     assert!(error.contains("move 2"), "{error}");
 }
+
+fn pokopoko_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pokopoko"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    child.wait_with_output().expect("the binary ends")
+}
+
+#[test]
+fn terminal_play_answers_each_line_and_survives_a_bad_one() {
+    let output = pokopoko_with_input(&["snaky", "play"], "7,8\nfoo\n8,7\n8,6\n");
+    assert!(output.status.success());
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(lines.len(), 5);
+    // SPEC §2.4's worked line: M (8,8), B (7,8), M (8,7), B (8,6), M (11,8).
+    assert_eq!(lines[0]["maker"], serde_json::json!([8, 8]));
+    assert_eq!(lines[0]["guarantee"], 21);
+    assert_eq!(lines[1]["maker"], serde_json::json!([8, 7]));
+    assert_eq!(lines[2]["input"], "foo");
+    assert!(lines[2]["error"].as_str().is_some_and(|e| e.contains("malformed")));
+    assert_eq!(lines[3]["input"], "8,7");
+    assert!(lines[3]["error"].as_str().is_some_and(|e| e.contains("taken")));
+    assert_eq!(lines[4]["maker"], serde_json::json!([11, 8]));
+    assert_eq!(lines[4]["won"], false);
+}
+
+#[test]
+fn terminal_play_against_our_maker_opens_at_8_8_within_20() {
+    let output = pokopoko_with_input(&["snaky", "play", "--maker", "20", "--text"], "");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().expect("a line")).expect("JSON");
+    assert_eq!((first["maker"].clone(), first["guarantee"].clone()), (serde_json::json!([8, 8]), 20.into()));
+    // The board follows as text: 17 rows of the frame and the x axis.
+    assert_eq!(text.lines().count(), 1 + 17 + 1);
+    assert!(text.contains('x'), "Maker's last move is drawn");
+}
+
+#[test]
+fn the_heat_map_gives_each_free_envelope_cell_the_height_of_the_card_maker_keeps() {
+    let output = pokopoko(&["snaky", "heat", "--moves", "7,8 8,6", "--json"]);
+    assert!(output.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let cells = json["cells"].as_array().expect("cells");
+    // After M (8,8), B (7,8), M (8,7), B (8,6), M (11,8) the active card is 684 with |T| = 170
+    // (the info panel's numbers), and Maker owns 3 of its cells, Breaker none.
+    assert_eq!(cells.len(), 170 - 3);
+    let cards = shipped_cards().expect("cards");
+    let game = record::replay(cards.clone(), &[(7, 8).into(), (8, 6).into()]).expect("legal");
+    for cell in cells {
+        let at = pokopoko::snaky::Cell::new(
+            cell["x"].as_i64().unwrap_or(0) as i32,
+            cell["y"].as_i64().unwrap_or(0) as i32,
+        );
+        let next = game.active_claim().after_reply(&cards, at).expect("a child survives");
+        assert_eq!(cell["height"], next.height(&cards), "{at}");
+    }
+    let first_child = cards.children(game.active_claim().node)[0].node;
+    assert_eq!(json["outside"], cards.node(first_child).height);
+}

@@ -91,6 +91,16 @@ fn our_maker_beats_the_greedy_breaker_within_20() {
 }
 
 #[test]
+fn maker_beats_the_mixed_breaker_within_21() {
+    battery(Maker::Paper, BreakerKind::Mixed);
+}
+
+#[test]
+fn our_maker_beats_the_mixed_breaker_within_20() {
+    battery(Maker::Ours, BreakerKind::Mixed);
+}
+
+#[test]
 fn the_perfect_breaker_takes_exactly_20_against_our_maker() {
     assert!(battery(Maker::Ours, BreakerKind::Perfect).iter().all(|&moves| moves == 20));
 }
@@ -198,4 +208,50 @@ fn game_records_parse_with_negative_coordinates_and_name_bad_positions() {
     let error = replay(cards, &[Cell::new(7, 8), Cell::new(8, 7)]).expect_err("occupied");
     assert_eq!(error.position, 2);
     assert_eq!(error.kind, RecordErrorKind::Illegal(MoveError::Occupied(Cell::new(8, 7))));
+}
+
+#[test]
+fn undo_and_prefix_rebuild_the_position_and_the_tempo_follows() {
+    let cards = shipped_cards().expect("cards");
+    let mut game =
+        replay(cards.clone(), &[Cell::new(7, 8), Cell::new(8, 6), Cell::new(10, 8)]).expect("legal");
+    let tempo = game.tempo();
+    // One point per move (M B M B M B M), never increasing, starting from the paper's 21.
+    assert_eq!(tempo.len(), game.moves().len());
+    // SPEC §2.4: after Maker's opening the bound is moves so far + height − 1 = 1 + 21 − 1.
+    assert_eq!(tempo[0], 21);
+    assert!(tempo.windows(2).all(|w| w[1] <= w[0]));
+    assert_eq!(*tempo.last().unwrap_or(&0), game.guarantee());
+    let worked = game.prefix(5);
+    assert_eq!(worked.maker_cells(), [Cell::new(8, 8), Cell::new(8, 7), Cell::new(11, 8)]);
+    assert!(game.undo());
+    assert_eq!(game.moves(), worked.moves());
+    assert_eq!(game.tempo(), tempo[..5]);
+    assert!(game.undo() && game.undo());
+    assert_eq!(game.maker_cells(), [Cell::new(8, 8)]);
+    assert!(!game.undo(), "nothing left to take back");
+}
+
+#[test]
+fn the_hint_names_exactly_the_replies_that_delay_maker_most() {
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("cards");
+        let game = replay(cards.clone(), &[Cell::new(7, 8)]).expect("legal");
+        let hint = game.hint();
+        assert!(!hint.is_empty());
+        let delay = |reply: Option<Cell>| {
+            let reply = reply.unwrap_or(Cell::new(-500, -500));
+            cards.delay(game.active_claim().after_reply(&cards, reply).expect("a child").node)
+        };
+        let best = delay(hint[0]);
+        assert!(hint.iter().all(|&r| delay(r) == best));
+        // A perfect game goes on for exactly the bound: 2 Maker moves made, `best` still to come.
+        assert_eq!(2 + best, maker.bound());
+        let heat = game.heat();
+        assert!(heat.iter().all(|&(cell, _)| cell.is_none_or(|c| game.is_free(c))));
+        assert!(heat.iter().filter_map(|&(c, _)| c).all(|c| {
+            let next = game.active_claim().after_reply(&cards, c).expect("a child");
+            heat.iter().any(|&(d, h)| d == Some(c) && h == next.height(&cards))
+        }));
+    }
 }

@@ -87,6 +87,16 @@ pub fn run(command: Command) -> ExitCode {
     }
 }
 
+/// Writes the whole answer at once; a closed pipe (`| head`) ends quietly instead of panicking.
+fn emit(text: &str) -> ExitCode {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(_) => ExitCode::FAILURE,
+    }
+}
+
 /// Prints an error once, at the edge, and returns the exit code for bad input.
 fn bad_input(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("pokopoko: error: {message}");

@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -116,7 +115,7 @@ pub fn solve(args: &SolveArgs) -> ExitCode {
         };
         out.push_str(&serde_json::to_string(&report).unwrap_or_default());
         out.push('\n');
-        return emit(&out);
+        return super::emit(&out);
     }
     let _ = writeln!(out, "Picks {picks}, misère (whoever presses the last button loses).");
     let _ =
@@ -134,7 +133,7 @@ pub fn solve(args: &SolveArgs) -> ExitCode {
         rule.period, rule.pre_period
     );
     out.push_str("Play: always leave your opponent a losing number.\n");
-    emit(&out)
+    super::emit(&out)
 }
 
 #[derive(Serialize)]
@@ -165,7 +164,7 @@ pub fn stages(args: &StagesArgs) -> ExitCode {
         for row in &stage.layout.rows()[top as usize..=bottom as usize] {
             let _ = writeln!(out, "  {}", &row[left as usize..=right as usize]);
         }
-        return emit(&out);
+        return super::emit(&out);
     }
     let fixed = ladder.fixed().len() as u32;
     let upto = args.upto.unwrap_or(if args.file.is_some() { fixed.max(STAGES_UPTO) } else { STAGES_UPTO });
@@ -192,7 +191,7 @@ pub fn stages(args: &StagesArgs) -> ExitCode {
     if args.json {
         out.push_str(&serde_json::to_string(&rows).unwrap_or_default());
         out.push('\n');
-        return emit(&out);
+        return super::emit(&out);
     }
     if let Some(path) = &args.file {
         let _ = writeln!(out, "{}: valid, {fixed} fixed stages", path.display());
@@ -207,14 +206,5 @@ pub fn stages(args: &StagesArgs) -> ExitCode {
         };
         let _ = writeln!(out, "{:>5}  {:>7}  {:>5}  {choice}", row.stage, row.buttons, picks);
     }
-    emit(&out)
-}
-
-/// Writes the whole answer at once; a closed pipe (`| head`) ends quietly instead of panicking.
-fn emit(text: &str) -> ExitCode {
-    let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(_) => ExitCode::FAILURE,
-    }
+    super::emit(&out)
 }

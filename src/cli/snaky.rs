@@ -15,6 +15,31 @@ pub enum SnakyCommand {
         #[arg(long)]
         certificate: Option<std::path::PathBuf>,
     },
+    /// The reply heat map after these Breaker moves: for each free cell of the active envelope,
+    /// the height of the card Maker holds if Breaker replies there.
+    Heat {
+        /// Breaker moves in paper coordinates: "x,y x,y …".
+        #[arg(long, allow_hyphen_values = true, default_value = "")]
+        moves: String,
+        /// Print `{"cells":[{"x":…,"y":…,"height":…}, …],"outside":…}`.
+        #[arg(long)]
+        json: bool,
+        #[arg(long, default_value = "21", value_parser = super::parse_maker)]
+        maker: snaky::Maker,
+        #[arg(long, conflicts_with = "maker")]
+        certificate: Option<std::path::PathBuf>,
+    },
+    /// Play from a terminal: Breaker moves `x,y` on standard input, one per line; one JSON object
+    /// per line out (Maker's opening, then Maker's reply to each move).
+    Play {
+        /// Also draw the board as text after each move.
+        #[arg(long)]
+        text: bool,
+        #[arg(long, default_value = "21", value_parser = super::parse_maker)]
+        maker: snaky::Maker,
+        #[arg(long, conflicts_with = "maker")]
+        certificate: Option<std::path::PathBuf>,
+    },
     /// Search for a shorter Maker: new cards on top of the paper's, written as a certificate.
     Search {
         /// The height the new root card must reach.
@@ -57,6 +82,10 @@ pub fn run(command: SnakyCommand) -> ExitCode {
     match command {
         SnakyCommand::Verify { certificate } => verify(certificate.as_deref()),
         SnakyCommand::Replay { moves, maker, certificate } => replay(&moves, maker, certificate.as_deref()),
+        SnakyCommand::Heat { moves, json, maker, certificate } => {
+            heat(&moves, json, maker, certificate.as_deref())
+        }
+        SnakyCommand::Play { text, maker, certificate } => play(text, maker, certificate.as_deref()),
         SnakyCommand::Search { target, out, max_positions, breadth, threats, slack, near } => {
             search(target, &out, SearchOptions { max_positions, breadth, threats, slack, near })
         }
@@ -72,8 +101,8 @@ fn verify(certificate: Option<&std::path::Path>) -> ExitCode {
             Err(e) => return super::bad_input(e),
         },
     };
-    print!("{}", verify::render(&report));
-    if report.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+    let written = super::emit(&verify::render(&report));
+    if !report.passed() { ExitCode::from(1) } else { written }
 }
 
 /// The JSON object `snaky replay` prints.
@@ -135,10 +164,7 @@ fn replay(moves: &str, maker: snaky::Maker, certificate: Option<&std::path::Path
         winning_copy: game.winning_copy().map(|copy| pairs(&copy)),
     };
     match serde_json::to_string(&output) {
-        Ok(json) => {
-            println!("{json}");
-            ExitCode::SUCCESS
-        }
+        Ok(json) => super::emit(&format!("{json}\n")),
         Err(e) => super::bad_input(e),
     }
 }
@@ -206,7 +232,7 @@ fn search(target: u8, out: &std::path::Path, options: SearchOptions) -> ExitCode
                 return super::bad_input(format_args!("cannot write {}: {e}", out.display()));
             }
             let root_card = &search.library()[root];
-            println!(
+            super::emit(&format!(
                 "found: root card with A = ∅, height {}, |T| = {}; {} new lines written to {} ({} positions, {} proved, {:.1} s)",
                 root_card.height,
                 root_card.envelope.len(),
@@ -215,12 +241,174 @@ fn search(target: u8, out: &std::path::Path, options: SearchOptions) -> ExitCode
                 stats.positions,
                 stats.proved,
                 search.elapsed().as_secs_f64()
-            );
-            ExitCode::SUCCESS
+            ))
         }
         Err(e) => {
-            println!("not found: {e} ({:.1} s)", search.elapsed().as_secs_f64());
+            let _ = super::emit(&format!("not found: {e} ({:.1} s)\n", search.elapsed().as_secs_f64()));
             ExitCode::from(1)
         }
     }
+}
+
+/// The game after `moves` against the chosen Maker, or the error to print.
+fn game_after(
+    moves: &str,
+    maker: snaky::Maker,
+    certificate: Option<&std::path::Path>,
+) -> Result<snaky::Game, ExitCode> {
+    let breaker = snaky::parse_moves(moves).map_err(|e| super::bad_input(format_args!("--moves: {e}")))?;
+    let cards = load_cards(maker, certificate).map_err(super::bad_input)?;
+    snaky::replay(cards, &breaker).map_err(|e| super::bad_input(format_args!("--moves: {e}")))
+}
+
+#[derive(Serialize)]
+struct HeatCell {
+    x: i32,
+    y: i32,
+    height: u32,
+}
+
+#[derive(Serialize)]
+struct HeatOutput {
+    cells: Vec<HeatCell>,
+    /// The height after any reply outside the envelope (child 0).
+    outside: Option<u32>,
+}
+
+fn heat(moves: &str, json: bool, maker: snaky::Maker, certificate: Option<&std::path::Path>) -> ExitCode {
+    let game = match game_after(moves, maker, certificate) {
+        Ok(game) => game,
+        Err(code) => return code,
+    };
+    let heat = game.heat();
+    let output = HeatOutput {
+        cells: heat
+            .iter()
+            .filter_map(|&(c, height)| c.map(|c| HeatCell { x: c.x, y: c.y, height }))
+            .collect(),
+        outside: heat.iter().find(|(c, _)| c.is_none()).map(|&(_, h)| h),
+    };
+    if json {
+        return match serde_json::to_string(&output) {
+            Ok(text) => super::emit(&format!("{text}\n")),
+            Err(e) => super::bad_input(e),
+        };
+    }
+    if game.won() {
+        return super::emit("Maker has won: no reply is left.\n");
+    }
+    let mut text =
+        String::from("Height of Maker's card after Breaker's reply on each free envelope cell (y up):\n");
+    let heights = |cell: Cell| output.cells.iter().find(|h| (h.x, h.y) == (cell.x, cell.y)).map(|h| h.height);
+    text.push_str(&board_text(&game, heights));
+    if let Some(outside) = output.outside {
+        text.push_str(&format!("Any reply outside the envelope: {outside}.\n"));
+    }
+    super::emit(&text)
+}
+
+/// The frame region of the board as text, y up, three columns a cell: `X` Maker, `O` Breaker
+/// (lowercase: the last move), and for other cells the number `mark` gives, or `.`.
+fn board_text(game: &snaky::Game, mark: impl Fn(Cell) -> Option<u32>) -> String {
+    let frame = game.frame();
+    let last = game.moves().last().map(|m| m.cell);
+    let mut out = String::new();
+    for y in (frame.min_y..=frame.max_y).rev() {
+        out.push_str(&format!("{y:>3} "));
+        for x in frame.min_x..=frame.max_x {
+            let cell = Cell::new(x, y);
+            let shown = match game.owner(cell) {
+                Some(snaky::Player::Maker) if last == Some(cell) => "x".to_string(),
+                Some(snaky::Player::Maker) => "X".to_string(),
+                Some(snaky::Player::Breaker) if last == Some(cell) => "o".to_string(),
+                Some(snaky::Player::Breaker) => "O".to_string(),
+                None => mark(cell).map_or(".".to_string(), |n| n.to_string()),
+            };
+            out.push_str(&format!("{shown:>3}"));
+        }
+        out.push('\n');
+    }
+    out.push_str("    ");
+    for x in frame.min_x..=frame.max_x {
+        out.push_str(&format!("{x:>3}"));
+    }
+    out.push('\n');
+    out
+}
+
+/// One line of `snaky play`'s output.
+#[derive(Serialize)]
+struct PlayLine {
+    maker: [i32; 2],
+    won: bool,
+    card: u32,
+    height: u32,
+    guarantee: u32,
+}
+
+fn play_line(game: &snaky::Game, maker: Cell) -> String {
+    let claim = game.claim();
+    let line = PlayLine {
+        maker: [maker.x, maker.y],
+        won: game.won(),
+        card: claim.card,
+        height: claim.height,
+        guarantee: claim.guarantee,
+    };
+    serde_json::to_string(&line).unwrap_or_default()
+}
+
+#[derive(Serialize)]
+struct PlayError<'a> {
+    error: String,
+    input: &'a str,
+}
+
+/// Terminal play: reads `x,y` lines until the end of input; a bad line is answered with an error
+/// object and the game goes on.
+fn play(text: bool, maker: snaky::Maker, certificate: Option<&std::path::Path>) -> ExitCode {
+    use std::io::{BufRead, Write};
+    let cards = match load_cards(maker, certificate) {
+        Ok(cards) => cards,
+        Err(e) => return super::bad_input(e),
+    };
+    let mut game = snaky::Game::new(cards);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let opening = match game.maker_move() {
+        Ok(cell) => cell,
+        Err(e) => return super::bad_input(e),
+    };
+    let draw = |game: &snaky::Game| board_text(game, |_| None);
+    let _ = writeln!(out, "{}", play_line(&game, opening));
+    if text {
+        let _ = write!(out, "{}", draw(&game));
+    }
+    let _ = out.flush();
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        let input = line.trim();
+        if input.is_empty() {
+            continue;
+        }
+        let result = match snaky::parse_moves(input) {
+            Ok(cells) if cells.len() == 1 => game.reply(cells[0]).map_err(|e| e.to_string()),
+            Ok(_) => Err("one move `x,y` per line".to_string()),
+            Err(e) => Err(e.kind.to_string()),
+        };
+        let written = match result {
+            Ok(cell) => writeln!(out, "{}", play_line(&game, cell)),
+            Err(error) => {
+                let json = serde_json::to_string(&PlayError { error, input: &line }).unwrap_or_default();
+                writeln!(out, "{json}")
+            }
+        };
+        if text {
+            let _ = write!(out, "{}", draw(&game));
+        }
+        if written.and_then(|_| out.flush()).is_err() {
+            break;
+        }
+    }
+    ExitCode::SUCCESS
 }

@@ -29,10 +29,15 @@ pub enum BreakerKind {
     /// Keeps the surviving child with the longest delay alive (for the paper's cards, the tallest):
     /// always lasts exactly the root's worst case (21 for the paper, 20 for ours).
     Perfect,
+    /// Each move, one of the four above at random.
+    Mixed,
 }
 
 impl BreakerKind {
-    pub const ALL: [Self; 4] = [Self::RandomNear, Self::EnvelopeRandom, Self::Greedy, Self::Perfect];
+    pub const ALL: [Self; 5] =
+        [Self::RandomNear, Self::EnvelopeRandom, Self::Greedy, Self::Perfect, Self::Mixed];
+    /// The Breakers the mixed one chooses among.
+    pub const PURE: [Self; 4] = [Self::RandomNear, Self::EnvelopeRandom, Self::Greedy, Self::Perfect];
 }
 
 /// A computer Breaker with its own seeded random source (for ties and random play).
@@ -224,6 +229,14 @@ impl Breaker for ComputerBreaker {
             BreakerKind::EnvelopeRandom => self.envelope_random(game),
             BreakerKind::Greedy => self.greedy(game),
             BreakerKind::Perfect => self.perfect(game),
+            BreakerKind::Mixed => {
+                match BreakerKind::PURE[self.rng.random_range(0..BreakerKind::PURE.len())] {
+                    BreakerKind::RandomNear => self.random_near(game),
+                    BreakerKind::EnvelopeRandom => self.envelope_random(game),
+                    BreakerKind::Greedy => self.greedy(game),
+                    _ => self.perfect(game),
+                }
+            }
         })
     }
 }

@@ -195,6 +195,85 @@ impl Game {
         }
     }
 
+    /// The position after the first `moves` moves of this game (at most all of them), rebuilt
+    /// by replaying them: Maker's moves follow from Breaker's.
+    pub fn prefix(&self, moves: usize) -> Self {
+        let mut shown = Self::new(Arc::clone(&self.cards));
+        for m in self.moves.iter().take(moves) {
+            // The moves were legal when played, in this order.
+            let _ = match m.player {
+                Player::Maker => shown.maker_move().map(|_| ()),
+                Player::Breaker => shown.breaker_move(m.cell),
+            };
+        }
+        shown
+    }
+
+    /// Takes back Breaker's last move and Maker's answer (false if Breaker has not moved).
+    pub fn undo(&mut self) -> bool {
+        let Some(last) = self.moves.iter().rposition(|m| m.player == Player::Breaker) else { return false };
+        *self = self.prefix(last);
+        if self.to_move() == Some(Player::Maker) {
+            let _ = self.maker_move();
+        }
+        true
+    }
+
+    /// The guarantee after each move so far (entry i: after move i + 1): the tempo graph.
+    /// It never increases.
+    pub fn tempo(&self) -> Vec<u32> {
+        let mut replay = Self::new(Arc::clone(&self.cards));
+        let mut points = Vec::with_capacity(self.moves.len());
+        for m in &self.moves {
+            let _ = match m.player {
+                Player::Maker => replay.maker_move().map(|_| ()),
+                Player::Breaker => replay.breaker_move(m.cell),
+            };
+            points.push(replay.guarantee());
+        }
+        points
+    }
+
+    /// For Breaker to move: the height of the card Maker will hold after each reply — every free
+    /// cell of the active envelope, then (`None`) any reply outside it (which keeps child 0).
+    pub fn heat(&self) -> Vec<(Option<Cell>, u32)> {
+        if self.to_move() != Some(Player::Breaker) {
+            return Vec::new();
+        }
+        let cards = &self.cards;
+        let height = |reply: Cell| self.claim.after_reply(cards, reply).map_or(0, |next| next.height(cards));
+        let mut heat: Vec<(Option<Cell>, u32)> = self
+            .claim
+            .envelope(cards)
+            .into_iter()
+            .filter(|&c| self.is_free(c))
+            .map(|c| (Some(c), height(c)))
+            .collect();
+        let outside = cards.children(self.claim.node).first().map_or(0, |c| cards.node(c.node).height);
+        heat.push((None, outside));
+        heat
+    }
+
+    /// For Breaker to move: the replies that delay Maker most (the perfect Breaker's choices,
+    /// by the exact delay of the child each selects); `None` stands for a reply outside the
+    /// envelope.
+    pub fn hint(&self) -> Vec<Option<Cell>> {
+        if self.to_move() != Some(Player::Breaker) {
+            return Vec::new();
+        }
+        let cards = &self.cards;
+        let delay = |reply: Option<Cell>| match reply {
+            Some(c) => self.claim.after_reply(cards, c).map_or(0, |next| cards.delay(next.node)),
+            None => cards.children(self.claim.node).first().map_or(0, |c| cards.delay(c.node)),
+        };
+        let mut replies: Vec<Option<Cell>> =
+            self.claim.envelope(cards).into_iter().filter(|&c| self.is_free(c)).map(Some).collect();
+        replies.push(None);
+        let best = replies.iter().map(|&r| delay(r)).max().unwrap_or(0);
+        replies.retain(|&r| delay(r) == best);
+        replies
+    }
+
     /// The box around the root card's envelope on the board, where Maker plays all game
     /// ({0..16}² for both shipped Makers): the screen's dashed frame.
     pub fn frame(&self) -> Bounds {

@@ -720,7 +720,7 @@ fn update_board_texts(
     let game = session.shown();
     let off_view = game.moves().iter().filter(|m| !view.contains(m.cell)).count();
     let result = game.won().then(|| {
-        let before = super::position_after(game, game.moves().len().saturating_sub(1));
+        let before = game.prefix(game.moves().len().saturating_sub(1));
         text::result(lang, game.maker_cells().len(), session.maker.bound(), before.guarantee())
     });
     for (which, mut text) in &mut texts {

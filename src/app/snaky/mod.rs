@@ -187,13 +187,10 @@ impl Session {
     }
 
     pub fn undo(&mut self) -> bool {
-        let breaker = self.game.breaker_cells();
-        if breaker.is_empty() {
-            return false;
-        }
-        let kept = breaker[..breaker.len() - 1].to_vec();
-        // A prefix of a legal game is legal.
-        self.load(&kept).is_ok()
+        let undone = self.game.undo();
+        self.review = None;
+        self.shown = self.game.clone();
+        undone
     }
 
     pub fn restart(&mut self) {
@@ -205,7 +202,7 @@ impl Session {
         let total = self.game.moves().len();
         let moves = moves.clamp(1, total);
         self.review = Some(moves);
-        self.shown = position_after(&self.game, moves);
+        self.shown = self.game.prefix(moves);
     }
 
     pub fn stop_review(&mut self) {
@@ -235,19 +232,6 @@ impl Session {
     fn tell(&mut self, kind: NoticeKind, text: impl Into<String>) {
         self.notice = Some(Notice { text: text.into(), kind });
     }
-}
-
-/// The position after the first `moves` moves of a game.
-pub fn position_after(game: &Game, moves: usize) -> Game {
-    let mut shown = Game::new(Arc::clone(game.cards()));
-    for m in game.moves().iter().take(moves) {
-        // The moves were legal when played, in this order.
-        let _ = match m.player {
-            Player::Maker => shown.maker_move().map(|_| ()),
-            Player::Breaker => shown.breaker_move(m.cell),
-        };
-    }
-    shown
 }
 
 /// Why the screen cannot show a game (the certificate failed to load).
@@ -314,6 +298,7 @@ fn keyboard(
         (KeyCode::Digit2, SnakyInput::Hand(BreakerKind::EnvelopeRandom)),
         (KeyCode::Digit3, SnakyInput::Hand(BreakerKind::Greedy)),
         (KeyCode::Digit4, SnakyInput::Hand(BreakerKind::Perfect)),
+        (KeyCode::Digit5, SnakyInput::Hand(BreakerKind::Mixed)),
         (KeyCode::KeyN, SnakyInput::Step),
         (KeyCode::Space, SnakyInput::RunPause),
         (KeyCode::BracketLeft, SnakyInput::Slower),

@@ -199,7 +199,7 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     panel.spawn(widgets::text(S::Computer.get(lang), 15.0, palette::INK_SOFT));
     panel.spawn(left_row()).with_children(|row| {
         for kind in BreakerKind::ALL {
-            row.spawn(widgets::small_button(text::breaker_name(lang, kind), ButtonKind::Secondary, 80.0))
+            row.spawn(widgets::small_button(text::breaker_name(lang, kind), ButtonKind::Secondary, 68.0))
                 .insert(Control::Computer(kind))
                 .observe(send(SnakyInput::Hand(kind)));
         }

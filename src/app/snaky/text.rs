@@ -100,7 +100,7 @@ impl S {
             S::Paste => "貼り付け",
             S::DropFile => "棋譜ファイルをウィンドウにドロップしても読み込めます。",
             S::Keys => {
-                "クリック：打つ　ドラッグ・矢印：移動　ホイール・＋／－：拡大　C：中央　L：最後の手　F：遠くに打つ　Z：まった　R：はじめから　V：ふりかえり\n1〜4：COMの壊し手　Space：再生／停止　N：1手　T：自分で打つ　K：作り手　E／A／P：表示　Ctrl+C／Ctrl+V：棋譜　Esc：もどる"
+                "クリック：打つ　ドラッグ・矢印：移動　ホイール・＋／－：拡大　C：中央　L：最後の手　F：遠くに打つ　Z：まった　R：はじめから　V：ふりかえり\n1〜5：COMの壊し手　Space：再生／停止　N：1手　T：自分で打つ　K：作り手　E／A／P：表示　Ctrl+C／Ctrl+V：棋譜　Esc：もどる"
             }
             S::ReviewKeys => {
                 "ふりかえり中：← →：1手ずつ　Home／End：最初／最後　Enter：ここから再開　Esc・V：ふりかえりをやめる"
@@ -160,7 +160,7 @@ impl S {
             S::Paste => "Paste",
             S::DropFile => "You can also drop a record file onto the window.",
             S::Keys => {
-                "Click: claim   Drag/arrows: pan   Wheel/+-: zoom   C: centre   L: last move   F: far away   Z: undo   R: restart   V: review\n1-4: computer Breaker   Space: run/pause   N: step   T: take over   K: Maker   E/A/P: overlays   Ctrl+C/Ctrl+V: record   Esc: back"
+                "Click: claim   Drag/arrows: pan   Wheel/+-: zoom   C: centre   L: last move   F: far away   Z: undo   R: restart   V: review\n1-5: computer Breaker   Space: run/pause   N: step   T: take over   K: Maker   E/A/P: overlays   Ctrl+C/Ctrl+V: record   Esc: back"
             }
             S::ReviewKeys => {
                 "Reviewing: ← →: step   Home/End: first/last   Enter: resume from here   Esc or V: stop reviewing"
@@ -189,13 +189,15 @@ impl S {
 pub fn breaker_name(lang: Language, kind: BreakerKind) -> &'static str {
     match (lang, kind) {
         (Language::Japanese, BreakerKind::RandomNear) => "ランダム",
-        (Language::Japanese, BreakerKind::EnvelopeRandom) => "囲いランダム",
+        (Language::Japanese, BreakerKind::EnvelopeRandom) => "囲い",
         (Language::Japanese, BreakerKind::Greedy) => "欲ばり",
         (Language::Japanese, BreakerKind::Perfect) => "最強",
+        (Language::Japanese, BreakerKind::Mixed) => "まぜこぜ",
         (Language::English, BreakerKind::RandomNear) => "Random",
         (Language::English, BreakerKind::EnvelopeRandom) => "Envelope",
         (Language::English, BreakerKind::Greedy) => "Greedy",
         (Language::English, BreakerKind::Perfect) => "Perfect",
+        (Language::English, BreakerKind::Mixed) => "Mixed",
     }
 }
 
