@@ -2,7 +2,9 @@
 //!
 //! Plain Rust, no Bevy. Writes are atomic (a temporary file in the same directory, synced, then
 //! renamed over the save). A save that cannot be read or understood is never overwritten: it is
-//! renamed aside, the caller gets a [`Notice`] to show the player, and a fresh save begins.
+//! renamed aside, the caller gets a [`Notice`] to show the player, and a fresh save begins. So is
+//! a save that names a stage outside the ladder, lists a stage twice or records more matches than
+//! [`MAX_RECORDED_MATCHES`]: the game never wrote it, and the player's file is kept whole.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -13,13 +15,17 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::pokopoko::PickSet;
+use crate::pokopoko::{MAX_STAGE, PickSet};
 
 /// The format this build writes. Files with another version are set aside, never misread.
 pub const SAVE_VERSION: u32 = 1;
 
 /// The file name inside the data directory.
 pub const SAVE_FILE_NAME: &str = "save.ron";
+
+/// The most wins (or losses) a save may record for one stage: the range of the first format's
+/// 32-bit counters. Counts are 64-bit in memory, so counting on from any saved value never wraps.
+pub const MAX_RECORDED_MATCHES: u64 = u32::MAX as u64;
 
 /// Everything the game remembers between launches.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,8 +72,10 @@ impl Language {
 }
 
 /// Ladder progress: which stages are cleared, and how each stage went.
+///
+/// Every stage number is in `1..=MAX_STAGE`; a file that says otherwise is refused when read.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(try_from = "ProgressEntries")]
 pub struct Progress {
     pub cleared: BTreeSet<u32>,
     pub results: BTreeMap<u32, StageRecord>,
@@ -77,8 +85,93 @@ pub struct Progress {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct StageRecord {
-    pub wins: u32,
-    pub losses: u32,
+    pub wins: u64,
+    pub losses: u64,
+}
+
+/// Why the progress in a save file was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ProgressProblem {
+    #[error("`{field}` names stage {stage}, but the stages are numbered 1 to {MAX_STAGE}")]
+    StageOutOfRange { field: &'static str, stage: u32 },
+    #[error("`{field}` lists stage {stage} twice")]
+    Duplicate { field: &'static str, stage: u32 },
+    #[error(
+        "`results` records {count} matches of stage {stage}, more than the {MAX_RECORDED_MATCHES} a save may hold"
+    )]
+    TooManyMatches { stage: u32, count: u64 },
+}
+
+/// The progress exactly as written, duplicates included, to be checked before it is believed.
+#[derive(Deserialize)]
+#[serde(rename = "Progress", default, deny_unknown_fields)]
+struct ProgressEntries {
+    cleared: Vec<u32>,
+    results: MapEntries<u32, StageRecord>,
+}
+
+impl Default for ProgressEntries {
+    fn default() -> Self {
+        Self { cleared: Vec::new(), results: MapEntries(Vec::new()) }
+    }
+}
+
+impl TryFrom<ProgressEntries> for Progress {
+    type Error = ProgressProblem;
+
+    fn try_from(entries: ProgressEntries) -> Result<Self, ProgressProblem> {
+        let stage = |field: &'static str, stage: u32| {
+            if (1..=MAX_STAGE).contains(&stage) {
+                Ok(stage)
+            } else {
+                Err(ProgressProblem::StageOutOfRange { field, stage })
+            }
+        };
+        let mut progress = Progress::default();
+        for number in entries.cleared {
+            if !progress.cleared.insert(stage("cleared", number)?) {
+                return Err(ProgressProblem::Duplicate { field: "cleared", stage: number });
+            }
+        }
+        for (number, record) in entries.results.0 {
+            for count in [record.wins, record.losses] {
+                if count > MAX_RECORDED_MATCHES {
+                    return Err(ProgressProblem::TooManyMatches { stage: number, count });
+                }
+            }
+            if progress.results.insert(stage("results", number)?, record).is_some() {
+                return Err(ProgressProblem::Duplicate { field: "results", stage: number });
+            }
+        }
+        Ok(progress)
+    }
+}
+
+/// A map read as the list of its entries, so that a key written twice is seen, not overwritten.
+struct MapEntries<K, V>(Vec<(K, V)>);
+
+impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for MapEntries<K, V> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Entries<K, V>(std::marker::PhantomData<(K, V)>);
+
+        impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> serde::de::Visitor<'de> for Entries<K, V> {
+            type Value = MapEntries<K, V>;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a map")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    entries.push(entry);
+                }
+                Ok(MapEntries(entries))
+            }
+        }
+
+        deserializer.deserialize_map(Entries(std::marker::PhantomData))
+    }
 }
 
 impl Progress {
@@ -91,24 +184,30 @@ impl Progress {
         stage == 1 || self.is_cleared(stage) || (stage > 1 && self.is_cleared(stage - 1))
     }
 
-    /// The stage to play next: the first open stage not yet cleared.
+    /// The stage to play next: the first open stage not yet cleared (the last stage once every
+    /// stage is cleared).
     pub fn current(&self) -> u32 {
-        (1..).find(|&n| self.is_unlocked(n) && !self.is_cleared(n)).unwrap_or(1)
+        (1..=MAX_STAGE).find(|&n| self.is_unlocked(n) && !self.is_cleared(n)).unwrap_or(MAX_STAGE)
     }
 
     /// The highest open stage.
     pub fn highest_unlocked(&self) -> u32 {
-        self.cleared.last().map_or(1, |&n| n + 1)
+        self.cleared.last().map_or(1, |&n| n.saturating_add(1).min(MAX_STAGE))
     }
 
-    /// Records one finished match of `stage`.
+    /// Records one finished match of `stage`. A stage outside the ladder (which no match can be
+    /// on) is not recorded, so the save never holds what it would refuse to read.
     pub fn record(&mut self, stage: u32, won: bool) {
+        if !(1..=MAX_STAGE).contains(&stage) {
+            return;
+        }
         let record = self.results.entry(stage).or_default();
+        // From at most MAX_RECORDED_MATCHES, 64 bits cannot fill up in any number of lifetimes.
         if won {
-            record.wins += 1;
+            record.wins = record.wins.saturating_add(1);
             self.cleared.insert(stage);
         } else {
-            record.losses += 1;
+            record.losses = record.losses.saturating_add(1);
         }
     }
 }
@@ -135,7 +234,7 @@ pub enum SaveError {
 
 /// Why a save file's contents were refused.
 #[derive(Debug, Error)]
-enum Unusable {
+pub enum Unusable {
     #[error("cannot read it: {0}")]
     Read(io::Error),
     #[error("it is not a valid save: {0}")]
@@ -253,7 +352,8 @@ struct Versioned {
     version: u32,
 }
 
-fn parse(bytes: &[u8]) -> Result<Save, Unusable> {
+/// Reads a save from the bytes of a save file (what [`SaveFile::open`] does after reading them).
+pub fn parse(bytes: &[u8]) -> Result<Save, Unusable> {
     let text = std::str::from_utf8(bytes).map_err(|err| Unusable::Parse(err.to_string()))?;
     if let Ok(Versioned { version }) = ron::from_str(text)
         && version != SAVE_VERSION

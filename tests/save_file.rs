@@ -3,8 +3,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use pokopoko::pokopoko::PickSet;
-use pokopoko::save::{Language, Notice, SAVE_VERSION, Save, SaveFile};
+use pokopoko::pokopoko::{MAX_STAGE, PickSet};
+use pokopoko::save::{Language, MAX_RECORDED_MATCHES, Notice, SAVE_VERSION, Save, SaveFile, StageRecord};
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -203,4 +203,98 @@ fn peeking_reads_a_good_save() {
     assert_eq!(peeked.notice, None);
     assert_eq!(peeked.save, some_progress());
     assert!(!peeked.file.is_writable());
+}
+
+/// Opens `text` as a save file and expects it to be kept aside whole, with a fresh save in its
+/// place and the player told; returns the reason given.
+fn kept_aside(name: &str, text: &str) -> String {
+    let dir = scratch(name);
+    let path = dir.join("save.ron");
+    fs::write(&path, text).unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.save, Save::default(), "{text}");
+    let Some(Notice::SetAside { moved_to, reason }) = opened.notice else {
+        panic!("the player must be told about {text}: {:?}", opened.notice)
+    };
+    // Nothing the player saved is lost: the file is next to the new save, byte for byte.
+    assert_eq!(fs::read_to_string(&moved_to).unwrap(), text);
+    assert!(opened.file.is_writable());
+    reason
+}
+
+/// `cleared:[4294967295]` overflowed (stage + 1), and `cleared:[2000000000]` had the ladder
+/// screen lay out two billion tiles: a stage outside the ladder is refused, by name.
+#[test]
+fn a_save_naming_a_stage_outside_the_ladder_is_kept_aside() {
+    for (name, stage) in [
+        ("zero", 0u64),
+        ("max", u64::from(u32::MAX)),
+        ("two-billion", 2_000_000_000),
+        ("beyond", u64::from(MAX_STAGE) + 1),
+    ] {
+        for field in ["cleared: [1, {stage}]", "results: {{{stage}: (wins: 1)}}"] {
+            let progress = field.replace("{stage}", &stage.to_string()).replace("{{", "{").replace("}}", "}");
+            let reason = kept_aside(name, &format!("(version: 1, progress: ({progress}))"));
+            assert!(reason.contains(&format!("stage {stage}")), "{reason}");
+            assert!(reason.contains(&format!("numbered 1 to {MAX_STAGE}")), "{reason}");
+        }
+    }
+    // A number beyond 32 bits is not a stage either.
+    kept_aside("huge", "(version: 1, progress: (cleared: [99999999999]))");
+    // The last stage itself is fine.
+    let dir = scratch("last-stage");
+    let path = dir.join("save.ron");
+    fs::write(&path, format!("(version: 1, progress: (cleared: [{MAX_STAGE}]))")).unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.notice, None);
+    assert_eq!(opened.save.progress.highest_unlocked(), MAX_STAGE);
+    assert_eq!(opened.save.progress.current(), 1);
+}
+
+/// A key written twice was silently merged (the later record won, the earlier was dropped).
+#[test]
+fn a_save_listing_a_stage_twice_is_kept_aside() {
+    let reason =
+        kept_aside("dup-results", "(version: 1, progress: (results: {3: (wins: 1), 3: (losses: 2)}))");
+    assert!(reason.contains("`results` lists stage 3 twice"), "{reason}");
+    let reason = kept_aside("dup-cleared", "(version: 1, progress: (cleared: [1, 2, 2]))");
+    assert!(reason.contains("`cleared` lists stage 2 twice"), "{reason}");
+    let reason = kept_aside("dup-field", "(version: 1, progress: (cleared: [1]), progress: (cleared: [2]))");
+    assert!(reason.contains("duplicate"), "{reason}");
+}
+
+/// `wins:4294967295` overflowed on the next win.
+#[test]
+fn the_largest_saved_counts_count_on_without_overflowing() {
+    let dir = scratch("max-wins");
+    let path = dir.join("save.ron");
+    fs::write(
+        &path,
+        "(version: 1, progress: (cleared: [1], results: {1: (wins: 4294967295, losses: 4294967295)}))",
+    )
+    .unwrap();
+    let mut opened = SaveFile::open(&path);
+    assert_eq!(opened.notice, None);
+    opened.save.progress.record(1, true);
+    opened.save.progress.record(1, false);
+    assert_eq!(opened.save.progress.results[&1], StageRecord { wins: 4_294_967_296, losses: 4_294_967_296 });
+    assert_eq!(MAX_RECORDED_MATCHES, 4_294_967_295);
+    // More than a save may hold is refused, and kept.
+    let reason = kept_aside("too-many", "(version: 1, progress: (results: {1: (wins: 4294967296)}))");
+    assert!(reason.contains("4294967296 matches of stage 1"), "{reason}");
+}
+
+#[test]
+fn a_match_outside_the_ladder_is_never_recorded() {
+    let mut save = Save::default();
+    save.progress.record(0, true);
+    save.progress.record(MAX_STAGE + 1, true);
+    assert_eq!(save, Save::default());
+}
+
+#[test]
+fn a_pick_set_beyond_the_limit_in_the_settings_is_kept_aside() {
+    let reason = kept_aside("picks", "(version: 1, settings: (strategies_revealed: [[1, 4000000000]]))");
+    assert!(reason.contains("picks of at most 100000"), "{reason}");
+    kept_aside("zero-pick", "(version: 1, settings: (strategies_revealed: [[0, 1]]))");
 }
