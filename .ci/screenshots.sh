@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
 out=${SCREENSHOT_DIR:-$target/screenshots}
 # SCREEN or SCREEN@WxH: the latter opens at 1280x800, then resizes the window once it has settled.
-screens=${SCREENS:-"menu ladder intro:8 stage:8 stage:14 result:12 strategy:11 about snaky snaky-ours stage:14@1024x768 snaky@1600x900"}
+screens=${SCREENS:-"menu ladder intro:8 stage:8 stage:14 result:12 strategy:11 about snaky snaky-ours snaky-heat snaky-blind stage:14@1024x768 snaky@1600x900"}
 
 if ! command -v xvfb-run >/dev/null 2>&1 || ! ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1; then
   echo "installing xvfb and mesa-vulkan-drivers"
@@ -124,12 +124,16 @@ for entry in $screens; do
   png="$out/$(echo "$entry" | tr ':@' '--').png"
   rm -f "$png"
   echo "screenshot: $entry -> $png"
-  # snaky-ours: the Snaky screen with our Maker (20).
+  # snaky-ours: our Maker (20); snaky-heat: the reply heat map and the hint; snaky-blind: blind mode.
   open=$screen
-  if [ "$screen" = snaky-ours ]; then open=snaky; fi
+  case "$screen" in snaky-*) open=snaky ;; esac
   set -- --open "$open" --screenshot "$png"
   if [ -n "$size" ]; then set -- "$@" --resize "$size"; fi
-  if [ "$screen" = snaky-ours ]; then set -- "$@" --maker 20; fi
+  case "$screen" in
+    snaky-ours) set -- "$@" --maker 20 ;;
+    snaky-heat) set -- "$@" --overlay heat --overlay hint --overlay pivot ;;
+    snaky-blind) set -- "$@" --blind ;;
+  esac
   # Snaky after the paper's worked line, B (7,8) and B (8,6), with the overlays on.
   if [ "$open" = snaky ]; then set -- "$@" --moves "7,8 8,6"; fi
   if ! timeout 180 xvfb-run -a -s "-screen 0 1920x1080x24" \

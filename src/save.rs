@@ -52,6 +52,8 @@ pub struct Settings {
     pub strategies_revealed: Vec<PickSet>,
     /// The Snaky screen's Maker: the paper's (21) or ours (20).
     pub snaky_maker: crate::snaky::Maker,
+    /// Blind mode's best: the most Maker moves the player held out, per Maker.
+    pub blind_best: BTreeMap<crate::snaky::Maker, u32>,
 }
 
 /// The language of every string on screen.

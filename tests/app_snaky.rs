@@ -386,3 +386,76 @@ fn a_record_file_dropped_on_the_window_is_loaded_and_a_missing_one_is_refused() 
     assert_eq!(maker_cells(&app), [(8, 8), (8, 7), (11, 8)], "the game is untouched");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_heat_map_shows_for_each_free_envelope_cell_the_height_the_policy_leads_to() {
+    let mut app = snaky_screen();
+    click(&mut app, Cell::new(7, 8));
+    key(&mut app, KeyCode::KeyH);
+    let game = session(&app).game().clone();
+    let cards = game.cards().clone();
+    let claim = game.active_claim();
+    let marks: Vec<(Cell, u32)> = app
+        .world_mut()
+        .query::<&pokopoko::app::snaky::HeatValue>()
+        .iter(app.world())
+        .map(|value| (value.cell, value.height))
+        .collect();
+    let free_envelope = claim.envelope(&cards).into_iter().filter(|&c| game.is_free(c)).count();
+    assert_eq!(marks.len(), free_envelope);
+    for (cell, height) in marks {
+        let next = claim.after_reply(&cards, cell).expect("a surviving child");
+        assert_eq!(height, next.height(&cards), "{cell}");
+    }
+}
+
+#[test]
+fn the_tempo_graph_has_one_bar_per_move_and_follows_undo() {
+    use pokopoko::app::snaky::TempoBar;
+    let mut app = snaky_screen();
+    click(&mut app, Cell::new(7, 8));
+    click(&mut app, Cell::new(8, 6));
+    let bars = |app: &mut App| -> Vec<u32> {
+        let mut bars: Vec<TempoBar> =
+            app.world_mut().query::<&TempoBar>().iter(app.world()).copied().collect();
+        bars.sort_by_key(|b| b.move_number);
+        bars.iter().map(|b| b.guarantee).collect()
+    };
+    assert_eq!(bars(&mut app), session(&app).game().tempo());
+    assert_eq!(bars(&mut app).len(), 5);
+    key(&mut app, KeyCode::KeyZ);
+    app.update();
+    assert_eq!(bars(&mut app).len(), 3);
+    assert_eq!(bars(&mut app), session(&app).game().tempo());
+}
+
+#[test]
+fn blind_mode_hides_the_overlays_and_saves_the_best_score_per_maker() {
+    let mut app = snaky_screen();
+    key(&mut app, KeyCode::KeyB);
+    assert!(session(&app).blind);
+    click(&mut app, Cell::new(7, 8));
+    let marks = app.world_mut().query::<&pokopoko::app::snaky::OverlayMark>().iter(app.world()).count();
+    assert_eq!(marks, 0, "no overlay in blind mode");
+    // Play harmlessly far from Maker until it wins; the score is the number of Maker moves.
+    let corner = (-6..=-3).flat_map(|x| (-3..=0).map(move |y| Cell::new(x, y)));
+    for cell in corner {
+        if session(&app).game().won() {
+            break;
+        }
+        click(&mut app, cell);
+    }
+    app.update();
+    let moves = session(&app).game().maker_cells().len() as u32;
+    assert!(session(&app).game().won());
+    let best = app
+        .world()
+        .resource::<pokopoko::app::SaveData>()
+        .save
+        .settings
+        .blind_best
+        .get(&Maker::Paper)
+        .copied();
+    assert_eq!(best, Some(moves));
+    assert!(session(&app).notice.as_ref().is_some_and(|n| n.kind == NoticeKind::Good));
+}

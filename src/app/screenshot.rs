@@ -10,7 +10,7 @@ use bevy::window::PrimaryWindow;
 
 use super::pokopoko::{CurrentStage, StrategyReturn, Table};
 use super::pokopoko::{sample_lost_match, strategy_shown};
-use super::snaky::SnakyStart;
+use super::snaky::{OverlayLayer, Overlays, SnakyStart};
 use super::storage::StageLadder;
 use super::{Go, Screen};
 use crate::cli::WindowArgs;
@@ -76,18 +76,42 @@ pub struct Harness {
     timings: bool,
     snaky: Option<SnakyStart>,
     resize: Option<(u32, u32)>,
+    overlays: Option<Overlays>,
 }
 
 impl Harness {
     pub fn from_args(args: &WindowArgs, started: Instant) -> Result<Self, String> {
         // `--maker` alone opens Snaky.
-        let default = if args.maker.is_some() { Open::Snaky } else { Open::Menu };
-        let open = args.open.as_deref().map_or(Ok(default), Open::parse)?;
+        let snaky_flag = args.maker.is_some() || args.blind || !args.overlay.is_empty();
+        let first = if snaky_flag { Open::Snaky } else { Open::Menu };
+        let open = args.open.as_deref().map_or(Ok(first), Open::parse)?;
         let timings = std::env::var_os("POKOPOKO_TIMINGS").is_some_and(|v| !v.is_empty() && v != "0");
         let snaky = args.moves.as_deref().map(|m| SnakyStart::parse(m, args.maker)).transpose()?;
-        let snaky =
-            snaky.or_else(|| args.maker.map(|maker| SnakyStart { moves: Vec::new(), maker: Some(maker) }));
-        Ok(Self { open, screenshot: args.screenshot.clone(), started, timings, snaky, resize: args.resize })
+        let mut snaky =
+            snaky.or_else(|| args.maker.map(|maker| SnakyStart { maker: Some(maker), ..default() }));
+        if args.blind {
+            snaky.get_or_insert_default().blind = true;
+        }
+        let layers: Result<Vec<OverlayLayer>, String> = args
+            .overlay
+            .iter()
+            .map(|name| {
+                OverlayLayer::parse(name).ok_or_else(|| {
+                    format!("--overlay {name}: unknown layer (try envelope, required, pivot, heat, hint)")
+                })
+            })
+            .collect();
+        let layers = layers?;
+        let overlays = (!layers.is_empty()).then(|| Overlays::only(&layers));
+        Ok(Self {
+            open,
+            screenshot: args.screenshot.clone(),
+            started,
+            timings,
+            snaky,
+            resize: args.resize,
+            overlays,
+        })
     }
 
     pub fn is_screenshot(&self) -> bool {
@@ -140,9 +164,16 @@ impl Plugin for Harness {
         if let Some(start) = &self.snaky {
             app.insert_resource(start.clone());
         }
+        if let Some(overlays) = self.overlays {
+            app.insert_resource(overlays);
+        }
         let target = self.open.screen();
         if target != Screen::Menu {
             app.world_mut().write_message(Go(target));
+        }
+        // Only `--open`: the game as usual from there (and sleeping when idle).
+        if self.screenshot.is_none() && !self.timings && self.resize.is_none() {
+            return;
         }
         app.insert_resource(Settle {
             target,

@@ -41,6 +41,12 @@ pub struct WindowArgs {
     /// dragging its edge would, and let it settle again before the picture.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub resize: Option<(u32, u32)>,
+    /// Snaky overlays to show (repeatable): envelope, required, pivot, heat, hint. Only these.
+    #[arg(long, value_name = "LAYER")]
+    pub overlay: Vec<String>,
+    /// Snaky in blind mode (overlays, guarantee and card hidden).
+    #[arg(long)]
+    pub blind: bool,
     /// Open Snaky with this Maker: 21 (the paper's certificate) or 20 (ours).
     #[arg(long, value_name = "21|20", value_parser = parse_maker)]
     pub maker: Option<crate::snaky::Maker>,

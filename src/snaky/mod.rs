@@ -44,7 +44,9 @@ pub use policy::Claim;
 pub use record::{parse_moves, replay};
 
 /// The two shipped Makers: the paper's certificate and ours.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Maker {
     /// "Snaky in 21 Maker moves": the paper's certificate, read literally.
     #[default]

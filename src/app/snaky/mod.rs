@@ -16,8 +16,9 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 pub use board::{BOARD_SIZE, BoardArea, BoardView, RefusedFlash, Stone};
-pub use overlay::OverlayMark;
 pub use overlay::Overlays;
+pub use overlay::{HeatValue, Layer as OverlayLayer, OverlayMark};
+pub use panel::{TempoBar, TempoGraph};
 pub use record::record_text;
 pub use watch::{SPEEDS, Watch};
 
@@ -36,7 +37,10 @@ pub(super) fn plugin(app: &mut App) {
         })
         .add_systems(
             Update,
-            (keyboard, apply_input).chain().in_set(SnakySystems::Input).run_if(in_state(Screen::Snaky)),
+            (keyboard, apply_input, record_blind_score)
+                .chain()
+                .in_set(SnakySystems::Input)
+                .run_if(in_state(Screen::Snaky)),
         )
         .configure_sets(Update, (SnakySystems::Input, SnakySystems::Show).chain())
         .add_plugins((
@@ -63,6 +67,8 @@ pub struct SnakyStart {
     pub moves: Vec<Cell>,
     /// The Maker to play them against (otherwise the saved choice); not saved.
     pub maker: Option<Maker>,
+    /// Start in blind mode.
+    pub blind: bool,
 }
 
 impl SnakyStart {
@@ -71,7 +77,7 @@ impl SnakyStart {
         let moves = snaky::parse_moves(record).map_err(|e| format!("--moves: {e}"))?;
         let cards = maker.unwrap_or_default().cards().map_err(|e| e.to_string())?;
         snaky::replay(cards, &moves).map_err(|e| format!("--moves: {e}"))?;
-        Ok(Self { moves, maker })
+        Ok(Self { moves, maker, blind: false })
     }
 }
 
@@ -112,6 +118,8 @@ pub enum SnakyInput {
     ChooseMaker(Maker),
     /// Switch to the other Maker.
     OtherMaker,
+    /// Blind mode on or off (a new game either way, so the score is honest).
+    ToggleBlind,
     Back,
 }
 
@@ -144,12 +152,26 @@ pub struct Session {
     pub refused: Option<Cell>,
     /// Hand-offs so far: each computer Breaker gets its own seed.
     pub handoffs: u64,
+    /// Blind mode: overlays, guarantee and card hidden until Maker wins.
+    pub blind: bool,
+    /// This blind game's score has been recorded.
+    blind_scored: bool,
 }
 
 impl Session {
     pub fn new(maker: Maker, cards: Arc<Cards>) -> Self {
         let game = Game::started(cards);
-        Self { maker, shown: game.clone(), game, review: None, notice: None, refused: None, handoffs: 0 }
+        Self {
+            maker,
+            shown: game.clone(),
+            game,
+            review: None,
+            notice: None,
+            refused: None,
+            handoffs: 0,
+            blind: false,
+            blind_scored: false,
+        }
     }
 
     /// The game as played so far (not the reviewed position).
@@ -194,7 +216,7 @@ impl Session {
     }
 
     pub fn restart(&mut self) {
-        *self = Self { handoffs: self.handoffs, ..Self::new(self.maker, self.cards()) };
+        *self = Self { handoffs: self.handoffs, blind: self.blind, ..Self::new(self.maker, self.cards()) };
     }
 
     /// Shows the first `moves` moves (at least Maker's opening, at most the whole game).
@@ -263,6 +285,7 @@ fn start_session(
         }
     };
     if let Some(start) = start {
+        session.blind = start.blind;
         if let Err(error) = session.load(&start.moves) {
             session.tell(NoticeKind::Refused, text::record_error(lang.0, &error));
         }
@@ -305,6 +328,9 @@ fn keyboard(
         (KeyCode::BracketRight, SnakyInput::Faster),
         (KeyCode::KeyT, SnakyInput::TakeOver),
         (KeyCode::KeyK, SnakyInput::OtherMaker),
+        (KeyCode::KeyH, SnakyInput::ToggleOverlay(overlay::Layer::Heat)),
+        (KeyCode::KeyI, SnakyInput::ToggleOverlay(overlay::Layer::Hint)),
+        (KeyCode::KeyB, SnakyInput::ToggleBlind),
     ];
     if ctrl {
         pressed = vec![(KeyCode::KeyC, SnakyInput::CopyRecord), (KeyCode::KeyV, SnakyInput::PasteRecord)];
@@ -463,6 +489,13 @@ fn apply_input(
                 record::paste(&mut session, &mut watch, clipboard.as_deref_mut(), lang)
             }
             SnakyInput::LoadRecord(record) => record::load(&mut session, &mut watch, record, lang),
+            SnakyInput::ToggleBlind => {
+                watch.take_over();
+                let blind = !session.blind;
+                session.restart();
+                session.blind = blind;
+                session.tell(NoticeKind::Info, text::blind_toggled(lang, blind));
+            }
             SnakyInput::ChooseMaker(_) | SnakyInput::OtherMaker => {
                 let maker = match input {
                     SnakyInput::ChooseMaker(maker) => *maker,
@@ -474,7 +507,7 @@ fn apply_input(
                 match new_session(maker) {
                     Ok(fresh) => {
                         watch.take_over();
-                        *session = Session { handoffs: session.handoffs, ..fresh };
+                        *session = Session { handoffs: session.handoffs, blind: session.blind, ..fresh };
                         session.tell(NoticeKind::Info, text::maker_chosen(lang, maker));
                         data.save.settings.snaky_maker = maker;
                         data.store();
@@ -487,6 +520,28 @@ fn apply_input(
             }
         }
     }
+}
+
+/// At the end of a blind game held by the player (not a computer Breaker), keeps the best score
+/// per Maker in the save and tells the player.
+fn record_blind_score(
+    session: Option<ResMut<Session>>,
+    watch: Res<Watch>,
+    mut data: ResMut<SaveData>,
+    lang: Res<Lang>,
+) {
+    let Some(mut session) = session else { return };
+    if !session.blind || session.blind_scored || !session.game.won() || watch.breaker.is_some() {
+        return;
+    }
+    session.blind_scored = true;
+    let moves = session.game.maker_cells().len();
+    let best = data.save.settings.blind_best.entry(session.maker).or_insert(0);
+    *best = (*best).max(moves as u32);
+    let best = *best;
+    data.store();
+    let text = text::blind_result(lang.0, session.maker, moves, best);
+    session.tell(NoticeKind::Good, text);
 }
 
 fn other_maker(maker: Maker) -> Maker {

@@ -1,12 +1,13 @@
-//! The overlays of the active claim — envelope T, required set A, pivot — each toggled, and the
-//! completed Snaky at the end.
+//! The overlays of the active claim — envelope T, required set A, pivot, the reply heat map and
+//! the hint — each toggled, and the completed Snaky at the end. Blind mode hides them all.
 
 use bevy::prelude::*;
 
-use super::board::{Layer as BoardLayer, Placed};
+use super::board::{Layer as BoardLayer, Placed, ScaledFont};
 use super::{Session, SnakySystems};
 use crate::app::Screen;
 use crate::app::theme::palette;
+use crate::app::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, draw_overlays.in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)));
@@ -21,6 +22,24 @@ pub enum Layer {
     Required,
     /// The active claim's pivot: Maker's move for this claim.
     Pivot,
+    /// For each free envelope cell, the height of the card Maker keeps if Breaker replies there.
+    Heat,
+    /// The replies that delay Maker most (the perfect Breaker's choices).
+    Hint,
+}
+
+impl Layer {
+    /// The names of `--overlay`.
+    pub fn parse(name: &str) -> Option<Self> {
+        match name.trim() {
+            "envelope" => Some(Self::Envelope),
+            "required" => Some(Self::Required),
+            "pivot" => Some(Self::Pivot),
+            "heat" => Some(Self::Heat),
+            "hint" => Some(Self::Hint),
+            _ => None,
+        }
+    }
 }
 
 /// Which overlays are shown (all of them at first).
@@ -29,11 +48,13 @@ pub struct Overlays {
     pub envelope: bool,
     pub required: bool,
     pub pivot: bool,
+    pub heat: bool,
+    pub hint: bool,
 }
 
 impl Default for Overlays {
     fn default() -> Self {
-        Self { envelope: true, required: true, pivot: true }
+        Self { envelope: true, required: true, pivot: true, heat: false, hint: false }
     }
 }
 
@@ -48,7 +69,18 @@ impl Overlays {
             Layer::Envelope => self.envelope,
             Layer::Required => self.required,
             Layer::Pivot => self.pivot,
+            Layer::Heat => self.heat,
+            Layer::Hint => self.hint,
         }
+    }
+
+    /// Only these layers on (`--overlay heat --overlay pivot`).
+    pub fn only(layers: &[Layer]) -> Self {
+        let mut overlays = Self { envelope: false, required: false, pivot: false, heat: false, hint: false };
+        for &layer in layers {
+            *overlays.get_mut(layer) = true;
+        }
+        overlays
     }
 
     fn get_mut(&mut self, layer: Layer) -> &mut bool {
@@ -56,6 +88,8 @@ impl Overlays {
             Layer::Envelope => &mut self.envelope,
             Layer::Required => &mut self.required,
             Layer::Pivot => &mut self.pivot,
+            Layer::Heat => &mut self.heat,
+            Layer::Hint => &mut self.hint,
         }
     }
 }
@@ -69,6 +103,13 @@ const WINNING: Color = Color::srgba(0.22, 0.60, 0.33, 0.75);
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OverlayMark(pub Option<Layer>);
 
+/// A heat-map square: the cell and the height it shows.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeatValue {
+    pub cell: crate::snaky::Cell,
+    pub height: u32,
+}
+
 fn draw_overlays(
     session: Option<Res<Session>>,
     overlays: Res<Overlays>,
@@ -79,6 +120,8 @@ fn draw_overlays(
     if !session.is_changed() && !overlays.is_changed() {
         return;
     }
+    // Blind mode: the board shows stones only, until Maker has won.
+    let overlays = if session.blind && !session.shown().won() { Overlays::only(&[]) } else { *overlays };
     let Some((layer, _)) = layers.iter().find(|(_, l)| **l == BoardLayer::Overlay) else { return };
     let game = session.shown();
     let claim = game.claim();
@@ -123,6 +166,48 @@ fn draw_overlays(
                         ..default()
                     },
                     BorderColor::all(REQUIRED),
+                    Pickable::IGNORE,
+                ));
+            }
+        }
+        if overlays.heat {
+            let heat = game.heat();
+            let (low, high) = heat.iter().fold((u32::MAX, 0), |(lo, hi), &(_, h)| (lo.min(h), hi.max(h)));
+            for (cell, height) in heat.into_iter().filter_map(|(c, h)| c.map(|c| (c, h))) {
+                let t = if high > low { (height - low) as f32 / (high - low) as f32 } else { 1.0 };
+                layer.spawn((
+                    OverlayMark(Some(Layer::Heat)),
+                    HeatValue { cell, height },
+                    Placed::cell(cell, 0.06),
+                    Node {
+                        position_type: PositionType::Absolute,
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Center,
+                        border_radius: BorderRadius::all(px(3)),
+                        ..default()
+                    },
+                    BackgroundColor(palette::HEAT_COLD.mix(&palette::HEAT_HOT, t)),
+                    Pickable::IGNORE,
+                    children![(
+                        widgets::text(height.to_string(), 10.0, palette::INK),
+                        ScaledFont(if height >= 10 { 0.36 } else { 0.44 }),
+                        Pickable::IGNORE,
+                    )],
+                ));
+            }
+        }
+        if overlays.hint {
+            for cell in game.hint().into_iter().flatten() {
+                layer.spawn((
+                    OverlayMark(Some(Layer::Hint)),
+                    Placed { grow: Vec2::splat(2.0), ..Placed::cell(cell, 0.0) },
+                    Node {
+                        position_type: PositionType::Absolute,
+                        border: UiRect::all(px(3)),
+                        border_radius: BorderRadius::all(px(6)),
+                        ..default()
+                    },
+                    BorderColor::all(palette::HINT),
                     Pickable::IGNORE,
                 ));
             }

@@ -16,8 +16,10 @@ use crate::save::Language;
 use crate::snaky::{BreakerKind, Maker, Player};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Snaky), spawn_screen.after(super::start_session))
-        .add_systems(Update, update_panel.in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)));
+    app.add_systems(OnEnter(Screen::Snaky), spawn_screen.after(super::start_session)).add_systems(
+        Update,
+        (update_panel, draw_tempo).in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)),
+    );
 }
 
 const PANEL_WIDTH: f32 = 400.0;
@@ -36,6 +38,8 @@ pub enum Info {
     Required,
     LastMove,
     Notice,
+    HeatLegend,
+    Tempo,
     Speed,
     Keys,
 }
@@ -51,6 +55,7 @@ enum Control {
     ResumeHere,
     Computer(BreakerKind),
     Maker(Maker),
+    Blind,
     Step,
     RunPause,
     TakeOver,
@@ -99,7 +104,7 @@ fn info_panel() -> impl Bundle {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Stretch,
             padding: UiRect::axes(px(16), px(12)),
-            row_gap: px(5),
+            row_gap: px(4),
             border_radius: BorderRadius::all(px(18)),
             overflow: Overflow::clip(),
             ..default()
@@ -154,11 +159,16 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
             ));
         },
     );
+    panel.spawn((Info::Tempo, widgets::text("", 13.0, palette::INK_SOFT)));
+    panel.spawn((
+        TempoGraph,
+        Node { height: px(TEMPO_HEIGHT), align_items: AlignItems::FlexEnd, column_gap: px(1), ..default() },
+    ));
     panel.spawn((
         Info::Notice,
-        widgets::text("", 15.0, palette::BAD),
+        widgets::text("", 14.0, palette::BAD),
         // A fixed width and room for three lines, so a long message wraps without moving the buttons.
-        Node { width: px(PANEL_WIDTH - 36.0), height: px(60), ..default() },
+        Node { width: px(PANEL_WIDTH - 36.0), height: px(38), ..default() },
     ));
 
     panel.spawn(left_row()).with_children(|row| {
@@ -173,6 +183,17 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
                 .observe(send(SnakyInput::ToggleOverlay(layer)));
         }
     });
+    panel.spawn(left_row()).with_children(|row| {
+        for (layer, label) in [(Layer::Heat, S::Heat), (Layer::Hint, S::Hint)] {
+            row.spawn(widgets::small_button(label.get(lang), ButtonKind::Primary, 96.0))
+                .insert(Control::Overlay(layer))
+                .observe(send(SnakyInput::ToggleOverlay(layer)));
+        }
+        row.spawn(widgets::small_button(S::Blind.get(lang), ButtonKind::Secondary, 110.0))
+            .insert(Control::Blind)
+            .observe(send(SnakyInput::ToggleBlind));
+    });
+    panel.spawn((Info::HeatLegend, widgets::text("", 13.0, palette::INK_SOFT)));
     panel.spawn(left_row()).with_children(|row| {
         row.spawn(widgets::small_button(S::Undo.get(lang), ButtonKind::Secondary, 96.0))
             .insert(Control::Undo)
@@ -197,9 +218,9 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
             .observe(send(SnakyInput::ResumeHere));
     });
     panel.spawn(widgets::text(S::Computer.get(lang), 15.0, palette::INK_SOFT));
-    panel.spawn(left_row()).with_children(|row| {
+    panel.spawn(Node { column_gap: px(4), ..left_row() }).with_children(|row| {
         for kind in BreakerKind::ALL {
-            row.spawn(widgets::small_button(text::breaker_name(lang, kind), ButtonKind::Secondary, 68.0))
+            row.spawn(widgets::small_button(text::breaker_name(lang, kind), ButtonKind::Secondary, 60.0))
                 .insert(Control::Computer(kind))
                 .observe(send(SnakyInput::Hand(kind)));
         }
@@ -225,7 +246,52 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         row.spawn(widgets::small_button(S::Paste.get(lang), ButtonKind::Secondary, 110.0))
             .observe(send(SnakyInput::PasteRecord));
     });
-    panel.spawn(widgets::text(S::DropFile.get(lang), 13.0, palette::INK_SOFT));
+}
+
+/// The tempo graph: one bar per move, as tall as the guarantee after it.
+#[derive(Component, Debug)]
+pub struct TempoGraph;
+
+/// One bar of the tempo graph: the guarantee after move `move_number`.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TempoBar {
+    pub move_number: usize,
+    pub guarantee: u32,
+}
+
+const TEMPO_HEIGHT: f32 = 30.0;
+
+/// Redraws the tempo graph when the game or the reviewed move changes; hidden in blind mode.
+fn draw_tempo(
+    session: Option<Res<Session>>,
+    graphs: Query<Entity, With<TempoGraph>>,
+    mut commands: Commands,
+) {
+    let Some(session) = session else { return };
+    if !session.is_changed() {
+        return;
+    }
+    let game = session.game();
+    let hidden = session.blind && !game.won();
+    let tempo = if hidden { Vec::new() } else { game.tempo() };
+    let shown = session.reviewing().unwrap_or(tempo.len());
+    let top = session.maker.bound();
+    let bottom = tempo.iter().copied().min().unwrap_or(top).saturating_sub(1);
+    let width = ((PANEL_WIDTH - 40.0) / tempo.len().max(1) as f32 - 1.0).clamp(2.0, 12.0);
+    for graph in &graphs {
+        commands.entity(graph).despawn_children().with_children(|graph| {
+            for (index, &guarantee) in tempo.iter().enumerate() {
+                let share = (guarantee - bottom) as f32 / (top - bottom).max(1) as f32;
+                let colour =
+                    if index + 1 == shown { palette::HINT } else { palette::PRIMARY.with_alpha(0.7) };
+                graph.spawn((
+                    TempoBar { move_number: index + 1, guarantee },
+                    Node { width: px(width), height: px(4.0 + share * (TEMPO_HEIGHT - 4.0)), ..default() },
+                    BackgroundColor(colour),
+                ));
+            }
+        });
+    }
 }
 
 fn left_row() -> Node {
@@ -266,6 +332,7 @@ fn update_panel(
         let (value, ink) = match which {
             Info::Subtitle => (text::subtitle(lang, session.maker.bound()), palette::INK_SOFT),
             Info::Status => status(&session, &watch, lang),
+            _ if hidden(*which) && session.blind && !game.won() => ("?".to_string(), palette::INK_SOFT),
             Info::Guarantee => (text::guarantee(lang, claim.guarantee), palette::PRIMARY),
             Info::MakerMoves => (game.maker_cells().len().to_string(), palette::INK),
             Info::BreakerMoves => (game.breaker_cells().len().to_string(), palette::INK),
@@ -291,6 +358,13 @@ fn update_panel(
                 ),
                 None => (String::new(), palette::INK),
             },
+            Info::HeatLegend if overlays.get(Layer::Heat) && (!session.blind || game.won()) => {
+                let outside = game.heat().iter().find(|(c, _)| c.is_none()).map(|&(_, h)| h);
+                (outside.map_or(String::new(), |h| text::heat_legend(lang, h)), palette::INK_SOFT)
+            }
+            Info::HeatLegend => (String::new(), palette::INK_SOFT),
+            Info::Tempo if session.blind && !game.won() => (String::new(), palette::INK_SOFT),
+            Info::Tempo => (text::tempo(lang, session.maker.bound(), claim.guarantee), palette::INK_SOFT),
             Info::Speed => {
                 let seconds = watch.interval().as_secs_f32();
                 (format!("{}: {}", S::Speed.get(lang), text::speed(lang, seconds)), palette::INK_SOFT)
@@ -320,6 +394,7 @@ fn update_panel(
             Control::ResumeHere => available(reviewing.is_some()),
             Control::Computer(breaker) => on(watch.kind() == Some(*breaker)),
             Control::Maker(maker) => on(session.maker == *maker),
+            Control::Blind => on(session.blind),
             Control::Step => available(watch.breaker.is_some() && !session.game().won()),
             Control::RunPause => {
                 if let Some(&label) = children.first()
@@ -342,6 +417,11 @@ fn update_panel(
             *kind = wanted;
         }
     }
+}
+
+/// The values blind mode hides.
+fn hidden(which: Info) -> bool {
+    matches!(which, Info::Guarantee | Info::Card | Info::Height | Info::Envelope | Info::Required)
 }
 
 /// The first line of the panel: whose turn, who is playing, or what is being reviewed.

@@ -8,6 +8,9 @@ use crate::snaky::{BreakerKind, Cell, Maker, MoveError, RecordError, RecordError
 pub enum S {
     Title,
     MakerChoice,
+    Heat,
+    Hint,
+    Blind,
     YourTurn,
     MakerWon,
     Maker,
@@ -37,7 +40,6 @@ pub enum S {
     Record,
     Copy,
     Paste,
-    DropFile,
     Keys,
     ReviewKeys,
     Refused,
@@ -69,6 +71,9 @@ impl S {
         match self {
             S::Title => "Snaky",
             S::MakerChoice => "作り手：",
+            S::Heat => "ヒート H",
+            S::Hint => "ヒント I",
+            S::Blind => "目かくし B",
             S::YourTurn => "あなたの番：空いているマスをクリック",
             S::MakerWon => "作り手の勝ち：Snaky ができました",
             S::Maker => "作り手",
@@ -98,9 +103,8 @@ impl S {
             S::Record => "棋譜",
             S::Copy => "コピー",
             S::Paste => "貼り付け",
-            S::DropFile => "棋譜ファイルをウィンドウにドロップしても読み込めます。",
             S::Keys => {
-                "クリック：打つ　ドラッグ・矢印：移動　ホイール・＋／－：拡大　C：中央　L：最後の手　F：遠くに打つ　Z：まった　R：はじめから　V：ふりかえり\n1〜5：COMの壊し手　Space：再生／停止　N：1手　T：自分で打つ　K：作り手　E／A／P：表示　Ctrl+C／Ctrl+V：棋譜　Esc：もどる"
+                "クリック：打つ　ドラッグ・矢印：移動　ホイール・＋／－：拡大　C：中央　L：最後の手　F：遠くに打つ　Z：まった　R：はじめから　V：ふりかえり\n1〜5：COMの壊し手　Space：再生／停止　N：1手　T：自分で打つ　K：作り手　B：目かくし　E／A／P／H／I：表示　Ctrl+C／Ctrl+V：棋譜（ファイルのドロップも可）　Esc：もどる"
             }
             S::ReviewKeys => {
                 "ふりかえり中：← →：1手ずつ　Home／End：最初／最後　Enter：ここから再開　Esc・V：ふりかえりをやめる"
@@ -129,6 +133,9 @@ impl S {
         match self {
             S::Title => "Snaky",
             S::MakerChoice => "Maker:",
+            S::Heat => "Heat H",
+            S::Hint => "Hint I",
+            S::Blind => "Blind B",
             S::YourTurn => "Your turn: click a free cell",
             S::MakerWon => "Maker wins: Snaky is complete",
             S::Maker => "Maker",
@@ -158,9 +165,8 @@ impl S {
             S::Record => "Record",
             S::Copy => "Copy",
             S::Paste => "Paste",
-            S::DropFile => "You can also drop a record file onto the window.",
             S::Keys => {
-                "Click: claim   Drag/arrows: pan   Wheel/+-: zoom   C: centre   L: last move   F: far away   Z: undo   R: restart   V: review\n1-5: computer Breaker   Space: run/pause   N: step   T: take over   K: Maker   E/A/P: overlays   Ctrl+C/Ctrl+V: record   Esc: back"
+                "Click: claim   Drag/arrows: pan   Wheel/+-: zoom   C: centre   L: last move   F: far away   Z: undo   R: restart   V: review\n1-5: computer Breaker   Space: run/pause   N: step   T: take over   K: Maker   B: blind   E/A/P/H/I: overlays   Ctrl+C/Ctrl+V: record (or drop a file)   Esc: back"
             }
             S::ReviewKeys => {
                 "Reviewing: ← →: step   Home/End: first/last   Enter: resume from here   Esc or V: stop reviewing"
@@ -221,6 +227,49 @@ pub fn maker_name(lang: Language, maker: Maker) -> String {
         (Language::Japanese, Maker::Ours) => format!("自作（{bound}）"),
         (Language::English, Maker::Paper) => format!("paper ({bound})"),
         (Language::English, Maker::Ours) => format!("ours ({bound})"),
+    }
+}
+
+/// Under the heat map's buttons: what the numbers mean, and the reply outside the envelope.
+pub fn heat_legend(lang: Language, outside: u32) -> String {
+    match lang {
+        Language::Japanese => {
+            format!("数字：そこに打ったあとの作り手のカードの高さ（囲いの外：{outside}）")
+        }
+        Language::English => {
+            format!("Numbers: Maker's card height after your reply there (outside: {outside})")
+        }
+    }
+}
+
+/// Above the tempo graph.
+pub fn tempo(lang: Language, bound: u32, now: u32) -> String {
+    match lang {
+        Language::Japanese => format!("保証の移り変わり（はじめ {bound}手 → いま {now}手）"),
+        Language::English => format!("The guarantee move by move (from {bound} to {now})"),
+    }
+}
+
+/// Told when blind mode is switched.
+pub fn blind_toggled(lang: Language, blind: bool) -> String {
+    match (lang, blind) {
+        (Language::Japanese, true) => "目かくしモード：表示・保証・カードをかくして新しいゲームです。作り手の何手目まで耐えられるか。".into(),
+        (Language::Japanese, false) => "目かくしモードをやめました。新しいゲームです。".into(),
+        (Language::English, true) => "Blind mode: overlays, guarantee and card hidden, a new game. How many Maker moves can you hold out?".into(),
+        (Language::English, false) => "Blind mode off. A new game.".into(),
+    }
+}
+
+/// The end of a blind game: how long the player held out, and the best so far for this Maker.
+pub fn blind_result(lang: Language, maker: Maker, moves: usize, best: u32) -> String {
+    let name = maker_name(lang, maker);
+    match lang {
+        Language::Japanese => {
+            format!("目かくしで作り手の {moves}手目まで耐えました（{name} の最高記録：{best}手）。")
+        }
+        Language::English => {
+            format!("Blind: you held out {moves} Maker moves (best against {name}: {best}).")
+        }
     }
 }
 

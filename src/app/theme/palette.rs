@@ -39,3 +39,9 @@ pub const GOOD_SOFT: Color = Color::srgb(0.88, 0.95, 0.88);
 pub const CLEARED: Color = Color::srgb(0.84, 0.93, 0.87);
 pub const CURRENT: Color = Color::srgb(0.99, 0.90, 0.66);
 pub const LOCKED: Color = Color::srgb(0.90, 0.89, 0.86);
+
+/// The Snaky reply heat map: a reply after which Maker's card is low (cold) to tall (hot).
+pub const HEAT_COLD: Color = Color::srgba(0.55, 0.74, 0.86, 0.55);
+pub const HEAT_HOT: Color = Color::srgba(0.93, 0.42, 0.25, 0.70);
+/// The hint: the replies that delay Maker most.
+pub const HINT: Color = Color::srgb(0.93, 0.55, 0.25);
