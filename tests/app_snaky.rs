@@ -459,3 +459,31 @@ fn blind_mode_hides_the_overlays_and_saves_the_best_score_per_maker() {
     assert_eq!(best, Some(moves));
     assert!(session(&app).notice.as_ref().is_some_and(|n| n.kind == NoticeKind::Good));
 }
+
+#[test]
+fn the_card_browser_opens_on_the_active_card_and_moves_by_keys() {
+    use pokopoko::app::snaky::cards::CardBrowser;
+    let mut app = snaky_screen();
+    click(&mut app, Cell::new(7, 8));
+    let active = session(&app).game().claim().card;
+    key(&mut app, KeyCode::KeyO);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Cards);
+    assert_eq!(app.world().resource::<CardBrowser>().card, active);
+    key(&mut app, KeyCode::ArrowRight);
+    assert_eq!(app.world().resource::<CardBrowser>().card, active + 1);
+    for digit in [KeyCode::Digit7, KeyCode::Digit2, KeyCode::Digit7, KeyCode::Enter] {
+        key(&mut app, digit);
+    }
+    assert_eq!(app.world().resource::<CardBrowser>().card, 727);
+    // Our certificate goes on to card 803, its root; the paper's ends at 727.
+    key(&mut app, KeyCode::End);
+    assert_eq!(app.world().resource::<CardBrowser>().card, 727);
+    key(&mut app, KeyCode::KeyK);
+    key(&mut app, KeyCode::End);
+    let browser = app.world().resource::<CardBrowser>();
+    assert_eq!((browser.maker, browser.card), (Maker::Ours, 803));
+    key(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Snaky);
+}

@@ -98,3 +98,30 @@ fn the_search_reproduces_the_shipped_certificate() {
     let text = search.write_certificate(SHIPPED_TEXT, root).expect("writable");
     assert!(text == OURS_TEXT, "the search no longer writes the shipped certificate");
 }
+
+#[test]
+fn the_squeeze_table_of_card_727_is_the_papers_and_ours_is_computed_the_same_way() {
+    let paper = Maker::Paper.cards().expect("paper");
+    let rows: Vec<(u32, usize, u32, usize, usize)> = verify::squeeze_table(&paper, paper.root())
+        .iter()
+        .map(|r| (r.card, r.envelope_size, r.height, r.placements, r.left_in_intersection))
+        .collect();
+    // SPEC §2.3: 648 87 15 ×4 → 35; 708 225 20 ×4 → 31; 712 96 15 ×8 → 21; 713 98 15 ×4 → 12;
+    // 725 167 20 ×8 → 4; 726 169 20 ×4 → 0.
+    assert_eq!(
+        rows,
+        [
+            (648, 87, 15, 4, 35),
+            (708, 225, 20, 4, 31),
+            (712, 96, 15, 8, 21),
+            (713, 98, 15, 4, 12),
+            (725, 167, 20, 8, 4),
+            (726, 169, 20, 4, 0)
+        ]
+    );
+    let ours = Maker::Ours.cards().expect("ours");
+    let table = verify::squeeze_table(&ours, ours.root());
+    // Every reply class is covered: nothing but the pivot is left in the common intersection.
+    assert_eq!(table.last().map(|r| r.left_in_intersection), Some(0));
+    assert_eq!(table.iter().map(|r| r.placements).sum::<usize>(), ours.children(ours.root()).len());
+}

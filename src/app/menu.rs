@@ -43,6 +43,8 @@ fn spawn_menu(
                 .observe(send(MenuAction::Play));
             menu.spawn(widgets::button(T::MenuSnaky.get(lang), ButtonKind::Primary))
                 .observe(send(Go(Screen::Snaky)));
+            menu.spawn(widgets::button(T::MenuCards.get(lang), ButtonKind::Secondary))
+                .observe(send(Go(Screen::Cards)));
             menu.spawn(widgets::row(12.0)).with_children(|row| {
                 row.spawn(widgets::label(T::LanguageLabel.get(lang)));
                 for (choice, name) in [(Language::Japanese, "日本語"), (Language::English, "English")] {

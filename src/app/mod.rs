@@ -38,6 +38,8 @@ pub enum Screen {
     Result,
     Strategy,
     Snaky,
+    /// The Snaky card browser.
+    Cards,
 }
 
 /// Go to a screen (sent by back buttons and the like).

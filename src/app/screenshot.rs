@@ -10,6 +10,7 @@ use bevy::window::PrimaryWindow;
 
 use super::pokopoko::{CurrentStage, StrategyReturn, Table};
 use super::pokopoko::{sample_lost_match, strategy_shown};
+use super::snaky::cards::CardBrowser;
 use super::snaky::{OverlayLayer, Overlays, SnakyStart};
 use super::storage::StageLadder;
 use super::{Go, Screen};
@@ -28,6 +29,8 @@ pub enum Open {
     /// The result of a lost match of stage N (one wrong move, then played out).
     Result(u32),
     Snaky,
+    /// The card browser on card N (of the `--maker` certificate, the paper's by default).
+    Cards(u32),
 }
 
 impl Open {
@@ -47,8 +50,12 @@ impl Open {
             Some(("intro", n)) => number(n).map(Self::Intro),
             Some(("strategy", n)) => number(n).map(Self::Strategy),
             Some(("result", n)) => number(n).map(Self::Result),
+            Some(("cards", n)) => n
+                .parse::<u32>()
+                .map(Self::Cards)
+                .map_err(|_| format!("--open {text}: the card must be a number from 0 on")),
             _ => Err(format!(
-                "--open {text}: unknown screen (try menu, about, ladder, intro:N, stage:N, strategy:N, result:N, snaky)"
+                "--open {text}: unknown screen (try menu, about, ladder, intro:N, stage:N, strategy:N, result:N, snaky, cards:N)"
             )),
         }
     }
@@ -63,6 +70,7 @@ impl Open {
             Self::Strategy(_) => Screen::Strategy,
             Self::Result(_) => Screen::Result,
             Self::Snaky => Screen::Snaky,
+            Self::Cards(_) => Screen::Cards,
         }
     }
 }
@@ -166,6 +174,11 @@ impl Plugin for Harness {
         }
         if let Some(overlays) = self.overlays {
             app.insert_resource(overlays);
+        }
+        if let Open::Cards(card) = self.open {
+            let maker = self.snaky.as_ref().and_then(|s| s.maker).unwrap_or_default();
+            let count = maker.cards().map_or(0, |c| c.card_count() as u32);
+            app.insert_resource(CardBrowser::at(maker, card.min(count.saturating_sub(1)), Screen::Menu));
         }
         let target = self.open.screen();
         if target != Screen::Menu {

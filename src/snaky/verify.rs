@@ -223,26 +223,32 @@ pub struct TableRow {
     pub left_in_intersection: usize,
 }
 
-/// The children of the root card, grouped by card in printed order.
+/// The children of the root card, grouped by card in printed order (SPEC §2.3's card-727 table).
 pub fn root_table(cards: &Cards) -> Vec<TableRow> {
-    let root = cards.node(cards.root());
+    squeeze_table(cards, cards.root())
+}
+
+/// The squeeze table of any combination node: its children grouped by card in printed order, with
+/// how many cells other than the pivot are left in ⋂ Tᵢ after each group. Empty for a base card.
+pub fn squeeze_table(cards: &Cards, id: NodeId) -> Vec<TableRow> {
+    let node = cards.node(id);
     let mut rows: Vec<TableRow> = Vec::new();
     let mut common = CellSet::EMPTY;
-    for (i, child) in cards.children(cards.root()).iter().enumerate() {
+    for (i, child) in cards.children(id).iter().enumerate() {
         common = if i == 0 { child.placed_envelope } else { common.intersection(&child.placed_envelope) };
         let mut left = common;
-        left.remove(root.pivot);
-        let node = cards.node(child.node);
+        left.remove(node.pivot);
+        let child_node = cards.node(child.node);
         match rows.last_mut() {
-            Some(row) if row.card == node.card => {
+            Some(row) if row.card == child_node.card => {
                 row.placements += 1;
                 row.left_in_intersection = left.len();
             }
             _ => rows.push(TableRow {
-                card: node.card,
-                required: node.required.iter().map(|c| (c.x(), c.y())).collect(),
-                envelope_size: node.envelope.len(),
-                height: node.height,
+                card: child_node.card,
+                required: child_node.required.iter().map(|c| (c.x(), c.y())).collect(),
+                envelope_size: child_node.envelope.len(),
+                height: child_node.height,
                 placements: 1,
                 left_in_intersection: left.len(),
             }),

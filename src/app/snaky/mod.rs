@@ -4,6 +4,7 @@
 //! a game, turns clicks and keys into [`SnakyInput`]s and applies them to the [`Session`].
 
 mod board;
+pub mod cards;
 pub mod checks;
 mod overlay;
 mod panel;
@@ -50,6 +51,7 @@ pub(super) fn plugin(app: &mut App) {
             watch::plugin,
             record::plugin,
             checks::plugin,
+            cards::plugin,
         ));
 }
 
@@ -120,6 +122,8 @@ pub enum SnakyInput {
     OtherMaker,
     /// Blind mode on or off (a new game either way, so the score is honest).
     ToggleBlind,
+    /// Open the card browser on the active card.
+    BrowseCard,
     Back,
 }
 
@@ -331,6 +335,7 @@ fn keyboard(
         (KeyCode::KeyH, SnakyInput::ToggleOverlay(overlay::Layer::Heat)),
         (KeyCode::KeyI, SnakyInput::ToggleOverlay(overlay::Layer::Hint)),
         (KeyCode::KeyB, SnakyInput::ToggleBlind),
+        (KeyCode::KeyO, SnakyInput::BrowseCard),
     ];
     if ctrl {
         pressed = vec![(KeyCode::KeyC, SnakyInput::CopyRecord), (KeyCode::KeyV, SnakyInput::PasteRecord)];
@@ -367,6 +372,7 @@ fn apply_input(
     mut data: ResMut<SaveData>,
     lang: Res<Lang>,
     mut go: MessageWriter<Go>,
+    mut commands: Commands,
 ) {
     let lang = lang.0;
     let Some(mut session) = session else {
@@ -489,6 +495,14 @@ fn apply_input(
                 record::paste(&mut session, &mut watch, clipboard.as_deref_mut(), lang)
             }
             SnakyInput::LoadRecord(record) => record::load(&mut session, &mut watch, record, lang),
+            SnakyInput::BrowseCard if session.blind && !session.game.won() => {
+                session.tell(NoticeKind::Refused, S::BlindNoCards.get(lang));
+            }
+            SnakyInput::BrowseCard => {
+                let card = session.shown().claim().card;
+                commands.insert_resource(cards::CardBrowser::at(session.maker, card, Screen::Snaky));
+                go.write(Go(Screen::Cards));
+            }
             SnakyInput::ToggleBlind => {
                 watch.take_over();
                 let blind = !session.blind;

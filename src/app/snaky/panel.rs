@@ -245,6 +245,8 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
             .observe(send(SnakyInput::CopyRecord));
         row.spawn(widgets::small_button(S::Paste.get(lang), ButtonKind::Secondary, 110.0))
             .observe(send(SnakyInput::PasteRecord));
+        row.spawn(widgets::small_button(S::CardBrowserShort.get(lang), ButtonKind::Secondary, 96.0))
+            .observe(send(SnakyInput::BrowseCard));
     });
 }
 

@@ -8,6 +8,13 @@ use crate::snaky::{BreakerKind, Cell, Maker, MoveError, RecordError, RecordError
 pub enum S {
     Title,
     MakerChoice,
+    CardBrowser,
+    CardBrowserShort,
+    CardKeys,
+    BaseCard,
+    SqueezeTable,
+    SqueezeHeader,
+    BlindNoCards,
     Heat,
     Hint,
     Blind,
@@ -71,6 +78,15 @@ impl S {
         match self {
             S::Title => "Snaky",
             S::MakerChoice => "作り手：",
+            S::CardBrowser => "カード図鑑",
+            S::CardBrowserShort => "図鑑 O",
+            S::CardKeys => {
+                "←／→：前後のカード　PageUp／PageDown：10枚　Home／End：最初／最後　数字＋Enter：その番号へ　K：証明書　Esc：もどる"
+            }
+            S::BaseCard => "基本カード：足りない1マスを打てば Snaky の完成です。",
+            S::SqueezeTable => "しめつけ表（子カードごと：A、|T|、高さ、枚数、共通部分に残るマス）",
+            S::SqueezeHeader => "カード  A  |T|  高さ  枚数 → 残り",
+            S::BlindNoCards => "目かくし中はカードを見られません。",
             S::Heat => "ヒート H",
             S::Hint => "ヒント I",
             S::Blind => "目かくし B",
@@ -104,7 +120,7 @@ impl S {
             S::Copy => "コピー",
             S::Paste => "貼り付け",
             S::Keys => {
-                "クリック：打つ　ドラッグ・矢印：移動　ホイール・＋／－：拡大　C：中央　L：最後の手　F：遠くに打つ　Z：まった　R：はじめから　V：ふりかえり\n1〜5：COMの壊し手　Space：再生／停止　N：1手　T：自分で打つ　K：作り手　B：目かくし　E／A／P／H／I：表示　Ctrl+C／Ctrl+V：棋譜（ファイルのドロップも可）　Esc：もどる"
+                "クリック：打つ　ドラッグ・矢印：移動　ホイール・＋／－：拡大　C：中央　L：最後の手　F：遠くに打つ　Z：まった　R：はじめから　V：ふりかえり\n1〜5：COMの壊し手　Space：再生／停止　N：1手　T：自分で打つ　K：作り手　B：目かくし　O：図鑑　E／A／P／H／I：表示　Ctrl+C／Ctrl+V：棋譜（ファイルのドロップも可）　Esc：もどる"
             }
             S::ReviewKeys => {
                 "ふりかえり中：← →：1手ずつ　Home／End：最初／最後　Enter：ここから再開　Esc・V：ふりかえりをやめる"
@@ -133,6 +149,17 @@ impl S {
         match self {
             S::Title => "Snaky",
             S::MakerChoice => "Maker:",
+            S::CardBrowser => "Card browser",
+            S::CardBrowserShort => "Cards O",
+            S::CardKeys => {
+                "Left/Right: previous/next card   PageUp/PageDown: 10 cards   Home/End: first/last   digits + Enter: go to a card   K: certificate   Esc: back"
+            }
+            S::BaseCard => "A base card: the missing cell completes Snaky.",
+            S::SqueezeTable => {
+                "Squeeze table (children by card: A, |T|, height, count, cells left in the common intersection)"
+            }
+            S::SqueezeHeader => " card  A  |T|  h  count → left",
+            S::BlindNoCards => "No cards in blind mode.",
             S::Heat => "Heat H",
             S::Hint => "Hint I",
             S::Blind => "Blind B",
@@ -166,7 +193,7 @@ impl S {
             S::Copy => "Copy",
             S::Paste => "Paste",
             S::Keys => {
-                "Click: claim   Drag/arrows: pan   Wheel/+-: zoom   C: centre   L: last move   F: far away   Z: undo   R: restart   V: review\n1-5: computer Breaker   Space: run/pause   N: step   T: take over   K: Maker   B: blind   E/A/P/H/I: overlays   Ctrl+C/Ctrl+V: record (or drop a file)   Esc: back"
+                "Click: claim   Drag/arrows: pan   Wheel/+-: zoom   C: centre   L: last move   F: far away   Z: undo   R: restart   V: review\n1-5: computer Breaker   Space: run/pause   N: step   T: take over   K: Maker   B: blind   O: cards   E/A/P/H/I: overlays   Ctrl+C/Ctrl+V: record (or drop a file)   Esc: back"
             }
             S::ReviewKeys => {
                 "Reviewing: ← →: step   Home/End: first/last   Enter: resume from here   Esc or V: stop reviewing"
@@ -227,6 +254,64 @@ pub fn maker_name(lang: Language, maker: Maker) -> String {
         (Language::Japanese, Maker::Ours) => format!("自作（{bound}）"),
         (Language::English, Maker::Paper) => format!("paper ({bound})"),
         (Language::English, Maker::Ours) => format!("ours ({bound})"),
+    }
+}
+
+/// The browser's heading for a card.
+pub fn card_title(lang: Language, card: u32, inline: bool) -> String {
+    match (lang, inline) {
+        (Language::Japanese, _) => format!("カード {card}"),
+        (Language::English, _) => format!("Card {card}"),
+    }
+}
+
+/// A card's numbers: height, |A|, |T|, pivot.
+pub fn card_numbers(lang: Language, height: u32, required: usize, envelope: usize, pivot: Cell) -> String {
+    match lang {
+        Language::Japanese => {
+            format!("高さ h = {height}　|A| = {required}　|T| = {envelope}　ピボット {}", cell(pivot))
+        }
+        Language::English => {
+            format!("height h = {height}   |A| = {required}   |T| = {envelope}   pivot {}", cell(pivot))
+        }
+    }
+}
+
+/// The most Maker moves a Breaker can force from this card.
+pub fn card_delay(lang: Language, delay: u32) -> String {
+    match lang {
+        Language::Japanese => format!("最強の壊し手でも {delay}手で完成（証明書のとおりに打つとき）"),
+        Language::English => {
+            format!("Against the perfect Breaker: {delay} Maker moves (playing the certificate literally)")
+        }
+    }
+}
+
+pub fn children_heading(lang: Language, count: usize) -> String {
+    match lang {
+        Language::Japanese => format!("子カード {count}枚（置きかた：対称 s と平行移動）"),
+        Language::English => format!("{count} children (placement: symmetry s and translation)"),
+    }
+}
+
+pub fn child_reference(lang: Language, card: u32, placement: &str, height: u32) -> String {
+    match lang {
+        Language::Japanese => format!("カード {card}　{placement}　高さ {height}"),
+        Language::English => format!("card {card}   {placement}   height {height}"),
+    }
+}
+
+pub fn child_inline(lang: Language, pivot: Cell, height: u32) -> String {
+    match lang {
+        Language::Japanese => format!("この行の中の組み合わせ（ピボット {}）　高さ {height}", cell(pivot)),
+        Language::English => format!("inline combination (pivot {})   height {height}", cell(pivot)),
+    }
+}
+
+pub fn and_more(lang: Language, count: usize) -> String {
+    match lang {
+        Language::Japanese => format!("…ほか {count}"),
+        Language::English => format!("… and {count} more"),
     }
 }
 
