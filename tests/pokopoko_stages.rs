@@ -176,14 +176,16 @@ fn a_count_that_disagrees_with_the_layout_is_refused_at_the_count() {
     assert!(message.starts_with(&format!("test.ron:{line}:{col}: stage 3:")), "{message}");
 }
 
-/// The old error line came from searching the text for the n-th `stage:`; a comment holding
-/// `stage: 2` (or a stage written on one line) moved it onto the wrong entry. The position now
-/// comes from ron's own reading of the value at fault.
+/// The old error line came from searching the text for the n-th line starting `stage:`; a
+/// commented-out entry moved it onto the wrong stage, and a stage written on one line onto the
+/// next one. The position now comes from ron's own reading of the value at fault.
 #[test]
 fn the_position_of_a_validation_error_is_the_value_itself_not_a_text_search() {
-    let text = ladder_with(&stage_3(13, 1, 3, "Rectangle", &FULL_3X4))
-        .replacen("Ladder(", "// stage: 0 (an old note)\nLadder(", 1)
-        .replace("            stage: 2,\n", "            stage: 2, // stage: 2\n");
+    let text = ladder_with(&stage_3(13, 1, 3, "Rectangle", &FULL_3X4)).replacen(
+        "Ladder(",
+        "/* An older stage 1:\nstage: 1,\nbuttons: 4,\n*/\nLadder(",
+        1,
+    );
     let (line, col, _, problem) = invalid_at(&text).unwrap();
     assert_eq!(problem, StageProblem::CountMismatch { buttons: 13, cells: 12 });
     assert_eq!(text_at(&text, line, col), "13,");
@@ -259,6 +261,16 @@ fn a_stage_with_more_buttons_than_the_limit_is_refused_at_its_count() {
     let row = "o".repeat(100);
     let rows: Vec<&str> = vec![row.as_str(); 100];
     assert!(Ladder::parse(&ladder_with(&stage_3(MAX_STAGE_BUTTONS, 1, 3, "Rectangle", &rows)), "t").is_ok());
+}
+
+/// The endless island grew in quadratic time (stage 20,000 took 10 s, stage 100,000 never
+/// finished); the last stage of the ladder is now grown at once, and it is still an island.
+#[test]
+fn the_last_stage_is_a_connected_island_around_the_centre() {
+    let stage = Ladder::builtin().stage(MAX_STAGE).unwrap();
+    assert_eq!(stage.buttons(), 4 * MAX_STAGE);
+    assert!(stage.layout.is_connected());
+    assert!(stage.layout.contains_centre());
 }
 
 #[test]
