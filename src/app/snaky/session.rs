@@ -1,0 +1,481 @@
+//! The game on the Snaky screen as plain data: the session (the game, the reviewed position,
+//! notices, blind mode) and [`Session::apply`], which decides what each input does. No queries:
+//! the systems in `mod.rs` only read inputs and carry out the returned [`Effect`]s.
+
+use std::sync::Arc;
+
+use bevy::prelude::{Message, Resource};
+
+use super::overlay::{self, Overlays};
+use super::record;
+use super::text::{self, S};
+use super::watch::{self, Watch};
+use crate::app::Screen;
+use crate::save::Language;
+use crate::snaky::{self, BreakerKind, Cards, Cell, Game, Maker, MoveError, Player, RecordError};
+
+/// What the player asks for on the Snaky screen (from clicks, keys, or tests).
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub enum SnakyInput {
+    /// Claim this cell as Breaker; Maker answers at once.
+    Claim(Cell),
+    /// Claim a free cell far outside the frame.
+    FarAway,
+    /// Take back Breaker's last move and Maker's reply.
+    Undo,
+    Restart,
+    /// Start reviewing, or leave review.
+    ToggleReview,
+    /// Step the reviewed position by this many moves.
+    ReviewStep(i32),
+    ReviewFirst,
+    ReviewLast,
+    /// Continue the game from the reviewed position (later moves are dropped).
+    ResumeHere,
+    ToggleOverlay(overlay::Layer),
+    /// Hand the game to a computer Breaker (it starts playing).
+    Hand(BreakerKind),
+    /// One computer Breaker move (and Maker's reply).
+    Step,
+    /// Run or pause the computer Breaker.
+    RunPause,
+    Faster,
+    Slower,
+    /// Take the game back from the computer Breaker.
+    TakeOver,
+    CopyRecord,
+    PasteRecord,
+    /// Replace the game by this record of Breaker moves.
+    LoadRecord(String),
+    /// Play against this Maker (a new game); the choice is saved.
+    ChooseMaker(Maker),
+    /// Switch to the other Maker.
+    OtherMaker,
+    /// Blind mode on or off (a new game either way, so the score is honest).
+    ToggleBlind,
+    /// Open the card browser on the active card.
+    BrowseCard,
+    Back,
+}
+
+/// What an input asks of the world outside the session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    Go(Screen),
+    CopyRecord,
+    PasteRecord,
+    /// The player chose this Maker: save it.
+    SaveMaker(Maker),
+    BrowseCard {
+        maker: Maker,
+        card: u32,
+    },
+}
+
+/// A line under the info panel: what just happened, or why something was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub kind: NoticeKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoticeKind {
+    Info,
+    Good,
+    Refused,
+}
+
+/// The game on the Snaky screen, and the position being shown.
+#[derive(Resource, Debug, Clone)]
+pub struct Session {
+    /// Whose certificate Maker plays.
+    pub maker: Maker,
+    game: Game,
+    /// While reviewing: how many moves (of both players) are shown.
+    review: Option<usize>,
+    /// The position on screen: the game, or the reviewed prefix of it.
+    shown: Game,
+    pub notice: Option<Notice>,
+    /// The cell of the last refused click, for the board to flash.
+    pub refused: Option<Cell>,
+    /// Hand-offs so far: each computer Breaker gets its own seed.
+    pub handoffs: u64,
+    /// Blind mode: overlays, guarantee and card hidden until Maker wins.
+    pub blind: bool,
+    /// This blind game's score has been recorded.
+    blind_scored: bool,
+}
+
+impl Session {
+    pub fn new(maker: Maker, cards: Arc<Cards>) -> Self {
+        let game = Game::started(cards);
+        Self {
+            maker,
+            shown: game.clone(),
+            game,
+            review: None,
+            notice: None,
+            refused: None,
+            handoffs: 0,
+            blind: false,
+            blind_scored: false,
+        }
+    }
+
+    /// The game as played so far (not the reviewed position).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The position on screen.
+    pub fn shown(&self) -> &Game {
+        &self.shown
+    }
+
+    pub fn reviewing(&self) -> Option<usize> {
+        self.review
+    }
+
+    fn cards(&self) -> Arc<Cards> {
+        Arc::clone(self.game.cards())
+    }
+
+    /// Breaker's move and Maker's immediate answer.
+    pub fn claim(&mut self, cell: Cell) -> Result<Cell, MoveError> {
+        let answer = self.game.reply(cell)?;
+        self.shown = self.game.clone();
+        self.refused = None;
+        Ok(answer)
+    }
+
+    /// Replaces the game by the one these Breaker moves lead to.
+    pub fn load(&mut self, breaker_moves: &[Cell]) -> Result<(), RecordError> {
+        self.game = snaky::replay(self.cards(), breaker_moves)?;
+        self.review = None;
+        self.shown = self.game.clone();
+        Ok(())
+    }
+
+    pub fn undo(&mut self) -> bool {
+        let undone = self.game.undo();
+        self.review = None;
+        self.shown = self.game.clone();
+        undone
+    }
+
+    pub fn restart(&mut self) {
+        *self = Self { handoffs: self.handoffs, blind: self.blind, ..Self::new(self.maker, self.cards()) };
+    }
+
+    /// Shows the first `moves` moves (at least Maker's opening, at most the whole game).
+    pub fn review_at(&mut self, moves: usize) {
+        let total = self.game.moves().len();
+        let moves = moves.clamp(1, total);
+        self.review = Some(moves);
+        self.shown = self.game.prefix(moves);
+    }
+
+    pub fn stop_review(&mut self) {
+        self.review = None;
+        self.shown = self.game.clone();
+    }
+
+    /// Continues from the reviewed position; Maker answers a reviewed Breaker move at once.
+    pub fn resume_here(&mut self) {
+        let Some(moves) = self.review else { return };
+        let breaker: Vec<Cell> = self.game.moves()[..moves]
+            .iter()
+            .filter(|m| m.player == Player::Breaker)
+            .map(|m| m.cell)
+            .collect();
+        let _ = self.load(&breaker);
+    }
+
+    /// A free cell far outside the frame, on a line no other stone is near.
+    pub fn far_away_cell(&self) -> Cell {
+        (0..)
+            .map(|k| Cell::new(1000 + 3 * k, -1000))
+            .find(|&c| self.game.is_free(c))
+            .unwrap_or(Cell::new(-1000, 1000))
+    }
+
+    /// The Maker moves of a blind game the player has just lost (once per game; not when a
+    /// computer Breaker held it).
+    pub fn finished_blind_game(&mut self, computer: bool) -> Option<usize> {
+        if !self.blind || self.blind_scored || !self.game.won() || computer {
+            return None;
+        }
+        self.blind_scored = true;
+        Some(self.game.maker_cells().len())
+    }
+
+    pub(super) fn tell(&mut self, kind: NoticeKind, text: impl Into<String>) {
+        self.notice = Some(Notice { text: text.into(), kind });
+    }
+}
+
+impl Session {
+    /// Applies one input to the session, the computer Breaker and the overlays.
+    pub fn apply(
+        &mut self,
+        input: &SnakyInput,
+        watch: &mut Watch,
+        overlays: &mut Overlays,
+        lang: Language,
+    ) -> Option<Effect> {
+        match input {
+            SnakyInput::Claim(cell) => {
+                if watch.running && watch.breaker.is_some() {
+                    self.refused = Some(*cell);
+                    self.tell(NoticeKind::Refused, text::watching_refusal(lang));
+                } else if self.review.is_some() {
+                    self.refused = Some(*cell);
+                    self.tell(NoticeKind::Refused, text::reviewing_refusal(lang));
+                } else {
+                    // Clicking while a paused computer Breaker holds the game takes it back.
+                    watch.take_over();
+                    self.human_claim(*cell, lang);
+                }
+            }
+            SnakyInput::FarAway => {
+                if self.review.is_some() {
+                    self.tell(NoticeKind::Refused, text::reviewing_refusal(lang));
+                } else if watch.running && watch.breaker.is_some() {
+                    self.tell(NoticeKind::Refused, text::watching_refusal(lang));
+                } else {
+                    watch.take_over();
+                    let cell = self.far_away_cell();
+                    self.human_claim(cell, lang);
+                }
+            }
+            SnakyInput::Undo => {
+                watch.pause();
+                if self.undo() {
+                    self.notice = None;
+                } else {
+                    self.tell(NoticeKind::Refused, S::NothingToUndo.get(lang));
+                }
+            }
+            SnakyInput::Restart => {
+                watch.take_over();
+                self.restart();
+            }
+            SnakyInput::ToggleReview => {
+                if self.review.is_some() {
+                    self.stop_review();
+                } else {
+                    watch.pause();
+                    let total = self.game.moves().len();
+                    self.review_at(total);
+                }
+                self.notice = None;
+            }
+            SnakyInput::ReviewStep(delta) => {
+                watch.pause();
+                let total = self.game.moves().len();
+                let at = self.review.unwrap_or(total);
+                self.review_at(at.saturating_add_signed(*delta as isize));
+            }
+            SnakyInput::ReviewFirst => {
+                watch.pause();
+                self.review_at(1);
+            }
+            SnakyInput::ReviewLast => {
+                if self.review.is_some() {
+                    let total = self.game.moves().len();
+                    self.review_at(total);
+                } else {
+                    self.tell(NoticeKind::Info, S::AlreadyLive.get(lang));
+                }
+            }
+            SnakyInput::ResumeHere => {
+                if self.review.is_some() {
+                    watch.take_over();
+                    self.resume_here();
+                    self.notice = None;
+                } else {
+                    self.tell(NoticeKind::Info, S::AlreadyLive.get(lang));
+                }
+            }
+            SnakyInput::ToggleOverlay(layer) => overlays.toggle(*layer),
+            SnakyInput::Hand(kind) => {
+                self.stop_review();
+                self.handoffs += 1;
+                watch.hand(*kind, self.handoffs);
+                self.notice = None;
+            }
+            SnakyInput::Step => {
+                if watch.breaker.is_some() {
+                    watch.running = false;
+                    self.stop_review();
+                    watch::computer_move(self, watch, lang);
+                } else {
+                    self.tell(NoticeKind::Refused, S::ChooseComputer.get(lang));
+                }
+            }
+            SnakyInput::RunPause => {
+                if watch.breaker.is_some() {
+                    watch.running = !watch.running;
+                    if watch.running {
+                        self.stop_review();
+                    }
+                } else {
+                    self.tell(NoticeKind::Refused, S::ChooseComputer.get(lang));
+                }
+            }
+            SnakyInput::Faster => watch.faster(),
+            SnakyInput::Slower => watch.slower(),
+            SnakyInput::TakeOver => {
+                watch.take_over();
+                self.notice = None;
+            }
+            SnakyInput::CopyRecord => return Some(Effect::CopyRecord),
+            SnakyInput::PasteRecord => return Some(Effect::PasteRecord),
+            SnakyInput::LoadRecord(record) => record::load(self, watch, record, lang),
+            SnakyInput::BrowseCard if self.blind && !self.game.won() => {
+                self.tell(NoticeKind::Refused, S::BlindNoCards.get(lang));
+            }
+            SnakyInput::BrowseCard => {
+                return Some(Effect::BrowseCard { maker: self.maker, card: self.shown().claim().card });
+            }
+            SnakyInput::ToggleBlind => {
+                watch.take_over();
+                let blind = !self.blind;
+                self.restart();
+                self.blind = blind;
+                self.tell(NoticeKind::Info, text::blind_toggled(lang, blind));
+            }
+            SnakyInput::ChooseMaker(_) | SnakyInput::OtherMaker => {
+                let maker = match input {
+                    SnakyInput::ChooseMaker(maker) => *maker,
+                    _ => other_maker(self.maker),
+                };
+                if maker == self.maker {
+                    return None;
+                }
+                match new_session(maker) {
+                    Ok(fresh) => {
+                        watch.take_over();
+                        *self = Session { handoffs: self.handoffs, blind: self.blind, ..fresh };
+                        self.tell(NoticeKind::Info, text::maker_chosen(lang, maker));
+                        return Some(Effect::SaveMaker(maker));
+                    }
+                    Err(error) => self.tell(NoticeKind::Refused, error),
+                }
+            }
+            SnakyInput::Back => return Some(Effect::Go(Screen::Menu)),
+        }
+        None
+    }
+
+    fn human_claim(&mut self, cell: Cell, lang: Language) {
+        match self.claim(cell) {
+            Ok(_) => self.notice = None,
+            Err(error) => {
+                self.refused = Some(cell);
+                self.tell(
+                    NoticeKind::Refused,
+                    format!("{}: {}", S::Refused.get(lang), text::move_error(lang, &error)),
+                );
+            }
+        }
+    }
+}
+
+/// A new game against this Maker, or why its certificate cannot be played.
+pub fn new_session(maker: Maker) -> Result<Session, String> {
+    maker.cards().map(|cards| Session::new(maker, cards)).map_err(|e| e.to_string())
+}
+
+fn other_maker(maker: Maker) -> Maker {
+    match maker {
+        Maker::Paper => Maker::Ours,
+        Maker::Ours => Maker::Paper,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> (Session, Watch, Overlays) {
+        (new_session(Maker::Paper).expect("the paper's certificate"), Watch::default(), Overlays::default())
+    }
+
+    fn apply(parts: &mut (Session, Watch, Overlays), input: SnakyInput) -> Option<Effect> {
+        let (session, watch, overlays) = parts;
+        session.apply(&input, watch, overlays, Language::English)
+    }
+
+    #[test]
+    fn a_claim_plays_the_papers_worked_line() {
+        let mut parts = session();
+        assert_eq!(apply(&mut parts, SnakyInput::Claim(Cell::new(7, 8))), None);
+        apply(&mut parts, SnakyInput::Claim(Cell::new(8, 6)));
+        // SPEC §2.4: M (8,8), B (7,8), M (8,7), B (8,6), M (11,8).
+        assert_eq!(parts.0.game().maker_cells(), [Cell::new(8, 8), Cell::new(8, 7), Cell::new(11, 8)]);
+    }
+
+    #[test]
+    fn refusals_say_why_and_flash_the_cell() {
+        let mut parts = session();
+        apply(&mut parts, SnakyInput::Undo);
+        assert_eq!(parts.0.notice.as_ref().map(|n| n.kind), Some(NoticeKind::Refused));
+        apply(&mut parts, SnakyInput::Claim(Cell::new(8, 8)));
+        assert_eq!(parts.0.refused, Some(Cell::new(8, 8)));
+        apply(&mut parts, SnakyInput::Hand(BreakerKind::Greedy));
+        apply(&mut parts, SnakyInput::Claim(Cell::new(0, 0)));
+        assert_eq!(parts.0.refused, Some(Cell::new(0, 0)), "a running computer Breaker holds the game");
+        assert_eq!(parts.0.game().breaker_cells().len(), 0);
+    }
+
+    #[test]
+    fn review_and_resume_drop_the_later_moves() {
+        let mut parts = session();
+        for cell in [Cell::new(7, 8), Cell::new(8, 6), Cell::new(10, 8)] {
+            apply(&mut parts, SnakyInput::Claim(cell));
+        }
+        apply(&mut parts, SnakyInput::ToggleReview);
+        apply(&mut parts, SnakyInput::ReviewStep(-3));
+        assert_eq!(parts.0.reviewing(), Some(4));
+        assert_eq!(parts.0.shown().moves().len(), 4);
+        apply(&mut parts, SnakyInput::ResumeHere);
+        // The reviewed Breaker move (8,6) is answered at once: M B M B M.
+        assert_eq!(parts.0.reviewing(), None);
+        assert_eq!(parts.0.game().moves().len(), 5);
+    }
+
+    #[test]
+    fn choosing_a_maker_starts_a_new_game_and_asks_to_save_it() {
+        let mut parts = session();
+        apply(&mut parts, SnakyInput::Claim(Cell::new(7, 8)));
+        assert_eq!(apply(&mut parts, SnakyInput::OtherMaker), Some(Effect::SaveMaker(Maker::Ours)));
+        assert_eq!((parts.0.maker, parts.0.game().guarantee()), (Maker::Ours, 20));
+        assert_eq!(apply(&mut parts, SnakyInput::ChooseMaker(Maker::Ours)), None, "already chosen");
+        assert_eq!(apply(&mut parts, SnakyInput::Back), Some(Effect::Go(Screen::Menu)));
+        assert_eq!(
+            apply(&mut parts, SnakyInput::BrowseCard),
+            Some(Effect::BrowseCard { maker: Maker::Ours, card: 803 })
+        );
+    }
+
+    #[test]
+    fn a_blind_game_is_scored_once_and_hides_the_cards() {
+        let mut parts = session();
+        apply(&mut parts, SnakyInput::ToggleBlind);
+        assert!(parts.0.blind);
+        assert_eq!(apply(&mut parts, SnakyInput::BrowseCard), None);
+        assert_eq!(parts.0.notice.as_ref().map(|n| n.kind), Some(NoticeKind::Refused));
+        let far = (0..40).map(|k| Cell::new(-100 - k, 50));
+        for cell in far {
+            if parts.0.game().won() {
+                break;
+            }
+            apply(&mut parts, SnakyInput::Claim(cell));
+        }
+        let moves = parts.0.finished_blind_game(false);
+        assert!(moves.is_some_and(|m| (1..=21).contains(&m)));
+        assert_eq!(parts.0.finished_blind_game(false), None, "scored once");
+    }
+}
