@@ -64,3 +64,15 @@ fn a_malformed_certificate_fails_at_the_grammar_check() {
         "{grammar:?}"
     );
 }
+
+#[test]
+fn a_root_that_requires_cells_fails_without_playing_endless_games() {
+    // Regression (found by the fuzzer): the paper's first 115 lines end on card 120, which requires
+    // three cells; its "perfect Breaker" games never ended within a second.
+    let text: String = SHIPPED_TEXT.lines().take(115).map(|l| format!("{l}\n")).collect();
+    let report = verify::verify_any(&text);
+    let failed: Vec<&str> = report.checks.iter().filter(|c| !c.pass).map(|c| c.title).collect();
+    assert_eq!(failed, ["root card", "perfect Breaker"]);
+    let root = report.checks.iter().find(|c| c.title == "root card").expect("a root check");
+    assert!(root.detail.contains("card 120") && root.detail.contains("|A| = 3"), "{}", root.detail);
+}

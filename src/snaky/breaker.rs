@@ -55,7 +55,7 @@ const NEAR: i32 = 2;
 const FAR_AWAY_ONE_IN: u32 = 20;
 const FAR: i32 = 1_000_000;
 /// Positions the perfect Breaker may try when planning a line, and how many lengths it tries.
-const PLAN_BUDGET: u32 = 20_000;
+const PLAN_BUDGET: u32 = 5_000;
 const PLAN_TRIES: usize = 3;
 /// The longest rest of a game the perfect Breaker plans (certificates of the paper's kind need 21).
 const PLAN_DEPTH: u32 = 64;
@@ -241,10 +241,17 @@ impl Breaker for ComputerBreaker {
     }
 }
 
+/// The most Maker moves [`play_out`] plays: a valid certificate wins far sooner, an invalid one
+/// (a root that requires cells) might never.
+pub const MAX_GAME_MOVES: usize = 1_000;
+
 /// Plays a started game to the end: Breaker's choice, then Maker's reply, until Maker wins.
-/// Returns the number of Maker moves. Stops early if the Breaker offers an illegal cell.
+/// Returns the number of Maker moves. Stops early if the Breaker offers an illegal cell, and after
+/// [`MAX_GAME_MOVES`].
 pub fn play_out(game: &mut Game, breaker: &mut impl Breaker) -> usize {
-    while let Some(cell) = breaker.choose(game) {
+    while game.maker_cells().len() < MAX_GAME_MOVES
+        && let Some(cell) = breaker.choose(game)
+    {
         if game.reply(cell).is_err() {
             break;
         }

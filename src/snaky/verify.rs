@@ -532,6 +532,14 @@ fn check_general(
             root.height
         ),
     );
+    if !root.required.is_empty() {
+        report.add(
+            "perfect Breaker",
+            false,
+            "not played: the root card requires cells Maker does not own on the empty board".into(),
+        );
+        return;
+    }
     let (shortest, longest) = perfect_games(cards);
     report.add(
         "perfect Breaker",
