@@ -489,7 +489,7 @@ fn pan_and_zoom_keys(
     if keys.any_just_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
         view.zoom_at(centre, 0.8);
     }
-    if keys.just_pressed(KeyCode::KeyC) && !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+    if keys.just_pressed(KeyCode::KeyC) && !super::ctrl_held(&keys) {
         let cell_px = view.cell_px;
         *view = BoardView { cell_px, ..BoardView::default() };
     }

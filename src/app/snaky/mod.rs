@@ -121,6 +121,13 @@ fn start_session(
     commands.insert_resource(session);
 }
 
+/// Ctrl (or the Super/Command key) is held, or was released this very frame: a quick Ctrl+C can
+/// arrive whole between two frames. The one definition every Snaky key handler uses.
+pub(super) fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
+    let modifiers = [KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight];
+    keys.any_pressed(modifiers) || keys.any_just_released(modifiers)
+}
+
 fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     session: Option<Res<Session>>,
@@ -128,9 +135,7 @@ fn keyboard(
 ) {
     let Some(keys) = keys else { return };
     let reviewing = session.is_some_and(|s| s.reviewing().is_some());
-    let modifiers = [KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight];
-    // Released in the same frame still counts: a quick Ctrl+C can arrive whole between two frames.
-    let ctrl = keys.any_pressed(modifiers) || keys.any_just_released(modifiers);
+    let ctrl = ctrl_held(&keys);
     let mut pressed: Vec<(KeyCode, SnakyInput)> = vec![
         (KeyCode::KeyF, SnakyInput::FarAway),
         (KeyCode::KeyZ, SnakyInput::Undo),
