@@ -4,6 +4,7 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use pokopoko::snaky::certificate::SHIPPED_TEXT;
+use pokopoko::snaky::search::{Search, SearchConfig};
 use pokopoko::snaky::{Cards, Cell, Certificate, Game, shipped_cards, verify};
 
 fn evaluation(c: &mut Criterion) {
@@ -40,9 +41,19 @@ fn maker_decision(c: &mut Criterion) {
 }
 
 fn whole_verify(c: &mut Criterion) {
+    let paper = shipped_cards().expect("cards");
     let mut group = c.benchmark_group("verify");
     group.sample_size(10);
     group.bench_function("snaky verify (every check)", |b| b.iter(verify::verify_shipped));
+    group.bench_function("snaky verify --certificate ours (every check)", |b| {
+        b.iter(|| verify::verify_any(black_box(pokopoko::snaky::certificate::OURS_TEXT)))
+    });
+    group.bench_function("snaky search --target 20 (and write the certificate)", |b| {
+        b.iter(|| {
+            let mut search = Search::new(&paper, SearchConfig::for_target(20), |_, _, _| {});
+            search.run().ok().and_then(|root| search.write_certificate(SHIPPED_TEXT, root).ok())
+        })
+    });
     group.finish();
 }
 
