@@ -525,7 +525,7 @@ fn rebuild_grid(
         grid.spawn((
             Placed { x, y, w, h, inset: 0.0, grow: Vec2::ZERO },
             Node { position_type: PositionType::Absolute, ..default() },
-            BackgroundColor(FRAME_INSIDE),
+            BackgroundColor(palette::FRAME_INSIDE),
             Pickable::IGNORE,
         ));
         for x in x0..=x1 {
@@ -537,23 +537,14 @@ fn rebuild_grid(
     });
 }
 
-const FRAME_INSIDE: Color = Color::srgb(1.0, 0.995, 0.975);
-const GRID_LINE: Color = Color::srgb(0.83, 0.80, 0.74);
-
 fn line(x: f64, y: f64, w: f32, h: f32) -> impl Bundle {
     (
         Placed { x, y, w, h, inset: 0.0, grow: Vec2::splat(0.5) },
         Node { position_type: PositionType::Absolute, ..default() },
-        BackgroundColor(GRID_LINE),
+        BackgroundColor(palette::GRID_LINE),
         Pickable::IGNORE,
     )
 }
-
-pub(super) const MAKER_STONE: Color = palette::COM;
-pub(super) const MAKER_EDGE: Color = Color::srgb(0.33, 0.26, 0.45);
-pub(super) const BREAKER_STONE: Color = Color::srgb(0.93, 0.55, 0.25);
-pub(super) const BREAKER_EDGE: Color = Color::srgb(0.70, 0.37, 0.12);
-const LAST_MOVE: Color = palette::INK;
 
 /// Numbered stones of the shown position, the last one ringed.
 fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, mut commands: Commands) {
@@ -570,15 +561,15 @@ fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, m
             let last = index + 1 == moves.len();
             // The last move is ringed in ink, the completed Snaky in green.
             let ring = if last {
-                LAST_MOVE
+                palette::LAST_MOVE
             } else if winning.is_some_and(|copy| copy.contains(&m.cell)) {
                 palette::GOOD
             } else {
                 Color::NONE
             };
             let (face, edge) = match m.player {
-                Player::Maker => (MAKER_STONE, MAKER_EDGE),
-                Player::Breaker => (BREAKER_STONE, BREAKER_EDGE),
+                Player::Maker => (palette::MAKER_STONE, palette::MAKER_EDGE),
+                Player::Breaker => (palette::BREAKER_STONE, palette::BREAKER_EDGE),
             };
             layer.spawn((
                 Stone { cell: m.cell, player: m.player, number: index + 1 },

@@ -5,7 +5,6 @@
 
 use bevy::prelude::*;
 
-use super::overlay::{ENVELOPE, PIVOT, REQUIRED};
 use super::text::{self, S};
 use crate::app::Go;
 use crate::app::Screen;
@@ -218,7 +217,8 @@ fn spawn_card(root: &mut ChildSpawnerCommands, cards: &Cards, card: u32, lang: L
         let bounds = node.bounds;
         let (w, h) = (bounds.max_x - bounds.min_x + 1, bounds.max_y - bounds.min_y + 1);
         let cell = (DRAWING / w.max(h) as f32).min(30.0);
-        let (envelope_colour, required_colour, pivot_colour) = (ENVELOPE, REQUIRED, PIVOT);
+        let (envelope_colour, required_colour, pivot_colour) =
+            (palette::ENVELOPE, palette::REQUIRED, palette::PIVOT);
         main.spawn((
             Node { width: px(cell * w as f32 + 16.0), height: px(cell * h as f32 + 16.0), ..default() },
             BackgroundColor(palette::PANEL),

@@ -94,11 +94,6 @@ impl Overlays {
     }
 }
 
-pub(super) const ENVELOPE: Color = Color::srgba(0.20, 0.62, 0.68, 0.22);
-pub(super) const REQUIRED: Color = Color::srgb(0.85, 0.60, 0.05);
-pub(super) const PIVOT: Color = Color::srgb(0.80, 0.20, 0.25);
-const WINNING: Color = Color::srgba(0.22, 0.60, 0.33, 0.75);
-
 /// An overlay square (for tests and the picture).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OverlayMark(pub Option<Layer>);
@@ -132,7 +127,7 @@ fn draw_overlays(
                     OverlayMark(None),
                     Placed { grow: Vec2::splat(1.0), ..Placed::cell(cell, 0.0) },
                     Node { position_type: PositionType::Absolute, ..default() },
-                    BackgroundColor(WINNING),
+                    BackgroundColor(palette::WINNING),
                     Pickable::IGNORE,
                 ));
             }
@@ -149,7 +144,7 @@ fn draw_overlays(
                         border_radius: BorderRadius::all(px(3)),
                         ..default()
                     },
-                    BackgroundColor(ENVELOPE),
+                    BackgroundColor(palette::ENVELOPE),
                     Pickable::IGNORE,
                 ));
             }
@@ -165,7 +160,7 @@ fn draw_overlays(
                         border_radius: BorderRadius::all(px(4)),
                         ..default()
                     },
-                    BorderColor::all(REQUIRED),
+                    BorderColor::all(palette::REQUIRED),
                     Pickable::IGNORE,
                 ));
             }
@@ -222,7 +217,7 @@ fn draw_overlays(
                     border_radius: BorderRadius::MAX,
                     ..default()
                 },
-                BorderColor::all(PIVOT),
+                BorderColor::all(palette::PIVOT),
                 BackgroundColor(palette::BAD_SOFT.with_alpha(0.5)),
                 Pickable::IGNORE,
             ));

@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 
-use super::board::{self, BREAKER_STONE, MAKER_STONE};
-use super::overlay::{self, Layer, Overlays};
+use super::board;
+use super::overlay::{Layer, Overlays};
 use super::text::{self, S};
 use super::watch::Watch;
 use super::{NoticeKind, Session, SnakyInput, SnakySystems, SnakyUnavailable};
@@ -148,7 +148,7 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     }
     panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(8.0) }).with_children(
         |row| {
-            for (colour, label) in [(MAKER_STONE, S::Maker), (BREAKER_STONE, S::Breaker)] {
+            for (colour, label) in [(palette::MAKER_STONE, S::Maker), (palette::BREAKER_STONE, S::Breaker)] {
                 row.spawn(swatch(colour, true));
                 row.spawn(widgets::text(label.get(lang), 15.0, palette::INK_SOFT));
             }
@@ -173,9 +173,9 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
 
     panel.spawn(left_row()).with_children(|row| {
         for (layer, label, colour) in [
-            (Layer::Envelope, S::Envelope, overlay::ENVELOPE.with_alpha(0.6)),
-            (Layer::Required, S::Required, overlay::REQUIRED),
-            (Layer::Pivot, S::Pivot, overlay::PIVOT),
+            (Layer::Envelope, S::Envelope, palette::ENVELOPE.with_alpha(0.6)),
+            (Layer::Required, S::Required, palette::REQUIRED),
+            (Layer::Pivot, S::Pivot, palette::PIVOT),
         ] {
             row.spawn(swatch(colour, false));
             row.spawn(widgets::small_button(label.get(lang), ButtonKind::Primary, 96.0))

@@ -40,6 +40,20 @@ pub const CLEARED: Color = Color::srgb(0.84, 0.93, 0.87);
 pub const CURRENT: Color = Color::srgb(0.99, 0.90, 0.66);
 pub const LOCKED: Color = Color::srgb(0.90, 0.89, 0.86);
 
+/// The Snaky board: the frame's interior, the grid, the stones, the last move's ring.
+pub const FRAME_INSIDE: Color = Color::srgb(1.0, 0.995, 0.975);
+pub const GRID_LINE: Color = Color::srgb(0.83, 0.80, 0.74);
+pub const MAKER_STONE: Color = COM;
+pub const MAKER_EDGE: Color = Color::srgb(0.33, 0.26, 0.45);
+pub const BREAKER_STONE: Color = Color::srgb(0.93, 0.55, 0.25);
+pub const BREAKER_EDGE: Color = Color::srgb(0.70, 0.37, 0.12);
+pub const LAST_MOVE: Color = INK;
+/// The Snaky overlays: envelope T, required set A, pivot, the completed Snaky.
+pub const ENVELOPE: Color = Color::srgba(0.20, 0.62, 0.68, 0.22);
+pub const REQUIRED: Color = Color::srgb(0.85, 0.60, 0.05);
+pub const PIVOT: Color = Color::srgb(0.80, 0.20, 0.25);
+pub const WINNING: Color = Color::srgba(0.22, 0.60, 0.33, 0.75);
+
 /// The Snaky reply heat map: a reply after which Maker's card is low (cold) to tall (hot).
 pub const HEAT_COLD: Color = Color::srgba(0.55, 0.74, 0.86, 0.55);
 pub const HEAT_HOT: Color = Color::srgba(0.93, 0.42, 0.25, 0.70);
