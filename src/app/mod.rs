@@ -11,6 +11,7 @@ pub mod i18n;
 mod menu;
 pub mod pokopoko;
 mod screenshot;
+pub mod sleep;
 pub mod snaky;
 pub mod storage;
 pub mod theme;
@@ -72,6 +73,7 @@ impl Plugin for GamePlugin {
                 about::plugin,
                 pokopoko::plugin,
                 snaky::plugin,
+                sleep::plugin,
             ));
     }
 }
@@ -107,6 +109,8 @@ pub fn run(args: crate::cli::WindowArgs) -> ExitCode {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }))
         .insert_resource(ClearColor(theme::palette::BACKGROUND))
+        // Frames only when something changes; the harness switches to continuous frames.
+        .insert_resource(sleep::winit_settings())
         .add_plugins(fonts::plugin)
         .add_plugins(GamePlugin {
             save,

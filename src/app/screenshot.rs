@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::PrimaryWindow;
+use bevy::winit::WinitSettings;
 
 use super::pokopoko::{CurrentStage, StrategyReturn, Table};
 use super::pokopoko::{sample_lost_match, strategy_shown};
@@ -200,6 +201,8 @@ impl Plugin for Harness {
             menu_frames: 0,
             resize: self.resize,
         });
+        // Settling and measuring count frames: draw them one after another, never sleep.
+        app.insert_resource(WinitSettings::continuous());
         app.add_systems(Last, settle_and_shoot);
     }
 }

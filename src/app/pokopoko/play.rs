@@ -1,6 +1,7 @@
 //! Play: select buttons (mouse or keyboard), press them, watch the COM press its own one by one.
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
 use super::table::{ButtonState, Direction, Table};
 use super::{LastMatch, Pace};
@@ -16,7 +17,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Play), (start_clock, spawn_play).chain())
         .add_systems(
             Update,
-            (keyboard, apply_input, run_match, paint_board, update_panel)
+            (keyboard, apply_input, run_match, paint_board, update_panel, keep_awake_while_com_plays)
                 .chain()
                 .run_if(in_state(Screen::Play)),
         );
@@ -266,6 +267,15 @@ fn run_match(
             commands.remove_resource::<Table>();
             go.write(Go(Screen::Result));
         }
+    }
+}
+
+/// The COM's presses are shown one by one on a timer, and the result follows a moment after the
+/// last press: the window keeps drawing until the human may move again or the result shows.
+fn keep_awake_while_com_plays(table: Option<Res<Table>>, mut redraw: MessageWriter<RequestRedraw>) {
+    let Some(table) = table else { return };
+    if !table.human_to_move() {
+        redraw.write(RequestRedraw);
     }
 }
 

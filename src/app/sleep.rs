@@ -1,0 +1,131 @@
+//! Sleeping when idle: the window is redrawn only when something changes (input, a resize, a new
+//! screen) or while something moves (the COM's presses, a refused-move flash, a watched computer
+//! Breaker, the certificate checks, a held key). Everything else waits for the next event.
+//!
+//! Bevy's reactive update mode runs a frame for every window event; a system that animates asks for
+//! the next frame with [`RequestRedraw`] as long as it runs. The Pokopoko play screen does so itself
+//! (`pokopoko::play`); the Snaky screen is watched from here through its public resources.
+
+use std::time::Duration;
+
+use bevy::input::keyboard::KeyboardInput;
+use bevy::input::mouse::{MouseButtonInput, MouseWheel};
+use bevy::input::touch::TouchInput;
+use bevy::prelude::*;
+use bevy::window::{
+    CursorLeft, CursorMoved, FileDragAndDrop, Ime, RequestRedraw, WindowFocused, WindowResized,
+    WindowScaleFactorChanged,
+};
+use bevy::winit::{UpdateMode, WinitSettings};
+
+use super::Screen;
+use super::snaky::checks::CertificateChecks;
+use super::snaky::{RefusedFlash, Watch};
+
+/// Frames still drawn after an input or a change of screen, so what it set off (a screen change
+/// takes effect the next frame, its layout and text the same one) is on screen before sleeping.
+pub const SETTLE_FRAMES: u32 = 3;
+
+/// With nothing happening at all, one frame every so often anyway (a safety net, nearly free).
+pub const IDLE_WAKE: Duration = Duration::from_secs(5);
+
+/// The window's update mode: a frame per window event or redraw request, focused or not. Raw
+/// device events (mouse motion outside the window) do not wake the game.
+pub fn winit_settings() -> WinitSettings {
+    WinitSettings {
+        focused_mode: UpdateMode::reactive_low_power(IDLE_WAKE),
+        unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAKE),
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    // Registered by the window and input plugins in the game; tests run without a window.
+    app.add_message::<RequestRedraw>()
+        .add_message::<CursorMoved>()
+        .add_message::<CursorLeft>()
+        .add_message::<WindowResized>()
+        .add_message::<WindowScaleFactorChanged>()
+        .add_message::<WindowFocused>()
+        .add_message::<FileDragAndDrop>()
+        .add_message::<Ime>()
+        .add_message::<KeyboardInput>()
+        .add_message::<MouseButtonInput>()
+        .add_message::<MouseWheel>()
+        .add_message::<TouchInput>()
+        .init_resource::<Settling>()
+        .add_systems(Last, (settle_after_input, keep_watched_snaky_awake));
+}
+
+/// Frames left to draw after the last input or change of screen.
+#[derive(Resource, Debug, Default)]
+struct Settling(u32);
+
+#[derive(bevy::ecs::system::SystemParam)]
+struct Inputs<'w, 's> {
+    keys: MessageReader<'w, 's, KeyboardInput>,
+    buttons: MessageReader<'w, 's, MouseButtonInput>,
+    wheel: MessageReader<'w, 's, MouseWheel>,
+    touch: MessageReader<'w, 's, TouchInput>,
+    cursor: MessageReader<'w, 's, CursorMoved>,
+    left: MessageReader<'w, 's, CursorLeft>,
+    resized: MessageReader<'w, 's, WindowResized>,
+    scale: MessageReader<'w, 's, WindowScaleFactorChanged>,
+    focus: MessageReader<'w, 's, WindowFocused>,
+    dropped: MessageReader<'w, 's, FileDragAndDrop>,
+    ime: MessageReader<'w, 's, Ime>,
+}
+
+impl Inputs<'_, '_> {
+    /// Whether anything came in this frame (each reader is drained).
+    fn any(&mut self) -> bool {
+        // `|`, not `||`: every reader is emptied, so nothing counts twice next frame.
+        (self.keys.read().count()
+            | self.buttons.read().count()
+            | self.wheel.read().count()
+            | self.touch.read().count()
+            | self.cursor.read().count()
+            | self.left.read().count()
+            | self.resized.read().count()
+            | self.scale.read().count()
+            | self.focus.read().count()
+            | self.dropped.read().count()
+            | self.ime.read().count())
+            > 0
+    }
+}
+
+/// After an input, a resize or a new screen, draws a few more frames; a held key keeps drawing
+/// (the Snaky board pans while an arrow is down).
+fn settle_after_input(
+    mut inputs: Inputs,
+    screen: Res<State<Screen>>,
+    next: Res<NextState<Screen>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut settling: ResMut<Settling>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let held = keys.is_some_and(|keys| keys.get_pressed().next().is_some());
+    let pending = !matches!(*next, NextState::Unchanged);
+    if inputs.any() || screen.is_changed() || pending || held {
+        settling.0 = SETTLE_FRAMES;
+    }
+    if settling.0 > 0 {
+        settling.0 -= 1;
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// The Snaky screen moves on its own while a computer Breaker runs, a refused cell flashes or the
+/// certificate checks run on their thread (their report is collected by a frame).
+fn keep_watched_snaky_awake(
+    watch: Option<Res<Watch>>,
+    flashes: Query<(), With<RefusedFlash>>,
+    checks: Option<Res<CertificateChecks>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let watching = watch.is_some_and(|watch| watch.running && watch.breaker.is_some());
+    let checking = checks.is_some_and(|checks| checks.is_running());
+    if watching || !flashes.is_empty() || checking {
+        redraw.write(RequestRedraw);
+    }
+}
