@@ -1,13 +1,15 @@
-//! The look of the game: palette, widgets, pressable buttons and scaling with the window.
+//! The look of the game: palette, widgets, pressable buttons (that taps press too) and scaling with
+//! the window.
 
 pub mod palette;
+mod taps;
 pub mod widgets;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (widgets::paint_pressable_buttons, fit_ui_to_window));
+    app.add_systems(Update, (widgets::paint_pressable_buttons, fit_ui_to_window)).add_plugins(taps::plugin);
 }
 
 /// The window size the layout is designed for; larger or smaller windows scale the whole UI.
