@@ -81,6 +81,20 @@ impl Language {
 pub struct Progress {
     pub cleared: BTreeSet<u32>,
     pub results: BTreeMap<u32, StageRecord>,
+    /// Per stage, the turn orders chosen ("Your record"); absent in older saves.
+    pub choices: BTreeMap<u32, ChoiceRecord>,
+}
+
+/// The turn orders chosen for one stage.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ChoiceRecord {
+    /// Matches recorded with their turn order.
+    pub matches: u64,
+    /// Matches begun with the right turn order.
+    pub right: u64,
+    /// Whether the stage's first match was begun with the right turn order.
+    pub first_right: Option<bool>,
 }
 
 /// How one stage went so far.
@@ -110,11 +124,12 @@ pub enum ProgressProblem {
 struct ProgressEntries {
     cleared: Vec<u32>,
     results: MapEntries<u32, StageRecord>,
+    choices: MapEntries<u32, ChoiceRecord>,
 }
 
 impl Default for ProgressEntries {
     fn default() -> Self {
-        Self { cleared: Vec::new(), results: MapEntries(Vec::new()) }
+        Self { cleared: Vec::new(), results: MapEntries(Vec::new()), choices: MapEntries(Vec::new()) }
     }
 }
 
@@ -143,6 +158,14 @@ impl TryFrom<ProgressEntries> for Progress {
             }
             if progress.results.insert(stage("results", number)?, record).is_some() {
                 return Err(ProgressProblem::Duplicate { field: "results", stage: number });
+            }
+        }
+        for (number, choice) in entries.choices.0 {
+            if choice.matches > MAX_RECORDED_MATCHES || choice.right > choice.matches {
+                return Err(ProgressProblem::TooManyMatches { stage: number, count: choice.matches });
+            }
+            if progress.choices.insert(stage("choices", number)?, choice).is_some() {
+                return Err(ProgressProblem::Duplicate { field: "choices", stage: number });
             }
         }
         Ok(progress)
@@ -199,6 +222,17 @@ impl Progress {
 
     /// Records one finished match of `stage`. A stage outside the ladder (which no match can be
     /// on) is not recorded, so the save never holds what it would refuse to read.
+    /// Records a match and whether it was begun with the right turn order.
+    pub fn record_match(&mut self, stage: u32, won: bool, right_choice: bool) {
+        self.record(stage, won);
+        if (1..=MAX_STAGE).contains(&stage) {
+            let choice = self.choices.entry(stage).or_default();
+            choice.matches = choice.matches.saturating_add(1);
+            choice.right = choice.right.saturating_add(u64::from(right_choice));
+            choice.first_right.get_or_insert(right_choice);
+        }
+    }
+
     pub fn record(&mut self, stage: u32, won: bool) {
         if !(1..=MAX_STAGE).contains(&stage) {
             return;
@@ -407,5 +441,17 @@ mod tests {
         assert!(progress.is_unlocked(2) && !progress.is_unlocked(3));
         assert_eq!(progress.current(), 2);
         assert_eq!(progress.results[&1], StageRecord { wins: 1, losses: 1 });
+    }
+
+    #[test]
+    fn the_first_turn_order_choice_is_kept_and_saves_without_choices_still_load() {
+        let mut progress = Progress::default();
+        progress.record_match(8, false, false);
+        progress.record_match(8, true, true);
+        assert_eq!(progress.choices[&8], ChoiceRecord { matches: 2, right: 1, first_right: Some(false) });
+        let text = ron::to_string(&progress).unwrap();
+        assert_eq!(ron::from_str::<Progress>(&text).unwrap(), progress);
+        let old: Progress = ron::from_str("(cleared: [1], results: {1: (wins: 1, losses: 0)})").unwrap();
+        assert!(old.choices.is_empty() && old.is_cleared(1));
     }
 }

@@ -292,6 +292,38 @@ pub fn buttons(lang: Language, count: u32) -> String {
     }
 }
 
+/// A ladder tile's record: wins, losses, and whether the first match's turn order was right.
+pub fn stage_record(lang: Language, wins: u64, losses: u64, first_right: Option<bool>) -> String {
+    let first = match (lang, first_right) {
+        (_, None) => "",
+        (Language::Japanese, Some(true)) => "・はじめ ○",
+        (Language::Japanese, Some(false)) => "・はじめ ×",
+        (Language::English, Some(true)) => ", first choice right",
+        (Language::English, Some(false)) => ", first choice wrong",
+    };
+    match lang {
+        Language::Japanese => format!("かち {wins}　まけ {losses}{first}"),
+        Language::English => format!("{wins} W {losses} L{first}"),
+    }
+}
+
+/// The ladder's statistics line: stages cleared and how often the turn order chosen was right.
+pub fn ladder_stats(lang: Language, cleared: usize, right: u64, matches: u64) -> String {
+    let rate = (matches > 0).then(|| (right as f64 * 100.0 / matches as f64).round());
+    match (lang, rate) {
+        (Language::Japanese, Some(rate)) => {
+            format!(
+                "クリアしたステージ {cleared}　先手・後手のえらびが正しかった割合 {rate}%（{right}/{matches}）"
+            )
+        }
+        (Language::Japanese, None) => format!("クリアしたステージ {cleared}"),
+        (Language::English, Some(rate)) => {
+            format!("Stages cleared: {cleared}   Right turn-order choices: {rate}% ({right}/{matches})")
+        }
+        (Language::English, None) => format!("Stages cleared: {cleared}"),
+    }
+}
+
 pub fn per_turn(lang: Language, picks_set: &PickSet) -> String {
     let range = picks(lang, picks_set);
     match lang {

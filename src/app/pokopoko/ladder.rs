@@ -48,7 +48,7 @@ pub fn shown_stages(ladder: &Ladder, progress: &Progress) -> u32 {
 #[derive(Component)]
 struct LadderScroll;
 
-const TILE_HEIGHT: f32 = 128.0;
+const TILE_HEIGHT: f32 = 140.0;
 const COLUMNS: u32 = 5;
 
 fn spawn_ladder(
@@ -68,6 +68,7 @@ fn spawn_ladder(
     commands.spawn(widgets::screen_root(Screen::Ladder)).with_children(|root| {
         widgets::top_bar(root, T::Back.get(lang), Screen::Menu, widgets::heading(T::StagesTitle.get(lang)));
         root.spawn(widgets::label(T::StagesHint.get(lang)));
+        root.spawn(widgets::text(record_stats(lang, progress), 18.0, palette::INK_SOFT));
         for line in storage::notices(lang, &notice, &data, &ladder) {
             root.spawn(widgets::text(line, 18.0, palette::BAD));
         }
@@ -106,8 +107,9 @@ fn spawn_ladder(
                         for number in first..(first + COLUMNS).min(last + 1) {
                             let (buttons, picks) = ladder.ladder.buttons_and_picks(number);
                             let mark = mark(progress, number);
-                            let mut tile =
-                                row.spawn(tile(lang, number, buttons, &i18n::per_turn(lang, &picks), mark));
+                            let record = stage_record(lang, progress, number);
+                            let picks = i18n::per_turn(lang, &picks);
+                            let mut tile = row.spawn(tile(lang, number, buttons, &picks, &record, mark));
                             if mark != StageMark::Locked {
                                 tile.observe(send(StageAction::Open(number)));
                             }
@@ -118,7 +120,31 @@ fn spawn_ladder(
     });
 }
 
-fn tile(lang: i18n::Language, number: u32, buttons: u32, picks: &str, mark: StageMark) -> impl Bundle {
+/// "Your record" on a tile: wins, losses and the first choice; empty for a stage never played.
+pub fn stage_record(lang: i18n::Language, progress: &Progress, stage: u32) -> String {
+    let Some(result) = progress.results.get(&stage) else { return String::new() };
+    let first_right = progress.choices.get(&stage).and_then(|choice| choice.first_right);
+    i18n::stage_record(lang, result.wins, result.losses, first_right)
+}
+
+/// The line over the ladder: stages cleared, and how often the turn order chosen was right.
+pub fn record_stats(lang: i18n::Language, progress: &Progress) -> String {
+    // Only matches recorded with their turn order count (older saves kept wins and losses alone).
+    let (right, matches) = progress
+        .choices
+        .values()
+        .fold((0, 0), |(right, matches), choice| (right + choice.right, matches + choice.matches));
+    i18n::ladder_stats(lang, progress.cleared.len(), right, matches)
+}
+
+fn tile(
+    lang: i18n::Language,
+    number: u32,
+    buttons: u32,
+    picks: &str,
+    record: &str,
+    mark: StageMark,
+) -> impl Bundle {
     let (face, ink, status) = match mark {
         StageMark::Cleared => (palette::CLEARED, palette::GOOD, T::Cleared.get(lang)),
         StageMark::Next => (palette::CURRENT, palette::INK, T::NextUp.get(lang)),
@@ -150,6 +176,7 @@ fn tile(lang: i18n::Language, number: u32, buttons: u32, picks: &str, mark: Stag
             (widgets::text(i18n::buttons(lang, buttons), 17.0, palette::INK_SOFT), Pickable::IGNORE),
             (widgets::text(picks, 17.0, palette::INK_SOFT), Pickable::IGNORE),
             (widgets::text(status, 17.0, ink), Pickable::IGNORE),
+            (widgets::text(record, 14.0, palette::INK_SOFT), Pickable::IGNORE),
         ],
     )
 }

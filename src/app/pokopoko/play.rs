@@ -261,7 +261,8 @@ fn run_match(
         clock.timer.tick(time.delta());
         if clock.timer.is_finished() {
             let last = LastMatch::new(table.clone());
-            data.save.progress.record(table.stage().number, last.won());
+            let right_choice = table.game().human_order() == table.stage().right_choice();
+            data.save.progress.record_match(table.stage().number, last.won(), right_choice);
             data.store();
             commands.insert_resource(last);
             commands.remove_resource::<Table>();
