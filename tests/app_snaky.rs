@@ -148,20 +148,25 @@ fn undo_takes_back_a_move_pair_and_review_resumes_from_an_earlier_move() {
     assert_eq!(session(&app).game().maker_cells().len(), 3);
 }
 
-#[test]
-fn the_perfect_breaker_watched_to_the_end_lasts_exactly_21_maker_moves() {
-    let mut app = snaky_screen();
-    // The fastest speed plays one move per frame.
+/// Hands the game to the perfect Breaker at the fastest speed (one move per frame) and lets it
+/// play until Maker wins (or 200 frames pass).
+fn watch_the_perfect_breaker_to_the_end(app: &mut App) {
     for _ in 0..pokopoko::app::snaky::SPEEDS.len() {
-        key(&mut app, KeyCode::BracketRight);
+        key(app, KeyCode::BracketRight);
     }
-    key(&mut app, KeyCode::Digit4);
+    key(app, KeyCode::Digit4);
     for _ in 0..200 {
-        if session(&app).game().won() {
+        if session(app).game().won() {
             break;
         }
         app.update();
     }
+}
+
+#[test]
+fn the_perfect_breaker_watched_to_the_end_lasts_exactly_21_maker_moves() {
+    let mut app = snaky_screen();
+    watch_the_perfect_breaker_to_the_end(&mut app);
     let game = session(&app).game();
     assert!(game.won(), "the watch did not reach Maker's win");
     // SPEC §2.3: a Breaker that keeps the tallest surviving child alive forces exactly 21.
@@ -196,16 +201,7 @@ fn choosing_our_maker_starts_a_new_game_within_20_and_is_saved() {
 fn the_perfect_breaker_watched_against_our_maker_lasts_exactly_20() {
     let mut app = snaky_screen();
     key(&mut app, KeyCode::KeyK);
-    for _ in 0..pokopoko::app::snaky::SPEEDS.len() {
-        key(&mut app, KeyCode::BracketRight);
-    }
-    key(&mut app, KeyCode::Digit4);
-    for _ in 0..200 {
-        if session(&app).game().won() {
-            break;
-        }
-        app.update();
-    }
+    watch_the_perfect_breaker_to_the_end(&mut app);
     let game = session(&app).game();
     assert!(game.won(), "the watch did not reach Maker's win");
     assert_eq!(game.maker_cells().len(), 20);

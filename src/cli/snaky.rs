@@ -141,17 +141,9 @@ pub(super) fn load_cards(
 }
 
 fn replay(moves: &str, maker: snaky::Maker, certificate: Option<&std::path::Path>) -> ExitCode {
-    let breaker = match snaky::parse_moves(moves) {
-        Ok(cells) => cells,
-        Err(e) => return super::bad_input(format_args!("--moves: {e}")),
-    };
-    let cards = match load_cards(maker, certificate) {
-        Ok(cards) => cards,
-        Err(e) => return super::bad_input(e),
-    };
-    let game = match snaky::replay(cards, &breaker) {
+    let game = match game_after(moves, maker, certificate) {
         Ok(game) => game,
-        Err(e) => return super::bad_input(format_args!("--moves: {e}")),
+        Err(code) => return code,
     };
     let claim = game.claim();
     let output = ReplayOutput {
@@ -169,7 +161,6 @@ fn replay(moves: &str, maker: snaky::Maker, certificate: Option<&std::path::Path
     }
 }
 
-/// Runs the proof search with a progress line on stderr and writes the certificate on success.
 /// `snaky search` settings that override [`SearchConfig::for_target`].
 struct SearchOptions {
     max_positions: Option<u64>,
@@ -179,6 +170,7 @@ struct SearchOptions {
     near: Option<u8>,
 }
 
+/// Runs the proof search with a progress line on stderr and writes the certificate on success.
 fn search(target: u8, out: &std::path::Path, options: SearchOptions) -> ExitCode {
     use snaky::search::{Search, SearchConfig};
     use std::io::Write;

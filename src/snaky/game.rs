@@ -199,14 +199,19 @@ impl Game {
     /// by replaying them: Maker's moves follow from Breaker's.
     pub fn prefix(&self, moves: usize) -> Self {
         let mut shown = Self::new(Arc::clone(&self.cards));
-        for m in self.moves.iter().take(moves) {
-            // The moves were legal when played, in this order.
-            let _ = match m.player {
-                Player::Maker => shown.maker_move().map(|_| ()),
-                Player::Breaker => shown.breaker_move(m.cell),
-            };
+        for &m in self.moves.iter().take(moves) {
+            shown.replay_move(m);
         }
         shown
+    }
+
+    /// Plays again a move this game's policy made or accepted, in the order it was played.
+    fn replay_move(&mut self, m: Move) {
+        // The moves were legal when played, in this order.
+        let _ = match m.player {
+            Player::Maker => self.maker_move().map(|_| ()),
+            Player::Breaker => self.breaker_move(m.cell),
+        };
     }
 
     /// Takes back Breaker's last move and Maker's answer (false if Breaker has not moved).
@@ -224,11 +229,8 @@ impl Game {
     pub fn tempo(&self) -> Vec<u32> {
         let mut replay = Self::new(Arc::clone(&self.cards));
         let mut points = Vec::with_capacity(self.moves.len());
-        for m in &self.moves {
-            let _ = match m.player {
-                Player::Maker => replay.maker_move().map(|_| ()),
-                Player::Breaker => replay.breaker_move(m.cell),
-            };
+        for &m in &self.moves {
+            replay.replay_move(m);
             points.push(replay.guarantee());
         }
         points

@@ -66,6 +66,14 @@ impl Maker {
         }
     }
 
+    /// The other shipped Maker.
+    pub const fn other(self) -> Self {
+        match self {
+            Self::Paper => Self::Ours,
+            Self::Ours => Self::Paper,
+        }
+    }
+
     /// The Maker whose bound is `moves` (21 or 20).
     pub fn from_bound(moves: u32) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.bound() == moves)

@@ -146,10 +146,7 @@ fn browse(
                 browser.typed.clear();
             }
             BrowseInput::OtherMaker => {
-                browser.maker = match browser.maker {
-                    Maker::Paper => Maker::Ours,
-                    Maker::Ours => Maker::Paper,
-                };
+                browser.maker = browser.maker.other();
                 let count = browser.maker.cards().map_or(0, |c| c.card_count() as u32);
                 browser.card = browser.card.min(count.saturating_sub(1));
             }

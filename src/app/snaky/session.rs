@@ -349,7 +349,7 @@ impl Session {
             SnakyInput::ChooseMaker(_) | SnakyInput::OtherMaker => {
                 let maker = match input {
                     SnakyInput::ChooseMaker(maker) => *maker,
-                    _ => other_maker(self.maker),
+                    _ => self.maker.other(),
                 };
                 if maker == self.maker {
                     return None;
@@ -386,13 +386,6 @@ impl Session {
 /// A new game against this Maker, or why its certificate cannot be played.
 pub fn new_session(maker: Maker) -> Result<Session, String> {
     maker.cards().map(|cards| Session::new(maker, cards)).map_err(|e| e.to_string())
-}
-
-fn other_maker(maker: Maker) -> Maker {
-    match maker {
-        Maker::Paper => Maker::Ours,
-        Maker::Ours => Maker::Paper,
-    }
 }
 
 #[cfg(test)]
