@@ -54,6 +54,8 @@ pub struct Settings {
     pub snaky_maker: crate::snaky::Maker,
     /// Blind mode's best: the most Maker moves the player held out, per Maker.
     pub blind_best: BTreeMap<crate::snaky::Maker, u32>,
+    /// Mute and volume; absent in older saves (then sound is on at the default volume).
+    pub sound: crate::sound::SoundSettings,
 }
 
 /// The language of every string on screen.
