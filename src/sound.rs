@@ -366,9 +366,9 @@ mod tests {
 
     #[test]
     fn a_poko_sounds_at_its_pitch_and_each_press_varies_it() {
-        for variation in 0..POKO_VARIATION.len() {
+        for (variation, factor) in POKO_VARIATION.iter().enumerate() {
             let samples = Cue::ComPress.render(variation);
-            let hz = COM_POKO_HZ * POKO_VARIATION[variation];
+            let hz = COM_POKO_HZ * factor;
             // After the 20 ms slide, before the release.
             assert_close(measured_hz(&samples, 0.03, POKO_SECONDS - RELEASE), hz, "COM poko");
         }
