@@ -212,7 +212,16 @@ impl Progress {
     /// The stage to play next: the first open stage not yet cleared (the last stage once every
     /// stage is cleared).
     pub fn current(&self) -> u32 {
-        (1..=MAX_STAGE).find(|&n| self.is_unlocked(n) && !self.is_cleared(n)).unwrap_or(MAX_STAGE)
+        // Stage 1, or the first stage after a cleared one that is not cleared itself: one pass
+        // over the cleared stages, not over the ladder.
+        if !self.is_cleared(1) {
+            return 1;
+        }
+        self.cleared
+            .iter()
+            .map(|&n| n.saturating_add(1))
+            .find(|&next| next <= MAX_STAGE && !self.is_cleared(next))
+            .unwrap_or(MAX_STAGE)
     }
 
     /// The highest open stage.
@@ -441,6 +450,25 @@ mod tests {
         assert!(progress.is_unlocked(2) && !progress.is_unlocked(3));
         assert_eq!(progress.current(), 2);
         assert_eq!(progress.results[&1], StageRecord { wins: 1, losses: 1 });
+    }
+
+    /// `current` is one pass over the cleared stages; it agrees with its definition, the first
+    /// open stage not cleared, scanned over the whole ladder.
+    #[test]
+    fn the_current_stage_is_the_first_open_one_not_cleared() {
+        let by_definition = |progress: &Progress| {
+            (1..=MAX_STAGE).find(|&n| progress.is_unlocked(n) && !progress.is_cleared(n)).unwrap_or(MAX_STAGE)
+        };
+        let sets: [&[u32]; 7] =
+            [&[], &[2, 3], &[1, 2, 3, 7, 8], &[1, 3, 4], &[1, MAX_STAGE - 1], &[1, MAX_STAGE], &[MAX_STAGE]];
+        for cleared in sets {
+            let progress = Progress { cleared: cleared.iter().copied().collect(), ..Progress::default() };
+            assert_eq!(progress.current(), by_definition(&progress), "{cleared:?}");
+        }
+        let everything = Progress { cleared: (1..=MAX_STAGE).collect(), ..Progress::default() };
+        assert_eq!(everything.current(), MAX_STAGE);
+        let all_but_last = Progress { cleared: (1..MAX_STAGE).collect(), ..Progress::default() };
+        assert_eq!(all_but_last.current(), MAX_STAGE);
     }
 
     #[test]

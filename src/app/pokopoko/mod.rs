@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-pub use ladder::{record_stats, stage_record};
+pub use ladder::{LadderTile, record_stats, stage_record};
 pub use play::PlayInput;
 pub use result::lesson as lesson_text;
 pub use strategy::Reveal;
