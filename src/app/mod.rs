@@ -25,6 +25,7 @@ use bevy::window::{PresentMode, WindowResolution};
 
 pub use menu::MenuAction;
 pub use pokopoko::{Pace, PlayInput};
+pub use screenshot::{Harness, Open};
 pub use storage::{SaveData, SavePlace, StageLadder};
 
 /// The screens of the game.

@@ -16,7 +16,7 @@ use super::snaky::{OverlayLayer, Overlays, SnakyStart};
 use super::storage::StageLadder;
 use super::{Go, Screen};
 use crate::cli::WindowArgs;
-use crate::pokopoko::Side;
+use crate::pokopoko::{MAX_STAGE, Side};
 
 /// The screen to open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,8 +39,8 @@ impl Open {
         let number = |n: &str| {
             n.parse::<u32>()
                 .ok()
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| format!("--open {text}: the stage must be a number from 1 on"))
+                .filter(|n| (1..=MAX_STAGE).contains(n))
+                .ok_or_else(|| format!("--open {text}: the stage must be a number from 1 to {MAX_STAGE}"))
         };
         match text.split_once(':') {
             None if text == "menu" => Ok(Self::Menu),
@@ -100,6 +100,17 @@ impl Harness {
             snaky.or_else(|| args.maker.map(|maker| SnakyStart { maker: Some(maker), ..default() }));
         if args.blind {
             snaky.get_or_insert_default().blind = true;
+        }
+        if let Open::Cards(card) = open {
+            let maker = snaky.as_ref().and_then(|s| s.maker).unwrap_or_default();
+            let count = maker.cards().map_or(0, |c| c.card_count() as u32);
+            if card >= count {
+                return Err(format!(
+                    "--open cards:{card}: the {}-move certificate has cards 0 to {}",
+                    maker.bound(),
+                    count.saturating_sub(1)
+                ));
+            }
         }
         let layers: Result<Vec<OverlayLayer>, String> = args
             .overlay
@@ -314,6 +325,9 @@ mod tests {
         assert_eq!(Open::parse("stage:8"), Ok(Open::Stage(8)));
         assert_eq!(Open::parse("strategy:11"), Ok(Open::Strategy(11)));
         assert!(Open::parse("stage:0").is_err());
+        // A stage beyond the ladder opened a blank screen.
+        assert!(Open::parse("stage:100001").is_err());
+        assert_eq!(Open::parse("stage:100000"), Ok(Open::Stage(100_000)));
         assert!(Open::parse("stage:x").is_err());
         assert!(Open::parse("garden").is_err());
     }
