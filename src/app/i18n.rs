@@ -502,6 +502,19 @@ pub fn start_count(lang: Language, buttons: u32, losing: bool, right: TurnOrder)
     }
 }
 
+pub fn save_repaired(lang: Language, problems: usize, path: &str) -> String {
+    match lang {
+        Language::Japanese => {
+            format!(
+                "セーブデータのおかしな部分（{problems}か所）をなおして、のこりはそのまま使います。もとのファイルは残してあります：{path}"
+            )
+        }
+        Language::English => format!(
+            "The save file had {problems} entries the game never writes; they were left out or corrected and the rest was kept. The file as it was is kept as {path}."
+        ),
+    }
+}
+
 pub fn save_set_aside(lang: Language, path: &str) -> String {
     match lang {
         Language::Japanese => {
