@@ -39,10 +39,18 @@ fn spawn_menu(
         root.spawn(widgets::label(T::Subtitle.get(lang)));
         root.spawn(Node { height: px(18), ..default() });
         root.spawn(widgets::column(14.0)).with_children(|menu| {
-            menu.spawn(widgets::button(T::MenuPlay.get(lang), ButtonKind::Primary))
-                .observe(send(MenuAction::Play));
-            menu.spawn(widgets::button(FreeT::MenuFree.get(lang), ButtonKind::Secondary))
+            // Free play beside the ladder, in the same row (the menu keeps its height).
+            menu.spawn(widgets::row(12.0)).with_children(|row| {
+                row.spawn(widgets::button(T::MenuPlay.get(lang), ButtonKind::Primary))
+                    .observe(send(MenuAction::Play));
+                row.spawn(widgets::sized_button(
+                    FreeT::MenuFree.get(lang),
+                    ButtonKind::Secondary,
+                    200.0,
+                    24.0,
+                ))
                 .observe(send(Go(Screen::FreeSetup)));
+            });
             menu.spawn(widgets::button(T::MenuSnaky.get(lang), ButtonKind::Primary))
                 .observe(send(Go(Screen::Snaky)));
             menu.spawn(widgets::button(T::MenuCards.get(lang), ButtonKind::Secondary))
