@@ -17,7 +17,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::pokopoko::{MAX_STAGE, PickSet};
+use crate::pokopoko::{FreeSetup, MAX_STAGE, PickSet};
 
 /// The format this build writes. Files with another version are set aside, never misread.
 pub const SAVE_VERSION: u32 = 1;
@@ -56,6 +56,8 @@ pub struct Settings {
     pub snaky_maker: crate::snaky::Maker,
     /// Blind mode's best: the most Maker moves the player held out, per Maker.
     pub blind_best: BTreeMap<crate::snaky::Maker, u32>,
+    /// The last free-play setup started (absent in older saves; checked like the rest).
+    pub free_play: Option<FreeSetup>,
 }
 
 /// The language of every string on screen.

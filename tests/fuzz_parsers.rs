@@ -110,6 +110,7 @@ fn the_save_file_survives_mutations() {
         played.progress.record(stage, won);
     }
     played.settings.strategies_revealed.push(pokopoko::pokopoko::PickSet::range(2, 5).unwrap());
+    played.settings.free_play = Some(pokopoko::pokopoko::FreeSetup::default());
     let pretty = |save: &Save| ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::default()).unwrap();
     let corpus = [
         pretty(&played).into_bytes(),

@@ -6,7 +6,8 @@
 
 use bevy::prelude::*;
 
-use crate::pokopoko::{Mistake, PickSet, Rule, TurnOrder};
+use crate::pokopoko::free::{MAX_BUTTONS, MAX_FREE_PICK, MIN_BUTTONS};
+use crate::pokopoko::{FreeError, Hint, Mistake, PickSet, Rule, TurnOrder};
 pub use crate::save::Language;
 
 pub(super) fn plugin(app: &mut App) {
@@ -531,6 +532,201 @@ pub fn save_failed(lang: Language, error: &str) -> String {
         Language::Japanese => format!("セーブできませんでした：{error}"),
         Language::English => format!("Could not save: {error}"),
     }
+}
+
+// Free play: every string of the free-play setup, the practice hint and the free result, in one
+// block. `FreeT` holds the fixed strings (as `T` does); the functions below hold those with numbers.
+
+/// A fixed string of free play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FreeT {
+    MenuFree,
+    Title,
+    Intro,
+    Buttons,
+    Rule,
+    Range,
+    Set,
+    Min,
+    Max,
+    CountsHelp,
+    Order,
+    Practice,
+    PracticeHelp,
+    On,
+    Off,
+    Start,
+    SetupKeys,
+    ToSetup,
+    PlayAgain,
+    Won,
+    ResultKeys,
+    NoLadder,
+}
+
+impl FreeT {
+    pub fn get(self, lang: Language) -> &'static str {
+        match lang {
+            Language::Japanese => self.ja(),
+            Language::English => self.en(),
+        }
+    }
+
+    pub fn ja(self) -> &'static str {
+        match self {
+            FreeT::MenuFree => "フリープレイ",
+            FreeT::Title => "フリープレイ",
+            FreeT::Intro => "ボタンの数と、1回に押せる数のきまりを自由にきめて、COMと対戦します。",
+            FreeT::Buttons => "ボタンの数",
+            FreeT::Rule => "押せる数",
+            FreeT::Range => "はんい（最小〜最大）",
+            FreeT::Set => "好きな数をえらぶ",
+            FreeT::Min => "最小",
+            FreeT::Max => "最大",
+            FreeT::CountsHelp => "1回に押してよい数をクリックでえらびます（いくつでも）。",
+            FreeT::Order => "手番",
+            FreeT::Practice => "練習モード",
+            FreeT::PracticeHelp => {
+                "ONにすると、フリープレイ中だけ、のこりの数が負けの数かどうかと、勝てる押し方を表示します。"
+            }
+            FreeT::On => "ON",
+            FreeT::Off => "OFF",
+            FreeT::Start => "はじめる",
+            FreeT::SetupKeys => {
+                "上下：項目　左右：かえる（Shift：10ずつ）　数字：入力　スペース：えらぶ　Enter：はじめる　S：必勝法　Esc：もどる"
+            }
+            FreeT::ToSetup => "設定にもどる",
+            FreeT::PlayAgain => "もう一度",
+            FreeT::Won => "COMは一度もまちがえませんでしたが、あなたもまちがえませんでした。",
+            FreeT::ResultKeys => "Enter：もう一度／やりなおす　R：さいしょから　Esc：設定",
+            FreeT::NoLadder => "フリープレイの勝ち負けは、ステージの記録には入りません。",
+        }
+    }
+
+    pub fn en(self) -> &'static str {
+        match self {
+            FreeT::MenuFree => "Free play",
+            FreeT::Title => "Free play",
+            FreeT::Intro => {
+                "Choose any number of buttons and any rule for how many may be pressed, and play the COM."
+            }
+            FreeT::Buttons => "Buttons",
+            FreeT::Rule => "Per turn",
+            FreeT::Range => "A range (min-max)",
+            FreeT::Set => "Any counts",
+            FreeT::Min => "Min",
+            FreeT::Max => "Max",
+            FreeT::CountsHelp => "Click the counts that may be pressed in one turn (as many as you like).",
+            FreeT::Order => "Turn order",
+            FreeT::Practice => "Practice",
+            FreeT::PracticeHelp => {
+                "When on, free play (only) shows whether the number you face is a losing one and which counts win."
+            }
+            FreeT::On => "ON",
+            FreeT::Off => "OFF",
+            FreeT::Start => "Start",
+            FreeT::SetupKeys => {
+                "Up/Down: row   Left/Right: change (Shift: by 10)   Digits: type   Space: toggle   Enter: start   S: strategy   Esc: back"
+            }
+            FreeT::ToSetup => "Back to setup",
+            FreeT::PlayAgain => "Play again",
+            FreeT::Won => "The COM made no mistake, and neither did you.",
+            FreeT::ResultKeys => "Enter: again / retry   R: from the start   Esc: setup",
+            FreeT::NoLadder => "Free-play games never count for the stages.",
+        }
+    }
+}
+
+/// The setup in one line: "ボタン 30個・1回に 1・3・4個".
+pub fn free_summary(lang: Language, buttons_count: u32, picks_set: &PickSet) -> String {
+    let separator = match lang {
+        Language::Japanese => "・",
+        Language::English => ", ",
+    };
+    format!("{}{separator}{}", buttons(lang, buttons_count), per_turn(lang, picks_set))
+}
+
+/// Why the setup cannot be started.
+pub fn free_error(lang: Language, error: &FreeError) -> String {
+    match (lang, error) {
+        (Language::Japanese, FreeError::Buttons(_)) => {
+            format!("ボタンの数は {MIN_BUTTONS}〜{MAX_BUTTONS} にしてください。")
+        }
+        (Language::English, FreeError::Buttons(_)) => {
+            format!("The number of buttons must be from {MIN_BUTTONS} to {MAX_BUTTONS}.")
+        }
+        (Language::Japanese, FreeError::Count(_)) => format!("押せる数は 1〜{MAX_FREE_PICK} です。"),
+        (Language::English, FreeError::Count(_)) => format!("The counts must be from 1 to {MAX_FREE_PICK}."),
+        (Language::Japanese, FreeError::MinAboveMax { .. }) => {
+            "最小が最大より大きくなっています。".to_string()
+        }
+        (Language::English, FreeError::MinAboveMax { .. }) => "Min must not be above max.".to_string(),
+        (Language::Japanese, FreeError::NoCounts) => "押せる数を1つ以上えらんでください。".to_string(),
+        (Language::English, FreeError::NoCounts) => "Choose at least one count.".to_string(),
+        (Language::Japanese, FreeError::MinAboveButtons { min, buttons }) => format!(
+            "いちばん小さい数（{min}）がボタンの数（{buttons}）より多いので、先に押す人がぜんぶ押すしかありません。"
+        ),
+        (Language::English, FreeError::MinAboveButtons { min, buttons }) => format!(
+            "The smallest count ({min}) is more than the buttons ({buttons}): the first player would have to press them all."
+        ),
+    }
+}
+
+/// The practice hint for the number the player faces.
+pub fn practice_hint(lang: Language, hint: &Hint) -> String {
+    let left = hint.remaining;
+    if hint.losing {
+        return match lang {
+            Language::Japanese => {
+                format!("練習：のこり {left} は負けの数。どう押しても、COMがまちがえないかぎり負けです。")
+            }
+            Language::English => {
+                format!(
+                    "Practice: {left} left is a losing number: whatever you press, you lose unless the COM errs."
+                )
+            }
+        };
+    }
+    let leaves: Vec<String> = hint.winning_counts.iter().map(|k| (left - k).to_string()).collect();
+    let counts: Vec<String> = hint.winning_counts.iter().map(u32::to_string).collect();
+    match lang {
+        Language::Japanese => format!(
+            "練習：のこり {left} は勝ちの数。勝てる押し方：{}個（のこり {} は負けの数）",
+            counts.join("個、"),
+            leaves.join("、")
+        ),
+        Language::English => format!(
+            "Practice: {left} left is a winning number. Winning counts: {} (leaving {}, a losing number).",
+            counts.join(", "),
+            leaves.join(" or ")
+        ),
+    }
+}
+
+/// Where the pattern of losing numbers starts, when it does not start at once.
+pub fn pre_period(lang: Language, rule: &Rule) -> Option<String> {
+    if rule.pre_period == 0 {
+        return None;
+    }
+    let early: Vec<String> = rule.early_losing.iter().map(u32::to_string).collect();
+    let start = rule.pre_period + 1;
+    Some(match (lang, early.is_empty()) {
+        (Language::Japanese, false) => {
+            format!("くりかえしは {start} から。その前の負けの数は {} だけ（表の枠）。", early.join(", "))
+        }
+        (Language::Japanese, true) => {
+            format!("くりかえしは {start} から。その前（表の枠）に負けの数はありません。")
+        }
+        (Language::English, false) => {
+            format!(
+                "The pattern starts at {start}; before it (framed) the losing numbers are only {}.",
+                early.join(", ")
+            )
+        }
+        (Language::English, true) => {
+            format!("The pattern starts at {start}; before it (framed) no number loses.")
+        }
+    })
 }
 
 #[cfg(test)]

@@ -42,6 +42,8 @@ pub enum Screen {
     Snaky,
     /// The Snaky card browser.
     Cards,
+    /// Free play's setup (its matches use `Play`, `Result` and `Strategy`).
+    FreeSetup,
 }
 
 /// Go to a screen (sent by back buttons and the like).

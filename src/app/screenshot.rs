@@ -9,17 +9,17 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::PrimaryWindow;
 use bevy::winit::WinitSettings;
 
-use super::pokopoko::{CurrentStage, StrategyReturn, Table};
+use super::pokopoko::{CurrentStage, StrategyReturn, Table, free_play};
 use super::pokopoko::{sample_lost_match, strategy_shown};
 use super::snaky::cards::CardBrowser;
 use super::snaky::{OverlayLayer, Overlays, SnakyStart};
 use super::storage::StageLadder;
 use super::{Go, Screen};
 use crate::cli::WindowArgs;
-use crate::pokopoko::{MAX_STAGE, Side};
+use crate::pokopoko::{FreeSetup, MAX_STAGE, Side};
 
 /// The screen to open.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Open {
     Menu,
     About,
@@ -32,6 +32,12 @@ pub enum Open {
     Snaky,
     /// The card browser on card N (of the `--maker` certificate, the paper's by default).
     Cards(u32),
+    /// The free-play setup screen.
+    FreeSetup,
+    /// A free game (`free:1,3,4@30`, `free:2-5@40`): practice on, the right turn order.
+    Free(FreeSetup),
+    /// The strategy page of a free-play rule (`free-strategy:2,4,7@30`).
+    FreeStrategy(FreeSetup),
 }
 
 impl Open {
@@ -47,6 +53,9 @@ impl Open {
             None if text == "about" => Ok(Self::About),
             None if text == "ladder" => Ok(Self::Ladder),
             None if text == "snaky" => Ok(Self::Snaky),
+            None if text == "free" => Ok(Self::FreeSetup),
+            Some(("free", rule)) => free_setup(text, rule).map(Self::Free),
+            Some(("free-strategy", rule)) => free_setup(text, rule).map(Self::FreeStrategy),
             Some(("stage", n)) => number(n).map(Self::Stage),
             Some(("intro", n)) => number(n).map(Self::Intro),
             Some(("strategy", n)) => number(n).map(Self::Strategy),
@@ -56,12 +65,12 @@ impl Open {
                 .map(Self::Cards)
                 .map_err(|_| format!("--open {text}: the card must be a number from 0 on")),
             _ => Err(format!(
-                "--open {text}: unknown screen (try menu, about, ladder, intro:N, stage:N, strategy:N, result:N, snaky, cards:N)"
+                "--open {text}: unknown screen (try menu, about, ladder, intro:N, stage:N, strategy:N, result:N, snaky, cards:N, free, free:RULE@N, free-strategy:RULE@N)"
             )),
         }
     }
 
-    fn screen(self) -> Screen {
+    fn screen(&self) -> Screen {
         match self {
             Self::Menu => Screen::Menu,
             Self::About => Screen::About,
@@ -72,8 +81,22 @@ impl Open {
             Self::Result(_) => Screen::Result,
             Self::Snaky => Screen::Snaky,
             Self::Cards(_) => Screen::Cards,
+            Self::FreeSetup => Screen::FreeSetup,
+            Self::Free(_) => Screen::Play,
+            Self::FreeStrategy(_) => Screen::Strategy,
         }
     }
+}
+
+/// A free-play rule from `--open`: counts (`1,3,4`) or a range (`2-5`), then `@BUTTONS`
+/// (default 30); practice on, and the turn order that wins, so the screen shows the human's turn.
+fn free_setup(text: &str, rule: &str) -> Result<FreeSetup, String> {
+    let base = FreeSetup { practice: true, ..FreeSetup::default() };
+    let mut setup = FreeSetup::parse_rule(rule, &base).map_err(|err| format!("--open {text}: {err}"))?;
+    if let Ok(stage) = setup.stage() {
+        setup.order = stage.right_choice();
+    }
+    Ok(setup)
 }
 
 /// The harness, as a plugin added after the game's.
@@ -176,6 +199,17 @@ impl Plugin for Harness {
                 }
                 app.insert_resource(CurrentStage(stage));
             }
+        }
+        if let Open::Free(setup) | Open::FreeStrategy(setup) = &self.open
+            && let Some((table, stage, room)) = free_play(setup)
+        {
+            if matches!(self.open, Open::Free(_)) {
+                app.insert_resource(table);
+            } else {
+                strategy_shown(app);
+                app.insert_resource(StrategyReturn(Screen::FreeSetup));
+            }
+            app.insert_resource(stage).insert_resource(room);
         }
         if matches!(self.open, Open::Strategy(_)) {
             strategy_shown(app);
@@ -323,6 +357,7 @@ mod tests {
     #[test]
     fn screens_parse() {
         assert_eq!(Open::parse("stage:8"), Ok(Open::Stage(8)));
+        assert_eq!(Open::parse("free"), Ok(Open::FreeSetup));
         assert_eq!(Open::parse("strategy:11"), Ok(Open::Strategy(11)));
         assert!(Open::parse("stage:0").is_err());
         // A stage beyond the ladder opened a blank screen.
@@ -330,5 +365,27 @@ mod tests {
         assert_eq!(Open::parse("stage:100000"), Ok(Open::Stage(100_000)));
         assert!(Open::parse("stage:x").is_err());
         assert!(Open::parse("garden").is_err());
+    }
+
+    #[test]
+    fn free_play_opens_on_a_set_or_a_range_and_bad_rules_are_refused() {
+        let Ok(Open::Free(set)) = Open::parse("free:1,3,4@30") else { panic!("free:1,3,4@30") };
+        assert_eq!((set.counts.as_slice(), set.buttons, set.practice), (&[1, 3, 4][..], 30, true));
+        // 30 mod 7 = 2 is not a losing number for {1, 3, 4} (losing: r mod 7 ∈ {1, 3}): first wins.
+        assert_eq!(set.order, crate::pokopoko::TurnOrder::First);
+        let Ok(Open::Free(range)) = Open::parse("free:2-5@44") else { panic!("free:2-5@44") };
+        // SPEC §1.3: 44 buttons, picks 2–5 is a second-player win (stage 11).
+        assert_eq!((range.min, range.max, range.order), (2, 5, crate::pokopoko::TurnOrder::Second));
+        assert!(matches!(Open::parse("free-strategy:2,4,7"), Ok(Open::FreeStrategy(_))));
+        for (bad, says) in [
+            ("free:1,x,4@30", "`x`"),
+            ("free:1,3@500", "`500`"),
+            ("free:", "expected counts"),
+            ("free:5-2", "min must not exceed max"),
+            ("free-strategy:9@3", "more than the buttons"),
+        ] {
+            let err = Open::parse(bad).unwrap_err();
+            assert!(err.starts_with(&format!("--open {bad}: ")) && err.contains(says), "{bad}: {err}");
+        }
     }
 }
