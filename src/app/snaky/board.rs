@@ -12,10 +12,10 @@ use bevy::picking::pointer::Location;
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
 
-use super::text::{self, S};
 use super::{Session, SnakyInput, SnakySystems};
 use crate::app::Screen;
 use crate::app::i18n::Lang;
+use crate::app::i18n::{T, snaky as text};
 use crate::app::theme::palette;
 use crate::app::theme::widgets;
 use crate::snaky::policy::OPENING;
@@ -720,7 +720,7 @@ fn update_board_texts(
             BoardText::OffView if off_view > 0 => text::off_view(lang, off_view),
             BoardText::OffView => String::new(),
             BoardText::Result => {
-                result.clone().map(|r| format!("{}\n{r}", S::MakerWon.get(lang))).unwrap_or_default()
+                result.clone().map(|r| format!("{}\n{r}", T::MakerWon.get(lang))).unwrap_or_default()
             }
         };
         if text.0 != content {

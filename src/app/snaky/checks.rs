@@ -6,9 +6,9 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use bevy::prelude::*;
 
-use super::text::{self, S};
 use crate::app::Screen;
 use crate::app::i18n::Lang;
+use crate::app::i18n::{T, snaky as text};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::save::Language;
@@ -99,11 +99,11 @@ pub fn spawn_checks_section(parent: &mut ChildSpawnerCommands, lang: Language) {
         .spawn(Node { max_width: px(900), align_items: AlignItems::FlexStart, ..widgets::column(6.0) })
         .with_children(|section| {
             section.spawn(widgets::row(16.0)).with_children(|row| {
-                row.spawn(widgets::text(S::ChecksTitle.get(lang), 24.0, palette::INK));
-                row.spawn(widgets::sized_button(S::RunChecks.get(lang), ButtonKind::Secondary, 200.0, 18.0))
+                row.spawn(widgets::text(T::ChecksTitle.get(lang), 24.0, palette::INK));
+                row.spawn(widgets::sized_button(T::RunChecks.get(lang), ButtonKind::Secondary, 200.0, 18.0))
                     .observe(send(RunChecks));
             });
-            section.spawn(widgets::paragraph(S::ChecksIntro.get(lang), 17.0, 880.0));
+            section.spawn(widgets::paragraph(T::ChecksIntro.get(lang), 17.0, 880.0));
             section.spawn((ChecksSummary, widgets::text("", 17.0, palette::INK_SOFT)));
         });
 }
@@ -198,10 +198,10 @@ fn show_checks(
     let lang = lang.0;
     let (summary, ink) = match checks.as_ref() {
         CertificateChecks::NotRun => (String::new(), palette::INK_SOFT),
-        CertificateChecks::Running(_) => (S::ChecksRunning.get(lang).to_string(), palette::INK_SOFT),
-        CertificateChecks::Failed => (S::ChecksFailed.get(lang).to_string(), palette::BAD),
+        CertificateChecks::Running(_) => (T::ChecksRunning.get(lang).to_string(), palette::INK_SOFT),
+        CertificateChecks::Failed => (T::ChecksFailed.get(lang).to_string(), palette::BAD),
         CertificateChecks::Done(_) if checks.all_passed() => (text::checks_passed(lang), palette::GOOD),
-        CertificateChecks::Done(_) => (S::ChecksFailed.get(lang).to_string(), palette::BAD),
+        CertificateChecks::Done(_) => (T::ChecksFailed.get(lang).to_string(), palette::BAD),
     };
     for (mut text, mut colour) in &mut summaries {
         text.0.clone_from(&summary);
@@ -229,7 +229,7 @@ fn show_checks(
     );
     commands.spawn(backdrop).with_children(|backdrop| {
         backdrop.spawn(widgets::panel_sized(px(1120))).with_children(|sheet| {
-            sheet.spawn(widgets::heading(S::ChecksTitle.get(lang)));
+            sheet.spawn(widgets::heading(T::ChecksTitle.get(lang)));
             sheet.spawn(widgets::text(summary.clone(), 19.0, ink));
             sheet.spawn(widgets::row(8.0)).with_children(|row| {
                 for maker in Maker::ALL {
@@ -264,7 +264,7 @@ fn show_checks(
                 });
             }
             sheet
-                .spawn(widgets::sized_button(S::Close.get(lang), ButtonKind::Secondary, 200.0, 20.0))
+                .spawn(widgets::sized_button(T::Close.get(lang), ButtonKind::Secondary, 200.0, 20.0))
                 .observe(send(CloseChecks));
         });
     });

@@ -10,7 +10,6 @@ mod overlay;
 mod panel;
 mod record;
 pub mod session;
-pub mod text;
 mod watch;
 
 use bevy::prelude::*;
@@ -22,7 +21,7 @@ pub use panel::{TempoBar, TempoGraph};
 pub use record::record_text;
 pub use watch::{SPEEDS, Watch};
 
-use super::i18n::Lang;
+use super::i18n::{Lang, snaky as text};
 use super::storage::SaveData;
 use super::{Go, Screen};
 use crate::snaky::{self, BreakerKind, Cell, Maker};

@@ -8,9 +8,9 @@ use bevy::prelude::{Message, Resource};
 
 use super::overlay::{self, Overlays};
 use super::record;
-use super::text::{self, S};
 use super::watch::{self, Watch};
 use crate::app::Screen;
+use crate::app::i18n::{T, snaky as text};
 use crate::save::Language;
 use crate::snaky::{self, BreakerKind, Cards, Cell, Game, Maker, MoveError, Player, RecordError};
 
@@ -254,7 +254,7 @@ impl Session {
                 if self.undo() {
                     self.notice = None;
                 } else {
-                    self.tell(NoticeKind::Refused, S::NothingToUndo.get(lang));
+                    self.tell(NoticeKind::Refused, T::NothingToUndo.get(lang));
                 }
             }
             SnakyInput::Restart => {
@@ -286,7 +286,7 @@ impl Session {
                     let total = self.game.moves().len();
                     self.review_at(total);
                 } else {
-                    self.tell(NoticeKind::Info, S::AlreadyLive.get(lang));
+                    self.tell(NoticeKind::Info, T::AlreadyLive.get(lang));
                 }
             }
             SnakyInput::ResumeHere => {
@@ -295,7 +295,7 @@ impl Session {
                     self.resume_here();
                     self.notice = None;
                 } else {
-                    self.tell(NoticeKind::Info, S::AlreadyLive.get(lang));
+                    self.tell(NoticeKind::Info, T::AlreadyLive.get(lang));
                 }
             }
             SnakyInput::ToggleOverlay(layer) => overlays.toggle(*layer),
@@ -311,7 +311,7 @@ impl Session {
                     self.stop_review();
                     watch::computer_move(self, watch, lang);
                 } else {
-                    self.tell(NoticeKind::Refused, S::ChooseComputer.get(lang));
+                    self.tell(NoticeKind::Refused, T::ChooseComputer.get(lang));
                 }
             }
             SnakyInput::RunPause => {
@@ -321,7 +321,7 @@ impl Session {
                         self.stop_review();
                     }
                 } else {
-                    self.tell(NoticeKind::Refused, S::ChooseComputer.get(lang));
+                    self.tell(NoticeKind::Refused, T::ChooseComputer.get(lang));
                 }
             }
             SnakyInput::Faster => watch.faster(),
@@ -334,7 +334,7 @@ impl Session {
             SnakyInput::PasteRecord => return Some(Effect::PasteRecord),
             SnakyInput::LoadRecord(record) => record::load(self, watch, record, lang),
             SnakyInput::BrowseCard if self.blind && !self.game.won() => {
-                self.tell(NoticeKind::Refused, S::BlindNoCards.get(lang));
+                self.tell(NoticeKind::Refused, T::BlindNoCards.get(lang));
             }
             SnakyInput::BrowseCard => {
                 return Some(Effect::BrowseCard { maker: self.maker, card: self.shown().claim().card });
@@ -376,7 +376,7 @@ impl Session {
                 self.refused = Some(cell);
                 self.tell(
                     NoticeKind::Refused,
-                    format!("{}: {}", S::Refused.get(lang), text::move_error(lang, &error)),
+                    format!("{}: {}", T::Refused.get(lang), text::move_error(lang, &error)),
                 );
             }
         }

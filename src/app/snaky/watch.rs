@@ -4,10 +4,10 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::text;
 use super::{NoticeKind, Session, SnakySystems};
 use crate::app::Screen;
 use crate::app::i18n::Lang;
+use crate::app::i18n::snaky as text;
 use crate::save::Language;
 use crate::snaky::{Breaker, BreakerKind, ComputerBreaker};
 
