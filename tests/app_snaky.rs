@@ -293,7 +293,7 @@ fn the_about_page_runs_the_certificate_checks_off_the_ui_thread() {
     let checks = app.world().resource::<CertificateChecks>();
     let report = checks.report(Maker::Paper).expect("the checks finished");
     assert!(report.passed());
-    let details: String = report.checks.iter().map(|c| c.detail.clone()).collect();
+    let details: String = report.checks.iter().map(|c| c.detail()).collect();
     // SPEC §2.3's numbers.
     for number in ["728", "1,620", "4,089", "37,042", "53,823"] {
         assert!(details.contains(number), "no {number} in the report");
@@ -301,10 +301,20 @@ fn the_about_page_runs_the_certificate_checks_off_the_ui_thread() {
     // Ours too: its cards, reply classes and worst case as `snaky verify --certificate` prints them.
     let ours = checks.report(Maker::Ours).expect("both certificates are checked");
     assert!(ours.passed());
-    let details: String = ours.checks.iter().map(|c| c.detail.clone()).collect();
+    let details: String = ours.checks.iter().map(|c| c.detail()).collect();
     for number in ["804", "1,705", "44,090", "53,172", "20 Maker moves"] {
         assert!(details.contains(number), "no {number} in our report");
     }
+    // On screen the same data is translated: each check's lines in Japanese carry the same numbers
+    // and a translated verdict, never the English report cut apart.
+    use pokopoko::app::i18n::{Language, checks::lines};
+    let japanese: Vec<String> = report.checks.iter().flat_map(|c| lines(Language::Japanese, c)).collect();
+    let japanese = japanese.join("\n");
+    for number in ["728", "1,620", "4,089", "35,422", "37,042", "53,823", "(11,8)"] {
+        assert!(japanese.contains(number), "no {number} in\n{japanese}");
+    }
+    assert_eq!(japanese.matches("合格").count(), report.checks.len(), "{japanese}");
+    assert!(!japanese.contains("PASS") && !japanese.contains("expected"), "{japanese}");
 }
 
 #[test]

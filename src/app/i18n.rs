@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use crate::pokopoko::{Mistake, PickSet, Rule, TurnOrder};
 pub use crate::save::Language;
 
+pub mod checks;
 pub mod snaky;
 
 pub(super) fn plugin(app: &mut App) {
