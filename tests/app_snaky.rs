@@ -11,7 +11,7 @@ use bevy::picking::events::{Click, Pointer, Press};
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
 
-use pokopoko::app::snaky::{BoardArea, BoardView, NoticeKind, RefusedFlash, Session, Stone};
+use pokopoko::app::snaky::{BoardArea, BoardView, NoticeKind, RefusedFlash, Session, SnakyMode, Stone};
 use pokopoko::app::{Go, SavePlace, Screen};
 use pokopoko::snaky::{Cell, Maker, Player};
 
@@ -222,6 +222,62 @@ fn a_start_with_our_maker_replays_the_moves_against_it() {
     // Not saved: the flag is for this run only.
     let saved = app.world().resource::<pokopoko::app::SaveData>().save.settings.snaky_maker;
     assert_eq!(saved, Maker::Paper);
+}
+
+fn mode(app: &App) -> SnakyMode {
+    *app.world().resource::<State<SnakyMode>>().get()
+}
+
+#[test]
+fn the_screen_is_in_play_review_or_watch_mode_as_the_keys_say() {
+    let mut app = snaky_screen();
+    assert_eq!(mode(&app), SnakyMode::Play);
+    click(&mut app, Cell::new(7, 8));
+    // V enters review: ← steps back instead of panning; Esc leaves review, not the screen.
+    let view = *app.world().resource::<BoardView>();
+    key(&mut app, KeyCode::KeyV);
+    assert_eq!(mode(&app), SnakyMode::Review);
+    key(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(session(&app).reviewing(), Some(2));
+    assert_eq!(*app.world().resource::<BoardView>(), view, "reviewing arrows do not pan");
+    key(&mut app, KeyCode::Escape);
+    assert_eq!(mode(&app), SnakyMode::Play);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Snaky);
+    // Enter resumes from the reviewed move: back to play, the later moves dropped.
+    key(&mut app, KeyCode::KeyV);
+    key(&mut app, KeyCode::Home);
+    assert_eq!(session(&app).reviewing(), Some(1));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(mode(&app), SnakyMode::Play);
+    assert_eq!(session(&app).game().moves().len(), 1, "only Maker's opening is left");
+    // A computer Breaker's run is watch; pausing or taking over gives the game back.
+    for _ in 0..pokopoko::app::snaky::SPEEDS.len() {
+        key(&mut app, KeyCode::BracketLeft);
+    }
+    key(&mut app, KeyCode::Digit2);
+    assert_eq!(mode(&app), SnakyMode::Watch);
+    key(&mut app, KeyCode::Space);
+    assert_eq!(mode(&app), SnakyMode::Play);
+    key(&mut app, KeyCode::Space);
+    assert_eq!(mode(&app), SnakyMode::Watch);
+    key(&mut app, KeyCode::KeyT);
+    assert_eq!(mode(&app), SnakyMode::Play);
+    // Watching to Maker's win ends the watch by itself.
+    watch_the_perfect_breaker_to_the_end(&mut app);
+    app.update();
+    assert_eq!(mode(&app), SnakyMode::Play);
+    // The mode is a sub-state of the Snaky screen: gone on the menu, back to play on return.
+    key(&mut app, KeyCode::KeyV);
+    assert_eq!(mode(&app), SnakyMode::Review);
+    app.world_mut().write_message(Go(Screen::Menu));
+    app.update();
+    app.update();
+    assert!(app.world().get_resource::<State<SnakyMode>>().is_none());
+    app.world_mut().write_message(Go(Screen::Snaky));
+    app.update();
+    app.update();
+    assert_eq!(mode(&app), SnakyMode::Play);
+    assert_eq!(session(&app).reviewing(), None);
 }
 
 #[test]

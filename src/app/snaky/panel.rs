@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::board;
 use super::overlay::{Layer, Overlays};
 use super::watch::Watch;
-use super::{NoticeKind, Session, SnakyInput, SnakySystems, SnakyUnavailable};
+use super::{NoticeKind, Session, SnakyInput, SnakyMode, SnakySystems, SnakyUnavailable};
 use crate::app::Screen;
 use crate::app::i18n::Lang;
 use crate::app::i18n::{T, snaky as text};
@@ -316,6 +316,7 @@ fn swatch(colour: Color, round: bool) -> impl Bundle {
 fn update_panel(
     session: Option<Res<Session>>,
     watch: Res<Watch>,
+    mode: Res<State<SnakyMode>>,
     overlays: Res<Overlays>,
     lang: Res<Lang>,
     mut texts: Query<(&Info, &mut Text, &mut TextColor)>,
@@ -323,17 +324,19 @@ fn update_panel(
     mut labels: Query<&mut Text, Without<Info>>,
 ) {
     let Some(session) = session else { return };
-    if !session.is_changed() && !watch.is_changed() && !overlays.is_changed() && !lang.is_changed() {
+    let changed = session.is_changed() || watch.is_changed() || mode.is_changed();
+    if !changed && !overlays.is_changed() && !lang.is_changed() {
         return;
     }
     let lang = lang.0;
+    let mode = *mode.get();
     let game = session.shown();
     let claim = game.claim();
     let total = session.game().moves().len();
     for (which, mut content, mut colour) in &mut texts {
         let (value, ink) = match which {
             Info::Subtitle => (text::subtitle(lang, session.maker.bound()), palette::INK_SOFT),
-            Info::Status => status(&session, &watch, lang),
+            Info::Status => status(&session, &watch, mode, lang),
             _ if hidden(*which) && session.blind && !game.won() => ("?".to_string(), palette::INK_SOFT),
             Info::Guarantee => (text::guarantee(lang, claim.guarantee), palette::PRIMARY),
             Info::MakerMoves => (game.maker_cells().len().to_string(), palette::INK),
@@ -372,7 +375,7 @@ fn update_panel(
                 (format!("{}: {}", T::Speed.get(lang), text::speed(lang, seconds)), palette::INK_SOFT)
             }
             Info::Keys => {
-                let keys = if session.reviewing().is_some() { T::ReviewKeys } else { T::SnakyKeys };
+                let keys = if mode == SnakyMode::Review { T::ReviewKeys } else { T::SnakyKeys };
                 (keys.get(lang).to_string(), palette::INK_SOFT)
             }
         };
@@ -427,15 +430,16 @@ fn hidden(which: Info) -> bool {
 }
 
 /// The first line of the panel: whose turn, who is playing, or what is being reviewed.
-fn status(session: &Session, watch: &Watch, lang: Language) -> (String, Color) {
-    if let Some(at) = session.reviewing() {
-        return (text::reviewing(lang, at, session.game().moves().len()), palette::INK_SOFT);
-    }
-    if session.game().won() {
-        return (T::MakerWon.get(lang).to_string(), palette::GOOD);
-    }
-    match watch.kind() {
-        Some(kind) => (text::watching(lang, kind, watch.running), palette::COM),
-        None => (T::SnakyYourTurn.get(lang).to_string(), palette::YOU),
+fn status(session: &Session, watch: &Watch, mode: SnakyMode, lang: Language) -> (String, Color) {
+    let total = session.game().moves().len();
+    match (mode, watch.kind()) {
+        (SnakyMode::Review, _) => {
+            (text::reviewing(lang, session.reviewing().unwrap_or(total), total), palette::INK_SOFT)
+        }
+        _ if session.game().won() => (T::MakerWon.get(lang).to_string(), palette::GOOD),
+        (SnakyMode::Watch, Some(kind)) => (text::watching(lang, kind, true), palette::COM),
+        // A paused computer Breaker waits for Run, N or T; a click takes the game back.
+        (_, Some(kind)) => (text::watching(lang, kind, false), palette::COM),
+        (_, None) => (T::SnakyYourTurn.get(lang).to_string(), palette::YOU),
     }
 }
