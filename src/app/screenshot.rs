@@ -12,6 +12,7 @@ use bevy::winit::WinitSettings;
 use super::pokopoko::{CurrentStage, StrategyReturn, Table};
 use super::pokopoko::{sample_lost_match, strategy_shown};
 use super::snaky::cards::CardBrowser;
+use super::snaky::checks::{CertificateChecks, RunChecks};
 use super::snaky::{OverlayLayer, Overlays, SnakyStart};
 use super::storage::StageLadder;
 use super::{Go, Screen};
@@ -23,6 +24,8 @@ use crate::pokopoko::Side;
 pub enum Open {
     Menu,
     About,
+    /// The about page with the certificate checks run and their sheet open.
+    AboutChecks,
     Ladder,
     Intro(u32),
     Stage(u32),
@@ -45,6 +48,7 @@ impl Open {
         match text.split_once(':') {
             None if text == "menu" => Ok(Self::Menu),
             None if text == "about" => Ok(Self::About),
+            Some(("about", "checks")) => Ok(Self::AboutChecks),
             None if text == "ladder" => Ok(Self::Ladder),
             None if text == "snaky" => Ok(Self::Snaky),
             Some(("stage", n)) => number(n).map(Self::Stage),
@@ -56,7 +60,7 @@ impl Open {
                 .map(Self::Cards)
                 .map_err(|_| format!("--open {text}: the card must be a number from 0 on")),
             _ => Err(format!(
-                "--open {text}: unknown screen (try menu, about, ladder, intro:N, stage:N, strategy:N, result:N, snaky, cards:N)"
+                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, strategy:N, result:N, snaky, cards:N)"
             )),
         }
     }
@@ -64,7 +68,7 @@ impl Open {
     fn screen(self) -> Screen {
         match self {
             Self::Menu => Screen::Menu,
-            Self::About => Screen::About,
+            Self::About | Self::AboutChecks => Screen::About,
             Self::Ladder => Screen::Ladder,
             Self::Intro(_) => Screen::Intro,
             Self::Stage(_) => Screen::Play,
@@ -176,6 +180,9 @@ impl Plugin for Harness {
         if let Some(overlays) = self.overlays {
             app.insert_resource(overlays);
         }
+        if self.open == Open::AboutChecks {
+            app.world_mut().write_message(RunChecks);
+        }
         if let Open::Cards(card) = self.open {
             let maker = self.snaky.as_ref().and_then(|s| s.maker).unwrap_or_default();
             let count = maker.cards().map_or(0, |c| c.card_count() as u32);
@@ -212,10 +219,12 @@ const SETTLE_FRAMES: u32 = 30;
 /// With timings: frames measured for the frame time.
 const MEASURED_FRAMES: u32 = 300;
 
+#[allow(clippy::too_many_arguments)]
 fn settle_and_shoot(
     mut settle: ResMut<Settle>,
     screen: Res<State<Screen>>,
     table: Option<Res<Table>>,
+    checks: Option<Res<CertificateChecks>>,
     time: Res<Time<Real>>,
     mut window: Query<&mut Window, With<PrimaryWindow>>,
     mut commands: Commands,
@@ -232,7 +241,8 @@ fn settle_and_shoot(
             );
         }
     }
-    let busy = table.is_some_and(|t| t.is_showing_com() || t.game().to_move() == Some(Side::Com));
+    let busy = table.is_some_and(|t| t.is_showing_com() || t.game().to_move() == Some(Side::Com))
+        || checks.is_some_and(|c| c.is_running());
     if *screen.get() != settle.target || busy {
         settle.frames_on_target = 0;
     } else {
@@ -316,5 +326,6 @@ mod tests {
         assert!(Open::parse("stage:0").is_err());
         assert!(Open::parse("stage:x").is_err());
         assert!(Open::parse("garden").is_err());
+        assert_eq!(Open::parse("about:checks"), Ok(Open::AboutChecks));
     }
 }

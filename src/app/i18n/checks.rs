@@ -44,8 +44,8 @@ pub fn verdict(lang: Language, pass: bool) -> &'static str {
 pub fn lines(lang: Language, check: &Check) -> Vec<String> {
     let mut found = found(lang, &check.found);
     let first = found.remove(0);
-    let mut lines =
-        vec![format!("{}  {}. {}: {first}", verdict(lang, check.pass), check.number, title(lang, check.id))];
+    let (pass, number, title) = (verdict(lang, check.pass), check.number, title(lang, check.id));
+    let mut lines = vec![format!("{pass}  {number}. {title}{}{first}", pick(lang, "：", ": "))];
     lines.extend(found);
     lines.extend(check.expected.as_ref().map(|e| expected(lang, e)));
     lines
@@ -102,13 +102,13 @@ pub fn found(lang: Language, found: &Found) -> Vec<String> {
             format!("A = {}{}|T| = {envelope}{}h = {height}", set(required), comma(lang), comma(lang))
         }
         (Found::Card727 { root, on_paper_board }, Ja) => format!(
-            "{}、T ⊆ {{0..16}}²：{}、子カード {}枚",
+            "{}、T ⊆ {{0..16}}×{{0..16}}：{}、子カード {}枚",
             root_facts(lang, root),
             yes_no(lang, *on_paper_board),
             root.children
         ),
         (Found::Card727 { root, on_paper_board }, En) => format!(
-            "{}, T ⊆ {{0..16}}²: {}, {} children",
+            "{}, T ⊆ {{0..16}}×{{0..16}}: {}, {} children",
             root_facts(lang, root),
             yes_no(lang, *on_paper_board),
             root.children
