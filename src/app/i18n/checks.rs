@@ -1,10 +1,10 @@
-//! The certificate checks in words: the engine's [`Check`] data (which check, what was found, what
-//! was expected) translated, in glyphs the game's font has.
+//! The certificate in words: the engine's [`Check`] data (which check, what was found, what was
+//! expected) and its certificate errors, translated, in glyphs the game's font has.
 
 use crate::save::Language;
-use crate::snaky::Cell;
 use crate::snaky::check::{Check, CheckId, Expectation, Found, RootFacts, thousands};
 use crate::snaky::verify::LocalFailureReason;
+use crate::snaky::{Cell, CertificateError, EvalError, ParseError, ParseErrorKind};
 
 /// The check's name.
 pub fn title(lang: Language, id: CheckId) -> &'static str {
@@ -63,14 +63,8 @@ pub fn found(lang: Language, found: &Found) -> Vec<String> {
         }
         (Found::Parsed { lines }, Ja) => format!("{lines}行すべて読めます（カード 6〜{}）", lines + 5),
         (Found::Parsed { lines }, En) => format!("{lines} lines parse, cards 6..{}", lines + 5),
-        (Found::Unparsable(e), Ja) => {
-            format!("{}行 {}列「{}」が読めません（{}）", e.line, e.column, e.token, e.kind)
-        }
-        (Found::Unparsable(e), En) => {
-            format!("line {}, column {}, token `{}`: {}", e.line, e.column, e.token, e.kind)
-        }
-        (Found::Unevaluable(e), Ja) => format!("評価できません（{e}）"),
-        (Found::Unevaluable(e), En) => format!("cannot be evaluated: {e}"),
+        (Found::Unparsable(e), _) => parse_error(lang, e),
+        (Found::Unevaluable(e), _) => eval_error(lang, e),
         (Found::Cards { cards, lines }, Ja) => format!("{}枚（基本 6枚 ＋ {lines}行）", thousands(*cards)),
         (Found::Cards { cards, lines }, En) => {
             format!("{} cards (6 base + {lines} lines)", thousands(*cards))
@@ -247,6 +241,77 @@ pub fn expected(lang: Language, expected: &Expectation) -> String {
     }
 }
 
+/// Why a certificate cannot be played (shown instead of the Snaky board or a card).
+pub fn certificate_error(lang: Language, error: &CertificateError) -> String {
+    match (error, lang) {
+        (CertificateError::DigestMismatch { expected, found }, Language::Japanese) => {
+            format!("証明書のダイジェストがちがいます：SHA-256 {expected} のはずが {found} でした")
+        }
+        (CertificateError::Io { path, message }, Language::Japanese) => {
+            format!("証明書 {path} を読めません：{message}")
+        }
+        (CertificateError::Parse(e), _) => parse_error(lang, e),
+        (CertificateError::Evaluate(e), _) => eval_error(lang, e),
+        (_, Language::English) => error.to_string(),
+    }
+}
+
+/// A syntax error at its line, column and token. (English: the engine's own message.)
+pub fn parse_error(lang: Language, error: &ParseError) -> String {
+    let ParseError { line, column, token, kind } = error;
+    match lang {
+        Language::Japanese => format!("証明書 {line}行 {column}列「{token}」：{}", parse_error_kind(kind)),
+        Language::English => error.to_string(),
+    }
+}
+
+fn parse_error_kind(kind: &ParseErrorKind) -> String {
+    match kind {
+        ParseErrorKind::EmptyLine => "空の行です（どの行も「カード ピボット 子 子 …」）".into(),
+        ParseErrorKind::UnknownSymbol(c) => {
+            format!("知らない文字 {c:?} です（座標は 0-9A-Za-z、参照は「j」か「j:sXY」）")
+        }
+        ParseErrorKind::TruncatedToken => {
+            "トークンが途中で終わっています（座標は2文字、置きかたは s と座標2文字）".into()
+        }
+        ParseErrorKind::TrailingTokens => "トークンのあとに余分な文字があります".into(),
+        ParseErrorKind::BadPlacementDigit(c) => format!("置きかたの数字 {c:?} がおかしい（s は 0〜7）"),
+        ParseErrorKind::ForwardReference { card, current } => {
+            format!("まだないカード {card} を参照しています（子はカード {current} より前のカード）")
+        }
+        ParseErrorKind::MissingReference { card } => format!("カード {card} は証明書にありません"),
+        ParseErrorKind::UnbalancedParenthesis => "かっこの数が合いません".into(),
+        ParseErrorKind::WrongCardNumber { expected } => {
+            format!("カードの番号がちがいます（{expected} のはず）")
+        }
+        ParseErrorKind::DuplicateCardNumber => "カードの番号が重なっています".into(),
+        ParseErrorKind::MissingPivot => "ピボットの座標がありません".into(),
+        ParseErrorKind::EmptyChildList => "子がありません（組み合わせには子が1つ以上いります）".into(),
+        ParseErrorKind::TooDeep { limit } => format!("かっこが {limit}段より深い（論文は8段）"),
+        ParseErrorKind::TooManyLines { limit } => format!("{limit}行より多い（論文は722行）"),
+        ParseErrorKind::LineTooLong { limit } => {
+            format!("{limit}バイトより長い行（論文のいちばん長い行は417バイト）")
+        }
+        ParseErrorKind::NumberTooLarge => "カードの番号が大きすぎます".into(),
+    }
+}
+
+/// A certificate whose arithmetic does not fit the engine. (English: the engine's own message.)
+pub fn eval_error(lang: Language, error: &EvalError) -> String {
+    match (error, lang) {
+        (EvalError::NoCards, Language::Japanese) => "基本の6枚のほかにカードがありません".into(),
+        (EvalError::OutsideFrame { card, line, column }, Language::Japanese) => {
+            format!(
+                "証明書 {line}行 {column}列：カード {card} が枠 {{0..61}}×{{0..61}} の外にマスを置いています"
+            )
+        }
+        (EvalError::TooTall { card, line, column }, Language::Japanese) => {
+            format!("証明書 {line}行 {column}列：カード {card} が高すぎて数えられません")
+        }
+        (_, Language::English) => error.to_string(),
+    }
+}
+
 /// Why the local check fails at a node.
 fn reason(lang: Language, reason: &LocalFailureReason) -> String {
     use Language::{English as En, Japanese as Ja};
@@ -318,5 +383,56 @@ fn pick(lang: Language, ja: &'static str, en: &'static str) -> &'static str {
     match lang {
         Language::Japanese => ja,
         Language::English => en,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snaky::certificate::SHIPPED_SHA256;
+    use crate::snaky::verify;
+
+    #[test]
+    fn a_grammar_error_is_translated_with_its_line_column_and_token() {
+        let report = verify::verify_text("6 14 4:100 5:1-1\n", SHIPPED_SHA256);
+        let grammar = report.checks.iter().find(|c| c.id == CheckId::Grammar).expect("a grammar check");
+        let japanese = lines(Language::Japanese, grammar).join("\n");
+        assert!(japanese.starts_with("不合格  2. 文法："), "{japanese}");
+        assert!(
+            japanese.contains("1行 15列「5:1-1」") && japanese.contains("知らない文字 '-'"),
+            "{japanese}"
+        );
+        let english = lines(Language::English, grammar).join("\n");
+        assert!(english.starts_with("FAIL  2. grammar: certificate line 1, column 15"), "{english}");
+    }
+
+    #[test]
+    fn a_local_check_failure_names_the_card_its_place_and_the_broken_rule() {
+        use crate::snaky::verify::LocalFailure;
+        let failure = LocalFailure {
+            card: 727,
+            line: 722,
+            column: 9,
+            reason: LocalFailureReason::ChildEnvelopeOutside(3),
+        };
+        let check = Check {
+            number: 11,
+            id: CheckId::LocalCheck,
+            found: Found::LocalFailure(failure),
+            expected: None,
+            pass: false,
+        };
+        assert_eq!(
+            lines(Language::Japanese, &check),
+            [
+                "不合格  11. 局所チェック：カード 727（722行 9列）で成り立ちません：子 3 の T が T に入っていません"
+            ]
+        );
+        // The CLI keeps the engine's ⊄ (U+2284, not in the font); the screen spells it out.
+        assert_eq!(check.detail(), "fails at card 727 (line 722, column 9): T of child 3 \u{2284} T");
+        assert_eq!(
+            lines(Language::English, &check),
+            ["FAIL  11. local check: fails at card 727 (line 722, column 9): T of child 3 is not ⊆ T"]
+        );
     }
 }

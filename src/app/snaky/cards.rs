@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use crate::app::Go;
 use crate::app::Screen;
 use crate::app::i18n::Lang;
-use crate::app::i18n::{T, snaky as text};
+use crate::app::i18n::{self, T, snaky as text};
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
@@ -198,7 +198,11 @@ fn draw_browser(
             match browser.maker.cards() {
                 Ok(cards) => spawn_card(root, &cards, browser.card, lang),
                 Err(error) => {
-                    root.spawn(widgets::text(error.to_string(), 18.0, palette::BAD));
+                    root.spawn(widgets::text(
+                        i18n::checks::certificate_error(lang, &error),
+                        18.0,
+                        palette::BAD,
+                    ));
                 }
             }
             root.spawn(widgets::text(T::CardKeys.get(lang), 14.0, palette::INK_SOFT));

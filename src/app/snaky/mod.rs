@@ -96,7 +96,7 @@ pub use session::{Effect, Notice, NoticeKind, Session, SnakyInput, SnakyMode, ne
 
 /// Why the screen cannot show a game (the certificate failed to load).
 #[derive(Resource, Debug, Clone)]
-pub struct SnakyUnavailable(pub String);
+pub struct SnakyUnavailable(pub snaky::CertificateError);
 
 /// Opens the screen on the game left there (coming back from the menu continues it), or on a new
 /// one, or on the position of `--moves`.

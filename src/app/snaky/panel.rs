@@ -9,7 +9,7 @@ use super::watch::Watch;
 use super::{NoticeKind, Session, SnakyInput, SnakyMode, SnakySystems, SnakyUnavailable};
 use crate::app::Screen;
 use crate::app::i18n::Lang;
-use crate::app::i18n::{T, snaky as text};
+use crate::app::i18n::{self, T, snaky as text};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::save::Language;
@@ -79,7 +79,11 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
         if let Some(unavailable) = unavailable {
             root.spawn(widgets::panel()).with_children(|panel| {
                 panel.spawn(widgets::text(T::EngineMissing.get(lang), 22.0, palette::BAD));
-                panel.spawn(widgets::paragraph(unavailable.0.clone(), 18.0, 900.0));
+                panel.spawn(widgets::paragraph(
+                    i18n::checks::certificate_error(lang, &unavailable.0),
+                    18.0,
+                    900.0,
+                ));
             });
             return;
         }

@@ -11,9 +11,11 @@ use super::overlay::{self, Overlays};
 use super::record;
 use super::watch::{self, Watch};
 use crate::app::Screen;
-use crate::app::i18n::{T, snaky as text};
+use crate::app::i18n::{self, T, snaky as text};
 use crate::save::Language;
-use crate::snaky::{self, BreakerKind, Cards, Cell, Game, Maker, MoveError, Player, RecordError};
+use crate::snaky::{
+    self, BreakerKind, Cards, Cell, CertificateError, Game, Maker, MoveError, Player, RecordError,
+};
 
 /// What the player asks for on the Snaky screen (from clicks, keys, or tests).
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
@@ -385,7 +387,9 @@ impl Session {
                         self.tell(NoticeKind::Info, text::maker_chosen(lang, maker));
                         return Some(Effect::SaveMaker(maker));
                     }
-                    Err(error) => self.tell(NoticeKind::Refused, error),
+                    Err(error) => {
+                        self.tell(NoticeKind::Refused, i18n::checks::certificate_error(lang, &error))
+                    }
                 }
             }
             SnakyInput::Back => return Some(Effect::Go(Screen::Menu)),
@@ -408,8 +412,8 @@ impl Session {
 }
 
 /// A new game against this Maker, or why its certificate cannot be played.
-pub fn new_session(maker: Maker) -> Result<Session, String> {
-    maker.cards().map(|cards| Session::new(maker, cards)).map_err(|e| e.to_string())
+pub fn new_session(maker: Maker) -> Result<Session, CertificateError> {
+    maker.cards().map(|cards| Session::new(maker, cards))
 }
 
 #[cfg(test)]
