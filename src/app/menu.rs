@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 
-use super::i18n::{FreeT, Lang, Language, T};
+use super::i18n::{Lang, Language, T};
 use super::storage::{self, SaveData, SaveNotice, StageLadder};
 use super::theme::palette;
 use super::theme::widgets::{self, ButtonKind, send};
@@ -43,13 +43,8 @@ fn spawn_menu(
             menu.spawn(widgets::row(12.0)).with_children(|row| {
                 row.spawn(widgets::button(T::MenuPlay.get(lang), ButtonKind::Primary))
                     .observe(send(MenuAction::Play));
-                row.spawn(widgets::sized_button(
-                    FreeT::MenuFree.get(lang),
-                    ButtonKind::Secondary,
-                    200.0,
-                    24.0,
-                ))
-                .observe(send(Go(Screen::FreeSetup)));
+                row.spawn(widgets::sized_button(T::MenuFree.get(lang), ButtonKind::Secondary, 200.0, 24.0))
+                    .observe(send(Go(Screen::FreeSetup)));
             });
             menu.spawn(widgets::button(T::MenuSnaky.get(lang), ButtonKind::Primary))
                 .observe(send(Go(Screen::Snaky)));

@@ -12,6 +12,7 @@ use bevy::winit::WinitSettings;
 use super::pokopoko::{CurrentStage, StrategyReturn, Table, free_play};
 use super::pokopoko::{sample_lost_match, strategy_shown};
 use super::snaky::cards::CardBrowser;
+use super::snaky::checks::{CertificateChecks, RunChecks};
 use super::snaky::{OverlayLayer, Overlays, SnakyStart};
 use super::storage::StageLadder;
 use super::{Go, Screen};
@@ -23,6 +24,8 @@ use crate::pokopoko::{FreeSetup, MAX_STAGE, Side};
 pub enum Open {
     Menu,
     About,
+    /// The about page with the certificate checks run and their sheet open.
+    AboutChecks,
     Ladder,
     Intro(u32),
     Stage(u32),
@@ -51,6 +54,7 @@ impl Open {
         match text.split_once(':') {
             None if text == "menu" => Ok(Self::Menu),
             None if text == "about" => Ok(Self::About),
+            Some(("about", "checks")) => Ok(Self::AboutChecks),
             None if text == "ladder" => Ok(Self::Ladder),
             None if text == "snaky" => Ok(Self::Snaky),
             None if text == "free" => Ok(Self::FreeSetup),
@@ -65,7 +69,7 @@ impl Open {
                 .map(Self::Cards)
                 .map_err(|_| format!("--open {text}: the card must be a number from 0 on")),
             _ => Err(format!(
-                "--open {text}: unknown screen (try menu, about, ladder, intro:N, stage:N, strategy:N, result:N, snaky, cards:N, free, free:RULE@N, free-strategy:RULE@N)"
+                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, strategy:N, result:N, snaky, cards:N, free, free:RULE@N, free-strategy:RULE@N)"
             )),
         }
     }
@@ -73,7 +77,7 @@ impl Open {
     fn screen(&self) -> Screen {
         match self {
             Self::Menu => Screen::Menu,
-            Self::About => Screen::About,
+            Self::About | Self::AboutChecks => Screen::About,
             Self::Ladder => Screen::Ladder,
             Self::Intro(_) => Screen::Intro,
             Self::Stage(_) => Screen::Play,
@@ -221,6 +225,9 @@ impl Plugin for Harness {
         if let Some(overlays) = self.overlays {
             app.insert_resource(overlays);
         }
+        if self.open == Open::AboutChecks {
+            app.world_mut().write_message(RunChecks);
+        }
         if let Open::Cards(card) = self.open {
             let maker = self.snaky.as_ref().and_then(|s| s.maker).unwrap_or_default();
             let count = maker.cards().map_or(0, |c| c.card_count() as u32);
@@ -257,10 +264,12 @@ const SETTLE_FRAMES: u32 = 30;
 /// With timings: frames measured for the frame time.
 const MEASURED_FRAMES: u32 = 300;
 
+#[allow(clippy::too_many_arguments)]
 fn settle_and_shoot(
     mut settle: ResMut<Settle>,
     screen: Res<State<Screen>>,
     table: Option<Res<Table>>,
+    checks: Option<Res<CertificateChecks>>,
     time: Res<Time<Real>>,
     mut window: Query<&mut Window, With<PrimaryWindow>>,
     mut commands: Commands,
@@ -277,7 +286,8 @@ fn settle_and_shoot(
             );
         }
     }
-    let busy = table.is_some_and(|t| t.is_showing_com() || t.game().to_move() == Some(Side::Com));
+    let busy = table.is_some_and(|t| t.is_showing_com() || t.game().to_move() == Some(Side::Com))
+        || checks.is_some_and(|c| c.is_running());
     if *screen.get() != settle.target || busy {
         settle.frames_on_target = 0;
     } else {
@@ -365,6 +375,7 @@ mod tests {
         assert_eq!(Open::parse("stage:100000"), Ok(Open::Stage(100_000)));
         assert!(Open::parse("stage:x").is_err());
         assert!(Open::parse("garden").is_err());
+        assert_eq!(Open::parse("about:checks"), Ok(Open::AboutChecks));
     }
 
     #[test]

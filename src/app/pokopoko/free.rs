@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::free_form::{Form, FormInput, Row};
 use super::table::Table;
 use super::{CurrentStage, StrategyReturn};
-use crate::app::i18n::{self, FreeT, Lang, Language, T};
+use crate::app::i18n::{self, Lang, Language, T};
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
@@ -69,7 +69,7 @@ impl Room {
     pub fn title(&self, lang: Language, stage: &Stage) -> String {
         match self {
             Self::Ladder => i18n::stage_title(lang, stage.number),
-            Self::Free(_) => FreeT::Title.get(lang).to_string(),
+            Self::Free(_) => T::FreeTitle.get(lang).to_string(),
         }
     }
 }
@@ -119,10 +119,10 @@ fn spawn_setup(mut commands: Commands, lang: Res<Lang>, data: Res<SaveData>, for
         commands.insert_resource(Form::new(last_setup(&data)));
     }
     commands.spawn(widgets::screen_root_spaced(Screen::FreeSetup, 10.0, 18.0)).with_children(|root| {
-        widgets::top_bar(root, T::Back.get(lang), Screen::Menu, widgets::heading(FreeT::Title.get(lang)));
-        root.spawn(widgets::label(FreeT::Intro.get(lang)));
+        widgets::top_bar(root, T::Back.get(lang), Screen::Menu, widgets::heading(T::FreeTitle.get(lang)));
+        root.spawn(widgets::label(T::FreeIntro.get(lang)));
         root.spawn((SetupBody, widgets::column(8.0)));
-        root.spawn(widgets::text(FreeT::SetupKeys.get(lang), 16.0, palette::INK_SOFT));
+        root.spawn(widgets::text(T::FreeSetupKeys.get(lang), 16.0, palette::INK_SOFT));
     });
 }
 
@@ -200,7 +200,7 @@ fn stepper(line: &mut ChildSpawnerCommands, value: u32, steps: &[(i32, FormInput
 
 fn setup_rows(body: &mut ChildSpawnerCommands, lang: Language, form: &Form) {
     let setup = &form.setup;
-    setup_row(body, form, Row::Buttons, FreeT::Buttons.get(lang), |line| {
+    setup_row(body, form, Row::Buttons, T::FreeButtons.get(lang), |line| {
         let steps = [
             (-10, FormInput::AddButtons(-10)),
             (-1, FormInput::AddButtons(-1)),
@@ -210,7 +210,7 @@ fn setup_rows(body: &mut ChildSpawnerCommands, lang: Language, form: &Form) {
         stepper(line, setup.buttons, &steps);
     });
     setup_row(body, form, Row::Kind, T::RuleTitle.get(lang), |line| {
-        for (kind, text) in [(RuleKind::Range, FreeT::Range), (RuleKind::Set, FreeT::Set)] {
+        for (kind, text) in [(RuleKind::Range, T::FreeRange), (RuleKind::Set, T::FreeSet)] {
             let chosen = setup.kind == kind;
             let style = if chosen { ButtonKind::Primary } else { ButtonKind::Secondary };
             line.spawn(widgets::sized_button(text.get(lang), style, 240.0, 20.0))
@@ -219,15 +219,15 @@ fn setup_rows(body: &mut ChildSpawnerCommands, lang: Language, form: &Form) {
     });
     match setup.kind {
         RuleKind::Range => {
-            setup_row(body, form, Row::Min, FreeT::Min.get(lang), |line| {
+            setup_row(body, form, Row::Min, T::FreeMin.get(lang), |line| {
                 stepper(line, setup.min, &[(-1, FormInput::AddMin(-1)), (1, FormInput::AddMin(1))]);
             });
-            setup_row(body, form, Row::Max, FreeT::Max.get(lang), |line| {
+            setup_row(body, form, Row::Max, T::FreeMax.get(lang), |line| {
                 stepper(line, setup.max, &[(-1, FormInput::AddMax(-1)), (1, FormInput::AddMax(1))]);
             });
         }
         RuleKind::Set => {
-            setup_row(body, form, Row::Counts, FreeT::Rule.get(lang), |line| {
+            setup_row(body, form, Row::Counts, T::FreeRule.get(lang), |line| {
                 line.spawn(Node {
                     flex_wrap: FlexWrap::Wrap,
                     width: px(800),
@@ -243,15 +243,15 @@ fn setup_rows(body: &mut ChildSpawnerCommands, lang: Language, form: &Form) {
             });
         }
     }
-    setup_row(body, form, Row::Order, FreeT::Order.get(lang), |line| {
+    setup_row(body, form, Row::Order, T::FreeOrder.get(lang), |line| {
         for order in [TurnOrder::First, TurnOrder::Second] {
             choice(line, i18n::turn_order(lang, order), setup.order == order, FormInput::Order(order));
         }
     });
-    setup_row(body, form, Row::Practice, FreeT::Practice.get(lang), |line| {
-        choice(line, FreeT::On.get(lang), setup.practice, FormInput::Practice(true));
-        choice(line, FreeT::Off.get(lang), !setup.practice, FormInput::Practice(false));
-        line.spawn((widgets::paragraph(FreeT::PracticeHelp.get(lang), 16.0, 470.0), Pickable::IGNORE));
+    setup_row(body, form, Row::Practice, T::FreePractice.get(lang), |line| {
+        choice(line, T::FreeOn.get(lang), setup.practice, FormInput::Practice(true));
+        choice(line, T::FreeOff.get(lang), !setup.practice, FormInput::Practice(false));
+        line.spawn((widgets::paragraph(T::FreePracticeHelp.get(lang), 16.0, 470.0), Pickable::IGNORE));
     });
     // What Start would play, or why it cannot.
     let picks = setup.picks();
@@ -265,7 +265,7 @@ fn setup_rows(body: &mut ChildSpawnerCommands, lang: Language, form: &Form) {
     body.spawn(widgets::row(16.0)).with_children(|row| {
         row.spawn(widgets::sized_button(T::Strategy.get(lang), strategy, 200.0, 20.0))
             .observe(send(FreeAction::Strategy));
-        row.spawn(widgets::sized_button(FreeT::Start.get(lang), playable, 260.0, 28.0))
+        row.spawn(widgets::sized_button(T::FreeStart.get(lang), playable, 260.0, 28.0))
             .observe(send(FreeAction::Start));
     });
 }

@@ -4,7 +4,7 @@ use bevy::prelude::*;
 
 use super::free::Room;
 use super::{LastMatch, StageAction};
-use crate::app::i18n::{self, FreeT, Lang, Language, T};
+use crate::app::i18n::{self, Lang, Language, T};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, Screen};
@@ -36,7 +36,7 @@ fn spawn_result(mut commands: Commands, lang: Res<Lang>, last: Option<Res<LastMa
         let (headline, ink) = if won { (T::Won, palette::GOOD) } else { (T::Lost, palette::BAD) };
         root.spawn(widgets::text(headline.get(lang), 72.0, ink));
         if won && room.is_free() {
-            root.spawn(widgets::paragraph(FreeT::Won.get(lang), 24.0, 860.0));
+            root.spawn(widgets::paragraph(T::FreeWon.get(lang), 24.0, 860.0));
         } else if won {
             root.spawn(widgets::paragraph(i18n::won_text(lang, stage.number), 24.0, 860.0));
         }
@@ -61,7 +61,7 @@ fn spawn_result(mut commands: Commands, lang: Res<Lang>, last: Option<Res<LastMa
         root.spawn(history(lang, &last));
         root.spawn(widgets::row(16.0)).with_children(|row| {
             if won && room.is_free() {
-                row.spawn(widgets::button(FreeT::PlayAgain.get(lang), ButtonKind::Primary))
+                row.spawn(widgets::button(T::FreePlayAgain.get(lang), ButtonKind::Primary))
                     .observe(send(StageAction::RetryFromStart));
             } else if won {
                 row.spawn(widgets::button(T::NextStage.get(lang), ButtonKind::Primary))
@@ -84,7 +84,7 @@ fn spawn_result(mut commands: Commands, lang: Res<Lang>, last: Option<Res<LastMa
         });
         root.spawn(widgets::row(16.0)).with_children(|row| {
             let (back, to) = if room.is_free() {
-                (FreeT::ToSetup.get(lang), Screen::FreeSetup)
+                (T::FreeToSetup.get(lang), Screen::FreeSetup)
             } else {
                 (T::ToStages.get(lang), Screen::Ladder)
             };
@@ -92,7 +92,7 @@ fn spawn_result(mut commands: Commands, lang: Res<Lang>, last: Option<Res<LastMa
             row.spawn(widgets::sized_button(T::SeeStrategy.get(lang), ButtonKind::Secondary, 240.0, 20.0))
                 .observe(send(StageAction::Strategy));
         });
-        let keys = if room.is_free() { FreeT::ResultKeys.get(lang) } else { T::ResultKeys.get(lang) };
+        let keys = if room.is_free() { T::FreeResultKeys.get(lang) } else { T::ResultKeys.get(lang) };
         root.spawn(widgets::text(keys, 16.0, palette::INK_SOFT));
     });
 }

@@ -12,10 +12,10 @@ use bevy::picking::pointer::Location;
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
 
-use super::text::{self, S};
-use super::{Session, SnakyInput, SnakySystems};
+use super::{Session, SnakyInput, SnakyMode, SnakySystems};
 use crate::app::Screen;
 use crate::app::i18n::Lang;
+use crate::app::i18n::{T, snaky as text};
 use crate::app::theme::palette;
 use crate::app::theme::widgets;
 use crate::snaky::policy::OPENING;
@@ -25,7 +25,12 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardView>()
         .init_resource::<Hover>()
         .add_systems(OnEnter(Screen::Snaky), reset_view)
-        .add_systems(Update, pan_and_zoom_keys.in_set(SnakySystems::Input).run_if(in_state(Screen::Snaky)))
+        .add_systems(
+            Update,
+            (pan_and_zoom_keys, pan_sideways_keys.run_if(not(in_state(SnakyMode::Review))))
+                .in_set(SnakySystems::Input)
+                .run_if(in_state(Screen::Snaky)),
+        )
         .add_systems(
             Update,
             (
@@ -452,8 +457,28 @@ fn hover_out(_event: On<Pointer<Out>>, mut hover: ResMut<Hover>) {
     }
 }
 
-/// Arrows pan (except while reviewing, when ← → step through the game), + and − zoom, C centres
-/// on the frame, L on the last move.
+/// ← → pan (except while reviewing, when they step through the game).
+fn pan_sideways_keys(keys: Option<Res<ButtonInput<KeyCode>>>, time: Res<Time>, mut view: ResMut<BoardView>) {
+    let Some(keys) = keys else { return };
+    let mut direction = Vec2::ZERO;
+    if keys.pressed(KeyCode::ArrowLeft) {
+        direction.x -= 1.0;
+    }
+    if keys.pressed(KeyCode::ArrowRight) {
+        direction.x += 1.0;
+    }
+    pan(&mut view, &time, direction);
+}
+
+/// The board moves under a fixed view: the right arrow shows what lies to the right.
+fn pan(view: &mut BoardView, time: &Time, direction: Vec2) {
+    if direction != Vec2::ZERO {
+        let step = 12.0 * view.cell_px * time.delta_secs().clamp(0.0, 0.1);
+        view.pan_pixels(-direction * step);
+    }
+}
+
+/// ↑ ↓ pan, + and − zoom, C centres on the frame, L on the last move.
 fn pan_and_zoom_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     time: Res<Time>,
@@ -461,27 +486,14 @@ fn pan_and_zoom_keys(
     mut view: ResMut<BoardView>,
 ) {
     let Some(keys) = keys else { return };
-    let reviewing = session.as_ref().is_some_and(|s| s.reviewing().is_some());
     let mut direction = Vec2::ZERO;
-    if !reviewing {
-        if keys.pressed(KeyCode::ArrowLeft) {
-            direction.x -= 1.0;
-        }
-        if keys.pressed(KeyCode::ArrowRight) {
-            direction.x += 1.0;
-        }
-    }
     if keys.pressed(KeyCode::ArrowUp) {
         direction.y -= 1.0;
     }
     if keys.pressed(KeyCode::ArrowDown) {
         direction.y += 1.0;
     }
-    if direction != Vec2::ZERO {
-        // The board moves under a fixed view: the right arrow shows what lies to the right.
-        let step = 12.0 * view.cell_px * time.delta_secs().clamp(0.0, 0.1);
-        view.pan_pixels(-direction * step);
-    }
+    pan(&mut view, &time, direction);
     let centre = Vec2::new(BOARD_SIZE.x / 2.0, BOARD_SIZE.y / 2.0);
     if keys.any_just_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
         view.zoom_at(centre, 1.25);
@@ -720,7 +732,7 @@ fn update_board_texts(
             BoardText::OffView if off_view > 0 => text::off_view(lang, off_view),
             BoardText::OffView => String::new(),
             BoardText::Result => {
-                result.clone().map(|r| format!("{}\n{r}", S::MakerWon.get(lang))).unwrap_or_default()
+                result.clone().map(|r| format!("{}\n{r}", T::MakerWon.get(lang))).unwrap_or_default()
             }
         };
         if text.0 != content {
