@@ -180,6 +180,9 @@ struct Settle {
     frames: u32,
     taken: bool,
     frame_times: Vec<Duration>,
+    /// The process's CPU time when the measured frames began (all threads, the software
+    /// renderer's included): on a shared machine CPU per frame is steadier than wall time.
+    cpu_at_start: Option<Duration>,
     menu_frames: u32,
     /// A resize still to do once the screen has settled.
     resize: Option<(u32, u32)>,
@@ -250,6 +253,7 @@ impl Plugin for Harness {
             frames: 0,
             taken: false,
             frame_times: Vec::new(),
+            cpu_at_start: None,
             menu_frames: 0,
             resize: self.resize,
         });
@@ -295,6 +299,9 @@ fn settle_and_shoot(
     }
     let wait = if settle.timings { SETTLE_FRAMES + MEASURED_FRAMES } else { SETTLE_FRAMES };
     if settle.timings && settle.frames_on_target > SETTLE_FRAMES && settle.frames_on_target <= wait {
+        if settle.frame_times.is_empty() {
+            settle.cpu_at_start = process_cpu_time();
+        }
         settle.frame_times.push(time.delta());
     }
     if settle.frames > 5000 && !settle.taken {
@@ -316,6 +323,10 @@ fn settle_and_shoot(
     }
     if settle.timings && !settle.frame_times.is_empty() {
         report_frame_times(&settle.frame_times);
+        if let (Some(start), Some(end)) = (settle.cpu_at_start, process_cpu_time()) {
+            let per_frame = end.saturating_sub(start).as_secs_f64() * 1e3 / settle.frame_times.len() as f64;
+            eprintln!("timing: CPU time per frame (all threads) {per_frame:.2} ms");
+        }
     }
     settle.taken = true;
     let Some(path) = settle.screenshot.clone() else {
@@ -344,6 +355,19 @@ fn settle_and_shoot(
             }
         },
     );
+}
+
+/// User + system time of the whole process so far, from `/proc/self/stat` (Linux; elsewhere none).
+fn process_cpu_time() -> Option<Duration> {
+    /// The unit of those fields (`USER_HZ`, fixed at 100 by the Linux ABI on x86 and ARM).
+    const TICKS_PER_SECOND: u64 = 100;
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields 14 and 15; the command name (field 2, in parentheses) may contain spaces.
+    let after_name = stat.rsplit_once(')')?.1;
+    let mut fields = after_name.split_whitespace().skip(11);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    Some(Duration::from_millis((user + system) * 1000 / TICKS_PER_SECOND))
 }
 
 fn report_frame_times(times: &[Duration]) {

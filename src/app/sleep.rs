@@ -26,8 +26,9 @@ use super::snaky::{RefusedFlash, SnakyMode};
 /// takes effect the next frame, its layout and text the same one) is on screen before sleeping.
 pub const SETTLE_FRAMES: u32 = 3;
 
-/// With nothing happening at all, one frame every so often anyway (a safety net, nearly free).
-pub const IDLE_WAKE: Duration = Duration::from_secs(5);
+/// With nothing happening at all, one frame every so often anyway (a safety net). Not often: each
+/// one draws a whole frame, 40–80 ms of CPU in a software renderer.
+pub const IDLE_WAKE: Duration = Duration::from_secs(60);
 
 /// The window's update mode: a frame per window event or redraw request, focused or not. Raw
 /// device events (mouse motion outside the window) do not wake the game.

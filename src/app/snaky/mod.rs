@@ -8,6 +8,7 @@
 mod board;
 pub mod cards;
 pub mod checks;
+mod grid;
 mod overlay;
 mod panel;
 mod record;
@@ -55,6 +56,7 @@ pub(super) fn plugin(app: &mut App) {
         .configure_sets(Update, (SnakySystems::Input, SnakySystems::Show).chain())
         .add_plugins((
             board::plugin,
+            grid::plugin,
             overlay::plugin,
             panel::plugin,
             watch::plugin,
@@ -275,7 +277,10 @@ fn record_blind_score(
     lang: Res<Lang>,
 ) {
     let Some(mut session) = session else { return };
-    let Some(moves) = session.finished_blind_game(watch.breaker.is_some()) else { return };
+    // Asking every frame is no change: otherwise the board and the panel would be rebuilt each frame.
+    let computer = watch.breaker.is_some();
+    let Some(moves) = session.bypass_change_detection().finished_blind_game(computer) else { return };
+    session.set_changed();
     let best = data.save.settings.blind_best.entry(session.maker).or_insert(0);
     *best = (*best).max(moves as u32);
     let best = *best;
