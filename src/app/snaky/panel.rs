@@ -245,14 +245,22 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     panel.spawn((Info::Speed, widgets::text("", 14.0, palette::INK_SOFT)));
     panel.spawn(left_row()).with_children(|row| {
         row.spawn(widgets::text(T::Record.get(lang), 15.0, palette::INK_SOFT));
-        row.spawn(widgets::small_button(T::Copy.get(lang), ButtonKind::Secondary, 96.0))
+        row.spawn(widgets::small_button(T::Copy.get(lang), ButtonKind::Secondary, RECORD_BUTTON_WIDTH))
             .observe(send(SnakyInput::CopyRecord));
-        row.spawn(widgets::small_button(T::Paste.get(lang), ButtonKind::Secondary, 110.0))
+        row.spawn(widgets::small_button(T::Paste.get(lang), ButtonKind::Secondary, RECORD_BUTTON_WIDTH))
             .observe(send(SnakyInput::PasteRecord));
-        row.spawn(widgets::small_button(T::CardBrowserShort.get(lang), ButtonKind::Secondary, 96.0))
-            .observe(send(SnakyInput::BrowseCard));
+        row.spawn(widgets::small_button(
+            T::CardBrowserShort.get(lang),
+            ButtonKind::Secondary,
+            RECORD_BUTTON_WIDTH,
+        ))
+        .observe(send(SnakyInput::BrowseCard));
     });
 }
+
+/// The record row's buttons: narrow enough that, with the label, they share one row in both
+/// languages (in English the computer Breakers already take two).
+const RECORD_BUTTON_WIDTH: f32 = 72.0;
 
 /// The tempo graph: one bar per move, as tall as the guarantee after it.
 #[derive(Component, Debug)]
