@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
 out=${SCREENSHOT_DIR:-$target/screenshots}
 # SCREEN or SCREEN@WxH: the latter opens at 1280x800, then resizes the window once it has settled.
-screens=${SCREENS:-"menu ladder intro:8 stage:8 stage:14 result:12 strategy:11 about snaky snaky-ours snaky-heat snaky-blind cards:727 stage:14@1024x768 snaky@1600x900"}
+# (Free play's `free:1,3,4@30` ends in @BUTTONS, not @WxH: it is part of the screen.)
+screens=${SCREENS:-"menu ladder intro:8 stage:8 stage:14 result:12 strategy:11 about about:checks snaky snaky-ours snaky-heat snaky-blind cards:727 free free:1,3,4@30 free:2-5@44 free-strategy:2,4,7@30 stage:14@1024x768 snaky@1600x900 free@1024x768"}
 
 if ! command -v xvfb-run >/dev/null 2>&1 || ! ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1; then
   echo "installing xvfb and mesa-vulkan-drivers"
@@ -118,10 +119,12 @@ PY
 
 status=0
 for entry in $screens; do
-  screen=${entry%@*}
+  screen=$entry
   size=
-  if [ "$screen" != "$entry" ]; then size=${entry#*@}; fi
-  png="$out/$(echo "$entry" | tr ':@' '--').png"
+  case "${entry##*@}" in
+    [0-9]*x[0-9]*) screen=${entry%@*}; size=${entry##*@} ;;
+  esac
+  png="$out/$(echo "$entry" | tr ':@,' '---').png"
   rm -f "$png"
   echo "screenshot: $entry -> $png"
   # snaky-ours: our Maker (20); snaky-heat: the reply heat map and the hint; snaky-blind: blind mode.

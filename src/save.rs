@@ -2,9 +2,11 @@
 //!
 //! Plain Rust, no Bevy. Writes are atomic (a temporary file in the same directory, synced, then
 //! renamed over the save). A save that cannot be read or understood is never overwritten: it is
-//! renamed aside, the caller gets a [`Notice`] to show the player, and a fresh save begins. So is
-//! a save that names a stage outside the ladder, lists a stage twice or records more matches than
-//! [`MAX_RECORDED_MATCHES`]: the game never wrote it, and the player's file is kept whole.
+//! renamed aside, the caller gets a [`Notice`] to show the player, and a fresh save begins. A save
+//! whose progress names a stage outside the ladder, lists a stage twice or records more matches
+//! than [`MAX_RECORDED_MATCHES`] (the game never wrote it) is repaired instead: those entries are
+//! left out or brought in range, the rest is kept, the file as it was is copied aside whole, and
+//! the player is told.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -15,7 +17,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::pokopoko::{MAX_STAGE, PickSet};
+use crate::pokopoko::{FreeSetup, MAX_STAGE, PickSet};
 
 /// The format this build writes. Files with another version are set aside, never misread.
 pub const SAVE_VERSION: u32 = 1;
@@ -56,6 +58,8 @@ pub struct Settings {
     pub blind_best: BTreeMap<crate::snaky::Maker, u32>,
     /// Mute and volume; absent in older saves (then sound is on at the default volume).
     pub sound: crate::sound::SoundSettings,
+    /// The last free-play setup started (absent in older saves; checked like the rest).
+    pub free_play: Option<FreeSetup>,
 }
 
 /// The language of every string on screen.
@@ -118,6 +122,8 @@ pub enum ProgressProblem {
         "`results` records {count} matches of stage {stage}, more than the {MAX_RECORDED_MATCHES} a save may hold"
     )]
     TooManyMatches { stage: u32, count: u64 },
+    #[error("`choices` counts {right} right turn orders in {matches} matches of stage {stage}")]
+    MoreRightThanPlayed { stage: u32, right: u64, matches: u64 },
 }
 
 /// The progress exactly as written, duplicates included, to be checked before it is believed.
@@ -139,38 +145,63 @@ impl TryFrom<ProgressEntries> for Progress {
     type Error = ProgressProblem;
 
     fn try_from(entries: ProgressEntries) -> Result<Self, ProgressProblem> {
-        let stage = |field: &'static str, stage: u32| {
-            if (1..=MAX_STAGE).contains(&stage) {
-                Ok(stage)
-            } else {
-                Err(ProgressProblem::StageOutOfRange { field, stage })
+        let (progress, mut problems) = entries.repair();
+        if problems.is_empty() { Ok(progress) } else { Err(problems.swap_remove(0)) }
+    }
+}
+
+impl ProgressEntries {
+    /// The progress with every entry the game could not have written left out (a stage outside
+    /// the ladder, a stage listed again) or brought back in range (a count beyond what a save may
+    /// hold), and what was wrong, in the file's order.
+    fn repair(self) -> (Progress, Vec<ProgressProblem>) {
+        let mut problems = Vec::new();
+        let in_ladder = |field: &'static str, stage: u32, problems: &mut Vec<ProgressProblem>| {
+            let inside = (1..=MAX_STAGE).contains(&stage);
+            if !inside {
+                problems.push(ProgressProblem::StageOutOfRange { field, stage });
             }
+            inside
         };
         let mut progress = Progress::default();
-        for number in entries.cleared {
-            if !progress.cleared.insert(stage("cleared", number)?) {
-                return Err(ProgressProblem::Duplicate { field: "cleared", stage: number });
+        for number in self.cleared {
+            if in_ladder("cleared", number, &mut problems) && !progress.cleared.insert(number) {
+                problems.push(ProgressProblem::Duplicate { field: "cleared", stage: number });
             }
         }
-        for (number, record) in entries.results.0 {
-            for count in [record.wins, record.losses] {
-                if count > MAX_RECORDED_MATCHES {
-                    return Err(ProgressProblem::TooManyMatches { stage: number, count });
+        for (number, mut record) in self.results.0 {
+            for count in [&mut record.wins, &mut record.losses] {
+                if *count > MAX_RECORDED_MATCHES {
+                    problems.push(ProgressProblem::TooManyMatches { stage: number, count: *count });
+                    *count = MAX_RECORDED_MATCHES;
                 }
             }
-            if progress.results.insert(stage("results", number)?, record).is_some() {
-                return Err(ProgressProblem::Duplicate { field: "results", stage: number });
+            if in_ladder("results", number, &mut problems) && progress.results.contains_key(&number) {
+                problems.push(ProgressProblem::Duplicate { field: "results", stage: number });
+            } else if (1..=MAX_STAGE).contains(&number) {
+                progress.results.insert(number, record);
             }
         }
-        for (number, choice) in entries.choices.0 {
-            if choice.matches > MAX_RECORDED_MATCHES || choice.right > choice.matches {
-                return Err(ProgressProblem::TooManyMatches { stage: number, count: choice.matches });
+        for (number, mut choice) in self.choices.0 {
+            if choice.matches > MAX_RECORDED_MATCHES {
+                problems.push(ProgressProblem::TooManyMatches { stage: number, count: choice.matches });
+                choice.matches = MAX_RECORDED_MATCHES;
             }
-            if progress.choices.insert(stage("choices", number)?, choice).is_some() {
-                return Err(ProgressProblem::Duplicate { field: "choices", stage: number });
+            if choice.right > choice.matches {
+                problems.push(ProgressProblem::MoreRightThanPlayed {
+                    stage: number,
+                    right: choice.right,
+                    matches: choice.matches,
+                });
+                choice.right = choice.matches;
+            }
+            if in_ladder("choices", number, &mut problems) && progress.choices.contains_key(&number) {
+                problems.push(ProgressProblem::Duplicate { field: "choices", stage: number });
+            } else if (1..=MAX_STAGE).contains(&number) {
+                progress.choices.insert(number, choice);
             }
         }
-        Ok(progress)
+        (progress, problems)
     }
 }
 
@@ -214,7 +245,16 @@ impl Progress {
     /// The stage to play next: the first open stage not yet cleared (the last stage once every
     /// stage is cleared).
     pub fn current(&self) -> u32 {
-        (1..=MAX_STAGE).find(|&n| self.is_unlocked(n) && !self.is_cleared(n)).unwrap_or(MAX_STAGE)
+        // Stage 1, or the first stage after a cleared one that is not cleared itself: one pass
+        // over the cleared stages, not over the ladder.
+        if !self.is_cleared(1) {
+            return 1;
+        }
+        self.cleared
+            .iter()
+            .map(|&n| n.saturating_add(1))
+            .find(|&next| next <= MAX_STAGE && !self.is_cleared(next))
+            .unwrap_or(MAX_STAGE)
     }
 
     /// The highest open stage.
@@ -255,6 +295,10 @@ impl Progress {
 pub enum Notice {
     /// The old file could not be used; it now lives at `moved_to` and a fresh save began.
     SetAside { moved_to: PathBuf, reason: String },
+    /// The file held entries the game never writes (a stage outside the ladder, a stage listed
+    /// twice, a count beyond what a save may hold): they were left out or brought in range, the
+    /// rest was kept, and the file as it was is copied to `kept_at`.
+    Repaired { kept_at: PathBuf, problems: Vec<String> },
     /// The old file could not be used and stays where it is (it could not be moved, or the file was
     /// only peeked at); the game runs without saving so it stays intact.
     NotSaving { reason: String },
@@ -319,13 +363,13 @@ impl SaveFile {
     pub fn open(path: impl Into<PathBuf>) -> Opened {
         let path = path.into();
         let problem = match read(&path) {
-            Ok(save) => {
-                return Opened {
-                    file: Self { path, writable: true },
-                    save: save.unwrap_or_default(),
-                    notice: None,
-                };
+            Ok(None) => {
+                return Opened { file: Self { path, writable: true }, save: Save::default(), notice: None };
             }
+            Ok(Some(Repairable { save, problems })) if problems.is_empty() => {
+                return Opened { file: Self { path, writable: true }, save, notice: None };
+            }
+            Ok(Some(Repairable { save, problems })) => return Self::repaired(path, save, &problems),
             Err(problem) => problem,
         };
         let reason = problem.to_string();
@@ -338,11 +382,43 @@ impl SaveFile {
         Opened { file: Self { path, writable }, save: Save::default(), notice: Some(notice) }
     }
 
-    /// Reads the save at `path` and never touches the file, not even to set a bad one aside
-    /// (screenshots); the session does not save.
+    /// A save read with `problems` repaired: the file as it was is copied aside, then the repaired
+    /// save is written over it. If the copy cannot be made, the file stays untouched and the
+    /// session does not save.
+    fn repaired(path: PathBuf, save: Save, problems: &[ProgressProblem]) -> Opened {
+        let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        let kept = free_sibling(&path, "before-repair").and_then(|kept_at| {
+            fs::copy(&path, &kept_at)?;
+            Ok(kept_at)
+        });
+        let kept_at = match kept {
+            Ok(kept_at) => kept_at,
+            Err(err) => {
+                let reason = format!("{}; copying it aside failed: {err}", problems.join("; "));
+                return Opened {
+                    file: Self { path, writable: false },
+                    save,
+                    notice: Some(Notice::NotSaving { reason }),
+                };
+            }
+        };
+        let file = Self { path, writable: true };
+        // The copy is made; should this write fail, the next launch repairs the same file again.
+        let _ = file.store(&save);
+        Opened { file, save, notice: Some(Notice::Repaired { kept_at, problems }) }
+    }
+
+    /// Reads the save at `path` and never touches the file, not even to set a bad one aside or
+    /// repair it (screenshots); the session does not save.
     pub fn peek(path: impl AsRef<Path>) -> Opened {
         let (save, notice) = match read(path.as_ref()) {
-            Ok(save) => (save.unwrap_or_default(), None),
+            Ok(None) => (Save::default(), None),
+            Ok(Some(Repairable { save, problems })) => {
+                let notice = (!problems.is_empty()).then(|| Notice::NotSaving {
+                    reason: problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "),
+                });
+                (save, notice)
+            }
             Err(problem) => (Save::default(), Some(Notice::NotSaving { reason: problem.to_string() })),
         };
         Opened { file: Self::in_memory(), save, notice }
@@ -375,12 +451,31 @@ impl SaveFile {
 }
 
 /// The save at `path`, or `None` when there is none yet.
-fn read(path: &Path) -> Result<Option<Save>, Unusable> {
+fn read(path: &Path) -> Result<Option<Repairable>, Unusable> {
     match fs::read(path) {
         Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
         Err(err) => Err(Unusable::Read(err)),
-        Ok(bytes) => parse(&bytes).map(Some),
+        Ok(bytes) => parse_repairing(&bytes).map(Some),
     }
+}
+
+/// A save as read, with its progress repaired, and what the repair found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Repairable {
+    pub save: Save,
+    /// Empty for a save as the game writes it.
+    pub problems: Vec<ProgressProblem>,
+}
+
+/// [`Save`] as written, its progress not yet checked.
+#[derive(Deserialize)]
+#[serde(rename = "Save", deny_unknown_fields)]
+struct SaveEntries {
+    version: u32,
+    #[serde(default)]
+    settings: Settings,
+    #[serde(default)]
+    progress: ProgressEntries,
 }
 
 /// Only the version, read first so a newer save is named as one even when it has fields this
@@ -405,18 +500,41 @@ pub fn parse(bytes: &[u8]) -> Result<Save, Unusable> {
     Ok(save)
 }
 
+/// Reads a save as [`parse`] does, but repairs its progress instead of refusing it: entries the
+/// game never writes are left out or brought in range, and listed (what [`SaveFile::open`] does).
+/// Anything else wrong (the syntax, the version, the settings) is still refused.
+pub fn parse_repairing(bytes: &[u8]) -> Result<Repairable, Unusable> {
+    let text = std::str::from_utf8(bytes).map_err(|err| Unusable::Parse(err.to_string()))?;
+    if let Ok(Versioned { version }) = ron::from_str(text)
+        && version != SAVE_VERSION
+    {
+        return Err(Unusable::Version { found: version });
+    }
+    let entries: SaveEntries = ron::from_str(text).map_err(|err| Unusable::Parse(err.to_string()))?;
+    if entries.version != SAVE_VERSION {
+        return Err(Unusable::Version { found: entries.version });
+    }
+    let (progress, problems) = entries.progress.repair();
+    Ok(Repairable { save: Save { version: entries.version, settings: entries.settings, progress }, problems })
+}
+
 /// Renames an unusable save to a free `save.unreadable-<time>[-k].ron` next to it.
 fn set_aside(path: &Path) -> io::Result<PathBuf> {
-    let stamp = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let free = (0..1000)
-        .map(|k| match k {
-            0 => sibling(path, &format!("unreadable-{stamp}")),
-            k => sibling(path, &format!("unreadable-{stamp}-{k}")),
-        })
-        .find(|candidate| fs::symlink_metadata(candidate).is_err())
-        .ok_or_else(|| io::Error::new(io::ErrorKind::AlreadyExists, "no free name to move the save to"))?;
+    let free = free_sibling(path, "unreadable")?;
     fs::rename(path, &free)?;
     Ok(free)
+}
+
+/// A name next to `path` that nothing uses: `save.<tag>-<time>[-k].ron`.
+fn free_sibling(path: &Path, tag: &str) -> io::Result<PathBuf> {
+    let stamp = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    (0..1000)
+        .map(|k| match k {
+            0 => sibling(path, &format!("{tag}-{stamp}")),
+            k => sibling(path, &format!("{tag}-{stamp}-{k}")),
+        })
+        .find(|candidate| fs::symlink_metadata(candidate).is_err())
+        .ok_or_else(|| io::Error::new(io::ErrorKind::AlreadyExists, "no free name next to the save"))
 }
 
 /// `dir/save.ron` → `dir/save.<tag>.ron`.
@@ -443,6 +561,25 @@ mod tests {
         assert!(progress.is_unlocked(2) && !progress.is_unlocked(3));
         assert_eq!(progress.current(), 2);
         assert_eq!(progress.results[&1], StageRecord { wins: 1, losses: 1 });
+    }
+
+    /// `current` is one pass over the cleared stages; it agrees with its definition, the first
+    /// open stage not cleared, scanned over the whole ladder.
+    #[test]
+    fn the_current_stage_is_the_first_open_one_not_cleared() {
+        let by_definition = |progress: &Progress| {
+            (1..=MAX_STAGE).find(|&n| progress.is_unlocked(n) && !progress.is_cleared(n)).unwrap_or(MAX_STAGE)
+        };
+        let sets: [&[u32]; 7] =
+            [&[], &[2, 3], &[1, 2, 3, 7, 8], &[1, 3, 4], &[1, MAX_STAGE - 1], &[1, MAX_STAGE], &[MAX_STAGE]];
+        for cleared in sets {
+            let progress = Progress { cleared: cleared.iter().copied().collect(), ..Progress::default() };
+            assert_eq!(progress.current(), by_definition(&progress), "{cleared:?}");
+        }
+        let everything = Progress { cleared: (1..=MAX_STAGE).collect(), ..Progress::default() };
+        assert_eq!(everything.current(), MAX_STAGE);
+        let all_but_last = Progress { cleared: (1..MAX_STAGE).collect(), ..Progress::default() };
+        assert_eq!(all_but_last.current(), MAX_STAGE);
     }
 
     #[test]

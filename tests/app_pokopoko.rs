@@ -425,3 +425,36 @@ fn the_strategy_page_warns_until_revealed_once_for_each_pick_range() {
     assert_eq!(screen(&app), Screen::Strategy);
     assert!(screen_text(&mut app).contains("Spoiler!"), "stage 11 picks 2–5, not yet revealed");
 }
+
+/// A save near the ladder's end (issue 11): the ladder screen builds the tiles in view, not one
+/// per stage, and scrolling brings the others.
+#[test]
+fn the_ladder_builds_only_the_tiles_in_view() {
+    use pokopoko::app::pokopoko::LadderTile;
+    let dir = scratch("ladder-far");
+    let path = dir.join("save.ron");
+    let mut save = Save::default();
+    save.progress.cleared = (1..=99_990).collect();
+    SaveFile::open(&path).file.store(&save).unwrap();
+    let mut app = game(SavePlace::File(path), None);
+    send(&mut app, MenuAction::Play);
+    assert_eq!(screen(&app), Screen::Ladder);
+    let tiles = |app: &mut App| {
+        let mut query = app.world_mut().query::<&LadderTile>();
+        let mut numbers: Vec<u32> = query.iter(app.world()).map(|tile| tile.0).collect();
+        numbers.sort_unstable();
+        numbers
+    };
+    let shown = tiles(&mut app);
+    assert!(shown.contains(&99_991), "the next stage is in view: {shown:?}");
+    assert!(shown.len() <= 100, "{} tiles built", shown.len());
+    // Scrolled to the top, the first stages are built and the far ones are gone.
+    let mut lists = app.world_mut().query::<&mut ScrollPosition>();
+    for mut position in lists.iter_mut(app.world_mut()) {
+        position.y = 0.0;
+    }
+    app.update();
+    let top = tiles(&mut app);
+    assert_eq!(top.first(), Some(&1));
+    assert!(!top.contains(&99_991) && top.len() <= 100, "{top:?}");
+}

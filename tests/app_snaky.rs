@@ -11,7 +11,7 @@ use bevy::picking::events::{Click, Pointer, Press};
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
 
-use pokopoko::app::snaky::{BoardArea, BoardView, NoticeKind, RefusedFlash, Session, Stone};
+use pokopoko::app::snaky::{BoardArea, BoardView, NoticeKind, RefusedFlash, Session, SnakyMode, Stone};
 use pokopoko::app::{Go, SavePlace, Screen};
 use pokopoko::snaky::{Cell, Maker, Player};
 
@@ -224,6 +224,62 @@ fn a_start_with_our_maker_replays_the_moves_against_it() {
     assert_eq!(saved, Maker::Paper);
 }
 
+fn mode(app: &App) -> SnakyMode {
+    *app.world().resource::<State<SnakyMode>>().get()
+}
+
+#[test]
+fn the_screen_is_in_play_review_or_watch_mode_as_the_keys_say() {
+    let mut app = snaky_screen();
+    assert_eq!(mode(&app), SnakyMode::Play);
+    click(&mut app, Cell::new(7, 8));
+    // V enters review: ← steps back instead of panning; Esc leaves review, not the screen.
+    let view = *app.world().resource::<BoardView>();
+    key(&mut app, KeyCode::KeyV);
+    assert_eq!(mode(&app), SnakyMode::Review);
+    key(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(session(&app).reviewing(), Some(2));
+    assert_eq!(*app.world().resource::<BoardView>(), view, "reviewing arrows do not pan");
+    key(&mut app, KeyCode::Escape);
+    assert_eq!(mode(&app), SnakyMode::Play);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Snaky);
+    // Enter resumes from the reviewed move: back to play, the later moves dropped.
+    key(&mut app, KeyCode::KeyV);
+    key(&mut app, KeyCode::Home);
+    assert_eq!(session(&app).reviewing(), Some(1));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(mode(&app), SnakyMode::Play);
+    assert_eq!(session(&app).game().moves().len(), 1, "only Maker's opening is left");
+    // A computer Breaker's run is watch; pausing or taking over gives the game back.
+    for _ in 0..pokopoko::app::snaky::SPEEDS.len() {
+        key(&mut app, KeyCode::BracketLeft);
+    }
+    key(&mut app, KeyCode::Digit2);
+    assert_eq!(mode(&app), SnakyMode::Watch);
+    key(&mut app, KeyCode::Space);
+    assert_eq!(mode(&app), SnakyMode::Play);
+    key(&mut app, KeyCode::Space);
+    assert_eq!(mode(&app), SnakyMode::Watch);
+    key(&mut app, KeyCode::KeyT);
+    assert_eq!(mode(&app), SnakyMode::Play);
+    // Watching to Maker's win ends the watch by itself.
+    watch_the_perfect_breaker_to_the_end(&mut app);
+    app.update();
+    assert_eq!(mode(&app), SnakyMode::Play);
+    // The mode is a sub-state of the Snaky screen: gone on the menu, back to play on return.
+    key(&mut app, KeyCode::KeyV);
+    assert_eq!(mode(&app), SnakyMode::Review);
+    app.world_mut().write_message(Go(Screen::Menu));
+    app.update();
+    app.update();
+    assert!(app.world().get_resource::<State<SnakyMode>>().is_none());
+    app.world_mut().write_message(Go(Screen::Snaky));
+    app.update();
+    app.update();
+    assert_eq!(mode(&app), SnakyMode::Play);
+    assert_eq!(session(&app).reviewing(), None);
+}
+
 #[test]
 fn taking_the_game_back_from_a_computer_breaker_lets_clicks_play_again() {
     let mut app = snaky_screen();
@@ -293,7 +349,7 @@ fn the_about_page_runs_the_certificate_checks_off_the_ui_thread() {
     let checks = app.world().resource::<CertificateChecks>();
     let report = checks.report(Maker::Paper).expect("the checks finished");
     assert!(report.passed());
-    let details: String = report.checks.iter().map(|c| c.detail.clone()).collect();
+    let details: String = report.checks.iter().map(|c| c.detail()).collect();
     // SPEC §2.3's numbers.
     for number in ["728", "1,620", "4,089", "37,042", "53,823"] {
         assert!(details.contains(number), "no {number} in the report");
@@ -301,10 +357,20 @@ fn the_about_page_runs_the_certificate_checks_off_the_ui_thread() {
     // Ours too: its cards, reply classes and worst case as `snaky verify --certificate` prints them.
     let ours = checks.report(Maker::Ours).expect("both certificates are checked");
     assert!(ours.passed());
-    let details: String = ours.checks.iter().map(|c| c.detail.clone()).collect();
+    let details: String = ours.checks.iter().map(|c| c.detail()).collect();
     for number in ["804", "1,705", "44,090", "53,172", "20 Maker moves"] {
         assert!(details.contains(number), "no {number} in our report");
     }
+    // On screen the same data is translated: each check's lines in Japanese carry the same numbers
+    // and a translated verdict, never the English report cut apart.
+    use pokopoko::app::i18n::{Language, checks::lines};
+    let japanese: Vec<String> = report.checks.iter().flat_map(|c| lines(Language::Japanese, c)).collect();
+    let japanese = japanese.join("\n");
+    for number in ["728", "1,620", "4,089", "35,422", "37,042", "53,823", "(11,8)"] {
+        assert!(japanese.contains(number), "no {number} in\n{japanese}");
+    }
+    assert_eq!(japanese.matches("合格").count(), report.checks.len(), "{japanese}");
+    assert!(!japanese.contains("PASS") && !japanese.contains("expected"), "{japanese}");
 }
 
 #[test]

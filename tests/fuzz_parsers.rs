@@ -1,5 +1,5 @@
 //! Seeded mutation fuzzing of the parsers a player can hand input to: the ladder file (and what
-//! the game does with a ladder it loaded), the save file, and `--resize WxH`. Each case must not
+//! the game does with a ladder it loaded), the save file, `--resize WxH` and `--open SCREEN`. Each case must not
 //! panic and must answer within a second; `POKOPOKO_FUZZ_CASES=100000 cargo test --release
 //! --no-default-features --test fuzz_parsers` runs longer (see `tests/common/fuzz.rs`).
 
@@ -110,6 +110,7 @@ fn the_save_file_survives_mutations() {
         played.progress.record(stage, won);
     }
     played.settings.strategies_revealed.push(pokopoko::pokopoko::PickSet::range(2, 5).unwrap());
+    played.settings.free_play = Some(pokopoko::pokopoko::FreeSetup::default());
     let pretty = |save: &Save| ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::default()).unwrap();
     let corpus = [
         pretty(&played).into_bytes(),
@@ -118,6 +119,14 @@ fn the_save_file_survives_mutations() {
             .to_vec(),
     ];
     fuzz::run("save", &corpus, SAVE_WORDS, move |bytes| {
+        // What the game opens: a repaired save writes back as one the strict reader accepts.
+        if let Ok(repaired) = save::parse_repairing(bytes) {
+            let again = save::parse(pretty(&repaired.save).as_bytes());
+            assert_eq!(again.as_ref().ok(), Some(&repaired.save), "{again:?}");
+            if repaired.problems.is_empty() {
+                assert_eq!(save::parse(bytes).ok(), Some(repaired.save));
+            }
+        }
         if let Ok(save) = save::parse(bytes) {
             // A save that was read is written back and read again unchanged.
             let again = save::parse(pretty(&save).as_bytes());
@@ -138,6 +147,56 @@ fn the_resize_argument_survives_mutations() {
     fuzz::run("resize", &corpus, &["x", "X", " ", "+", "-", "0x"], |bytes| {
         if let Ok((w, h)) = parse_size(&String::from_utf8_lossy(bytes)) {
             assert!((320..=7680).contains(&w) && (320..=7680).contains(&h), "{w}x{h}");
+        }
+    });
+}
+
+/// `--open SCREEN` (with `--moves` for the Snaky ones): `stage:200000` was accepted and opened a
+/// blank screen, `cards:4294967295` silently showed another card.
+#[cfg(feature = "app")]
+#[test]
+fn the_open_argument_survives_mutations() {
+    use pokopoko::app::{Harness, Open};
+    use pokopoko::cli::WindowArgs;
+    let corpus: Vec<Vec<u8>> =
+        ["stage:8", "result:12", "intro:100000", "strategy:11", "cards:727", "snaky", "about"]
+            .iter()
+            .map(|s| s.as_bytes().to_vec())
+            .collect();
+    let words = [
+        ":",
+        "stage",
+        "cards",
+        "intro",
+        "strategy",
+        "result",
+        "menu",
+        "about",
+        "ladder",
+        "snaky",
+        "0",
+        "100000",
+        "100001",
+        "4294967296",
+        "-1",
+        "+",
+        " ",
+        "803",
+        "804",
+    ];
+    fuzz::run("open", &corpus, &words, |bytes| {
+        let text = String::from_utf8_lossy(bytes);
+        if let Ok(Open::Intro(n) | Open::Stage(n) | Open::Strategy(n) | Open::Result(n)) = Open::parse(&text)
+        {
+            assert!((1..=MAX_STAGE).contains(&n), "{text}");
+        }
+        for maker in [None, Some(pokopoko::snaky::Maker::Ours)] {
+            let args = WindowArgs { open: Some(text.to_string()), maker, ..WindowArgs::default() };
+            let harness = Harness::from_args(&args, std::time::Instant::now());
+            if let (Ok(_), Ok(Open::Cards(card))) = (&harness, Open::parse(&text)) {
+                let count = maker.unwrap_or_default().cards().unwrap().card_count() as u32;
+                assert!(card < count, "{text}: card {card} of {count}");
+            }
         }
     });
 }

@@ -1,10 +1,13 @@
-//! The save file: fresh start, round trip, atomic writes, and bad files kept aside (SPEC §1.3).
+//! The save file: fresh start, round trip, atomic writes, bad files kept aside and out-of-range
+//! progress repaired (SPEC §1.3).
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use pokopoko::pokopoko::{MAX_STAGE, PickSet};
-use pokopoko::save::{Language, MAX_RECORDED_MATCHES, Notice, SAVE_VERSION, Save, SaveFile, StageRecord};
+use pokopoko::save::{
+    ChoiceRecord, Language, MAX_RECORDED_MATCHES, Notice, Progress, SAVE_VERSION, Save, SaveFile, StageRecord,
+};
 use pokopoko::sound::{SoundSettings, Volume};
 
 /// A fresh, empty directory for one test.
@@ -223,24 +226,57 @@ fn kept_aside(name: &str, text: &str) -> String {
     reason
 }
 
+/// Opens `text` as a save file and expects it repaired: the progress returned, the file as it
+/// was copied aside byte for byte, the repaired save written in its place and the player told;
+/// returns the problems named.
+fn repaired(name: &str, text: &str, expected: Progress) -> Vec<String> {
+    let dir = scratch(name);
+    let path = dir.join("save.ron");
+    fs::write(&path, text).unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.save.progress, expected, "{text}");
+    let Some(Notice::Repaired { kept_at, problems }) = opened.notice else {
+        panic!("the player must be told about {text}: {:?}", opened.notice)
+    };
+    // Nothing the player saved is lost: the file as it was is next to the repaired save.
+    assert_eq!(fs::read_to_string(&kept_at).unwrap(), text);
+    assert!(opened.file.is_writable());
+    // The repaired save is on disk, and opens without a word.
+    let again = SaveFile::open(&path);
+    assert_eq!((again.save, again.notice), (opened.save, None));
+    problems
+}
+
+fn progress(cleared: &[u32], results: &[(u32, u64, u64)]) -> Progress {
+    Progress {
+        cleared: cleared.iter().copied().collect(),
+        results: results.iter().map(|&(stage, wins, losses)| (stage, StageRecord { wins, losses })).collect(),
+        ..Progress::default()
+    }
+}
+
 /// `cleared:[4294967295]` overflowed (stage + 1), and `cleared:[2000000000]` had the ladder
-/// screen lay out two billion tiles: a stage outside the ladder is refused, by name.
+/// screen lay out two billion tiles: a stage outside the ladder is left out, by name, and the
+/// rest of the progress is kept.
 #[test]
-fn a_save_naming_a_stage_outside_the_ladder_is_kept_aside() {
+fn a_save_naming_a_stage_outside_the_ladder_is_repaired() {
     for (name, stage) in [
         ("zero", 0u64),
         ("max", u64::from(u32::MAX)),
         ("two-billion", 2_000_000_000),
         ("beyond", u64::from(MAX_STAGE) + 1),
     ] {
-        for field in ["cleared: [1, {stage}]", "results: {{{stage}: (wins: 1)}}"] {
-            let progress = field.replace("{stage}", &stage.to_string()).replace("{{", "{").replace("}}", "}");
-            let reason = kept_aside(name, &format!("(version: 1, progress: ({progress}))"));
-            assert!(reason.contains(&format!("stage {stage}")), "{reason}");
-            assert!(reason.contains(&format!("numbered 1 to {MAX_STAGE}")), "{reason}");
+        let text = format!(
+            "(version: 1, progress: (cleared: [1, {stage}], results: {{1: (wins: 2), {stage}: (wins: 1)}}))"
+        );
+        let problems = repaired(name, &text, progress(&[1], &[(1, 2, 0)]));
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        for (problem, field) in problems.iter().zip(["cleared", "results"]) {
+            assert!(problem.contains(&format!("`{field}` names stage {stage}")), "{problem}");
+            assert!(problem.contains(&format!("numbered 1 to {MAX_STAGE}")), "{problem}");
         }
     }
-    // A number beyond 32 bits is not a stage either.
+    // A number beyond 32 bits is not a stage either; that is not a save the game can read.
     kept_aside("huge", "(version: 1, progress: (cleared: [99999999999]))");
     // The last stage itself is fine.
     let dir = scratch("last-stage");
@@ -252,14 +288,20 @@ fn a_save_naming_a_stage_outside_the_ladder_is_kept_aside() {
     assert_eq!(opened.save.progress.current(), 1);
 }
 
-/// A key written twice was silently merged (the later record won, the earlier was dropped).
+/// A key written twice was silently merged (the later record won, the earlier was dropped): now
+/// the first is kept and the player told.
 #[test]
-fn a_save_listing_a_stage_twice_is_kept_aside() {
-    let reason =
-        kept_aside("dup-results", "(version: 1, progress: (results: {3: (wins: 1), 3: (losses: 2)}))");
-    assert!(reason.contains("`results` lists stage 3 twice"), "{reason}");
-    let reason = kept_aside("dup-cleared", "(version: 1, progress: (cleared: [1, 2, 2]))");
-    assert!(reason.contains("`cleared` lists stage 2 twice"), "{reason}");
+fn a_save_listing_a_stage_twice_is_repaired() {
+    let problems = repaired(
+        "dup-results",
+        "(version: 1, progress: (results: {3: (wins: 1), 3: (losses: 2)}))",
+        progress(&[], &[(3, 1, 0)]),
+    );
+    assert_eq!(problems, ["`results` lists stage 3 twice"]);
+    let problems =
+        repaired("dup-cleared", "(version: 1, progress: (cleared: [1, 2, 2]))", progress(&[1, 2], &[]));
+    assert_eq!(problems, ["`cleared` lists stage 2 twice"]);
+    // A field written twice is not a save the game can read: kept aside whole.
     let reason = kept_aside("dup-field", "(version: 1, progress: (cleared: [1]), progress: (cleared: [2]))");
     assert!(reason.contains("duplicate"), "{reason}");
 }
@@ -280,9 +322,37 @@ fn the_largest_saved_counts_count_on_without_overflowing() {
     opened.save.progress.record(1, false);
     assert_eq!(opened.save.progress.results[&1], StageRecord { wins: 4_294_967_296, losses: 4_294_967_296 });
     assert_eq!(MAX_RECORDED_MATCHES, 4_294_967_295);
-    // More than a save may hold is refused, and kept.
-    let reason = kept_aside("too-many", "(version: 1, progress: (results: {1: (wins: 4294967296)}))");
-    assert!(reason.contains("4294967296 matches of stage 1"), "{reason}");
+    // More than a save may hold is brought back to the most it may hold.
+    let problems = repaired(
+        "too-many",
+        "(version: 1, progress: (results: {1: (wins: 4294967296, losses: 3)}))",
+        progress(&[], &[(1, MAX_RECORDED_MATCHES, 3)]),
+    );
+    assert_eq!(problems.len(), 1);
+    assert!(problems[0].contains("4294967296 matches of stage 1"), "{problems:?}");
+    // More right turn orders than matches: no more right than played.
+    let mut expected = Progress::default();
+    expected.choices.insert(2, ChoiceRecord { matches: 3, right: 3, first_right: Some(true) });
+    let problems = repaired(
+        "more-right",
+        "(version: 1, progress: (choices: {2: (matches: 3, right: 7, first_right: Some(true))}))",
+        expected,
+    );
+    assert_eq!(problems, ["`choices` counts 7 right turn orders in 3 matches of stage 2"]);
+}
+
+/// A save that needs repair, only peeked at (screenshots), is repaired in memory and never written.
+#[test]
+fn peeking_at_a_save_that_needs_repair_leaves_the_file_alone() {
+    let dir = scratch("peek-repair");
+    let path = dir.join("save.ron");
+    let text = "(version: 1, progress: (cleared: [1, 0]))";
+    fs::write(&path, text).unwrap();
+    let peeked = SaveFile::peek(&path);
+    assert_eq!(peeked.save.progress, progress(&[1], &[]));
+    assert!(matches!(&peeked.notice, Some(Notice::NotSaving { reason }) if reason.contains("stage 0")));
+    assert_eq!(fs::read_to_string(&path).unwrap(), text);
+    assert_eq!(files_in(&dir), ["save.ron"]);
 }
 
 #[test]

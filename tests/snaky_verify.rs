@@ -50,7 +50,7 @@ fn a_tampered_certificate_fails_verification() {
     // Dropping a child of card 727 breaks the local check and the card-727 facts.
     let broken = SHIPPED_TEXT.replacen(" 726:6FF", "", 1);
     let report = verify::verify_text(&broken, SHIPPED_SHA256);
-    let failed: Vec<&str> = report.checks.iter().filter(|c| !c.pass).map(|c| c.title).collect();
+    let failed: Vec<&str> = report.checks.iter().filter(|c| !c.pass).map(|c| c.title()).collect();
     assert!(failed.contains(&"local check") && failed.contains(&"card 727"), "{failed:?}");
 }
 
@@ -58,9 +58,9 @@ fn a_tampered_certificate_fails_verification() {
 fn a_malformed_certificate_fails_at_the_grammar_check() {
     let report = verify::verify_text("6 14 4:100 5:1-1\n", SHIPPED_SHA256);
     assert!(!report.passed());
-    let grammar = report.checks.iter().find(|c| c.title == "grammar").expect("a grammar check");
+    let grammar = report.checks.iter().find(|c| c.title() == "grammar").expect("a grammar check");
     assert!(
-        !grammar.pass && grammar.detail.contains("line 1") && grammar.detail.contains("column 15"),
+        !grammar.pass && grammar.detail().contains("line 1") && grammar.detail().contains("column 15"),
         "{grammar:?}"
     );
 }
@@ -71,8 +71,8 @@ fn a_root_that_requires_cells_fails_without_playing_endless_games() {
     // three cells; its "perfect Breaker" games never ended within a second.
     let text: String = SHIPPED_TEXT.lines().take(115).map(|l| format!("{l}\n")).collect();
     let report = verify::verify_any(&text);
-    let failed: Vec<&str> = report.checks.iter().filter(|c| !c.pass).map(|c| c.title).collect();
+    let failed: Vec<&str> = report.checks.iter().filter(|c| !c.pass).map(|c| c.title()).collect();
     assert_eq!(failed, ["root card", "perfect Breaker"]);
-    let root = report.checks.iter().find(|c| c.title == "root card").expect("a root check");
-    assert!(root.detail.contains("card 120") && root.detail.contains("|A| = 3"), "{}", root.detail);
+    let root = report.checks.iter().find(|c| c.title() == "root card").expect("a root check");
+    assert!(root.detail().contains("card 120") && root.detail().contains("|A| = 3"), "{}", root.detail());
 }

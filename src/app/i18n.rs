@@ -1,32 +1,28 @@
-//! Every string on screen, in Japanese and English.
+//! Every string on screen, in Japanese and English: one table for the whole app.
 //!
-//! Fixed strings are [`T`] keys; strings with numbers in them are the functions below. The font in
-//! `assets/fonts/` is subset to the characters of this file (see `assets/fonts/subset.sh`), and a
-//! test checks that every character here is in the font: after adding a string, run the script.
+//! Fixed strings are [`T`] keys; strings with numbers in them are the functions below (the
+//! subtraction game's), in [`snaky`] (the Snaky screens') and in [`checks`] (the certificate
+//! checks, translated from the engine's data). The font in `assets/fonts/` is subset to the
+//! characters of `src/app/` (see `assets/fonts/subset.sh`), and a test checks that every
+//! character here is in the font: after adding a string, run the script.
 
 use bevy::prelude::*;
 
-use crate::pokopoko::{Mistake, PickSet, Rule, TurnOrder};
+use crate::pokopoko::free::{MAX_BUTTONS, MAX_FREE_PICK, MIN_BUTTONS};
+use crate::pokopoko::{FreeError, Hint, Mistake, PickSet, Rule, TurnOrder};
 pub use crate::save::Language;
+
+pub mod checks;
+pub mod snaky;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Lang>();
-    app.add_systems(Update, retranslate.run_if(resource_changed::<Lang>));
 }
 
-/// The language in use (mirrors the save's setting).
+/// The language in use (mirrors the save's setting). Screens are built in it; changing it (on
+/// the menu) rebuilds the menu.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq, Deref)]
 pub struct Lang(pub Language);
-
-/// A text whose words follow the language: the text is rewritten when the language changes.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Tr(pub T);
-
-fn retranslate(lang: Res<Lang>, mut texts: Query<(&Tr, &mut Text)>) {
-    for (tr, mut text) in &mut texts {
-        text.0 = tr.0.get(lang.0).to_string();
-    }
-}
 
 /// A fixed string.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -88,9 +84,86 @@ pub enum T {
     SaveNotSaving,
     StageFileError,
     TheMistake,
+    // The Snaky screens.
+    SnakyTitle,
+    MakerChoice,
+    CardBrowser,
+    CardBrowserShort,
+    CardKeys,
+    BaseCard,
+    SqueezeTable,
+    SqueezeHeader,
+    BlindNoCards,
+    Heat,
+    Hint,
+    Blind,
+    SnakyYourTurn,
+    MakerWon,
+    Maker,
+    Breaker,
+    MakerMoves,
+    BreakerMoves,
+    ActiveCard,
+    Height,
+    Envelope,
+    Required,
+    Pivot,
+    Undo,
+    Restart,
+    FarAway,
+    Review,
+    ResumeHere,
+    Computer,
+    Step,
+    Run,
+    Pause,
+    TakeOver,
+    Record,
+    Copy,
+    Paste,
+    SnakyKeys,
+    ReviewKeys,
+    Refused,
+    NothingToUndo,
+    AlreadyLive,
+    ChooseComputer,
+    ClipboardMissing,
+    ClipboardEmpty,
+    EngineMissing,
+    ChecksTitle,
+    ChecksIntro,
+    RunChecks,
+    ChecksRunning,
+    ChecksFailed,
+    Close,
+    Speed,
+    // The subtraction game's key lines.
     IntroKeys,
     ResultKeys,
     StrategyKeys,
+    // Free play
+    MenuFree,
+    FreeTitle,
+    FreeIntro,
+    FreeButtons,
+    FreeRule,
+    FreeRange,
+    FreeSet,
+    FreeMin,
+    FreeMax,
+    FreeCountsHelp,
+    FreeOrder,
+    FreePractice,
+    FreePracticeHelp,
+    FreeOn,
+    FreeOff,
+    FreeStart,
+    FreeSetupKeys,
+    FreeToSetup,
+    FreePlayAgain,
+    FreeWon,
+    FreeResultKeys,
+    FreeNoLadder,
 }
 
 impl T {
@@ -178,9 +251,95 @@ impl T {
             }
             T::StageFileError => "ステージファイルにまちがいがあるので、組み込みのステージを使います：",
             T::TheMistake => "まちがいはここ",
+            T::SnakyTitle => "Snaky",
+            T::MakerChoice => "作り手：",
+            T::CardBrowser => "カード図鑑",
+            T::CardBrowserShort => "図鑑 O",
+            T::CardKeys => {
+                "←／→：前後のカード　PageUp／PageDown：10枚　Home／End：最初／最後　数字＋Enter：その番号へ　K：証明書　Esc：もどる"
+            }
+            T::BaseCard => "基本カード：足りない1マスを打てば Snaky の完成です。",
+            T::SqueezeTable => "しめつけ表（子カードごと：A、|T|、高さ、枚数、共通部分に残るマス）",
+            T::SqueezeHeader => "カード  A  |T|  高さ  枚数 → 残り",
+            T::BlindNoCards => "目かくし中はカードを見られません。",
+            T::Heat => "ヒート H",
+            T::Hint => "ヒント I",
+            T::Blind => "目かくし B",
+            T::SnakyYourTurn => "あなたの番：空いているマスをクリック",
+            T::MakerWon => "作り手の勝ち：Snaky ができました",
+            T::Maker => "作り手",
+            T::Breaker => "壊し手",
+            T::MakerMoves => "作り手の手数",
+            T::BreakerMoves => "壊し手の手数",
+            T::ActiveCard => "いまのカード",
+            T::Height => "高さ h",
+            T::Envelope => "囲い T",
+            T::Required => "必要な石 A",
+            T::Pivot => "ピボット",
+            T::Undo => "まった",
+            T::Restart => "はじめから",
+            T::FarAway => "遠くに打つ",
+            T::Review => "ふりかえり",
+            T::ResumeHere => "ここから再開",
+            T::Computer => "COMの壊し手にまかせる",
+            T::Step => "1手",
+            T::Run => "再生",
+            T::Pause => "停止",
+            T::TakeOver => "自分で打つ",
+            T::Record => "棋譜",
+            T::Copy => "コピー",
+            T::Paste => "貼り付け",
+            T::SnakyKeys => {
+                "クリック：打つ　ドラッグ・矢印：移動　ホイール・＋／－：拡大　C：中央　L：最後の手　F：遠くに打つ　Z：まった　R：はじめから　V：ふりかえり\n1〜5：COMの壊し手　Space：再生／停止　N：1手　T：自分で打つ　K：作り手　B：目かくし　O：図鑑　E／A／P／H／I：表示　Ctrl+C／Ctrl+V：棋譜（ファイルのドロップも可）　Esc：もどる"
+            }
+            T::ReviewKeys => {
+                "ふりかえり中：← →：1手ずつ　Home／End：最初／最後　Enter：ここから再開　Esc・V：ふりかえりをやめる"
+            }
+            T::Refused => "そこには打てません",
+            T::NothingToUndo => "まだ、もどせる手がありません。",
+            T::AlreadyLive => "いちばん新しい局面です。",
+            T::ChooseComputer => "先にCOMの壊し手をえらんでください（キー1〜4）。",
+            T::ClipboardMissing => "クリップボードが使えません。",
+            T::ClipboardEmpty => "クリップボードに棋譜がありません。",
+            T::EngineMissing => "証明書を読み込めないので、Snaky はあそべません：",
+            T::ChecksTitle => "証明書のチェック",
+            T::ChecksIntro => {
+                "作り手の戦略は証明書そのものです：論文の証明書（728枚のカード、21手）と、このゲームの探索が見つけた自作の証明書（804枚、20手）。下のボタンで、両方をこの場で確かめます。"
+            }
+            T::RunChecks => "チェックする",
+            T::ChecksRunning => "チェック中…（数秒かかります）",
+            T::ChecksFailed => "不合格のチェックがあります：",
+            T::Close => "とじる",
+            T::Speed => "速さ",
             T::IntroKeys => "F または 1：先手　S または 2：後手　Esc：もどる",
             T::ResultKeys => "Enter：つぎへ／やりなおす　R：さいしょから　Esc：ステージ一覧",
             T::StrategyKeys => "Enter：見る　Esc：もどる",
+            T::MenuFree => "フリープレイ",
+            T::FreeTitle => "フリープレイ",
+            T::FreeIntro => "ボタンの数と、1回に押せる数のきまりを自由にきめて、COMと対戦します。",
+            T::FreeButtons => "ボタンの数",
+            T::FreeRule => "押せる数",
+            T::FreeRange => "はんい（最小〜最大）",
+            T::FreeSet => "好きな数をえらぶ",
+            T::FreeMin => "最小",
+            T::FreeMax => "最大",
+            T::FreeCountsHelp => "1回に押してよい数をクリックでえらびます（いくつでも）。",
+            T::FreeOrder => "手番",
+            T::FreePractice => "練習モード",
+            T::FreePracticeHelp => {
+                "ONにすると、フリープレイ中だけ、のこりの数が負けの数かどうかと、勝てる押し方を表示します。"
+            }
+            T::FreeOn => "ON",
+            T::FreeOff => "OFF",
+            T::FreeStart => "はじめる",
+            T::FreeSetupKeys => {
+                "上下：項目　左右：かえる（Shift：10ずつ）　数字：入力　スペース：えらぶ　Enter：はじめる　S：必勝法　Esc：もどる"
+            }
+            T::FreeToSetup => "設定にもどる",
+            T::FreePlayAgain => "もう一度",
+            T::FreeWon => "COMは一度もまちがえませんでしたが、あなたもまちがえませんでした。",
+            T::FreeResultKeys => "Enter：もう一度／やりなおす　R：さいしょから　Esc：設定",
+            T::FreeNoLadder => "フリープレイの勝ち負けは、ステージの記録には入りません。",
         }
     }
 
@@ -261,9 +420,99 @@ impl T {
             }
             T::StageFileError => "The stage file has an error, so the built-in stages are used:",
             T::TheMistake => "The mistake",
+            T::SnakyTitle => "Snaky",
+            T::MakerChoice => "Maker:",
+            T::CardBrowser => "Card browser",
+            T::CardBrowserShort => "Cards O",
+            T::CardKeys => {
+                "Left/Right: previous/next card   PageUp/PageDown: 10 cards   Home/End: first/last   digits + Enter: go to a card   K: certificate   Esc: back"
+            }
+            T::BaseCard => "A base card: the missing cell completes Snaky.",
+            T::SqueezeTable => {
+                "Squeeze table (children by card: A, |T|, height, count, cells left in the common intersection)"
+            }
+            T::SqueezeHeader => " card  A  |T|  h  count → left",
+            T::BlindNoCards => "No cards in blind mode.",
+            T::Heat => "Heat H",
+            T::Hint => "Hint I",
+            T::Blind => "Blind B",
+            T::SnakyYourTurn => "Your turn: click a free cell",
+            T::MakerWon => "Maker wins: Snaky is complete",
+            T::Maker => "Maker",
+            T::Breaker => "Breaker",
+            T::MakerMoves => "Maker moves",
+            T::BreakerMoves => "Breaker moves",
+            T::ActiveCard => "Active card",
+            T::Height => "Height h",
+            T::Envelope => "Envelope T",
+            T::Required => "Required A",
+            T::Pivot => "Pivot",
+            T::Undo => "Undo",
+            T::Restart => "Restart",
+            T::FarAway => "Play far away",
+            T::Review => "Review",
+            T::ResumeHere => "Resume here",
+            T::Computer => "Hand the game to a computer Breaker",
+            T::Step => "Step",
+            T::Run => "Run",
+            T::Pause => "Pause",
+            T::TakeOver => "Take over",
+            T::Record => "Record",
+            T::Copy => "Copy",
+            T::Paste => "Paste",
+            T::SnakyKeys => {
+                "Click: claim   Drag/arrows: pan   Wheel/+-: zoom   C: centre   L: last move   F: far away   Z: undo   R: restart   V: review\n1-5: computer Breaker   Space: run/pause   N: step   T: take over   K: Maker   B: blind   O: cards   E/A/P/H/I: overlays   Ctrl+C/Ctrl+V: record (or drop a file)   Esc: back"
+            }
+            T::ReviewKeys => {
+                "Reviewing: ← →: step   Home/End: first/last   Enter: resume from here   Esc or V: stop reviewing"
+            }
+            T::Refused => "You cannot play there",
+            T::NothingToUndo => "There is no move to undo yet.",
+            T::AlreadyLive => "This is the latest position.",
+            T::ChooseComputer => "Choose a computer Breaker first (keys 1-4).",
+            T::ClipboardMissing => "The clipboard is not available.",
+            T::ClipboardEmpty => "The clipboard holds no record.",
+            T::EngineMissing => "The certificate could not be loaded, so Snaky cannot be played:",
+            T::ChecksTitle => "Certificate checks",
+            T::ChecksIntro => {
+                "Maker's strategy is a certificate itself: the paper's (728 cards, 21 moves) or ours, found by this game's own search (804 cards, 20 moves). The button below re-checks both here."
+            }
+            T::RunChecks => "Run the checks",
+            T::ChecksRunning => "Checking… (takes a few seconds)",
+            T::ChecksFailed => "Some checks fail:",
+            T::Close => "Close",
+            T::Speed => "Speed",
             T::IntroKeys => "F or 1: first   S or 2: second   Esc: back",
             T::ResultKeys => "Enter: next / retry   R: from the start   Esc: stage list",
             T::StrategyKeys => "Enter: show   Esc: back",
+            T::MenuFree => "Free play",
+            T::FreeTitle => "Free play",
+            T::FreeIntro => {
+                "Choose any number of buttons and any rule for how many may be pressed, and play the COM."
+            }
+            T::FreeButtons => "Buttons",
+            T::FreeRule => "Per turn",
+            T::FreeRange => "A range (min-max)",
+            T::FreeSet => "Any counts",
+            T::FreeMin => "Min",
+            T::FreeMax => "Max",
+            T::FreeCountsHelp => "Click the counts that may be pressed in one turn (as many as you like).",
+            T::FreeOrder => "Turn order",
+            T::FreePractice => "Practice",
+            T::FreePracticeHelp => {
+                "When on, free play (only) shows whether the number you face is a losing one and which counts win."
+            }
+            T::FreeOn => "ON",
+            T::FreeOff => "OFF",
+            T::FreeStart => "Start",
+            T::FreeSetupKeys => {
+                "Up/Down: row   Left/Right: change (Shift: by 10)   Digits: type   Space: toggle   Enter: start   S: strategy   Esc: back"
+            }
+            T::FreeToSetup => "Back to setup",
+            T::FreePlayAgain => "Play again",
+            T::FreeWon => "The COM made no mistake, and neither did you.",
+            T::FreeResultKeys => "Enter: again / retry   R: from the start   Esc: setup",
+            T::FreeNoLadder => "Free-play games never count for the stages.",
         }
     }
 }
@@ -508,6 +757,19 @@ pub fn start_count(lang: Language, buttons: u32, losing: bool, right: TurnOrder)
     }
 }
 
+pub fn save_repaired(lang: Language, problems: usize, path: &str) -> String {
+    match lang {
+        Language::Japanese => {
+            format!(
+                "セーブデータのおかしな部分（{problems}か所）をなおして、のこりはそのまま使います。もとのファイルは残してあります：{path}"
+            )
+        }
+        Language::English => format!(
+            "The save file had {problems} entries the game never writes; they were left out or corrected and the rest was kept. The file as it was is kept as {path}."
+        ),
+    }
+}
+
 pub fn save_set_aside(lang: Language, path: &str) -> String {
     match lang {
         Language::Japanese => {
@@ -524,6 +786,101 @@ pub fn save_failed(lang: Language, error: &str) -> String {
         Language::Japanese => format!("セーブできませんでした：{error}"),
         Language::English => format!("Could not save: {error}"),
     }
+}
+
+// Free play: the strings with numbers of the free-play setup, the practice hint and the free
+// result (their fixed strings are the `T::Free…` keys).
+
+/// The setup in one line: "ボタン 30個・1回に 1・3・4個".
+pub fn free_summary(lang: Language, buttons_count: u32, picks_set: &PickSet) -> String {
+    let separator = match lang {
+        Language::Japanese => "・",
+        Language::English => ", ",
+    };
+    format!("{}{separator}{}", buttons(lang, buttons_count), per_turn(lang, picks_set))
+}
+
+/// Why the setup cannot be started.
+pub fn free_error(lang: Language, error: &FreeError) -> String {
+    match (lang, error) {
+        (Language::Japanese, FreeError::Buttons(_)) => {
+            format!("ボタンの数は {MIN_BUTTONS}〜{MAX_BUTTONS} にしてください。")
+        }
+        (Language::English, FreeError::Buttons(_)) => {
+            format!("The number of buttons must be from {MIN_BUTTONS} to {MAX_BUTTONS}.")
+        }
+        (Language::Japanese, FreeError::Count(_)) => format!("押せる数は 1〜{MAX_FREE_PICK} です。"),
+        (Language::English, FreeError::Count(_)) => format!("The counts must be from 1 to {MAX_FREE_PICK}."),
+        (Language::Japanese, FreeError::MinAboveMax { .. }) => {
+            "最小が最大より大きくなっています。".to_string()
+        }
+        (Language::English, FreeError::MinAboveMax { .. }) => "Min must not be above max.".to_string(),
+        (Language::Japanese, FreeError::NoCounts) => "押せる数を1つ以上えらんでください。".to_string(),
+        (Language::English, FreeError::NoCounts) => "Choose at least one count.".to_string(),
+        (Language::Japanese, FreeError::MinAboveButtons { min, buttons }) => format!(
+            "いちばん小さい数（{min}）がボタンの数（{buttons}）より多いので、先に押す人がぜんぶ押すしかありません。"
+        ),
+        (Language::English, FreeError::MinAboveButtons { min, buttons }) => format!(
+            "The smallest count ({min}) is more than the buttons ({buttons}): the first player would have to press them all."
+        ),
+    }
+}
+
+/// The practice hint for the number the player faces.
+pub fn practice_hint(lang: Language, hint: &Hint) -> String {
+    let left = hint.remaining;
+    if hint.losing {
+        return match lang {
+            Language::Japanese => {
+                format!("練習：のこり {left} は負けの数。どう押しても、COMがまちがえないかぎり負けです。")
+            }
+            Language::English => {
+                format!(
+                    "Practice: {left} left is a losing number: whatever you press, you lose unless the COM errs."
+                )
+            }
+        };
+    }
+    let leaves: Vec<String> = hint.winning_counts.iter().map(|k| (left - k).to_string()).collect();
+    let counts: Vec<String> = hint.winning_counts.iter().map(u32::to_string).collect();
+    match lang {
+        Language::Japanese => format!(
+            "練習：のこり {left} は勝ちの数。勝てる押し方：{}個（のこり {} は負けの数）",
+            counts.join("個、"),
+            leaves.join("、")
+        ),
+        Language::English => format!(
+            "Practice: {left} left is a winning number. Winning counts: {} (leaving {}, a losing number).",
+            counts.join(", "),
+            leaves.join(" or ")
+        ),
+    }
+}
+
+/// Where the pattern of losing numbers starts, when it does not start at once.
+pub fn pre_period(lang: Language, rule: &Rule) -> Option<String> {
+    if rule.pre_period == 0 {
+        return None;
+    }
+    let early: Vec<String> = rule.early_losing.iter().map(u32::to_string).collect();
+    let start = rule.pre_period + 1;
+    Some(match (lang, early.is_empty()) {
+        (Language::Japanese, false) => {
+            format!("くりかえしは {start} から。その前の負けの数は {} だけ（表の枠）。", early.join(", "))
+        }
+        (Language::Japanese, true) => {
+            format!("くりかえしは {start} から。その前（表の枠）に負けの数はありません。")
+        }
+        (Language::English, false) => {
+            format!(
+                "The pattern starts at {start}; before it (framed) the losing numbers are only {}.",
+                early.join(", ")
+            )
+        }
+        (Language::English, true) => {
+            format!("The pattern starts at {start}; before it (framed) no number loses.")
+        }
+    })
 }
 
 #[cfg(test)]

@@ -39,8 +39,13 @@ fn spawn_menu(
         root.spawn(widgets::label(T::Subtitle.get(lang)));
         root.spawn(Node { height: px(18), ..default() });
         root.spawn(widgets::column(14.0)).with_children(|menu| {
-            menu.spawn(widgets::button(T::MenuPlay.get(lang), ButtonKind::Primary))
-                .observe(send(MenuAction::Play));
+            // Free play beside the ladder, in the same row (the menu keeps its height).
+            menu.spawn(widgets::row(12.0)).with_children(|row| {
+                row.spawn(widgets::button(T::MenuPlay.get(lang), ButtonKind::Primary))
+                    .observe(send(MenuAction::Play));
+                row.spawn(widgets::sized_button(T::MenuFree.get(lang), ButtonKind::Secondary, 200.0, 24.0))
+                    .observe(send(Go(Screen::FreeSetup)));
+            });
             menu.spawn(widgets::button(T::MenuSnaky.get(lang), ButtonKind::Primary))
                 .observe(send(Go(Screen::Snaky)));
             menu.spawn(widgets::button(T::MenuCards.get(lang), ButtonKind::Secondary))
@@ -103,10 +108,17 @@ fn bubble_row() -> impl Bundle {
     )
 }
 
-fn keyboard(keys: Option<Res<ButtonInput<KeyCode>>>, mut actions: MessageWriter<MenuAction>) {
+fn keyboard(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut actions: MessageWriter<MenuAction>,
+    mut go: MessageWriter<Go>,
+) {
     let Some(keys) = keys else { return };
     if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space) {
         actions.write(MenuAction::Play);
+    }
+    if keys.just_pressed(KeyCode::KeyF) {
+        go.write(Go(Screen::FreeSetup));
     }
     if keys.just_pressed(KeyCode::KeyL) {
         actions.write(MenuAction::ToggleLanguage);

@@ -27,6 +27,7 @@ use bevy::window::{PresentMode, WindowResolution};
 
 pub use menu::MenuAction;
 pub use pokopoko::{Pace, PlayInput};
+pub use screenshot::{Harness, Open};
 pub use storage::{SaveData, SavePlace, StageLadder};
 
 /// The screens of the game.
@@ -43,6 +44,8 @@ pub enum Screen {
     Snaky,
     /// The Snaky card browser.
     Cards,
+    /// Free play's setup (its matches use `Play`, `Result` and `Strategy`).
+    FreeSetup,
 }
 
 /// Go to a screen (sent by back buttons and the like).

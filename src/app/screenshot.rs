@@ -9,20 +9,23 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::PrimaryWindow;
 use bevy::winit::WinitSettings;
 
-use super::pokopoko::{CurrentStage, StrategyReturn, Table};
+use super::pokopoko::{CurrentStage, StrategyReturn, Table, free_play};
 use super::pokopoko::{sample_lost_match, strategy_shown};
 use super::snaky::cards::CardBrowser;
+use super::snaky::checks::{CertificateChecks, RunChecks};
 use super::snaky::{OverlayLayer, Overlays, SnakyStart};
 use super::storage::StageLadder;
 use super::{Go, Screen};
 use crate::cli::WindowArgs;
-use crate::pokopoko::Side;
+use crate::pokopoko::{FreeSetup, MAX_STAGE, Side};
 
 /// The screen to open.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Open {
     Menu,
     About,
+    /// The about page with the certificate checks run and their sheet open.
+    AboutChecks,
     Ladder,
     Intro(u32),
     Stage(u32),
@@ -32,6 +35,12 @@ pub enum Open {
     Snaky,
     /// The card browser on card N (of the `--maker` certificate, the paper's by default).
     Cards(u32),
+    /// The free-play setup screen.
+    FreeSetup,
+    /// A free game (`free:1,3,4@30`, `free:2-5@40`): practice on, the right turn order.
+    Free(FreeSetup),
+    /// The strategy page of a free-play rule (`free-strategy:2,4,7@30`).
+    FreeStrategy(FreeSetup),
 }
 
 impl Open {
@@ -39,14 +48,18 @@ impl Open {
         let number = |n: &str| {
             n.parse::<u32>()
                 .ok()
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| format!("--open {text}: the stage must be a number from 1 on"))
+                .filter(|n| (1..=MAX_STAGE).contains(n))
+                .ok_or_else(|| format!("--open {text}: the stage must be a number from 1 to {MAX_STAGE}"))
         };
         match text.split_once(':') {
             None if text == "menu" => Ok(Self::Menu),
             None if text == "about" => Ok(Self::About),
+            Some(("about", "checks")) => Ok(Self::AboutChecks),
             None if text == "ladder" => Ok(Self::Ladder),
             None if text == "snaky" => Ok(Self::Snaky),
+            None if text == "free" => Ok(Self::FreeSetup),
+            Some(("free", rule)) => free_setup(text, rule).map(Self::Free),
+            Some(("free-strategy", rule)) => free_setup(text, rule).map(Self::FreeStrategy),
             Some(("stage", n)) => number(n).map(Self::Stage),
             Some(("intro", n)) => number(n).map(Self::Intro),
             Some(("strategy", n)) => number(n).map(Self::Strategy),
@@ -56,15 +69,15 @@ impl Open {
                 .map(Self::Cards)
                 .map_err(|_| format!("--open {text}: the card must be a number from 0 on")),
             _ => Err(format!(
-                "--open {text}: unknown screen (try menu, about, ladder, intro:N, stage:N, strategy:N, result:N, snaky, cards:N)"
+                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, strategy:N, result:N, snaky, cards:N, free, free:RULE@N, free-strategy:RULE@N)"
             )),
         }
     }
 
-    fn screen(self) -> Screen {
+    fn screen(&self) -> Screen {
         match self {
             Self::Menu => Screen::Menu,
-            Self::About => Screen::About,
+            Self::About | Self::AboutChecks => Screen::About,
             Self::Ladder => Screen::Ladder,
             Self::Intro(_) => Screen::Intro,
             Self::Stage(_) => Screen::Play,
@@ -72,8 +85,22 @@ impl Open {
             Self::Result(_) => Screen::Result,
             Self::Snaky => Screen::Snaky,
             Self::Cards(_) => Screen::Cards,
+            Self::FreeSetup => Screen::FreeSetup,
+            Self::Free(_) => Screen::Play,
+            Self::FreeStrategy(_) => Screen::Strategy,
         }
     }
+}
+
+/// A free-play rule from `--open`: counts (`1,3,4`) or a range (`2-5`), then `@BUTTONS`
+/// (default 30); practice on, and the turn order that wins, so the screen shows the human's turn.
+fn free_setup(text: &str, rule: &str) -> Result<FreeSetup, String> {
+    let base = FreeSetup { practice: true, ..FreeSetup::default() };
+    let mut setup = FreeSetup::parse_rule(rule, &base).map_err(|err| format!("--open {text}: {err}"))?;
+    if let Ok(stage) = setup.stage() {
+        setup.order = stage.right_choice();
+    }
+    Ok(setup)
 }
 
 /// The harness, as a plugin added after the game's.
@@ -100,6 +127,17 @@ impl Harness {
             snaky.or_else(|| args.maker.map(|maker| SnakyStart { maker: Some(maker), ..default() }));
         if args.blind {
             snaky.get_or_insert_default().blind = true;
+        }
+        if let Open::Cards(card) = open {
+            let maker = snaky.as_ref().and_then(|s| s.maker).unwrap_or_default();
+            let count = maker.cards().map_or(0, |c| c.card_count() as u32);
+            if card >= count {
+                return Err(format!(
+                    "--open cards:{card}: the {}-move certificate has cards 0 to {}",
+                    maker.bound(),
+                    count.saturating_sub(1)
+                ));
+            }
         }
         let layers: Result<Vec<OverlayLayer>, String> = args
             .overlay
@@ -142,6 +180,9 @@ struct Settle {
     frames: u32,
     taken: bool,
     frame_times: Vec<Duration>,
+    /// The process's CPU time when the measured frames began (all threads, the software
+    /// renderer's included): on a shared machine CPU per frame is steadier than wall time.
+    cpu_at_start: Option<Duration>,
     menu_frames: u32,
     /// A resize still to do once the screen has settled.
     resize: Option<(u32, u32)>,
@@ -166,6 +207,17 @@ impl Plugin for Harness {
                 app.insert_resource(CurrentStage(stage));
             }
         }
+        if let Open::Free(setup) | Open::FreeStrategy(setup) = &self.open
+            && let Some((table, stage, room)) = free_play(setup)
+        {
+            if matches!(self.open, Open::Free(_)) {
+                app.insert_resource(table);
+            } else {
+                strategy_shown(app);
+                app.insert_resource(StrategyReturn(Screen::FreeSetup));
+            }
+            app.insert_resource(stage).insert_resource(room);
+        }
         if matches!(self.open, Open::Strategy(_)) {
             strategy_shown(app);
             app.insert_resource(StrategyReturn(Screen::Ladder));
@@ -175,6 +227,9 @@ impl Plugin for Harness {
         }
         if let Some(overlays) = self.overlays {
             app.insert_resource(overlays);
+        }
+        if self.open == Open::AboutChecks {
+            app.world_mut().write_message(RunChecks);
         }
         if let Open::Cards(card) = self.open {
             let maker = self.snaky.as_ref().and_then(|s| s.maker).unwrap_or_default();
@@ -198,6 +253,7 @@ impl Plugin for Harness {
             frames: 0,
             taken: false,
             frame_times: Vec::new(),
+            cpu_at_start: None,
             menu_frames: 0,
             resize: self.resize,
         });
@@ -212,10 +268,12 @@ const SETTLE_FRAMES: u32 = 30;
 /// With timings: frames measured for the frame time.
 const MEASURED_FRAMES: u32 = 300;
 
+#[allow(clippy::too_many_arguments)]
 fn settle_and_shoot(
     mut settle: ResMut<Settle>,
     screen: Res<State<Screen>>,
     table: Option<Res<Table>>,
+    checks: Option<Res<CertificateChecks>>,
     time: Res<Time<Real>>,
     mut window: Query<&mut Window, With<PrimaryWindow>>,
     mut commands: Commands,
@@ -232,7 +290,8 @@ fn settle_and_shoot(
             );
         }
     }
-    let busy = table.is_some_and(|t| t.is_showing_com() || t.game().to_move() == Some(Side::Com));
+    let busy = table.is_some_and(|t| t.is_showing_com() || t.game().to_move() == Some(Side::Com))
+        || checks.is_some_and(|c| c.is_running());
     if *screen.get() != settle.target || busy {
         settle.frames_on_target = 0;
     } else {
@@ -240,6 +299,9 @@ fn settle_and_shoot(
     }
     let wait = if settle.timings { SETTLE_FRAMES + MEASURED_FRAMES } else { SETTLE_FRAMES };
     if settle.timings && settle.frames_on_target > SETTLE_FRAMES && settle.frames_on_target <= wait {
+        if settle.frame_times.is_empty() {
+            settle.cpu_at_start = process_cpu_time();
+        }
         settle.frame_times.push(time.delta());
     }
     if settle.frames > 5000 && !settle.taken {
@@ -261,6 +323,10 @@ fn settle_and_shoot(
     }
     if settle.timings && !settle.frame_times.is_empty() {
         report_frame_times(&settle.frame_times);
+        if let (Some(start), Some(end)) = (settle.cpu_at_start, process_cpu_time()) {
+            let per_frame = end.saturating_sub(start).as_secs_f64() * 1e3 / settle.frame_times.len() as f64;
+            eprintln!("timing: CPU time per frame (all threads) {per_frame:.2} ms");
+        }
     }
     settle.taken = true;
     let Some(path) = settle.screenshot.clone() else {
@@ -291,6 +357,19 @@ fn settle_and_shoot(
     );
 }
 
+/// User + system time of the whole process so far, from `/proc/self/stat` (Linux; elsewhere none).
+fn process_cpu_time() -> Option<Duration> {
+    /// The unit of those fields (`USER_HZ`, fixed at 100 by the Linux ABI on x86 and ARM).
+    const TICKS_PER_SECOND: u64 = 100;
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields 14 and 15; the command name (field 2, in parentheses) may contain spaces.
+    let after_name = stat.rsplit_once(')')?.1;
+    let mut fields = after_name.split_whitespace().skip(11);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    Some(Duration::from_millis((user + system) * 1000 / TICKS_PER_SECOND))
+}
+
 fn report_frame_times(times: &[Duration]) {
     let mut ms: Vec<f64> = times.iter().map(|d| d.as_secs_f64() * 1e3).collect();
     ms.sort_by(f64::total_cmp);
@@ -312,9 +391,36 @@ mod tests {
     #[test]
     fn screens_parse() {
         assert_eq!(Open::parse("stage:8"), Ok(Open::Stage(8)));
+        assert_eq!(Open::parse("free"), Ok(Open::FreeSetup));
         assert_eq!(Open::parse("strategy:11"), Ok(Open::Strategy(11)));
         assert!(Open::parse("stage:0").is_err());
+        // A stage beyond the ladder opened a blank screen.
+        assert!(Open::parse("stage:100001").is_err());
+        assert_eq!(Open::parse("stage:100000"), Ok(Open::Stage(100_000)));
         assert!(Open::parse("stage:x").is_err());
         assert!(Open::parse("garden").is_err());
+        assert_eq!(Open::parse("about:checks"), Ok(Open::AboutChecks));
+    }
+
+    #[test]
+    fn free_play_opens_on_a_set_or_a_range_and_bad_rules_are_refused() {
+        let Ok(Open::Free(set)) = Open::parse("free:1,3,4@30") else { panic!("free:1,3,4@30") };
+        assert_eq!((set.counts.as_slice(), set.buttons, set.practice), (&[1, 3, 4][..], 30, true));
+        // 30 mod 7 = 2 is not a losing number for {1, 3, 4} (losing: r mod 7 ∈ {1, 3}): first wins.
+        assert_eq!(set.order, crate::pokopoko::TurnOrder::First);
+        let Ok(Open::Free(range)) = Open::parse("free:2-5@44") else { panic!("free:2-5@44") };
+        // SPEC §1.3: 44 buttons, picks 2–5 is a second-player win (stage 11).
+        assert_eq!((range.min, range.max, range.order), (2, 5, crate::pokopoko::TurnOrder::Second));
+        assert!(matches!(Open::parse("free-strategy:2,4,7"), Ok(Open::FreeStrategy(_))));
+        for (bad, says) in [
+            ("free:1,x,4@30", "`x`"),
+            ("free:1,3@500", "`500`"),
+            ("free:", "expected counts"),
+            ("free:5-2", "min must not exceed max"),
+            ("free-strategy:9@3", "more than the buttons"),
+        ] {
+            let err = Open::parse(bad).unwrap_err();
+            assert!(err.starts_with(&format!("--open {bad}: ")) && err.contains(says), "{bad}: {err}");
+        }
     }
 }

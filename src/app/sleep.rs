@@ -20,14 +20,15 @@ use bevy::winit::{UpdateMode, WinitSettings};
 
 use super::Screen;
 use super::snaky::checks::CertificateChecks;
-use super::snaky::{RefusedFlash, Watch};
+use super::snaky::{RefusedFlash, SnakyMode};
 
 /// Frames still drawn after an input or a change of screen, so what it set off (a screen change
 /// takes effect the next frame, its layout and text the same one) is on screen before sleeping.
 pub const SETTLE_FRAMES: u32 = 3;
 
-/// With nothing happening at all, one frame every so often anyway (a safety net, nearly free).
-pub const IDLE_WAKE: Duration = Duration::from_secs(5);
+/// With nothing happening at all, one frame every so often anyway (a safety net). Not often: each
+/// one draws a whole frame, 40–80 ms of CPU in a software renderer.
+pub const IDLE_WAKE: Duration = Duration::from_secs(60);
 
 /// The window's update mode: a frame per window event or redraw request, focused or not. Raw
 /// device events (mouse motion outside the window) do not wake the game.
@@ -118,12 +119,13 @@ fn settle_after_input(
 /// The Snaky screen moves on its own while a computer Breaker runs, a refused cell flashes or the
 /// certificate checks run on their thread (their report is collected by a frame).
 fn keep_watched_snaky_awake(
-    watch: Option<Res<Watch>>,
+    mode: Option<Res<State<SnakyMode>>>,
     flashes: Query<(), With<RefusedFlash>>,
     checks: Option<Res<CertificateChecks>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let watching = watch.is_some_and(|watch| watch.running && watch.breaker.is_some());
+    // Until the mode has left Watch: the frame after Maker's win shows the watch ended.
+    let watching = mode.is_some_and(|mode| *mode.get() == SnakyMode::Watch);
     let checking = checks.is_some_and(|checks| checks.is_running());
     if watching || !flashes.is_empty() || checking {
         redraw.write(RequestRedraw);

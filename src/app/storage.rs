@@ -72,6 +72,9 @@ impl SaveNotice {
             Notice::SetAside { moved_to, .. } => {
                 Some(i18n::save_set_aside(lang, &moved_to.display().to_string()))
             }
+            Notice::Repaired { kept_at, problems } => {
+                Some(i18n::save_repaired(lang, problems.len(), &kept_at.display().to_string()))
+            }
             Notice::NotSaving { .. } => Some(T::SaveNotSaving.get(lang).to_string()),
         }
     }

@@ -3,10 +3,12 @@
 //! Plain Rust, no Bevy: the rules ([`rules`]), the perfect COM ([`solver`]), one stage
 //! ([`stage`], [`layout`]), the ladder ([`ladder`]: the fixed stages of the file format in
 //! [`ladder_file`], then the [`endless`] ones), one match in progress ([`game`]) and the
-//! post-game lesson ([`lesson`]).
+//! post-game lesson ([`lesson`]),
+//! and [`free`] play on any rule.
 
 pub mod endless;
 mod fenwick;
+pub mod free;
 pub mod game;
 pub mod ladder;
 pub mod ladder_file;
@@ -16,6 +18,7 @@ pub mod rules;
 pub mod solver;
 pub mod stage;
 
+pub use free::{FreeError, FreeSetup, Hint, RuleKind};
 pub use game::{Match, MatchError, Side};
 pub use ladder::{Ladder, MAX_STAGE};
 pub use ladder_file::{LadderError, StageProblem};

@@ -19,6 +19,7 @@ pub mod card;
 pub mod cell;
 pub mod cell_set;
 pub mod certificate;
+pub mod check;
 pub mod errors;
 pub mod game;
 pub mod placement;

@@ -12,6 +12,8 @@ use super::certificate::{Certificate, SHIPPED_SHA256, SHIPPED_TEXT, sha256_hex};
 use super::game::Game;
 use super::policy::Claim;
 
+pub use super::check::{Check, CheckId, Expectation, Found, Report, RootFacts, render, thousands};
+
 /// The paper's numbers (SPEC §2.3), which the checks compare against.
 pub mod paper {
     pub const LINES: usize = 722;
@@ -39,32 +41,6 @@ pub mod paper {
         (725, (7, 7), 167, 20, 8, 4),
         (726, (7, 7), 169, 20, 4, 0),
     ];
-}
-
-/// One numbered check and its outcome.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Check {
-    pub number: usize,
-    pub title: &'static str,
-    /// What was found, in the paper's terms.
-    pub detail: String,
-    pub pass: bool,
-}
-
-/// The outcome of all checks.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Report {
-    pub checks: Vec<Check>,
-}
-
-impl Report {
-    pub fn passed(&self) -> bool {
-        !self.checks.is_empty() && self.checks.iter().all(|c| c.pass)
-    }
-
-    fn add(&mut self, title: &'static str, pass: bool, detail: String) {
-        self.checks.push(Check { number: self.checks.len() + 1, title, detail, pass });
-    }
 }
 
 /// Sizes of the certificate.
@@ -101,7 +77,22 @@ pub struct LocalFailure {
     pub card: u32,
     pub line: usize,
     pub column: usize,
-    pub reason: String,
+    pub reason: LocalFailureReason,
+}
+
+/// Which rule of the local check a node breaks.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LocalFailureReason {
+    #[error("p ∉ T")]
+    PivotOutsideEnvelope,
+    #[error("A of child {0} ⊄ A ∪ {{p}}")]
+    ChildRequiresMore(usize),
+    #[error("T of child {0} ⊄ T")]
+    ChildEnvelopeOutside(usize),
+    #[error("h < 1 + h of child {0}")]
+    ChildTooTall(usize),
+    #[error("reply class {0}: every child's envelope contains the reply")]
+    NoChildAvoids(usize),
 }
 
 /// For each Breaker reply class of a node, the child Maker moves to: one class per cell b of
@@ -129,27 +120,31 @@ pub fn local_check(cards: &Cards) -> Result<LocalCheck, LocalFailure> {
     let mut result = LocalCheck { nodes: 0, in_envelope: 0, exterior: 0 };
     for id in cards.combination_nodes() {
         let node = cards.node(id);
-        let fail =
-            |reason: String| LocalFailure { card: node.card, line: node.line, column: node.column, reason };
+        let fail = |reason: LocalFailureReason| LocalFailure {
+            card: node.card,
+            line: node.line,
+            column: node.column,
+            reason,
+        };
         let mut owned = node.required;
         owned.insert(node.pivot);
         if !node.envelope.contains(node.pivot) {
-            return Err(fail("p ∉ T".into()));
+            return Err(fail(LocalFailureReason::PivotOutsideEnvelope));
         }
         for (i, child) in cards.children(id).iter().enumerate() {
             if !child.placed_required.is_subset(&owned) {
-                return Err(fail(format!("A of child {i} ⊄ A ∪ {{p}}")));
+                return Err(fail(LocalFailureReason::ChildRequiresMore(i)));
             }
             if !child.placed_envelope.is_subset(&node.envelope) {
-                return Err(fail(format!("T of child {i} ⊄ T")));
+                return Err(fail(LocalFailureReason::ChildEnvelopeOutside(i)));
             }
             if node.height < 1 + cards.node(child.node).height {
-                return Err(fail(format!("h < 1 + h of child {i}")));
+                return Err(fail(LocalFailureReason::ChildTooTall(i)));
             }
         }
         for (class, child) in reply_classes(cards, id).enumerate() {
             if child.is_none() {
-                return Err(fail(format!("reply class {class}: every child's envelope contains the reply")));
+                return Err(fail(LocalFailureReason::NoChildAvoids(class)));
             }
         }
         result.nodes += 1;
@@ -257,17 +252,12 @@ pub fn squeeze_table(cards: &Cards, id: NodeId) -> Vec<TableRow> {
     rows
 }
 
-fn cells(set: &CellSet) -> Vec<(i32, i32)> {
-    set.iter().map(|c| (c.x(), c.y())).collect()
+fn cells(set: &CellSet) -> Vec<Cell> {
+    set.iter().map(|c| c.cell()).collect()
 }
 
 fn set_of(cells: impl IntoIterator<Item = (i32, i32)>) -> CellSet {
     cells.into_iter().filter_map(|(x, y)| FrameCell::new(x, y)).collect()
-}
-
-fn fmt_cells(set: &CellSet) -> String {
-    let list: Vec<String> = cells(set).iter().map(|(x, y)| format!("({x},{y})")).collect();
-    format!("{{{}}}", list.join(","))
 }
 
 /// Which certificate a text is, by its SHA-256.
@@ -371,45 +361,28 @@ fn run(text: &str, expected: Option<Expected>, paper_facts: bool) -> Report {
     let mut report = Report::default();
     let found = sha256_hex(text.as_bytes());
     let lines = text.lines().count();
+    let digest = Found::Digest { sha256: found.clone(), lines, bytes: text.len() };
     match expected {
         Some(e) => report.add(
-            "certificate digest and size",
+            CheckId::Digest,
             found.eq_ignore_ascii_case(e.sha256) && lines == e.lines && text.len() == e.bytes,
-            format!(
-                "SHA-256 {found}, {} lines, {} bytes (expected {}, {} lines, {} bytes)",
-                thousands(lines),
-                thousands(text.len()),
-                e.sha256,
-                thousands(e.lines),
-                thousands(e.bytes)
-            ),
+            digest,
+            Some(Expectation::Digest { sha256: e.sha256, lines: e.lines, bytes: e.bytes }),
         ),
-        None => report.add(
-            "certificate digest and size",
-            true,
-            format!(
-                "SHA-256 {found}, {} lines, {} bytes (not a shipped certificate: its own numbers follow)",
-                thousands(lines),
-                thousands(text.len())
-            ),
-        ),
+        None => report.add(CheckId::Digest, true, digest, Some(Expectation::NotShipped)),
     }
     let certificate = match Certificate::parse(text) {
         Ok(c) => c,
         Err(e) => {
-            report.add("grammar", false, e.to_string());
+            report.add(CheckId::Grammar, false, Found::Unparsable(e), None);
             return report;
         }
     };
-    report.add(
-        "grammar",
-        true,
-        format!("{} lines parse, cards 6..{}", certificate.lines.len(), certificate.lines.len() + 5),
-    );
+    report.add(CheckId::Grammar, true, Found::Parsed { lines: certificate.lines.len() }, None);
     let cards = match Cards::evaluate(&certificate) {
         Ok(c) => c,
         Err(e) => {
-            report.add("evaluation", false, e.to_string());
+            report.add(CheckId::Evaluation, false, Found::Unevaluable(e), None);
             return report;
         }
     };
@@ -420,6 +393,31 @@ fn run(text: &str, expected: Option<Expected>, paper_facts: bool) -> Report {
         check_general(&mut report, text, &certificate, &cards, expected);
     }
     report
+}
+
+fn root_facts(cards: &Cards, id: NodeId) -> RootFacts {
+    let root = cards.node(id);
+    RootFacts {
+        card: root.card,
+        pivot: root.pivot.cell(),
+        required: root.required.len(),
+        envelope: root.envelope.len(),
+        height: root.height,
+        children: cards.children(id).len(),
+    }
+}
+
+/// The local check as a report line: where it holds, or where and why it fails.
+fn add_local_check(
+    report: &mut Report,
+    local: &Result<LocalCheck, LocalFailure>,
+    pass: impl Fn(&LocalCheck) -> bool,
+    expected: Option<Expectation>,
+) {
+    match local {
+        Ok(local) => report.add(CheckId::LocalCheck, pass(local), Found::LocalCheck(*local), expected),
+        Err(failure) => report.add(CheckId::LocalCheck, false, Found::LocalFailure(failure.clone()), None),
+    }
 }
 
 /// The checks of a certificate that extends the paper's: sizes, the paper's lines kept byte for
@@ -434,120 +432,82 @@ fn check_general(
     let n = counts(certificate, cards);
     let equal =
         |found: usize, pick: fn(&Expected) -> usize| expected.as_ref().is_none_or(|e| pick(e) == found);
-    let wanted = |pick: fn(&Expected) -> usize| {
-        expected.as_ref().map_or(String::new(), |e| format!("; expected {}", thousands(pick(e))))
-    };
+    let wanted = |pick: fn(&Expected) -> usize| expected.as_ref().map(|e| Expectation::Count(pick(e)));
+    let lines = certificate.lines.len();
     report.add(
-        "cards",
+        CheckId::Cards,
         equal(n.cards, |e| e.cards),
-        format!(
-            "{} cards (6 base + {} lines){}",
-            thousands(n.cards),
-            certificate.lines.len(),
-            wanted(|e| e.cards)
-        ),
+        Found::Cards { cards: n.cards, lines },
+        wanted(|e| e.cards),
     );
     report.add(
-        "combination nodes",
+        CheckId::CombinationNodes,
         equal(n.combination_nodes, |e| e.combination_nodes)
             && equal(n.inline_nodes, |e| e.inline_nodes)
-            && n.combination_nodes == certificate.lines.len() + n.inline_nodes,
-        format!(
-            "{} combination nodes ({} lines + {} inline){}",
-            thousands(n.combination_nodes),
-            thousands(certificate.lines.len()),
-            thousands(n.inline_nodes),
-            wanted(|e| e.combination_nodes)
-        ),
+            && n.combination_nodes == lines + n.inline_nodes,
+        Found::CombinationNodes { nodes: n.combination_nodes, lines, inline: n.inline_nodes },
+        wanted(|e| e.combination_nodes),
     );
     report.add(
-        "references",
+        CheckId::References,
         equal(n.references, |e| e.references),
-        format!("{} references{}", thousands(n.references), wanted(|e| e.references)),
+        Found::References(n.references),
+        wanted(|e| e.references),
     );
     let paper_prefix = SHIPPED_TEXT.lines().zip(text.lines()).take_while(|(a, b)| a == b).count();
     report.add(
-        "the paper's lines",
+        CheckId::PapersLines,
         expected.is_none() || paper_prefix == paper::LINES,
-        format!("the first {paper_prefix} lines are the paper's, byte for byte (of {})", paper::LINES),
+        Found::PapersLines { kept: paper_prefix, of: paper::LINES },
+        None,
     );
     let root_id = cards.root();
     let root = cards.node(root_id);
     let root_ok = root.required.is_empty()
         && expected.is_none_or(|e| e.height == root.height && e.envelope == root.envelope.len());
     report.add(
-        "root card",
+        CheckId::RootCard,
         root_ok,
-        format!(
-            "card {}: pivot {}, |A| = {} (a strategy from the empty board needs 0), |T| = {}, h = {}, {} children{}",
-            root.card,
-            root.pivot,
-            root.required.len(),
-            root.envelope.len(),
-            root.height,
-            cards.children(root_id).len(),
-            expected.map_or(String::new(), |e| format!("; expected |A| = 0, |T| = {}, h = {}", e.envelope, e.height))
-        ),
+        Found::Root(root_facts(cards, root_id)),
+        expected.map(|e| Expectation::Root { envelope: e.envelope, height: e.height }),
     );
     let local = local_check(cards);
-    match &local {
-        Ok(local) => report.add(
-            "local check",
+    add_local_check(
+        report,
+        &local,
+        |local| {
             local.nodes == n.combination_nodes
-                && expected.is_none_or(|e| e.in_envelope_reply_classes == local.in_envelope),
-            format!(
-                "holds at {} nodes: {} in-envelope + {} exterior = {} reply classes{}",
-                thousands(local.nodes),
-                thousands(local.in_envelope),
-                thousands(local.exterior),
-                thousands(local.in_envelope + local.exterior),
-                wanted(|e| e.in_envelope_reply_classes).replace("expected", "expected in-envelope")
-            ),
-        ),
-        Err(f) => report.add(
-            "local check",
-            false,
-            format!("fails at card {} (line {}, column {}): {}", f.card, f.line, f.column, f.reason),
-        ),
-    }
+                && expected.is_none_or(|e| e.in_envelope_reply_classes == local.in_envelope)
+        },
+        expected.map(|e| Expectation::InEnvelope(e.in_envelope_reply_classes)),
+    );
     if local.is_err() {
         return;
     }
     let states = reachable_states(cards).len();
     report.add(
-        "reachable states",
+        CheckId::ReachableStates,
         equal(states, |e| e.reachable_states),
-        format!(
-            "{} (node, placement) states from the empty board{}",
-            thousands(states),
-            wanted(|e| e.reachable_states)
-        ),
+        Found::ReachableStates(states),
+        wanted(|e| e.reachable_states),
     );
     let worst = worst_case(cards);
     report.add(
-        "worst case",
+        CheckId::WorstCase,
         worst == root.height,
-        format!(
-            "exhaustive search over every Breaker reply class: {worst} Maker moves; expected exactly the root's height {}",
-            root.height
-        ),
+        Found::WorstCase(worst),
+        Some(Expectation::RootHeight(root.height)),
     );
     if !root.required.is_empty() {
-        report.add(
-            "perfect Breaker",
-            false,
-            "not played: the root card requires cells Maker does not own on the empty board".into(),
-        );
+        report.add(CheckId::PerfectBreaker, false, Found::NotPlayed, None);
         return;
     }
     let (shortest, longest) = perfect_games(cards);
     report.add(
-        "perfect Breaker",
+        CheckId::PerfectBreaker,
         shortest as u64 == u64::from(root.height) && longest as u64 == u64::from(root.height),
-        format!(
-            "{PERFECT_GAMES} games keeping the tallest surviving child alive last {shortest}..{longest} Maker moves; expected exactly {}",
-            root.height
-        ),
+        Found::PerfectGames { games: PERFECT_GAMES, shortest, longest },
+        Some(Expectation::Exactly(root.height)),
     );
 }
 
@@ -565,32 +525,36 @@ fn perfect_games(cards: &Arc<Cards>) -> (usize, usize) {
 /// The checks after parsing and evaluation.
 pub fn check_cards(report: &mut Report, certificate: &Certificate, cards: &Arc<Cards>) {
     let n = counts(certificate, cards);
+    let lines = certificate.lines.len();
     report.add(
-        "cards",
+        CheckId::Cards,
         n.cards == paper::CARDS,
-        format!("{} cards (6 base + {} lines); expected 728", n.cards, certificate.lines.len()),
+        Found::Cards { cards: n.cards, lines },
+        Some(Expectation::Count(paper::CARDS)),
     );
     report.add(
-        "combination nodes",
+        CheckId::CombinationNodes,
         n.combination_nodes == paper::COMBINATION_NODES
             && n.inline_nodes == paper::INLINE_NODES
-            && n.combination_nodes == certificate.lines.len() + n.inline_nodes,
-        format!(
-            "{} combination nodes ({} lines + {} inline); expected 1,620 (722 + 898)",
-            thousands(n.combination_nodes),
-            certificate.lines.len(),
-            n.inline_nodes
-        ),
+            && n.combination_nodes == lines + n.inline_nodes,
+        Found::CombinationNodes { nodes: n.combination_nodes, lines, inline: n.inline_nodes },
+        Some(Expectation::Nodes {
+            nodes: paper::COMBINATION_NODES,
+            lines: paper::LINES,
+            inline: paper::INLINE_NODES,
+        }),
     );
     report.add(
-        "references",
+        CheckId::References,
         n.references == paper::REFERENCES,
-        format!("{} references; expected 4,089", thousands(n.references)),
+        Found::References(n.references),
+        Some(Expectation::Count(paper::REFERENCES)),
     );
     report.add(
-        "heights",
+        CheckId::Heights,
         n.max_height <= paper::MAX_HEIGHT,
-        format!("largest height {}; expected ≤ 21", n.max_height),
+        Found::LargestHeight(n.max_height),
+        Some(Expectation::AtMost(paper::MAX_HEIGHT)),
     );
 
     let card = |j: u32| cards.card(j).map(|id| cards.node(id));
@@ -599,29 +563,35 @@ pub fn check_cards(report: &mut Report, certificate: &Certificate, cards: &Arc<C
     let t6 = a6.union(&set_of([(1, 3), (1, 4), (1, 5)]));
     let pass6 = card(6).is_some_and(|c| c.required == a6 && c.envelope == t6 && c.height == 2);
     report.add(
-        "card 6",
+        CheckId::Card6,
         pass6,
-        card(6).map_or("missing".into(), |c| {
-            format!("A = {}, T = {}, h = {}", fmt_cells(&c.required), fmt_cells(&c.envelope), c.height)
+        card(6).map_or(Found::Missing, |c| Found::Card6 {
+            required: cells(&c.required),
+            envelope: cells(&c.envelope),
+            height: c.height,
         }),
+        None,
     );
     let a7 = set_of(column(0, &[1, 2, 3, 4]));
     let t7 = set_of(column(0, &[1, 2, 3, 4, 5])).union(&set_of(column(1, &[0, 1, 2, 4, 5, 6])));
     let pass7 = card(7)
         .is_some_and(|c| c.required == a7 && c.envelope == t7 && c.envelope.len() == 11 && c.height == 3);
     report.add(
-        "card 7",
+        CheckId::Card7,
         pass7,
-        card(7).map_or("missing".into(), |c| {
-            format!("A = {}, |T| = {}, h = {}", fmt_cells(&c.required), c.envelope.len(), c.height)
+        card(7).map_or(Found::Missing, |c| Found::Card7 {
+            required: cells(&c.required),
+            envelope: c.envelope.len(),
+            height: c.height,
         }),
+        None,
     );
     let root_id = cards.root();
     let root = cards.node(root_id);
     let root_children = cards.children(root_id);
     let on_board = root.envelope.iter().all(|c| c.x() < PAPER_BOARD && c.y() < PAPER_BOARD);
     report.add(
-        "card 727",
+        CheckId::Card727,
         root.card == 727
             && root.pivot.cell() == Cell::new(8, 8)
             && root.required.is_empty()
@@ -629,16 +599,8 @@ pub fn check_cards(report: &mut Report, certificate: &Certificate, cards: &Arc<C
             && root.height == 21
             && on_board
             && root_children.len() == 32,
-        format!(
-            "card {}: pivot {}, |A| = {}, |T| = {}, h = {}, T ⊆ {{0..16}}²: {}, {} children",
-            root.card,
-            root.pivot,
-            root.required.len(),
-            root.envelope.len(),
-            root.height,
-            if on_board { "yes" } else { "no" },
-            root_children.len()
-        ),
+        Found::Card727 { root: root_facts(cards, root_id), on_paper_board: on_board },
+        None,
     );
     let table = root_table(cards);
     let expected_rows: Vec<TableRow> = paper::CARD_727_TABLE
@@ -654,78 +616,53 @@ pub fn check_cards(report: &mut Report, certificate: &Certificate, cards: &Arc<C
         .collect();
     let pivot_only = CellSet::single(root.pivot);
     let each_requires_pivot = root_children.iter().all(|c| c.placed_required == pivot_only);
-    let rows: Vec<String> = table
-        .iter()
-        .map(|r| {
-            let a: Vec<String> = r.required.iter().map(|(x, y)| format!("({x},{y})")).collect();
-            format!(
-                "{} {{{}}} {} {} ×{} → {}",
-                r.card,
-                a.join(","),
-                r.envelope_size,
-                r.height,
-                r.placements,
-                r.left_in_intersection
-            )
-        })
-        .collect();
     report.add(
-        "card-727 table",
+        CheckId::Card727Table,
         table == expected_rows && each_requires_pivot,
-        format!(
-            "{}; every placed child requires exactly {{(8,8)}}: {}",
-            rows.join("; "),
-            if each_requires_pivot { "yes" } else { "no" }
-        ),
+        Found::Card727Table { rows: table, each_requires_pivot },
+        None,
     );
-    match local_check(cards) {
-        Ok(local) => report.add(
-            "local check",
+    add_local_check(
+        report,
+        &local_check(cards),
+        |local| {
             local.nodes == paper::COMBINATION_NODES
                 && local.in_envelope == paper::IN_ENVELOPE_REPLY_CLASSES
-                && local.in_envelope + local.exterior == paper::REPLY_CLASSES,
-            format!(
-                "holds at {} nodes: {} in-envelope + {} exterior = {} reply classes; expected 35,422 + 1,620 = 37,042",
-                thousands(local.nodes),
-                thousands(local.in_envelope),
-                thousands(local.exterior),
-                thousands(local.in_envelope + local.exterior)
-            ),
-        ),
-        Err(f) => report.add(
-            "local check",
-            false,
-            format!("fails at card {} (line {}, column {}): {}", f.card, f.line, f.column, f.reason),
-        ),
-    }
+                && local.in_envelope + local.exterior == paper::REPLY_CLASSES
+        },
+        Some(Expectation::ReplyClasses {
+            in_envelope: paper::IN_ENVELOPE_REPLY_CLASSES,
+            exterior: paper::COMBINATION_NODES,
+        }),
+    );
     let states = reachable_states(cards).len();
     report.add(
-        "reachable states",
+        CheckId::ReachableStates,
         states == paper::REACHABLE_STATES,
-        format!("{} (node, placement) states from the empty board; expected 53,823", thousands(states)),
+        Found::ReachableStates(states),
+        Some(Expectation::Count(paper::REACHABLE_STATES)),
     );
     let worst = worst_case(cards);
     report.add(
-        "worst case",
+        CheckId::WorstCase,
         worst == paper::WORST_CASE,
-        format!("exhaustive search over every Breaker reply class: {worst} Maker moves; expected exactly 21"),
+        Found::WorstCase(worst),
+        Some(Expectation::Exactly(paper::WORST_CASE)),
     );
     let (shortest, longest) = perfect_games(cards);
     report.add(
-        "perfect Breaker",
+        CheckId::PerfectBreaker,
         shortest == paper::WORST_CASE as usize && longest == paper::WORST_CASE as usize,
-        format!(
-            "{PERFECT_GAMES} games keeping the tallest surviving child alive last {shortest}..{longest} Maker moves; expected exactly 21"
-        ),
+        Found::PerfectGames { games: PERFECT_GAMES, shortest, longest },
+        Some(Expectation::Exactly(paper::WORST_CASE)),
     );
     let line = worked_line(cards);
+    let paper_line: Vec<Cell> = paper::WORKED_LINE.iter().map(|&(x, y)| Cell::new(x, y)).collect();
     report.add(
-        "worked line",
-        line.as_deref() == Some(&paper::WORKED_LINE[..]),
-        format!(
-            "{}; expected M (8,8), B (7,8), M (8,7), B (8,6), M (11,8)",
-            line.map_or("illegal".into(), |l| fmt_line(&l))
-        ),
+        CheckId::WorkedLine,
+        line.as_deref() == Some(&paper_line[..]),
+        Found::WorkedLine(line),
+        Some(Expectation::WorkedLine(paper_line)),
     );
 }
 
@@ -733,48 +670,10 @@ pub fn check_cards(report: &mut Report, certificate: &Certificate, cards: &Arc<C
 const PERFECT_GAMES: u64 = 50;
 
 /// Maker's replies to the paper's worked line B (7,8), B (8,6), interleaved: M, B, M, B, M.
-pub fn worked_line(cards: &Arc<Cards>) -> Option<Vec<(i32, i32)>> {
+pub fn worked_line(cards: &Arc<Cards>) -> Option<Vec<Cell>> {
     let mut game = Game::started(Arc::clone(cards));
     for b in [Cell::new(7, 8), Cell::new(8, 6)] {
         game.reply(b).ok()?;
     }
-    Some(game.moves().iter().map(|m| (m.cell.x, m.cell.y)).collect())
-}
-
-fn fmt_line(line: &[(i32, i32)]) -> String {
-    let moves: Vec<String> = line
-        .iter()
-        .enumerate()
-        .map(|(i, (x, y))| format!("{} ({x},{y})", if i % 2 == 0 { "M" } else { "B" }))
-        .collect();
-    moves.join(", ")
-}
-
-/// 37042 → "37,042".
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// Prints a report, one line per check.
-pub fn render(report: &Report) -> String {
-    let mut out = String::new();
-    for check in &report.checks {
-        let verdict = if check.pass { "PASS" } else { "FAIL" };
-        out.push_str(&format!("check {:>2} {verdict}  {}: {}\n", check.number, check.title, check.detail));
-    }
-    let failed = report.checks.iter().filter(|c| !c.pass).count();
-    if failed == 0 {
-        out.push_str(&format!("all {} checks PASS\n", report.checks.len()));
-    } else {
-        out.push_str(&format!("{failed} of {} checks FAIL\n", report.checks.len()));
-    }
-    out
+    Some(game.moves().iter().map(|m| m.cell).collect())
 }

@@ -1,5 +1,8 @@
-//! Infinite Pokopoko's screens: ladder → intro → play → result, and the strategy page.
+//! Infinite Pokopoko's screens: ladder → intro → play → result, and the strategy page; free play
+//! (setup → play → result) shares them.
 
+mod free;
+pub mod free_form;
 mod intro;
 mod ladder;
 mod play;
@@ -11,7 +14,8 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-pub use ladder::{record_stats, stage_record};
+pub use free::{FreeAction, PracticeHint, Room, start_resources as free_play};
+pub use ladder::{LadderTile, record_stats, stage_record};
 pub use play::PlayInput;
 pub use result::lesson as lesson_text;
 pub use strategy::Reveal;
@@ -28,6 +32,7 @@ pub(super) fn plugin(app: &mut App) {
         play::plugin,
         result::plugin,
         strategy::plugin,
+        free::plugin,
     ));
 }
 
@@ -109,6 +114,7 @@ fn act(
     current: Option<Res<CurrentStage>>,
     last: Option<Res<LastMatch>>,
     screen: Res<State<Screen>>,
+    room: Res<Room>,
     mut go: MessageWriter<Go>,
 ) {
     for action in actions.read() {
@@ -119,6 +125,7 @@ fn act(
                     continue;
                 }
                 commands.insert_resource(CurrentStage(stage));
+                commands.insert_resource(Room::Ladder);
                 go.write(Go(Screen::Intro));
             }
             StageAction::Start(order) => {
@@ -126,9 +133,16 @@ fn act(
                 commands.insert_resource(Table::new(current.0.clone(), order));
                 go.write(Go(Screen::Play));
             }
-            StageAction::RetryFromStart => {
-                go.write(Go(Screen::Intro));
-            }
+            StageAction::RetryFromStart => match &*room {
+                // A free game keeps its turn order: the same setup again.
+                Room::Free(setup) => {
+                    free::start(&mut commands, setup);
+                    go.write(Go(Screen::Play));
+                }
+                Room::Ladder => {
+                    go.write(Go(Screen::Intro));
+                }
+            },
             StageAction::RetryFromMistake => match last.as_deref() {
                 Some(LastMatch { table, mistake: Some(Mistake::Move { turn, .. }) }) => {
                     commands.insert_resource(table.rewound(*turn));
@@ -136,7 +150,7 @@ fn act(
                 }
                 // A wrong turn order is retried by choosing again.
                 _ => {
-                    go.write(Go(Screen::Intro));
+                    go.write(Go(room.setup_screen()));
                 }
             },
             StageAction::Strategy => {

@@ -4,7 +4,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use super::table::{ButtonState, Direction, Table};
-use super::{LastMatch, Pace};
+use super::{LastMatch, Pace, Room, free};
 use crate::app::i18n::{self, Lang, T};
 use crate::app::sound::PlaySound;
 use crate::app::storage::SaveData;
@@ -75,7 +75,7 @@ fn start_clock(mut commands: Commands, pace: Res<Pace>) {
         .insert_resource(TurnClock { timer: Timer::new(pace.com_starts, TimerMode::Once), ending: false });
 }
 
-fn spawn_play(mut commands: Commands, lang: Res<Lang>, table: Option<Res<Table>>) {
+fn spawn_play(mut commands: Commands, lang: Res<Lang>, table: Option<Res<Table>>, room: Res<Room>) {
     let lang = lang.0;
     let Some(table) = table else { return };
     let stage = table.stage();
@@ -92,11 +92,11 @@ fn spawn_play(mut commands: Commands, lang: Res<Lang>, table: Option<Res<Table>>
         widgets::top_bar(
             root,
             T::Back.get(lang),
-            Screen::Intro,
+            room.setup_screen(),
             (
                 widgets::row(20.0),
                 children![
-                    widgets::heading(i18n::stage_title(lang, stage.number)),
+                    widgets::heading(room.title(lang, stage)),
                     widgets::text(i18n::per_turn(lang, &stage.picks), 26.0, palette::INK_SOFT),
                 ],
             ),
@@ -136,6 +136,9 @@ fn spawn_play(mut commands: Commands, lang: Res<Lang>, table: Option<Res<Table>>
                     });
                     panel.spawn((PanelText::Selected, widgets::text("", 22.0, palette::INK)));
                     panel.spawn((PanelText::Hint, widgets::paragraph("", 18.0, PANEL_WIDTH - 60.0)));
+                    if room.practice_hint(&table).is_some() {
+                        panel.spawn(free::practice_line(PANEL_WIDTH - 60.0));
+                    }
                     panel
                         .spawn((
                             ConfirmButton,
@@ -184,6 +187,7 @@ fn board_button(index: usize, cell: f32, at: crate::pokopoko::Cell) -> impl Bund
 
 fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    room: Res<Room>,
     mut input: MessageWriter<PlayInput>,
     mut go: MessageWriter<Go>,
 ) {
@@ -205,7 +209,7 @@ fn keyboard(
         }
     }
     if keys.just_pressed(KeyCode::Escape) {
-        go.write(Go(Screen::Intro));
+        go.write(Go(room.setup_screen()));
     }
 }
 
@@ -246,11 +250,13 @@ fn apply_input(
 }
 
 /// The COM's turn and the end of the match, paced so the player can follow.
+#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is one resource it touches
 fn run_match(
     time: Res<Time>,
     pace: Res<Pace>,
     mut clock: ResMut<TurnClock>,
     table: Option<ResMut<Table>>,
+    room: Res<Room>,
     mut data: ResMut<SaveData>,
     mut commands: Commands,
     mut go: MessageWriter<Go>,
@@ -273,9 +279,11 @@ fn run_match(
         clock.timer.tick(time.delta());
         if clock.timer.is_finished() {
             let last = LastMatch::new(table.clone());
-            let right_choice = table.game().human_order() == table.stage().right_choice();
-            data.save.progress.record_match(table.stage().number, last.won(), right_choice);
-            data.store();
+            if room.records_ladder() {
+                let right_choice = table.game().human_order() == table.stage().right_choice();
+                data.save.progress.record_match(table.stage().number, last.won(), right_choice);
+                data.store();
+            }
             commands.insert_resource(last);
             commands.remove_resource::<Table>();
             go.write(Go(Screen::Result));

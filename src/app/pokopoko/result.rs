@@ -2,6 +2,7 @@
 
 use bevy::prelude::*;
 
+use super::free::Room;
 use super::{LastMatch, StageAction};
 use crate::app::i18n::{self, Lang, Language, T};
 use crate::app::theme::palette;
@@ -25,16 +26,18 @@ pub fn lesson(lang: Language, last: &LastMatch) -> Option<String> {
     Some(i18n::mistake(lang, mistake, &rule, move_number))
 }
 
-fn spawn_result(mut commands: Commands, lang: Res<Lang>, last: Option<Res<LastMatch>>) {
+fn spawn_result(mut commands: Commands, lang: Res<Lang>, last: Option<Res<LastMatch>>, room: Res<Room>) {
     let lang = lang.0;
     let Some(last) = last else { return };
     let stage = last.table.stage();
     let won = last.won();
     commands.spawn(widgets::screen_root(Screen::Result)).with_children(|root| {
-        root.spawn(widgets::label(i18n::stage_title(lang, stage.number)));
+        root.spawn(widgets::label(room.title(lang, stage)));
         let (headline, ink) = if won { (T::Won, palette::GOOD) } else { (T::Lost, palette::BAD) };
         root.spawn(widgets::text(headline.get(lang), 72.0, ink));
-        if won {
+        if won && room.is_free() {
+            root.spawn(widgets::paragraph(T::FreeWon.get(lang), 24.0, 860.0));
+        } else if won {
             root.spawn(widgets::paragraph(i18n::won_text(lang, stage.number), 24.0, 860.0));
         }
         if let Some(lesson) = lesson(lang, &last) {
@@ -57,7 +60,10 @@ fn spawn_result(mut commands: Commands, lang: Res<Lang>, last: Option<Res<LastMa
         }
         root.spawn(history(lang, &last));
         root.spawn(widgets::row(16.0)).with_children(|row| {
-            if won {
+            if won && room.is_free() {
+                row.spawn(widgets::button(T::FreePlayAgain.get(lang), ButtonKind::Primary))
+                    .observe(send(StageAction::RetryFromStart));
+            } else if won {
                 row.spawn(widgets::button(T::NextStage.get(lang), ButtonKind::Primary))
                     .observe(send(StageAction::Open(stage.number + 1)));
                 row.spawn(widgets::button(T::RetryStart.get(lang), ButtonKind::Secondary))
@@ -77,12 +83,17 @@ fn spawn_result(mut commands: Commands, lang: Res<Lang>, last: Option<Res<LastMa
             }
         });
         root.spawn(widgets::row(16.0)).with_children(|row| {
-            row.spawn(widgets::sized_button(T::ToStages.get(lang), ButtonKind::Secondary, 240.0, 20.0))
-                .observe(send(Go(Screen::Ladder)));
+            let (back, to) = if room.is_free() {
+                (T::FreeToSetup.get(lang), Screen::FreeSetup)
+            } else {
+                (T::ToStages.get(lang), Screen::Ladder)
+            };
+            row.spawn(widgets::sized_button(back, ButtonKind::Secondary, 240.0, 20.0)).observe(send(Go(to)));
             row.spawn(widgets::sized_button(T::SeeStrategy.get(lang), ButtonKind::Secondary, 240.0, 20.0))
                 .observe(send(StageAction::Strategy));
         });
-        root.spawn(widgets::text(T::ResultKeys.get(lang), 16.0, palette::INK_SOFT));
+        let keys = if room.is_free() { T::FreeResultKeys.get(lang) } else { T::ResultKeys.get(lang) };
+        root.spawn(widgets::text(keys, 16.0, palette::INK_SOFT));
     });
 }
 
@@ -132,12 +143,15 @@ fn history(lang: Language, last: &LastMatch) -> impl Bundle {
 fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     last: Option<Res<LastMatch>>,
+    room: Res<Room>,
     mut actions: MessageWriter<StageAction>,
     mut go: MessageWriter<Go>,
 ) {
     let (Some(keys), Some(last)) = (keys, last) else { return };
     if keys.just_pressed(KeyCode::Enter) {
-        actions.write(if last.won() {
+        actions.write(if last.won() && room.is_free() {
+            StageAction::RetryFromStart
+        } else if last.won() {
             StageAction::Open(last.table.stage().number + 1)
         } else {
             StageAction::RetryFromMistake
@@ -145,6 +159,6 @@ fn keyboard(
     } else if keys.just_pressed(KeyCode::KeyR) {
         actions.write(StageAction::RetryFromStart);
     } else if keys.just_pressed(KeyCode::Escape) {
-        go.write(Go(Screen::Ladder));
+        go.write(Go(if room.is_free() { Screen::FreeSetup } else { Screen::Ladder }));
     }
 }

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::{CurrentStage, StrategyReturn};
+use super::{CurrentStage, Room, StrategyReturn};
 use crate::app::i18n::{self, Lang, T};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
@@ -34,6 +34,7 @@ fn spawn_strategy(
     shown: Res<SpoilerShown>,
     data: Res<SaveData>,
     back_to: Option<Res<StrategyReturn>>,
+    room: Res<Room>,
 ) {
     let lang = lang.0;
     let Some(current) = current else { return };
@@ -59,6 +60,9 @@ fn spawn_strategy(
                 panel.spawn(widgets::text(T::RuleTitle.get(lang), 24.0, palette::INK_SOFT));
                 panel.spawn(widgets::text(rule.to_string(), 30.0, palette::INK));
                 panel.spawn(widgets::paragraph(i18n::rule_in_words(lang, &rule), 22.0, 900.0));
+                if let Some(line) = i18n::pre_period(lang, &rule) {
+                    panel.spawn(widgets::paragraph(line, 20.0, 900.0));
+                }
                 panel.spawn(number_table(&rule));
                 panel.spawn(widgets::paragraph(T::HowToWin.get(lang), 20.0, 900.0));
                 let verdict = i18n::start_count(
@@ -68,7 +72,7 @@ fn spawn_strategy(
                     stage.right_choice(),
                 );
                 panel.spawn(widgets::text(
-                    format!("{}：{verdict}", i18n::stage_title(lang, stage.number)),
+                    format!("{}：{verdict}", room.title(lang, stage)),
                     22.0,
                     palette::YOU,
                 ));
@@ -82,7 +86,8 @@ fn spawn_strategy(
     });
 }
 
-/// Four rows of numbers from 1, each row a multiple of the period, losing ones marked, so the pattern shows.
+/// Four rows of numbers from 1, each row a multiple of the period, losing ones marked, so the pattern
+/// shows; the numbers before the pattern starts (the pre-period) are framed.
 fn number_table(rule: &crate::pokopoko::Rule) -> impl Bundle {
     let per_row = if (2..=14).contains(&rule.period) { rule.period * (14 / rule.period).max(1) } else { 12 };
     let chips: Vec<_> = (1..=per_row * 4)
@@ -103,6 +108,11 @@ fn number_table(rule: &crate::pokopoko::Rule) -> impl Bundle {
                     ..default()
                 },
                 BackgroundColor(face),
+                Outline {
+                    width: px(2),
+                    offset: px(1),
+                    color: if n <= rule.pre_period { palette::INK } else { Color::NONE },
+                },
                 children![widgets::text(n.to_string(), 17.0, ink)],
             )
         })

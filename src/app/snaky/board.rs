@@ -12,32 +12,28 @@ use bevy::picking::pointer::Location;
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
 
-use super::text::{self, S};
-use super::{Session, SnakyInput, SnakySystems};
+use super::{Session, SnakyInput, SnakyMode, SnakySystems};
 use crate::app::Screen;
 use crate::app::i18n::Lang;
+use crate::app::i18n::{T, snaky as text};
 use crate::app::theme::palette;
 use crate::app::theme::widgets;
 use crate::snaky::policy::OPENING;
-use crate::snaky::{Bounds, Cell, Player};
+use crate::snaky::{Cell, Player};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardView>()
         .init_resource::<Hover>()
         .add_systems(OnEnter(Screen::Snaky), reset_view)
-        .add_systems(Update, pan_and_zoom_keys.in_set(SnakySystems::Input).run_if(in_state(Screen::Snaky)))
         .add_systems(
             Update,
-            (
-                draw_frame,
-                rebuild_grid,
-                draw_stones,
-                flash_refusals,
-                draw_hover,
-                place_on_board,
-                scale_fonts,
-                update_board_texts,
-            )
+            (pan_and_zoom_keys, pan_sideways_keys.run_if(not(in_state(SnakyMode::Review))))
+                .in_set(SnakySystems::Input)
+                .run_if(in_state(Screen::Snaky)),
+        )
+        .add_systems(
+            Update,
+            (draw_stones, flash_refusals, draw_hover, place_on_board, scale_fonts, update_board_texts)
                 .chain()
                 .in_set(SnakySystems::Show)
                 .run_if(in_state(Screen::Snaky)),
@@ -54,6 +50,46 @@ const MAX_CELL_PX: f32 = 90.0;
 const FRAME_CENTRE: (f64, f64) = (OPENING.x as f64 + 0.5, OPENING.y as f64 + 0.5);
 /// Pixels the pointer may move between press and release and still count as a click.
 const CLICK_SLOP: f32 = 6.0;
+/// The area's rounded corners.
+pub(super) const BOARD_RADIUS: f32 = 18.0;
+/// Zoom per wheel line (a pixel-scrolling touchpad gives a line per `WHEEL_LINE_PX`) and per key.
+const WHEEL_ZOOM: f32 = 1.15;
+const WHEEL_LINE_PX: f32 = 40.0;
+const KEY_ZOOM: f32 = 1.25;
+/// Cells per second an arrow key pans; a slow frame pans at most `PAN_MAX_STEP_S` of it.
+const PAN_CELLS_PER_S: f32 = 12.0;
+const PAN_MAX_STEP_S: f32 = 0.1;
+/// The texts in the area's lower corners: size and distance from the edges.
+const CORNER_FONT_PX: f32 = 16.0;
+const CORNER_INSET: Vec2 = Vec2::new(12.0, 8.0);
+/// The result banner across the top of the area.
+const BANNER_FONT_PX: f32 = 19.0;
+const BANNER_TOP_PX: f32 = 12.0;
+const BANNER_SIDE_PX: f32 = 40.0;
+const BANNER_PADDING: Vec2 = Vec2::new(18.0, 10.0);
+const BANNER_BORDER_PX: f32 = 2.0;
+const BANNER_RADIUS_PX: f32 = 14.0;
+/// A stone fills its cell but this much (in cells) on each side; its rim, and the ring that marks
+/// the last move or the completed Snaky.
+const STONE_INSET: f32 = 0.09;
+const STONE_RIM_PX: f32 = 2.0;
+const RING_WIDTH_PX: f32 = 3.0;
+const RING_OFFSET_PX: f32 = 2.0;
+/// A stone's number before it follows the zoom.
+const STONE_FONT_PX: f32 = 12.0;
+/// Numbers on the board never get smaller than this.
+const MIN_FONT_PX: f32 = 6.0;
+/// A refused cell flashes red this long, reaching `FLASH_GROW_PX` past the cell, its fill starting
+/// at `FLASH_FILL_ALPHA`.
+const FLASH_SECONDS: f32 = 0.9;
+const FLASH_GROW_PX: f32 = 3.0;
+const FLASH_BORDER_PX: f32 = 3.0;
+const FLASH_FILL_ALPHA: f32 = 0.35;
+/// The hovered cell's outline.
+const HOVER_BORDER_PX: f32 = 2.0;
+const HOVER_ALPHA: f32 = 0.45;
+/// How far past the area's edge a placed rectangle still counts as on the board.
+const OFF_VIEW_MARGIN_PX: f32 = 8.0;
 
 /// Which part of the infinite board is shown, and how large.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
@@ -127,13 +163,6 @@ impl BoardView {
         self.centre = (f64::from(cell.x) + 0.5, f64::from(cell.y) + 0.5);
     }
 
-    /// The cells whose lines cross the area: (x min, x max, y min, y max).
-    fn visible_range(&self) -> (i64, i64, i64, i64) {
-        let (left, top) = self.board_point(Vec2::ZERO);
-        let (right, bottom) = self.board_point(BOARD_SIZE);
-        (left.floor() as i64 - 1, right.ceil() as i64 + 1, bottom.floor() as i64 - 1, top.ceil() as i64 + 1)
-    }
-
     /// Where a placed rectangle goes in the area: (left, top, width, height) in pixels.
     fn rect(&self, placed: &Placed) -> (f32, f32, f32, f32) {
         let cp = self.cell_px;
@@ -161,8 +190,8 @@ pub struct BoardArea;
 /// The board's layers, bottom to top; each is rebuilt on its own.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Layer {
+    /// The grid lines and the dashed frame (`grid.rs`).
     Grid,
-    Frame,
     Overlay,
     Stones,
     Flash,
@@ -189,6 +218,13 @@ impl Placed {
 /// A text whose size follows the zoom: `0` × pixels per cell.
 #[derive(Component, Debug, Clone, Copy)]
 pub(super) struct ScaledFont(pub f32);
+
+impl ScaledFont {
+    /// A number on a cell (a stone's move, a heat-map height): two digits a little smaller.
+    pub fn for_number(number: usize) -> Self {
+        Self(if number >= 10 { 0.36 } else { 0.44 })
+    }
+}
 
 /// A stone on the board (for tests and the picture).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -227,14 +263,6 @@ struct ResultBanner;
 #[derive(Component, Debug, Default)]
 struct DragDistance(f32);
 
-/// The visible range the grid was built for.
-#[derive(Component, Debug, Default)]
-struct GridRange(Option<((i64, i64, i64, i64), Bounds)>);
-
-/// The frame the Frame layer shows (the root envelope's box of the Maker in play).
-#[derive(Component, Debug, Default)]
-struct FrameDrawn(Option<Bounds>);
-
 fn reset_view(mut view: ResMut<BoardView>, mut hover: ResMut<Hover>) {
     *view = BoardView::default();
     *hover = Hover::default();
@@ -246,13 +274,12 @@ pub(super) fn board_area() -> impl Bundle {
         BoardArea,
         Name::new("Snaky board"),
         DragDistance::default(),
-        GridRange::default(),
         Node {
             width: px(BOARD_SIZE.x),
             height: px(BOARD_SIZE.y),
             flex_shrink: 0.0,
             overflow: Overflow::clip(),
-            border_radius: BorderRadius::all(px(18)),
+            border_radius: BorderRadius::all(px(BOARD_RADIUS)),
             ..default()
         },
         // No outline: in the software renderer an outline costs as much as the whole area again.
@@ -263,41 +290,48 @@ pub(super) fn board_area() -> impl Bundle {
 /// Spawns the layers into the board area and attaches its pointer behaviour.
 pub(super) fn fill_board_area(area: &mut EntityCommands) {
     area.with_children(|area| {
-        for layer in [Layer::Grid, Layer::Frame, Layer::Overlay, Layer::Stones, Layer::Flash] {
-            let mut entity = area.spawn((layer, layer_node(), Pickable::IGNORE));
-            if layer == Layer::Frame {
-                entity.insert(FrameDrawn::default());
-            }
+        for layer in [Layer::Grid, Layer::Overlay, Layer::Stones, Layer::Flash] {
+            area.spawn((layer, layer_node(), Pickable::IGNORE));
         }
         area.spawn((
             BoardText::Coordinates,
-            widgets::text("", 16.0, palette::INK_SOFT),
-            Node { position_type: PositionType::Absolute, left: px(12), bottom: px(8), ..default() },
+            widgets::text("", CORNER_FONT_PX, palette::INK_SOFT),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(CORNER_INSET.x),
+                bottom: px(CORNER_INSET.y),
+                ..default()
+            },
             Pickable::IGNORE,
         ));
         area.spawn((
             BoardText::OffView,
-            widgets::text("", 16.0, palette::INK_SOFT),
-            Node { position_type: PositionType::Absolute, right: px(12), bottom: px(8), ..default() },
+            widgets::text("", CORNER_FONT_PX, palette::INK_SOFT),
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(CORNER_INSET.x),
+                bottom: px(CORNER_INSET.y),
+                ..default()
+            },
             Pickable::IGNORE,
         ));
         area.spawn((
             ResultBanner,
             Node {
                 position_type: PositionType::Absolute,
-                top: px(12),
-                left: px(40),
-                right: px(40),
-                padding: UiRect::axes(px(18), px(10)),
-                border: UiRect::all(px(2)),
-                border_radius: BorderRadius::all(px(14)),
+                top: px(BANNER_TOP_PX),
+                left: px(BANNER_SIDE_PX),
+                right: px(BANNER_SIDE_PX),
+                padding: UiRect::axes(px(BANNER_PADDING.x), px(BANNER_PADDING.y)),
+                border: UiRect::all(px(BANNER_BORDER_PX)),
+                border_radius: BorderRadius::all(px(BANNER_RADIUS_PX)),
                 display: Display::None,
                 ..default()
             },
             BackgroundColor(palette::GOOD_SOFT),
             BorderColor::all(palette::GOOD),
             Pickable::IGNORE,
-            children![(BoardText::Result, widgets::text("", 19.0, palette::INK), Pickable::IGNORE)],
+            children![(BoardText::Result, widgets::text("", BANNER_FONT_PX, palette::INK), Pickable::IGNORE)],
         ));
     });
     area.observe(press).observe(drag).observe(click).observe(scroll).observe(hover_move).observe(hover_out);
@@ -311,46 +345,6 @@ fn layer_node() -> Node {
         width: px(0),
         height: px(0),
         ..default()
-    }
-}
-
-/// Draws the dashed frame around the root envelope of the Maker in play ({0..16}² for both),
-/// one dash per cell edge along each side, when the Maker changes.
-fn draw_frame(
-    session: Option<Res<Session>>,
-    mut layers: Query<(Entity, &mut FrameDrawn)>,
-    mut commands: Commands,
-) {
-    let Some(session) = session else { return };
-    let frame = session.game().frame();
-    for (layer, mut drawn) in &mut layers {
-        if drawn.0 != Some(frame) {
-            drawn.0 = Some(frame);
-            commands.entity(layer).despawn_children().with_children(|layer| spawn_frame(layer, frame));
-        }
-    }
-}
-
-fn spawn_frame(frame: &mut ChildSpawnerCommands, bounds: Bounds) {
-    const DASH: f32 = 0.55;
-    const THICK: f32 = 1.5;
-    let (x0, y0) = (f64::from(bounds.min_x), f64::from(bounds.min_y));
-    let (x1, y1) = (f64::from(bounds.max_x + 1), f64::from(bounds.max_y + 1));
-    let offset = f64::from((1.0 - DASH) / 2.0);
-    let across = (bounds.min_x..=bounds.max_x).map(|i| f64::from(i) + offset);
-    let up = (bounds.min_y..=bounds.max_y).map(|i| f64::from(i) + offset);
-    let dashes = across
-        .flat_map(|x| [(x, y0, DASH, 0.0), (x, y1, DASH, 0.0)])
-        .chain(up.flat_map(|y| [(x0, y, 0.0, DASH), (x1, y, 0.0, DASH)]));
-    {
-        for (x, y, w, h) in dashes {
-            frame.spawn((
-                Placed { x, y, w, h, inset: 0.0, grow: Vec2::splat(THICK) },
-                Node { position_type: PositionType::Absolute, ..default() },
-                BackgroundColor(palette::PRIMARY_EDGE),
-                Pickable::IGNORE,
-            ));
-        }
     }
 }
 
@@ -433,9 +427,9 @@ fn scroll(
     let Some(local) = at.or_else(|| event.hit.position.map(local_of_hit)) else { return };
     let steps = match event.unit {
         bevy::input::mouse::MouseScrollUnit::Line => event.y,
-        bevy::input::mouse::MouseScrollUnit::Pixel => event.y / 40.0,
+        bevy::input::mouse::MouseScrollUnit::Pixel => event.y / WHEEL_LINE_PX,
     };
-    view.zoom_at(local, 1.15_f32.powf(steps));
+    view.zoom_at(local, WHEEL_ZOOM.powf(steps));
 }
 
 fn hover_move(event: On<Pointer<Move>>, view: Res<BoardView>, mut hover: ResMut<Hover>) {
@@ -452,8 +446,29 @@ fn hover_out(_event: On<Pointer<Out>>, mut hover: ResMut<Hover>) {
     }
 }
 
-/// Arrows pan (except while reviewing, when ← → step through the game), + and − zoom, C centres
-/// on the frame, L on the last move.
+/// ← → pan (except while reviewing, when they step through the game).
+fn pan_sideways_keys(keys: Option<Res<ButtonInput<KeyCode>>>, time: Res<Time>, mut view: ResMut<BoardView>) {
+    let Some(keys) = keys else { return };
+    let mut direction = Vec2::ZERO;
+    if keys.pressed(KeyCode::ArrowLeft) {
+        direction.x -= 1.0;
+    }
+    if keys.pressed(KeyCode::ArrowRight) {
+        direction.x += 1.0;
+    }
+    pan(&mut view, &time, direction);
+}
+
+/// The board moves under a fixed view: the right arrow shows what lies to the right.
+fn pan(view: &mut BoardView, time: &Time, direction: Vec2) {
+    if direction != Vec2::ZERO {
+        // The board moves under a fixed view: the right arrow shows what lies to the right.
+        let step = PAN_CELLS_PER_S * view.cell_px * time.delta_secs().clamp(0.0, PAN_MAX_STEP_S);
+        view.pan_pixels(-direction * step);
+    }
+}
+
+/// ↑ ↓ pan, + and − zoom, C centres on the frame, L on the last move.
 fn pan_and_zoom_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     time: Res<Time>,
@@ -461,33 +476,20 @@ fn pan_and_zoom_keys(
     mut view: ResMut<BoardView>,
 ) {
     let Some(keys) = keys else { return };
-    let reviewing = session.as_ref().is_some_and(|s| s.reviewing().is_some());
     let mut direction = Vec2::ZERO;
-    if !reviewing {
-        if keys.pressed(KeyCode::ArrowLeft) {
-            direction.x -= 1.0;
-        }
-        if keys.pressed(KeyCode::ArrowRight) {
-            direction.x += 1.0;
-        }
-    }
     if keys.pressed(KeyCode::ArrowUp) {
         direction.y -= 1.0;
     }
     if keys.pressed(KeyCode::ArrowDown) {
         direction.y += 1.0;
     }
-    if direction != Vec2::ZERO {
-        // The board moves under a fixed view: the right arrow shows what lies to the right.
-        let step = 12.0 * view.cell_px * time.delta_secs().clamp(0.0, 0.1);
-        view.pan_pixels(-direction * step);
-    }
+    pan(&mut view, &time, direction);
     let centre = Vec2::new(BOARD_SIZE.x / 2.0, BOARD_SIZE.y / 2.0);
     if keys.any_just_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
-        view.zoom_at(centre, 1.25);
+        view.zoom_at(centre, KEY_ZOOM);
     }
     if keys.any_just_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
-        view.zoom_at(centre, 0.8);
+        view.zoom_at(centre, 1.0 / KEY_ZOOM);
     }
     if keys.just_pressed(KeyCode::KeyC) && !super::ctrl_held(&keys) {
         let cell_px = view.cell_px;
@@ -498,52 +500,6 @@ fn pan_and_zoom_keys(
     {
         view.centre_on(last.cell);
     }
-}
-
-/// The grid lines crossing the view (and the frame's light interior), rebuilt when the view
-/// reaches new cells.
-fn rebuild_grid(
-    view: Res<BoardView>,
-    session: Option<Res<Session>>,
-    mut areas: Query<&mut GridRange>,
-    layers: Query<(Entity, &Layer)>,
-    mut commands: Commands,
-) {
-    let Ok(mut built) = areas.single_mut() else { return };
-    let range = view.visible_range();
-    let Some(frame) = session.map(|s| s.game().frame()) else { return };
-    if built.0 == Some((range, frame)) {
-        return;
-    }
-    built.0 = Some((range, frame));
-    let Some((grid, _)) = layers.iter().find(|(_, l)| **l == Layer::Grid) else { return };
-    let (x0, x1, y0, y1) = range;
-    let (width, height) = ((x1 - x0) as f32, (y1 - y0) as f32);
-    commands.entity(grid).despawn_children().with_children(|grid| {
-        let (w, h) = ((frame.max_x - frame.min_x + 1) as f32, (frame.max_y - frame.min_y + 1) as f32);
-        let (x, y) = (f64::from(frame.min_x), f64::from(frame.min_y));
-        grid.spawn((
-            Placed { x, y, w, h, inset: 0.0, grow: Vec2::ZERO },
-            Node { position_type: PositionType::Absolute, ..default() },
-            BackgroundColor(palette::FRAME_INSIDE),
-            Pickable::IGNORE,
-        ));
-        for x in x0..=x1 {
-            grid.spawn(line(x as f64, y0 as f64, 0.0, height));
-        }
-        for y in y0..=y1 {
-            grid.spawn(line(x0 as f64, y as f64, width, 0.0));
-        }
-    });
-}
-
-fn line(x: f64, y: f64, w: f32, h: f32) -> impl Bundle {
-    (
-        Placed { x, y, w, h, inset: 0.0, grow: Vec2::splat(0.5) },
-        Node { position_type: PositionType::Absolute, ..default() },
-        BackgroundColor(palette::GRID_LINE),
-        Pickable::IGNORE,
-    )
 }
 
 /// Numbered stones of the shown position, the last one ringed.
@@ -573,22 +529,22 @@ fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, m
             };
             layer.spawn((
                 Stone { cell: m.cell, player: m.player, number: index + 1 },
-                Placed::cell(m.cell, 0.09),
+                Placed::cell(m.cell, STONE_INSET),
                 Node {
                     position_type: PositionType::Absolute,
                     justify_content: JustifyContent::Center,
                     align_items: AlignItems::Center,
-                    border: UiRect::all(px(2)),
+                    border: UiRect::all(px(STONE_RIM_PX)),
                     border_radius: BorderRadius::MAX,
                     ..default()
                 },
                 BackgroundColor(face),
                 BorderColor::all(edge),
-                Outline { width: px(3), offset: px(2), color: ring },
+                Outline { width: px(RING_WIDTH_PX), offset: px(RING_OFFSET_PX), color: ring },
                 Pickable::IGNORE,
                 children![(
-                    widgets::text((index + 1).to_string(), 12.0, palette::ON_PRIMARY),
-                    ScaledFont(if index + 1 >= 10 { 0.36 } else { 0.44 }),
+                    widgets::text((index + 1).to_string(), STONE_FONT_PX, palette::ON_PRIMARY),
+                    ScaledFont::for_number(index + 1),
                     Pickable::IGNORE,
                 )],
             ));
@@ -610,7 +566,7 @@ fn flash_refusals(
             commands.entity(entity).despawn();
         } else {
             let alpha = 1.0 - flash.timer.fraction();
-            background.0 = palette::BAD.with_alpha(0.35 * alpha);
+            background.0 = palette::BAD.with_alpha(FLASH_FILL_ALPHA * alpha);
             *border = BorderColor::all(palette::BAD.with_alpha(alpha));
         }
     }
@@ -621,10 +577,14 @@ fn flash_refusals(
     let Some((layer, _)) = layers.iter().find(|(_, l)| **l == Layer::Flash) else { return };
     commands.entity(layer).with_children(|layer| {
         layer.spawn((
-            RefusedFlash { cell, timer: Timer::from_seconds(0.9, TimerMode::Once) },
-            Placed { grow: Vec2::splat(3.0), ..Placed::cell(cell, 0.0) },
-            Node { position_type: PositionType::Absolute, border: UiRect::all(px(3)), ..default() },
-            BackgroundColor(palette::BAD.with_alpha(0.35)),
+            RefusedFlash { cell, timer: Timer::from_seconds(FLASH_SECONDS, TimerMode::Once) },
+            Placed { grow: Vec2::splat(FLASH_GROW_PX), ..Placed::cell(cell, 0.0) },
+            Node {
+                position_type: PositionType::Absolute,
+                border: UiRect::all(px(FLASH_BORDER_PX)),
+                ..default()
+            },
+            BackgroundColor(palette::BAD.with_alpha(FLASH_FILL_ALPHA)),
             BorderColor::all(palette::BAD),
             Pickable::IGNORE,
         ));
@@ -648,8 +608,12 @@ fn draw_hover(
             commands.entity(layer).with_child((
                 HoverMark,
                 Placed::cell(cell, 0.0),
-                Node { position_type: PositionType::Absolute, border: UiRect::all(px(2)), ..default() },
-                BorderColor::all(palette::INK.with_alpha(0.45)),
+                Node {
+                    position_type: PositionType::Absolute,
+                    border: UiRect::all(px(HOVER_BORDER_PX)),
+                    ..default()
+                },
+                BorderColor::all(palette::INK.with_alpha(HOVER_ALPHA)),
                 Pickable::IGNORE,
             ));
         }
@@ -665,10 +629,11 @@ fn place_on_board(view: Res<BoardView>, mut placed: Query<(Ref<Placed>, &mut Nod
             continue;
         }
         let (left, top, width, height) = view.rect(&rect);
-        let outside = left > BOARD_SIZE.x + 8.0
-            || top > BOARD_SIZE.y + 8.0
-            || left + width < -8.0
-            || top + height < -8.0;
+        let margin = OFF_VIEW_MARGIN_PX;
+        let outside = left > BOARD_SIZE.x + margin
+            || top > BOARD_SIZE.y + margin
+            || left + width < -margin
+            || top + height < -margin;
         let display = if outside { Display::None } else { Display::Flex };
         if node.display != display {
             node.display = display;
@@ -686,7 +651,7 @@ fn place_on_board(view: Res<BoardView>, mut placed: Query<(Ref<Placed>, &mut Nod
 fn scale_fonts(view: Res<BoardView>, mut texts: Query<(Ref<ScaledFont>, &mut TextFont)>) {
     for (scale, mut font) in &mut texts {
         if view.is_changed() || scale.is_added() {
-            let size = FontSize::Px((scale.0 * view.cell_px).max(6.0));
+            let size = FontSize::Px((scale.0 * view.cell_px).max(MIN_FONT_PX));
             if font.font_size != size {
                 font.font_size = size;
             }
@@ -720,7 +685,7 @@ fn update_board_texts(
             BoardText::OffView if off_view > 0 => text::off_view(lang, off_view),
             BoardText::OffView => String::new(),
             BoardText::Result => {
-                result.clone().map(|r| format!("{}\n{r}", S::MakerWon.get(lang))).unwrap_or_default()
+                result.clone().map(|r| format!("{}\n{r}", T::MakerWon.get(lang))).unwrap_or_default()
             }
         };
         if text.0 != content {

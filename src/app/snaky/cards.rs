@@ -5,10 +5,10 @@
 
 use bevy::prelude::*;
 
-use super::text::{self, S};
 use crate::app::Go;
 use crate::app::Screen;
 use crate::app::i18n::Lang;
+use crate::app::i18n::{self, T, snaky as text};
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
@@ -173,9 +173,9 @@ fn draw_browser(
     commands.spawn((BrowserRoot, widgets::screen_root_spaced(Screen::Cards, 8.0, 12.0))).with_children(
         |root| {
             root.spawn(widgets::row(14.0)).with_children(|bar| {
-                bar.spawn(widgets::small_button(S::Back.get(lang), ButtonKind::Secondary, 110.0))
+                bar.spawn(widgets::small_button(T::Back.get(lang), ButtonKind::Secondary, 110.0))
                     .observe(send(BrowseInput::Back));
-                bar.spawn(widgets::heading(S::CardBrowser.get(lang)));
+                bar.spawn(widgets::heading(T::CardBrowser.get(lang)));
                 for maker in Maker::ALL {
                     let kind =
                         if browser.maker == maker { ButtonKind::Primary } else { ButtonKind::Secondary };
@@ -198,10 +198,14 @@ fn draw_browser(
             match browser.maker.cards() {
                 Ok(cards) => spawn_card(root, &cards, browser.card, lang),
                 Err(error) => {
-                    root.spawn(widgets::text(error.to_string(), 18.0, palette::BAD));
+                    root.spawn(widgets::text(
+                        i18n::checks::certificate_error(lang, &error),
+                        18.0,
+                        palette::BAD,
+                    ));
                 }
             }
-            root.spawn(widgets::text(S::CardKeys.get(lang), 14.0, palette::INK_SOFT));
+            root.spawn(widgets::text(T::CardKeys.get(lang), 14.0, palette::INK_SOFT));
         },
     );
 }
@@ -258,7 +262,7 @@ fn spawn_card(root: &mut ChildSpawnerCommands, cards: &Cards, card: u32, lang: L
                 info.spawn(widgets::text(text::card_delay(lang, cards.delay(id)), 15.0, palette::INK_SOFT));
                 let children = cards.children(id);
                 if children.is_empty() {
-                    info.spawn(widgets::text(S::BaseCard.get(lang), 16.0, palette::INK_SOFT));
+                    info.spawn(widgets::text(T::BaseCard.get(lang), 16.0, palette::INK_SOFT));
                     return;
                 }
                 info.spawn(widgets::text(
@@ -288,8 +292,8 @@ fn spawn_card(root: &mut ChildSpawnerCommands, cards: &Cards, card: u32, lang: L
                     ));
                 }
                 let table = squeeze_table(cards, id);
-                info.spawn(widgets::text(S::SqueezeTable.get(lang), 16.0, palette::INK_SOFT));
-                info.spawn(widgets::text(S::SqueezeHeader.get(lang), 14.0, palette::INK_SOFT));
+                info.spawn(widgets::text(T::SqueezeTable.get(lang), 16.0, palette::INK_SOFT));
+                info.spawn(widgets::text(T::SqueezeHeader.get(lang), 14.0, palette::INK_SOFT));
                 for row in table.iter().take(TABLE_ROWS) {
                     let required: Vec<String> =
                         row.required.iter().map(|(x, y)| format!("({x},{y})")).collect();

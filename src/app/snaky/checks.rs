@@ -6,9 +6,9 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use bevy::prelude::*;
 
-use super::text::{self, S};
 use crate::app::Screen;
 use crate::app::i18n::Lang;
+use crate::app::i18n::{self, T, snaky as text};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::save::Language;
@@ -99,11 +99,11 @@ pub fn spawn_checks_section(parent: &mut ChildSpawnerCommands, lang: Language) {
         .spawn(Node { max_width: px(900), align_items: AlignItems::FlexStart, ..widgets::column(6.0) })
         .with_children(|section| {
             section.spawn(widgets::row(16.0)).with_children(|row| {
-                row.spawn(widgets::text(S::ChecksTitle.get(lang), 24.0, palette::INK));
-                row.spawn(widgets::sized_button(S::RunChecks.get(lang), ButtonKind::Secondary, 200.0, 18.0))
+                row.spawn(widgets::text(T::ChecksTitle.get(lang), 24.0, palette::INK));
+                row.spawn(widgets::sized_button(T::RunChecks.get(lang), ButtonKind::Secondary, 200.0, 18.0))
                     .observe(send(RunChecks));
             });
-            section.spawn(widgets::paragraph(S::ChecksIntro.get(lang), 17.0, 880.0));
+            section.spawn(widgets::paragraph(T::ChecksIntro.get(lang), 17.0, 880.0));
             section.spawn((ChecksSummary, widgets::text("", 17.0, palette::INK_SOFT)));
         });
 }
@@ -149,25 +149,6 @@ fn collect_report(mut checks: ResMut<CertificateChecks>) {
     }
 }
 
-/// The engine's details in glyphs the game's font has: it lacks ≤ ≥ ∅ ∉ ⊄ ⋂ and subscripts.
-/// (The font subset keeps every character of this file, so ⊆ ∪ ∩ ∈ ≦ ≧ × → § ² are in it.)
-fn displayable(detail: &str) -> String {
-    let mut out = String::with_capacity(detail.len());
-    for c in detail.chars() {
-        match c {
-            '≤' => out.push('≦'),
-            '≥' => out.push('≧'),
-            '∅' => out.push_str("{}"),
-            '⋂' => out.push('∩'),
-            '∉' => out.push_str(" not ∈ "),
-            '⊄' => out.push_str(" not ⊆ "),
-            'ᵢ' => out.push_str("_i"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 fn choose_report(mut requests: MessageReader<ShowReport>, mut shown: ResMut<ShownReport>) {
     if let Some(&ShowReport(maker)) = requests.read().last()
         && shown.0 != maker
@@ -198,10 +179,10 @@ fn show_checks(
     let lang = lang.0;
     let (summary, ink) = match checks.as_ref() {
         CertificateChecks::NotRun => (String::new(), palette::INK_SOFT),
-        CertificateChecks::Running(_) => (S::ChecksRunning.get(lang).to_string(), palette::INK_SOFT),
-        CertificateChecks::Failed => (S::ChecksFailed.get(lang).to_string(), palette::BAD),
+        CertificateChecks::Running(_) => (T::ChecksRunning.get(lang).to_string(), palette::INK_SOFT),
+        CertificateChecks::Failed => (T::ChecksFailed.get(lang).to_string(), palette::BAD),
         CertificateChecks::Done(_) if checks.all_passed() => (text::checks_passed(lang), palette::GOOD),
-        CertificateChecks::Done(_) => (S::ChecksFailed.get(lang).to_string(), palette::BAD),
+        CertificateChecks::Done(_) => (T::ChecksFailed.get(lang).to_string(), palette::BAD),
     };
     for (mut text, mut colour) in &mut summaries {
         text.0.clone_from(&summary);
@@ -229,17 +210,19 @@ fn show_checks(
     );
     commands.spawn(backdrop).with_children(|backdrop| {
         backdrop.spawn(widgets::panel_sized(px(1120))).with_children(|sheet| {
-            sheet.spawn(widgets::heading(S::ChecksTitle.get(lang)));
+            sheet.spawn(widgets::heading(T::ChecksTitle.get(lang)));
             sheet.spawn(widgets::text(summary.clone(), 19.0, ink));
             sheet.spawn(widgets::row(8.0)).with_children(|row| {
                 for maker in Maker::ALL {
                     let kind = if tab.0 == maker { ButtonKind::Primary } else { ButtonKind::Secondary };
-                    let verdict = match checks.report(maker) {
-                        Some(r) if r.passed() => " PASS",
-                        Some(_) => " FAIL",
-                        None => "",
+                    let label = match checks.report(maker) {
+                        Some(report) => format!(
+                            "{} {}",
+                            text::maker_name(lang, maker),
+                            i18n::checks::verdict(lang, report.passed())
+                        ),
+                        None => text::maker_name(lang, maker),
                     };
-                    let label = format!("{}{verdict}", text::maker_name(lang, maker));
                     row.spawn(widgets::sized_button(label, kind, 200.0, 17.0))
                         .observe(send(ShowReport(maker)));
                 }
@@ -248,15 +231,11 @@ fn show_checks(
                 let list = Node { align_items: AlignItems::FlexStart, ..widgets::column(1.0) };
                 sheet.spawn(list).with_children(|list| {
                     for check in &report.checks {
-                        let (verdict, ink) =
-                            if check.pass { ("PASS", palette::INK) } else { ("FAIL", palette::BAD) };
-                        // Long details go on several lines at their natural breaks (no text wrapping).
-                        let detail = displayable(&check.detail).replace(" (expected", "; (expected");
-                        for (index, part) in detail.split("; ").enumerate() {
-                            let (line, indent) = match index {
-                                0 => (format!("{verdict}  {}. {}: {part}", check.number, check.title), 0.0),
-                                _ => (part.to_string(), 64.0),
-                            };
+                        let ink = if check.pass { palette::INK } else { palette::BAD };
+                        // The first line names the check; the table's rows and the expectation follow,
+                        // indented (no text wrapping).
+                        for (index, line) in i18n::checks::lines(lang, check).into_iter().enumerate() {
+                            let indent = if index == 0 { 0.0 } else { 64.0 };
                             list.spawn(Node { margin: UiRect::left(px(indent)), ..widgets::row(0.0) })
                                 .with_child(widgets::text(line, 14.0, ink));
                         }
@@ -264,7 +243,7 @@ fn show_checks(
                 });
             }
             sheet
-                .spawn(widgets::sized_button(S::Close.get(lang), ButtonKind::Secondary, 200.0, 20.0))
+                .spawn(widgets::sized_button(T::Close.get(lang), ButtonKind::Secondary, 200.0, 20.0))
                 .observe(send(CloseChecks));
         });
     });

@@ -1,16 +1,18 @@
 //! Snaky: you are Breaker against the certified Maker (SPEC §2.5).
 //!
 //! The rules, Maker's policy and the computer Breakers live in [`crate::snaky`]; this module shows
-//! a game, turns clicks and keys into [`SnakyInput`]s and applies them to the [`Session`].
+//! a game, turns clicks and keys into [`SnakyInput`]s and applies them to the [`Session`]. What
+//! the screen is doing (play, review, watch) is the [`SnakyMode`] sub-state, which the session
+//! decides and the systems run in.
 
 mod board;
 pub mod cards;
 pub mod checks;
+mod grid;
 mod overlay;
 mod panel;
 mod record;
 pub mod session;
-pub mod text;
 mod watch;
 
 use bevy::prelude::*;
@@ -22,13 +24,14 @@ pub use panel::{TempoBar, TempoGraph};
 pub use record::record_text;
 pub use watch::{SPEEDS, Watch};
 
-use super::i18n::Lang;
+use super::i18n::{Lang, snaky as text};
 use super::storage::SaveData;
 use super::{Go, Screen};
 use crate::snaky::{self, BreakerKind, Cell, Maker};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SnakyInput>()
+        .add_sub_state::<SnakyMode>()
         .init_resource::<Overlays>()
         .add_systems(OnEnter(Screen::Snaky), start_session)
         .add_systems(OnExit(Screen::Snaky), |mut commands: Commands| {
@@ -36,7 +39,16 @@ pub(super) fn plugin(app: &mut App) {
         })
         .add_systems(
             Update,
-            (keyboard, apply_input, record_blind_score)
+            (
+                (
+                    keyboard,
+                    review_keys.run_if(in_state(SnakyMode::Review)),
+                    back_key.run_if(not(in_state(SnakyMode::Review))),
+                ),
+                apply_input,
+                record_blind_score,
+                follow_mode,
+            )
                 .chain()
                 .in_set(SnakySystems::Input)
                 .run_if(in_state(Screen::Snaky)),
@@ -44,6 +56,7 @@ pub(super) fn plugin(app: &mut App) {
         .configure_sets(Update, (SnakySystems::Input, SnakySystems::Show).chain())
         .add_plugins((
             board::plugin,
+            grid::plugin,
             overlay::plugin,
             panel::plugin,
             watch::plugin,
@@ -81,11 +94,11 @@ impl SnakyStart {
     }
 }
 
-pub use session::{Effect, Notice, NoticeKind, Session, SnakyInput, new_session};
+pub use session::{Effect, Notice, NoticeKind, Session, SnakyInput, SnakyMode, new_session};
 
 /// Why the screen cannot show a game (the certificate failed to load).
 #[derive(Resource, Debug, Clone)]
-pub struct SnakyUnavailable(pub String);
+pub struct SnakyUnavailable(pub snaky::CertificateError);
 
 /// Opens the screen on the game left there (coming back from the menu continues it), or on a new
 /// one, or on the position of `--moves`.
@@ -128,14 +141,9 @@ pub(super) fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
     keys.any_pressed(modifiers) || keys.any_just_released(modifiers)
 }
 
-fn keyboard(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    session: Option<Res<Session>>,
-    mut input: MessageWriter<SnakyInput>,
-) {
+/// The keys of every mode.
+fn keyboard(keys: Option<Res<ButtonInput<KeyCode>>>, mut input: MessageWriter<SnakyInput>) {
     let Some(keys) = keys else { return };
-    let reviewing = session.is_some_and(|s| s.reviewing().is_some());
-    let ctrl = ctrl_held(&keys);
     let mut pressed: Vec<(KeyCode, SnakyInput)> = vec![
         (KeyCode::KeyF, SnakyInput::FarAway),
         (KeyCode::KeyZ, SnakyInput::Undo),
@@ -160,28 +168,60 @@ fn keyboard(
         (KeyCode::KeyB, SnakyInput::ToggleBlind),
         (KeyCode::KeyO, SnakyInput::BrowseCard),
     ];
-    if ctrl {
+    if ctrl_held(&keys) {
         pressed = vec![(KeyCode::KeyC, SnakyInput::CopyRecord), (KeyCode::KeyV, SnakyInput::PasteRecord)];
     } else {
         pressed.push((KeyCode::KeyA, SnakyInput::ToggleOverlay(overlay::Layer::Required)));
     }
-    if reviewing {
-        pressed.extend([
-            (KeyCode::ArrowLeft, SnakyInput::ReviewStep(-1)),
-            (KeyCode::ArrowRight, SnakyInput::ReviewStep(1)),
-            (KeyCode::Home, SnakyInput::ReviewFirst),
-            (KeyCode::End, SnakyInput::ReviewLast),
-            (KeyCode::Enter, SnakyInput::ResumeHere),
-            (KeyCode::NumpadEnter, SnakyInput::ResumeHere),
-            (KeyCode::Escape, SnakyInput::ToggleReview),
-        ]);
-    } else {
-        pressed.push((KeyCode::Escape, SnakyInput::Back));
+    send_pressed(&keys, &pressed, &mut input);
+}
+
+/// Reviewing: ← → step through the game, Home and End jump, Enter resumes, Esc stops reviewing.
+fn review_keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut input: MessageWriter<SnakyInput>) {
+    let Some(keys) = keys else { return };
+    let pressed = [
+        (KeyCode::ArrowLeft, SnakyInput::ReviewStep(-1)),
+        (KeyCode::ArrowRight, SnakyInput::ReviewStep(1)),
+        (KeyCode::Home, SnakyInput::ReviewFirst),
+        (KeyCode::End, SnakyInput::ReviewLast),
+        (KeyCode::Enter, SnakyInput::ResumeHere),
+        (KeyCode::NumpadEnter, SnakyInput::ResumeHere),
+        (KeyCode::Escape, SnakyInput::ToggleReview),
+    ];
+    send_pressed(&keys, &pressed, &mut input);
+}
+
+/// Esc leaves the screen (while reviewing, it stops reviewing instead).
+fn back_key(keys: Option<Res<ButtonInput<KeyCode>>>, mut input: MessageWriter<SnakyInput>) {
+    if keys.is_some_and(|keys| keys.just_pressed(KeyCode::Escape)) {
+        input.write(SnakyInput::Back);
     }
+}
+
+fn send_pressed(
+    keys: &ButtonInput<KeyCode>,
+    pressed: &[(KeyCode, SnakyInput)],
+    input: &mut MessageWriter<SnakyInput>,
+) {
     for (key, action) in pressed {
-        if keys.just_pressed(key) {
-            input.write(action);
+        if keys.just_pressed(*key) {
+            input.write(action.clone());
         }
+    }
+}
+
+/// Puts the screen in the mode the session is in (the change shows from the next frame on, before
+/// any input is read).
+fn follow_mode(
+    session: Option<Res<Session>>,
+    watch: Res<Watch>,
+    mode: Option<Res<State<SnakyMode>>>,
+    mut next: ResMut<NextState<SnakyMode>>,
+) {
+    let (Some(session), Some(mode)) = (session, mode) else { return };
+    let wanted = session.mode(&watch);
+    if *mode.get() != wanted {
+        next.set(wanted);
     }
 }
 
@@ -237,7 +277,10 @@ fn record_blind_score(
     lang: Res<Lang>,
 ) {
     let Some(mut session) = session else { return };
-    let Some(moves) = session.finished_blind_game(watch.breaker.is_some()) else { return };
+    // Asking every frame is no change: otherwise the board and the panel would be rebuilt each frame.
+    let computer = watch.breaker.is_some();
+    let Some(moves) = session.bypass_change_detection().finished_blind_game(computer) else { return };
+    session.set_changed();
     let best = data.save.settings.blind_best.entry(session.maker).or_insert(0);
     *best = (*best).max(moves as u32);
     let best = *best;

@@ -123,13 +123,7 @@ fn draw_overlays(
     commands.entity(layer).despawn_children().with_children(|layer| {
         if let Some(copy) = game.winning_copy() {
             for cell in copy {
-                layer.spawn((
-                    OverlayMark(None),
-                    Placed { grow: Vec2::splat(1.0), ..Placed::cell(cell, 0.0) },
-                    Node { position_type: PositionType::Absolute, ..default() },
-                    BackgroundColor(palette::WINNING),
-                    Pickable::IGNORE,
-                ));
+                layer.spawn((OverlayMark(None), WINNING.square(cell, palette::WINNING, Color::NONE)));
             }
             // At the end the claim is spent: only the completed Snaky is shown.
             return;
@@ -138,14 +132,7 @@ fn draw_overlays(
             for &cell in &claim.envelope {
                 layer.spawn((
                     OverlayMark(Some(Layer::Envelope)),
-                    Placed::cell(cell, 0.04),
-                    Node {
-                        position_type: PositionType::Absolute,
-                        border_radius: BorderRadius::all(px(3)),
-                        ..default()
-                    },
-                    BackgroundColor(palette::ENVELOPE),
-                    Pickable::IGNORE,
+                    ENVELOPE.square(cell, palette::ENVELOPE, Color::NONE),
                 ));
             }
         }
@@ -153,15 +140,7 @@ fn draw_overlays(
             for &cell in &claim.required {
                 layer.spawn((
                     OverlayMark(Some(Layer::Required)),
-                    Placed { grow: Vec2::splat(1.0), ..Placed::cell(cell, 0.0) },
-                    Node {
-                        position_type: PositionType::Absolute,
-                        border: UiRect::all(px(3)),
-                        border_radius: BorderRadius::all(px(4)),
-                        ..default()
-                    },
-                    BorderColor::all(palette::REQUIRED),
-                    Pickable::IGNORE,
+                    REQUIRED.square(cell, Color::NONE, palette::REQUIRED),
                 ));
             }
         }
@@ -173,19 +152,10 @@ fn draw_overlays(
                 layer.spawn((
                     OverlayMark(Some(Layer::Heat)),
                     HeatValue { cell, height },
-                    Placed::cell(cell, 0.06),
-                    Node {
-                        position_type: PositionType::Absolute,
-                        justify_content: JustifyContent::Center,
-                        align_items: AlignItems::Center,
-                        border_radius: BorderRadius::all(px(3)),
-                        ..default()
-                    },
-                    BackgroundColor(palette::HEAT_COLD.mix(&palette::HEAT_HOT, t)),
-                    Pickable::IGNORE,
+                    HEAT.square(cell, palette::HEAT_COLD.mix(&palette::HEAT_HOT, t), Color::NONE),
                     children![(
-                        widgets::text(height.to_string(), 10.0, palette::INK),
-                        ScaledFont(if height >= 10 { 0.36 } else { 0.44 }),
+                        widgets::text(height.to_string(), HEAT_FONT_PX, palette::INK),
+                        ScaledFont::for_number(height as usize),
                         Pickable::IGNORE,
                     )],
                 ));
@@ -193,34 +163,58 @@ fn draw_overlays(
         }
         if overlays.hint {
             for cell in game.hint().into_iter().flatten() {
-                layer.spawn((
-                    OverlayMark(Some(Layer::Hint)),
-                    Placed { grow: Vec2::splat(2.0), ..Placed::cell(cell, 0.0) },
-                    Node {
-                        position_type: PositionType::Absolute,
-                        border: UiRect::all(px(3)),
-                        border_radius: BorderRadius::all(px(6)),
-                        ..default()
-                    },
-                    BorderColor::all(palette::HINT),
-                    Pickable::IGNORE,
-                ));
+                layer.spawn((OverlayMark(Some(Layer::Hint)), HINT.square(cell, Color::NONE, palette::HINT)));
             }
         }
         if overlays.pivot {
             layer.spawn((
                 OverlayMark(Some(Layer::Pivot)),
-                Placed { grow: Vec2::splat(4.0), ..Placed::cell(claim.pivot, 0.0) },
-                Node {
-                    position_type: PositionType::Absolute,
-                    border: UiRect::all(px(3)),
-                    border_radius: BorderRadius::MAX,
-                    ..default()
-                },
-                BorderColor::all(palette::PIVOT),
-                BackgroundColor(palette::BAD_SOFT.with_alpha(0.5)),
-                Pickable::IGNORE,
+                PIVOT.square(claim.pivot, palette::BAD_SOFT.with_alpha(PIVOT_FILL_ALPHA), palette::PIVOT),
             ));
         }
     });
+}
+
+/// How an overlay square sits on its cell: shrunk by `inset` cells or grown by `grow` pixels on
+/// every side, with a border and rounded corners of so many pixels.
+struct Shape {
+    inset: f32,
+    grow: f32,
+    border: f32,
+    radius: Val,
+}
+
+/// The completed Snaky: a filled cell reaching over the grid lines.
+const WINNING: Shape = Shape { inset: 0.0, grow: 1.0, border: 0.0, radius: Val::ZERO };
+/// The envelope: a light tint just inside the grid lines.
+const ENVELOPE: Shape = Shape { inset: 0.04, grow: 0.0, border: 0.0, radius: Val::Px(3.0) };
+/// The required set: a ring on the cell's edge.
+const REQUIRED: Shape = Shape { inset: 0.0, grow: 1.0, border: 3.0, radius: Val::Px(4.0) };
+/// The heat map: a coloured tile with the height on it.
+const HEAT: Shape = Shape { inset: 0.06, grow: 0.0, border: 0.0, radius: Val::Px(3.0) };
+/// The hint: a ring just outside the cell, outside the required ring.
+const HINT: Shape = Shape { inset: 0.0, grow: 2.0, border: 3.0, radius: Val::Px(6.0) };
+/// The pivot: a round ring reaching into the neighbouring cells.
+const PIVOT: Shape = Shape { inset: 0.0, grow: 4.0, border: 3.0, radius: Val::Px(f32::MAX) };
+const PIVOT_FILL_ALPHA: f32 = 0.5;
+/// The heat map's numbers before they follow the zoom.
+const HEAT_FONT_PX: f32 = 10.0;
+
+impl Shape {
+    fn square(&self, cell: crate::snaky::Cell, fill: Color, border: Color) -> impl Bundle {
+        (
+            Placed { grow: Vec2::splat(self.grow), ..Placed::cell(cell, self.inset) },
+            Node {
+                position_type: PositionType::Absolute,
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                border: UiRect::all(px(self.border)),
+                border_radius: BorderRadius::all(self.radius),
+                ..default()
+            },
+            BackgroundColor(fill),
+            BorderColor::all(border),
+            Pickable::IGNORE,
+        )
+    }
 }

@@ -5,11 +5,11 @@ use bevy::prelude::*;
 
 use super::board;
 use super::overlay::{Layer, Overlays};
-use super::text::{self, S};
 use super::watch::Watch;
-use super::{NoticeKind, Session, SnakyInput, SnakySystems, SnakyUnavailable};
+use super::{NoticeKind, Session, SnakyInput, SnakyMode, SnakySystems, SnakyUnavailable};
 use crate::app::Screen;
 use crate::app::i18n::Lang;
+use crate::app::i18n::{self, T, snaky as text};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::save::Language;
@@ -67,9 +67,9 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
     commands.spawn(widgets::screen_root_spaced(Screen::Snaky, 8.0, 12.0)).with_children(|root| {
         root.spawn(Node { width: px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), ..widgets::row(18.0) })
             .with_children(|bar| {
-                bar.spawn(widgets::small_button(S::Back.get(lang), ButtonKind::Secondary, 110.0))
+                bar.spawn(widgets::small_button(T::Back.get(lang), ButtonKind::Secondary, 110.0))
                     .observe(send(SnakyInput::Back));
-                bar.spawn(widgets::heading(S::Title.get(lang)));
+                bar.spawn(widgets::heading(T::SnakyTitle.get(lang)));
                 bar.spawn((
                     Info::Subtitle,
                     widgets::text("", 18.0, palette::INK_SOFT),
@@ -78,8 +78,12 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
             });
         if let Some(unavailable) = unavailable {
             root.spawn(widgets::panel()).with_children(|panel| {
-                panel.spawn(widgets::text(S::EngineMissing.get(lang), 22.0, palette::BAD));
-                panel.spawn(widgets::paragraph(unavailable.0.clone(), 18.0, 900.0));
+                panel.spawn(widgets::text(T::EngineMissing.get(lang), 22.0, palette::BAD));
+                panel.spawn(widgets::paragraph(
+                    i18n::checks::certificate_error(lang, &unavailable.0),
+                    18.0,
+                    900.0,
+                ));
             });
             return;
         }
@@ -90,7 +94,7 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
         });
         root.spawn((
             Info::Keys,
-            widgets::text(S::Keys.get(lang), 14.0, palette::INK_SOFT),
+            widgets::text(T::SnakyKeys.get(lang), 14.0, palette::INK_SOFT),
             Node { max_width: px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), ..default() },
         ));
     });
@@ -118,7 +122,7 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     panel.spawn((Info::Status, widgets::text("", 19.0, palette::YOU)));
     panel.spawn((Info::Guarantee, widgets::text("", 25.0, palette::PRIMARY)));
     panel.spawn(left_row()).with_children(|row| {
-        row.spawn(widgets::text(S::MakerChoice.get(lang), 15.0, palette::INK_SOFT));
+        row.spawn(widgets::text(T::MakerChoice.get(lang), 15.0, palette::INK_SOFT));
         for maker in Maker::ALL {
             row.spawn(widgets::small_button(text::maker_name(lang, maker), ButtonKind::Secondary, 120.0))
                 .insert(Control::Maker(maker))
@@ -126,9 +130,9 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         }
     });
     for pair in [
-        [(S::MakerMoves, Info::MakerMoves), (S::BreakerMoves, Info::BreakerMoves)],
-        [(S::ActiveCard, Info::Card), (S::Height, Info::Height)],
-        [(S::Envelope, Info::Envelope), (S::Required, Info::Required)],
+        [(T::MakerMoves, Info::MakerMoves), (T::BreakerMoves, Info::BreakerMoves)],
+        [(T::ActiveCard, Info::Card), (T::Height, Info::Height)],
+        [(T::Envelope, Info::Envelope), (T::Required, Info::Required)],
     ] {
         panel
             .spawn(Node { justify_content: JustifyContent::SpaceBetween, ..widgets::row(10.0) })
@@ -148,7 +152,7 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     }
     panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(8.0) }).with_children(
         |row| {
-            for (colour, label) in [(palette::MAKER_STONE, S::Maker), (palette::BREAKER_STONE, S::Breaker)] {
+            for (colour, label) in [(palette::MAKER_STONE, T::Maker), (palette::BREAKER_STONE, T::Breaker)] {
                 row.spawn(swatch(colour, true));
                 row.spawn(widgets::text(label.get(lang), 15.0, palette::INK_SOFT));
             }
@@ -173,9 +177,9 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
 
     panel.spawn(left_row()).with_children(|row| {
         for (layer, label, colour) in [
-            (Layer::Envelope, S::Envelope, palette::ENVELOPE.with_alpha(0.6)),
-            (Layer::Required, S::Required, palette::REQUIRED),
-            (Layer::Pivot, S::Pivot, palette::PIVOT),
+            (Layer::Envelope, T::Envelope, palette::ENVELOPE.with_alpha(0.6)),
+            (Layer::Required, T::Required, palette::REQUIRED),
+            (Layer::Pivot, T::Pivot, palette::PIVOT),
         ] {
             row.spawn(swatch(colour, false));
             row.spawn(widgets::small_button(label.get(lang), ButtonKind::Primary, 96.0))
@@ -184,40 +188,40 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         }
     });
     panel.spawn(left_row()).with_children(|row| {
-        for (layer, label) in [(Layer::Heat, S::Heat), (Layer::Hint, S::Hint)] {
+        for (layer, label) in [(Layer::Heat, T::Heat), (Layer::Hint, T::Hint)] {
             row.spawn(widgets::small_button(label.get(lang), ButtonKind::Primary, 96.0))
                 .insert(Control::Overlay(layer))
                 .observe(send(SnakyInput::ToggleOverlay(layer)));
         }
-        row.spawn(widgets::small_button(S::Blind.get(lang), ButtonKind::Secondary, 110.0))
+        row.spawn(widgets::small_button(T::Blind.get(lang), ButtonKind::Secondary, 110.0))
             .insert(Control::Blind)
             .observe(send(SnakyInput::ToggleBlind));
     });
     panel.spawn((Info::HeatLegend, widgets::text("", 13.0, palette::INK_SOFT)));
     panel.spawn(left_row()).with_children(|row| {
-        row.spawn(widgets::small_button(S::Undo.get(lang), ButtonKind::Secondary, 96.0))
+        row.spawn(widgets::small_button(T::Undo.get(lang), ButtonKind::Secondary, 96.0))
             .insert(Control::Undo)
             .observe(send(SnakyInput::Undo));
-        row.spawn(widgets::small_button(S::Restart.get(lang), ButtonKind::Secondary, 110.0))
+        row.spawn(widgets::small_button(T::Restart.get(lang), ButtonKind::Secondary, 110.0))
             .observe(send(SnakyInput::Restart));
-        row.spawn(widgets::small_button(S::FarAway.get(lang), ButtonKind::Secondary, 130.0))
+        row.spawn(widgets::small_button(T::FarAway.get(lang), ButtonKind::Secondary, 130.0))
             .observe(send(SnakyInput::FarAway));
     });
     panel.spawn(left_row()).with_children(|row| {
         row.spawn(widgets::small_button("←", ButtonKind::Secondary, 48.0))
             .insert(Control::ReviewBack)
             .observe(send(SnakyInput::ReviewStep(-1)));
-        row.spawn(widgets::small_button(S::Review.get(lang), ButtonKind::Secondary, 110.0))
+        row.spawn(widgets::small_button(T::Review.get(lang), ButtonKind::Secondary, 110.0))
             .insert(Control::Review)
             .observe(send(SnakyInput::ToggleReview));
         row.spawn(widgets::small_button("→", ButtonKind::Secondary, 48.0))
             .insert(Control::ReviewForward)
             .observe(send(SnakyInput::ReviewStep(1)));
-        row.spawn(widgets::small_button(S::ResumeHere.get(lang), ButtonKind::Secondary, 120.0))
+        row.spawn(widgets::small_button(T::ResumeHere.get(lang), ButtonKind::Secondary, 120.0))
             .insert(Control::ResumeHere)
             .observe(send(SnakyInput::ResumeHere));
     });
-    panel.spawn(widgets::text(S::Computer.get(lang), 15.0, palette::INK_SOFT));
+    panel.spawn(widgets::text(T::Computer.get(lang), 15.0, palette::INK_SOFT));
     panel.spawn(Node { column_gap: px(4), ..left_row() }).with_children(|row| {
         for kind in BreakerKind::ALL {
             row.spawn(widgets::small_button(text::breaker_name(lang, kind), ButtonKind::Secondary, 60.0))
@@ -226,29 +230,37 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         }
     });
     panel.spawn(left_row()).with_children(|row| {
-        row.spawn(widgets::small_button(S::Step.get(lang), ButtonKind::Secondary, 64.0))
+        row.spawn(widgets::small_button(T::Step.get(lang), ButtonKind::Secondary, 64.0))
             .insert(Control::Step)
             .observe(send(SnakyInput::Step));
-        row.spawn(widgets::small_button(S::Run.get(lang), ButtonKind::Secondary, 72.0))
+        row.spawn(widgets::small_button(T::Run.get(lang), ButtonKind::Secondary, 72.0))
             .insert(Control::RunPause)
             .observe(send(SnakyInput::RunPause));
         row.spawn(widgets::small_button("-", ButtonKind::Secondary, 40.0)).observe(send(SnakyInput::Slower));
         row.spawn(widgets::small_button("+", ButtonKind::Secondary, 40.0)).observe(send(SnakyInput::Faster));
-        row.spawn(widgets::small_button(S::TakeOver.get(lang), ButtonKind::Secondary, 96.0))
+        row.spawn(widgets::small_button(T::TakeOver.get(lang), ButtonKind::Secondary, 96.0))
             .insert(Control::TakeOver)
             .observe(send(SnakyInput::TakeOver));
     });
     panel.spawn((Info::Speed, widgets::text("", 14.0, palette::INK_SOFT)));
     panel.spawn(left_row()).with_children(|row| {
-        row.spawn(widgets::text(S::Record.get(lang), 15.0, palette::INK_SOFT));
-        row.spawn(widgets::small_button(S::Copy.get(lang), ButtonKind::Secondary, 96.0))
+        row.spawn(widgets::text(T::Record.get(lang), 15.0, palette::INK_SOFT));
+        row.spawn(widgets::small_button(T::Copy.get(lang), ButtonKind::Secondary, RECORD_BUTTON_WIDTH))
             .observe(send(SnakyInput::CopyRecord));
-        row.spawn(widgets::small_button(S::Paste.get(lang), ButtonKind::Secondary, 110.0))
+        row.spawn(widgets::small_button(T::Paste.get(lang), ButtonKind::Secondary, RECORD_BUTTON_WIDTH))
             .observe(send(SnakyInput::PasteRecord));
-        row.spawn(widgets::small_button(S::CardBrowserShort.get(lang), ButtonKind::Secondary, 96.0))
-            .observe(send(SnakyInput::BrowseCard));
+        row.spawn(widgets::small_button(
+            T::CardBrowserShort.get(lang),
+            ButtonKind::Secondary,
+            RECORD_BUTTON_WIDTH,
+        ))
+        .observe(send(SnakyInput::BrowseCard));
     });
 }
+
+/// The record row's buttons: narrow enough that, with the label, they share one row in both
+/// languages (in English the computer Breakers already take two).
+const RECORD_BUTTON_WIDTH: f32 = 72.0;
 
 /// The tempo graph: one bar per move, as tall as the guarantee after it.
 #[derive(Component, Debug)]
@@ -316,6 +328,7 @@ fn swatch(colour: Color, round: bool) -> impl Bundle {
 fn update_panel(
     session: Option<Res<Session>>,
     watch: Res<Watch>,
+    mode: Res<State<SnakyMode>>,
     overlays: Res<Overlays>,
     lang: Res<Lang>,
     mut texts: Query<(&Info, &mut Text, &mut TextColor)>,
@@ -323,17 +336,19 @@ fn update_panel(
     mut labels: Query<&mut Text, Without<Info>>,
 ) {
     let Some(session) = session else { return };
-    if !session.is_changed() && !watch.is_changed() && !overlays.is_changed() && !lang.is_changed() {
+    let changed = session.is_changed() || watch.is_changed() || mode.is_changed();
+    if !changed && !overlays.is_changed() && !lang.is_changed() {
         return;
     }
     let lang = lang.0;
+    let mode = *mode.get();
     let game = session.shown();
     let claim = game.claim();
     let total = session.game().moves().len();
     for (which, mut content, mut colour) in &mut texts {
         let (value, ink) = match which {
             Info::Subtitle => (text::subtitle(lang, session.maker.bound()), palette::INK_SOFT),
-            Info::Status => status(&session, &watch, lang),
+            Info::Status => status(&session, &watch, mode, lang),
             _ if hidden(*which) && session.blind && !game.won() => ("?".to_string(), palette::INK_SOFT),
             Info::Guarantee => (text::guarantee(lang, claim.guarantee), palette::PRIMARY),
             Info::MakerMoves => (game.maker_cells().len().to_string(), palette::INK),
@@ -369,10 +384,10 @@ fn update_panel(
             Info::Tempo => (text::tempo(lang, session.maker.bound(), claim.guarantee), palette::INK_SOFT),
             Info::Speed => {
                 let seconds = watch.interval().as_secs_f32();
-                (format!("{}: {}", S::Speed.get(lang), text::speed(lang, seconds)), palette::INK_SOFT)
+                (format!("{}: {}", T::Speed.get(lang), text::speed(lang, seconds)), palette::INK_SOFT)
             }
             Info::Keys => {
-                let keys = if session.reviewing().is_some() { S::ReviewKeys } else { S::Keys };
+                let keys = if mode == SnakyMode::Review { T::ReviewKeys } else { T::SnakyKeys };
                 (keys.get(lang).to_string(), palette::INK_SOFT)
             }
         };
@@ -402,7 +417,7 @@ fn update_panel(
                 if let Some(&label) = children.first()
                     && let Ok(mut label) = labels.get_mut(label)
                 {
-                    let word = if watch.running { S::Pause } else { S::Run }.get(lang);
+                    let word = if watch.running { T::Pause } else { T::Run }.get(lang);
                     if label.0 != word {
                         label.0 = word.to_string();
                     }
@@ -427,15 +442,16 @@ fn hidden(which: Info) -> bool {
 }
 
 /// The first line of the panel: whose turn, who is playing, or what is being reviewed.
-fn status(session: &Session, watch: &Watch, lang: Language) -> (String, Color) {
-    if let Some(at) = session.reviewing() {
-        return (text::reviewing(lang, at, session.game().moves().len()), palette::INK_SOFT);
-    }
-    if session.game().won() {
-        return (S::MakerWon.get(lang).to_string(), palette::GOOD);
-    }
-    match watch.kind() {
-        Some(kind) => (text::watching(lang, kind, watch.running), palette::COM),
-        None => (S::YourTurn.get(lang).to_string(), palette::YOU),
+fn status(session: &Session, watch: &Watch, mode: SnakyMode, lang: Language) -> (String, Color) {
+    let total = session.game().moves().len();
+    match (mode, watch.kind()) {
+        (SnakyMode::Review, _) => {
+            (text::reviewing(lang, session.reviewing().unwrap_or(total), total), palette::INK_SOFT)
+        }
+        _ if session.game().won() => (T::MakerWon.get(lang).to_string(), palette::GOOD),
+        (SnakyMode::Watch, Some(kind)) => (text::watching(lang, kind, true), palette::COM),
+        // A paused computer Breaker waits for Run, N or T; a click takes the game back.
+        (_, Some(kind)) => (text::watching(lang, kind, false), palette::COM),
+        (_, None) => (T::SnakyYourTurn.get(lang).to_string(), palette::YOU),
     }
 }

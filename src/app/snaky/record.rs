@@ -5,11 +5,11 @@ use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
 
-use super::text::{self, S};
 use super::watch::Watch;
 use super::{NoticeKind, Session, SnakyInput};
 use crate::app::Screen;
 use crate::app::i18n::Lang;
+use crate::app::i18n::{T, snaky as text};
 use crate::save::Language;
 use crate::snaky::parse_moves;
 use crate::snaky::record::format_moves;
@@ -33,7 +33,7 @@ pub(super) fn copy(session: &mut Session, clipboard: Option<&mut Clipboard>, lan
     let Some(clipboard) = clipboard else {
         session.tell(
             NoticeKind::Refused,
-            format!("{} {}", S::ClipboardMissing.get(lang), text::record_copied(lang, &record)),
+            format!("{} {}", T::ClipboardMissing.get(lang), text::record_copied(lang, &record)),
         );
         return;
     };
@@ -50,13 +50,13 @@ pub(super) fn paste(
     lang: Language,
 ) {
     let Some(clipboard) = clipboard else {
-        session.tell(NoticeKind::Refused, S::ClipboardMissing.get(lang));
+        session.tell(NoticeKind::Refused, T::ClipboardMissing.get(lang));
         return;
     };
     // On desktop platforms the read completes at once.
     match clipboard.fetch_text().poll_result() {
         Some(Ok(record)) if !record.trim().is_empty() => load(session, watch, &record, lang),
-        Some(Ok(_)) | None => session.tell(NoticeKind::Refused, S::ClipboardEmpty.get(lang)),
+        Some(Ok(_)) | None => session.tell(NoticeKind::Refused, T::ClipboardEmpty.get(lang)),
         Some(Err(error)) => {
             session.tell(NoticeKind::Refused, text::clipboard_error(lang, &error.to_string()))
         }

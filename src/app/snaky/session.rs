@@ -1,18 +1,21 @@
 //! The game on the Snaky screen as plain data: the session (the game, the reviewed position,
-//! notices, blind mode) and [`Session::apply`], which decides what each input does. No queries:
-//! the systems in `mod.rs` only read inputs and carry out the returned [`Effect`]s.
+//! notices, blind mode), [`Session::apply`], which decides what each input does, and
+//! [`Session::mode`], which says what the screen is doing. No queries: the systems in `mod.rs`
+//! only read inputs, carry out the returned [`Effect`]s and put the screen in the [`SnakyMode`].
 
 use std::sync::Arc;
 
-use bevy::prelude::{Message, Resource};
+use bevy::prelude::{Message, Resource, SubStates};
 
 use super::overlay::{self, Overlays};
 use super::record;
-use super::text::{self, S};
 use super::watch::{self, Watch};
 use crate::app::Screen;
+use crate::app::i18n::{self, T, snaky as text};
 use crate::save::Language;
-use crate::snaky::{self, BreakerKind, Cards, Cell, Game, Maker, MoveError, Player, RecordError};
+use crate::snaky::{
+    self, BreakerKind, Cards, Cell, CertificateError, Game, Maker, MoveError, Player, RecordError,
+};
 
 /// What the player asks for on the Snaky screen (from clicks, keys, or tests).
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
@@ -56,6 +59,20 @@ pub enum SnakyInput {
     /// Open the card browser on the active card.
     BrowseCard,
     Back,
+}
+
+/// What the Snaky screen is doing, a sub-state of [`Screen::Snaky`]: its systems run in one
+/// mode or another (`run_if(in_state(SnakyMode::Review))`) instead of checking flags.
+#[derive(SubStates, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Snaky)]
+pub enum SnakyMode {
+    /// The player holds the game (a paused computer Breaker may be waiting for Run, N or T).
+    #[default]
+    Play,
+    /// An earlier position is shown: arrows step through the game, Enter resumes from it.
+    Review,
+    /// A computer Breaker is running; clicks are refused until Pause or Take over.
+    Watch,
 }
 
 /// What an input asks of the world outside the session.
@@ -135,6 +152,17 @@ impl Session {
 
     pub fn reviewing(&self) -> Option<usize> {
         self.review
+    }
+
+    /// What the screen is doing: reviewing, watching a running computer Breaker, or playing.
+    pub fn mode(&self, watch: &Watch) -> SnakyMode {
+        if self.review.is_some() {
+            SnakyMode::Review
+        } else if watch.running && watch.breaker.is_some() {
+            SnakyMode::Watch
+        } else {
+            SnakyMode::Play
+        }
     }
 
     fn cards(&self) -> Arc<Cards> {
@@ -225,28 +253,26 @@ impl Session {
         lang: Language,
     ) -> Option<Effect> {
         match input {
-            SnakyInput::Claim(cell) => {
-                if watch.running && watch.breaker.is_some() {
-                    self.refused = Some(*cell);
-                    self.tell(NoticeKind::Refused, text::watching_refusal(lang));
-                } else if self.review.is_some() {
-                    self.refused = Some(*cell);
-                    self.tell(NoticeKind::Refused, text::reviewing_refusal(lang));
-                } else {
-                    // Clicking while a paused computer Breaker holds the game takes it back.
-                    watch.take_over();
-                    self.human_claim(*cell, lang);
-                }
-            }
-            SnakyInput::FarAway => {
-                if self.review.is_some() {
-                    self.tell(NoticeKind::Refused, text::reviewing_refusal(lang));
-                } else if watch.running && watch.breaker.is_some() {
-                    self.tell(NoticeKind::Refused, text::watching_refusal(lang));
-                } else {
-                    watch.take_over();
-                    let cell = self.far_away_cell();
-                    self.human_claim(cell, lang);
+            SnakyInput::Claim(_) | SnakyInput::FarAway => {
+                let cell = match input {
+                    SnakyInput::Claim(cell) => Some(*cell),
+                    _ => None,
+                };
+                match self.mode(watch) {
+                    SnakyMode::Watch => {
+                        self.refused = cell.or(self.refused);
+                        self.tell(NoticeKind::Refused, text::watching_refusal(lang));
+                    }
+                    SnakyMode::Review => {
+                        self.refused = cell.or(self.refused);
+                        self.tell(NoticeKind::Refused, text::reviewing_refusal(lang));
+                    }
+                    SnakyMode::Play => {
+                        // Playing while a paused computer Breaker holds the game takes it back.
+                        watch.take_over();
+                        let cell = cell.unwrap_or_else(|| self.far_away_cell());
+                        self.human_claim(cell, lang);
+                    }
                 }
             }
             SnakyInput::Undo => {
@@ -254,7 +280,7 @@ impl Session {
                 if self.undo() {
                     self.notice = None;
                 } else {
-                    self.tell(NoticeKind::Refused, S::NothingToUndo.get(lang));
+                    self.tell(NoticeKind::Refused, T::NothingToUndo.get(lang));
                 }
             }
             SnakyInput::Restart => {
@@ -286,7 +312,7 @@ impl Session {
                     let total = self.game.moves().len();
                     self.review_at(total);
                 } else {
-                    self.tell(NoticeKind::Info, S::AlreadyLive.get(lang));
+                    self.tell(NoticeKind::Info, T::AlreadyLive.get(lang));
                 }
             }
             SnakyInput::ResumeHere => {
@@ -295,7 +321,7 @@ impl Session {
                     self.resume_here();
                     self.notice = None;
                 } else {
-                    self.tell(NoticeKind::Info, S::AlreadyLive.get(lang));
+                    self.tell(NoticeKind::Info, T::AlreadyLive.get(lang));
                 }
             }
             SnakyInput::ToggleOverlay(layer) => overlays.toggle(*layer),
@@ -311,7 +337,7 @@ impl Session {
                     self.stop_review();
                     watch::computer_move(self, watch, lang);
                 } else {
-                    self.tell(NoticeKind::Refused, S::ChooseComputer.get(lang));
+                    self.tell(NoticeKind::Refused, T::ChooseComputer.get(lang));
                 }
             }
             SnakyInput::RunPause => {
@@ -321,7 +347,7 @@ impl Session {
                         self.stop_review();
                     }
                 } else {
-                    self.tell(NoticeKind::Refused, S::ChooseComputer.get(lang));
+                    self.tell(NoticeKind::Refused, T::ChooseComputer.get(lang));
                 }
             }
             SnakyInput::Faster => watch.faster(),
@@ -334,7 +360,7 @@ impl Session {
             SnakyInput::PasteRecord => return Some(Effect::PasteRecord),
             SnakyInput::LoadRecord(record) => record::load(self, watch, record, lang),
             SnakyInput::BrowseCard if self.blind && !self.game.won() => {
-                self.tell(NoticeKind::Refused, S::BlindNoCards.get(lang));
+                self.tell(NoticeKind::Refused, T::BlindNoCards.get(lang));
             }
             SnakyInput::BrowseCard => {
                 return Some(Effect::BrowseCard { maker: self.maker, card: self.shown().claim().card });
@@ -361,7 +387,9 @@ impl Session {
                         self.tell(NoticeKind::Info, text::maker_chosen(lang, maker));
                         return Some(Effect::SaveMaker(maker));
                     }
-                    Err(error) => self.tell(NoticeKind::Refused, error),
+                    Err(error) => {
+                        self.tell(NoticeKind::Refused, i18n::checks::certificate_error(lang, &error))
+                    }
                 }
             }
             SnakyInput::Back => return Some(Effect::Go(Screen::Menu)),
@@ -376,7 +404,7 @@ impl Session {
                 self.refused = Some(cell);
                 self.tell(
                     NoticeKind::Refused,
-                    format!("{}: {}", S::Refused.get(lang), text::move_error(lang, &error)),
+                    format!("{}: {}", T::Refused.get(lang), text::move_error(lang, &error)),
                 );
             }
         }
@@ -384,8 +412,8 @@ impl Session {
 }
 
 /// A new game against this Maker, or why its certificate cannot be played.
-pub fn new_session(maker: Maker) -> Result<Session, String> {
-    maker.cards().map(|cards| Session::new(maker, cards)).map_err(|e| e.to_string())
+pub fn new_session(maker: Maker) -> Result<Session, CertificateError> {
+    maker.cards().map(|cards| Session::new(maker, cards))
 }
 
 #[cfg(test)]
@@ -437,6 +465,32 @@ mod tests {
         // The reviewed Breaker move (8,6) is answered at once: M B M B M.
         assert_eq!(parts.0.reviewing(), None);
         assert_eq!(parts.0.game().moves().len(), 5);
+    }
+
+    #[test]
+    fn the_mode_follows_review_watch_and_take_over() {
+        let mut parts = session();
+        let mode = |parts: &(Session, Watch, Overlays)| parts.0.mode(&parts.1);
+        assert_eq!(mode(&parts), SnakyMode::Play);
+        apply(&mut parts, SnakyInput::Claim(Cell::new(7, 8)));
+        apply(&mut parts, SnakyInput::ToggleReview);
+        assert_eq!(mode(&parts), SnakyMode::Review);
+        apply(&mut parts, SnakyInput::ResumeHere);
+        assert_eq!(mode(&parts), SnakyMode::Play);
+        apply(&mut parts, SnakyInput::Hand(BreakerKind::Greedy));
+        assert_eq!(mode(&parts), SnakyMode::Watch);
+        apply(&mut parts, SnakyInput::RunPause);
+        assert_eq!(mode(&parts), SnakyMode::Play, "paused: the player may click to take over");
+        apply(&mut parts, SnakyInput::RunPause);
+        assert_eq!(mode(&parts), SnakyMode::Watch);
+        apply(&mut parts, SnakyInput::ToggleReview);
+        assert_eq!(mode(&parts), SnakyMode::Review, "reviewing pauses the computer Breaker");
+        apply(&mut parts, SnakyInput::ToggleReview);
+        assert_eq!(mode(&parts), SnakyMode::Play);
+        apply(&mut parts, SnakyInput::RunPause);
+        apply(&mut parts, SnakyInput::TakeOver);
+        assert_eq!(mode(&parts), SnakyMode::Play);
+        assert!(parts.1.breaker.is_none());
     }
 
     #[test]

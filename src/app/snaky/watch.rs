@@ -4,18 +4,15 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::text;
-use super::{NoticeKind, Session, SnakySystems};
-use crate::app::Screen;
+use super::{NoticeKind, Session, SnakyMode, SnakySystems};
 use crate::app::i18n::Lang;
+use crate::app::i18n::snaky as text;
 use crate::save::Language;
 use crate::snaky::{Breaker, BreakerKind, ComputerBreaker};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        run_computer.after(SnakySystems::Input).before(SnakySystems::Show).run_if(in_state(Screen::Snaky)),
-    );
+    // Before the input: the mode is then the one the session was in at the end of the last frame.
+    app.add_systems(Update, run_computer.before(SnakySystems::Input).run_if(in_state(SnakyMode::Watch)));
 }
 
 /// Time between two computer moves, slowest first; zero plays one move every frame.
@@ -107,6 +104,7 @@ pub(super) fn computer_move(session: &mut Session, watch: &mut Watch, lang: Lang
     watch.restart_timer();
 }
 
+/// While a computer Breaker runs: one move every interval (every frame at the fastest speed).
 fn run_computer(
     time: Res<Time>,
     mut watch: ResMut<Watch>,
@@ -114,9 +112,6 @@ fn run_computer(
     lang: Res<Lang>,
 ) {
     let Some(mut session) = session else { return };
-    if !watch.running || watch.breaker.is_none() {
-        return;
-    }
     if session.game().won() {
         watch.running = false;
         return;

@@ -1,0 +1,166 @@
+//! The board's background — the frame's light interior, the grid lines and the dashed frame — as
+//! one UI node drawn by a small shader (`grid.wgsl`) from the view, instead of a node per line and
+//! per dash: a frame with a pan or a zoom changes four numbers, not a hundred nodes.
+//!
+//! Only with a renderer: headless tests run the board without it (nothing there looks at lines).
+
+use bevy::asset::embedded_asset;
+use bevy::prelude::*;
+use bevy::render::render_resource::AsBindGroup;
+use bevy::shader::ShaderRef;
+use bevy::ui_render::UiMaterialPlugin;
+use bevy::ui_render::ui_material::{MaterialNode, UiMaterial};
+
+use super::board::{BOARD_RADIUS, BOARD_SIZE, BoardArea, BoardView, Layer};
+use super::{Session, SnakySystems};
+use crate::app::Screen;
+use crate::app::theme::palette;
+use crate::snaky::Bounds;
+
+/// The frame's dashes: one per cell edge, this long (in cells), centred on the edge.
+const DASH_CELLS: f32 = 0.55;
+/// Half the dashes' thickness, in design pixels (they also reach this far past their ends).
+const DASH_HALF_THICK_PX: f32 = 1.5;
+/// Half a grid line's width, in design pixels.
+const LINE_HALF_WIDTH_PX: f32 = 0.5;
+
+pub(super) fn plugin(app: &mut App) {
+    // The material needs the UI renderer, which the windowed game adds before the game's plugins.
+    if !app.is_plugin_added::<bevy::ui_render::UiRenderPlugin>() {
+        return;
+    }
+    embedded_asset!(app, "grid.wgsl");
+    app.add_plugins(UiMaterialPlugin::<BoardGrid>::default()).add_systems(
+        Update,
+        (spawn_grid, follow_view).chain().in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)),
+    );
+}
+
+/// The uniforms of `grid.wgsl`, in its order. Lengths in board-area design pixels.
+#[derive(Asset, TypePath, AsBindGroup, Debug, Clone)]
+pub struct BoardGrid {
+    #[uniform(0)]
+    paper_colour: LinearRgba,
+    #[uniform(0)]
+    line_colour: LinearRgba,
+    #[uniform(0)]
+    inside_colour: LinearRgba,
+    #[uniform(0)]
+    frame_colour: LinearRgba,
+    /// The area's size (x, y) and pixels per cell (z).
+    #[uniform(0)]
+    area: Vec4,
+    /// Where a grid line of each axis crosses, from the area's left and top (x, y).
+    #[uniform(0)]
+    origin: Vec4,
+    /// The frame: left, top, right, bottom.
+    #[uniform(0)]
+    frame: Vec4,
+    /// Dash length and the gap before it in cells, half the dash thickness, half a line's width.
+    #[uniform(0)]
+    dash: Vec4,
+}
+
+impl UiMaterial for BoardGrid {
+    fn fragment_shader() -> ShaderRef {
+        "embedded://pokopoko/app/snaky/grid.wgsl".into()
+    }
+}
+
+impl BoardGrid {
+    fn new(view: &BoardView, frame: Bounds) -> Self {
+        let mut grid = Self {
+            paper_colour: palette::PANEL.into(),
+            line_colour: palette::GRID_LINE.into(),
+            inside_colour: palette::FRAME_INSIDE.into(),
+            frame_colour: palette::PRIMARY_EDGE.into(),
+            area: Vec4::ZERO,
+            origin: Vec4::ZERO,
+            frame: Vec4::ZERO,
+            dash: Vec4::new(DASH_CELLS, (1.0 - DASH_CELLS) / 2.0, DASH_HALF_THICK_PX, LINE_HALF_WIDTH_PX),
+        };
+        grid.follow(view, frame);
+        grid
+    }
+
+    /// Places the lines and the frame for this view. Board coordinates reach a million cells, so
+    /// the positions are worked out in f64 and only what lands near the area is handed on as f32.
+    fn follow(&mut self, view: &BoardView, frame: Bounds) {
+        let cell = f64::from(view.cell_px);
+        let (half_w, half_h) = (f64::from(BOARD_SIZE.x / 2.0), f64::from(BOARD_SIZE.y / 2.0));
+        // Any line will do as the origin: the one left of (above) the centre.
+        let origin_x = half_w - view.centre.0.rem_euclid(1.0) * cell;
+        let origin_y = half_h + view.centre.1.rem_euclid(1.0) * cell;
+        let x = |board_x: i32| half_w + (f64::from(board_x) - view.centre.0) * cell;
+        let y = |board_y: i32| half_h - (f64::from(board_y) - view.centre.1) * cell;
+        self.area = Vec4::new(BOARD_SIZE.x, BOARD_SIZE.y, view.cell_px, 0.0);
+        self.origin = Vec4::new(origin_x as f32, origin_y as f32, 0.0, 0.0);
+        self.frame = Vec4::new(
+            x(frame.min_x) as f32,
+            y(frame.max_y.saturating_add(1)) as f32,
+            x(frame.max_x.saturating_add(1)) as f32,
+            y(frame.min_y) as f32,
+        );
+    }
+}
+
+/// The one node that shows the grid, under everything else on the board.
+#[derive(Component, Debug)]
+struct GridNode {
+    drawn: (BoardView, Bounds),
+}
+
+fn spawn_grid(
+    view: Res<BoardView>,
+    session: Option<Res<Session>>,
+    layers: Query<(Entity, &Layer)>,
+    grids: Query<(), With<GridNode>>,
+    mut areas: Query<&mut BackgroundColor, With<BoardArea>>,
+    mut materials: ResMut<Assets<BoardGrid>>,
+    mut commands: Commands,
+) {
+    let Some(session) = session else { return };
+    if !grids.is_empty() {
+        return;
+    }
+    let Some((layer, _)) = layers.iter().find(|(_, l)| **l == Layer::Grid) else { return };
+    let frame = session.game().frame();
+    // The grid paints the paper too: a second full-size quad under it would cost as much again.
+    for mut background in &mut areas {
+        background.0 = Color::NONE;
+    }
+    commands.entity(layer).with_child((
+        GridNode { drawn: (*view, frame) },
+        MaterialNode(materials.add(BoardGrid::new(&view, frame))),
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(0),
+            top: px(0),
+            width: px(BOARD_SIZE.x),
+            height: px(BOARD_SIZE.y),
+            border_radius: BorderRadius::all(px(BOARD_RADIUS)),
+            ..default()
+        },
+        Pickable::IGNORE,
+    ));
+}
+
+/// A pan, a zoom or another Maker's frame only updates the material.
+fn follow_view(
+    view: Res<BoardView>,
+    session: Option<Res<Session>>,
+    mut grids: Query<(&mut GridNode, &MaterialNode<BoardGrid>)>,
+    mut materials: ResMut<Assets<BoardGrid>>,
+) {
+    let Some(session) = session else { return };
+    let frame = session.game().frame();
+    for (mut grid, handle) in &mut grids {
+        if grid.drawn == (*view, frame) {
+            continue;
+        }
+        grid.drawn = (*view, frame);
+        if let Some(mut material) = materials.get_mut(&handle.0) {
+            material.follow(&view, frame);
+        }
+    }
+}
