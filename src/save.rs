@@ -485,37 +485,38 @@ struct Versioned {
     version: u32,
 }
 
-/// Reads a save from the bytes of a save file (what [`SaveFile::open`] does after reading them).
+/// Reads a save from the bytes of a save file, refusing progress the game never writes (the
+/// strict reader; [`SaveFile::open`] uses [`parse_repairing`]).
 pub fn parse(bytes: &[u8]) -> Result<Save, Unusable> {
-    let text = std::str::from_utf8(bytes).map_err(|err| Unusable::Parse(err.to_string()))?;
-    if let Ok(Versioned { version }) = ron::from_str(text)
-        && version != SAVE_VERSION
-    {
-        return Err(Unusable::Version { found: version });
-    }
-    let save: Save = ron::from_str(text).map_err(|err| Unusable::Parse(err.to_string()))?;
-    if save.version != SAVE_VERSION {
-        return Err(Unusable::Version { found: save.version });
-    }
-    Ok(save)
+    read_version(bytes, |save: &Save| save.version)
 }
 
 /// Reads a save as [`parse`] does, but repairs its progress instead of refusing it: entries the
 /// game never writes are left out or brought in range, and listed (what [`SaveFile::open`] does).
 /// Anything else wrong (the syntax, the version, the settings) is still refused.
 pub fn parse_repairing(bytes: &[u8]) -> Result<Repairable, Unusable> {
+    let entries = read_version(bytes, |entries: &SaveEntries| entries.version)?;
+    let (progress, problems) = entries.progress.repair();
+    Ok(Repairable { save: Save { version: entries.version, settings: entries.settings, progress }, problems })
+}
+
+/// Decodes the bytes of a save file as `T`, refusing another format version by name: the version
+/// is read first, so a newer save is named as one even when it has fields this build does not know.
+fn read_version<T: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+    version: impl Fn(&T) -> u32,
+) -> Result<T, Unusable> {
     let text = std::str::from_utf8(bytes).map_err(|err| Unusable::Parse(err.to_string()))?;
     if let Ok(Versioned { version }) = ron::from_str(text)
         && version != SAVE_VERSION
     {
         return Err(Unusable::Version { found: version });
     }
-    let entries: SaveEntries = ron::from_str(text).map_err(|err| Unusable::Parse(err.to_string()))?;
-    if entries.version != SAVE_VERSION {
-        return Err(Unusable::Version { found: entries.version });
+    let decoded: T = ron::from_str(text).map_err(|err| Unusable::Parse(err.to_string()))?;
+    match version(&decoded) {
+        SAVE_VERSION => Ok(decoded),
+        found => Err(Unusable::Version { found }),
     }
-    let (progress, problems) = entries.progress.repair();
-    Ok(Repairable { save: Save { version: entries.version, settings: entries.settings, progress }, problems })
 }
 
 /// Renames an unusable save to a free `save.unreadable-<time>[-k].ron` next to it.

@@ -309,31 +309,7 @@ fn keyboard(
             input.write(edit);
         }
     }
-    let digits = [
-        KeyCode::Digit0,
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ];
-    let numpad = [
-        KeyCode::Numpad0,
-        KeyCode::Numpad1,
-        KeyCode::Numpad2,
-        KeyCode::Numpad3,
-        KeyCode::Numpad4,
-        KeyCode::Numpad5,
-        KeyCode::Numpad6,
-        KeyCode::Numpad7,
-        KeyCode::Numpad8,
-        KeyCode::Numpad9,
-    ];
-    for (digit, (key, pad)) in digits.into_iter().zip(numpad).enumerate() {
+    for (digit, (key, pad)) in widgets::DIGIT_KEYS.into_iter().zip(widgets::NUMPAD_KEYS).enumerate() {
         if keys.just_pressed(key) || keys.just_pressed(pad) {
             input.write(FormInput::Digit(digit as u32));
         }

@@ -100,19 +100,7 @@ fn keyboard(keys: Option<Res<ButtonInput<KeyCode>>>, mut input: MessageWriter<Br
             input.write(action);
         }
     }
-    let digits = [
-        KeyCode::Digit0,
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ];
-    for (value, key) in digits.into_iter().enumerate() {
+    for (value, key) in widgets::DIGIT_KEYS.into_iter().enumerate() {
         if keys.just_pressed(key) {
             input.write(BrowseInput::Digit(char::from(b'0' + value as u8)));
         }

@@ -216,3 +216,31 @@ pub fn column(gap: f32) -> Node {
         ..default()
     }
 }
+
+/// The top-row digit keys, `0` to `9` in order (a key's index is its digit).
+pub const DIGIT_KEYS: [KeyCode; 10] = [
+    KeyCode::Digit0,
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
+/// The numpad's digit keys, `0` to `9` in order.
+pub const NUMPAD_KEYS: [KeyCode; 10] = [
+    KeyCode::Numpad0,
+    KeyCode::Numpad1,
+    KeyCode::Numpad2,
+    KeyCode::Numpad3,
+    KeyCode::Numpad4,
+    KeyCode::Numpad5,
+    KeyCode::Numpad6,
+    KeyCode::Numpad7,
+    KeyCode::Numpad8,
+    KeyCode::Numpad9,
+];
