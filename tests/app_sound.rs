@@ -7,14 +7,15 @@ use std::fs;
 use std::path::PathBuf;
 
 use bevy::audio::{AudioPlugin, AudioSource};
-use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
 
 use pokopoko::app::pokopoko::{ButtonState, LastMatch, StageAction, Table};
+use pokopoko::app::snaky::{Session, SnakyInput};
 use pokopoko::app::sound::{PlaySound, SoundAction, SoundEffect};
 use pokopoko::app::{Go, MenuAction, PlayInput, SaveData, SavePlace, Screen};
 use pokopoko::pokopoko::{Side, TurnOrder};
 use pokopoko::save::SaveFile;
+use pokopoko::snaky::Cell;
 use pokopoko::sound::{Cue, SoundSettings, Volume};
 
 mod common;
@@ -47,16 +48,28 @@ fn send<M: Message>(app: &mut App, message: M) {
     }
 }
 
+/// Every sound asked for, gathered each frame (a message lives two frames; a test step runs more).
+#[derive(Resource, Default)]
+struct Asked(Vec<Cue>);
+
+fn gather(mut requests: MessageReader<PlaySound>, mut asked: ResMut<Asked>) {
+    asked.0.extend(requests.read().map(|s| s.0));
+}
+
 /// The sounds asked for since the last call.
-struct Heard(MessageCursor<PlaySound>);
+struct Heard;
 
 impl Heard {
-    fn new(app: &App) -> Self {
-        Self(app.world().resource::<Messages<PlaySound>>().get_cursor_current())
+    fn new(app: &mut App) -> Self {
+        if !app.world().contains_resource::<Asked>() {
+            app.init_resource::<Asked>().add_systems(Last, gather);
+        }
+        app.world_mut().resource_mut::<Asked>().0.clear();
+        Self
     }
 
-    fn take(&mut self, app: &App) -> Vec<Cue> {
-        self.0.read(app.world().resource::<Messages<PlaySound>>()).map(|s| s.0).collect()
+    fn take(&mut self, app: &mut App) -> Vec<Cue> {
+        std::mem::take(&mut app.world_mut().resource_mut::<Asked>().0)
     }
 }
 
@@ -104,12 +117,12 @@ fn the_menu_row_shows_the_volume_and_a_new_volume_is_heard() {
         app.world_mut().query::<&Text>().iter(app.world()).map(|t| t.0.clone()).collect()
     };
     assert!(texts(&mut app).contains(&"7/10".to_string()), "{:?}", texts(&mut app));
-    let mut heard = Heard::new(&app);
+    let mut heard = Heard::new(&mut app);
     send(&mut app, SoundAction::Quieter);
     assert!(texts(&mut app).contains(&"6/10".to_string()));
-    assert_eq!(heard.take(&app), [Cue::Press { buttons: 1 }], "a poko at the new volume");
+    assert_eq!(heard.take(&mut app), [Cue::Press { buttons: 1 }], "a poko at the new volume");
     send(&mut app, SoundAction::ToggleMute);
-    assert_eq!(heard.take(&app), [], "muting is silent");
+    assert_eq!(heard.take(&mut app), [], "muting is silent");
     assert_eq!(sound(&app), settings(6, true));
     // Rebuilt in the other language, the row keeps its numbers.
     send(&mut app, MenuAction::ToggleLanguage);
@@ -137,20 +150,20 @@ fn presses_refusals_the_coms_presses_and_the_result_each_ask_for_their_sound() {
     let mut app = game(SavePlace::Memory, None);
     send(&mut app, MenuAction::Play);
     send(&mut app, StageAction::Open(1));
-    let mut heard = Heard::new(&app);
+    let mut heard = Heard::new(&mut app);
     send(&mut app, StageAction::Start(TurnOrder::First));
     assert_eq!(screen(&app), Screen::Play);
-    assert_eq!(heard.take(&app), [], "a new match is silent");
+    assert_eq!(heard.take(&mut app), [], "a new match is silent");
 
     // Confirming nothing is refused; so is selecting more than the most a turn may press.
     send(&mut app, PlayInput::Confirm);
-    assert_eq!(heard.take(&app), [Cue::Refused]);
+    assert_eq!(heard.take(&mut app), [Cue::Refused]);
     let most = table(&app).stage().picks.max() as usize;
     for button in 0..=most {
         send(&mut app, PlayInput::Toggle(button));
     }
     assert_eq!(table(&app).selected().len(), most);
-    assert_eq!(heard.take(&app), [Cue::Refused], "only the one too many");
+    assert_eq!(heard.take(&mut app), [Cue::Refused], "only the one too many");
 
     loop {
         // Each turn presses the least the rule allows (a forced last press is already selected).
@@ -166,7 +179,7 @@ fn presses_refusals_the_coms_presses_and_the_result_each_ask_for_their_sound() {
             }
         }
         let count = table(&app).selected().len() as u32;
-        assert_eq!(heard.take(&app), [], "selecting is silent");
+        assert_eq!(heard.take(&mut app), [], "selecting is silent");
         send(&mut app, PlayInput::Confirm);
         until_human_or_over(&mut app);
         let history = match app.world().get_resource::<Table>() {
@@ -181,11 +194,49 @@ fn presses_refusals_the_coms_presses_and_the_result_each_ask_for_their_sound() {
         if screen(&app) == Screen::Result {
             let won = app.world().resource::<LastMatch>().won();
             expected.push(if won { Cue::Won } else { Cue::Lost });
-            assert_eq!(heard.take(&app), expected, "the last turn, then the jingle");
+            assert_eq!(heard.take(&mut app), expected, "the last turn, then the jingle");
             return;
         }
-        assert_eq!(heard.take(&app), expected, "one poko per button, the COM's one by one");
+        assert_eq!(heard.take(&mut app), expected, "one poko per button, the COM's one by one");
     }
+}
+
+#[test]
+fn snaky_stones_a_refused_click_and_makers_win_each_ask_for_their_sound() {
+    let mut app = game(SavePlace::Memory, None);
+    let mut heard = Heard::new(&mut app);
+    send(&mut app, Go(Screen::Snaky));
+    assert_eq!(heard.take(&mut app), [], "a new game (Maker's first stone) is silent");
+
+    // SPEC §2.4: Maker holds (8,8); Breaker's (7,8) is answered at once.
+    send(&mut app, SnakyInput::Claim(Cell::new(7, 8)));
+    assert_eq!(heard.take(&mut app), [Cue::Exchange]);
+    send(&mut app, SnakyInput::Claim(Cell::new(8, 8)));
+    assert_eq!(heard.take(&mut app), [Cue::Refused], "Maker's cell is taken");
+    send(&mut app, SnakyInput::Undo);
+    assert_eq!(heard.take(&mut app), [], "taking a move back is silent");
+
+    // The perfect Breaker at the fastest speed, to Maker's win: one exchange per frame, then the
+    // loss jingle once.
+    for _ in 0..pokopoko::app::snaky::SPEEDS.len() {
+        key(&mut app, KeyCode::BracketRight);
+    }
+    key(&mut app, KeyCode::Digit4);
+    for _ in 0..300 {
+        if app.world().resource::<Session>().game().won() {
+            break;
+        }
+        app.update();
+    }
+    app.update();
+    let cues = heard.take(&mut app);
+    let game = app.world().resource::<Session>().game();
+    assert!(game.won());
+    let exchanges = cues.iter().filter(|&&c| c == Cue::Exchange).count();
+    // Breaker's moves after the undo: every one but Maker's first stone is in an exchange.
+    assert_eq!(exchanges, game.breaker_cells().len());
+    assert_eq!(cues.iter().filter(|&&c| c == Cue::Lost).count(), 1);
+    assert_eq!(cues.last(), Some(&Cue::Lost));
 }
 
 /// With Bevy's audio plugin and no sound card the sounds are prepared and dropped at once; muted,
