@@ -55,7 +55,7 @@ eval "$(xdotool getwindowgeometry --shell "$window")"
 
 # The language buttons' centres in the 1280x800 window (from the menu's screenshots): the row is
 # centred, so it shifts with the width of its label (ことば / Language).
-english_x=760 japanese_x=618 row_y=541
+english_x=760 japanese_x=618 row_y=505
 
 language() {
   sed -n 's/.*language: *\([A-Za-z]*\).*/\1/p' "$save" 2>/dev/null | head -n 1

@@ -4,6 +4,7 @@ pub mod cli;
 pub mod pokopoko;
 pub mod save;
 pub mod snaky;
+pub mod sound;
 
 #[cfg(feature = "app")]
 pub mod app;

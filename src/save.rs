@@ -56,6 +56,8 @@ pub struct Settings {
     pub snaky_maker: crate::snaky::Maker,
     /// Blind mode's best: the most Maker moves the player held out, per Maker.
     pub blind_best: BTreeMap<crate::snaky::Maker, u32>,
+    /// Mute and volume; absent in older saves (then sound is on at the default volume).
+    pub sound: crate::sound::SoundSettings,
     /// The last free-play setup started (absent in older saves; checked like the rest).
     pub free_play: Option<FreeSetup>,
 }

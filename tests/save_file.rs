@@ -8,6 +8,7 @@ use pokopoko::pokopoko::{MAX_STAGE, PickSet};
 use pokopoko::save::{
     ChoiceRecord, Language, MAX_RECORDED_MATCHES, Notice, Progress, SAVE_VERSION, Save, SaveFile, StageRecord,
 };
+use pokopoko::sound::{SoundSettings, Volume};
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -367,4 +368,39 @@ fn a_pick_set_beyond_the_limit_in_the_settings_is_kept_aside() {
     let reason = kept_aside("picks", "(version: 1, settings: (strategies_revealed: [[1, 4000000000]]))");
     assert!(reason.contains("picks of at most 100000"), "{reason}");
     kept_aside("zero-pick", "(version: 1, settings: (strategies_revealed: [[0, 1]]))");
+}
+
+#[test]
+fn sound_settings_survive_a_round_trip() {
+    let dir = scratch("sound");
+    let path = dir.join("save.ron");
+    let mut save = some_progress();
+    save.settings.sound = SoundSettings { muted: true, volume: Volume::new(3).unwrap() };
+    SaveFile::open(&path).file.store(&save).unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.notice, None);
+    assert_eq!(opened.save.settings.sound, SoundSettings { muted: true, volume: Volume::new(3).unwrap() });
+    assert_eq!(opened.save, save);
+}
+
+#[test]
+fn a_save_from_before_the_sound_settings_opens_with_sound_on_at_the_default_volume() {
+    let dir = scratch("before-sound");
+    let path = dir.join("save.ron");
+    fs::write(&path, "(version: 1, settings: (language: English), progress: (cleared: [1]))").unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.notice, None);
+    assert_eq!(opened.save.settings.sound, SoundSettings { muted: false, volume: Volume::new(7).unwrap() });
+    // Either field alone is fine too.
+    fs::write(&path, "(version: 1, settings: (sound: (muted: true)))").unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.notice, None);
+    assert_eq!(opened.save.settings.sound, SoundSettings { muted: true, volume: Volume::default() });
+}
+
+#[test]
+fn a_volume_beyond_the_scale_is_kept_aside() {
+    let reason = kept_aside("loud", "(version: 1, settings: (sound: (volume: 11)))");
+    assert!(reason.contains("volume 11 is out of range: volumes go from 0 to 10"), "{reason}");
+    kept_aside("negative", "(version: 1, settings: (sound: (volume: -1)))");
 }

@@ -58,6 +58,7 @@ fn spawn_menu(
                         .observe(send(MenuAction::Language(choice)));
                 }
             });
+            super::sound::volume_row(menu, lang, data.save.settings.sound);
             menu.spawn(widgets::button(T::MenuAbout.get(lang), ButtonKind::Secondary))
                 .observe(send(MenuAction::About));
             menu.spawn(widgets::button(T::MenuQuit.get(lang), ButtonKind::Secondary))

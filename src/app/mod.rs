@@ -8,11 +8,13 @@
 mod about;
 pub mod fonts;
 pub mod i18n;
+pub mod icon;
 mod menu;
 pub mod pokopoko;
 mod screenshot;
 pub mod sleep;
 pub mod snaky;
+pub mod sound;
 pub mod storage;
 pub mod theme;
 
@@ -77,6 +79,7 @@ impl Plugin for GamePlugin {
                 pokopoko::plugin,
                 snaky::plugin,
                 sleep::plugin,
+                sound::plugin,
             ));
     }
 }
@@ -114,7 +117,7 @@ pub fn run(args: crate::cli::WindowArgs) -> ExitCode {
         .insert_resource(ClearColor(theme::palette::BACKGROUND))
         // Frames only when something changes; the harness switches to continuous frames.
         .insert_resource(sleep::winit_settings())
-        .add_plugins(fonts::plugin)
+        .add_plugins((fonts::plugin, icon::plugin))
         .add_plugins(GamePlugin {
             save,
             ladder_file: Some(PathBuf::from("stages/ladder.ron")),

@@ -6,11 +6,13 @@ use bevy::window::RequestRedraw;
 use super::table::{ButtonState, Direction, Table};
 use super::{LastMatch, Pace, Room, free};
 use crate::app::i18n::{self, Lang, T};
+use crate::app::sound::PlaySound;
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, Screen};
 use crate::pokopoko::{Side, TurnOrder};
+use crate::sound::Cue;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayInput>()
@@ -211,18 +213,26 @@ fn keyboard(
     }
 }
 
-fn apply_input(mut inputs: MessageReader<PlayInput>, table: Option<ResMut<Table>>) {
+fn apply_input(
+    mut inputs: MessageReader<PlayInput>,
+    table: Option<ResMut<Table>>,
+    mut refused: MessageWriter<PlaySound>,
+) {
     let Some(mut table) = table else { return };
     for input in inputs.read() {
         match *input {
             PlayInput::Toggle(button) => {
                 table.cursor = button;
-                table.toggle(button);
+                if !table.toggle(button) {
+                    refused.write(PlaySound(Cue::Refused));
+                }
             }
             PlayInput::MoveCursor(direction) => table.move_cursor(direction),
             PlayInput::ToggleAtCursor => {
                 let cursor = table.cursor;
-                table.toggle(cursor);
+                if !table.toggle(cursor) {
+                    refused.write(PlaySound(Cue::Refused));
+                }
             }
             PlayInput::ClearSelection => {
                 table.clear_selection();
@@ -231,6 +241,8 @@ fn apply_input(mut inputs: MessageReader<PlayInput>, table: Option<ResMut<Table>
                 if table.can_confirm() {
                     // can_confirm guarantees a legal press.
                     let _ = table.confirm();
+                } else {
+                    refused.write(PlaySound(Cue::Refused));
                 }
             }
         }
