@@ -41,6 +41,8 @@ pub enum Open {
     Free(FreeSetup),
     /// The strategy page of a free-play rule (`free-strategy:2,4,7@30`).
     FreeStrategy(FreeSetup),
+    /// The result of a free game of that rule (`free-result:1,3,4@30`), played as `result:N` is.
+    FreeResult(FreeSetup),
 }
 
 impl Open {
@@ -60,6 +62,7 @@ impl Open {
             None if text == "free" => Ok(Self::FreeSetup),
             Some(("free", rule)) => free_setup(text, rule).map(Self::Free),
             Some(("free-strategy", rule)) => free_setup(text, rule).map(Self::FreeStrategy),
+            Some(("free-result", rule)) => free_setup(text, rule).map(Self::FreeResult),
             Some(("stage", n)) => number(n).map(Self::Stage),
             Some(("intro", n)) => number(n).map(Self::Intro),
             Some(("strategy", n)) => number(n).map(Self::Strategy),
@@ -69,7 +72,7 @@ impl Open {
                 .map(Self::Cards)
                 .map_err(|_| format!("--open {text}: the card must be a number from 0 on")),
             _ => Err(format!(
-                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, strategy:N, result:N, snaky, cards:N, free, free:RULE@N, free-strategy:RULE@N)"
+                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, strategy:N, result:N, snaky, cards:N, free, free:RULE@N, free-strategy:RULE@N, free-result:RULE@N)"
             )),
         }
     }
@@ -88,6 +91,7 @@ impl Open {
             Self::FreeSetup => Screen::FreeSetup,
             Self::Free(_) => Screen::Play,
             Self::FreeStrategy(_) => Screen::Strategy,
+            Self::FreeResult(_) => Screen::Result,
         }
     }
 }
@@ -207,14 +211,20 @@ impl Plugin for Harness {
                 app.insert_resource(CurrentStage(stage));
             }
         }
-        if let Open::Free(setup) | Open::FreeStrategy(setup) = &self.open
+        if let Open::Free(setup) | Open::FreeStrategy(setup) | Open::FreeResult(setup) = &self.open
             && let Some((table, stage, room)) = free_play(setup)
         {
-            if matches!(self.open, Open::Free(_)) {
-                app.insert_resource(table);
-            } else {
-                strategy_shown(app);
-                app.insert_resource(StrategyReturn(Screen::FreeSetup));
+            match self.open {
+                Open::Free(_) => {
+                    app.insert_resource(table);
+                }
+                Open::FreeResult(_) => {
+                    app.insert_resource(sample_lost_match(&stage.0));
+                }
+                _ => {
+                    strategy_shown(app);
+                    app.insert_resource(StrategyReturn(Screen::FreeSetup));
+                }
             }
             app.insert_resource(stage).insert_resource(room);
         }
@@ -290,14 +300,24 @@ fn settle_and_shoot(
             );
         }
     }
-    let busy = table.is_some_and(|t| t.is_showing_com() || t.game().to_move() == Some(Side::Com))
-        || checks.is_some_and(|c| c.is_running());
-    if *screen.get() != settle.target || busy {
+    // A finished game on the play screen is about to show its result.
+    let playing = *screen.get() == Screen::Play;
+    let busy = table.is_some_and(|t| {
+        t.is_showing_com()
+            || t.game().to_move() == Some(Side::Com)
+            || (playing && t.game().winner().is_some())
+    }) || checks.is_some_and(|c| c.is_running());
+    // A free game the COM ends with its opening press (one button, the COM first) goes straight
+    // to the result: that is the screen to show.
+    let over_at_once = settle.target == Screen::Play && *screen.get() == Screen::Result;
+    if (*screen.get() != settle.target && !over_at_once) || busy {
         settle.frames_on_target = 0;
     } else {
         settle.frames_on_target += 1;
     }
-    let wait = if settle.timings { SETTLE_FRAMES + MEASURED_FRAMES } else { SETTLE_FRAMES };
+    let measured =
+        std::env::var("POKOPOKO_TIMING_FRAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(MEASURED_FRAMES);
+    let wait = if settle.timings { SETTLE_FRAMES + measured } else { SETTLE_FRAMES };
     if settle.timings && settle.frames_on_target > SETTLE_FRAMES && settle.frames_on_target <= wait {
         if settle.frame_times.is_empty() {
             settle.cpu_at_start = process_cpu_time();
@@ -412,6 +432,10 @@ mod tests {
         // SPEC §1.3: 44 buttons, picks 2–5 is a second-player win (stage 11).
         assert_eq!((range.min, range.max, range.order), (2, 5, crate::pokopoko::TurnOrder::Second));
         assert!(matches!(Open::parse("free-strategy:2,4,7"), Ok(Open::FreeStrategy(_))));
+        let Ok(Open::FreeResult(result)) = Open::parse("free-result:1@1") else { panic!("free-result:1@1") };
+        // One button: whoever moves first presses it and loses, so the human goes second.
+        assert_eq!((result.buttons, result.order), (1, crate::pokopoko::TurnOrder::Second));
+        assert_eq!(Open::FreeResult(result).screen(), Screen::Result);
         for (bad, says) in [
             ("free:1,x,4@30", "`x`"),
             ("free:1,3@500", "`500`"),

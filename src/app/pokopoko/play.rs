@@ -8,6 +8,7 @@ use super::{LastMatch, Pace, Room, free};
 use crate::app::i18n::{self, Lang, T};
 use crate::app::sound::PlaySound;
 use crate::app::storage::SaveData;
+use crate::app::theme::flat::{OnPage, Pill};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, Screen};
@@ -127,7 +128,7 @@ fn spawn_play(mut commands: Commands, lang: Res<Lang>, table: Option<Res<Table>>
                     });
                 });
                 // The side panel.
-                main.spawn(widgets::panel_sized(px(PANEL_WIDTH))).with_children(|panel| {
+                main.spawn((widgets::panel_sized(px(PANEL_WIDTH)), OnPage)).with_children(|panel| {
                     panel.spawn(widgets::label(you_are.get(lang)));
                     panel.spawn((PanelText::Turn, widgets::text("", 34.0, palette::YOU)));
                     panel.spawn(widgets::row(10.0)).with_children(|row| {
@@ -169,6 +170,7 @@ fn board_button(index: usize, cell: f32, at: crate::pokopoko::Cell) -> impl Bund
     (
         BoardButton { index, cell },
         Button,
+        Pill,
         Node {
             position_type: PositionType::Absolute,
             left: px(at.col as f32 * cell + cell * 0.1),

@@ -6,10 +6,10 @@
 
 use bevy::asset::embedded_asset;
 use bevy::prelude::*;
-use bevy::render::render_resource::AsBindGroup;
+use bevy::render::render_resource::{AsBindGroup, RenderPipelineDescriptor};
 use bevy::shader::ShaderRef;
 use bevy::ui_render::UiMaterialPlugin;
-use bevy::ui_render::ui_material::{MaterialNode, UiMaterial};
+use bevy::ui_render::ui_material::{MaterialNode, UiMaterial, UiMaterialKey};
 
 use super::board::{BOARD_RADIUS, BOARD_SIZE, BoardArea, BoardView, Layer};
 use super::{Session, SnakySystems};
@@ -47,6 +47,9 @@ pub struct BoardGrid {
     inside_colour: LinearRgba,
     #[uniform(0)]
     frame_colour: LinearRgba,
+    /// The page around the board, which shows in its rounded corners.
+    #[uniform(0)]
+    page_colour: LinearRgba,
     /// The area's size (x, y) and pixels per cell (z).
     #[uniform(0)]
     area: Vec4,
@@ -65,6 +68,16 @@ impl UiMaterial for BoardGrid {
     fn fragment_shader() -> ShaderRef {
         "embedded://pokopoko/app/snaky/grid.wgsl".into()
     }
+
+    /// Drawn without blending: the shader writes every pixel opaque, its rounded corners mixed with
+    /// the page, so the software renderer never reads back what is under the board.
+    fn specialize(descriptor: &mut RenderPipelineDescriptor, _key: UiMaterialKey<Self>) {
+        if let Some(fragment) = &mut descriptor.fragment {
+            for target in fragment.targets.iter_mut().flatten() {
+                target.blend = None;
+            }
+        }
+    }
 }
 
 impl BoardGrid {
@@ -74,6 +87,7 @@ impl BoardGrid {
             line_colour: palette::GRID_LINE.into(),
             inside_colour: palette::FRAME_INSIDE.into(),
             frame_colour: palette::PRIMARY_EDGE.into(),
+            page_colour: palette::BACKGROUND.into(),
             area: Vec4::ZERO,
             origin: Vec4::ZERO,
             frame: Vec4::ZERO,

@@ -1,6 +1,10 @@
 // The Snaky board's background in one quad: the paper, the frame's light interior, the grid lines and the
 // dashed frame, drawn per pixel from the view (see `grid.rs`). Lengths are in board-area design
-// pixels unless named `_phys`; the node's size in physical pixels gives the scale between them.
+// pixels in the uniforms; the shader scales them to physical pixels once, by the node's size.
+//
+// Every pixel of the board runs this, and the software renderer pays for each instruction, so it
+// stays lean: all colours are opaque and the quad is drawn without blending (`grid.rs`); the
+// dashes and the rounded corners are worked out only near the frame's edges and in the corners.
 
 #import bevy_ui::ui_vertex_output::UiVertexOutput
 
@@ -9,6 +13,8 @@ struct BoardGrid {
     line_colour: vec4<f32>,
     inside_colour: vec4<f32>,
     frame_colour: vec4<f32>,
+    // The page around the board, which shows in its rounded corners.
+    page_colour: vec4<f32>,
     // The area's size in design pixels (xy) and pixels per cell (z).
     area: vec4<f32>,
     // Where grid line 0 of each axis falls, in design pixels from the area's left and top (xy).
@@ -23,79 +29,63 @@ struct BoardGrid {
 @group(1) @binding(0)
 var<uniform> grid: BoardGrid;
 
-// Whether this pixel (its centre `p`, in physical pixels) lies in [lo, hi] once both ends are
-// rounded to whole pixels, at least one pixel wide: crisp edges, as the UI lays out its nodes.
-fn span(p: f32, lo: f32, hi: f32) -> f32 {
-    // Halves round up (WGSL's `round` goes to even, which would make every other line thicker).
+// Whether each coordinate of this pixel (its centre `p`, in physical pixels) lies in [lo, hi] once
+// both ends are rounded to whole pixels, at least one pixel wide: crisp edges, as the UI lays out
+// its nodes. (Halves round up: WGSL's `round` goes to even, which would make every other line
+// thicker.)
+fn span(p: vec2<f32>, lo: vec2<f32>, hi: vec2<f32>) -> vec2<bool> {
     let first = floor(lo + 0.5);
     let last = max(floor(hi + 0.5), first + 1.0);
-    return select(0.0, 1.0, p >= first && p < last);
-}
-
-fn over(below: vec4<f32>, above: vec4<f32>, coverage: f32) -> vec4<f32> {
-    let a = above.a * coverage;
-    let out_a = a + below.a * (1.0 - a);
-    if out_a <= 0.0 {
-        return vec4<f32>(0.0);
-    }
-    let rgb = (above.rgb * a + below.rgb * below.a * (1.0 - a)) / out_a;
-    return vec4<f32>(rgb, out_a);
-}
-
-// The rounded corners of the area, as the UI draws a node with a border radius.
-fn corner_coverage(p: vec2<f32>, size: vec2<f32>, radius: f32) -> f32 {
-    let q = abs(p - size * 0.5) - (size * 0.5 - vec2<f32>(radius));
-    let outside = length(max(q, vec2<f32>(0.0))) + min(max(q.x, q.y), 0.0) - radius;
-    return clamp(0.5 - outside, 0.0, 1.0);
+    return (p >= first) & (p < last);
 }
 
 @fragment
 fn fragment(in: UiVertexOutput) -> @location(0) vec4<f32> {
-    let area = grid.area.xy;
-    let cell = grid.area.z;
-    let scale = in.size / area;
-    // This pixel's centre, in design pixels and in physical pixels from the top-left corner.
-    let phys = in.uv * in.size;
-    let p = in.uv * area;
+    let scale = in.size / grid.area.xy;
+    let cell = grid.area.z * scale;
+    // This pixel's centre, in physical pixels from the area's top-left corner.
+    let p = in.uv * in.size;
+    let frame_lo = grid.frame.xy * scale;
+    let frame_hi = grid.frame.zw * scale;
 
-    var colour = grid.paper_colour;
-
-    // The frame's interior.
-    let f = grid.frame;
-    let inside = span(phys.x, f.x * scale.x, f.z * scale.x) * span(phys.y, f.y * scale.y, f.w * scale.y);
-    colour = over(colour, grid.inside_colour, inside);
-
-    // Grid lines: the nearest line of each axis.
-    let u = (p - grid.origin.xy) / cell;
-    let line = phys - (u - round(u)) * cell * scale;
+    // The frame's interior, then the nearest grid line of each axis.
+    let inside = span(p, frame_lo, frame_hi);
+    var colour = select(grid.paper_colour, grid.inside_colour, all(inside));
+    let u = (p - grid.origin.xy * scale) / cell;
+    let line = p - (u - round(u)) * cell;
     let half_line = grid.dash.w * scale;
-    let lines = max(
-        span(phys.x, line.x - half_line.x, line.x + half_line.x),
-        span(phys.y, line.y - half_line.y, line.y + half_line.y),
-    );
-    colour = over(colour, grid.line_colour, lines);
+    if any(span(p, line - half_line, line + half_line)) {
+        colour = grid.line_colour;
+    }
 
     // The dashed frame: one dash per cell edge on each side, centred on the edge.
-    let dash_len = grid.dash.x;
-    let gap = grid.dash.y;
-    let thick = grid.dash.z;
-    let along = (p - f.xy) / cell;
-    let cells = (f.zw - f.xy) / cell;
-    // Distance along an edge to the nearest dash, in design pixels (0 on a dash).
-    let kx = clamp(floor(along.x), 0.0, cells.x - 1.0);
-    let ky = clamp(floor(along.y), 0.0, cells.y - 1.0);
-    let dash_x0 = f.x + (kx + gap) * cell - thick;
-    let dash_x1 = f.x + (kx + gap + dash_len) * cell + thick;
-    let dash_y0 = f.y + (ky + gap) * cell - thick;
-    let dash_y1 = f.y + (ky + gap + dash_len) * cell + thick;
-    let on_x = span(phys.x, dash_x0 * scale.x, dash_x1 * scale.x);
-    let on_y = span(phys.y, dash_y0 * scale.y, dash_y1 * scale.y);
-    let top = on_x * span(phys.y, (f.y - thick) * scale.y, (f.y + thick) * scale.y);
-    let bottom = on_x * span(phys.y, (f.w - thick) * scale.y, (f.w + thick) * scale.y);
-    let left = on_y * span(phys.x, (f.x - thick) * scale.x, (f.x + thick) * scale.x);
-    let right = on_y * span(phys.x, (f.z - thick) * scale.x, (f.z + thick) * scale.x);
-    colour = over(colour, grid.frame_colour, max(max(top, bottom), max(left, right)));
+    let thick = grid.dash.z * scale;
+    let reach = thick + 1.0;
+    let near_lo = abs(p - frame_lo) <= reach;
+    let near_hi = abs(p - frame_hi) <= reach;
+    if any(near_lo | near_hi) {
+        let cells = (frame_hi - frame_lo) / cell;
+        let k = clamp(floor((p - frame_lo) / cell), vec2<f32>(0.0), cells - 1.0);
+        let dash_lo = frame_lo + (k + grid.dash.y) * cell - thick;
+        let dash_hi = frame_lo + (k + grid.dash.y + grid.dash.x) * cell + thick;
+        // Along x for the top and bottom edges, along y for the left and right ones.
+        let on_dash = span(p, dash_lo, dash_hi);
+        let on_lo = span(p, frame_lo - thick, frame_lo + thick);
+        let on_hi = span(p, frame_hi - thick, frame_hi + thick);
+        let horizontal = on_dash.x && (on_lo.y || on_hi.y);
+        let vertical = on_dash.y && (on_lo.x || on_hi.x);
+        if horizontal || vertical {
+            colour = grid.frame_colour;
+        }
+    }
 
-    colour.a *= corner_coverage(phys, in.size, in.border_radius.x);
-    return colour;
+    // The rounded corners of the area, as the UI draws a node with a border radius: the page shows
+    // outside the arc, blended over the arc's last pixel.
+    let radius = in.border_radius.x;
+    let q = abs(p - in.size * 0.5) - (in.size * 0.5 - vec2<f32>(radius));
+    if all(q > vec2<f32>(0.0)) {
+        let coverage = clamp(0.5 - (length(q) - radius), 0.0, 1.0);
+        colour = mix(grid.page_colour, colour, coverage);
+    }
+    return vec4<f32>(colour.rgb, 1.0);
 }

@@ -1,6 +1,7 @@
 //! The look of the game: palette, widgets, pressable buttons (that taps press too) and scaling with
 //! the window.
 
+pub mod flat;
 pub mod palette;
 mod taps;
 pub mod widgets;
@@ -9,7 +10,8 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (widgets::paint_pressable_buttons, fit_ui_to_window)).add_plugins(taps::plugin);
+    app.add_systems(Update, (widgets::paint_pressable_buttons, fit_ui_to_window))
+        .add_plugins((taps::plugin, flat::plugin));
 }
 
 /// The window size the layout is designed for; larger or smaller windows scale the whole UI.

@@ -3,6 +3,7 @@
 use bevy::ecs::message::Message;
 use bevy::prelude::*;
 
+use super::flat::Pill;
 use super::palette;
 use crate::app::{Go, Screen};
 
@@ -128,6 +129,7 @@ fn pressable(
     (
         Button,
         kind,
+        Pill,
         Node {
             min_width: px(width),
             padding,
