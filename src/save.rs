@@ -17,7 +17,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::pokopoko::{FreeSetup, MAX_STAGE, PickSet};
+use crate::pokopoko::{FreeSetup, FreeSetupEntries, MAX_STAGE, PickSet};
+use crate::sound::{SoundSettings, Volume};
 
 /// The format this build writes. Files with another version are set aside, never misread.
 pub const SAVE_VERSION: u32 = 1;
@@ -111,9 +112,10 @@ pub struct StageRecord {
     pub losses: u64,
 }
 
-/// Why the progress in a save file was refused.
+/// What was wrong in a save file: why the strict reader refused its progress, or what the
+/// repairing reader left out or corrected (progress, and the settings it checks).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ProgressProblem {
+pub enum SaveProblem {
     #[error("`{field}` names stage {stage}, but the stages are numbered 1 to {MAX_STAGE}")]
     StageOutOfRange { field: &'static str, stage: u32 },
     #[error("`{field}` lists stage {stage} twice")]
@@ -124,6 +126,12 @@ pub enum ProgressProblem {
     TooManyMatches { stage: u32, count: u64 },
     #[error("`choices` counts {right} right turn orders in {matches} matches of stage {stage}")]
     MoreRightThanPlayed { stage: u32, right: u64, matches: u64 },
+    #[error("`strategies_revealed` lists {counts:?}, which is not a pick set: {reason}")]
+    NotAPickSet { counts: Vec<u32>, reason: String },
+    #[error("`sound` sets volume {0}, but volumes go from 0 to {max}; it was brought to {max}", max = Volume::MAX)]
+    Volume(u8),
+    #[error("`free_play` is a setup the game cannot start ({0}); it was left out")]
+    FreeSetup(crate::pokopoko::FreeError),
 }
 
 /// The progress exactly as written, duplicates included, to be checked before it is believed.
@@ -142,9 +150,9 @@ impl Default for ProgressEntries {
 }
 
 impl TryFrom<ProgressEntries> for Progress {
-    type Error = ProgressProblem;
+    type Error = SaveProblem;
 
-    fn try_from(entries: ProgressEntries) -> Result<Self, ProgressProblem> {
+    fn try_from(entries: ProgressEntries) -> Result<Self, SaveProblem> {
         let (progress, mut problems) = entries.repair();
         if problems.is_empty() { Ok(progress) } else { Err(problems.swap_remove(0)) }
     }
@@ -154,41 +162,41 @@ impl ProgressEntries {
     /// The progress with every entry the game could not have written left out (a stage outside
     /// the ladder, a stage listed again) or brought back in range (a count beyond what a save may
     /// hold), and what was wrong, in the file's order.
-    fn repair(self) -> (Progress, Vec<ProgressProblem>) {
+    fn repair(self) -> (Progress, Vec<SaveProblem>) {
         let mut problems = Vec::new();
-        let in_ladder = |field: &'static str, stage: u32, problems: &mut Vec<ProgressProblem>| {
+        let in_ladder = |field: &'static str, stage: u32, problems: &mut Vec<SaveProblem>| {
             let inside = (1..=MAX_STAGE).contains(&stage);
             if !inside {
-                problems.push(ProgressProblem::StageOutOfRange { field, stage });
+                problems.push(SaveProblem::StageOutOfRange { field, stage });
             }
             inside
         };
         let mut progress = Progress::default();
         for number in self.cleared {
             if in_ladder("cleared", number, &mut problems) && !progress.cleared.insert(number) {
-                problems.push(ProgressProblem::Duplicate { field: "cleared", stage: number });
+                problems.push(SaveProblem::Duplicate { field: "cleared", stage: number });
             }
         }
         for (number, mut record) in self.results.0 {
             for count in [&mut record.wins, &mut record.losses] {
                 if *count > MAX_RECORDED_MATCHES {
-                    problems.push(ProgressProblem::TooManyMatches { stage: number, count: *count });
+                    problems.push(SaveProblem::TooManyMatches { stage: number, count: *count });
                     *count = MAX_RECORDED_MATCHES;
                 }
             }
             if in_ladder("results", number, &mut problems) && progress.results.contains_key(&number) {
-                problems.push(ProgressProblem::Duplicate { field: "results", stage: number });
+                problems.push(SaveProblem::Duplicate { field: "results", stage: number });
             } else if (1..=MAX_STAGE).contains(&number) {
                 progress.results.insert(number, record);
             }
         }
         for (number, mut choice) in self.choices.0 {
             if choice.matches > MAX_RECORDED_MATCHES {
-                problems.push(ProgressProblem::TooManyMatches { stage: number, count: choice.matches });
+                problems.push(SaveProblem::TooManyMatches { stage: number, count: choice.matches });
                 choice.matches = MAX_RECORDED_MATCHES;
             }
             if choice.right > choice.matches {
-                problems.push(ProgressProblem::MoreRightThanPlayed {
+                problems.push(SaveProblem::MoreRightThanPlayed {
                     stage: number,
                     right: choice.right,
                     matches: choice.matches,
@@ -196,7 +204,7 @@ impl ProgressEntries {
                 choice.right = choice.matches;
             }
             if in_ladder("choices", number, &mut problems) && progress.choices.contains_key(&number) {
-                problems.push(ProgressProblem::Duplicate { field: "choices", stage: number });
+                problems.push(SaveProblem::Duplicate { field: "choices", stage: number });
             } else if (1..=MAX_STAGE).contains(&number) {
                 progress.choices.insert(number, choice);
             }
@@ -385,7 +393,7 @@ impl SaveFile {
     /// A save read with `problems` repaired: the file as it was is copied aside, then the repaired
     /// save is written over it. If the copy cannot be made, the file stays untouched and the
     /// session does not save.
-    fn repaired(path: PathBuf, save: Save, problems: &[ProgressProblem]) -> Opened {
+    fn repaired(path: PathBuf, save: Save, problems: &[SaveProblem]) -> Opened {
         let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
         let kept = free_sibling(&path, "before-repair").and_then(|kept_at| {
             fs::copy(&path, &kept_at)?;
@@ -464,18 +472,90 @@ fn read(path: &Path) -> Result<Option<Repairable>, Unusable> {
 pub struct Repairable {
     pub save: Save,
     /// Empty for a save as the game writes it.
-    pub problems: Vec<ProgressProblem>,
+    pub problems: Vec<SaveProblem>,
 }
 
-/// [`Save`] as written, its progress not yet checked.
+/// [`Save`] as written, its settings and progress not yet checked.
 #[derive(Deserialize)]
 #[serde(rename = "Save", deny_unknown_fields)]
 struct SaveEntries {
     version: u32,
     #[serde(default)]
-    settings: Settings,
+    settings: SettingsEntries,
     #[serde(default)]
     progress: ProgressEntries,
+}
+
+/// [`Settings`] as written: the pick sets, the volume and the free-play setup not yet checked.
+#[derive(Deserialize)]
+#[serde(rename = "Settings", default, deny_unknown_fields)]
+struct SettingsEntries {
+    language: Language,
+    strategies_revealed: Vec<Vec<u32>>,
+    snaky_maker: crate::snaky::Maker,
+    blind_best: BTreeMap<crate::snaky::Maker, u32>,
+    sound: SoundEntries,
+    free_play: Option<FreeSetupEntries>,
+}
+
+impl Default for SettingsEntries {
+    fn default() -> Self {
+        let Settings { language, snaky_maker, blind_best, .. } = Settings::default();
+        Self {
+            language,
+            strategies_revealed: Vec::new(),
+            snaky_maker,
+            blind_best,
+            sound: SoundEntries::default(),
+            free_play: None,
+        }
+    }
+}
+
+/// [`SoundSettings`] as written, the volume not yet checked.
+#[derive(Deserialize)]
+#[serde(rename = "SoundSettings", default, deny_unknown_fields)]
+struct SoundEntries {
+    muted: bool,
+    volume: u8,
+}
+
+impl Default for SoundEntries {
+    fn default() -> Self {
+        let SoundSettings { muted, volume } = SoundSettings::default();
+        Self { muted, volume: volume.step() }
+    }
+}
+
+impl SettingsEntries {
+    /// The settings with what the game could not have written left out (a pick set that is not
+    /// one, a free-play setup it cannot start) or brought in range (the volume), each noted.
+    fn repair(self, problems: &mut Vec<SaveProblem>) -> Settings {
+        let Self { language, strategies_revealed, snaky_maker, blind_best, sound, free_play } = self;
+        let strategies_revealed = strategies_revealed
+            .into_iter()
+            .filter_map(|counts| match PickSet::try_from(counts.clone()) {
+                Ok(set) => Some(set),
+                Err(err) => {
+                    problems.push(SaveProblem::NotAPickSet { counts, reason: err.to_string() });
+                    None
+                }
+            })
+            .collect();
+        let volume = Volume::new(sound.volume).unwrap_or_else(|_| {
+            problems.push(SaveProblem::Volume(sound.volume));
+            Volume::loudest()
+        });
+        let free_play = free_play.and_then(|entries| match FreeSetup::try_from(entries) {
+            Ok(setup) => Some(setup),
+            Err(err) => {
+                problems.push(SaveProblem::FreeSetup(err));
+                None
+            }
+        });
+        let sound = SoundSettings { muted: sound.muted, volume };
+        Settings { language, strategies_revealed, snaky_maker, blind_best, sound, free_play }
+    }
 }
 
 /// Only the version, read first so a newer save is named as one even when it has fields this
@@ -491,13 +571,17 @@ pub fn parse(bytes: &[u8]) -> Result<Save, Unusable> {
     read_version(bytes, |save: &Save| save.version)
 }
 
-/// Reads a save as [`parse`] does, but repairs its progress instead of refusing it: entries the
-/// game never writes are left out or brought in range, and listed (what [`SaveFile::open`] does).
-/// Anything else wrong (the syntax, the version, the settings) is still refused.
+/// Reads a save as [`parse`] does, but repairs its settings and progress instead of refusing them:
+/// entries the game never writes are left out or brought in range, and listed (what
+/// [`SaveFile::open`] does). Anything else wrong (the syntax, the version, a field of the wrong
+/// type or written twice) is still refused.
 pub fn parse_repairing(bytes: &[u8]) -> Result<Repairable, Unusable> {
     let entries = read_version(bytes, |entries: &SaveEntries| entries.version)?;
-    let (progress, problems) = entries.progress.repair();
-    Ok(Repairable { save: Save { version: entries.version, settings: entries.settings, progress }, problems })
+    let mut problems = Vec::new();
+    let settings = entries.settings.repair(&mut problems);
+    let (progress, progress_problems) = entries.progress.repair();
+    problems.extend(progress_problems);
+    Ok(Repairable { save: Save { version: entries.version, settings, progress }, problems })
 }
 
 /// Decodes the bytes of a save file as `T`, refusing another format version by name: the version

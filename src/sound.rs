@@ -244,6 +244,11 @@ impl Volume {
         if step <= Self::MAX { Ok(Self(step)) } else { Err(VolumeOutOfRange(step)) }
     }
 
+    /// The loudest volume.
+    pub fn loudest() -> Self {
+        Self(Self::MAX)
+    }
+
     pub fn step(self) -> u8 {
         self.0
     }

@@ -1,5 +1,5 @@
-//! The save file: fresh start, round trip, atomic writes, bad files kept aside and out-of-range
-//! progress repaired (SPEC §1.3).
+//! The save file: fresh start, round trip, atomic writes, bad files kept aside, and progress and
+//! settings the game never writes repaired (SPEC §1.3).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -230,11 +230,17 @@ fn kept_aside(name: &str, text: &str) -> String {
 /// was copied aside byte for byte, the repaired save written in its place and the player told;
 /// returns the problems named.
 fn repaired(name: &str, text: &str, expected: Progress) -> Vec<String> {
+    let (save, problems) = repaired_save(name, text);
+    assert_eq!(save.progress, expected, "{text}");
+    problems
+}
+
+/// As [`repaired`], returning the whole repaired save.
+fn repaired_save(name: &str, text: &str) -> (Save, Vec<String>) {
     let dir = scratch(name);
     let path = dir.join("save.ron");
     fs::write(&path, text).unwrap();
     let opened = SaveFile::open(&path);
-    assert_eq!(opened.save.progress, expected, "{text}");
     let Some(Notice::Repaired { kept_at, problems }) = opened.notice else {
         panic!("the player must be told about {text}: {:?}", opened.notice)
     };
@@ -243,8 +249,8 @@ fn repaired(name: &str, text: &str, expected: Progress) -> Vec<String> {
     assert!(opened.file.is_writable());
     // The repaired save is on disk, and opens without a word.
     let again = SaveFile::open(&path);
-    assert_eq!((again.save, again.notice), (opened.save, None));
-    problems
+    assert_eq!((&again.save, again.notice), (&opened.save, None));
+    (opened.save, problems)
 }
 
 fn progress(cleared: &[u32], results: &[(u32, u64, u64)]) -> Progress {
@@ -363,11 +369,23 @@ fn a_match_outside_the_ladder_is_never_recorded() {
     assert_eq!(save, Save::default());
 }
 
+/// A pick set the game could not have saved is left out of the settings; the rest of the save,
+/// the other pick sets and the progress included, is kept.
 #[test]
-fn a_pick_set_beyond_the_limit_in_the_settings_is_kept_aside() {
-    let reason = kept_aside("picks", "(version: 1, settings: (strategies_revealed: [[1, 4000000000]]))");
-    assert!(reason.contains("picks of at most 100000"), "{reason}");
-    kept_aside("zero-pick", "(version: 1, settings: (strategies_revealed: [[0, 1]]))");
+fn a_pick_set_that_is_not_one_in_the_settings_is_left_out() {
+    let (save, problems) = repaired_save(
+        "picks",
+        "(version: 1, settings: (language: English, strategies_revealed: [[1, 4000000000], [2, 3], [0, 1]]), progress: (cleared: [1]))",
+    );
+    assert_eq!(save.settings.language, Language::English);
+    assert_eq!(save.settings.strategies_revealed, [PickSet::from_counts([2, 3]).unwrap()]);
+    assert_eq!(save.progress, progress(&[1], &[]));
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(
+        problems[0].contains("[1, 4000000000]") && problems[0].contains("picks of at most 100000"),
+        "{problems:?}"
+    );
+    assert!(problems[1].contains("[0, 1]"), "{problems:?}");
 }
 
 #[test]
@@ -398,9 +416,37 @@ fn a_save_from_before_the_sound_settings_opens_with_sound_on_at_the_default_volu
     assert_eq!(opened.save.settings.sound, SoundSettings { muted: true, volume: Volume::default() });
 }
 
+/// A volume beyond the scale is brought to the loudest; one that is not a volume at all (a
+/// negative number) is a field of the wrong type, and the save is kept aside.
 #[test]
-fn a_volume_beyond_the_scale_is_kept_aside() {
-    let reason = kept_aside("loud", "(version: 1, settings: (sound: (volume: 11)))");
-    assert!(reason.contains("volume 11 is out of range: volumes go from 0 to 10"), "{reason}");
+fn a_volume_beyond_the_scale_is_brought_to_the_loudest() {
+    let (save, problems) = repaired_save(
+        "loud",
+        "(version: 1, settings: (sound: (muted: true, volume: 11)), progress: (cleared: [1]))",
+    );
+    assert_eq!(save.settings.sound, SoundSettings { muted: true, volume: Volume::new(10).unwrap() });
+    assert_eq!(save.progress, progress(&[1], &[]));
+    assert_eq!(problems, ["`sound` sets volume 11, but volumes go from 0 to 10; it was brought to 10"]);
     kept_aside("negative", "(version: 1, settings: (sound: (volume: -1)))");
+}
+
+/// The last free-play setup is a convenience: one the game cannot start is left out (the setup
+/// screen then starts from the default), and the rest of the save is kept.
+#[test]
+fn a_free_play_setup_the_game_cannot_start_is_left_out() {
+    let setup = "(buttons: 201, kind: Set, min: 1, max: 3, counts: [1, 3, 4], order: First, practice: false)";
+    let (save, problems) = repaired_save(
+        "free",
+        &format!(
+            "(version: 1, settings: (language: English, free_play: Some({setup})), progress: (cleared: [1, 2]))"
+        ),
+    );
+    assert_eq!(save.settings.free_play, None);
+    assert_eq!(save.settings.language, Language::English);
+    assert_eq!(save.progress, progress(&[1, 2], &[]));
+    assert_eq!(problems.len(), 1);
+    assert!(
+        problems[0].starts_with("`free_play` is a setup the game cannot start (the number of buttons"),
+        "{problems:?}"
+    );
 }

@@ -267,10 +267,10 @@ impl Hint {
     }
 }
 
-/// The setup as written in the save: checked before it is believed.
-#[derive(Serialize, Deserialize)]
+/// The setup as written in the save: checked (by `FreeSetup::try_from`) before it is believed.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename = "FreeSetup", deny_unknown_fields)]
-struct SetupEntries {
+pub struct SetupEntries {
     buttons: u32,
     kind: RuleKind,
     min: u32,

@@ -18,7 +18,7 @@ pub mod rules;
 pub mod solver;
 pub mod stage;
 
-pub use free::{FreeError, FreeSetup, Hint, RuleKind};
+pub use free::{FreeError, FreeSetup, Hint, RuleKind, SetupEntries as FreeSetupEntries};
 pub use game::{Match, MatchError, Side};
 pub use ladder::{Ladder, MAX_STAGE};
 pub use ladder_file::{LadderError, StageProblem};

@@ -140,3 +140,56 @@ fn draw_pills(
         commands.entity(pill).insert((colours, MaterialNode(look)));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn app() -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, AssetPlugin::default()))
+            .init_asset::<PillLook>()
+            .add_systems(PostUpdate, draw_pills);
+        app
+    }
+
+    fn pill(app: &mut App, face: Color, edge: Color) -> Entity {
+        app.world_mut().spawn((Pill, Node::default(), BackgroundColor(face), BorderColor::all(edge))).id()
+    }
+
+    fn look(app: &App, pill: Entity) -> (Handle<PillLook>, LinearRgba, LinearRgba) {
+        let handle = app.world().get::<MaterialNode<PillLook>>(pill).expect("a pill material").0.clone();
+        let look = app.world().resource::<Assets<PillLook>>().get(&handle).expect("the material").clone();
+        (handle, look.face, look.edge)
+    }
+
+    #[test]
+    fn a_pill_hands_its_colours_to_one_shared_material_and_the_ui_draws_nothing_more() {
+        let mut app = app();
+        let a = pill(&mut app, palette::SECONDARY, palette::SECONDARY_EDGE);
+        let b = pill(&mut app, palette::SECONDARY, palette::SECONDARY_EDGE);
+        let c = pill(&mut app, palette::PRIMARY, palette::PRIMARY_EDGE);
+        app.update();
+        let (handle_a, face, edge) = look(&app, a);
+        assert_eq!((face, edge), (palette::SECONDARY.into(), palette::SECONDARY_EDGE.into()));
+        assert_eq!(look(&app, b).0, handle_a, "like buttons share one material (one batch)");
+        assert_ne!(look(&app, c).0, handle_a);
+        for entity in [a, b, c] {
+            assert!(app.world().get::<BackgroundColor>(entity).unwrap().0.is_fully_transparent());
+            assert!(app.world().get::<BorderColor>(entity).unwrap().bottom.is_fully_transparent());
+        }
+        assert_eq!(app.world().resource::<Assets<PillLook>>().len(), 2);
+
+        // A hover changes the face only; the edge handed over before is kept.
+        app.world_mut().get_mut::<BackgroundColor>(a).unwrap().0 = palette::SECONDARY_HOVER;
+        app.update();
+        let (handle, face, edge) = look(&app, a);
+        assert_ne!(handle, handle_a);
+        assert_eq!((face, edge), (palette::SECONDARY_HOVER.into(), palette::SECONDARY_EDGE.into()));
+        // Frames without a change leave everything as it is.
+        app.update();
+        app.update();
+        assert_eq!(look(&app, a).0, handle);
+        assert_eq!(app.world().resource::<Assets<PillLook>>().len(), 3);
+    }
+}
