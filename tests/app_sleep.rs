@@ -1,18 +1,19 @@
 //! Sleeping when idle (issue 12): without input the game asks for no frame at all; while something
-//! moves on its own (the COM's presses, a watched computer Breaker, a refused-move flash) it asks
-//! for every next frame. The window's reactive update mode draws exactly those frames.
+//! moves on its own (the COM's presses, a refused-move flash) it asks for every next frame, and a
+//! watched computer Breaker wakes it for each move. The window's reactive update mode draws
+//! exactly those frames.
 
 #![cfg(feature = "app")]
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use pokopoko::app::pokopoko::{StageAction, Table};
-use pokopoko::app::sleep::SETTLE_FRAMES;
-use pokopoko::app::snaky::{RefusedFlash, SnakyInput, Watch};
+use pokopoko::app::sleep::{Alarm, MOVE_FRAMES, SETTLE_FRAMES};
+use pokopoko::app::snaky::{RefusedFlash, SPEEDS, Session, SnakyInput, Watch};
 use pokopoko::app::{Go, Pace, SavePlace, Screen};
 use pokopoko::pokopoko::TurnOrder;
 use pokopoko::snaky::Cell;
@@ -138,13 +139,50 @@ fn a_watched_computer_breaker_and_a_refused_flash_keep_the_snaky_board_drawing()
     assert!(app.world_mut().query::<&RefusedFlash>().iter(app.world()).next().is_none());
     assert!(flash_frames > 2 * SETTLE_FRAMES as usize, "only {flash_frames} frames for the flash");
 
-    // The perfect Breaker at the default speed: no input, yet every frame asks for the next.
+    // The perfect Breaker at the default speed (a move every 0.4 s): between its moves the game
+    // sleeps, with the alarm set for the next one; each move is drawn.
     key(&mut app, KeyCode::Digit4);
     assert!(app.world().resource::<Watch>().running);
-    assert_eq!(frames.count(&mut app, 50), 50, "the watched game must keep moving");
-    // Space pauses it; then the board sleeps again.
+    frames.until_asleep(&mut app);
+    let alarm = |app: &App| app.world().resource::<Alarm>().0;
+    let due = alarm(&app).expect("the alarm is set for the next move");
+    assert!(due.saturating_duration_since(Instant::now()) <= SPEEDS[2], "the next move is due within 0.4 s");
+    let moves = |app: &App| app.world().resource::<Session>().game().moves().len();
+    let before = moves(&app);
+    let started = Instant::now();
+    let (mut drawn, mut woken) = (0, 0);
+    while moves(&app) < before + 4 && started.elapsed() < Duration::from_secs(10) {
+        // The frames the window would draw: those asked for, and one when the alarm rings.
+        if frames.step(&mut app) {
+            drawn += 1;
+        } else {
+            let due = alarm(&app).expect("asleep while watching: the alarm is set");
+            std::thread::sleep(due.saturating_duration_since(Instant::now()));
+            woken += 1;
+        }
+    }
+    assert!(moves(&app) >= before + 4, "the watched game must keep moving");
+    // Two moves (Breaker's and Maker's answer) per alarm, drawn with one frame after them.
+    assert!(woken >= 2, "{woken} alarms for two exchanges");
+    assert!(drawn <= 2 * MOVE_FRAMES as usize, "{drawn} frames asked for in two exchanges");
+    // Space pauses it; then the board sleeps again, with no alarm set.
     key(&mut app, KeyCode::Space);
     assert!(!app.world().resource::<Watch>().running);
     frames.until_asleep(&mut app);
     assert_eq!(frames.count(&mut app, 60), 0);
+    assert_eq!(alarm(&app), None);
+    // At the fastest pace it moves every frame, so every frame asks for the next, to Maker's win.
+    for _ in 0..SPEEDS.len() {
+        key(&mut app, KeyCode::BracketRight);
+    }
+    key(&mut app, KeyCode::Space);
+    let mut fast = 0;
+    while app.world().resource::<Watch>().running {
+        assert!(frames.step(&mut app), "the fastest watched game draws every frame");
+        fast += 1;
+        assert!(fast < 500, "Maker wins within 21 moves");
+    }
+    assert!(app.world().resource::<Session>().game().won());
+    frames.until_asleep(&mut app);
+    assert_eq!(alarm(&app), None);
 }

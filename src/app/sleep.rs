@@ -1,12 +1,13 @@
 //! Sleeping when idle: the window is redrawn only when something changes (input, a resize, a new
-//! screen) or while something moves (the COM's presses, a refused-move flash, a watched computer
-//! Breaker, the certificate checks, a held key). Everything else waits for the next event.
+//! screen) or while something moves (the COM's presses, a refused-move flash, the certificate
+//! checks, a held key). A watched computer Breaker wakes the game for each of its moves and lets
+//! it sleep in between. Everything else waits for the next event.
 //!
 //! Bevy's reactive update mode runs a frame for every window event; a system that animates asks for
 //! the next frame with [`RequestRedraw`] as long as it runs. The Pokopoko play screen does so itself
 //! (`pokopoko::play`); the Snaky screen is watched from here through its public resources.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::{MouseButtonInput, MouseWheel};
@@ -16,15 +17,19 @@ use bevy::window::{
     CursorLeft, CursorMoved, FileDragAndDrop, Ime, RequestRedraw, WindowFocused, WindowResized,
     WindowScaleFactorChanged,
 };
-use bevy::winit::{UpdateMode, WinitSettings};
+use bevy::winit::{EventLoopProxy, EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
 
 use super::Screen;
 use super::snaky::checks::CertificateChecks;
-use super::snaky::{RefusedFlash, SnakyMode};
+use super::snaky::{RefusedFlash, Session, SnakyMode, Watch};
 
 /// Frames still drawn after an input or a change of screen, so what it set off (a screen change
 /// takes effect the next frame, its layout and text the same one) is on screen before sleeping.
 pub const SETTLE_FRAMES: u32 = 3;
+
+/// Frames drawn after a watched computer move's own frame: what the move spawned is placed on the
+/// board in the next one.
+pub const MOVE_FRAMES: u32 = 1;
 
 /// With nothing happening at all, one frame every so often anyway (a safety net). Not often: each
 /// one draws a whole frame, 40–80 ms of CPU in a software renderer.
@@ -54,7 +59,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MouseWheel>()
         .add_message::<TouchInput>()
         .init_resource::<Settling>()
-        .add_systems(Last, (settle_after_input, keep_watched_snaky_awake));
+        .init_resource::<Alarm>()
+        .add_systems(Last, (keep_watched_snaky_awake, settle_after_input, ring_alarm).chain());
 }
 
 /// Frames left to draw after the last input or change of screen.
@@ -116,18 +122,52 @@ fn settle_after_input(
     }
 }
 
-/// The Snaky screen moves on its own while a computer Breaker runs, a refused cell flashes or the
-/// certificate checks run on their thread (their report is collected by a frame).
+/// The Snaky screen moves on its own while a refused cell flashes or the certificate checks run on
+/// their thread (their report is collected by a frame): every frame asks for the next. A watched
+/// computer Breaker at a pace sets the [`Alarm`] for its next move instead, and the game sleeps
+/// until then (the frame that makes the move and [`MOVE_FRAMES`] after it are drawn); at the
+/// fastest pace (a move every frame) every frame asks for the next.
+#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is one thing it looks at
 fn keep_watched_snaky_awake(
     mode: Option<Res<State<SnakyMode>>>,
     flashes: Query<(), With<RefusedFlash>>,
     checks: Option<Res<CertificateChecks>>,
+    watch: Option<Res<Watch>>,
+    session: Option<Res<Session>>,
+    mut alarm: ResMut<Alarm>,
+    mut settling: ResMut<Settling>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     // Until the mode has left Watch: the frame after Maker's win shows the watch ended.
     let watching = mode.is_some_and(|mode| *mode.get() == SnakyMode::Watch);
+    let next_move = watch.as_ref().and_then(|watch| watch.next_move_at()).filter(|_| watching);
     let checking = checks.is_some_and(|checks| checks.is_running());
-    if watching || !flashes.is_empty() || checking {
+    if (watching && next_move.is_none()) || !flashes.is_empty() || checking {
         redraw.write(RequestRedraw);
     }
+    if watching && session.is_some_and(|session| session.is_changed()) {
+        settling.0 = settling.0.max(MOVE_FRAMES);
+    }
+    alarm.set_if_neq(Alarm(next_move));
+}
+
+/// When the game must wake up by itself (a watched computer Breaker's next move); `None` when
+/// nothing is due. The window's plugin rings it (see [`ring_alarm`]).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Alarm(pub Option<Instant>);
+
+/// Rings each new alarm: a thread sleeps until it is due, then wakes the window's event loop,
+/// which runs a frame. An alarm changed or cancelled meanwhile rings anyway, into a frame that
+/// does nothing new and goes back to sleep.
+pub fn ring_alarm(alarm: Res<Alarm>, proxy: Option<Res<EventLoopProxyWrapper>>) {
+    let (Some(due), Some(proxy)) = (alarm.0, proxy) else { return };
+    if !alarm.is_changed() {
+        return;
+    }
+    let proxy: EventLoopProxy<WinitUserEvent> = (**proxy).clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(due.saturating_duration_since(Instant::now()));
+        // The loop is gone when the game has quit meanwhile: nothing to wake.
+        let _ = proxy.send_event(WinitUserEvent::WakeUp);
+    });
 }

@@ -1,6 +1,6 @@
 //! Computer Breakers to watch: hand the game over, step or run at a chosen speed, take it back.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
@@ -32,7 +32,9 @@ pub struct Watch {
     pub running: bool,
     /// Index into [`SPEEDS`].
     pub speed: usize,
-    timer: Timer,
+    /// When the next move is due (wall time: the game sleeps until then, so no frame clock
+    /// could count the wait).
+    due: Instant,
 }
 
 impl Default for Watch {
@@ -41,7 +43,7 @@ impl Default for Watch {
             breaker: None,
             running: false,
             speed: DEFAULT_SPEED,
-            timer: Timer::new(SPEEDS[DEFAULT_SPEED], TimerMode::Once),
+            due: Instant::now() + SPEEDS[DEFAULT_SPEED],
         }
     }
 }
@@ -76,12 +78,19 @@ impl Watch {
         SPEEDS[self.speed]
     }
 
+    /// When the next computer move is due while one runs at a pace; `None` when none runs or it
+    /// moves every frame. The game sleeps until then.
+    pub fn next_move_at(&self) -> Option<Instant> {
+        let paced = self.running && self.breaker.is_some() && !self.interval().is_zero();
+        paced.then_some(self.due)
+    }
+
     pub fn kind(&self) -> Option<BreakerKind> {
         self.breaker.as_ref().map(|b| b.kind)
     }
 
     fn restart_timer(&mut self) {
-        self.timer = Timer::new(self.interval(), TimerMode::Once);
+        self.due = Instant::now() + self.interval();
     }
 }
 
@@ -105,19 +114,13 @@ pub(super) fn computer_move(session: &mut Session, watch: &mut Watch, lang: Lang
 }
 
 /// While a computer Breaker runs: one move every interval (every frame at the fastest speed).
-fn run_computer(
-    time: Res<Time>,
-    mut watch: ResMut<Watch>,
-    session: Option<ResMut<Session>>,
-    lang: Res<Lang>,
-) {
+fn run_computer(mut watch: ResMut<Watch>, session: Option<ResMut<Session>>, lang: Res<Lang>) {
     let Some(mut session) = session else { return };
     if session.game().won() {
         watch.running = false;
         return;
     }
-    watch.timer.tick(time.delta());
-    if watch.interval().is_zero() || watch.timer.is_finished() {
+    if watch.interval().is_zero() || Instant::now() >= watch.due {
         computer_move(&mut session, &mut watch, lang.0);
     }
 }
