@@ -14,7 +14,7 @@ use bevy::ui_render::ui_material::{MaterialNode, UiMaterial, UiMaterialKey};
 use super::board::{BOARD_RADIUS, BOARD_SIZE, BoardArea, BoardView, Layer};
 use super::{Session, SnakySystems};
 use crate::app::Screen;
-use crate::app::theme::palette;
+use crate::app::theme::{flat, palette};
 use crate::snaky::Bounds;
 
 /// The frame's dashes: one per cell edge, this long (in cells), centred on the edge.
@@ -72,11 +72,7 @@ impl UiMaterial for BoardGrid {
     /// Drawn without blending: the shader writes every pixel opaque, its rounded corners mixed with
     /// the page, so the software renderer never reads back what is under the board.
     fn specialize(descriptor: &mut RenderPipelineDescriptor, _key: UiMaterialKey<Self>) {
-        if let Some(fragment) = &mut descriptor.fragment {
-            for target in fragment.targets.iter_mut().flatten() {
-                target.blend = None;
-            }
-        }
+        flat::without_blending(descriptor);
     }
 }
 

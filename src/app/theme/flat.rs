@@ -55,10 +55,16 @@ impl UiMaterial for FlatCard {
 
     /// Without blending: every pixel is written opaque, so nothing below is read back.
     fn specialize(descriptor: &mut RenderPipelineDescriptor, _key: UiMaterialKey<Self>) {
-        if let Some(fragment) = &mut descriptor.fragment {
-            for target in fragment.targets.iter_mut().flatten() {
-                target.blend = None;
-            }
+        without_blending(descriptor);
+    }
+}
+
+/// Draws a UI material's quads without blending (its `UiMaterial::specialize`): for a shader that
+/// writes every pixel opaque, so the software renderer never reads back what is below.
+pub fn without_blending(descriptor: &mut RenderPipelineDescriptor) {
+    if let Some(fragment) = &mut descriptor.fragment {
+        for target in fragment.targets.iter_mut().flatten() {
+            target.blend = None;
         }
     }
 }
