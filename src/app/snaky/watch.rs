@@ -52,7 +52,7 @@ impl Watch {
     pub fn hand(&mut self, kind: BreakerKind, seed: u64) {
         self.breaker = Some(ComputerBreaker::new(kind, seed));
         self.running = true;
-        self.restart_timer();
+        self.schedule_next_move();
     }
 
     pub fn take_over(&mut self) {
@@ -66,12 +66,12 @@ impl Watch {
 
     pub fn faster(&mut self) {
         self.speed = (self.speed + 1).min(SPEEDS.len() - 1);
-        self.restart_timer();
+        self.schedule_next_move();
     }
 
     pub fn slower(&mut self) {
         self.speed = self.speed.saturating_sub(1);
-        self.restart_timer();
+        self.schedule_next_move();
     }
 
     pub fn interval(&self) -> Duration {
@@ -89,7 +89,8 @@ impl Watch {
         self.breaker.as_ref().map(|b| b.kind)
     }
 
-    fn restart_timer(&mut self) {
+    /// The next move is due one interval from now.
+    fn schedule_next_move(&mut self) {
         self.due = Instant::now() + self.interval();
     }
 }
@@ -110,7 +111,7 @@ pub(super) fn computer_move(session: &mut Session, watch: &mut Watch, lang: Lang
         watch.running = false;
         session.tell(NoticeKind::Info, text::computer_won(lang, kind, session.game().maker_cells().len()));
     }
-    watch.restart_timer();
+    watch.schedule_next_move();
 }
 
 /// While a computer Breaker runs: one move every interval (every frame at the fastest speed).
