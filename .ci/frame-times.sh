@@ -14,11 +14,8 @@ cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
 rounds=${ROUNDS:-3}
 
-if ! command -v xvfb-run >/dev/null 2>&1 || ! ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1; then
-  echo "installing xvfb and mesa-vulkan-drivers"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq xvfb xauth mesa-vulkan-drivers >/dev/null
-fi
+. .ci/window.sh
+need_xvfb
 if [ -z "${BIN:-}" ]; then
   cargo build --quiet --release --bin pokopoko
   BIN=$target/release/pokopoko

@@ -19,11 +19,8 @@ settle=${SETTLE:-8}
 sample=${SAMPLE:-10}
 screens=${SCREENS:-"menu stage:14 snaky"}
 
-if ! command -v xvfb-run >/dev/null 2>&1 || ! ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1; then
-  echo "installing xvfb and mesa-vulkan-drivers"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq xvfb xauth mesa-vulkan-drivers >/dev/null
-fi
+. .ci/window.sh
+need_xvfb
 
 if [ -z "${BIN:-}" ]; then
   if [ "$profile" = release ]; then
@@ -39,11 +36,6 @@ work=$(mktemp -d)
 export XDG_DATA_HOME="$work/data"
 trap 'rm -rf "$work"' EXIT
 ticks=$(getconf CLK_TCK)
-
-# utime + stime of a process (all its threads), in clock ticks; fields 14 and 15 after the ")".
-cpu_ticks() {
-  sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
-}
 
 status=0
 printf '%-10s %8s %8s\n' screen game Xvfb
@@ -62,16 +54,8 @@ for screen in $screens; do
     status=1
     continue
   fi
-  # Start-up (window, shaders compiled by the software renderer, the first frames) can outlast
-  # SETTLE on a busy machine; sampling its tail would count it as idle. Wait until two seconds in
-  # a row use under 2 % of a core (or QUIET_WAIT runs out: a screen that never sleeps shows then).
-  quiet=0 waited=0 last=$(cpu_ticks "$game")
-  while [ "$quiet" -lt 2 ] && [ "$waited" -lt "${QUIET_WAIT:-30}" ]; do
-    sleep 1
-    now=$(cpu_ticks "$game" 2>/dev/null || echo "$last")
-    if [ $((now - last)) -le $((ticks / 50)) ]; then quiet=$((quiet + 1)); else quiet=0; fi
-    last=$now waited=$((waited + 1))
-  done
+  # Not the tail of start-up (a screen that never sleeps shows once QUIET_WAIT runs out).
+  wait_until_quiet "$game"
   xvfb=$(pgrep -P "$runner" Xvfb || true)
   g0=$(cpu_ticks "$game")
   x0=$( [ -n "$xvfb" ] && cpu_ticks "$xvfb" || echo 0)

@@ -12,11 +12,8 @@ out=${SCREENSHOT_DIR:-$target/screenshots}
 # (Free play's `free:1,3,4@30` ends in @BUTTONS, not @WxH: it is part of the screen.)
 screens=${SCREENS:-"menu ladder intro:8 stage:8 stage:14 result:12 strategy:11 about about:checks snaky snaky-ours snaky-heat snaky-blind cards:727 free free:1,3,4@30 free:2-5@44 free-strategy:2,4,7@30 free-result:1,3,4@30 free:1@1 stage:14@1024x768 snaky@1600x900 free@1024x768"}
 
-if ! command -v xvfb-run >/dev/null 2>&1 || ! ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1; then
-  echo "installing xvfb and mesa-vulkan-drivers"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq xvfb xauth mesa-vulkan-drivers >/dev/null
-fi
+. .ci/window.sh
+need_xvfb
 
 cargo build --quiet --bin pokopoko
 mkdir -p "$out"

@@ -12,12 +12,8 @@ cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
 taps=${TAPS:-10}
 
-if ! command -v Xvfb >/dev/null 2>&1 || ! command -v xdotool >/dev/null 2>&1 \
-    || ! ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1; then
-  echo "installing xvfb, mesa-vulkan-drivers and xdotool"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq xvfb xauth mesa-vulkan-drivers xdotool >/dev/null
-fi
+. .ci/window.sh
+need_xvfb xdotool
 
 if [ -z "${BIN:-}" ]; then
   cargo build --quiet --bin pokopoko
@@ -36,11 +32,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Xvfb picks a free display and writes its number once it accepts connections.
-Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$work/display" 2>"$work/xvfb.log" &
-xvfb=$!
-for _ in $(seq 50); do [ -s "$work/display" ] && break; sleep 0.1; done
-export DISPLAY=":$(cat "$work/display")"
+start_xvfb
 
 "$BIN" >"$work/game.log" 2>&1 &
 game=$!

@@ -13,12 +13,8 @@ cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
 sample=${SAMPLE:-2}
 
-if ! command -v Xvfb >/dev/null 2>&1 || ! command -v xdotool >/dev/null 2>&1 \
-    || ! ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1; then
-  echo "installing xvfb, mesa-vulkan-drivers and xdotool"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq xvfb xauth mesa-vulkan-drivers xdotool >/dev/null
-fi
+. .ci/window.sh
+need_xvfb xdotool
 if [ -z "${BIN:-}" ]; then
   cargo build --quiet --bin pokopoko
   BIN=$target/debug/pokopoko
@@ -36,15 +32,7 @@ cleanup() {
 trap cleanup EXIT
 ticks=$(getconf CLK_TCK)
 
-# utime + stime of a process (all its threads), in clock ticks; fields 14 and 15 after the ")".
-cpu_ticks() {
-  sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
-}
-
-Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$work/display" 2>"$work/xvfb.log" &
-xvfb=$!
-for _ in $(seq 50); do [ -s "$work/display" ] && break; sleep 0.1; done
-export DISPLAY=":$(cat "$work/display")"
+start_xvfb
 
 "$BIN" --open snaky >"$work/game.log" 2>&1 &
 game=$!
@@ -53,15 +41,7 @@ window=$(timeout 60 xdotool search --sync --pid "$game" --name 'Pokopoko' | head
   cat "$work/game.log" >&2
   exit 1
 }
-# Start-up (shaders compiled by the software renderer, the first frames): wait until two seconds
-# in a row use under 2 % of a core, or 30 s.
-quiet=0 waited=0 last=$(cpu_ticks "$game")
-while [ "$quiet" -lt 2 ] && [ "$waited" -lt 30 ]; do
-  sleep 1
-  now=$(cpu_ticks "$game")
-  if [ $((now - last)) -le $((ticks / 50)) ]; then quiet=$((quiet + 1)); else quiet=0; fi
-  last=$now waited=$((waited + 1))
-done
+wait_until_quiet "$game"
 
 xdotool windowfocus --sync "$window" 2>/dev/null || true
 xdotool key --window "$window" 4
