@@ -255,3 +255,31 @@ fn the_hint_names_exactly_the_replies_that_delay_maker_most() {
         }));
     }
 }
+
+#[test]
+fn a_reply_outside_the_envelope_keeps_child_zero_wherever_it_is() {
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("cards");
+        for seed in 0..50 {
+            let mut game = Game::new(cards.clone());
+            let mut breaker = ComputerBreaker::new(BreakerKind::EnvelopeRandom, seed);
+            while let Some(player) = game.to_move() {
+                if player == Player::Maker {
+                    game.maker_move().expect("Maker's turn");
+                    continue;
+                }
+                let claim = game.active_claim();
+                let outside = claim.after_outside_reply(&cards);
+                // SPEC §2.4 rule 3: the first child in printed order; a base card has none.
+                let first = cards.children(claim.node).first().map(|c| c.node);
+                assert_eq!(outside.map(|c| c.node), first, "{maker:?}, seed {seed}");
+                for far in [Cell::new(-500, -500), Cell::new(900, 3), Cell::new(8, -40)] {
+                    assert_eq!(outside, claim.after_reply(&cards, far), "{maker:?}, seed {seed}, {far}");
+                }
+                let cell = breaker.choose(&game).expect("Breaker's turn");
+                game.breaker_move(cell).expect("a free cell");
+            }
+            assert!(game.won());
+        }
+    }
+}

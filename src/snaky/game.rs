@@ -239,41 +239,43 @@ impl Game {
     /// For Breaker to move: the height of the card Maker will hold after each reply — every free
     /// cell of the active envelope, then (`None`) any reply outside it (which keeps child 0).
     pub fn heat(&self) -> Vec<(Option<Cell>, u32)> {
+        let cards = &self.cards;
+        self.reply_outcomes()
+            .into_iter()
+            .map(|(reply, next)| (reply, next.map_or(0, |next| next.height(cards))))
+            .collect()
+    }
+
+    /// For Breaker to move: each free cell of the active envelope, then (`None`) any reply outside
+    /// it, with the claim Maker moves to after that reply (`None` if no child survives it).
+    fn reply_outcomes(&self) -> Vec<(Option<Cell>, Option<Claim>)> {
         if self.to_move() != Some(Player::Breaker) {
             return Vec::new();
         }
         let cards = &self.cards;
-        let height = |reply: Cell| self.claim.after_reply(cards, reply).map_or(0, |next| next.height(cards));
-        let mut heat: Vec<(Option<Cell>, u32)> = self
+        let mut outcomes: Vec<(Option<Cell>, Option<Claim>)> = self
             .claim
             .envelope(cards)
             .into_iter()
             .filter(|&c| self.is_free(c))
-            .map(|c| (Some(c), height(c)))
+            .map(|c| (Some(c), self.claim.after_reply(cards, c)))
             .collect();
-        let outside = cards.children(self.claim.node).first().map_or(0, |c| cards.node(c.node).height);
-        heat.push((None, outside));
-        heat
+        outcomes.push((None, self.claim.after_outside_reply(cards)));
+        outcomes
     }
 
     /// For Breaker to move: the replies that delay Maker most (the perfect Breaker's choices,
     /// by the exact delay of the child each selects); `None` stands for a reply outside the
     /// envelope.
     pub fn hint(&self) -> Vec<Option<Cell>> {
-        if self.to_move() != Some(Player::Breaker) {
-            return Vec::new();
-        }
         let cards = &self.cards;
-        let delay = |reply: Option<Cell>| match reply {
-            Some(c) => self.claim.after_reply(cards, c).map_or(0, |next| cards.delay(next.node)),
-            None => cards.children(self.claim.node).first().map_or(0, |c| cards.delay(c.node)),
-        };
-        let mut replies: Vec<Option<Cell>> =
-            self.claim.envelope(cards).into_iter().filter(|&c| self.is_free(c)).map(Some).collect();
-        replies.push(None);
-        let best = replies.iter().map(|&r| delay(r)).max().unwrap_or(0);
-        replies.retain(|&r| delay(r) == best);
-        replies
+        let outcomes: Vec<(Option<Cell>, u32)> = self
+            .reply_outcomes()
+            .into_iter()
+            .map(|(reply, next)| (reply, next.map_or(0, |next| cards.delay(next.node))))
+            .collect();
+        let best = outcomes.iter().map(|&(_, delay)| delay).max().unwrap_or(0);
+        outcomes.into_iter().filter(|&(_, delay)| delay == best).map(|(reply, _)| reply).collect()
     }
 
     /// The box around the root card's envelope on the board, where Maker plays all game

@@ -8,6 +8,9 @@ use super::placement::Placement;
 /// Maker's first move in every game: the root card's pivot lands here.
 pub const OPENING: Cell = Cell::new(8, 8);
 
+/// Rule 3's child for a reply outside the placed envelope: the first in printed order.
+const OUTSIDE_CHILD: usize = 0;
+
 /// The active claim: a node of the certificate under a placement F onto the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Claim {
@@ -65,7 +68,7 @@ impl Claim {
         }
         match self.placement.locate(reply) {
             Some(local) => children.iter().position(|c| !c.placed_envelope.contains(local)),
-            None => Some(0),
+            None => Some(OUTSIDE_CHILD),
         }
     }
 
@@ -73,8 +76,19 @@ impl Claim {
     #[inline]
     pub fn after_reply(self, cards: &Cards, reply: Cell) -> Option<Self> {
         let index = self.child_index(cards, reply)?;
+        Some(self.child(cards, index))
+    }
+
+    /// The claim after any reply outside the placed envelope (rule 3 keeps child 0, wherever the
+    /// reply is); `None` for a base card. The one place the heat map, the hint and the perfect
+    /// Breaker learn what such a reply leads to.
+    pub fn after_outside_reply(self, cards: &Cards) -> Option<Self> {
+        (!cards.children(self.node).is_empty()).then(|| self.child(cards, OUTSIDE_CHILD))
+    }
+
+    fn child(self, cards: &Cards, index: usize) -> Self {
         let child = &cards.children(self.node)[index];
-        Some(Self { node: child.node, placement: self.placement.compose(child.placement) })
+        Self { node: child.node, placement: self.placement.compose(child.placement) }
     }
 
     /// Rules 1 and 2: F(pivot) if it is free, otherwise (Maker already owns it) the first free

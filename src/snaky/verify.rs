@@ -484,13 +484,7 @@ fn check_general(
     if local.is_err() {
         return;
     }
-    let states = reachable_states(cards).len();
-    report.add(
-        CheckId::ReachableStates,
-        equal(states, |e| e.reachable_states),
-        Found::ReachableStates(states),
-        wanted(|e| e.reachable_states),
-    );
+    add_reachable_states(report, cards, expected.map(|e| e.reachable_states));
     let worst = worst_case(cards);
     report.add(
         CheckId::WorstCase,
@@ -502,12 +496,29 @@ fn check_general(
         report.add(CheckId::PerfectBreaker, false, Found::NotPlayed, None);
         return;
     }
+    add_perfect_games(report, cards, root.height);
+}
+
+/// The reachable states, against `want` when the certificate's count is known.
+fn add_reachable_states(report: &mut Report, cards: &Cards, want: Option<usize>) {
+    let states = reachable_states(cards).len();
+    report.add(
+        CheckId::ReachableStates,
+        want.is_none_or(|want| want == states),
+        Found::ReachableStates(states),
+        want.map(Expectation::Count),
+    );
+}
+
+/// The seeded perfect-Breaker games: each must last exactly `want` Maker moves.
+fn add_perfect_games(report: &mut Report, cards: &Arc<Cards>, want: u32) {
     let (shortest, longest) = perfect_games(cards);
+    let want_len = want as usize;
     report.add(
         CheckId::PerfectBreaker,
-        shortest as u64 == u64::from(root.height) && longest as u64 == u64::from(root.height),
+        shortest == want_len && longest == want_len,
         Found::PerfectGames { games: PERFECT_GAMES, shortest, longest },
-        Some(Expectation::Exactly(root.height)),
+        Some(Expectation::Exactly(want)),
     );
 }
 
@@ -635,13 +646,7 @@ pub fn check_cards(report: &mut Report, certificate: &Certificate, cards: &Arc<C
             exterior: paper::COMBINATION_NODES,
         }),
     );
-    let states = reachable_states(cards).len();
-    report.add(
-        CheckId::ReachableStates,
-        states == paper::REACHABLE_STATES,
-        Found::ReachableStates(states),
-        Some(Expectation::Count(paper::REACHABLE_STATES)),
-    );
+    add_reachable_states(report, cards, Some(paper::REACHABLE_STATES));
     let worst = worst_case(cards);
     report.add(
         CheckId::WorstCase,
@@ -649,13 +654,7 @@ pub fn check_cards(report: &mut Report, certificate: &Certificate, cards: &Arc<C
         Found::WorstCase(worst),
         Some(Expectation::Exactly(paper::WORST_CASE)),
     );
-    let (shortest, longest) = perfect_games(cards);
-    report.add(
-        CheckId::PerfectBreaker,
-        shortest == paper::WORST_CASE as usize && longest == paper::WORST_CASE as usize,
-        Found::PerfectGames { games: PERFECT_GAMES, shortest, longest },
-        Some(Expectation::Exactly(paper::WORST_CASE)),
-    );
+    add_perfect_games(report, cards, paper::WORST_CASE);
     let line = worked_line(cards);
     let paper_line: Vec<Cell> = paper::WORKED_LINE.iter().map(|&(x, y)| Cell::new(x, y)).collect();
     report.add(
