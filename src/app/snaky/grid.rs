@@ -1,6 +1,10 @@
-//! The board's background — the frame's light interior, the grid lines and the dashed frame — as
-//! one UI node drawn by a small shader (`grid.wgsl`) from the view, instead of a node per line and
-//! per dash: a frame with a pan or a zoom changes four numbers, not a hundred nodes.
+//! The board's background — the paper, the frame's light interior and the grid lines — as one UI
+//! node drawn by a small shader (`grid.wgsl`) from the view, instead of a node per line: a frame
+//! with a pan or a zoom changes a few numbers, not a hundred nodes.
+//!
+//! The frame's dashes are small placed nodes on top of it. The software renderer runs every
+//! branch of a shader on every pixel, so working the dashes out in `grid.wgsl` cost all 541,000
+//! pixels of the board about as much as the rest of it; 68 small quads cost a fraction of that.
 //!
 //! Only with a renderer: headless tests run the board without it (nothing there looks at lines).
 
@@ -11,7 +15,7 @@ use bevy::shader::ShaderRef;
 use bevy::ui_render::UiMaterialPlugin;
 use bevy::ui_render::ui_material::{MaterialNode, UiMaterial, UiMaterialKey};
 
-use super::board::{BOARD_RADIUS, BOARD_SIZE, BoardArea, BoardView, Layer};
+use super::board::{BOARD_RADIUS, BOARD_SIZE, BoardArea, BoardView, Layer, Placed};
 use super::{Session, SnakySystems};
 use crate::app::Screen;
 use crate::app::theme::{flat, palette};
@@ -32,7 +36,10 @@ pub(super) fn plugin(app: &mut App) {
     embedded_asset!(app, "grid.wgsl");
     app.add_plugins(UiMaterialPlugin::<BoardGrid>::default()).add_systems(
         Update,
-        (spawn_grid, follow_view).chain().in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)),
+        (spawn_grid, follow_view, place_dashes)
+            .chain()
+            .in_set(SnakySystems::Show)
+            .run_if(in_state(Screen::Snaky)),
     );
 }
 
@@ -45,8 +52,6 @@ pub struct BoardGrid {
     line_colour: LinearRgba,
     #[uniform(0)]
     inside_colour: LinearRgba,
-    #[uniform(0)]
-    frame_colour: LinearRgba,
     /// The page around the board, which shows in its rounded corners.
     #[uniform(0)]
     page_colour: LinearRgba,
@@ -59,9 +64,9 @@ pub struct BoardGrid {
     /// The frame: left, top, right, bottom.
     #[uniform(0)]
     frame: Vec4,
-    /// Dash length and the gap before it in cells, half the dash thickness, half a line's width.
+    /// Half a grid line's width (x).
     #[uniform(0)]
-    dash: Vec4,
+    line: Vec4,
 }
 
 impl UiMaterial for BoardGrid {
@@ -82,12 +87,11 @@ impl BoardGrid {
             paper_colour: palette::PANEL.into(),
             line_colour: palette::GRID_LINE.into(),
             inside_colour: palette::FRAME_INSIDE.into(),
-            frame_colour: palette::PRIMARY_EDGE.into(),
             page_colour: palette::BACKGROUND.into(),
             area: Vec4::ZERO,
             origin: Vec4::ZERO,
             frame: Vec4::ZERO,
-            dash: Vec4::new(DASH_CELLS, (1.0 - DASH_CELLS) / 2.0, DASH_HALF_THICK_PX, LINE_HALF_WIDTH_PX),
+            line: Vec4::new(LINE_HALF_WIDTH_PX, 0.0, 0.0, 0.0),
         };
         grid.follow(view, frame);
         grid
@@ -173,4 +177,70 @@ fn follow_view(
             material.follow(&view, frame);
         }
     }
+}
+
+/// One dash of the frame (on the grid layer, above the grid node).
+#[derive(Component, Debug)]
+struct Dash;
+
+/// The dashed frame: one dash per cell edge on each side, centred on the edge, as placed nodes
+/// (so a pan or a zoom moves them with everything else on the board). Respawned when the frame
+/// changes (another Maker's certificate).
+fn place_dashes(
+    session: Option<Res<Session>>,
+    layers: Query<(Entity, &Layer)>,
+    dashes: Query<Entity, With<Dash>>,
+    mut drawn: Local<Option<Bounds>>,
+    mut commands: Commands,
+) {
+    let Some(session) = session else { return };
+    let frame = session.game().frame();
+    if *drawn == Some(frame) && !dashes.is_empty() {
+        return;
+    }
+    let Some((layer, _)) = layers.iter().find(|(_, l)| **l == Layer::Grid) else { return };
+    for dash in &dashes {
+        commands.entity(dash).despawn();
+    }
+    *drawn = Some(frame);
+    let gap = f64::from((1.0 - DASH_CELLS) / 2.0);
+    let grow = Vec2::splat(DASH_HALF_THICK_PX);
+    let along_x = |x: i32, y: i32| Placed {
+        x: f64::from(x) + gap,
+        y: f64::from(y),
+        w: DASH_CELLS,
+        h: 0.0,
+        inset: 0.0,
+        grow,
+    };
+    let along_y = |x: i32, y: i32| Placed {
+        x: f64::from(x),
+        y: f64::from(y) + gap,
+        w: 0.0,
+        h: DASH_CELLS,
+        inset: 0.0,
+        grow,
+    };
+    let (left, right) = (frame.min_x, frame.max_x.saturating_add(1));
+    let (bottom, top) = (frame.min_y, frame.max_y.saturating_add(1));
+    let mut placed: Vec<Placed> = Vec::new();
+    for x in frame.min_x..=frame.max_x {
+        placed.push(along_x(x, bottom));
+        placed.push(along_x(x, top));
+    }
+    for y in frame.min_y..=frame.max_y {
+        placed.push(along_y(left, y));
+        placed.push(along_y(right, y));
+    }
+    commands.entity(layer).with_children(|layer| {
+        for rect in placed {
+            layer.spawn((
+                Dash,
+                rect,
+                Node { position_type: PositionType::Absolute, ..default() },
+                BackgroundColor(palette::PRIMARY_EDGE),
+                Pickable::IGNORE,
+            ));
+        }
+    });
 }

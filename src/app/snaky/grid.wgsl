@@ -1,10 +1,11 @@
-// The Snaky board's background in one quad: the paper, the frame's light interior, the grid lines and the
-// dashed frame, drawn per pixel from the view (see `grid.rs`). Lengths are in board-area design
-// pixels in the uniforms; the shader scales them to physical pixels once, by the node's size.
+// The Snaky board's background in one quad: the paper, the frame's light interior and the grid
+// lines, drawn per pixel from the view (see `grid.rs`; the frame's dashes are nodes on top).
+// Lengths are in board-area design pixels in the uniforms; the shader scales them to physical
+// pixels once, by the node's size.
 //
 // Every pixel of the board runs this, and the software renderer pays for each instruction, so it
-// stays lean: all colours are opaque and the quad is drawn without blending (`grid.rs`); the
-// dashes and the rounded corners are worked out only near the frame's edges and in the corners.
+// stays lean: all colours are opaque and the quad is drawn without blending (`grid.rs`). It also
+// runs every branch on every pixel, so what only some pixels need costs all of them.
 
 #import bevy_ui::ui_vertex_output::UiVertexOutput
 
@@ -12,7 +13,6 @@ struct BoardGrid {
     paper_colour: vec4<f32>,
     line_colour: vec4<f32>,
     inside_colour: vec4<f32>,
-    frame_colour: vec4<f32>,
     // The page around the board, which shows in its rounded corners.
     page_colour: vec4<f32>,
     // The area's size in design pixels (xy) and pixels per cell (z).
@@ -21,9 +21,8 @@ struct BoardGrid {
     origin: vec4<f32>,
     // The frame's rectangle: left, top, right, bottom, in design pixels.
     frame: vec4<f32>,
-    // The dashes: length along the edge and gap before the first, in cells (xy); half thickness
-    // and half width of a grid line, in design pixels (zw).
-    dash: vec4<f32>,
+    // Half a grid line's width, in design pixels (x).
+    line: vec4<f32>,
 }
 
 @group(1) @binding(0)
@@ -53,30 +52,9 @@ fn fragment(in: UiVertexOutput) -> @location(0) vec4<f32> {
     var colour = select(grid.paper_colour, grid.inside_colour, all(inside));
     let u = (p - grid.origin.xy * scale) / cell;
     let line = p - (u - round(u)) * cell;
-    let half_line = grid.dash.w * scale;
+    let half_line = grid.line.x * scale;
     if any(span(p, line - half_line, line + half_line)) {
         colour = grid.line_colour;
-    }
-
-    // The dashed frame: one dash per cell edge on each side, centred on the edge.
-    let thick = grid.dash.z * scale;
-    let reach = thick + 1.0;
-    let near_lo = abs(p - frame_lo) <= reach;
-    let near_hi = abs(p - frame_hi) <= reach;
-    if any(near_lo | near_hi) {
-        let cells = (frame_hi - frame_lo) / cell;
-        let k = clamp(floor((p - frame_lo) / cell), vec2<f32>(0.0), cells - 1.0);
-        let dash_lo = frame_lo + (k + grid.dash.y) * cell - thick;
-        let dash_hi = frame_lo + (k + grid.dash.y + grid.dash.x) * cell + thick;
-        // Along x for the top and bottom edges, along y for the left and right ones.
-        let on_dash = span(p, dash_lo, dash_hi);
-        let on_lo = span(p, frame_lo - thick, frame_lo + thick);
-        let on_hi = span(p, frame_hi - thick, frame_hi + thick);
-        let horizontal = on_dash.x && (on_lo.y || on_hi.y);
-        let vertical = on_dash.y && (on_lo.x || on_hi.x);
-        if horizontal || vertical {
-            colour = grid.frame_colour;
-        }
     }
 
     // The rounded corners of the area, as the UI draws a node with a border radius: the page shows
