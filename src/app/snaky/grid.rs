@@ -36,10 +36,7 @@ pub(super) fn plugin(app: &mut App) {
     embedded_asset!(app, "grid.wgsl");
     app.add_plugins(UiMaterialPlugin::<BoardGrid>::default()).add_systems(
         Update,
-        (spawn_grid, follow_view, place_dashes)
-            .chain()
-            .in_set(SnakySystems::Show)
-            .run_if(in_state(Screen::Snaky)),
+        (spawn_grid, follow_view).chain().in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)),
     );
 }
 
@@ -118,7 +115,8 @@ impl BoardGrid {
     }
 }
 
-/// The one node that shows the grid, under everything else on the board.
+/// The one node that shows the grid, under everything else on the board; its children are the
+/// frame's dashes.
 #[derive(Component, Debug)]
 struct GridNode {
     drawn: (BoardView, Bounds),
@@ -156,21 +154,31 @@ fn spawn_grid(
             ..default()
         },
         Pickable::IGNORE,
+        Children::spawn(SpawnIter(dashes(frame))),
     ));
 }
 
-/// A pan, a zoom or another Maker's frame only updates the material.
+/// A pan, a zoom or another Maker's frame updates the material; another frame also its dashes
+/// (a pan or a zoom moves them with everything else placed on the board).
 fn follow_view(
     view: Res<BoardView>,
     session: Option<Res<Session>>,
-    mut grids: Query<(&mut GridNode, &MaterialNode<BoardGrid>)>,
+    mut grids: Query<(Entity, &mut GridNode, &MaterialNode<BoardGrid>)>,
     mut materials: ResMut<Assets<BoardGrid>>,
+    mut commands: Commands,
 ) {
     let Some(session) = session else { return };
     let frame = session.game().frame();
-    for (mut grid, handle) in &mut grids {
+    for (entity, mut grid, handle) in &mut grids {
         if grid.drawn == (*view, frame) {
             continue;
+        }
+        if grid.drawn.1 != frame {
+            commands.entity(entity).despawn_children().with_children(|grid| {
+                for dash in dashes(frame) {
+                    grid.spawn(dash);
+                }
+            });
         }
         grid.drawn = (*view, frame);
         if let Some(mut material) = materials.get_mut(&handle.0) {
@@ -179,68 +187,32 @@ fn follow_view(
     }
 }
 
-/// One dash of the frame (on the grid layer, above the grid node).
-#[derive(Component, Debug)]
-struct Dash;
-
-/// The dashed frame: one dash per cell edge on each side, centred on the edge, as placed nodes
-/// (so a pan or a zoom moves them with everything else on the board). Respawned when the frame
-/// changes (another Maker's certificate).
-fn place_dashes(
-    session: Option<Res<Session>>,
-    layers: Query<(Entity, &Layer)>,
-    dashes: Query<Entity, With<Dash>>,
-    mut drawn: Local<Option<Bounds>>,
-    mut commands: Commands,
-) {
-    let Some(session) = session else { return };
-    let frame = session.game().frame();
-    if *drawn == Some(frame) && !dashes.is_empty() {
-        return;
-    }
-    let Some((layer, _)) = layers.iter().find(|(_, l)| **l == Layer::Grid) else { return };
-    for dash in &dashes {
-        commands.entity(dash).despawn();
-    }
-    *drawn = Some(frame);
+/// The dashed frame: one dash per cell edge on each side, centred on the edge, each a placed node.
+fn dashes(frame: Bounds) -> impl Iterator<Item = impl Bundle> {
     let gap = f64::from((1.0 - DASH_CELLS) / 2.0);
-    let grow = Vec2::splat(DASH_HALF_THICK_PX);
-    let along_x = |x: i32, y: i32| Placed {
-        x: f64::from(x) + gap,
-        y: f64::from(y),
-        w: DASH_CELLS,
-        h: 0.0,
-        inset: 0.0,
-        grow,
+    // A dash from board point (x, y) along x or along y, grown by `DASH_HALF_THICK_PX` on every
+    // side: that gives its thickness, and it reaches as far past its ends.
+    let dash = move |x: i32, y: i32, along_x: bool| {
+        let (w, h, dx, dy) = if along_x { (DASH_CELLS, 0.0, gap, 0.0) } else { (0.0, DASH_CELLS, 0.0, gap) };
+        (
+            Placed {
+                x: f64::from(x) + dx,
+                y: f64::from(y) + dy,
+                w,
+                h,
+                inset: 0.0,
+                grow: Vec2::splat(DASH_HALF_THICK_PX),
+            },
+            Node { position_type: PositionType::Absolute, ..default() },
+            BackgroundColor(palette::PRIMARY_EDGE),
+            Pickable::IGNORE,
+        )
     };
-    let along_y = |x: i32, y: i32| Placed {
-        x: f64::from(x),
-        y: f64::from(y) + gap,
-        w: 0.0,
-        h: DASH_CELLS,
-        inset: 0.0,
-        grow,
-    };
-    let (left, right) = (frame.min_x, frame.max_x.saturating_add(1));
     let (bottom, top) = (frame.min_y, frame.max_y.saturating_add(1));
-    let mut placed: Vec<Placed> = Vec::new();
-    for x in frame.min_x..=frame.max_x {
-        placed.push(along_x(x, bottom));
-        placed.push(along_x(x, top));
-    }
-    for y in frame.min_y..=frame.max_y {
-        placed.push(along_y(left, y));
-        placed.push(along_y(right, y));
-    }
-    commands.entity(layer).with_children(|layer| {
-        for rect in placed {
-            layer.spawn((
-                Dash,
-                rect,
-                Node { position_type: PositionType::Absolute, ..default() },
-                BackgroundColor(palette::PRIMARY_EDGE),
-                Pickable::IGNORE,
-            ));
-        }
-    });
+    let (left, right) = (frame.min_x, frame.max_x.saturating_add(1));
+    let horizontal =
+        (frame.min_x..=frame.max_x).flat_map(move |x| [dash(x, bottom, true), dash(x, top, true)]);
+    let vertical =
+        (frame.min_y..=frame.max_y).flat_map(move |y| [dash(left, y, false), dash(right, y, false)]);
+    horizontal.chain(vertical)
 }
