@@ -80,8 +80,8 @@ impl Claim {
     }
 
     /// The claim after any reply outside the placed envelope (rule 3 keeps child 0, wherever the
-    /// reply is); `None` for a base card. The one place the heat map, the hint and the perfect
-    /// Breaker learn what such a reply leads to.
+    /// reply is); `None` for a base card. The heat map and the hint learn here what such a reply
+    /// leads to; the perfect Breaker plays a far cell through `after_reply`, which agrees.
     pub fn after_outside_reply(self, cards: &Cards) -> Option<Self> {
         (!cards.children(self.node).is_empty()).then(|| self.child(cards, OUTSIDE_CHILD))
     }
