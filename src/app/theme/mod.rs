@@ -1,6 +1,7 @@
 //! The look of the game: palette, widgets, pressable buttons (that taps press too) and scaling with
 //! the window.
 
+mod baked_text;
 pub mod flat;
 pub mod palette;
 mod taps;
@@ -10,8 +11,11 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (widgets::paint_pressable_buttons, fit_ui_to_window))
-        .add_plugins((taps::plugin, flat::plugin));
+    app.add_systems(Update, (widgets::paint_pressable_buttons, fit_ui_to_window)).add_plugins((
+        taps::plugin,
+        flat::plugin,
+        baked_text::plugin,
+    ));
 }
 
 /// The window size the layout is designed for; larger or smaller windows scale the whole UI.
