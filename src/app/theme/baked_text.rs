@@ -16,7 +16,6 @@
 use bevy::asset::RenderAssetUsages;
 use bevy::image::ImageSampler;
 use bevy::math::Affine2;
-use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::render::sync_world::TemporaryRenderEntity;
@@ -59,9 +58,18 @@ struct Baked {
 /// All baked pictures packed into one image, so that text blocks drawn one after another (and the
 /// plain coloured nodes between them) are one draw call: the software renderer pays far more per
 /// draw call than per quad.
-#[derive(Resource, Debug, Default)]
+#[derive(Resource, Debug)]
 struct Sheet {
     image: Handle<Image>,
+}
+
+impl FromWorld for Sheet {
+    /// An empty sheet of its own from the start, so packing only ever replaces its pixels (never
+    /// those of `Handle::default()`, Bevy's white image for untextured nodes).
+    fn from_world(world: &mut World) -> Self {
+        let empty = sheet_image(1, Vec::from([0; 4 * SHEET_WIDTH as usize]));
+        Self { image: world.resource_mut::<Assets<Image>>().add(empty) }
+    }
 }
 
 /// The sheet's width; rows of pictures are stacked downwards as far as needed, up to a height any
@@ -72,35 +80,30 @@ const SHEET_MAX_HEIGHT: u32 = 8192;
 const GAP: u32 = 1;
 
 /// The colour of each section of a block, in the order of `ComputedTextBlock::entities`.
-fn section_colours(block: &ComputedTextBlock, colours: &Query<Ref<TextColor>>) -> (Vec<[u8; 4]>, bool) {
-    let mut changed = false;
-    let list = block
-        .entities()
-        .iter()
-        .map(|section| match colours.get(section.entity) {
-            Ok(colour) => {
-                changed |= colour.is_changed();
-                colour.0.to_srgba().to_u8_array()
-            }
-            Err(_) => [0; 4],
-        })
-        .collect();
-    (list, changed)
+fn section_colours(block: &ComputedTextBlock, colours: &Query<Ref<TextColor>>) -> Vec<[u8; 4]> {
+    let colour = |entity| colours.get(entity).map_or([0; 4], |colour| colour.0.to_srgba().to_u8_array());
+    block.entities().iter().map(|section| colour(section.entity)).collect()
 }
 
-/// Draws the picture of every text block whose layout or colours changed since it was last drawn.
+/// Whether any section of a block changed colour since the last frame.
+fn recoloured(block: &ComputedTextBlock, colours: &Query<Ref<TextColor>>) -> bool {
+    block.entities().iter().any(|section| colours.get(section.entity).is_ok_and(|colour| colour.is_changed()))
+}
+
+/// Draws the picture of every text block whose layout (a new block's first one included) or
+/// colours changed since the last frame. A block that could not be drawn keeps its glyph quads
+/// until its next change.
 fn bake(
-    texts: Query<(Entity, Ref<TextLayoutInfo>, &ComputedTextBlock, Has<Picture>)>,
+    texts: Query<(Entity, Ref<TextLayoutInfo>, &ComputedTextBlock)>,
     colours: Query<Ref<TextColor>>,
     images: Res<Assets<Image>>,
     mut commands: Commands,
 ) {
-    for (entity, layout, block, drawn) in &texts {
-        let (section_colours, recoloured) = section_colours(block, &colours);
-        if drawn && !layout.is_changed() && !recoloured {
+    for (entity, layout, block) in &texts {
+        if !layout.is_changed() && !recoloured(block, &colours) {
             continue;
         }
-        match picture(&layout, &section_colours, &images) {
+        match picture(&layout, &section_colours(block, &colours), &images) {
             Some(picture) => {
                 commands.entity(entity).insert(picture);
             }
@@ -159,6 +162,17 @@ fn pack(
         let texels = Rect::from_corners(at.as_vec2(), (at + picture.size).as_vec2());
         commands.entity(entity).insert(Baked { texels, offset: picture.offset });
     }
+    let image = sheet_image(height, data);
+    if let Some(mut slot) = images.get_mut(&sheet.image) {
+        // The same image with new pixels: the renderer uploads it again.
+        *slot = image;
+    } else {
+        sheet.image = images.add(image);
+    }
+}
+
+/// The sheet as an image: `height` rows of `SHEET_WIDTH` sRGB pixels with straight alpha.
+fn sheet_image(height: u32, data: Vec<u8>) -> Image {
     let mut image = Image::new(
         Extent3d { width: SHEET_WIDTH, height, depth_or_array_layers: 1 },
         TextureDimension::D2,
@@ -168,9 +182,7 @@ fn pack(
     );
     // Drawn texel for texel on whole pixels: nearest keeps it exactly the glyphs' texels.
     image.sampler = ImageSampler::nearest();
-    if images.insert(sheet.image.id(), image.clone()).is_err() || sheet.image == Handle::default() {
-        sheet.image = images.add(image);
-    }
+    image
 }
 
 /// The picture of a laid-out block: every glyph's atlas texels, as alpha, in its section's colour,
@@ -255,9 +267,8 @@ fn draw_baked(
     if baked.is_empty() {
         return;
     }
-    let blocks: HashSet<Entity> = baked.iter().map(|(entity, ..)| entity).collect();
     extracted.uinodes.retain(|node| {
-        !(matches!(node.item, ExtractedUiItem::Glyphs { .. }) && blocks.contains(&node.main_entity.id()))
+        !(matches!(node.item, ExtractedUiItem::Glyphs { .. }) && baked.contains(node.main_entity.id()))
     });
     let mut camera_mapper = camera_map.get_mapper();
     for (entity, baked, node, stack_index, transform, visibility, clip, camera) in &baked {
@@ -434,6 +445,9 @@ mod tests {
         assert_eq!(placed.len(), sizes.len() - 1);
         assert!(app.world().get::<Baked>(blocks[6]).is_none(), "too wide: left to the glyph quads");
         assert!(placed.iter().all(|&(_, _, holds)| holds));
+        let images = app.world().resource::<Assets<Image>>();
+        assert!(!images.contains(AssetId::<Image>::default()), "Bevy's default image is left alone");
+        assert_eq!(images.len(), 1, "one sheet");
         for (i, &(a, rect_a, _)) in placed.iter().enumerate() {
             for &(b, rect_b, _) in &placed[i + 1..] {
                 assert!(rect_a.intersect(rect_b).is_empty(), "{a} and {b} overlap");
