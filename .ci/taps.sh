@@ -25,22 +25,11 @@ work=$(mktemp -d)
 export XDG_DATA_HOME="$work/data"
 save="$XDG_DATA_HOME/pokopoko/save.ron"
 xvfb= game=
-cleanup() {
-  if [ -n "$game" ]; then kill "$game" 2>/dev/null || true; fi
-  if [ -n "$xvfb" ]; then kill "$xvfb" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+trap cleanup_window EXIT
 
 start_xvfb
 
-"$BIN" >"$work/game.log" 2>&1 &
-game=$!
-window=$(timeout 60 xdotool search --sync --pid "$game" --name 'Pokopoko' | head -n 1) || {
-  echo "FAIL: no game window appeared" >&2
-  cat "$work/game.log" >&2
-  exit 1
-}
+open_game
 # The software renderer takes a few seconds for the first frames of the menu.
 sleep 6
 eval "$(xdotool getwindowgeometry --shell "$window")"

@@ -24,23 +24,12 @@ work=$(mktemp -d)
 # A throwaway data directory, so the measurement never touches a player's save.
 export XDG_DATA_HOME="$work/data"
 xvfb= game=
-cleanup() {
-  if [ -n "$game" ]; then kill "$game" 2>/dev/null || true; fi
-  if [ -n "$xvfb" ]; then kill "$xvfb" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+trap cleanup_window EXIT
 ticks=$(getconf CLK_TCK)
 
 start_xvfb
 
-"$BIN" --open snaky >"$work/game.log" 2>&1 &
-game=$!
-window=$(timeout 60 xdotool search --sync --pid "$game" --name 'Pokopoko' | head -n 1) || {
-  echo "FAIL: no game window appeared" >&2
-  cat "$work/game.log" >&2
-  exit 1
-}
+open_game --open snaky
 wait_until_quiet "$game"
 
 xdotool windowfocus --sync "$window" 2>/dev/null || true

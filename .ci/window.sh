@@ -15,6 +15,29 @@ need_xvfb() {
   fi
 }
 
+# The EXIT trap of a script that opens the game in a window: stops the game and Xvfb (either may
+# not have started) and removes $work.
+#   xvfb= game=; trap cleanup_window EXIT
+cleanup_window() {
+  if [ -n "$game" ]; then kill "$game" 2>/dev/null || true; fi
+  if [ -n "$xvfb" ]; then kill "$xvfb" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+
+# Starts the game ($BIN with these arguments) in the background, its output in $work/game.log, and
+# waits for its window: its pid is in $game, the window's id in $window. Fails if no window appears
+# within a minute. Needs xdotool and $work.
+#   open_game [ARGUMENT...]
+open_game() {
+  "$BIN" "$@" >"$work/game.log" 2>&1 &
+  game=$!
+  window=$(timeout 60 xdotool search --sync --pid "$game" --name 'Pokopoko' | head -n 1) || {
+    echo "FAIL: no game window appeared" >&2
+    cat "$work/game.log" >&2
+    exit 1
+  }
+}
+
 # Starts Xvfb on a free display and exports DISPLAY; its pid is in $xvfb. Needs $work.
 start_xvfb() {
   # Xvfb picks a free display and writes its number once it accepts connections.
