@@ -11,7 +11,9 @@ use bevy::picking::events::{Click, Pointer, Press};
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
 
-use pokopoko::app::snaky::{BoardArea, BoardView, NoticeKind, RefusedFlash, Session, SnakyMode, Stone};
+use pokopoko::app::snaky::{
+    BoardArea, BoardView, GridLine, NoticeKind, RefusedFlash, Session, SnakyMode, Stone,
+};
 use pokopoko::app::{Go, SavePlace, Screen};
 use pokopoko::snaky::{Cell, Maker, Player};
 
@@ -548,4 +550,41 @@ fn the_card_browser_opens_on_the_active_card_and_moves_by_keys() {
     key(&mut app, KeyCode::Escape);
     app.update();
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Snaky);
+}
+
+/// The left edges (vertical lines) or top edges (horizontal ones) of the grid's line nodes.
+fn line_starts(app: &mut App, axis: GridLine) -> Vec<f32> {
+    let mut query = app.world_mut().query::<(&GridLine, &Node)>();
+    let mut starts: Vec<f32> = query
+        .iter(app.world())
+        .filter(|(a, _)| **a == axis)
+        .map(|(_, node)| match (axis, node.left, node.top) {
+            (GridLine::Vertical, Val::Px(x), _) | (GridLine::Horizontal, _, Val::Px(x)) => x,
+            other => panic!("a line not placed in pixels: {other:?}"),
+        })
+        .collect();
+    starts.sort_by(f32::total_cmp);
+    starts
+}
+
+#[test]
+fn the_grid_lines_are_every_cell_edge_and_follow_a_zoom_and_a_pan() {
+    let mut app = snaky_screen();
+    // The 820 x 660 area shows cell (8,8)'s centre in its middle at 26 pixels a cell: the cell
+    // edges lie 13 pixels either side of the middle and every 26 from there, each line one pixel
+    // wide and centred on its edge.
+    let every =
+        |first: f32, step: f32, count: usize| (0..count).map(|i| first + step * i as f32).collect::<Vec<_>>();
+    assert_eq!(line_starts(&mut app, GridLine::Vertical), every(6.5, 26.0, 32));
+    assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(4.5, 26.0, 26));
+    // + zooms in by 1.25 about the middle: 32.5 pixels a cell, edges 16.25 either side of it.
+    key(&mut app, KeyCode::Equal);
+    assert_eq!(app.world().resource::<BoardView>().cell_px, 32.5);
+    assert_eq!(line_starts(&mut app, GridLine::Vertical), every(3.25, 32.5, 26));
+    assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(20.75, 32.5, 20));
+    // Half a cell's pan puts an edge in the middle of the area.
+    app.world_mut().resource_mut::<BoardView>().pan_pixels(Vec2::new(16.25, 16.25));
+    app.update();
+    assert_eq!(line_starts(&mut app, GridLine::Vertical), every(19.5, 32.5, 25));
+    assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(4.5, 32.5, 21));
 }

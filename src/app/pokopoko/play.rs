@@ -8,7 +8,7 @@ use super::{LastMatch, Pace, Room, free};
 use crate::app::i18n::{self, Lang, T};
 use crate::app::sound::PlaySound;
 use crate::app::storage::SaveData;
-use crate::app::theme::flat::{OnPage, Pill};
+use crate::app::theme::flat::{Opaque, Pill};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, Screen};
@@ -128,7 +128,7 @@ fn spawn_play(mut commands: Commands, lang: Res<Lang>, table: Option<Res<Table>>
                     });
                 });
                 // The side panel.
-                main.spawn((widgets::panel_sized(px(PANEL_WIDTH)), OnPage)).with_children(|panel| {
+                main.spawn((widgets::panel_sized(px(PANEL_WIDTH)), Opaque)).with_children(|panel| {
                     panel.spawn(widgets::label(you_are.get(lang)));
                     panel.spawn((PanelText::Turn, widgets::text("", 34.0, palette::YOU)));
                     panel.spawn(widgets::row(10.0)).with_children(|row| {

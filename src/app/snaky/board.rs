@@ -16,6 +16,7 @@ use super::{Session, SnakyInput, SnakyMode, SnakySystems};
 use crate::app::Screen;
 use crate::app::i18n::Lang;
 use crate::app::i18n::{T, snaky as text};
+use crate::app::theme::flat::Opaque;
 use crate::app::theme::palette;
 use crate::app::theme::widgets;
 use crate::snaky::policy::OPENING;
@@ -190,7 +191,7 @@ pub struct BoardArea;
 /// The board's layers, bottom to top; each is rebuilt on its own.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Layer {
-    /// The grid lines and the dashed frame (`grid.rs`).
+    /// The frame's interior, the grid lines and the dashed frame (`grid.rs`).
     Grid,
     Overlay,
     Stones,
@@ -284,6 +285,7 @@ pub(super) fn board_area() -> impl Bundle {
         },
         // No outline: in the software renderer an outline costs as much as the whole area again.
         BackgroundColor(palette::PANEL),
+        Opaque,
     )
 }
 

@@ -1,134 +1,67 @@
-//! The board's background — the paper, the frame's light interior and the grid lines — as one UI
-//! node drawn by a small shader (`grid.wgsl`) from the view, instead of a node per line: a frame
-//! with a pan or a zoom changes a few numbers, not a hundred nodes.
+//! The board's background: the paper (the board area itself, a flat card), the frame's light
+//! interior, the grid lines and the frame's dashes, each a plain node placed from the view.
 //!
-//! The frame's dashes are small placed nodes on top of it. The software renderer runs every
-//! branch of a shader on every pixel, so working the dashes out in `grid.wgsl` cost all 541,000
-//! pixels of the board about as much as the rest of it; 68 small quads cost a fraction of that.
-//!
-//! Only with a renderer: headless tests run the board without it (nothing there looks at lines).
+//! The software renderer runs every instruction of a shader on every pixel it covers. Drawn by one
+//! shader over the whole board (the paper, the interior, the lines and the rounded corners worked
+//! out per pixel), the background cost every one of the board's 541,000 pixels all of that; now
+//! the paper is the flat card's one colour, and the interior, the lines and the dashes are flat
+//! rectangles too (`Opaque`: a shader that only writes a colour, drawn without blending, one draw
+//! call for all nodes of a colour), each covering only its own pixels. A pan or a zoom moves the
+//! lines (about two hundred nodes at the smallest zoom); another frame respawns the dashes.
 
-use bevy::asset::embedded_asset;
 use bevy::prelude::*;
-use bevy::render::render_resource::{AsBindGroup, RenderPipelineDescriptor};
-use bevy::shader::ShaderRef;
-use bevy::ui_render::UiMaterialPlugin;
-use bevy::ui_render::ui_material::{MaterialNode, UiMaterial, UiMaterialKey};
 
-use super::board::{BOARD_RADIUS, BOARD_SIZE, BoardArea, BoardView, Layer, Placed};
+use super::board::{BOARD_SIZE, BoardView, Layer, Placed};
 use super::{Session, SnakySystems};
 use crate::app::Screen;
-use crate::app::theme::{flat, palette};
+use crate::app::theme::flat::Opaque;
+use crate::app::theme::palette;
 use crate::snaky::Bounds;
 
 /// The frame's dashes: one per cell edge, this long (in cells), centred on the edge.
 const DASH_CELLS: f32 = 0.55;
 /// Half the dashes' thickness, in design pixels (they also reach this far past their ends).
 const DASH_HALF_THICK_PX: f32 = 1.5;
-/// Half a grid line's width, in design pixels.
-const LINE_HALF_WIDTH_PX: f32 = 0.5;
+/// A grid line's width, in design pixels, centred on the cells' edge.
+const LINE_WIDTH_PX: f32 = 1.0;
 
 pub(super) fn plugin(app: &mut App) {
-    // The material needs the UI renderer, which the windowed game adds before the game's plugins.
-    if !app.is_plugin_added::<bevy::ui_render::UiRenderPlugin>() {
-        return;
-    }
-    embedded_asset!(app, "grid.wgsl");
-    app.add_plugins(UiMaterialPlugin::<BoardGrid>::default()).add_systems(
+    app.add_systems(
         Update,
         (spawn_grid, follow_view).chain().in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)),
     );
 }
 
-/// The uniforms of `grid.wgsl`, in its order. Lengths in board-area design pixels.
-#[derive(Asset, TypePath, AsBindGroup, Debug, Clone)]
-pub struct BoardGrid {
-    #[uniform(0)]
-    paper_colour: LinearRgba,
-    #[uniform(0)]
-    line_colour: LinearRgba,
-    #[uniform(0)]
-    inside_colour: LinearRgba,
-    /// The page around the board, which shows in its rounded corners.
-    #[uniform(0)]
-    page_colour: LinearRgba,
-    /// The area's size (x, y) and pixels per cell (z).
-    #[uniform(0)]
-    area: Vec4,
-    /// Where a grid line of each axis crosses, from the area's left and top (x, y).
-    #[uniform(0)]
-    origin: Vec4,
-    /// The frame: left, top, right, bottom.
-    #[uniform(0)]
-    frame: Vec4,
-    /// Half a grid line's width (x).
-    #[uniform(0)]
-    line: Vec4,
-}
-
-impl UiMaterial for BoardGrid {
-    fn fragment_shader() -> ShaderRef {
-        "embedded://pokopoko/app/snaky/grid.wgsl".into()
-    }
-
-    /// Drawn without blending: the shader writes every pixel opaque, its rounded corners mixed with
-    /// the page, so the software renderer never reads back what is under the board.
-    fn specialize(descriptor: &mut RenderPipelineDescriptor, _key: UiMaterialKey<Self>) {
-        flat::without_blending(descriptor);
-    }
-}
-
-impl BoardGrid {
-    fn new(view: &BoardView, frame: Bounds) -> Self {
-        let mut grid = Self {
-            paper_colour: palette::PANEL.into(),
-            line_colour: palette::GRID_LINE.into(),
-            inside_colour: palette::FRAME_INSIDE.into(),
-            page_colour: palette::BACKGROUND.into(),
-            area: Vec4::ZERO,
-            origin: Vec4::ZERO,
-            frame: Vec4::ZERO,
-            line: Vec4::new(LINE_HALF_WIDTH_PX, 0.0, 0.0, 0.0),
-        };
-        grid.follow(view, frame);
-        grid
-    }
-
-    /// Places the lines and the frame for this view. Board coordinates reach a million cells, so
-    /// the positions are worked out in f64 and only what lands near the area is handed on as f32.
-    fn follow(&mut self, view: &BoardView, frame: Bounds) {
-        let cell = f64::from(view.cell_px);
-        let (half_w, half_h) = (f64::from(BOARD_SIZE.x / 2.0), f64::from(BOARD_SIZE.y / 2.0));
-        // Any line will do as the origin: the one left of (above) the centre.
-        let origin_x = half_w - view.centre.0.rem_euclid(1.0) * cell;
-        let origin_y = half_h + view.centre.1.rem_euclid(1.0) * cell;
-        let x = |board_x: i32| half_w + (f64::from(board_x) - view.centre.0) * cell;
-        let y = |board_y: i32| half_h - (f64::from(board_y) - view.centre.1) * cell;
-        self.area = Vec4::new(BOARD_SIZE.x, BOARD_SIZE.y, view.cell_px, 0.0);
-        self.origin = Vec4::new(origin_x as f32, origin_y as f32, 0.0, 0.0);
-        self.frame = Vec4::new(
-            x(frame.min_x) as f32,
-            y(frame.max_y.saturating_add(1)) as f32,
-            x(frame.max_x.saturating_add(1)) as f32,
-            y(frame.min_y) as f32,
-        );
-    }
-}
-
-/// The one node that shows the grid, under everything else on the board; its children are the
-/// frame's dashes.
+/// The node that holds the grid, under everything else on the board: the frame's interior, the
+/// lines and the dashes, in that order (each a child).
 #[derive(Component, Debug)]
 struct GridNode {
     drawn: (BoardView, Bounds),
 }
+
+/// The node that holds the grid lines, and the one that holds the dashes.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum GridPart {
+    Lines,
+    Dashes,
+}
+
+/// A grid line: along y (at an x) or along x (at a y).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GridLine {
+    Vertical,
+    Horizontal,
+}
+
+/// The frame's light interior.
+#[derive(Component, Debug)]
+struct FrameInside;
 
 fn spawn_grid(
     view: Res<BoardView>,
     session: Option<Res<Session>>,
     layers: Query<(Entity, &Layer)>,
     grids: Query<(), With<GridNode>>,
-    mut areas: Query<&mut BackgroundColor, With<BoardArea>>,
-    mut materials: ResMut<Assets<BoardGrid>>,
     mut commands: Commands,
 ) {
     let Some(session) = session else { return };
@@ -137,54 +70,156 @@ fn spawn_grid(
     }
     let Some((layer, _)) = layers.iter().find(|(_, l)| **l == Layer::Grid) else { return };
     let frame = session.game().frame();
-    // The grid paints the paper too: a second full-size quad under it would cost as much again.
-    for mut background in &mut areas {
-        background.0 = Color::NONE;
-    }
+    let (vertical, horizontal) = line_positions(&view);
     commands.entity(layer).with_child((
         GridNode { drawn: (*view, frame) },
-        MaterialNode(materials.add(BoardGrid::new(&view, frame))),
-        Node {
-            position_type: PositionType::Absolute,
-            left: px(0),
-            top: px(0),
-            width: px(BOARD_SIZE.x),
-            height: px(BOARD_SIZE.y),
-            border_radius: BorderRadius::all(px(BOARD_RADIUS)),
-            ..default()
-        },
+        whole_area(),
         Pickable::IGNORE,
-        Children::spawn(SpawnIter(dashes(frame))),
+        children![
+            (FrameInside, inside(frame), Node { position_type: PositionType::Absolute, ..default() }),
+            (
+                GridPart::Lines,
+                whole_area(),
+                Pickable::IGNORE,
+                Children::spawn((
+                    SpawnIter(vertical.into_iter().map(|x| line(GridLine::Vertical, x))),
+                    SpawnIter(horizontal.into_iter().map(|y| line(GridLine::Horizontal, y))),
+                )),
+            ),
+            (GridPart::Dashes, whole_area(), Pickable::IGNORE, Children::spawn(SpawnIter(dashes(frame)))),
+        ],
     ));
 }
 
-/// A pan, a zoom or another Maker's frame updates the material; another frame also its dashes
-/// (a pan or a zoom moves them with everything else placed on the board).
+/// A pan or a zoom moves the lines (a zoom may need more or fewer of them); another Maker's frame
+/// moves the interior and respawns the dashes. (A pan or a zoom moves the interior and the dashes
+/// with everything else placed on the board.)
+#[allow(clippy::type_complexity)]
 fn follow_view(
     view: Res<BoardView>,
     session: Option<Res<Session>>,
-    mut grids: Query<(Entity, &mut GridNode, &MaterialNode<BoardGrid>)>,
-    mut materials: ResMut<Assets<BoardGrid>>,
+    mut grids: Query<&mut GridNode>,
+    parts: Query<(Entity, &GridPart)>,
+    mut lines: Query<(Entity, &GridLine, &mut Node)>,
+    mut insides: Query<&mut Placed, With<FrameInside>>,
     mut commands: Commands,
 ) {
     let Some(session) = session else { return };
     let frame = session.game().frame();
-    for (entity, mut grid, handle) in &mut grids {
-        if grid.drawn == (*view, frame) {
-            continue;
+    let Ok(mut grid) = grids.single_mut() else { return };
+    if grid.drawn == (*view, frame) {
+        return;
+    }
+    let part = |wanted: GridPart| parts.iter().find(|(_, p)| **p == wanted).map(|(e, _)| e);
+    if grid.drawn.1 != frame {
+        for mut placed in &mut insides {
+            *placed = inside(frame).0;
         }
-        if grid.drawn.1 != frame {
-            commands.entity(entity).despawn_children().with_children(|grid| {
+        if let Some(dashes_node) = part(GridPart::Dashes) {
+            commands.entity(dashes_node).despawn_children().with_children(|node| {
                 for dash in dashes(frame) {
-                    grid.spawn(dash);
+                    node.spawn(dash);
                 }
             });
         }
-        grid.drawn = (*view, frame);
-        if let Some(mut material) = materials.get_mut(&handle.0) {
-            material.follow(&view, frame);
-        }
     }
+    if grid.drawn.0 != *view
+        && let Some(lines_node) = part(GridPart::Lines)
+    {
+        let (vertical, horizontal) = line_positions(&view);
+        let mut wanted =
+            [(GridLine::Vertical, vertical.into_iter()), (GridLine::Horizontal, horizontal.into_iter())];
+        for (entity, axis, mut node) in &mut lines {
+            let positions = &mut wanted.iter_mut().find(|(a, _)| a == axis).expect("both axes").1;
+            match positions.next() {
+                Some(at) => {
+                    let (left, top, ..) = line_rect(*axis, at);
+                    if (node.left, node.top) != (left, top) {
+                        (node.left, node.top) = (left, top);
+                    }
+                }
+                None => commands.entity(entity).despawn(),
+            }
+        }
+        commands.entity(lines_node).with_children(|node| {
+            for (axis, rest) in wanted {
+                for at in rest {
+                    node.spawn(line(axis, at));
+                }
+            }
+        });
+    }
+    grid.drawn = (*view, frame);
+}
+
+/// A full-size node at the area's corner (the grid's parts are placed from there).
+fn whole_area() -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        left: px(0),
+        top: px(0),
+        width: px(BOARD_SIZE.x),
+        height: px(BOARD_SIZE.y),
+        ..default()
+    }
+}
+
+/// The frame's interior: a flat rectangle over the frame's cells.
+fn inside(frame: Bounds) -> (Placed, Opaque, BackgroundColor, Pickable) {
+    let cells = |min: i32, max: i32| (i64::from(max) - i64::from(min) + 1) as f32;
+    (
+        Placed {
+            x: f64::from(frame.min_x),
+            y: f64::from(frame.min_y),
+            w: cells(frame.min_x, frame.max_x),
+            h: cells(frame.min_y, frame.max_y),
+            inset: 0.0,
+            grow: Vec2::ZERO,
+        },
+        Opaque,
+        BackgroundColor(palette::FRAME_INSIDE),
+        Pickable::IGNORE,
+    )
+}
+
+/// Where the grid lines cross the area for this view, in design pixels from its left (the vertical
+/// lines) and from its top (the horizontal ones): every cell edge from one side to the other.
+/// Board coordinates reach a million cells, so the positions are worked out in f64 and only what
+/// lands in the area is handed on as f32.
+pub(super) fn line_positions(view: &BoardView) -> (Vec<f32>, Vec<f32>) {
+    let cell = f64::from(view.cell_px);
+    // The edges between `centre - half` and `centre + half` cells, measured from the area's middle.
+    let edges = |centre: f64, half_px: f32| {
+        let half = f64::from(half_px) / cell;
+        let first = (centre - half).ceil();
+        let count = ((centre + half).floor() - first).max(-1.0) as i64 + 1;
+        (0..count).map(move |i| (first + i as f64 - centre) * cell)
+    };
+    let (half_w, half_h) = (BOARD_SIZE.x / 2.0, BOARD_SIZE.y / 2.0);
+    let vertical = edges(view.centre.0, half_w).map(|d| (f64::from(half_w) + d) as f32).collect();
+    // Board y grows upwards, the area's downwards.
+    let horizontal = edges(view.centre.1, half_h).map(|d| (f64::from(half_h) - d) as f32).collect();
+    (vertical, horizontal)
+}
+
+/// A grid line's node rectangle: left, top, width and height, centred on its position.
+fn line_rect(axis: GridLine, at: f32) -> (Val, Val, Val, Val) {
+    let start = px(at - LINE_WIDTH_PX / 2.0);
+    match axis {
+        GridLine::Vertical => (start, px(0), px(LINE_WIDTH_PX), px(BOARD_SIZE.y)),
+        GridLine::Horizontal => (px(0), start, px(BOARD_SIZE.x), px(LINE_WIDTH_PX)),
+    }
+}
+
+fn line(axis: GridLine, at: f32) -> impl Bundle {
+    let (left, top, width, height) = line_rect(axis, at);
+    (
+        axis,
+        Node { position_type: PositionType::Absolute, left, top, width, height, ..default() },
+        BackgroundColor(palette::GRID_LINE),
+        Opaque,
+        Pickable::IGNORE,
+    )
 }
 
 /// The dashed frame: one dash per cell edge on each side, centred on the edge, each a placed node.
@@ -205,6 +240,7 @@ fn dashes(frame: Bounds) -> impl Iterator<Item = impl Bundle> {
             },
             Node { position_type: PositionType::Absolute, ..default() },
             BackgroundColor(palette::PRIMARY_EDGE),
+            Opaque,
             Pickable::IGNORE,
         )
     };
@@ -215,4 +251,28 @@ fn dashes(frame: Bounds) -> impl Iterator<Item = impl Bundle> {
     let vertical =
         (frame.min_y..=frame.max_y).flat_map(move |y| [dash(left, y, false), dash(right, y, false)]);
     horizontal.chain(vertical)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lines_are_every_cell_edge_across_the_area() {
+        // The start: cell (8,8)'s centre in the middle of the 820 x 660 area, 26 pixels a cell, so
+        // the edges lie 13 pixels either side of the middle and every 26 from there.
+        let (vertical, horizontal) = line_positions(&BoardView::default());
+        assert_eq!(vertical, (0..32).map(|i| 7.0 + 26.0 * i as f32).collect::<Vec<_>>());
+        assert_eq!(horizontal, (0..26).map(|i| 655.0 - 26.0 * i as f32).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn far_out_the_lines_keep_a_quarter_cell() {
+        // A million cells out a quarter cell is still exact: an edge lies a quarter cell (2 pixels
+        // at 8 a cell) left of the middle, so one falls on the area's left border and is drawn.
+        let view = BoardView { centre: (1_000_000.25, -3.0), cell_px: 8.0 };
+        let (vertical, horizontal) = line_positions(&view);
+        assert_eq!(vertical, (0..103).map(|i| 8.0 * i as f32).collect::<Vec<_>>());
+        assert_eq!(horizontal, (0..83).map(|i| 658.0 - 8.0 * i as f32).collect::<Vec<_>>());
+    }
 }

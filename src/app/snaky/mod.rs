@@ -18,6 +18,7 @@ mod watch;
 use bevy::prelude::*;
 
 pub use board::{BOARD_SIZE, BoardArea, BoardView, RefusedFlash, Stone};
+pub use grid::GridLine;
 pub use overlay::Overlays;
 pub use overlay::{HeatValue, Layer as OverlayLayer, OverlayMark};
 pub use panel::{TempoBar, TempoGraph};

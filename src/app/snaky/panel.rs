@@ -10,7 +10,7 @@ use super::{NoticeKind, Session, SnakyInput, SnakyMode, SnakySystems, SnakyUnava
 use crate::app::Screen;
 use crate::app::i18n::Lang;
 use crate::app::i18n::{self, T, snaky as text};
-use crate::app::theme::flat::OnPage;
+use crate::app::theme::flat::Opaque;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::save::Language;
@@ -116,7 +116,7 @@ fn info_panel() -> impl Bundle {
         },
         // A card without an edge, like the board: a border is drawn as a second full-size quad.
         BackgroundColor(palette::PANEL),
-        OnPage,
+        Opaque,
     )
 }
 
