@@ -94,7 +94,6 @@ fn spawn_grid(
 /// A pan or a zoom moves the lines (a zoom may need more or fewer of them); another Maker's frame
 /// moves the interior and respawns the dashes. (A pan or a zoom moves the interior and the dashes
 /// with everything else placed on the board.)
-#[allow(clippy::type_complexity)]
 fn follow_view(
     view: Res<BoardView>,
     session: Option<Res<Session>>,
@@ -127,11 +126,15 @@ fn follow_view(
         && let Some(lines_node) = part(GridPart::Lines)
     {
         let (vertical, horizontal) = line_positions(&view);
-        let mut wanted =
-            [(GridLine::Vertical, vertical.into_iter()), (GridLine::Horizontal, horizontal.into_iter())];
+        let (mut vertical, mut horizontal) = (vertical.into_iter(), horizontal.into_iter());
+        // The lines there are move to the new positions; the ones left over go, and the positions
+        // left over get new lines.
         for (entity, axis, mut node) in &mut lines {
-            let positions = &mut wanted.iter_mut().find(|(a, _)| a == axis).expect("both axes").1;
-            match positions.next() {
+            let at = match axis {
+                GridLine::Vertical => vertical.next(),
+                GridLine::Horizontal => horizontal.next(),
+            };
+            match at {
                 Some(at) => {
                     let (left, top, ..) = line_rect(*axis, at);
                     if (node.left, node.top) != (left, top) {
@@ -142,10 +145,11 @@ fn follow_view(
             }
         }
         commands.entity(lines_node).with_children(|node| {
-            for (axis, rest) in wanted {
-                for at in rest {
-                    node.spawn(line(axis, at));
-                }
+            for x in vertical {
+                node.spawn(line(GridLine::Vertical, x));
+            }
+            for y in horizontal {
+                node.spawn(line(GridLine::Horizontal, y));
             }
         });
     }

@@ -139,7 +139,6 @@ struct FlatLooks {
 /// Swaps a new opaque node's background for the flat material of the same colour and covers its
 /// rounded corners with four corner nodes, drawn last among its children, so over whatever it
 /// holds: one node as large as the radius, the top-left corner's arc mirrored into each corner.
-#[allow(clippy::type_complexity)]
 fn make_flat(
     mut cards: Query<(Entity, &Node, &mut BackgroundColor), Added<Opaque>>,
     mut looks: Local<FlatLooks>,
