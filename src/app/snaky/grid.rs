@@ -32,8 +32,8 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The node that holds the grid, under everything else on the board: the frame's interior, the
-/// lines and the dashes, in that order (each a child).
+/// The node that holds the grid, under everything else on the board: its children are the frame's
+/// interior, then the node holding the lines, then the one holding the dashes.
 #[derive(Component, Debug)]
 struct GridNode {
     drawn: (BoardView, Bounds),
@@ -112,7 +112,7 @@ fn follow_view(
     let part = |wanted: GridPart| parts.iter().find(|(_, p)| **p == wanted).map(|(e, _)| e);
     if grid.drawn.1 != frame {
         for mut placed in &mut insides {
-            *placed = inside(frame).0;
+            *placed = inside_rect(frame);
         }
         if let Some(dashes_node) = part(GridPart::Dashes) {
             commands.entity(dashes_node).despawn_children().with_children(|node| {
@@ -169,28 +169,28 @@ fn whole_area() -> Node {
 }
 
 /// The frame's interior: a flat rectangle over the frame's cells.
-fn inside(frame: Bounds) -> (Placed, Opaque, BackgroundColor, Pickable) {
+fn inside(frame: Bounds) -> impl Bundle {
+    (inside_rect(frame), Opaque, BackgroundColor(palette::FRAME_INSIDE), Pickable::IGNORE)
+}
+
+/// Where the frame's interior lies: over all of the frame's cells.
+fn inside_rect(frame: Bounds) -> Placed {
     let cells = |min: i32, max: i32| (i64::from(max) - i64::from(min) + 1) as f32;
-    (
-        Placed {
-            x: f64::from(frame.min_x),
-            y: f64::from(frame.min_y),
-            w: cells(frame.min_x, frame.max_x),
-            h: cells(frame.min_y, frame.max_y),
-            inset: 0.0,
-            grow: Vec2::ZERO,
-        },
-        Opaque,
-        BackgroundColor(palette::FRAME_INSIDE),
-        Pickable::IGNORE,
-    )
+    Placed {
+        x: f64::from(frame.min_x),
+        y: f64::from(frame.min_y),
+        w: cells(frame.min_x, frame.max_x),
+        h: cells(frame.min_y, frame.max_y),
+        inset: 0.0,
+        grow: Vec2::ZERO,
+    }
 }
 
 /// Where the grid lines cross the area for this view, in design pixels from its left (the vertical
 /// lines) and from its top (the horizontal ones): every cell edge from one side to the other.
 /// Board coordinates reach a million cells, so the positions are worked out in f64 and only what
 /// lands in the area is handed on as f32.
-pub(super) fn line_positions(view: &BoardView) -> (Vec<f32>, Vec<f32>) {
+fn line_positions(view: &BoardView) -> (Vec<f32>, Vec<f32>) {
     let cell = f64::from(view.cell_px);
     // The edges between `centre - half` and `centre + half` cells, measured from the area's middle.
     let edges = |centre: f64, half_px: f32| {

@@ -1,5 +1,5 @@
-//! Cheaper pixels for the two things every screen is full of, drawn by small shaders instead of the
-//! UI's general node shader:
+//! Cheaper pixels for the things every screen is full of, drawn by small shaders instead of the UI's
+//! general node shader:
 //!
 //! - flat cards (`flat.wgsl`): a large opaque card (the Snaky board and panel, the play screen's
 //!   panel), drawn without blending by a shader that only writes its colour; its rounded corners
@@ -12,8 +12,8 @@
 //!
 //! The software renderer pays for every pixel of every quad, and the general shader does a lot per
 //! pixel (a texture read, rounded-box distances, which border is nearest). Mark a card with
-//! [`Opaque`], a tile with [`Tile`] and a button with [`Pill`]; with the renderer their background (and border) colours
-//! are handed to the material and no longer drawn by the UI. The colours stay the components'
+//! [`Opaque`], a tile with [`Tile`] and a button with [`Pill`]; with the renderer their background
+//! (and border) colours are handed to the material and no longer drawn by the UI. The colours stay the components'
 //! business: the game keeps setting `BackgroundColor` and `BorderColor`, and headless tests, which
 //! have no renderer, see them as ever.
 
@@ -119,14 +119,21 @@ fn make_tiles(
     mut commands: Commands,
 ) {
     for (tile, mut background) in &mut tiles {
-        let fill = background.0;
-        background.0 = Color::NONE;
-        let look = looks
-            .entry(fill.to_srgba().to_u8_array())
-            .or_insert_with(|| materials.add(TileLook { fill: fill.into() }))
-            .clone();
+        let look = take_fill(&mut background, &mut looks, &mut materials, |fill| TileLook { fill });
         commands.entity(tile).insert(MaterialNode(look));
     }
+}
+
+/// Hands a node's background colour to a material of one fill colour, shared by every node of that
+/// colour (one batch), and clears the colour so the UI draws nothing more.
+fn take_fill<M: Asset>(
+    background: &mut BackgroundColor,
+    looks: &mut HashMap<[u8; 4], Handle<M>>,
+    materials: &mut Assets<M>,
+    material: impl FnOnce(LinearRgba) -> M,
+) -> Handle<M> {
+    let fill = std::mem::replace(&mut background.0, Color::NONE);
+    looks.entry(fill.to_srgba().to_u8_array()).or_insert_with(|| materials.add(material(fill.into()))).clone()
 }
 
 /// The materials shared by the flat cards: one per fill colour, and the corners' one.
@@ -147,13 +154,7 @@ fn make_flat(
     mut commands: Commands,
 ) {
     for (card, node, mut background) in &mut cards {
-        let fill = background.0;
-        background.0 = Color::NONE;
-        let handle = looks
-            .fills
-            .entry(fill.to_srgba().to_u8_array())
-            .or_insert_with(|| fills.add(FlatCard { fill: fill.into() }))
-            .clone();
+        let handle = take_fill(&mut background, &mut looks.fills, &mut fills, |fill| FlatCard { fill });
         commands.entity(card).insert(MaterialNode(handle));
         let Some(radius) = corner_radius(node) else { continue };
         let corner = looks
