@@ -16,6 +16,7 @@ use super::{Session, SnakyInput, SnakyMode, SnakySystems};
 use crate::app::Screen;
 use crate::app::i18n::Lang;
 use crate::app::i18n::{T, snaky as text};
+use crate::app::theme::BakedLook;
 use crate::app::theme::flat::Opaque;
 use crate::app::theme::palette;
 use crate::app::theme::widgets;
@@ -542,6 +543,8 @@ fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, m
                 },
                 BackgroundColor(face),
                 BorderColor::all(edge),
+                // One quad of the UI's sheet for the face and the rim (the ring stays the UI's).
+                BakedLook,
                 Outline { width: px(RING_WIDTH_PX), offset: px(RING_OFFSET_PX), color: ring },
                 Pickable::IGNORE,
                 children![(

@@ -1,4 +1,4 @@
-//! Text drawn as one picture per text block instead of one quad per glyph.
+//! Text, and the plain looks of small widgets, drawn as one picture each instead of several quads.
 //!
 //! The UI draws every glyph as a quad of its own, blended over what is below. A software renderer
 //! pays for each quad (setting up its triangles and their many interpolated values) far more than
@@ -12,6 +12,13 @@
 //!
 //! The picture holds exactly what the glyph quads would write: the glyph's coverage as alpha and
 //! the span's colour, placed on whole pixels as the glyphs are, and sampled texel for texel.
+//!
+//! A node marked [`BakedLook`] (the small buttons, the stones) is baked the same way: the UI draws
+//! its background and its border as two quads, each as large as the node and each working out
+//! rounded-box distances on every pixel; its picture is the two composited once, on the CPU, with
+//! the same distances and antialiasing as the UI's shader (`ui.wgsl`), and is drawn as one quad of
+//! the sheet in their place. It is baked again whenever its colours, size, border or corners
+//! change (a hovered button, a zoom).
 
 use bevy::asset::RenderAssetUsages;
 use bevy::image::ImageSampler;
@@ -21,7 +28,10 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::render::sync_world::TemporaryRenderEntity;
 use bevy::render::{Extract, ExtractSchedule, RenderApp};
 use bevy::text::{ComputedTextBlock, TextLayoutInfo};
-use bevy::ui::{CalculatedClip, ComputedStackIndex, ComputedUiTargetCamera, UiGlobalTransform, UiSystems};
+use bevy::ui::{
+    CalculatedClip, ComputedStackIndex, ComputedUiTargetCamera, ResolvedBorderRadius, UiGlobalTransform,
+    UiSystems,
+};
 use bevy::ui_render::{
     ExtractedUiItem, ExtractedUiNode, ExtractedUiNodes, NodeType, RenderUiSystems, UiCameraMap,
     stack_z_offsets,
@@ -32,27 +42,45 @@ pub(super) fn plugin(app: &mut App) {
     if !app.is_plugin_added::<bevy::ui_render::UiRenderPlugin>() {
         return;
     }
-    app.init_resource::<Sheet>().add_systems(PostUpdate, (bake, pack).chain().after(UiSystems::PostLayout));
+    app.init_resource::<Sheet>()
+        .add_systems(PostUpdate, ((bake, bake_looks), pack).chain().after(UiSystems::PostLayout));
     if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
         render_app.add_systems(ExtractSchedule, draw_baked.after(RenderUiSystems::ExtractText));
     }
 }
 
-/// A text block's picture, kept on the CPU until it is packed into the sheet: straight sRGB colour
-/// and alpha, `size.x` by `size.y` pixels, its top-left corner at `offset` from the top-left corner
-/// of the block's content box (glyphs may reach past the layout's box), in physical pixels.
+/// A node whose background and border are drawn as one baked picture (see the module's doc). For
+/// plain nodes without text of their own (a text node keeps its background to the UI) and without
+/// an image; an outline stays the UI's.
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct BakedLook;
+
+/// What a picture shows, and so which of the UI's quads it replaces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// A text block's glyphs.
+    Text,
+    /// A node's background and border.
+    Look,
+}
+
+/// A picture, kept on the CPU until it is packed into the sheet: straight sRGB colour and alpha,
+/// `size.x` by `size.y` pixels, its top-left corner at `offset` from the top-left corner of the
+/// block's content box (glyphs may reach past the layout's box) or of the node, in physical pixels.
 #[derive(Component, Debug, Clone)]
 struct Picture {
     pixels: Vec<u8>,
     size: UVec2,
     offset: Vec2,
+    part: Part,
 }
 
-/// Where a block's picture lies in the sheet, for the renderer.
+/// Where a block's or a node's picture lies in the sheet, for the renderer.
 #[derive(Component, Debug, Clone, Copy)]
 struct Baked {
     texels: Rect,
     offset: Vec2,
+    part: Part,
 }
 
 /// All baked pictures packed into one image, so that text blocks drawn one after another (and the
@@ -115,6 +143,206 @@ fn bake(
     }
 }
 
+/// The largest look baked, in pixels: a larger node keeps the UI's quads (its picture would crowd
+/// the sheet, and a large area is no cheaper as a picture).
+const LARGEST_LOOK: f32 = 160.0 * 160.0;
+
+/// Draws the picture of every [`BakedLook`] node whose colours, size, border or corners changed
+/// since the last frame (a new node's first layout, or a new mark, included). A node with nothing to draw, or too
+/// large, is left to the UI's quads.
+#[allow(clippy::type_complexity)]
+fn bake_looks(
+    nodes: Query<
+        (Entity, Ref<BakedLook>, Ref<ComputedNode>, Option<Ref<BackgroundColor>>, Option<Ref<BorderColor>>),
+        (Without<Text>, Without<ImageNode>),
+    >,
+    mut commands: Commands,
+) {
+    for (entity, marker, node, background, border) in &nodes {
+        let changed = marker.is_added()
+            || node.is_changed()
+            || background.as_ref().is_some_and(Ref::is_changed)
+            || border.as_ref().is_some_and(Ref::is_changed);
+        if !changed {
+            continue;
+        }
+        let background = background.map_or(LinearRgba::NONE, |b| b.0.into());
+        let borders = border.map_or([LinearRgba::NONE; 4], |b| {
+            [b.left, b.top, b.right, b.bottom].map(|colour| colour.to_linear())
+        });
+        let look = Look { size: node.size(), border: node.border(), radius: node.border_radius() };
+        match look.picture(background, borders) {
+            Some(picture) => {
+                commands.entity(entity).insert(picture);
+            }
+            None => {
+                commands.entity(entity).remove::<(Picture, Baked)>();
+            }
+        }
+    }
+}
+
+/// A node's shape as the UI's shader sees it, in physical pixels: its size, border widths and
+/// corner radii.
+#[derive(Debug, Clone, Copy)]
+struct Look {
+    size: Vec2,
+    border: bevy::sprite::BorderRect,
+    radius: ResolvedBorderRadius,
+}
+
+impl Look {
+    /// The node's background with its border over it, as the UI's two quads would blend them: each
+    /// side's border colour where that side is the nearest, the background inside the border.
+    /// `None` when there is nothing to see, the node is empty or larger than [`LARGEST_LOOK`].
+    fn picture(&self, background: LinearRgba, borders: [LinearRgba; 4]) -> Option<Picture> {
+        let visible_border = self.border != bevy::sprite::BorderRect::ZERO
+            && borders.iter().any(|colour| !colour.is_fully_transparent());
+        if (background.is_fully_transparent() && !visible_border)
+            || self.size.x < 1.0
+            || self.size.y < 1.0
+            || self.size.x * self.size.y > LARGEST_LOOK
+        {
+            return None;
+        }
+        let (width, height) = (self.size.x.round() as u32, self.size.y.round() as u32);
+        let mut pixels = Vec::with_capacity((width * height * 4) as usize);
+        for y in 0..height {
+            for x in 0..width {
+                // The pixel's centre, from the node's centre, as the shader's `point`.
+                let point = Vec2::new(x as f32 + 0.5, y as f32 + 0.5) - self.size / 2.0;
+                let mut pixel = self.background_at(point, background);
+                if visible_border {
+                    for (colour, sides) in border_groups(borders) {
+                        pixel = over_linear(self.border_at(point, colour, sides), pixel);
+                    }
+                }
+                pixels.extend(encode(pixel));
+            }
+        }
+        Some(Picture { pixels, size: UVec2::new(width, height), offset: Vec2::ZERO, part: Part::Look })
+    }
+
+    /// `draw_uinode_background`: the colour inside the border's inner edge, antialiased.
+    fn background_at(&self, point: Vec2, colour: LinearRgba) -> LinearRgba {
+        let inner = self.inset_distance(point);
+        colour.with_alpha(colour.alpha * antialias(inner))
+    }
+
+    /// `draw_uinode_border`: the colour between the outer and the inner edge, where one of `sides`
+    /// is the nearest side (left, top, right, bottom).
+    fn border_at(&self, point: Vec2, colour: LinearRgba, sides: [bool; 4]) -> LinearRgba {
+        let external = rounded_box_distance(point, self.size, self.radii());
+        let internal = self.inset_distance(point);
+        let distance = external.max(-internal);
+        let coverage = if external < internal {
+            antialias(distance)
+        } else if distance < 0.0 {
+            1.0
+        } else {
+            0.0
+        };
+        let nearest = if self.nearest_side_is_one_of(point, sides) { 1.0 } else { 0.0 };
+        colour.with_alpha((colour.alpha * coverage * nearest).clamp(0.0, 1.0))
+    }
+
+    /// Corner radii in the shader's order: top left, top right, bottom right, bottom left.
+    fn radii(&self) -> [f32; 4] {
+        [self.radius.top_left, self.radius.top_right, self.radius.bottom_right, self.radius.bottom_left]
+    }
+
+    /// `sd_inset_rounded_box`: the distance from the border's inner edge.
+    fn inset_distance(&self, point: Vec2) -> f32 {
+        let [left, top] = self.border.min_inset.to_array();
+        let [right, bottom] = self.border.max_inset.to_array();
+        let inner_size = self.size - Vec2::new(left + right, top + bottom);
+        let inner_centre = Vec2::new(left, top) + 0.5 * inner_size - 0.5 * self.size;
+        let [tl, tr, br, bl] = self.radii();
+        let half = (inner_size * 0.5).min_element().max(0.0);
+        let shrink = |radius: f32, a: f32, b: f32| (radius - a.max(b)).clamp(0.0, half);
+        let radii = [
+            shrink(tl, left, top),
+            shrink(tr, right, top),
+            shrink(br, right, bottom),
+            shrink(bl, left, bottom),
+        ];
+        rounded_box_distance(point - inner_centre, inner_size, radii)
+    }
+
+    /// `nearest_border_active`: whether the side nearest to the point (relative to each side's
+    /// width) is one of `sides`.
+    fn nearest_side_is_one_of(&self, point: Vec2, sides: [bool; 4]) -> bool {
+        if sides == [true; 4] {
+            return true;
+        }
+        let [left_width, top_width] = self.border.min_inset.to_array();
+        let [right_width, bottom_width] = self.border.max_inset.to_array();
+        let p = (point + self.size * 0.49999).clamp(Vec2::ZERO, self.size);
+        let distances = [
+            p.x / left_width,
+            p.y / top_width,
+            (self.size.x - p.x) / right_width,
+            (self.size.y - p.y) / bottom_width,
+        ];
+        let nearest = distances.iter().copied().fold(f32::INFINITY, f32::min);
+        (0..4).any(|side| sides[side] && distances[side] == nearest)
+    }
+}
+
+/// The UI's border quads: one per distinct visible colour, covering the sides of that colour
+/// (left, top, right, bottom), in the UI's order.
+fn border_groups(colours: [LinearRgba; 4]) -> Vec<(LinearRgba, [bool; 4])> {
+    let mut groups = Vec::new();
+    let mut done = [false; 4];
+    for side in 0..4 {
+        if done[side] || colours[side].is_fully_transparent() {
+            continue;
+        }
+        let mut sides = [false; 4];
+        for other in side..4 {
+            if colours[other] == colours[side] {
+                sides[other] = true;
+                done[other] = true;
+            }
+        }
+        groups.push((colours[side], sides));
+    }
+    groups
+}
+
+/// `sd_rounded_box`: the signed distance from a rounded box centred on the origin, y downwards;
+/// radii top left, top right, bottom right, bottom left.
+fn rounded_box_distance(point: Vec2, size: Vec2, radii: [f32; 4]) -> f32 {
+    let [tl, tr, br, bl] = radii;
+    let radius = match (point.x > 0.0, point.y > 0.0) {
+        (false, false) => tl,
+        (true, false) => tr,
+        (true, true) => br,
+        (false, true) => bl,
+    };
+    let q = point.abs() - 0.5 * size + radius;
+    q.max(Vec2::ZERO).length() + q.x.max(q.y).min(0.0) - radius
+}
+
+/// The UI's antialiasing of a signed distance.
+fn antialias(distance: f32) -> f32 {
+    (0.5 - distance).clamp(0.0, 1.0)
+}
+
+/// `top` over `below` in linear colour, straight alpha, as the renderer blends.
+fn over_linear(top: LinearRgba, below: LinearRgba) -> LinearRgba {
+    let [r, g, b, a] = over(top.to_f32_array(), below.to_f32_array());
+    LinearRgba::new(r, g, b, a)
+}
+
+/// A linear colour as the sheet's sRGB bytes with straight alpha.
+fn encode(colour: LinearRgba) -> [u8; 4] {
+    if colour.alpha <= 0.0 {
+        return [0; 4];
+    }
+    Color::from(colour).to_srgba().to_u8_array()
+}
+
 /// Packs all pictures into the sheet again whenever one was drawn or went away: rows of pictures,
 /// tallest first. A picture that does not fit (wider than the sheet, or past its last row) keeps its
 /// glyph quads.
@@ -160,7 +388,7 @@ fn pack(
             data[to..to + row_bytes].copy_from_slice(&picture.pixels[from..from + row_bytes]);
         }
         let texels = Rect::from_corners(at.as_vec2(), (at + picture.size).as_vec2());
-        commands.entity(entity).insert(Baked { texels, offset: picture.offset });
+        commands.entity(entity).insert(Baked { texels, offset: picture.offset, part: picture.part });
     }
     let image = sheet_image(height, data);
     if let Some(mut slot) = images.get_mut(&sheet.image) {
@@ -230,7 +458,7 @@ fn picture(layout: &TextLayoutInfo, colours: &[[u8; 4]], images: &Assets<Image>)
     }
     let pixels =
         pixels.iter().flat_map(|pixel| pixel.map(|c| (c * 255.0).round().clamp(0.0, 255.0) as u8)).collect();
-    Some(Picture { pixels, size: UVec2::new(width as u32, height as u32), offset: min })
+    Some(Picture { pixels, size: UVec2::new(width as u32, height as u32), offset: min, part: Part::Text })
 }
 
 /// `top` over `below`, straight alpha.
@@ -243,8 +471,8 @@ fn over(top: [f32; 4], below: [f32; 4]) -> [f32; 4] {
     [mix(0), mix(1), mix(2), alpha]
 }
 
-/// In the render world, after the UI extracted the glyphs: drops the glyph quads of baked blocks
-/// and adds one quad of each block's picture in their place.
+/// In the render world, after the UI extracted the glyphs: drops the glyph quads of baked blocks and
+/// the background and border quads of baked looks, and adds one quad of each picture in their place.
 #[allow(clippy::type_complexity)]
 fn draw_baked(
     mut extracted: ResMut<ExtractedUiNodes>,
@@ -267,8 +495,17 @@ fn draw_baked(
     if baked.is_empty() {
         return;
     }
-    extracted.uinodes.retain(|node| {
-        !(matches!(node.item, ExtractedUiItem::Glyphs { .. }) && baked.contains(node.main_entity.id()))
+    extracted.uinodes.retain(|item| {
+        let Ok((_, baked, node, ..)) = baked.get(item.main_entity.id()) else { return true };
+        match (baked.part, &item.item) {
+            (Part::Text, ExtractedUiItem::Glyphs { .. }) => false,
+            // The background and the border quads (an outline is larger than the node: it stays).
+            (
+                Part::Look,
+                ExtractedUiItem::Node { rect, node_type: NodeType::Rect | NodeType::Border(_), .. },
+            ) => !(item.image == AssetId::default() && rect.size() == node.size()),
+            _ => true,
+        }
     });
     let mut camera_mapper = camera_map.get_mapper();
     for (entity, baked, node, stack_index, transform, visibility, clip, camera) in &baked {
@@ -276,9 +513,13 @@ fn draw_baked(
             continue;
         }
         let Some(extracted_camera_entity) = camera_mapper.map(camera) else { continue };
-        let centre = node.content_box().min + baked.offset + baked.texels.size() / 2.0;
+        let (top_left, z_offset) = match baked.part {
+            Part::Text => (node.content_box().min, stack_z_offsets::TEXT),
+            Part::Look => (-node.size() / 2.0, stack_z_offsets::BACKGROUND_COLOR),
+        };
+        let centre = top_left + baked.offset + baked.texels.size() / 2.0;
         extracted.uinodes.push(ExtractedUiNode {
-            z_order: stack_index.0 as f32 + stack_z_offsets::TEXT,
+            z_order: stack_index.0 as f32 + z_offset,
             render_entity: commands.spawn(TemporaryRenderEntity).id(),
             image: sheet.image.id(),
             clip: clip.map(|clip| clip.clip),
@@ -403,7 +644,12 @@ mod tests {
 
     /// A picture whose every pixel is `shade` (with alpha 255).
     fn plain(size: UVec2, shade: u8) -> Picture {
-        Picture { pixels: vec![shade; (size.x * size.y * 4) as usize], size, offset: Vec2::new(-1.0, 2.0) }
+        Picture {
+            pixels: vec![shade; (size.x * size.y * 4) as usize],
+            size,
+            offset: Vec2::new(-1.0, 2.0),
+            part: Part::Text,
+        }
     }
 
     /// Each baked block's rectangle in the sheet, and whether the sheet holds its picture there.
@@ -470,5 +716,114 @@ mod tests {
         let placed = places(&mut app);
         assert_eq!(placed.len(), sizes.len() - 2);
         assert!(placed.iter().all(|&(_, _, holds)| holds));
+    }
+
+    /// A button's look, 20 × 10 pixels: corners of radius 5 and a 3-pixel bottom border (its edge).
+    fn button_look() -> Look {
+        Look {
+            size: Vec2::new(20.0, 10.0),
+            border: bevy::sprite::BorderRect { min_inset: Vec2::ZERO, max_inset: Vec2::new(0.0, 3.0) },
+            radius: ResolvedBorderRadius {
+                top_left: 5.0,
+                top_right: 5.0,
+                bottom_right: 5.0,
+                bottom_left: 5.0,
+            },
+        }
+    }
+
+    #[test]
+    fn a_look_is_the_face_inside_the_border_and_the_edge_below_it() {
+        let face = Color::srgb_u8(200, 100, 50);
+        let edge = Color::srgb_u8(20, 40, 60);
+        let picture = button_look().picture(face.into(), [edge.to_linear(); 4]).expect("a visible look");
+        assert_eq!(
+            (picture.size, picture.offset, picture.part),
+            (UVec2::new(20, 10), Vec2::ZERO, Part::Look)
+        );
+        // Rows 0 to 6 are the face: row 6's centre (6.5) is half a pixel inside the border's inner
+        // edge (at 7), so the face covers it fully and the border not at all.
+        assert_eq!(pixel(&picture, 10, 3), [200, 100, 50, 255]);
+        assert_eq!(pixel(&picture, 10, 6), [200, 100, 50, 255]);
+        // Rows 7 to 9 are the edge: row 7's centre is half a pixel inside the border.
+        assert_eq!(pixel(&picture, 10, 7), [20, 40, 60, 255]);
+        assert_eq!(pixel(&picture, 10, 9), [20, 40, 60, 255]);
+        // The top-left pixel is outside the rounded corner (1.36 pixels out): nothing.
+        assert_eq!(pixel(&picture, 0, 0), [0; 4]);
+    }
+
+    #[test]
+    fn a_round_look_is_antialiased_as_the_ui_draws_it() {
+        // A 10 × 10 circle without a border (a stone's face). Pixel (0, 4): its centre (-4.5, -0.5)
+        // from the centre is sqrt(4.5² + 0.5²) − 5 = −0.4723 from the edge, so covered 0.9723:
+        // alpha 248 of 255.
+        let look = Look {
+            size: Vec2::splat(10.0),
+            border: bevy::sprite::BorderRect::ZERO,
+            radius: ResolvedBorderRadius {
+                top_left: 5.0,
+                top_right: 5.0,
+                bottom_right: 5.0,
+                bottom_left: 5.0,
+            },
+        };
+        let picture = look.picture(Color::WHITE.into(), [LinearRgba::NONE; 4]).expect("a visible look");
+        assert_eq!(pixel(&picture, 0, 4), [255, 255, 255, 248]);
+        assert_eq!(pixel(&picture, 9, 5), [255, 255, 255, 248], "the mirror image");
+        assert_eq!(pixel(&picture, 5, 5), [255, 255, 255, 255]);
+        assert_eq!(pixel(&picture, 0, 0)[3], 0);
+    }
+
+    #[test]
+    fn nothing_to_see_or_too_large_is_left_to_the_ui() {
+        let look = button_look();
+        // A border of width zero on three sides: a colour there shows nothing.
+        assert!(look.picture(LinearRgba::NONE, [LinearRgba::NONE; 4]).is_none());
+        let large = Look { size: Vec2::new(200.0, 200.0), ..look };
+        assert!(large.picture(LinearRgba::WHITE, [LinearRgba::NONE; 4]).is_none());
+        let empty = Look { size: Vec2::new(0.0, 10.0), ..look };
+        assert!(empty.picture(LinearRgba::WHITE, [LinearRgba::NONE; 4]).is_none());
+    }
+
+    #[test]
+    fn the_border_is_one_quad_per_distinct_colour_as_the_ui_extracts_it() {
+        let (a, b) = (LinearRgba::RED, LinearRgba::BLUE);
+        assert_eq!(
+            border_groups([a, b, a, LinearRgba::NONE]),
+            vec![(a, [true, false, true, false]), (b, [false, true, false, false])]
+        );
+        assert_eq!(border_groups([a; 4]), vec![(a, [true; 4])]);
+        assert!(border_groups([LinearRgba::NONE; 4]).is_empty());
+    }
+
+    #[test]
+    fn a_baked_look_follows_its_colours_and_goes_when_there_is_nothing_to_draw() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins).add_systems(PostUpdate, bake_looks);
+        let look = button_look();
+        let node =
+            ComputedNode { size: look.size, border: look.border, border_radius: look.radius, ..default() };
+        let button = app
+            .world_mut()
+            .spawn((
+                BakedLook,
+                node,
+                BackgroundColor(Color::srgb_u8(200, 100, 50)),
+                BorderColor::all(Color::BLACK),
+            ))
+            .id();
+        app.update();
+        let face = |app: &App| app.world().get::<Picture>(button).map(|picture| pixel(picture, 10, 3));
+        assert_eq!(face(&app), Some([200, 100, 50, 255]));
+        // Hovered: a new face colour, a new picture.
+        app.world_mut().entity_mut(button).insert(BackgroundColor(Color::srgb_u8(10, 20, 30)));
+        app.update();
+        assert_eq!(face(&app), Some([10, 20, 30, 255]));
+        // Nothing left to draw: the picture goes (and the UI draws nothing either).
+        app.world_mut()
+            .entity_mut(button)
+            .insert((BackgroundColor(Color::NONE), BorderColor::all(Color::NONE)));
+        app.update();
+        assert_eq!(face(&app), None);
     }
 }

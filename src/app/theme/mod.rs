@@ -10,6 +10,8 @@ pub mod widgets;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+pub use baked_text::BakedLook;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (widgets::paint_pressable_buttons, fit_ui_to_window)).add_plugins((
         taps::plugin,
