@@ -148,8 +148,8 @@ fn bake(
 const LARGEST_LOOK: f32 = 160.0 * 160.0;
 
 /// Draws the picture of every [`BakedLook`] node whose colours, size, border or corners changed
-/// since the last frame (a new node's first layout, or a new mark, included). A node with nothing to draw, or too
-/// large, is left to the UI's quads.
+/// since the last frame (a new node's first layout, or a new mark, included). A node with nothing
+/// to draw, or too large, is left to the UI's quads.
 #[allow(clippy::type_complexity)]
 fn bake_looks(
     nodes: Query<
@@ -206,16 +206,16 @@ impl Look {
             return None;
         }
         let (width, height) = (self.size.x.round() as u32, self.size.y.round() as u32);
+        // The border quads, once for the whole picture (none when the border shows nothing).
+        let groups = if visible_border { border_groups(borders) } else { Vec::new() };
         let mut pixels = Vec::with_capacity((width * height * 4) as usize);
         for y in 0..height {
             for x in 0..width {
                 // The pixel's centre, from the node's centre, as the shader's `point`.
                 let point = Vec2::new(x as f32 + 0.5, y as f32 + 0.5) - self.size / 2.0;
                 let mut pixel = self.background_at(point, background);
-                if visible_border {
-                    for (colour, sides) in border_groups(borders) {
-                        pixel = over_linear(self.border_at(point, colour, sides), pixel);
-                    }
+                for &(colour, sides) in &groups {
+                    pixel = over_linear(self.border_at(point, colour, sides), pixel);
                 }
                 pixels.extend(encode(pixel));
             }
