@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
-use pokopoko::app::pokopoko::{ButtonState, CurrentStage, LastMatch, Reveal, StageAction, Table};
+use pokopoko::app::pokopoko::{
+    ButtonState, CurrentStage, LastMatch, Refusal, RefusalReason, Reveal, StageAction, Table,
+};
 use pokopoko::app::{MenuAction, PlayInput, SaveData, SavePlace, Screen, StageLadder};
 use pokopoko::pokopoko::{Mistake, Side, TurnOrder};
 use pokopoko::save::{Language, Save, SaveFile};
@@ -261,6 +263,52 @@ fn selection_follows_the_pick_range_and_can_change_before_confirming() {
     send(&mut app, PlayInput::Confirm);
     assert_eq!(table(&app).game().remaining(), 6);
     assert!(table(&app).human_to_move());
+}
+
+#[test]
+fn a_refused_selection_or_press_says_why_on_screen_and_the_reason_fades() {
+    let dir = scratch("refusal");
+    let path = save_with_cleared(&dir, 7);
+    let mut app = game(SavePlace::File(path), None);
+    app.world_mut().resource_mut::<SaveData>().save.settings.language = Language::English;
+    app.world_mut().resource_mut::<pokopoko::app::i18n::Lang>().0 = Language::English;
+    // Stage 8: picks 2–4 (SPEC §1.3), the player first.
+    open_stage(&mut app, 8);
+    send(&mut app, StageAction::Start(TurnOrder::First));
+    for button in 0..4 {
+        send(&mut app, PlayInput::Toggle(button));
+    }
+    assert!(!screen_text(&mut app).contains("No more than that"), "nothing refused yet");
+    // A fifth button: more than 4 is refused, and the panel says the rule.
+    send(&mut app, PlayInput::Toggle(4));
+    assert_eq!(table(&app).selected().len(), 4);
+    assert_eq!(app.world().resource::<Refusal>().reason(), Some(RefusalReason::TooMany));
+    assert!(screen_text(&mut app).contains("No more than that: 2-4 per turn"), "{}", screen_text(&mut app));
+    // One selected is not a press under 2–4: refused with the count and the rule.
+    send(&mut app, PlayInput::ClearSelection);
+    send(&mut app, PlayInput::Toggle(0));
+    send(&mut app, PlayInput::Confirm);
+    assert_eq!(table(&app).game().remaining(), 32, "nothing was pressed");
+    assert!(screen_text(&mut app).contains("Not 1: 2-4 per turn"), "{}", screen_text(&mut app));
+    // The reason goes after a few seconds of frames (16 ms each) without input.
+    for _ in 0..200 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Refusal>().reason(), None);
+    assert!(!screen_text(&mut app).contains("Not 1:"));
+}
+
+#[test]
+fn a_pick_set_refusal_names_the_counts_allowed() {
+    use pokopoko::app::i18n;
+    use pokopoko::pokopoko::PickSet;
+    let set = PickSet::from_counts([1, 3, 4]).expect("a pick set");
+    assert_eq!(i18n::refusal(Language::English, RefusalReason::NotAllowed(2), &set), "Not 2: {1, 3, 4} only");
+    let range = PickSet::range(2, 4).expect("a range");
+    assert_eq!(
+        i18n::refusal(Language::Japanese, RefusalReason::NotAllowed(1), &range),
+        "1個は押せません：1回に 2〜4個"
+    );
 }
 
 /// A key press and one more frame for the screen it changes to.

@@ -5,21 +5,22 @@
 
 #![cfg(feature = "app")]
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
+use bevy::time::TimeUpdateStrategy;
 use pokopoko::app::pokopoko::{StageAction, Table};
-use pokopoko::app::sleep::{Alarm, MOVE_FRAMES, SETTLE_FRAMES};
+use pokopoko::app::sleep::{Alarm, SETTLE_FRAMES};
 use pokopoko::app::snaky::{RefusedFlash, SPEEDS, Session, SnakyInput, Watch};
 use pokopoko::app::{Go, Pace, SavePlace, Screen};
 use pokopoko::pokopoko::TurnOrder;
 use pokopoko::snaky::Cell;
 
 mod common;
-use common::{game, key};
+use common::{FRAME, game, key};
 
 /// Runs frames and tells, for each, whether it asked for the next one.
 struct Frames {
@@ -145,26 +146,30 @@ fn a_watched_computer_breaker_and_a_refused_flash_keep_the_snaky_board_drawing()
     assert!(app.world().resource::<Watch>().running);
     frames.until_asleep(&mut app);
     let alarm = |app: &App| app.world().resource::<Alarm>().0;
+    let clock = |app: &App| app.world().resource::<Time<Real>>().elapsed();
     let due = alarm(&app).expect("the alarm is set for the next move");
-    assert!(due.saturating_duration_since(Instant::now()) <= SPEEDS[2], "the next move is due within 0.4 s");
+    assert!(due.clock.saturating_sub(clock(&app)) <= SPEEDS[2], "the next move is due within 0.4 s");
     let moves = |app: &App| app.world().resource::<Session>().game().moves().len();
     let before = moves(&app);
-    let started = Instant::now();
     let (mut drawn, mut woken) = (0, 0);
-    while moves(&app) < before + 4 && started.elapsed() < Duration::from_secs(10) {
-        // The frames the window would draw: those asked for, and one when the alarm rings.
+    while moves(&app) < before + 4 {
+        assert!(woken < 10, "the watched game must keep moving");
+        // The frames the window would draw: those asked for, and one when the alarm rings, that
+        // long after the last frame.
         if frames.step(&mut app) {
             drawn += 1;
         } else {
             let due = alarm(&app).expect("asleep while watching: the alarm is set");
-            std::thread::sleep(due.saturating_duration_since(Instant::now()));
+            let asleep = due.clock.saturating_sub(clock(&app));
+            app.insert_resource(TimeUpdateStrategy::ManualDuration(asleep));
+            frames.step(&mut app);
+            app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
             woken += 1;
         }
     }
-    assert!(moves(&app) >= before + 4, "the watched game must keep moving");
-    // Two moves (Breaker's and Maker's answer) per alarm, drawn with one frame after them.
-    assert!(woken >= 2, "{woken} alarms for two exchanges");
-    assert!(drawn <= 2 * MOVE_FRAMES as usize, "{drawn} frames asked for in two exchanges");
+    // Two moves (Breaker's and Maker's answer) per alarm, each settled with a few frames.
+    assert_eq!(woken, 2, "one alarm per exchange");
+    assert!(drawn <= 2 * SETTLE_FRAMES as usize, "{drawn} frames asked for in two exchanges");
     // Space pauses it; then the board sleeps again, with no alarm set.
     key(&mut app, KeyCode::Space);
     assert!(!app.world().resource::<Watch>().running);

@@ -15,6 +15,7 @@ use pokopoko::app::snaky::{
     BoardArea, BoardView, GridLine, NoticeKind, RefusedFlash, Session, SnakyMode, Stone,
 };
 use pokopoko::app::{Go, SavePlace, Screen};
+use pokopoko::save::Language;
 use pokopoko::snaky::{Cell, Maker, Player};
 
 mod common;
@@ -107,7 +108,11 @@ fn a_click_on_an_occupied_cell_is_refused_visibly() {
     assert_eq!(session_now.game().moves().len(), 1, "the click on Maker's (8,8) must not be played");
     let notice = session_now.notice.clone().expect("a message says why");
     assert_eq!(notice.kind, NoticeKind::Refused);
-    assert!(notice.text.contains("(8,8)"), "{}", notice.text);
+    assert!(
+        notice.said.text(Language::Japanese).contains("(8,8)"),
+        "{}",
+        notice.said.text(Language::Japanese)
+    );
     let flashes: Vec<Cell> =
         app.world_mut().query::<&RefusedFlash>().iter(app.world()).map(|flash| flash.cell).collect();
     assert_eq!(flashes, [Cell::new(8, 8)]);
@@ -306,12 +311,12 @@ fn a_bad_record_is_refused_with_the_position_of_the_bad_move() {
     app.update();
     let notice = session(&app).notice.clone().expect("a message");
     assert_eq!(notice.kind, NoticeKind::Refused);
-    assert!(notice.text.contains('3'), "{}", notice.text);
+    assert!(notice.said.text(Language::Japanese).contains('3'), "{}", notice.said.text(Language::Japanese));
     assert_eq!(session(&app).game().moves().len(), 1);
 
     app.world_mut().write_message(SnakyInput::LoadRecord("7,8 x".into()));
     app.update();
-    assert!(session(&app).notice.as_ref().is_some_and(|n| n.text.contains('2')));
+    assert!(session(&app).notice.as_ref().is_some_and(|n| n.said.text(Language::Japanese).contains('2')));
 
     app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6".into()));
     app.update();
@@ -340,14 +345,11 @@ fn the_about_page_runs_the_certificate_checks_off_the_ui_thread() {
     app.update();
     app.world_mut().write_message(RunChecks);
     app.update();
-    // Frames keep coming while the checks run; wait for the report without a deadline on speed.
-    for _ in 0..60_000 {
-        if app.world().resource::<CertificateChecks>().report(Maker::Ours).is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-        app.update();
-    }
+    // The checks run on their thread while frames go on; wait for their report, however long.
+    app.update();
+    assert!(app.world().resource::<CertificateChecks>().is_running());
+    app.world_mut().resource_mut::<CertificateChecks>().wait_for_report();
+    app.update();
     let checks = app.world().resource::<CertificateChecks>();
     let report = checks.report(Maker::Paper).expect("the checks finished");
     assert!(report.passed());
@@ -416,12 +418,18 @@ fn ctrl_c_copies_the_record_even_when_the_whole_chord_arrives_in_one_frame() {
     click(&mut app, Cell::new(8, 6));
     // A plain C centres the view and copies nothing.
     key(&mut app, KeyCode::KeyC);
-    assert!(session(&app).notice.as_ref().is_none_or(|n| !n.text.contains("7,8 8,6")));
+    assert!(
+        session(&app).notice.as_ref().is_none_or(|n| !n.said.text(Language::Japanese).contains("7,8 8,6"))
+    );
     let (ctrl, c) = (KeyCode::ControlLeft, KeyCode::KeyC);
     keys_in_one_frame(&mut app, &[(ctrl, true), (c, true), (c, false), (ctrl, false)]);
     // No system clipboard without a window: the notice says so and shows the record to copy by hand.
     let notice = session(&app).notice.clone().expect("a message");
-    assert!(notice.text.contains("7,8 8,6"), "{}", notice.text);
+    assert!(
+        notice.said.text(Language::Japanese).contains("7,8 8,6"),
+        "{}",
+        notice.said.text(Language::Japanese)
+    );
     // The record is the worked line of SPEC §2.4, so nothing was played by the C key.
     assert_eq!(session(&app).game().moves().len(), 5);
 }
@@ -446,7 +454,11 @@ fn a_record_file_dropped_on_the_window_is_loaded_and_a_missing_one_is_refused() 
     app.update();
     let notice = session(&app).notice.clone().expect("a message");
     assert_eq!(notice.kind, NoticeKind::Refused);
-    assert!(notice.text.contains("no-such-game.txt"), "{}", notice.text);
+    assert!(
+        notice.said.text(Language::Japanese).contains("no-such-game.txt"),
+        "{}",
+        notice.said.text(Language::Japanese)
+    );
     assert_eq!(maker_cells(&app), [(8, 8), (8, 7), (11, 8)], "the game is untouched");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -127,6 +127,39 @@ fn the_worked_line_of_the_paper() {
 }
 
 #[test]
+fn resuming_a_reviewed_position_replays_it_and_maker_answers_a_breaker_move_at_once() {
+    // The paper's worked line: M (8,8), B (7,8), M (8,7), B (8,6), M (11,8).
+    let mut game = Game::new(shipped_cards().expect("cards"));
+    game.maker_move().expect("Maker opens");
+    game.reply(Cell::new(7, 8)).expect("free");
+    game.reply(Cell::new(8, 6)).expect("free");
+    let cells = |game: &Game| game.moves().iter().map(|m| (m.cell.x, m.cell.y)).collect::<Vec<_>>();
+    // After Breaker's (8,6) (4 moves), Maker answers (11,8) as in the game itself.
+    assert_eq!(cells(&game.resumed_at(4)), [(8, 8), (7, 8), (8, 7), (8, 6), (11, 8)]);
+    // After Maker's (8,7) (3 moves), Breaker is to move.
+    assert_eq!(cells(&game.resumed_at(3)), [(8, 8), (7, 8), (8, 7)]);
+    assert_eq!(game.resumed_at(3).to_move(), Some(Player::Breaker));
+    // Undo is resuming before Breaker's last move.
+    let mut undone = game.clone();
+    assert!(undone.undo());
+    assert_eq!(cells(&undone), [(8, 8), (7, 8), (8, 7)]);
+}
+
+#[test]
+fn the_far_away_cell_is_free_and_a_thousand_cells_from_every_stone_of_the_frame() {
+    let mut game = Game::new(shipped_cards().expect("cards"));
+    game.maker_move().expect("Maker opens");
+    for _ in 0..5 {
+        let far = game.far_away_cell();
+        assert!(game.is_free(far));
+        assert!(far.x >= 1000 && far.y == -1000, "{far:?}");
+        // Breaker plays there; the next far cell is another one.
+        game.reply(far).expect("a free cell");
+        assert_ne!(game.far_away_cell(), far);
+    }
+}
+
+#[test]
 fn the_first_claim_is_card_727_at_its_pivot() {
     let game = Game::started(shipped_cards().expect("cards"));
     let claim = game.claim();

@@ -3,6 +3,7 @@
 use bevy::prelude::*;
 
 use super::i18n::{Lang, T};
+use super::keymap::{Binding, Keymap};
 use super::theme::widgets::{self, ButtonKind, send};
 use super::{Go, Screen};
 
@@ -28,11 +29,18 @@ fn spawn_about(mut commands: Commands, lang: Res<Lang>) {
             panel.spawn(widgets::label(format!("pokopoko {}", env!("CARGO_PKG_VERSION"))));
         });
         root.spawn(widgets::button(T::Back.get(lang), ButtonKind::Secondary)).observe(send(Go(Screen::Menu)));
+        root.spawn(widgets::key_line(KEYS.key_line(lang)));
     });
 }
 
+const KEYS: Keymap<Screen> = Keymap(&[Binding::press(
+    &[KeyCode::Escape, KeyCode::Backspace],
+    Screen::Menu,
+    "Esc：もどる",
+    "Esc: back",
+)]);
+
 fn back_on_escape(keys: Option<Res<ButtonInput<KeyCode>>>, mut go: MessageWriter<Go>) {
-    if keys.is_some_and(|k| k.just_pressed(KeyCode::Escape) || k.just_pressed(KeyCode::Backspace)) {
-        go.write(Go(Screen::Menu));
-    }
+    let Some(keys) = keys else { return };
+    go.write_batch(KEYS.actions(&keys).into_iter().map(Go));
 }

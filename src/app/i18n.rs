@@ -8,6 +8,7 @@
 
 use bevy::prelude::*;
 
+use crate::app::pokopoko::RefusalReason;
 use crate::pokopoko::free::{MAX_BUTTONS, MAX_FREE_PICK, MIN_BUTTONS};
 use crate::pokopoko::{FreeError, Hint, Mistake, PickSet, Rule, TurnOrder};
 pub use crate::save::Language;
@@ -58,7 +59,6 @@ pub enum T {
     ClearSelection,
     YouFirst,
     YouSecond,
-    PlayKeys,
     History,
     NoMovesYet,
     Won,
@@ -88,8 +88,9 @@ pub enum T {
     SnakyTitle,
     MakerChoice,
     CardBrowser,
+    SnakyMouse,
+    Reviewing,
     CardBrowserShort,
-    CardKeys,
     BaseCard,
     SqueezeTable,
     SqueezeHeader,
@@ -121,8 +122,6 @@ pub enum T {
     Record,
     Copy,
     Paste,
-    SnakyKeys,
-    ReviewKeys,
     Refused,
     NothingToUndo,
     AlreadyLive,
@@ -138,9 +137,6 @@ pub enum T {
     Close,
     Speed,
     // The subtraction game's key lines.
-    IntroKeys,
-    ResultKeys,
-    StrategyKeys,
     // Free play
     MenuFree,
     FreeTitle,
@@ -158,362 +154,225 @@ pub enum T {
     FreeOn,
     FreeOff,
     FreeStart,
-    FreeSetupKeys,
     FreeToSetup,
     FreePlayAgain,
     FreeWon,
-    FreeResultKeys,
     FreeNoLadder,
 }
 
 impl T {
     pub fn get(self, lang: Language) -> &'static str {
+        let (ja, en) = self.both();
         match lang {
-            Language::Japanese => self.ja(),
-            Language::English => self.en(),
+            Language::Japanese => ja,
+            Language::English => en,
         }
     }
 
-    pub fn ja(self) -> &'static str {
+    /// The Japanese and the English text, side by side.
+    fn both(self) -> (&'static str, &'static str) {
         match self {
-            T::Title => "無限ぽこぽこ",
-            T::Subtitle => "さいごのボタンを押したほうが負け",
-            T::MenuPlay => "無限ぽこぽこ であそぶ",
-            T::MenuSnaky => "Snaky であそぶ",
-            T::MenuCards => "Snaky のカード図鑑",
-            T::MenuAbout => "このゲームについて",
-            T::MenuQuit => "おわる",
-            T::LanguageLabel => "ことば",
-            T::SoundLabel => "おと",
-            T::Mute => "ミュート (M)",
-            T::Back => "もどる",
-            T::StagesTitle => "ステージ",
-            T::StagesHint => "ステージをクリアすると、つぎのステージがひらきます。",
-            T::Cleared => "クリア",
-            T::NextUp => "つぎはここ",
-            T::Locked => "まだ",
-            T::EndlessFromHere => "ここから先は無限につづきます",
-            T::ChooseOrder => "先手と後手、どちらにしますか？",
-            T::First => "先手",
-            T::Second => "後手",
-            T::FirstHint => "あなたが先に押す",
-            T::SecondHint => "COMが先に押す",
-            T::Strategy => "必勝法",
-            T::YourTurn => "あなたの番",
-            T::ComTurn => "COMの番",
-            T::ComThinking => "COMが押しています…",
-            T::Remaining => "のこり",
-            T::Confirm => "これで押す！",
-            T::ClearSelection => "えらびなおす",
-            T::YouFirst => "あなたは先手",
-            T::YouSecond => "あなたは後手",
-            T::PlayKeys => {
-                "矢印：いどう　スペース：えらぶ　Enter：押す　Backspace：えらびなおす　Esc：もどる"
+            T::Title => ("無限ぽこぽこ", "Infinite Pokopoko"),
+            T::Subtitle => ("さいごのボタンを押したほうが負け", "Whoever presses the last button loses"),
+            T::MenuPlay => ("無限ぽこぽこ であそぶ", "Play Infinite Pokopoko"),
+            T::MenuSnaky => ("Snaky であそぶ", "Play Snaky"),
+            T::MenuCards => ("Snaky のカード図鑑", "Snaky card browser"),
+            T::MenuAbout => ("このゲームについて", "About"),
+            T::MenuQuit => ("おわる", "Quit"),
+            T::LanguageLabel => ("ことば", "Language"),
+            T::SoundLabel => ("おと", "Sound"),
+            T::Mute => ("ミュート (M)", "Mute (M)"),
+            T::Back => ("もどる", "Back"),
+            T::StagesTitle => ("ステージ", "Stages"),
+            T::StagesHint => (
+                "ステージをクリアすると、つぎのステージがひらきます。",
+                "Clear a stage to open the next one.",
+            ),
+            T::Cleared => ("クリア", "Cleared"),
+            T::NextUp => ("つぎはここ", "Next"),
+            T::Locked => ("まだ", "Locked"),
+            T::EndlessFromHere => ("ここから先は無限につづきます", "From here on, the stages never end"),
+            T::ChooseOrder => ("先手と後手、どちらにしますか？", "Do you want to move first or second?"),
+            T::First => ("先手", "First"),
+            T::Second => ("後手", "Second"),
+            T::FirstHint => ("あなたが先に押す", "You press first"),
+            T::SecondHint => ("COMが先に押す", "The COM presses first"),
+            T::Strategy => ("必勝法", "Strategy"),
+            T::YourTurn => ("あなたの番", "Your turn"),
+            T::ComTurn => ("COMの番", "COM's turn"),
+            T::ComThinking => ("COMが押しています…", "The COM is pressing…"),
+            T::Remaining => ("のこり", "Left"),
+            T::Confirm => ("これで押す！", "Press them!"),
+            T::ClearSelection => ("えらびなおす", "Clear selection"),
+            T::YouFirst => ("あなたは先手", "You move first"),
+            T::YouSecond => ("あなたは後手", "You move second"),
+            T::History => ("これまで", "So far"),
+            T::NoMovesYet => ("まだだれも押していません", "Nobody has pressed yet"),
+            T::Won => ("クリア！", "Cleared!"),
+            T::Lost => ("ざんねん…", "You lost…"),
+            T::NextStage => ("つぎのステージへ", "Next stage"),
+            T::RetryStart => ("さいしょからやりなおす", "Retry from the start"),
+            T::RetryFromMove => ("その手からやりなおす", "Retry from that move"),
+            T::ToStages => ("ステージ一覧", "Stage list"),
+            T::SeeStrategy => ("必勝法を見る", "See the strategy"),
+            T::SpoilerTitle => ("ネタバレ注意！", "Spoiler!"),
+            T::SpoilerWarning => (
+                "このページには勝ち方の答えが書いてあります。自分で見つけたい人は、まだ見ないでください。",
+                "This page gives away how to win. If you want to find the rule yourself, don't look yet.",
+            ),
+            T::Reveal => ("それでも見る", "Show me anyway"),
+            T::LosingNumbersTitle => ("負けの数", "Losing numbers"),
+            T::LosingNumbersHelp => (
+                "自分の番にこの数だけのこっていたら、相手がまちがえないかぎり負けです。",
+                "If this many are left on your turn, you lose unless your opponent makes a mistake.",
+            ),
+            T::RuleTitle => ("きまり", "The rule"),
+            T::HowToWin => (
+                "相手の番に、いつも負けの数をのこしましょう。はじめの数が負けの数なら後手、そうでなければ先手をえらびます。",
+                "Always leave a losing number on your opponent's turn. If the starting count is a losing number, choose second; otherwise choose first.",
+            ),
+            T::AboutTitle => ("このゲームについて", "About"),
+            T::AboutGame => (
+                "無限ぽこぽこは、ボタンを交互に押していくゲームです。1回に押せる数はステージごとに決まっていて、さいごのボタンを押したほうが負けです。どのボタンを押すかは関係なく、のこりの数だけが大事です。",
+                "Infinite Pokopoko is a game of pressing buttons in turns. Each stage says how many buttons you may press per turn, and whoever presses the last button loses. Which buttons you press does not matter; only how many are left.",
+            ),
+            T::AboutCom => (
+                "COMはけっしてまちがえません。負けたときは、かならずあなたのどこかの手がまちがいです。負けると、どの手がまちがいで、どうすればよかったかを教えます。",
+                "The COM never makes a mistake, so every loss is one of your own moves. After a loss the game shows you exactly which move it was and what would have been right.",
+            ),
+            T::AboutSnaky => (
+                "Snaky：COMが作り手（Maker）、あなたが壊し手（Breaker）の Maker-Breaker ゲームです。作り手は論文「Snaky in 21 Maker moves」の証明書のとおりに打ち、どんな壊し手にも21手以内に Snaky を完成させます。このゲームの探索が見つけた自作の証明書なら20手以内です（Snaky の画面でえらべます）。両方の証明書を、下でチェックできます。",
+                "Snaky: a Maker-Breaker game where the COM is Maker and you are Breaker. Maker plays the certificate of the paper \"Snaky in 21 Maker moves\" literally and completes Snaky within 21 moves against every Breaker; with ours, found by this game's own search, within 20 (choose on the Snaky screen). Below you can check both certificates.",
+            ),
+            T::AboutFont => (
+                "フォント：Quicksand（SIL Open Font License 1.1）、モトヤLマルベリ（Apache License 2.0）",
+                "Fonts: Quicksand (SIL Open Font License 1.1), Motoya L Maruberi (Apache License 2.0)",
+            ),
+            T::AboutKeys => (
+                "マウスでもキーボードでもあそべます。矢印キーでいどう、スペースでえらび、Enterで押します。",
+                "Play with the mouse or the keyboard: arrow keys move, Space selects, Enter presses.",
+            ),
+            T::SaveNotSaving => (
+                "セーブデータが読めず、別の名前にもできませんでした。こわさないように、今回は記録しません。",
+                "The save file could not be read or moved aside. To keep it intact, this session will not save.",
+            ),
+            T::StageFileError => (
+                "ステージファイルにまちがいがあるので、組み込みのステージを使います：",
+                "The stage file has an error, so the built-in stages are used:",
+            ),
+            T::TheMistake => ("まちがいはここ", "The mistake"),
+            T::SnakyTitle => ("Snaky", "Snaky"),
+            T::MakerChoice => ("作り手：", "Maker:"),
+            T::CardBrowser => ("カード図鑑", "Card browser"),
+            T::SnakyMouse => {
+                ("クリック：打つ　ドラッグ：移動　ホイール：拡大", "Click: claim   Drag: pan   Wheel: zoom")
             }
-            T::History => "これまで",
-            T::NoMovesYet => "まだだれも押していません",
-            T::Won => "クリア！",
-            T::Lost => "ざんねん…",
-            T::NextStage => "つぎのステージへ",
-            T::RetryStart => "さいしょからやりなおす",
-            T::RetryFromMove => "その手からやりなおす",
-            T::ToStages => "ステージ一覧",
-            T::SeeStrategy => "必勝法を見る",
-            T::SpoilerTitle => "ネタバレ注意！",
-            T::SpoilerWarning => {
-                "このページには勝ち方の答えが書いてあります。自分で見つけたい人は、まだ見ないでください。"
-            }
-            T::Reveal => "それでも見る",
-            T::LosingNumbersTitle => "負けの数",
-            T::LosingNumbersHelp => "自分の番にこの数だけのこっていたら、相手がまちがえないかぎり負けです。",
-            T::RuleTitle => "きまり",
-            T::HowToWin => {
-                "相手の番に、いつも負けの数をのこしましょう。はじめの数が負けの数なら後手、そうでなければ先手をえらびます。"
-            }
-            T::AboutTitle => "このゲームについて",
-            T::AboutGame => {
-                "無限ぽこぽこは、ボタンを交互に押していくゲームです。1回に押せる数はステージごとに決まっていて、さいごのボタンを押したほうが負けです。どのボタンを押すかは関係なく、のこりの数だけが大事です。"
-            }
-            T::AboutCom => {
-                "COMはけっしてまちがえません。負けたときは、かならずあなたのどこかの手がまちがいです。負けると、どの手がまちがいで、どうすればよかったかを教えます。"
-            }
-            T::AboutSnaky => {
-                "Snaky：COMが作り手（Maker）、あなたが壊し手（Breaker）の Maker-Breaker ゲームです。作り手は論文「Snaky in 21 Maker moves」の証明書のとおりに打ち、どんな壊し手にも21手以内に Snaky を完成させます。このゲームの探索が見つけた自作の証明書なら20手以内です（Snaky の画面でえらべます）。両方の証明書を、下でチェックできます。"
-            }
-            T::AboutFont => {
-                "フォント：Quicksand（SIL Open Font License 1.1）、モトヤLマルベリ（Apache License 2.0）"
-            }
-            T::AboutKeys => {
-                "マウスでもキーボードでもあそべます。矢印キーでいどう、スペースでえらび、Enterで押します。"
-            }
-            T::SaveNotSaving => {
-                "セーブデータが読めず、別の名前にもできませんでした。こわさないように、今回は記録しません。"
-            }
-            T::StageFileError => "ステージファイルにまちがいがあるので、組み込みのステージを使います：",
-            T::TheMistake => "まちがいはここ",
-            T::SnakyTitle => "Snaky",
-            T::MakerChoice => "作り手：",
-            T::CardBrowser => "カード図鑑",
-            T::CardBrowserShort => "図鑑 O",
-            T::CardKeys => {
-                "←／→：前後のカード　PageUp／PageDown：10枚　Home／End：最初／最後　数字＋Enter：その番号へ　K：証明書　Esc：もどる"
-            }
-            T::BaseCard => "基本カード：足りない1マスを打てば Snaky の完成です。",
-            T::SqueezeTable => "しめつけ表（子カードごと：A、|T|、高さ、枚数、共通部分に残るマス）",
-            T::SqueezeHeader => "カード  A  |T|  高さ  枚数 → 残り",
-            T::BlindNoCards => "目かくし中はカードを見られません。",
-            T::Heat => "ヒート H",
-            T::Hint => "ヒント I",
-            T::Blind => "目かくし B",
-            T::SnakyYourTurn => "あなたの番：空いているマスをクリック",
-            T::MakerWon => "作り手の勝ち：Snaky ができました",
-            T::Maker => "作り手",
-            T::Breaker => "壊し手",
-            T::MakerMoves => "作り手の手数",
-            T::BreakerMoves => "壊し手の手数",
-            T::ActiveCard => "いまのカード",
-            T::Height => "高さ h",
-            T::Envelope => "囲い T",
-            T::Required => "必要な石 A",
-            T::Pivot => "ピボット",
-            T::Undo => "まった",
-            T::Restart => "はじめから",
-            T::FarAway => "遠くに打つ",
-            T::Review => "ふりかえり",
-            T::ResumeHere => "ここから再開",
-            T::Computer => "COMの壊し手にまかせる",
-            T::Step => "1手",
-            T::Run => "再生",
-            T::Pause => "停止",
-            T::TakeOver => "自分で打つ",
-            T::Record => "棋譜",
-            T::Copy => "コピー",
-            T::Paste => "貼り付け",
-            T::SnakyKeys => {
-                "クリック：打つ　ドラッグ・矢印：移動　ホイール・＋／－：拡大　C：中央　L：最後の手　F：遠くに打つ　Z：まった　R：はじめから　V：ふりかえり\n1〜5：COMの壊し手　Space：再生／停止　N：1手　T：自分で打つ　K：作り手　B：目かくし　O：図鑑　E／A／P／H／I：表示　Ctrl+C／V：棋譜（ファイルのドロップも可）　Esc：もどる"
-            }
-            T::ReviewKeys => {
-                "ふりかえり中：← →：1手ずつ　Home／End：最初／最後　Enter：ここから再開　Esc・V：ふりかえりをやめる"
-            }
-            T::Refused => "そこには打てません",
-            T::NothingToUndo => "まだ、もどせる手がありません。",
-            T::AlreadyLive => "いちばん新しい局面です。",
-            T::ChooseComputer => "先にCOMの壊し手をえらんでください（キー1〜4）。",
-            T::ClipboardMissing => "クリップボードが使えません。",
-            T::ClipboardEmpty => "クリップボードに棋譜がありません。",
-            T::EngineMissing => "証明書を読み込めないので、Snaky はあそべません：",
-            T::ChecksTitle => "証明書のチェック",
-            T::ChecksIntro => {
-                "作り手の戦略は証明書そのものです：論文の証明書（728枚のカード、21手）と、このゲームの探索が見つけた自作の証明書（804枚、20手）。下のボタンで、両方をこの場で確かめます。"
-            }
-            T::RunChecks => "チェックする",
-            T::ChecksRunning => "チェック中…（数秒かかります）",
-            T::ChecksFailed => "不合格のチェックがあります：",
-            T::Close => "とじる",
-            T::Speed => "速さ",
-            T::IntroKeys => "F または 1：先手　S または 2：後手　Esc：もどる",
-            T::ResultKeys => "Enter：つぎへ／やりなおす　R：さいしょから　Esc：ステージ一覧",
-            T::StrategyKeys => "Enter：見る　Esc：もどる",
-            T::MenuFree => "フリープレイ",
-            T::FreeTitle => "フリープレイ",
-            T::FreeIntro => "ボタンの数と、1回に押せる数のきまりを自由にきめて、COMと対戦します。",
-            T::FreeButtons => "ボタンの数",
-            T::FreeRule => "押せる数",
-            T::FreeRange => "はんい（最小〜最大）",
-            T::FreeSet => "好きな数をえらぶ",
-            T::FreeMin => "最小",
-            T::FreeMax => "最大",
-            T::FreeCountsHelp => "1回に押してよい数をクリックでえらびます（いくつでも）。",
-            T::FreeOrder => "手番",
-            T::FreePractice => "練習モード",
-            T::FreePracticeHelp => {
-                "ONにすると、フリープレイ中だけ、のこりの数が負けの数かどうかと、勝てる押し方を表示します。"
-            }
-            T::FreeOn => "ON",
-            T::FreeOff => "OFF",
-            T::FreeStart => "はじめる",
-            T::FreeSetupKeys => {
-                "上下：項目　左右：かえる（Shift：10ずつ）　数字：入力　スペース：えらぶ　Enter：はじめる　S：必勝法　Esc：もどる"
-            }
-            T::FreeToSetup => "設定にもどる",
-            T::FreePlayAgain => "もう一度",
-            T::FreeWon => "COMは一度もまちがえませんでしたが、あなたもまちがえませんでした。",
-            T::FreeResultKeys => "Enter：もう一度／やりなおす　R：さいしょから　Esc：設定",
-            T::FreeNoLadder => "フリープレイの勝ち負けは、ステージの記録には入りません。",
+            T::Reviewing => ("ふりかえり中：", "Reviewing:"),
+            T::CardBrowserShort => ("図鑑 O", "Cards O"),
+            T::BaseCard => (
+                "基本カード：足りない1マスを打てば Snaky の完成です。",
+                "A base card: the missing cell completes Snaky.",
+            ),
+            T::SqueezeTable => (
+                "しめつけ表（子カードごと：A、|T|、高さ、枚数、共通部分に残るマス）",
+                "Squeeze table (children by card: A, |T|, height, count, cells left in the common intersection)",
+            ),
+            T::SqueezeHeader => ("カード  A  |T|  高さ  枚数 → 残り", " card  A  |T|  h  count → left"),
+            T::BlindNoCards => ("目かくし中はカードを見られません。", "No cards in blind mode."),
+            T::Heat => ("ヒート H", "Heat H"),
+            T::Hint => ("ヒント I", "Hint I"),
+            T::Blind => ("目かくし B", "Blind B"),
+            T::SnakyYourTurn => ("あなたの番：空いているマスをクリック", "Your turn: click a free cell"),
+            T::MakerWon => ("作り手の勝ち：Snaky ができました", "Maker wins: Snaky is complete"),
+            T::Maker => ("作り手", "Maker"),
+            T::Breaker => ("壊し手", "Breaker"),
+            T::MakerMoves => ("作り手の手数", "Maker moves"),
+            T::BreakerMoves => ("壊し手の手数", "Breaker moves"),
+            T::ActiveCard => ("いまのカード", "Active card"),
+            T::Height => ("高さ h", "Height h"),
+            T::Envelope => ("囲い T", "Envelope T"),
+            T::Required => ("必要な石 A", "Required A"),
+            T::Pivot => ("ピボット", "Pivot"),
+            T::Undo => ("まった", "Undo"),
+            T::Restart => ("はじめから", "Restart"),
+            T::FarAway => ("遠くに打つ", "Play far away"),
+            T::Review => ("ふりかえり", "Review"),
+            T::ResumeHere => ("ここから再開", "Resume here"),
+            T::Computer => ("COMの壊し手にまかせる", "Hand the game to a computer Breaker"),
+            T::Step => ("1手", "Step"),
+            T::Run => ("再生", "Run"),
+            T::Pause => ("停止", "Pause"),
+            T::TakeOver => ("自分で打つ", "Take over"),
+            T::Record => ("棋譜", "Record"),
+            T::Copy => ("コピー", "Copy"),
+            T::Paste => ("貼り付け", "Paste"),
+            T::Refused => ("そこには打てません", "You cannot play there"),
+            T::NothingToUndo => ("まだ、もどせる手がありません。", "There is no move to undo yet."),
+            T::AlreadyLive => ("いちばん新しい局面です。", "This is the latest position."),
+            T::ChooseComputer => (
+                "先にCOMの壊し手をえらんでください（キー1〜4）。",
+                "Choose a computer Breaker first (keys 1-4).",
+            ),
+            T::ClipboardMissing => ("クリップボードが使えません。", "The clipboard is not available."),
+            T::ClipboardEmpty => ("クリップボードに棋譜がありません。", "The clipboard holds no record."),
+            T::EngineMissing => (
+                "証明書を読み込めないので、Snaky はあそべません：",
+                "The certificate could not be loaded, so Snaky cannot be played:",
+            ),
+            T::ChecksTitle => ("証明書のチェック", "Certificate checks"),
+            T::ChecksIntro => (
+                "作り手の戦略は証明書そのものです：論文の証明書（728枚のカード、21手）と、このゲームの探索が見つけた自作の証明書（804枚、20手）。下のボタンで、両方をこの場で確かめます。",
+                "Maker's strategy is a certificate itself: the paper's (728 cards, 21 moves) or ours, found by this game's own search (804 cards, 20 moves). The button below re-checks both here.",
+            ),
+            T::RunChecks => ("チェックする", "Run the checks"),
+            T::ChecksRunning => ("チェック中…（数秒かかります）", "Checking… (takes a few seconds)"),
+            T::ChecksFailed => ("不合格のチェックがあります：", "Some checks fail:"),
+            T::Close => ("とじる", "Close"),
+            T::Speed => ("速さ", "Speed"),
+            T::MenuFree => ("フリープレイ", "Free play"),
+            T::FreeTitle => ("フリープレイ", "Free play"),
+            T::FreeIntro => (
+                "ボタンの数と、1回に押せる数のきまりを自由にきめて、COMと対戦します。",
+                "Choose any number of buttons and any rule for how many may be pressed, and play the COM.",
+            ),
+            T::FreeButtons => ("ボタンの数", "Buttons"),
+            T::FreeRule => ("押せる数", "Per turn"),
+            T::FreeRange => ("はんい（最小〜最大）", "A range (min-max)"),
+            T::FreeSet => ("好きな数をえらぶ", "Any counts"),
+            T::FreeMin => ("最小", "Min"),
+            T::FreeMax => ("最大", "Max"),
+            T::FreeCountsHelp => (
+                "1回に押してよい数をクリックでえらびます（いくつでも）。",
+                "Click the counts that may be pressed in one turn (as many as you like).",
+            ),
+            T::FreeOrder => ("手番", "Turn order"),
+            T::FreePractice => ("練習モード", "Practice"),
+            T::FreePracticeHelp => (
+                "ONにすると、フリープレイ中だけ、のこりの数が負けの数かどうかと、勝てる押し方を表示します。",
+                "When on, free play (only) shows whether the number you face is a losing one and which counts win.",
+            ),
+            T::FreeOn => ("ON", "ON"),
+            T::FreeOff => ("OFF", "OFF"),
+            T::FreeStart => ("はじめる", "Start"),
+            T::FreeToSetup => ("設定にもどる", "Back to setup"),
+            T::FreePlayAgain => ("もう一度", "Play again"),
+            T::FreeWon => (
+                "COMは一度もまちがえませんでしたが、あなたもまちがえませんでした。",
+                "The COM made no mistake, and neither did you.",
+            ),
+            T::FreeNoLadder => (
+                "フリープレイの勝ち負けは、ステージの記録には入りません。",
+                "Free-play games never count for the stages.",
+            ),
         }
     }
+}
 
-    pub fn en(self) -> &'static str {
-        match self {
-            T::Title => "Infinite Pokopoko",
-            T::Subtitle => "Whoever presses the last button loses",
-            T::MenuPlay => "Play Infinite Pokopoko",
-            T::MenuSnaky => "Play Snaky",
-            T::MenuCards => "Snaky card browser",
-            T::MenuAbout => "About",
-            T::MenuQuit => "Quit",
-            T::LanguageLabel => "Language",
-            T::SoundLabel => "Sound",
-            T::Mute => "Mute (M)",
-            T::Back => "Back",
-            T::StagesTitle => "Stages",
-            T::StagesHint => "Clear a stage to open the next one.",
-            T::Cleared => "Cleared",
-            T::NextUp => "Next",
-            T::Locked => "Locked",
-            T::EndlessFromHere => "From here on, the stages never end",
-            T::ChooseOrder => "Do you want to move first or second?",
-            T::First => "First",
-            T::Second => "Second",
-            T::FirstHint => "You press first",
-            T::SecondHint => "The COM presses first",
-            T::Strategy => "Strategy",
-            T::YourTurn => "Your turn",
-            T::ComTurn => "COM's turn",
-            T::ComThinking => "The COM is pressing…",
-            T::Remaining => "Left",
-            T::Confirm => "Press them!",
-            T::ClearSelection => "Clear selection",
-            T::YouFirst => "You move first",
-            T::YouSecond => "You move second",
-            T::PlayKeys => "Arrows: move   Space: select   Enter: press   Backspace: clear   Esc: back",
-            T::History => "So far",
-            T::NoMovesYet => "Nobody has pressed yet",
-            T::Won => "Cleared!",
-            T::Lost => "You lost…",
-            T::NextStage => "Next stage",
-            T::RetryStart => "Retry from the start",
-            T::RetryFromMove => "Retry from that move",
-            T::ToStages => "Stage list",
-            T::SeeStrategy => "See the strategy",
-            T::SpoilerTitle => "Spoiler!",
-            T::SpoilerWarning => {
-                "This page gives away how to win. If you want to find the rule yourself, don't look yet."
-            }
-            T::Reveal => "Show me anyway",
-            T::LosingNumbersTitle => "Losing numbers",
-            T::LosingNumbersHelp => {
-                "If this many are left on your turn, you lose unless your opponent makes a mistake."
-            }
-            T::RuleTitle => "The rule",
-            T::HowToWin => {
-                "Always leave a losing number on your opponent's turn. If the starting count is a losing number, choose second; otherwise choose first."
-            }
-            T::AboutTitle => "About",
-            T::AboutGame => {
-                "Infinite Pokopoko is a game of pressing buttons in turns. Each stage says how many buttons you may press per turn, and whoever presses the last button loses. Which buttons you press does not matter; only how many are left."
-            }
-            T::AboutCom => {
-                "The COM never makes a mistake, so every loss is one of your own moves. After a loss the game shows you exactly which move it was and what would have been right."
-            }
-            T::AboutSnaky => {
-                "Snaky: a Maker-Breaker game where the COM is Maker and you are Breaker. Maker plays the certificate of the paper \"Snaky in 21 Maker moves\" literally and completes Snaky within 21 moves against every Breaker; with ours, found by this game's own search, within 20 (choose on the Snaky screen). Below you can check both certificates."
-            }
-            T::AboutFont => {
-                "Fonts: Quicksand (SIL Open Font License 1.1), Motoya L Maruberi (Apache License 2.0)"
-            }
-            T::AboutKeys => {
-                "Play with the mouse or the keyboard: arrow keys move, Space selects, Enter presses."
-            }
-            T::SaveNotSaving => {
-                "The save file could not be read or moved aside. To keep it intact, this session will not save."
-            }
-            T::StageFileError => "The stage file has an error, so the built-in stages are used:",
-            T::TheMistake => "The mistake",
-            T::SnakyTitle => "Snaky",
-            T::MakerChoice => "Maker:",
-            T::CardBrowser => "Card browser",
-            T::CardBrowserShort => "Cards O",
-            T::CardKeys => {
-                "Left/Right: previous/next card   PageUp/PageDown: 10 cards   Home/End: first/last   digits + Enter: go to a card   K: certificate   Esc: back"
-            }
-            T::BaseCard => "A base card: the missing cell completes Snaky.",
-            T::SqueezeTable => {
-                "Squeeze table (children by card: A, |T|, height, count, cells left in the common intersection)"
-            }
-            T::SqueezeHeader => " card  A  |T|  h  count → left",
-            T::BlindNoCards => "No cards in blind mode.",
-            T::Heat => "Heat H",
-            T::Hint => "Hint I",
-            T::Blind => "Blind B",
-            T::SnakyYourTurn => "Your turn: click a free cell",
-            T::MakerWon => "Maker wins: Snaky is complete",
-            T::Maker => "Maker",
-            T::Breaker => "Breaker",
-            T::MakerMoves => "Maker moves",
-            T::BreakerMoves => "Breaker moves",
-            T::ActiveCard => "Active card",
-            T::Height => "Height h",
-            T::Envelope => "Envelope T",
-            T::Required => "Required A",
-            T::Pivot => "Pivot",
-            T::Undo => "Undo",
-            T::Restart => "Restart",
-            T::FarAway => "Play far away",
-            T::Review => "Review",
-            T::ResumeHere => "Resume here",
-            T::Computer => "Hand the game to a computer Breaker",
-            T::Step => "Step",
-            T::Run => "Run",
-            T::Pause => "Pause",
-            T::TakeOver => "Take over",
-            T::Record => "Record",
-            T::Copy => "Copy",
-            T::Paste => "Paste",
-            T::SnakyKeys => {
-                "Click: claim   Drag/arrows: pan   Wheel/+-: zoom   C: centre   L: last move   F: far away   Z: undo   R: restart   V: review\n1-5: computer Breaker   Space: run/pause   N: step   T: take over   K: Maker   B: blind   O: cards   E/A/P/H/I: overlays   Ctrl+C/Ctrl+V: record (or drop a file)   Esc: back"
-            }
-            T::ReviewKeys => {
-                "Reviewing: ← →: step   Home/End: first/last   Enter: resume from here   Esc or V: stop reviewing"
-            }
-            T::Refused => "You cannot play there",
-            T::NothingToUndo => "There is no move to undo yet.",
-            T::AlreadyLive => "This is the latest position.",
-            T::ChooseComputer => "Choose a computer Breaker first (keys 1-4).",
-            T::ClipboardMissing => "The clipboard is not available.",
-            T::ClipboardEmpty => "The clipboard holds no record.",
-            T::EngineMissing => "The certificate could not be loaded, so Snaky cannot be played:",
-            T::ChecksTitle => "Certificate checks",
-            T::ChecksIntro => {
-                "Maker's strategy is a certificate itself: the paper's (728 cards, 21 moves) or ours, found by this game's own search (804 cards, 20 moves). The button below re-checks both here."
-            }
-            T::RunChecks => "Run the checks",
-            T::ChecksRunning => "Checking… (takes a few seconds)",
-            T::ChecksFailed => "Some checks fail:",
-            T::Close => "Close",
-            T::Speed => "Speed",
-            T::IntroKeys => "F or 1: first   S or 2: second   Esc: back",
-            T::ResultKeys => "Enter: next / retry   R: from the start   Esc: stage list",
-            T::StrategyKeys => "Enter: show   Esc: back",
-            T::MenuFree => "Free play",
-            T::FreeTitle => "Free play",
-            T::FreeIntro => {
-                "Choose any number of buttons and any rule for how many may be pressed, and play the COM."
-            }
-            T::FreeButtons => "Buttons",
-            T::FreeRule => "Per turn",
-            T::FreeRange => "A range (min-max)",
-            T::FreeSet => "Any counts",
-            T::FreeMin => "Min",
-            T::FreeMax => "Max",
-            T::FreeCountsHelp => "Click the counts that may be pressed in one turn (as many as you like).",
-            T::FreeOrder => "Turn order",
-            T::FreePractice => "Practice",
-            T::FreePracticeHelp => {
-                "When on, free play (only) shows whether the number you face is a losing one and which counts win."
-            }
-            T::FreeOn => "ON",
-            T::FreeOff => "OFF",
-            T::FreeStart => "Start",
-            T::FreeSetupKeys => {
-                "Up/Down: row   Left/Right: change (Shift: by 10)   Digits: type   Space: toggle   Enter: start   S: strategy   Esc: back"
-            }
-            T::FreeToSetup => "Back to setup",
-            T::FreePlayAgain => "Play again",
-            T::FreeWon => "The COM made no mistake, and neither did you.",
-            T::FreeResultKeys => "Enter: again / retry   R: from the start   Esc: setup",
-            T::FreeNoLadder => "Free-play games never count for the stages.",
-        }
+/// The colon between a label and what follows: full-width in Japanese, ": " in English.
+pub fn colon(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "：",
+        Language::English => ": ",
     }
 }
 
@@ -604,6 +463,28 @@ pub fn selected(lang: Language, count: usize, picks_set: &PickSet) -> String {
     match lang {
         Language::Japanese => format!("えらんだ数 {count}（{range}個まで）"),
         Language::English => format!("Selected {count} of {range}"),
+    }
+}
+
+/// Why a press or a selection was refused, in a few words.
+pub fn refusal(lang: Language, reason: RefusalReason, picks_set: &PickSet) -> String {
+    let allowed = match (lang, picks_set.is_range()) {
+        (Language::Japanese, true) => format!("1回に {}個", picks(lang, picks_set)),
+        (Language::Japanese, false) => format!("1回に {}個のどれか", picks(lang, picks_set)),
+        (Language::English, true) => format!("{} per turn", picks(lang, picks_set)),
+        (Language::English, false) => format!("{{{}}} only", picks(lang, picks_set)),
+    };
+    match (lang, reason) {
+        (Language::Japanese, RefusalReason::NotYourTurn) => "いまはCOMの番です。".into(),
+        (Language::English, RefusalReason::NotYourTurn) => "It is not your turn.".into(),
+        (Language::Japanese, RefusalReason::Forced) => "のこりはぜんぶ押すしかありません。".into(),
+        (Language::English, RefusalReason::Forced) => "You must press all that are left.".into(),
+        (Language::Japanese, RefusalReason::AlreadyPressed) => "そのボタンはもう押されています。".into(),
+        (Language::English, RefusalReason::AlreadyPressed) => "That button is pressed already.".into(),
+        (Language::Japanese, RefusalReason::TooMany) => format!("それ以上はえらべません：{allowed}"),
+        (Language::English, RefusalReason::TooMany) => format!("No more than that: {allowed}"),
+        (Language::Japanese, RefusalReason::NotAllowed(count)) => format!("{count}個は押せません：{allowed}"),
+        (Language::English, RefusalReason::NotAllowed(count)) => format!("Not {count}: {allowed}"),
     }
 }
 

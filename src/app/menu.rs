@@ -3,6 +3,8 @@
 use bevy::prelude::*;
 
 use super::i18n::{Lang, Language, T};
+use super::keymap::{Binding, Keymap};
+use super::sound::SoundAction;
 use super::storage::{self, SaveData, SaveNotice, StageLadder};
 use super::theme::palette;
 use super::theme::widgets::{self, ButtonKind, send};
@@ -64,6 +66,7 @@ fn spawn_menu(
             menu.spawn(widgets::button(T::MenuQuit.get(lang), ButtonKind::Secondary))
                 .observe(send(MenuAction::Quit));
         });
+        root.spawn(widgets::key_line(KEYS.key_line(lang)));
         for line in notices {
             root.spawn((
                 Node {
@@ -108,20 +111,52 @@ fn bubble_row() -> impl Bundle {
     )
 }
 
+/// What a key does on the menu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MenuKey {
+    Action(MenuAction),
+    Go(Screen),
+    Sound(SoundAction),
+}
+
+const KEYS: Keymap<MenuKey> = Keymap(&[
+    Binding::press(
+        &[KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space],
+        MenuKey::Action(MenuAction::Play),
+        "Enter：無限ぽこぽこ",
+        "Enter: Infinite Pokopoko",
+    ),
+    Binding::press(&[KeyCode::KeyF], MenuKey::Go(Screen::FreeSetup), "F：フリープレイ", "F: free play"),
+    Binding::press(&[KeyCode::KeyS], MenuKey::Go(Screen::Snaky), "S：Snaky", "S: Snaky"),
+    Binding::press(&[KeyCode::KeyL], MenuKey::Action(MenuAction::ToggleLanguage), "L：ことば", "L: language"),
+    Binding::press(
+        &[KeyCode::Minus, KeyCode::NumpadSubtract],
+        MenuKey::Sound(SoundAction::Quieter),
+        "－／＋：おとの大きさ",
+        "-/+: volume",
+    ),
+    Binding::unshown(&[KeyCode::Equal, KeyCode::NumpadAdd], MenuKey::Sound(SoundAction::Louder)),
+]);
+
 fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut actions: MessageWriter<MenuAction>,
+    mut sound: MessageWriter<SoundAction>,
     mut go: MessageWriter<Go>,
 ) {
     let Some(keys) = keys else { return };
-    if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space) {
-        actions.write(MenuAction::Play);
-    }
-    if keys.just_pressed(KeyCode::KeyF) {
-        go.write(Go(Screen::FreeSetup));
-    }
-    if keys.just_pressed(KeyCode::KeyL) {
-        actions.write(MenuAction::ToggleLanguage);
+    for key in KEYS.actions(&keys) {
+        match key {
+            MenuKey::Action(action) => {
+                actions.write(action);
+            }
+            MenuKey::Go(screen) => {
+                go.write(Go(screen));
+            }
+            MenuKey::Sound(action) => {
+                sound.write(action);
+            }
+        }
     }
 }
 

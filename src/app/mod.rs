@@ -6,9 +6,11 @@
 //! `MinimalPlugins`; [`run`] adds the window, the font and the screenshot harness.
 
 mod about;
+pub mod events;
 pub mod fonts;
 pub mod i18n;
 pub mod icon;
+pub mod keymap;
 mod menu;
 pub mod pokopoko;
 mod screenshot;
@@ -72,6 +74,7 @@ impl Plugin for GamePlugin {
             // the next one by the scheduler's order: the screen changes at the next frame's start.
             .add_systems(PostUpdate, go_to_screen)
             .add_plugins((
+                events::plugin,
                 i18n::plugin,
                 theme::plugin,
                 menu::plugin,

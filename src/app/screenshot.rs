@@ -9,15 +9,16 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::PrimaryWindow;
 use bevy::winit::WinitSettings;
 
+use super::events::GameEvent;
 use super::pokopoko::{CurrentStage, StrategyReturn, Table, free_play};
 use super::pokopoko::{sample_lost_match, strategy_shown};
 use super::snaky::cards::CardBrowser;
-use super::snaky::checks::{CertificateChecks, RunChecks};
+use super::snaky::checks::RunChecks;
 use super::snaky::{OverlayLayer, Overlays, SnakyStart};
 use super::storage::StageLadder;
 use super::{Go, Screen};
 use crate::cli::WindowArgs;
-use crate::pokopoko::{FreeSetup, MAX_STAGE, Side};
+use crate::pokopoko::{FreeSetup, MAX_STAGE};
 
 /// The screen to open.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -282,8 +283,7 @@ const MEASURED_FRAMES: u32 = 300;
 fn settle_and_shoot(
     mut settle: ResMut<Settle>,
     screen: Res<State<Screen>>,
-    table: Option<Res<Table>>,
-    checks: Option<Res<CertificateChecks>>,
+    mut events: MessageReader<GameEvent>,
     time: Res<Time<Real>>,
     mut window: Query<&mut Window, With<PrimaryWindow>>,
     mut commands: Commands,
@@ -300,13 +300,9 @@ fn settle_and_shoot(
             );
         }
     }
-    // A finished game on the play screen is about to show its result.
-    let playing = *screen.get() == Screen::Play;
-    let busy = table.is_some_and(|t| {
-        t.is_showing_com()
-            || t.game().to_move() == Some(Side::Com)
-            || (playing && t.game().winner().is_some())
-    }) || checks.is_some_and(|c| c.is_running());
+    // Something still moves: the COM's presses (and a finished game about to show its result),
+    // the certificate checks.
+    let busy = events.read().any(|event| *event == GameEvent::Animating);
     // A free game the COM ends with its opening press (one button, the COM first) goes straight
     // to the result: that is the screen to show.
     let over_at_once = settle.target == Screen::Play && *screen.get() == Screen::Result;

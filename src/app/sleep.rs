@@ -3,9 +3,9 @@
 //! checks, a held key). A watched computer Breaker wakes the game for each of its moves and lets
 //! it sleep in between. Everything else waits for the next event.
 //!
-//! Bevy's reactive update mode runs a frame for every window event; a system that animates asks for
-//! the next frame with [`RequestRedraw`] as long as it runs. The Pokopoko play screen does so itself
-//! (`pokopoko::play`); the Snaky screen is watched from here through its public resources.
+//! Bevy's reactive update mode runs a frame for every window event. Screens say what happens with
+//! [`GameEvent`]s: something animating asks for the next frame, anything else that happened is
+//! settled with a few frames, and [`WakeAt`] sets the alarm. Nothing here looks inside a screen.
 
 use std::time::{Duration, Instant};
 
@@ -20,19 +20,13 @@ use bevy::window::{
 use bevy::winit::{EventLoopProxy, EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
 
 use super::Screen;
-use super::snaky::checks::CertificateChecks;
-use super::snaky::{RefusedFlash, Session, SnakyMode, Watch};
+use super::events::{GameEvent, WakeAt};
 
 /// Frames still drawn after an input or a change of screen, so what it set off (a screen change
 /// takes effect the next frame, its layout and text the same one) is on screen before sleeping.
 pub const SETTLE_FRAMES: u32 = 3;
 
-/// Frames drawn after a watched computer move's own frame: what the move spawned is placed on the
-/// board in the next one.
-pub const MOVE_FRAMES: u32 = 1;
-
-/// With nothing happening at all, one frame every so often anyway (a safety net). Not often: each
-/// one draws a whole frame, 40–80 ms of CPU in a software renderer.
+/// With nothing happening at all, one frame every so often anyway (a safety net).
 pub const IDLE_WAKE: Duration = Duration::from_secs(60);
 
 /// The window's update mode: a frame per window event or redraw request, focused or not. Raw
@@ -60,7 +54,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<TouchInput>()
         .init_resource::<Settling>()
         .init_resource::<Alarm>()
-        .add_systems(Last, (keep_watched_snaky_awake, settle_after_input, ring_alarm).chain());
+        .add_systems(Last, (settle_after_events, settle_after_input, set_alarm, ring_alarm).chain());
 }
 
 /// Frames left to draw after the last input or change of screen.
@@ -122,45 +116,38 @@ fn settle_after_input(
     }
 }
 
-/// The Snaky screen moves on its own while a refused cell flashes or the certificate checks run on
-/// their thread (their report is collected by a frame): every frame asks for the next. A watched
-/// computer Breaker at a pace sets the [`Alarm`] for its next move instead, and the game sleeps
-/// until then (the frame that makes the move and [`MOVE_FRAMES`] after it are drawn); at the
-/// fastest pace (a move every frame) every frame asks for the next.
-#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is one thing it looks at
-fn keep_watched_snaky_awake(
-    mode: Option<Res<State<SnakyMode>>>,
-    flashes: Query<(), With<RefusedFlash>>,
-    checks: Option<Res<CertificateChecks>>,
-    watch: Option<Res<Watch>>,
-    session: Option<Res<Session>>,
-    mut alarm: ResMut<Alarm>,
+/// Something animating draws the next frame; anything else that happened (a press, a stone, the
+/// end of a match) is settled with a few frames, so what it spawned is placed before sleeping.
+fn settle_after_events(
+    mut events: MessageReader<GameEvent>,
     mut settling: ResMut<Settling>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    // Until the mode has left Watch: the frame after Maker's win shows the watch ended.
-    let watching = mode.is_some_and(|mode| *mode.get() == SnakyMode::Watch);
-    let next_move = watch.as_ref().and_then(|watch| watch.next_move_at()).filter(|_| watching);
-    let checking = checks.is_some_and(|checks| checks.is_running());
-    if (watching && next_move.is_none()) || !flashes.is_empty() || checking {
-        redraw.write(RequestRedraw);
+    for event in events.read() {
+        match event {
+            GameEvent::Animating => {
+                redraw.write(RequestRedraw);
+            }
+            _ => settling.0 = settling.0.max(SETTLE_FRAMES),
+        }
     }
-    if watching && session.is_some_and(|session| session.is_changed()) {
-        settling.0 = settling.0.max(MOVE_FRAMES);
-    }
-    alarm.set_if_neq(Alarm(next_move));
+}
+
+/// The latest wake-up asked for this frame becomes the alarm; none asked for cancels it.
+fn set_alarm(mut wakes: MessageReader<WakeAt>, mut alarm: ResMut<Alarm>) {
+    alarm.set_if_neq(Alarm(wakes.read().last().copied()));
 }
 
 /// When the game must wake up by itself (a watched computer Breaker's next move); `None` when
 /// nothing is due. The window's plugin rings it (see [`ring_alarm`]).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Alarm(pub Option<Instant>);
+pub struct Alarm(pub Option<WakeAt>);
 
 /// Rings each new alarm: a thread sleeps until it is due, then wakes the window's event loop,
 /// which runs a frame. An alarm changed or cancelled meanwhile rings anyway, into a frame that
 /// does nothing new and goes back to sleep.
 pub fn ring_alarm(alarm: Res<Alarm>, proxy: Option<Res<EventLoopProxyWrapper>>) {
-    let (Some(due), Some(proxy)) = (alarm.0, proxy) else { return };
+    let (Some(WakeAt { instant: due, .. }), Some(proxy)) = (alarm.0, proxy) else { return };
     if !alarm.is_changed() {
         return;
     }

@@ -1,9 +1,9 @@
 //! Sound: the cues synthesised by [`crate::sound`], played when something happens, and the
 //! player's mute and volume (M mutes on every screen; the menu has a volume row, − and + keys).
 //!
-//! Screens ask for a sound with [`PlaySound`]; presses and stones are heard by watching the
-//! Pokopoko [`Table`] and the Snaky [`Session`], the jingles by watching the result. With no audio
-//! device (CI, Xvfb) Bevy plays nothing and the sounds asked for are dropped the same frame.
+//! Screens tell what happened with [`GameEvent`]s and each is heard as its cue ([`hear`]); the
+//! settings ask for a poko with [`PlaySound`]. With no audio device (CI, Xvfb) Bevy plays nothing
+//! and the sounds asked for are dropped the same frame.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -12,16 +12,12 @@ use bevy::audio::{AudioPlayer, AudioSink, AudioSource, PlaybackSettings, Volume 
 use bevy::prelude::*;
 use bevy::transform::TransformSystems;
 
-use super::Screen;
+use super::events::{GameEvent, Stones};
 use super::i18n::{Language, T};
-use super::pokopoko::{ButtonState, LastMatch, Table};
-use super::snaky::RefusedFlash;
-use super::snaky::session::Session;
+use super::keymap::{Binding, Keymap};
 use super::storage::SaveData;
 use super::theme::palette;
 use super::theme::widgets::{self, ButtonKind, send};
-use crate::pokopoko::Side;
-use crate::snaky::Player;
 use crate::sound::{Cue, MAX_POKOS, POKO_VARIATION, SoundSettings};
 
 pub(super) fn plugin(app: &mut App) {
@@ -30,21 +26,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<SoundBank>()
         .add_systems(
             Update,
-            (
-                mute_key,
-                volume_keys.run_if(in_state(Screen::Menu)),
-                change_settings,
-                show_settings.run_if(resource_changed::<SaveData>),
-            )
-                .chain(),
+            (mute_key, change_settings, show_settings.run_if(resource_changed::<SaveData>)).chain(),
         )
         // After every screen's Update and before Bevy's audio systems (which follow the transform
         // propagation), so a sound asked for in a frame starts in that frame, even when the game
         // sleeps right after it.
-        .add_systems(
-            PostUpdate,
-            (hear_pokopoko, hear_the_result, hear_snaky, play).chain().before(TransformSystems::Propagate),
-        )
+        .add_systems(PostUpdate, (hear_game_events, play).chain().before(TransformSystems::Propagate))
         .add_systems(Last, drop_unplayed);
 }
 
@@ -107,21 +94,13 @@ impl SoundBank {
     }
 }
 
-fn mute_key(keys: Option<Res<ButtonInput<KeyCode>>>, mut actions: MessageWriter<SoundAction>) {
-    if keys.is_some_and(|keys| keys.just_pressed(KeyCode::KeyM)) {
-        actions.write(SoundAction::ToggleMute);
-    }
-}
+/// The keys of every screen: M mutes and unmutes (the mute button says so).
+const KEYS: Keymap<SoundAction> =
+    Keymap(&[Binding::press(&[KeyCode::KeyM], SoundAction::ToggleMute, "M：ミュート", "M: mute")]);
 
-/// − and + on the menu, beside the volume row (the Snaky board uses them for zoom).
-fn volume_keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut actions: MessageWriter<SoundAction>) {
+fn mute_key(keys: Option<Res<ButtonInput<KeyCode>>>, mut actions: MessageWriter<SoundAction>) {
     let Some(keys) = keys else { return };
-    if keys.any_just_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
-        actions.write(SoundAction::Louder);
-    }
-    if keys.any_just_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
-        actions.write(SoundAction::Quieter);
-    }
+    actions.write_batch(KEYS.actions(&keys));
 }
 
 /// Applies and saves the changes; a new volume is heard at once with a poko.
@@ -203,94 +182,23 @@ fn show_settings(
     }
 }
 
-/// The buttons pressed so far on the board, the player's and the COM's.
-fn pressed_counts(table: &Table) -> (usize, usize) {
-    (0..table.stage().layout.len()).fold((0, 0), |(human, com), button| match table.state(button) {
-        ButtonState::Pressed(Side::Human) => (human + 1, com),
-        ButtonState::Pressed(Side::Com) => (human, com + 1),
-        _ => (human, com),
+/// The cue that tells a player what happened; `None` for what is seen, not heard.
+pub fn hear(event: GameEvent) -> Option<Cue> {
+    Some(match event {
+        GameEvent::Pressed { buttons } => Cue::Press { buttons },
+        GameEvent::ComPressed => Cue::ComPress,
+        GameEvent::Stones(Stones::Breaker) => Cue::BreakerStone,
+        GameEvent::Stones(Stones::Maker) => Cue::MakerStone,
+        GameEvent::Stones(Stones::Exchange) => Cue::Exchange,
+        GameEvent::Refused => Cue::Refused,
+        GameEvent::Ended { won: true } => Cue::Won,
+        GameEvent::Ended { won: false } => Cue::Lost,
+        GameEvent::Animating => return None,
     })
 }
 
-/// A poko for every button pressed: the player's turn at once, the COM's one by one as they show.
-/// A new table (a new match, a replay from a move) is silent.
-fn hear_pokopoko(
-    table: Option<Res<Table>>,
-    last: Option<Res<LastMatch>>,
-    mut seen: Local<Option<(usize, usize)>>,
-    mut sounds: MessageWriter<PlaySound>,
-) {
-    let (now, fresh) = match (&table, &last) {
-        (Some(table), _) if table.is_changed() => (pressed_counts(table), table.is_added()),
-        (Some(_), _) => return,
-        // The match was decided and its table left in this frame: its last presses are on the
-        // result's copy.
-        (None, Some(last)) if last.is_changed() && seen.is_some() => (pressed_counts(&last.table), false),
-        (None, _) => {
-            *seen = None;
-            return;
-        }
-    };
-    if let Some((human_before, com_before)) = *seen
-        && !fresh
-    {
-        if now.0 > human_before {
-            sounds.write(PlaySound(Cue::Press { buttons: (now.0 - human_before) as u32 }));
-        }
-        for _ in com_before..now.1 {
-            sounds.write(PlaySound(Cue::ComPress));
-        }
-    }
-    *seen = table.is_some().then_some(now);
-}
-
-/// The win or loss jingle when a match's result comes in.
-fn hear_the_result(last: Option<Res<LastMatch>>, mut sounds: MessageWriter<PlaySound>) {
-    if let Some(last) = last
-        && last.is_changed()
-    {
-        sounds.write(PlaySound(if last.won() { Cue::Won } else { Cue::Lost }));
-    }
-}
-
-/// Stones as they are played on the Snaky board (not when a record is loaded, a move undone or a
-/// game restarted), a refused click, and the loss jingle when Maker completes a copy.
-fn hear_snaky(
-    session: Option<Res<Session>>,
-    refusals: Query<(), Added<RefusedFlash>>,
-    mut seen: Local<Option<(usize, bool)>>,
-    mut sounds: MessageWriter<PlaySound>,
-) {
-    if !refusals.is_empty() {
-        sounds.write(PlaySound(Cue::Refused));
-    }
-    let Some(session) = session else {
-        *seen = None;
-        return;
-    };
-    if !session.is_changed() {
-        return;
-    }
-    let game = session.game();
-    let now = (game.moves().len(), game.won());
-    if let Some((moves, won)) = *seen
-        && !session.is_added()
-    {
-        let new: Vec<Player> =
-            game.moves().get(moves..).unwrap_or_default().iter().map(|m| m.player).collect();
-        let stones = match new.as_slice() {
-            [Player::Breaker, Player::Maker] => Some(Cue::Exchange),
-            [Player::Breaker] => Some(Cue::BreakerStone),
-            [Player::Maker] => Some(Cue::MakerStone),
-            // Nothing new, or a whole record at once.
-            _ => None,
-        };
-        sounds.write_batch(stones.map(PlaySound));
-        if now.1 && !won {
-            sounds.write(PlaySound(Cue::Lost));
-        }
-    }
-    *seen = Some(now);
+fn hear_game_events(mut events: MessageReader<GameEvent>, mut sounds: MessageWriter<PlaySound>) {
+    sounds.write_batch(events.read().filter_map(|&event| hear(event)).map(PlaySound));
 }
 
 /// Starts the sounds asked for this frame, at the saved volume; nothing when muted. Without the

@@ -214,14 +214,31 @@ impl Game {
         };
     }
 
+    /// The game continued from its first `moves` moves: if Breaker moved last there, Maker
+    /// answers at once (a reviewed position the player resumes from).
+    pub fn resumed_at(&self, moves: usize) -> Self {
+        let mut resumed = self.prefix(moves);
+        if resumed.to_move() == Some(Player::Maker) {
+            // Maker's policy always has a move while the game is on.
+            let _ = resumed.maker_move();
+        }
+        resumed
+    }
+
     /// Takes back Breaker's last move and Maker's answer (false if Breaker has not moved).
     pub fn undo(&mut self) -> bool {
         let Some(last) = self.moves.iter().rposition(|m| m.player == Player::Breaker) else { return false };
-        *self = self.prefix(last);
-        if self.to_move() == Some(Player::Maker) {
-            let _ = self.maker_move();
-        }
+        *self = self.resumed_at(last);
         true
+    }
+
+    /// A free cell far outside the frame, on a line no other stone is near: where "play far
+    /// away" claims.
+    pub fn far_away_cell(&self) -> Cell {
+        (0..self.moves.len() as i32 + 1)
+            .map(|k| Cell::new(1000 + 3 * k, -1000))
+            .find(|&c| self.is_free(c))
+            .unwrap_or(Cell::new(-1000, 1000))
     }
 
     /// The guarantee after each move so far (entry i: after move i + 1): the tempo graph.

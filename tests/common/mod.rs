@@ -2,19 +2,27 @@
 //! delivers them.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
 use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
 
 use pokopoko::app::{GamePlugin, Pace, SavePlace};
 
-/// `MinimalPlugins` + the game's plugins at instant pace, after its first frame.
+/// How long one frame of a test takes on the game's clocks: tests run on virtual time, never on
+/// the wall clock, so a loaded machine cannot change what they see.
+pub const FRAME: Duration = Duration::from_millis(16);
+
+/// `MinimalPlugins` + the game's plugins at instant pace, after its first frame; every frame is
+/// [`FRAME`] long.
 pub fn game(save: SavePlace, ladder_file: Option<PathBuf>) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
     app.add_plugins(GamePlugin { save, ladder_file, pace: Pace::instant() });
     app.update();
     app

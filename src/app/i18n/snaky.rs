@@ -4,6 +4,18 @@ use super::T;
 use crate::save::Language;
 use crate::snaky::{BreakerKind, Cell, Maker, MoveError, RecordError, RecordErrorKind};
 
+/// "1 move", "2 moves".
+fn moves(count: impl Into<u64>) -> String {
+    let count = count.into();
+    if count == 1 { "1 move".into() } else { format!("{count} moves") }
+}
+
+/// "1 Maker move", "17 Maker moves".
+fn maker_moves(count: impl TryInto<u64>) -> String {
+    let count: u64 = count.try_into().unwrap_or(u64::MAX);
+    if count == 1 { "1 Maker move".into() } else { format!("{count} Maker moves") }
+}
+
 pub fn breaker_name(lang: Language, kind: BreakerKind) -> &'static str {
     match (lang, kind) {
         (Language::Japanese, BreakerKind::RandomNear) => "ランダム",
@@ -67,7 +79,7 @@ pub fn card_delay(lang: Language, delay: u32) -> String {
     match lang {
         Language::Japanese => format!("最強の壊し手でも {delay}手で完成（証明書のとおりに打つとき）"),
         Language::English => {
-            format!("Against the perfect Breaker: {delay} Maker moves (playing the certificate literally)")
+            format!("Against the perfect Breaker: {} (playing the certificate literally)", maker_moves(delay))
         }
     }
 }
@@ -138,7 +150,7 @@ pub fn blind_result(lang: Language, maker: Maker, moves: usize, best: u32) -> St
             format!("目かくしで作り手の {moves}手目まで耐えました（{name} の最高記録：{best}手）。")
         }
         Language::English => {
-            format!("Blind: you held out {moves} Maker moves (best against {name}: {best}).")
+            format!("Blind: you held out {} (best against {name}: {best}).", maker_moves(moves))
         }
     }
 }
@@ -181,7 +193,7 @@ pub fn checks_passed(lang: Language) -> String {
 pub fn guarantee(lang: Language, k: u32) -> String {
     match lang {
         Language::Japanese => format!("作り手は {k}手以内に勝つ"),
-        Language::English => format!("Maker wins within {k} moves"),
+        Language::English => format!("Maker wins within {}", moves(k)),
     }
 }
 
@@ -341,6 +353,6 @@ pub fn computer_won(lang: Language, kind: BreakerKind, maker_moves: usize) -> St
     let name = breaker_name(lang, kind);
     match lang {
         Language::Japanese => format!("COMの壊し手（{name}）は作り手の {maker_moves}手目まで耐えました。"),
-        Language::English => format!("The {name} Breaker lasted {maker_moves} Maker moves."),
+        Language::English => format!("The {name} Breaker lasted {}.", self::maker_moves(maker_moves)),
     }
 }

@@ -8,6 +8,7 @@ use super::free_form::{Form, FormInput, Row};
 use super::table::Table;
 use super::{CurrentStage, StrategyReturn};
 use crate::app::i18n::{self, Lang, Language, T};
+use crate::app::keymap::{Binding, Keymap};
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
@@ -122,7 +123,7 @@ fn spawn_setup(mut commands: Commands, lang: Res<Lang>, data: Res<SaveData>, for
         widgets::top_bar(root, T::Back.get(lang), Screen::Menu, widgets::heading(T::FreeTitle.get(lang)));
         root.spawn(widgets::label(T::FreeIntro.get(lang)));
         root.spawn((SetupBody, widgets::column(8.0)));
-        root.spawn(widgets::text(T::FreeSetupKeys.get(lang), 16.0, palette::INK_SOFT));
+        root.spawn(widgets::key_line(KEYS.key_line(lang)));
     });
 }
 
@@ -287,6 +288,57 @@ fn count_chip(chips: &mut ChildSpawnerCommands, form: &Form, count: u32) {
         .observe(send(FormInput::ToggleCount(count)));
 }
 
+/// What a key does on the free-play setup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SetupKey {
+    Edit(FormInput),
+    /// ← or →: by 1, or by 10 with Shift held.
+    Step {
+        right: bool,
+    },
+    Start,
+    Strategy,
+    Back,
+}
+
+const KEYS: Keymap<SetupKey> = Keymap(&[
+    Binding::press(&[KeyCode::ArrowUp], SetupKey::Edit(FormInput::Up), "上下：項目", "Up/Down: row"),
+    Binding::unshown(&[KeyCode::ArrowDown], SetupKey::Edit(FormInput::Down)),
+    Binding::press(
+        &[KeyCode::ArrowLeft],
+        SetupKey::Step { right: false },
+        "左右：かえる（Shift：10ずつ）",
+        "Left/Right: change (Shift: by 10)",
+    ),
+    Binding::unshown(&[KeyCode::ArrowRight], SetupKey::Step { right: true }),
+    Binding::unshown(&[KeyCode::PageDown], SetupKey::Edit(FormInput::Left { big: true })),
+    Binding::unshown(&[KeyCode::PageUp], SetupKey::Edit(FormInput::Right { big: true })),
+    Binding::press(
+        &[KeyCode::Digit0, KeyCode::Numpad0],
+        SetupKey::Edit(FormInput::Digit(0)),
+        "数字：入力",
+        "Digits: type",
+    ),
+    Binding::unshown(&[KeyCode::Digit1, KeyCode::Numpad1], SetupKey::Edit(FormInput::Digit(1))),
+    Binding::unshown(&[KeyCode::Digit2, KeyCode::Numpad2], SetupKey::Edit(FormInput::Digit(2))),
+    Binding::unshown(&[KeyCode::Digit3, KeyCode::Numpad3], SetupKey::Edit(FormInput::Digit(3))),
+    Binding::unshown(&[KeyCode::Digit4, KeyCode::Numpad4], SetupKey::Edit(FormInput::Digit(4))),
+    Binding::unshown(&[KeyCode::Digit5, KeyCode::Numpad5], SetupKey::Edit(FormInput::Digit(5))),
+    Binding::unshown(&[KeyCode::Digit6, KeyCode::Numpad6], SetupKey::Edit(FormInput::Digit(6))),
+    Binding::unshown(&[KeyCode::Digit7, KeyCode::Numpad7], SetupKey::Edit(FormInput::Digit(7))),
+    Binding::unshown(&[KeyCode::Digit8, KeyCode::Numpad8], SetupKey::Edit(FormInput::Digit(8))),
+    Binding::unshown(&[KeyCode::Digit9, KeyCode::Numpad9], SetupKey::Edit(FormInput::Digit(9))),
+    Binding::press(&[KeyCode::Space], SetupKey::Edit(FormInput::Toggle), "スペース：えらぶ", "Space: toggle"),
+    Binding::press(
+        &[KeyCode::Enter, KeyCode::NumpadEnter],
+        SetupKey::Start,
+        "Enter：はじめる",
+        "Enter: start",
+    ),
+    Binding::press(&[KeyCode::KeyS], SetupKey::Strategy, "S：必勝法", "S: strategy"),
+    Binding::press(&[KeyCode::Escape], SetupKey::Back, "Esc：もどる", "Esc: back"),
+]);
+
 fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut input: MessageWriter<FormInput>,
@@ -295,31 +347,27 @@ fn keyboard(
 ) {
     let Some(keys) = keys else { return };
     let big = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    let edits = [
-        (KeyCode::ArrowUp, FormInput::Up),
-        (KeyCode::ArrowDown, FormInput::Down),
-        (KeyCode::ArrowLeft, FormInput::Left { big }),
-        (KeyCode::ArrowRight, FormInput::Right { big }),
-        (KeyCode::PageDown, FormInput::Left { big: true }),
-        (KeyCode::PageUp, FormInput::Right { big: true }),
-        (KeyCode::Space, FormInput::Toggle),
-    ];
-    for (key, edit) in edits {
-        if keys.just_pressed(key) {
-            input.write(edit);
+    for key in KEYS.actions(&keys) {
+        match key {
+            SetupKey::Edit(edit) => {
+                input.write(edit);
+            }
+            SetupKey::Step { right: false } => {
+                input.write(FormInput::Left { big });
+            }
+            SetupKey::Step { right: true } => {
+                input.write(FormInput::Right { big });
+            }
+            SetupKey::Start => {
+                actions.write(FreeAction::Start);
+            }
+            SetupKey::Strategy => {
+                actions.write(FreeAction::Strategy);
+            }
+            SetupKey::Back => {
+                go.write(Go(Screen::Menu));
+            }
         }
-    }
-    for (digit, (key, pad)) in widgets::DIGIT_KEYS.into_iter().zip(widgets::NUMPAD_KEYS).enumerate() {
-        if keys.just_pressed(key) || keys.just_pressed(pad) {
-            input.write(FormInput::Digit(digit as u32));
-        }
-    }
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
-        actions.write(FreeAction::Start);
-    } else if keys.just_pressed(KeyCode::KeyS) {
-        actions.write(FreeAction::Strategy);
-    } else if keys.just_pressed(KeyCode::Escape) {
-        go.write(Go(Screen::Menu));
     }
 }
 

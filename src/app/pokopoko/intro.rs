@@ -4,6 +4,7 @@ use bevy::prelude::*;
 
 use super::{CurrentStage, StageAction};
 use crate::app::i18n::{self, Lang, T};
+use crate::app::keymap::{Binding, Keymap};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, Screen};
@@ -57,7 +58,7 @@ fn spawn_intro(mut commands: Commands, lang: Res<Lang>, current: Option<Res<Curr
             row.spawn(widgets::sized_button(T::Strategy.get(lang), ButtonKind::Secondary, 200.0, 20.0))
                 .observe(send(StageAction::Strategy));
         });
-        root.spawn(widgets::text(T::IntroKeys.get(lang), 16.0, palette::INK_SOFT));
+        root.spawn(widgets::key_line(KEYS.key_line(lang)));
     });
 }
 
@@ -94,17 +95,43 @@ pub fn preview(layout: &Layout, width: f32, height: f32) -> impl Bundle {
     )
 }
 
+/// What a key does on the stage intro.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum IntroKey {
+    Start(TurnOrder),
+    Back,
+}
+
+const KEYS: Keymap<IntroKey> = Keymap(&[
+    Binding::press(
+        &[KeyCode::KeyF, KeyCode::Digit1],
+        IntroKey::Start(TurnOrder::First),
+        "F または 1：先手",
+        "F or 1: first",
+    ),
+    Binding::press(
+        &[KeyCode::KeyS, KeyCode::Digit2],
+        IntroKey::Start(TurnOrder::Second),
+        "S または 2：後手",
+        "S or 2: second",
+    ),
+    Binding::press(&[KeyCode::Escape], IntroKey::Back, "Esc：もどる", "Esc: back"),
+]);
+
 fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut actions: MessageWriter<StageAction>,
     mut go: MessageWriter<Go>,
 ) {
     let Some(keys) = keys else { return };
-    if keys.any_just_pressed([KeyCode::KeyF, KeyCode::Digit1]) {
-        actions.write(StageAction::Start(TurnOrder::First));
-    } else if keys.any_just_pressed([KeyCode::KeyS, KeyCode::Digit2]) {
-        actions.write(StageAction::Start(TurnOrder::Second));
-    } else if keys.just_pressed(KeyCode::Escape) {
-        go.write(Go(Screen::Ladder));
+    // One action a frame: the first of the table's order.
+    match KEYS.actions(&keys).first() {
+        Some(IntroKey::Start(order)) => {
+            actions.write(StageAction::Start(*order));
+        }
+        Some(IntroKey::Back) => {
+            go.write(Go(Screen::Ladder));
+        }
+        None => {}
     }
 }

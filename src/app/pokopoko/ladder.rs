@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use super::StageAction;
 use crate::app::i18n::{self, Lang, T};
+use crate::app::keymap::{Binding, Keymap};
 use crate::app::storage::{self, SaveData, SaveNotice, StageLadder};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
@@ -195,6 +196,7 @@ fn spawn_ladder(
         ))
         .with_children(|list| spawn_rows(list, lang, &ladder.ladder, progress, rows, built.clone()))
         .insert(LadderScroll { rows, built });
+        root.spawn(widgets::key_line(KEYS.key_line(lang)));
     });
 }
 
@@ -311,31 +313,16 @@ fn tile(
     let edge = if mark == StageMark::Locked { palette::DISABLED } else { palette::PANEL_EDGE };
     let title_ink = if mark == StageMark::Locked { palette::DISABLED_INK } else { palette::INK };
     let kind = if mark == StageMark::Locked { ButtonKind::Disabled } else { ButtonKind::Secondary };
-    (
-        Button,
-        Node {
-            width: px(196),
-            height: px(TILE_HEIGHT),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            justify_content: JustifyContent::Center,
-            row_gap: px(2),
-            border: UiRect::all(px(if mark == StageMark::Next { 3 } else { 2 })),
-            border_radius: BorderRadius::all(px(26)),
-            flex_shrink: 0.0,
-            ..default()
-        },
-        BackgroundColor(face),
-        BorderColor::all(if mark == StageMark::Next { palette::BUBBLE_SELECTED_EDGE } else { edge }),
-        TileFace(face, kind),
-        children![
-            (widgets::text(i18n::stage_title(lang, number), 24.0, title_ink), Pickable::IGNORE),
-            (widgets::text(i18n::buttons(lang, buttons), 17.0, palette::INK_SOFT), Pickable::IGNORE),
-            (widgets::text(picks, 17.0, palette::INK_SOFT), Pickable::IGNORE),
-            (widgets::text(status, 17.0, ink), Pickable::IGNORE),
-            (widgets::text(record, 14.0, palette::INK_SOFT), Pickable::IGNORE),
-        ],
-    )
+    let (edge, border) =
+        if mark == StageMark::Next { (palette::BUBBLE_SELECTED_EDGE, 3.0) } else { (edge, 2.0) };
+    let lines = children![
+        (widgets::text(i18n::stage_title(lang, number), 24.0, title_ink), Pickable::IGNORE),
+        (widgets::text(i18n::buttons(lang, buttons), 17.0, palette::INK_SOFT), Pickable::IGNORE),
+        (widgets::text(picks, 17.0, palette::INK_SOFT), Pickable::IGNORE),
+        (widgets::text(status, 17.0, ink), Pickable::IGNORE),
+        (widgets::text(record, 14.0, palette::INK_SOFT), Pickable::IGNORE),
+    ];
+    (widgets::tile_button(face, edge, border, Vec2::new(196.0, TILE_HEIGHT), lines), TileFace(face, kind))
 }
 
 /// A tile keeps its face colour; hovering darkens it a little.
@@ -356,13 +343,48 @@ fn keyboard(
         };
     }
     let Some(keys) = keys else { return };
-    if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space) {
-        actions.write(StageAction::Open(data.save.progress.current()));
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        go.write(Go(Screen::Menu));
+    for key in KEYS.actions(&keys) {
+        match key {
+            LadderKey::OpenNext => {
+                actions.write(StageAction::Open(data.save.progress.current()));
+            }
+            LadderKey::Back => {
+                go.write(Go(Screen::Menu));
+            }
+            // The list scrolls with the wheel (`scroll_with_wheel`).
+            LadderKey::Scroll(_) => {}
+        }
     }
 }
+
+/// What a key does on the ladder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LadderKey {
+    OpenNext,
+    /// Scroll the list by this many pixels.
+    Scroll(i8),
+    Back,
+}
+
+const KEYS: Keymap<LadderKey> = Keymap(&[
+    Binding::press(
+        &[KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space],
+        LadderKey::OpenNext,
+        "Enter：つぎのステージ",
+        "Enter: next stage",
+    ),
+    Binding::press(
+        &[KeyCode::ArrowDown],
+        LadderKey::Scroll(24),
+        "↑↓・ホイール：スクロール",
+        "↑↓/wheel: scroll",
+    )
+    .held(),
+    Binding::unshown(&[KeyCode::ArrowUp], LadderKey::Scroll(-24)).held(),
+    Binding::unshown(&[KeyCode::PageDown], LadderKey::Scroll(120)),
+    Binding::unshown(&[KeyCode::PageUp], LadderKey::Scroll(-120)),
+    Binding::press(&[KeyCode::Escape], LadderKey::Back, "Esc：もどる", "Esc: back"),
+]);
 
 fn scroll_with_wheel(
     mut wheel: MessageReader<MouseWheel>,
@@ -376,12 +398,9 @@ fn scroll_with_wheel(
             MouseScrollUnit::Pixel => -event.y,
         })
         .sum();
-    if let Some(keys) = keys {
-        if keys.pressed(KeyCode::ArrowDown) || keys.just_pressed(KeyCode::PageDown) {
-            delta += 24.0;
-        }
-        if keys.pressed(KeyCode::ArrowUp) || keys.just_pressed(KeyCode::PageUp) {
-            delta -= 24.0;
+    for key in keys.map(|keys| KEYS.actions(&keys)).unwrap_or_default() {
+        if let LadderKey::Scroll(by) = key {
+            delta += f32::from(by);
         }
     }
     if delta == 0.0 {

@@ -16,7 +16,7 @@ use bevy::prelude::*;
 
 pub use free::{FreeAction, PracticeHint, Room, start_resources as free_play};
 pub use ladder::{LadderTile, record_stats, stage_record};
-pub use play::PlayInput;
+pub use play::{PlayInput, Refusal, RefusalReason};
 pub use result::lesson as lesson_text;
 pub use strategy::Reveal;
 pub use table::{ButtonState, Direction, Table};

@@ -1,26 +1,33 @@
 //! Play: select buttons (mouse or keyboard), press them, watch the COM press its own one by one.
 
 use bevy::prelude::*;
-use bevy::window::RequestRedraw;
 
 use super::table::{ButtonState, Direction, Table};
 use super::{LastMatch, Pace, Room, free};
+use crate::app::events::GameEvent;
 use crate::app::i18n::{self, Lang, T};
-use crate::app::sound::PlaySound;
+use crate::app::keymap::{Binding, Keymap};
 use crate::app::storage::SaveData;
-use crate::app::theme::flat::{Opaque, Pill};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, Screen};
 use crate::pokopoko::{Side, TurnOrder};
-use crate::sound::Cue;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayInput>()
+        .init_resource::<Refusal>()
         .add_systems(OnEnter(Screen::Play), (start_clock, spawn_play).chain())
         .add_systems(
             Update,
-            (keyboard, apply_input, run_match, paint_board, update_panel, keep_awake_while_com_plays)
+            (
+                keyboard,
+                apply_input,
+                fade_refusal,
+                run_match,
+                paint_board,
+                update_panel,
+                keep_awake_while_com_plays,
+            )
                 .chain()
                 .run_if(in_state(Screen::Play)),
         );
@@ -128,7 +135,7 @@ fn spawn_play(mut commands: Commands, lang: Res<Lang>, table: Option<Res<Table>>
                     });
                 });
                 // The side panel.
-                main.spawn((widgets::panel_sized(px(PANEL_WIDTH)), Opaque)).with_children(|panel| {
+                main.spawn(widgets::panel_sized(px(PANEL_WIDTH))).with_children(|panel| {
                     panel.spawn(widgets::label(you_are.get(lang)));
                     panel.spawn((PanelText::Turn, widgets::text("", 34.0, palette::YOU)));
                     panel.spawn(widgets::row(10.0)).with_children(|row| {
@@ -162,30 +169,52 @@ fn spawn_play(mut commands: Commands, lang: Res<Lang>, table: Option<Res<Table>>
                 });
             },
         );
-        root.spawn(widgets::text(T::PlayKeys.get(lang), 16.0, palette::INK_SOFT));
+        root.spawn(widgets::key_line(KEYS.key_line(lang)));
     });
 }
 
 fn board_button(index: usize, cell: f32, at: crate::pokopoko::Cell) -> impl Bundle {
-    (
-        BoardButton { index, cell },
-        Button,
-        Pill,
-        Node {
-            position_type: PositionType::Absolute,
-            left: px(at.col as f32 * cell + cell * 0.1),
-            top: px(at.row as f32 * cell + cell * 0.08),
-            width: px(cell * 0.8),
-            height: px(cell * 0.8),
-            border: UiRect { bottom: px(2.0 + cell * 0.07), ..UiRect::all(px(2)) },
-            border_radius: BorderRadius::MAX,
-            ..default()
-        },
-        BackgroundColor(palette::BUBBLE),
-        BorderColor::all(palette::BUBBLE_EDGE),
-        Outline { width: px(3), offset: px(3), color: Color::NONE },
-    )
+    let corner = Vec2::new(at.col as f32 * cell + cell * 0.1, at.row as f32 * cell + cell * 0.08);
+    (BoardButton { index, cell }, widgets::bubble_button(corner, cell * 0.8, 2.0 + cell * 0.07))
 }
+
+/// What a key does on the play screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PlayKey {
+    Input(PlayInput),
+    Back,
+}
+
+const KEYS: Keymap<PlayKey> = Keymap(&[
+    Binding::press(
+        &[KeyCode::ArrowUp],
+        PlayKey::Input(PlayInput::MoveCursor(Direction::Up)),
+        "矢印：いどう",
+        "Arrows: move",
+    ),
+    Binding::unshown(&[KeyCode::ArrowDown], PlayKey::Input(PlayInput::MoveCursor(Direction::Down))),
+    Binding::unshown(&[KeyCode::ArrowLeft], PlayKey::Input(PlayInput::MoveCursor(Direction::Left))),
+    Binding::unshown(&[KeyCode::ArrowRight], PlayKey::Input(PlayInput::MoveCursor(Direction::Right))),
+    Binding::press(
+        &[KeyCode::Space],
+        PlayKey::Input(PlayInput::ToggleAtCursor),
+        "スペース：えらぶ",
+        "Space: select",
+    ),
+    Binding::press(
+        &[KeyCode::Enter, KeyCode::NumpadEnter],
+        PlayKey::Input(PlayInput::Confirm),
+        "Enter：押す",
+        "Enter: press",
+    ),
+    Binding::press(
+        &[KeyCode::Backspace, KeyCode::Delete],
+        PlayKey::Input(PlayInput::ClearSelection),
+        "Backspace：えらびなおす",
+        "Backspace: clear",
+    ),
+    Binding::press(&[KeyCode::Escape], PlayKey::Back, "Esc：もどる", "Esc: back"),
+]);
 
 fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
@@ -194,60 +223,117 @@ fn keyboard(
     mut go: MessageWriter<Go>,
 ) {
     let Some(keys) = keys else { return };
-    let pressed = [
-        (KeyCode::ArrowUp, PlayInput::MoveCursor(Direction::Up)),
-        (KeyCode::ArrowDown, PlayInput::MoveCursor(Direction::Down)),
-        (KeyCode::ArrowLeft, PlayInput::MoveCursor(Direction::Left)),
-        (KeyCode::ArrowRight, PlayInput::MoveCursor(Direction::Right)),
-        (KeyCode::Space, PlayInput::ToggleAtCursor),
-        (KeyCode::Enter, PlayInput::Confirm),
-        (KeyCode::NumpadEnter, PlayInput::Confirm),
-        (KeyCode::Backspace, PlayInput::ClearSelection),
-        (KeyCode::Delete, PlayInput::ClearSelection),
-    ];
-    for (key, action) in pressed {
-        if keys.just_pressed(key) {
-            input.write(action);
+    for key in KEYS.actions(&keys) {
+        match key {
+            PlayKey::Input(action) => {
+                input.write(action);
+            }
+            PlayKey::Back => {
+                go.write(Go(room.setup_screen()));
+            }
         }
     }
-    if keys.just_pressed(KeyCode::Escape) {
-        go.write(Go(room.setup_screen()));
+}
+
+/// Why a press or a selection was refused, shown on the panel for a moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefusalReason {
+    /// The COM's turn (or the match is over).
+    NotYourTurn,
+    /// Fewer than the smallest count are left: all of them are selected and must be pressed.
+    Forced,
+    /// That button is pressed already.
+    AlreadyPressed,
+    /// One more button than the largest count allowed.
+    TooMany,
+    /// Pressing this many is not allowed.
+    NotAllowed(u32),
+}
+
+/// How long a refusal stays on the panel.
+const REFUSAL_SECONDS: f32 = 2.5;
+
+/// The last refusal and the time it has left on screen.
+#[derive(Resource, Debug, Default)]
+pub struct Refusal(pub Option<(RefusalReason, Timer)>);
+
+impl Refusal {
+    pub fn reason(&self) -> Option<RefusalReason> {
+        self.0.as_ref().map(|(reason, _)| *reason)
+    }
+
+    fn show(&mut self, reason: RefusalReason) {
+        self.0 = Some((reason, Timer::from_seconds(REFUSAL_SECONDS, TimerMode::Once)));
+    }
+}
+
+/// Why selecting `button` was refused.
+fn toggle_refusal(table: &Table, button: usize) -> RefusalReason {
+    if !table.human_to_move() {
+        RefusalReason::NotYourTurn
+    } else if table.is_forced() {
+        RefusalReason::Forced
+    } else if table.state(button) != ButtonState::Up && table.state(button) != ButtonState::Selected {
+        RefusalReason::AlreadyPressed
+    } else {
+        RefusalReason::TooMany
     }
 }
 
 fn apply_input(
     mut inputs: MessageReader<PlayInput>,
     table: Option<ResMut<Table>>,
-    mut refused: MessageWriter<PlaySound>,
+    mut refusal: ResMut<Refusal>,
+    mut events: MessageWriter<GameEvent>,
 ) {
     let Some(mut table) = table else { return };
     for input in inputs.read() {
-        match *input {
+        let refused = match *input {
             PlayInput::Toggle(button) => {
                 table.cursor = button;
-                if !table.toggle(button) {
-                    refused.write(PlaySound(Cue::Refused));
-                }
+                (!table.toggle(button)).then(|| toggle_refusal(&table, button))
             }
-            PlayInput::MoveCursor(direction) => table.move_cursor(direction),
+            PlayInput::MoveCursor(direction) => {
+                table.move_cursor(direction);
+                None
+            }
             PlayInput::ToggleAtCursor => {
                 let cursor = table.cursor;
-                if !table.toggle(cursor) {
-                    refused.write(PlaySound(Cue::Refused));
-                }
+                (!table.toggle(cursor)).then(|| toggle_refusal(&table, cursor))
             }
             PlayInput::ClearSelection => {
                 table.clear_selection();
+                None
             }
             PlayInput::Confirm => {
-                if table.can_confirm() {
-                    // can_confirm guarantees a legal press.
-                    let _ = table.confirm();
-                } else {
-                    refused.write(PlaySound(Cue::Refused));
+                let count = table.selected().len() as u32;
+                let to_move = table.human_to_move();
+                match table.confirm() {
+                    Ok(turn) => {
+                        refusal.0 = None;
+                        events.write(GameEvent::Pressed { buttons: turn.count });
+                        None
+                    }
+                    Err(_) if !to_move => Some(RefusalReason::NotYourTurn),
+                    Err(_) => Some(RefusalReason::NotAllowed(count)),
                 }
             }
+        };
+        if let Some(reason) = refused {
+            refusal.show(reason);
+            events.write(GameEvent::Refused);
         }
+    }
+}
+
+/// A refusal fades after a moment; until then the screen keeps drawing.
+fn fade_refusal(time: Res<Time>, mut refusal: ResMut<Refusal>, mut events: MessageWriter<GameEvent>) {
+    let Some((_, timer)) = refusal.bypass_change_detection().0.as_mut() else { return };
+    timer.tick(time.delta());
+    if timer.is_finished() {
+        refusal.0 = None;
+    } else {
+        events.write(GameEvent::Animating);
     }
 }
 
@@ -262,12 +348,15 @@ fn run_match(
     mut data: ResMut<SaveData>,
     mut commands: Commands,
     mut go: MessageWriter<Go>,
+    mut events: MessageWriter<GameEvent>,
 ) {
     let Some(mut table) = table else { return };
     if table.is_showing_com() {
         clock.timer.tick(time.delta());
         if clock.timer.is_finished() {
-            table.show_next_com_press();
+            if table.show_next_com_press().is_some() {
+                events.write(GameEvent::ComPressed);
+            }
             clock.timer = Timer::new(pace.com_press, TimerMode::Once);
         }
     } else if table.game().to_move() == Some(Side::Com) {
@@ -286,6 +375,7 @@ fn run_match(
                 data.save.progress.record_match(table.stage().number, last.won(), right_choice);
                 data.store();
             }
+            events.write(GameEvent::Ended { won: last.won() });
             commands.insert_resource(last);
             commands.remove_resource::<Table>();
             go.write(Go(Screen::Result));
@@ -295,10 +385,10 @@ fn run_match(
 
 /// The COM's presses are shown one by one on a timer, and the result follows a moment after the
 /// last press: the window keeps drawing until the human may move again or the result shows.
-fn keep_awake_while_com_plays(table: Option<Res<Table>>, mut redraw: MessageWriter<RequestRedraw>) {
+fn keep_awake_while_com_plays(table: Option<Res<Table>>, mut events: MessageWriter<GameEvent>) {
     let Some(table) = table else { return };
     if !table.human_to_move() {
-        redraw.write(RequestRedraw);
+        events.write(GameEvent::Animating);
     }
 }
 
@@ -362,7 +452,7 @@ fn set_if_changed(slot: &mut Color, colour: Color) {
     }
 }
 
-#[allow(clippy::type_complexity)]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)] // a Bevy system: one argument per thing it shows
 fn update_panel(
     mut commands: Commands,
     lang: Res<Lang>,
@@ -371,11 +461,13 @@ fn update_panel(
     mut confirm: Query<&mut ButtonKind, (With<ConfirmButton>, Without<ClearButton>)>,
     mut clear: Query<&mut ButtonKind, (With<ClearButton>, Without<ConfirmButton>)>,
     history: Query<Entity, With<HistoryList>>,
+    refusal: Res<Refusal>,
 ) {
     let Some(table) = table else { return };
-    if !table.is_changed() {
+    if !table.is_changed() && !refusal.is_changed() {
         return;
     }
+    let refused = refusal.reason();
     let lang = lang.0;
     let game = table.game();
     let human = table.human_to_move();
@@ -388,11 +480,19 @@ fn update_panel(
             },
             PanelText::Remaining => (table.shown_remaining().to_string(), palette::INK),
             PanelText::Selected => {
-                let ink = if table.can_confirm() { palette::GOOD } else { palette::INK };
+                let ink = if refused.is_some() {
+                    palette::BAD
+                } else if table.can_confirm() {
+                    palette::GOOD
+                } else {
+                    palette::INK
+                };
                 (i18n::selected(lang, table.selected().len(), game.picks()), ink)
             }
             PanelText::Hint => {
-                if table.is_forced() {
+                if let Some(reason) = refused {
+                    (i18n::refusal(lang, reason, game.picks()), palette::BAD)
+                } else if table.is_forced() {
                     (i18n::forced(lang, game.remaining(), game.picks().min()), palette::BAD)
                 } else if table.is_showing_com() || game.to_move() == Some(Side::Com) {
                     (T::ComThinking.get(lang).to_string(), palette::COM)

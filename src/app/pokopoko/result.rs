@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use super::free::Room;
 use super::{LastMatch, StageAction};
 use crate::app::i18n::{self, Lang, Language, T};
+use crate::app::keymap::{Binding, Keymap};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, Screen};
@@ -92,8 +93,7 @@ fn spawn_result(mut commands: Commands, lang: Res<Lang>, last: Option<Res<LastMa
             row.spawn(widgets::sized_button(T::SeeStrategy.get(lang), ButtonKind::Secondary, 240.0, 20.0))
                 .observe(send(StageAction::Strategy));
         });
-        let keys = if room.is_free() { T::FreeResultKeys.get(lang) } else { T::ResultKeys.get(lang) };
-        root.spawn(widgets::text(keys, 16.0, palette::INK_SOFT));
+        root.spawn(widgets::key_line(keymap(&room).key_line(lang)));
     });
 }
 
@@ -140,6 +140,43 @@ fn history(lang: Language, last: &LastMatch) -> impl Bundle {
     )
 }
 
+/// What a key does on the result screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ResultKey {
+    /// The next stage after a win, a retry from the mistake after a loss (free play: again).
+    Next,
+    RetryFromStart,
+    Back,
+}
+
+/// The ladder's result keys.
+const KEYS: Keymap<ResultKey> = Keymap(&[
+    Binding::press(
+        &[KeyCode::Enter, KeyCode::NumpadEnter],
+        ResultKey::Next,
+        "Enter：つぎへ／やりなおす",
+        "Enter: next / retry",
+    ),
+    Binding::press(&[KeyCode::KeyR], ResultKey::RetryFromStart, "R：さいしょから", "R: from the start"),
+    Binding::press(&[KeyCode::Escape], ResultKey::Back, "Esc：ステージ一覧", "Esc: stage list"),
+]);
+
+/// Free play's result keys: the same actions, back to the setup.
+const FREE_KEYS: Keymap<ResultKey> = Keymap(&[
+    Binding::press(
+        &[KeyCode::Enter, KeyCode::NumpadEnter],
+        ResultKey::Next,
+        "Enter：もう一度／やりなおす",
+        "Enter: again / retry",
+    ),
+    Binding::press(&[KeyCode::KeyR], ResultKey::RetryFromStart, "R：さいしょから", "R: from the start"),
+    Binding::press(&[KeyCode::Escape], ResultKey::Back, "Esc：設定", "Esc: setup"),
+]);
+
+fn keymap(room: &Room) -> Keymap<ResultKey> {
+    if room.is_free() { FREE_KEYS } else { KEYS }
+}
+
 fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     last: Option<Res<LastMatch>>,
@@ -148,17 +185,22 @@ fn keyboard(
     mut go: MessageWriter<Go>,
 ) {
     let (Some(keys), Some(last)) = (keys, last) else { return };
-    if keys.just_pressed(KeyCode::Enter) {
-        actions.write(if last.won() && room.is_free() {
-            StageAction::RetryFromStart
-        } else if last.won() {
-            StageAction::Open(last.table.stage().number + 1)
-        } else {
-            StageAction::RetryFromMistake
-        });
-    } else if keys.just_pressed(KeyCode::KeyR) {
-        actions.write(StageAction::RetryFromStart);
-    } else if keys.just_pressed(KeyCode::Escape) {
-        go.write(Go(if room.is_free() { Screen::FreeSetup } else { Screen::Ladder }));
+    match keymap(&room).actions(&keys).first() {
+        Some(ResultKey::Next) => {
+            actions.write(if last.won() && room.is_free() {
+                StageAction::RetryFromStart
+            } else if last.won() {
+                StageAction::Open(last.table.stage().number + 1)
+            } else {
+                StageAction::RetryFromMistake
+            });
+        }
+        Some(ResultKey::RetryFromStart) => {
+            actions.write(StageAction::RetryFromStart);
+        }
+        Some(ResultKey::Back) => {
+            go.write(Go(if room.is_free() { Screen::FreeSetup } else { Screen::Ladder }));
+        }
+        None => {}
     }
 }

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 use super::{CurrentStage, Room, StrategyReturn};
 use crate::app::i18n::{self, Lang, T};
+use crate::app::keymap::{Binding, Keymap};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, SaveData, Screen};
@@ -72,7 +73,7 @@ fn spawn_strategy(
                     stage.right_choice(),
                 );
                 panel.spawn(widgets::text(
-                    format!("{}：{verdict}", room.title(lang, stage)),
+                    format!("{}{}{verdict}", room.title(lang, stage), i18n::colon(lang)),
                     22.0,
                     palette::YOU,
                 ));
@@ -81,7 +82,8 @@ fn spawn_strategy(
         root.spawn(widgets::row(20.0)).with_children(|row| {
             row.spawn(widgets::sized_button(T::Back.get(lang), ButtonKind::Secondary, 200.0, 20.0))
                 .observe(send(Go(back)));
-            row.spawn(widgets::text(T::StrategyKeys.get(lang), 16.0, palette::INK_SOFT));
+            let keys = if revealed { REVEALED_KEYS } else { KEYS };
+            row.spawn(widgets::key_line(keys.key_line(lang)));
         });
     });
 }
@@ -131,6 +133,28 @@ fn number_table(rule: &crate::pokopoko::Rule) -> impl Bundle {
     )
 }
 
+/// What a key does on the strategy page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum StrategyKey {
+    Reveal,
+    Back,
+}
+
+/// Behind the spoiler warning.
+const KEYS: Keymap<StrategyKey> = Keymap(&[
+    Binding::press(
+        &[KeyCode::Enter, KeyCode::NumpadEnter],
+        StrategyKey::Reveal,
+        "Enter：見る",
+        "Enter: show",
+    ),
+    Binding::press(&[KeyCode::Escape], StrategyKey::Back, "Esc：もどる", "Esc: back"),
+]);
+
+/// Once revealed: nothing more to show.
+const REVEALED_KEYS: Keymap<StrategyKey> =
+    Keymap(&[Binding::press(&[KeyCode::Escape], StrategyKey::Back, "Esc：もどる", "Esc: back")]);
+
 fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     back_to: Option<Res<StrategyReturn>>,
@@ -138,10 +162,14 @@ fn keyboard(
     mut go: MessageWriter<Go>,
 ) {
     let Some(keys) = keys else { return };
-    if keys.just_pressed(KeyCode::Enter) {
-        reveal.write(Reveal);
-    } else if keys.just_pressed(KeyCode::Escape) {
-        go.write(Go(back_to.map_or(Screen::Intro, |b| b.0)));
+    match KEYS.actions(&keys).first() {
+        Some(StrategyKey::Reveal) => {
+            reveal.write(Reveal);
+        }
+        Some(StrategyKey::Back) => {
+            go.write(Go(back_to.map_or(Screen::Intro, |b| b.0)));
+        }
+        None => {}
     }
 }
 

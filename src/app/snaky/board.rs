@@ -12,12 +12,12 @@ use bevy::picking::pointer::Location;
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
 
-use super::{Session, SnakyInput, SnakyMode, SnakySystems};
+use super::keys::ViewInput;
+use super::{Session, SnakyInput, SnakySystems};
 use crate::app::Screen;
+use crate::app::events::GameEvent;
 use crate::app::i18n::Lang;
 use crate::app::i18n::{T, snaky as text};
-use crate::app::theme::BakedLook;
-use crate::app::theme::flat::Opaque;
 use crate::app::theme::palette;
 use crate::app::theme::widgets;
 use crate::snaky::policy::OPENING;
@@ -27,12 +27,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardView>()
         .init_resource::<Hover>()
         .add_systems(OnEnter(Screen::Snaky), reset_view)
-        .add_systems(
-            Update,
-            (pan_and_zoom_keys, pan_sideways_keys.run_if(not(in_state(SnakyMode::Review))))
-                .in_set(SnakySystems::Input)
-                .run_if(in_state(Screen::Snaky)),
-        )
+        .add_systems(Update, apply_view_input.in_set(SnakySystems::Input).run_if(in_state(Screen::Snaky)))
         .add_systems(
             Update,
             (draw_stones, flash_refusals, draw_hover, place_on_board, scale_fonts, update_board_texts)
@@ -284,9 +279,7 @@ pub(super) fn board_area() -> impl Bundle {
             border_radius: BorderRadius::all(px(BOARD_RADIUS)),
             ..default()
         },
-        // No outline: in the software renderer an outline costs as much as the whole area again.
         BackgroundColor(palette::PANEL),
-        Opaque,
     )
 }
 
@@ -449,60 +442,40 @@ fn hover_out(_event: On<Pointer<Out>>, mut hover: ResMut<Hover>) {
     }
 }
 
-/// ← → pan (except while reviewing, when they step through the game).
-fn pan_sideways_keys(keys: Option<Res<ButtonInput<KeyCode>>>, time: Res<Time>, mut view: ResMut<BoardView>) {
-    let Some(keys) = keys else { return };
-    let mut direction = Vec2::ZERO;
-    if keys.pressed(KeyCode::ArrowLeft) {
-        direction.x -= 1.0;
-    }
-    if keys.pressed(KeyCode::ArrowRight) {
-        direction.x += 1.0;
-    }
-    pan(&mut view, &time, direction);
-}
-
 /// The board moves under a fixed view: the right arrow shows what lies to the right.
 fn pan(view: &mut BoardView, time: &Time, direction: Vec2) {
     if direction != Vec2::ZERO {
-        // The board moves under a fixed view: the right arrow shows what lies to the right.
         let step = PAN_CELLS_PER_S * view.cell_px * time.delta_secs().clamp(0.0, PAN_MAX_STEP_S);
         view.pan_pixels(-direction * step);
     }
 }
 
-/// ↑ ↓ pan, + and − zoom, C centres on the frame, L on the last move.
-fn pan_and_zoom_keys(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
+/// The view's keys: pan while held, + and − zoom, C centres on the frame, L on the last move.
+fn apply_view_input(
+    mut inputs: MessageReader<ViewInput>,
     time: Res<Time>,
     session: Option<Res<Session>>,
     mut view: ResMut<BoardView>,
 ) {
-    let Some(keys) = keys else { return };
     let mut direction = Vec2::ZERO;
-    if keys.pressed(KeyCode::ArrowUp) {
-        direction.y -= 1.0;
-    }
-    if keys.pressed(KeyCode::ArrowDown) {
-        direction.y += 1.0;
+    let centre = Vec2::new(BOARD_SIZE.x / 2.0, BOARD_SIZE.y / 2.0);
+    for input in inputs.read() {
+        match *input {
+            ViewInput::Pan { x, y } => direction += Vec2::new(f32::from(x), f32::from(y)),
+            ViewInput::ZoomIn => view.zoom_at(centre, KEY_ZOOM),
+            ViewInput::ZoomOut => view.zoom_at(centre, 1.0 / KEY_ZOOM),
+            ViewInput::Centre => {
+                let cell_px = view.cell_px;
+                *view = BoardView { cell_px, ..BoardView::default() };
+            }
+            ViewInput::LastMove => {
+                if let Some(last) = session.as_ref().and_then(|s| s.shown().moves().last().copied()) {
+                    view.centre_on(last.cell);
+                }
+            }
+        }
     }
     pan(&mut view, &time, direction);
-    let centre = Vec2::new(BOARD_SIZE.x / 2.0, BOARD_SIZE.y / 2.0);
-    if keys.any_just_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
-        view.zoom_at(centre, KEY_ZOOM);
-    }
-    if keys.any_just_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
-        view.zoom_at(centre, 1.0 / KEY_ZOOM);
-    }
-    if keys.just_pressed(KeyCode::KeyC) && !super::ctrl_held(&keys) {
-        let cell_px = view.cell_px;
-        *view = BoardView { cell_px, ..BoardView::default() };
-    }
-    if keys.just_pressed(KeyCode::KeyL)
-        && let Some(last) = session.as_ref().and_then(|s| s.shown().moves().last().copied())
-    {
-        view.centre_on(last.cell);
-    }
 }
 
 /// Numbered stones of the shown position, the last one ringed.
@@ -544,7 +517,6 @@ fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, m
                 BackgroundColor(face),
                 BorderColor::all(edge),
                 // One quad of the UI's sheet for the face and the rim (the ring stays the UI's).
-                BakedLook,
                 Outline { width: px(RING_WIDTH_PX), offset: px(RING_OFFSET_PX), color: ring },
                 Pickable::IGNORE,
                 children![(
@@ -564,6 +536,7 @@ fn flash_refusals(
     mut flashes: Query<(Entity, &mut RefusedFlash, &mut BackgroundColor, &mut BorderColor)>,
     time: Res<Time>,
     mut commands: Commands,
+    mut events: MessageWriter<GameEvent>,
 ) {
     for (entity, mut flash, mut background, mut border) in &mut flashes {
         flash.timer.tick(time.delta());
@@ -579,6 +552,7 @@ fn flash_refusals(
     let Some(cell) = session.refused else { return };
     // Consuming the flash is not a change of the game: the stones need no redraw.
     session.bypass_change_detection().refused = None;
+    events.write(GameEvent::Refused);
     let Some((layer, _)) = layers.iter().find(|(_, l)| **l == Layer::Flash) else { return };
     commands.entity(layer).with_children(|layer| {
         layer.spawn((

@@ -9,6 +9,7 @@ use crate::app::Go;
 use crate::app::Screen;
 use crate::app::i18n::Lang;
 use crate::app::i18n::{self, T, snaky as text};
+use crate::app::keymap::{Binding, Keymap};
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
@@ -80,31 +81,47 @@ fn choose_maker(mut browser: ResMut<CardBrowser>, data: Res<SaveData>) {
     browser.chosen = false;
 }
 
+const KEYS: Keymap<BrowseInput> = Keymap(&[
+    Binding::press(
+        &[KeyCode::ArrowLeft],
+        BrowseInput::Step(-1),
+        "←／→：前後のカード",
+        "Left/Right: previous/next card",
+    ),
+    Binding::unshown(&[KeyCode::ArrowRight], BrowseInput::Step(1)),
+    Binding::press(
+        &[KeyCode::PageUp],
+        BrowseInput::Step(-10),
+        "PageUp／PageDown：10枚",
+        "PageUp/PageDown: 10 cards",
+    ),
+    Binding::unshown(&[KeyCode::PageDown], BrowseInput::Step(10)),
+    Binding::press(&[KeyCode::Home], BrowseInput::First, "Home／End：最初／最後", "Home/End: first/last"),
+    Binding::unshown(&[KeyCode::End], BrowseInput::Last),
+    Binding::press(
+        &[KeyCode::Digit0],
+        BrowseInput::Digit('0'),
+        "数字＋Enter：その番号へ",
+        "digits + Enter: go to a card",
+    ),
+    Binding::unshown(&[KeyCode::Digit1], BrowseInput::Digit('1')),
+    Binding::unshown(&[KeyCode::Digit2], BrowseInput::Digit('2')),
+    Binding::unshown(&[KeyCode::Digit3], BrowseInput::Digit('3')),
+    Binding::unshown(&[KeyCode::Digit4], BrowseInput::Digit('4')),
+    Binding::unshown(&[KeyCode::Digit5], BrowseInput::Digit('5')),
+    Binding::unshown(&[KeyCode::Digit6], BrowseInput::Digit('6')),
+    Binding::unshown(&[KeyCode::Digit7], BrowseInput::Digit('7')),
+    Binding::unshown(&[KeyCode::Digit8], BrowseInput::Digit('8')),
+    Binding::unshown(&[KeyCode::Digit9], BrowseInput::Digit('9')),
+    Binding::unshown(&[KeyCode::Backspace], BrowseInput::Erase),
+    Binding::unshown(&[KeyCode::Enter, KeyCode::NumpadEnter], BrowseInput::Jump),
+    Binding::press(&[KeyCode::KeyK], BrowseInput::OtherMaker, "K：証明書", "K: certificate"),
+    Binding::press(&[KeyCode::Escape], BrowseInput::Back, "Esc：もどる", "Esc: back"),
+]);
+
 fn keyboard(keys: Option<Res<ButtonInput<KeyCode>>>, mut input: MessageWriter<BrowseInput>) {
     let Some(keys) = keys else { return };
-    let map = [
-        (KeyCode::ArrowLeft, BrowseInput::Step(-1)),
-        (KeyCode::ArrowRight, BrowseInput::Step(1)),
-        (KeyCode::PageUp, BrowseInput::Step(-10)),
-        (KeyCode::PageDown, BrowseInput::Step(10)),
-        (KeyCode::Home, BrowseInput::First),
-        (KeyCode::End, BrowseInput::Last),
-        (KeyCode::Backspace, BrowseInput::Erase),
-        (KeyCode::Enter, BrowseInput::Jump),
-        (KeyCode::NumpadEnter, BrowseInput::Jump),
-        (KeyCode::KeyK, BrowseInput::OtherMaker),
-        (KeyCode::Escape, BrowseInput::Back),
-    ];
-    for (key, action) in map {
-        if keys.just_pressed(key) {
-            input.write(action);
-        }
-    }
-    for (value, key) in widgets::DIGIT_KEYS.into_iter().enumerate() {
-        if keys.just_pressed(key) {
-            input.write(BrowseInput::Digit(char::from(b'0' + value as u8)));
-        }
-    }
+    input.write_batch(KEYS.actions(&keys));
 }
 
 fn browse(
@@ -193,7 +210,7 @@ fn draw_browser(
                     ));
                 }
             }
-            root.spawn(widgets::text(T::CardKeys.get(lang), 14.0, palette::INK_SOFT));
+            root.spawn(widgets::text(KEYS.key_line(lang), 14.0, palette::INK_SOFT));
         },
     );
 }

@@ -1,6 +1,7 @@
 //! The about page's certificate checks (SPEC §2.3), run on request on a thread of their own so the
 //! window keeps drawing while they take their few seconds.
 
+use crate::app::events::GameEvent;
 use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
@@ -27,7 +28,13 @@ pub(super) fn plugin(app: &mut App) {
         })
         .add_systems(
             Update,
-            (start_checks, collect_report, choose_report, show_checks.run_if(in_state(Screen::About)))
+            (
+                start_checks,
+                collect_report,
+                keep_awake_while_checking,
+                choose_report,
+                show_checks.run_if(in_state(Screen::About)),
+            )
                 .chain(),
         );
 }
@@ -77,6 +84,14 @@ impl CertificateChecks {
 
     pub fn is_running(&self) -> bool {
         matches!(self, Self::Running(_))
+    }
+
+    /// Blocks until running checks have reported (for tests, which must not guess how long the
+    /// checks take); the report is then collected as usual by the next frame.
+    pub fn wait_for_report(&mut self) {
+        let Self::Running(receiver) = self else { return };
+        let received = receiver.get_mut().map_or(Err(mpsc::RecvError), |receiver| receiver.recv());
+        *self = received.map_or(Self::Failed, Self::Done);
     }
 }
 
@@ -146,6 +161,13 @@ fn collect_report(mut checks: ResMut<CertificateChecks>) {
         Ok(report) => *checks = CertificateChecks::Done(report),
         Err(TryRecvError::Empty) => {}
         Err(TryRecvError::Disconnected) => *checks = CertificateChecks::Failed,
+    }
+}
+
+/// The report is collected by a frame: while the checks run, every frame asks for the next.
+fn keep_awake_while_checking(checks: Res<CertificateChecks>, mut events: MessageWriter<GameEvent>) {
+    if checks.is_running() {
+        events.write(GameEvent::Animating);
     }
 }
 

@@ -1,20 +1,13 @@
-//! The board's background: the paper (the board area itself, a flat card), the frame's light
-//! interior, the grid lines and the frame's dashes, each a plain node placed from the view.
-//!
-//! The software renderer runs every instruction of a shader on every pixel it covers. Drawn by one
-//! shader over the whole board (the paper, the interior, the lines and the rounded corners worked
-//! out per pixel), the background cost every one of the board's 541,000 pixels all of that; now
-//! the paper is the flat card's one colour, and the interior, the lines and the dashes are flat
-//! rectangles too (`Opaque`: a shader that only writes a colour, drawn without blending, one draw
-//! call for all nodes of a colour), each covering only its own pixels. A pan or a zoom moves the
-//! lines (about two hundred nodes at the smallest zoom); another frame respawns the dashes.
+//! The board's background: the paper (the board area itself, a card), the frame's light interior,
+//! the grid lines and the frame's dashes, each a plain node placed from the view. A pan or a zoom
+//! moves the lines (about two hundred nodes at the smallest zoom); another frame respawns the
+//! dashes.
 
 use bevy::prelude::*;
 
 use super::board::{BOARD_SIZE, BoardView, Layer, Placed};
 use super::{Session, SnakySystems};
 use crate::app::Screen;
-use crate::app::theme::flat::Opaque;
 use crate::app::theme::palette;
 use crate::snaky::Bounds;
 
@@ -170,7 +163,7 @@ fn whole_area() -> Node {
 
 /// The frame's interior: a flat rectangle over the frame's cells.
 fn inside(frame: Bounds) -> impl Bundle {
-    (inside_rect(frame), Opaque, BackgroundColor(palette::FRAME_INSIDE), Pickable::IGNORE)
+    (inside_rect(frame), BackgroundColor(palette::FRAME_INSIDE), Pickable::IGNORE)
 }
 
 /// Where the frame's interior lies: over all of the frame's cells.
@@ -221,7 +214,6 @@ fn line(axis: GridLine, at: f32) -> impl Bundle {
         axis,
         Node { position_type: PositionType::Absolute, left, top, width, height, ..default() },
         BackgroundColor(palette::GRID_LINE),
-        Opaque,
         Pickable::IGNORE,
     )
 }
@@ -244,7 +236,6 @@ fn dashes(frame: Bounds) -> impl Iterator<Item = impl Bundle> {
             },
             Node { position_type: PositionType::Absolute, ..default() },
             BackgroundColor(palette::PRIMARY_EDGE),
-            Opaque,
             Pickable::IGNORE,
         )
     };

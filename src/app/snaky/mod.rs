@@ -9,6 +9,7 @@ mod board;
 pub mod cards;
 pub mod checks;
 mod grid;
+pub mod keys;
 mod overlay;
 mod panel;
 mod record;
@@ -25,10 +26,10 @@ pub use panel::{TempoBar, TempoGraph};
 pub use record::record_text;
 pub use watch::{SPEEDS, Watch};
 
-use super::i18n::{Lang, snaky as text};
+use super::events::{GameEvent, Stones, WakeAt};
 use super::storage::SaveData;
 use super::{Go, Screen};
-use crate::snaky::{self, BreakerKind, Cell, Maker};
+use crate::snaky::{self, Cell, Maker, Player};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SnakyInput>()
@@ -40,24 +41,17 @@ pub(super) fn plugin(app: &mut App) {
         })
         .add_systems(
             Update,
-            (
-                (
-                    keyboard,
-                    review_keys.run_if(in_state(SnakyMode::Review)),
-                    back_key.run_if(not(in_state(SnakyMode::Review))),
-                ),
-                apply_input,
-                record_blind_score,
-                follow_mode,
-            )
+            (apply_input, record_blind_score, follow_mode)
                 .chain()
                 .in_set(SnakySystems::Input)
                 .run_if(in_state(Screen::Snaky)),
         )
+        .add_systems(Update, tell_what_happened.in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)))
         .configure_sets(Update, (SnakySystems::Input, SnakySystems::Show).chain())
         .add_plugins((
             board::plugin,
             grid::plugin,
+            keys::plugin,
             overlay::plugin,
             panel::plugin,
             watch::plugin,
@@ -95,7 +89,7 @@ impl SnakyStart {
     }
 }
 
-pub use session::{Effect, Notice, NoticeKind, Session, SnakyInput, SnakyMode, new_session};
+pub use session::{Effect, Notice, NoticeKind, Said, Session, SnakyInput, SnakyMode, new_session};
 
 /// Why the screen cannot show a game (the certificate failed to load).
 #[derive(Resource, Debug, Clone)]
@@ -108,7 +102,6 @@ fn start_session(
     start: Option<Res<SnakyStart>>,
     existing: Option<ResMut<Session>>,
     data: Res<SaveData>,
-    lang: Res<Lang>,
 ) {
     commands.insert_resource(Watch::default());
     if let (Some(mut session), None) = (existing, &start) {
@@ -128,87 +121,11 @@ fn start_session(
     if let Some(start) = start {
         session.blind = start.blind;
         if let Err(error) = session.load(&start.moves) {
-            session.tell(NoticeKind::Refused, text::record_error(lang.0, &error));
+            session.tell(NoticeKind::Refused, Said::RecordError(error));
         }
         commands.remove_resource::<SnakyStart>();
     }
     commands.insert_resource(session);
-}
-
-/// Ctrl (or the Super/Command key) is held, or was released this very frame: a quick Ctrl+C can
-/// arrive whole between two frames. The one definition every Snaky key handler uses.
-pub(super) fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
-    let modifiers = [KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight];
-    keys.any_pressed(modifiers) || keys.any_just_released(modifiers)
-}
-
-/// The keys of every mode.
-fn keyboard(keys: Option<Res<ButtonInput<KeyCode>>>, mut input: MessageWriter<SnakyInput>) {
-    let Some(keys) = keys else { return };
-    let mut pressed: Vec<(KeyCode, SnakyInput)> = vec![
-        (KeyCode::KeyF, SnakyInput::FarAway),
-        (KeyCode::KeyZ, SnakyInput::Undo),
-        (KeyCode::Backspace, SnakyInput::Undo),
-        (KeyCode::KeyR, SnakyInput::Restart),
-        (KeyCode::KeyV, SnakyInput::ToggleReview),
-        (KeyCode::KeyE, SnakyInput::ToggleOverlay(overlay::Layer::Envelope)),
-        (KeyCode::KeyP, SnakyInput::ToggleOverlay(overlay::Layer::Pivot)),
-        (KeyCode::Digit1, SnakyInput::Hand(BreakerKind::RandomNear)),
-        (KeyCode::Digit2, SnakyInput::Hand(BreakerKind::EnvelopeRandom)),
-        (KeyCode::Digit3, SnakyInput::Hand(BreakerKind::Greedy)),
-        (KeyCode::Digit4, SnakyInput::Hand(BreakerKind::Perfect)),
-        (KeyCode::Digit5, SnakyInput::Hand(BreakerKind::Mixed)),
-        (KeyCode::KeyN, SnakyInput::Step),
-        (KeyCode::Space, SnakyInput::RunPause),
-        (KeyCode::BracketLeft, SnakyInput::Slower),
-        (KeyCode::BracketRight, SnakyInput::Faster),
-        (KeyCode::KeyT, SnakyInput::TakeOver),
-        (KeyCode::KeyK, SnakyInput::OtherMaker),
-        (KeyCode::KeyH, SnakyInput::ToggleOverlay(overlay::Layer::Heat)),
-        (KeyCode::KeyI, SnakyInput::ToggleOverlay(overlay::Layer::Hint)),
-        (KeyCode::KeyB, SnakyInput::ToggleBlind),
-        (KeyCode::KeyO, SnakyInput::BrowseCard),
-    ];
-    if ctrl_held(&keys) {
-        pressed = vec![(KeyCode::KeyC, SnakyInput::CopyRecord), (KeyCode::KeyV, SnakyInput::PasteRecord)];
-    } else {
-        pressed.push((KeyCode::KeyA, SnakyInput::ToggleOverlay(overlay::Layer::Required)));
-    }
-    send_pressed(&keys, &pressed, &mut input);
-}
-
-/// Reviewing: ← → step through the game, Home and End jump, Enter resumes, Esc stops reviewing.
-fn review_keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut input: MessageWriter<SnakyInput>) {
-    let Some(keys) = keys else { return };
-    let pressed = [
-        (KeyCode::ArrowLeft, SnakyInput::ReviewStep(-1)),
-        (KeyCode::ArrowRight, SnakyInput::ReviewStep(1)),
-        (KeyCode::Home, SnakyInput::ReviewFirst),
-        (KeyCode::End, SnakyInput::ReviewLast),
-        (KeyCode::Enter, SnakyInput::ResumeHere),
-        (KeyCode::NumpadEnter, SnakyInput::ResumeHere),
-        (KeyCode::Escape, SnakyInput::ToggleReview),
-    ];
-    send_pressed(&keys, &pressed, &mut input);
-}
-
-/// Esc leaves the screen (while reviewing, it stops reviewing instead).
-fn back_key(keys: Option<Res<ButtonInput<KeyCode>>>, mut input: MessageWriter<SnakyInput>) {
-    if keys.is_some_and(|keys| keys.just_pressed(KeyCode::Escape)) {
-        input.write(SnakyInput::Back);
-    }
-}
-
-fn send_pressed(
-    keys: &ButtonInput<KeyCode>,
-    pressed: &[(KeyCode, SnakyInput)],
-    input: &mut MessageWriter<SnakyInput>,
-) {
-    for (key, action) in pressed {
-        if keys.just_pressed(*key) {
-            input.write(action.clone());
-        }
-    }
 }
 
 /// Puts the screen in the mode the session is in (the change shows from the next frame on, before
@@ -234,11 +151,9 @@ fn apply_input(
     mut overlays: ResMut<Overlays>,
     mut clipboard: Option<ResMut<bevy::clipboard::Clipboard>>,
     mut data: ResMut<SaveData>,
-    lang: Res<Lang>,
     mut go: MessageWriter<Go>,
     mut commands: Commands,
 ) {
-    let lang = lang.0;
     let Some(mut session) = session else {
         for input in inputs.read() {
             if *input == SnakyInput::Back {
@@ -248,15 +163,13 @@ fn apply_input(
         return;
     };
     for input in inputs.read() {
-        match session.apply(input, &mut watch, &mut overlays, lang) {
+        match session.apply(input, &mut watch, &mut overlays) {
             None => {}
             Some(Effect::Go(screen)) => {
                 go.write(Go(screen));
             }
-            Some(Effect::CopyRecord) => record::copy(&mut session, clipboard.as_deref_mut(), lang),
-            Some(Effect::PasteRecord) => {
-                record::paste(&mut session, &mut watch, clipboard.as_deref_mut(), lang)
-            }
+            Some(Effect::CopyRecord) => record::copy(&mut session, clipboard.as_deref_mut()),
+            Some(Effect::PasteRecord) => record::paste(&mut session, &mut watch, clipboard.as_deref_mut()),
             Some(Effect::SaveMaker(maker)) => {
                 data.save.settings.snaky_maker = maker;
                 data.store();
@@ -271,12 +184,7 @@ fn apply_input(
 
 /// At the end of a blind game held by the player (not a computer Breaker), keeps the best score
 /// per Maker in the save and tells the player.
-fn record_blind_score(
-    session: Option<ResMut<Session>>,
-    watch: Res<Watch>,
-    mut data: ResMut<SaveData>,
-    lang: Res<Lang>,
-) {
+fn record_blind_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: ResMut<SaveData>) {
     let Some(mut session) = session else { return };
     // Asking every frame is no change: otherwise the board and the panel would be rebuilt each frame.
     let computer = watch.breaker.is_some();
@@ -286,6 +194,54 @@ fn record_blind_score(
     *best = (*best).max(moves as u32);
     let best = *best;
     data.store();
-    let text = text::blind_result(lang.0, session.maker, moves, best);
-    session.tell(NoticeKind::Good, text);
+    let maker = session.maker;
+    session.tell(NoticeKind::Good, Said::BlindResult { maker, moves, best });
+}
+
+/// Tells the rest of the game what happened on the board this frame: the stones just played (not
+/// a record loaded, a move undone or a game restarted), Maker's win, and whether the screen moves
+/// by itself (a refused cell flashing, a computer Breaker playing every frame) or wants to be woken for a watched computer Breaker's next move.
+#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is one thing it looks at
+fn tell_what_happened(
+    session: Option<Res<Session>>,
+    mode: Option<Res<State<SnakyMode>>>,
+    mut watch: ResMut<Watch>,
+    flashes: Query<(), With<RefusedFlash>>,
+    time: Res<Time<Real>>,
+    mut seen: Local<Option<(usize, bool)>>,
+    mut events: MessageWriter<GameEvent>,
+    mut wake: MessageWriter<WakeAt>,
+) {
+    if let Some(session) = &session
+        && session.is_changed()
+    {
+        let game = session.game();
+        let now = (game.moves().len(), game.won());
+        if let Some((moves, won)) = *seen
+            && !session.is_added()
+        {
+            let new: Vec<Player> =
+                game.moves().get(moves..).unwrap_or_default().iter().map(|m| m.player).collect();
+            let stones = match new.as_slice() {
+                [Player::Breaker, Player::Maker] => Some(Stones::Exchange),
+                [Player::Breaker] => Some(Stones::Breaker),
+                [Player::Maker] => Some(Stones::Maker),
+                // Nothing new, or a whole record at once.
+                _ => None,
+            };
+            events.write_batch(stones.map(GameEvent::Stones));
+            if now.1 && !won {
+                events.write(GameEvent::Ended { won: false });
+            }
+        }
+        *seen = Some(now);
+    }
+    // Until the mode has left Watch: the frame after Maker's win shows the watch ended.
+    let watching = mode.is_some_and(|mode| *mode.get() == SnakyMode::Watch);
+    let next_move =
+        if watching { watch.bypass_change_detection().next_move_at(time.elapsed()) } else { None };
+    if (watching && next_move.is_none()) || !flashes.is_empty() {
+        events.write(GameEvent::Animating);
+    }
+    wake.write_batch(next_move.map(|(clock, instant)| WakeAt { clock, instant }));
 }

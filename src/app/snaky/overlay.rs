@@ -6,7 +6,6 @@ use bevy::prelude::*;
 use super::board::{Layer as BoardLayer, Placed, ScaledFont};
 use super::{Session, SnakySystems};
 use crate::app::Screen;
-use crate::app::theme::flat::Tile;
 use crate::app::theme::palette;
 use crate::app::theme::widgets;
 
@@ -133,7 +132,6 @@ fn draw_overlays(
             for &cell in &claim.envelope {
                 layer.spawn((
                     OverlayMark(Some(Layer::Envelope)),
-                    Tile,
                     ENVELOPE.square(cell, palette::ENVELOPE, Color::NONE),
                 ));
             }
@@ -154,7 +152,6 @@ fn draw_overlays(
                 layer.spawn((
                     OverlayMark(Some(Layer::Heat)),
                     HeatValue { cell, height },
-                    Tile,
                     HEAT.square(cell, palette::HEAT_COLD.mix(&palette::HEAT_HOT, t), Color::NONE),
                     children![(
                         widgets::text(height.to_string(), HEAT_FONT_PX, palette::INK),
@@ -189,7 +186,7 @@ struct Shape {
 
 /// The completed Snaky: a filled cell reaching over the grid lines.
 const WINNING: Shape = Shape { inset: 0.0, grow: 1.0, border: 0.0, radius: Val::ZERO };
-/// The envelope: a light tint just inside the grid lines (a `Tile`, as the heat map's).
+/// The envelope: a light tint just inside the grid lines (a rounded tile, as the heat map's).
 const ENVELOPE: Shape = Shape { inset: 0.04, grow: 0.0, border: 0.0, radius: Val::Px(3.0) };
 /// The required set: a ring on the cell's edge.
 const REQUIRED: Shape = Shape { inset: 0.0, grow: 1.0, border: 3.0, radius: Val::Px(4.0) };

@@ -3,14 +3,13 @@
 
 use bevy::prelude::*;
 
-use super::board;
 use super::overlay::{Layer, Overlays};
 use super::watch::Watch;
 use super::{NoticeKind, Session, SnakyInput, SnakyMode, SnakySystems, SnakyUnavailable};
+use super::{board, keys};
 use crate::app::Screen;
 use crate::app::i18n::Lang;
 use crate::app::i18n::{self, T, snaky as text};
-use crate::app::theme::flat::Opaque;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::save::Language;
@@ -95,7 +94,7 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
         });
         root.spawn((
             Info::Keys,
-            widgets::text(T::SnakyKeys.get(lang), 14.0, palette::INK_SOFT),
+            widgets::text(keys::key_line(lang, SnakyMode::Play), 14.0, palette::INK_SOFT),
             Node { max_width: px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), ..default() },
         ));
     });
@@ -116,7 +115,6 @@ fn info_panel() -> impl Bundle {
         },
         // A card without an edge, like the board: a border is drawn as a second full-size quad.
         BackgroundColor(palette::PANEL),
-        Opaque,
     )
 }
 
@@ -368,7 +366,7 @@ fn update_panel(
             },
             Info::Notice => match &session.notice {
                 Some(notice) => (
-                    notice.text.clone(),
+                    notice.said.text(lang),
                     match notice.kind {
                         NoticeKind::Refused => palette::BAD,
                         NoticeKind::Good => palette::GOOD,
@@ -388,10 +386,7 @@ fn update_panel(
                 let seconds = watch.interval().as_secs_f32();
                 (format!("{}: {}", T::Speed.get(lang), text::speed(lang, seconds)), palette::INK_SOFT)
             }
-            Info::Keys => {
-                let keys = if mode == SnakyMode::Review { T::ReviewKeys } else { T::SnakyKeys };
-                (keys.get(lang).to_string(), palette::INK_SOFT)
-            }
+            Info::Keys => (keys::key_line(lang, mode), palette::INK_SOFT),
         };
         if content.0 != value {
             content.0 = value;

@@ -6,11 +6,9 @@ use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
 
 use super::watch::Watch;
-use super::{NoticeKind, Session, SnakyInput};
+use super::{NoticeKind, Said, Session, SnakyInput};
 use crate::app::Screen;
-use crate::app::i18n::Lang;
-use crate::app::i18n::{T, snaky as text};
-use crate::save::Language;
+use crate::app::i18n::T;
 use crate::snaky::parse_moves;
 use crate::snaky::record::format_moves;
 
@@ -28,43 +26,33 @@ pub fn record_text(session: &Session) -> String {
     format_moves(session.game().breaker_cells())
 }
 
-pub(super) fn copy(session: &mut Session, clipboard: Option<&mut Clipboard>, lang: Language) {
+pub(super) fn copy(session: &mut Session, clipboard: Option<&mut Clipboard>) {
     let record = record_text(session);
     let Some(clipboard) = clipboard else {
-        session.tell(
-            NoticeKind::Refused,
-            format!("{} {}", T::ClipboardMissing.get(lang), text::record_copied(lang, &record)),
-        );
+        session.tell(NoticeKind::Refused, Said::RecordNotCopied(record));
         return;
     };
     match clipboard.set_text(record.clone()) {
-        Ok(()) => session.tell(NoticeKind::Good, text::record_copied(lang, &record)),
-        Err(error) => session.tell(NoticeKind::Refused, text::clipboard_error(lang, &error.to_string())),
+        Ok(()) => session.tell(NoticeKind::Good, Said::RecordCopied(record)),
+        Err(error) => session.tell(NoticeKind::Refused, Said::ClipboardError(error.to_string())),
     }
 }
 
-pub(super) fn paste(
-    session: &mut Session,
-    watch: &mut Watch,
-    clipboard: Option<&mut Clipboard>,
-    lang: Language,
-) {
+pub(super) fn paste(session: &mut Session, watch: &mut Watch, clipboard: Option<&mut Clipboard>) {
     let Some(clipboard) = clipboard else {
-        session.tell(NoticeKind::Refused, T::ClipboardMissing.get(lang));
+        session.tell(NoticeKind::Refused, Said::Fixed(T::ClipboardMissing));
         return;
     };
     // On desktop platforms the read completes at once.
     match clipboard.fetch_text().poll_result() {
-        Some(Ok(record)) if !record.trim().is_empty() => load(session, watch, &record, lang),
-        Some(Ok(_)) | None => session.tell(NoticeKind::Refused, T::ClipboardEmpty.get(lang)),
-        Some(Err(error)) => {
-            session.tell(NoticeKind::Refused, text::clipboard_error(lang, &error.to_string()))
-        }
+        Some(Ok(record)) if !record.trim().is_empty() => load(session, watch, &record),
+        Some(Ok(_)) | None => session.tell(NoticeKind::Refused, Said::Fixed(T::ClipboardEmpty)),
+        Some(Err(error)) => session.tell(NoticeKind::Refused, Said::ClipboardError(error.to_string())),
     }
 }
 
 /// Replaces the game by a record; a bad record changes nothing and names its bad move.
-pub(super) fn load(session: &mut Session, watch: &mut Watch, record: &str, lang: Language) {
+pub(super) fn load(session: &mut Session, watch: &mut Watch, record: &str) {
     let result = parse_moves(record).and_then(|moves| {
         let count = moves.len();
         session.load(&moves).map(|()| count)
@@ -72,9 +60,9 @@ pub(super) fn load(session: &mut Session, watch: &mut Watch, record: &str, lang:
     match result {
         Ok(count) => {
             watch.take_over();
-            session.tell(NoticeKind::Good, text::record_loaded(lang, count));
+            session.tell(NoticeKind::Good, Said::RecordLoaded(count));
         }
-        Err(error) => session.tell(NoticeKind::Refused, text::record_error(lang, &error)),
+        Err(error) => session.tell(NoticeKind::Refused, Said::RecordError(error)),
     }
 }
 
@@ -82,7 +70,6 @@ fn load_dropped_files(
     mut drops: MessageReader<FileDragAndDrop>,
     mut input: MessageWriter<SnakyInput>,
     session: Option<ResMut<Session>>,
-    lang: Res<Lang>,
 ) {
     let Some(mut session) = session else { return };
     for drop in drops.read() {
@@ -100,7 +87,7 @@ fn load_dropped_files(
             }
             Err(error) => session.tell(
                 NoticeKind::Refused,
-                text::record_file_error(lang.0, &path_buf.display().to_string(), &error.to_string()),
+                Said::RecordFileError { path: path_buf.display().to_string(), error: error.to_string() },
             ),
         }
     }

@@ -13,9 +13,7 @@ use super::watch::{self, Watch};
 use crate::app::Screen;
 use crate::app::i18n::{self, T, snaky as text};
 use crate::save::Language;
-use crate::snaky::{
-    self, BreakerKind, Cards, Cell, CertificateError, Game, Maker, MoveError, Player, RecordError,
-};
+use crate::snaky::{self, BreakerKind, Cards, Cell, CertificateError, Game, Maker, MoveError, RecordError};
 
 /// What the player asks for on the Snaky screen (from clicks, keys, or tests).
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
@@ -92,8 +90,72 @@ pub enum Effect {
 /// A line under the info panel: what just happened, or why something was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
-    pub text: String,
+    pub said: Said,
     pub kind: NoticeKind,
+}
+
+/// What a notice says, kept as what happened rather than as text, so that it is shown in the
+/// language in use, whenever it is shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Said {
+    Fixed(T),
+    /// A click while a computer Breaker plays.
+    WatchingRefusal,
+    /// A click while reviewing.
+    ReviewingRefusal,
+    /// The player's move, refused.
+    MoveRefused(MoveError),
+    /// A computer Breaker's move, refused (never expected).
+    MoveError(MoveError),
+    ComputerWon {
+        kind: BreakerKind,
+        maker_moves: usize,
+    },
+    BlindToggled(bool),
+    BlindResult {
+        maker: Maker,
+        moves: usize,
+        best: u32,
+    },
+    MakerChosen(Maker),
+    CertificateError(CertificateError),
+    RecordError(RecordError),
+    RecordLoaded(usize),
+    RecordCopied(String),
+    /// No clipboard: the record is shown to copy by hand.
+    RecordNotCopied(String),
+    ClipboardError(String),
+    RecordFileError {
+        path: String,
+        error: String,
+    },
+}
+
+impl Said {
+    pub fn text(&self, lang: Language) -> String {
+        match self {
+            Self::Fixed(key) => key.get(lang).to_string(),
+            Self::WatchingRefusal => text::watching_refusal(lang),
+            Self::ReviewingRefusal => text::reviewing_refusal(lang),
+            Self::MoveRefused(error) => {
+                format!("{}: {}", T::Refused.get(lang), text::move_error(lang, error))
+            }
+            Self::MoveError(error) => text::move_error(lang, error),
+            Self::ComputerWon { kind, maker_moves } => text::computer_won(lang, *kind, *maker_moves),
+            Self::BlindToggled(blind) => text::blind_toggled(lang, *blind),
+            Self::BlindResult { maker, moves, best } => text::blind_result(lang, *maker, *moves, *best),
+            Self::MakerChosen(maker) => text::maker_chosen(lang, *maker),
+            Self::CertificateError(error) => i18n::checks::certificate_error(lang, error),
+            Self::RecordError(error) => text::record_error(lang, error),
+            Self::RecordLoaded(moves) => text::record_loaded(lang, *moves),
+            Self::RecordCopied(record) => text::record_copied(lang, record),
+            Self::RecordNotCopied(record) => {
+                format!("{} {}", T::ClipboardMissing.get(lang), text::record_copied(lang, record))
+            }
+            Self::ClipboardError(error) => text::clipboard_error(lang, error),
+            Self::RecordFileError { path, error } => text::record_file_error(lang, path, error),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -212,20 +274,8 @@ impl Session {
     /// Continues from the reviewed position; Maker answers a reviewed Breaker move at once.
     pub fn resume_here(&mut self) {
         let Some(moves) = self.review else { return };
-        let breaker: Vec<Cell> = self.game.moves()[..moves]
-            .iter()
-            .filter(|m| m.player == Player::Breaker)
-            .map(|m| m.cell)
-            .collect();
-        let _ = self.load(&breaker);
-    }
-
-    /// A free cell far outside the frame, on a line no other stone is near.
-    pub fn far_away_cell(&self) -> Cell {
-        (0..)
-            .map(|k| Cell::new(1000 + 3 * k, -1000))
-            .find(|&c| self.game.is_free(c))
-            .unwrap_or(Cell::new(-1000, 1000))
+        self.game = self.game.resumed_at(moves);
+        self.stop_review();
     }
 
     /// The Maker moves of a blind game the player has just lost (once per game; not when a
@@ -238,8 +288,8 @@ impl Session {
         Some(self.game.maker_cells().len())
     }
 
-    pub(super) fn tell(&mut self, kind: NoticeKind, text: impl Into<String>) {
-        self.notice = Some(Notice { text: text.into(), kind });
+    pub(super) fn tell(&mut self, kind: NoticeKind, said: Said) {
+        self.notice = Some(Notice { said, kind });
     }
 }
 
@@ -250,7 +300,6 @@ impl Session {
         input: &SnakyInput,
         watch: &mut Watch,
         overlays: &mut Overlays,
-        lang: Language,
     ) -> Option<Effect> {
         match input {
             SnakyInput::Claim(_) | SnakyInput::FarAway => {
@@ -261,17 +310,17 @@ impl Session {
                 match self.mode(watch) {
                     SnakyMode::Watch => {
                         self.refused = cell.or(self.refused);
-                        self.tell(NoticeKind::Refused, text::watching_refusal(lang));
+                        self.tell(NoticeKind::Refused, Said::WatchingRefusal);
                     }
                     SnakyMode::Review => {
                         self.refused = cell.or(self.refused);
-                        self.tell(NoticeKind::Refused, text::reviewing_refusal(lang));
+                        self.tell(NoticeKind::Refused, Said::ReviewingRefusal);
                     }
                     SnakyMode::Play => {
                         // Playing while a paused computer Breaker holds the game takes it back.
                         watch.take_over();
-                        let cell = cell.unwrap_or_else(|| self.far_away_cell());
-                        self.human_claim(cell, lang);
+                        let cell = cell.unwrap_or_else(|| self.game.far_away_cell());
+                        self.human_claim(cell);
                     }
                 }
             }
@@ -280,7 +329,7 @@ impl Session {
                 if self.undo() {
                     self.notice = None;
                 } else {
-                    self.tell(NoticeKind::Refused, T::NothingToUndo.get(lang));
+                    self.tell(NoticeKind::Refused, Said::Fixed(T::NothingToUndo));
                 }
             }
             SnakyInput::Restart => {
@@ -312,7 +361,7 @@ impl Session {
                     let total = self.game.moves().len();
                     self.review_at(total);
                 } else {
-                    self.tell(NoticeKind::Info, T::AlreadyLive.get(lang));
+                    self.tell(NoticeKind::Info, Said::Fixed(T::AlreadyLive));
                 }
             }
             SnakyInput::ResumeHere => {
@@ -321,7 +370,7 @@ impl Session {
                     self.resume_here();
                     self.notice = None;
                 } else {
-                    self.tell(NoticeKind::Info, T::AlreadyLive.get(lang));
+                    self.tell(NoticeKind::Info, Said::Fixed(T::AlreadyLive));
                 }
             }
             SnakyInput::ToggleOverlay(layer) => overlays.toggle(*layer),
@@ -335,9 +384,9 @@ impl Session {
                 if watch.breaker.is_some() {
                     watch.running = false;
                     self.stop_review();
-                    watch::computer_move(self, watch, lang);
+                    watch::computer_move(self, watch);
                 } else {
-                    self.tell(NoticeKind::Refused, T::ChooseComputer.get(lang));
+                    self.tell(NoticeKind::Refused, Said::Fixed(T::ChooseComputer));
                 }
             }
             SnakyInput::RunPause => {
@@ -347,7 +396,7 @@ impl Session {
                         self.stop_review();
                     }
                 } else {
-                    self.tell(NoticeKind::Refused, T::ChooseComputer.get(lang));
+                    self.tell(NoticeKind::Refused, Said::Fixed(T::ChooseComputer));
                 }
             }
             SnakyInput::Faster => watch.faster(),
@@ -358,9 +407,9 @@ impl Session {
             }
             SnakyInput::CopyRecord => return Some(Effect::CopyRecord),
             SnakyInput::PasteRecord => return Some(Effect::PasteRecord),
-            SnakyInput::LoadRecord(record) => record::load(self, watch, record, lang),
+            SnakyInput::LoadRecord(record) => record::load(self, watch, record),
             SnakyInput::BrowseCard if self.blind && !self.game.won() => {
-                self.tell(NoticeKind::Refused, T::BlindNoCards.get(lang));
+                self.tell(NoticeKind::Refused, Said::Fixed(T::BlindNoCards));
             }
             SnakyInput::BrowseCard => {
                 return Some(Effect::BrowseCard { maker: self.maker, card: self.shown().claim().card });
@@ -370,7 +419,7 @@ impl Session {
                 let blind = !self.blind;
                 self.restart();
                 self.blind = blind;
-                self.tell(NoticeKind::Info, text::blind_toggled(lang, blind));
+                self.tell(NoticeKind::Info, Said::BlindToggled(blind));
             }
             SnakyInput::ChooseMaker(_) | SnakyInput::OtherMaker => {
                 let maker = match input {
@@ -384,12 +433,10 @@ impl Session {
                     Ok(fresh) => {
                         watch.take_over();
                         *self = Session { handoffs: self.handoffs, blind: self.blind, ..fresh };
-                        self.tell(NoticeKind::Info, text::maker_chosen(lang, maker));
+                        self.tell(NoticeKind::Info, Said::MakerChosen(maker));
                         return Some(Effect::SaveMaker(maker));
                     }
-                    Err(error) => {
-                        self.tell(NoticeKind::Refused, i18n::checks::certificate_error(lang, &error))
-                    }
+                    Err(error) => self.tell(NoticeKind::Refused, Said::CertificateError(error)),
                 }
             }
             SnakyInput::Back => return Some(Effect::Go(Screen::Menu)),
@@ -397,15 +444,12 @@ impl Session {
         None
     }
 
-    fn human_claim(&mut self, cell: Cell, lang: Language) {
+    fn human_claim(&mut self, cell: Cell) {
         match self.claim(cell) {
             Ok(_) => self.notice = None,
             Err(error) => {
                 self.refused = Some(cell);
-                self.tell(
-                    NoticeKind::Refused,
-                    format!("{}: {}", T::Refused.get(lang), text::move_error(lang, &error)),
-                );
+                self.tell(NoticeKind::Refused, Said::MoveRefused(error));
             }
         }
     }
@@ -426,7 +470,19 @@ mod tests {
 
     fn apply(parts: &mut (Session, Watch, Overlays), input: SnakyInput) -> Option<Effect> {
         let (session, watch, overlays) = parts;
-        session.apply(&input, watch, overlays, Language::English)
+        session.apply(&input, watch, overlays)
+    }
+
+    #[test]
+    fn a_notice_is_kept_as_what_happened_and_shown_in_the_language_in_use() {
+        let mut parts = session();
+        // Maker owns (8,8): the claim is refused.
+        apply(&mut parts, SnakyInput::Claim(Cell::new(8, 8)));
+        let notice = parts.0.notice.clone().expect("the refusal is told");
+        assert_eq!(notice.said, Said::MoveRefused(MoveError::Occupied(Cell::new(8, 8))));
+        let (ja, en) = (notice.said.text(Language::Japanese), notice.said.text(Language::English));
+        assert!(en.starts_with(T::Refused.get(Language::English)), "{en}");
+        assert!(ja.starts_with(T::Refused.get(Language::Japanese)), "{ja}");
     }
 
     #[test]

@@ -4,10 +4,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use super::{NoticeKind, Session, SnakyMode, SnakySystems};
-use crate::app::i18n::Lang;
-use crate::app::i18n::snaky as text;
-use crate::save::Language;
+use super::{NoticeKind, Said, Session, SnakyMode, SnakySystems};
 use crate::snaky::{Breaker, BreakerKind, ComputerBreaker};
 
 pub(super) fn plugin(app: &mut App) {
@@ -32,19 +29,15 @@ pub struct Watch {
     pub running: bool,
     /// Index into [`SPEEDS`].
     pub speed: usize,
-    /// When the next move is due (wall time: the game sleeps until then, so no frame clock
-    /// could count the wait).
-    due: Instant,
+    /// When the next move is due: on the real-time clock (the game sleeps until then, and the
+    /// virtual clock does not count a long sleep), and the same moment as an instant for the
+    /// alarm. `None`: one interval from the next frame that asks.
+    due: Option<(Duration, Instant)>,
 }
 
 impl Default for Watch {
     fn default() -> Self {
-        Self {
-            breaker: None,
-            running: false,
-            speed: DEFAULT_SPEED,
-            due: Instant::now() + SPEEDS[DEFAULT_SPEED],
-        }
+        Self { breaker: None, running: false, speed: DEFAULT_SPEED, due: None }
     }
 }
 
@@ -78,25 +71,32 @@ impl Watch {
         SPEEDS[self.speed]
     }
 
-    /// When the next computer move is due while one runs at a pace; `None` when none runs or it
-    /// moves every frame. The game sleeps until then.
-    pub fn next_move_at(&self) -> Option<Instant> {
+    /// When the next computer move is due while one runs at a pace, on the real-time clock (whose
+    /// time is `now`) and as an instant; `None` when none runs or it moves every frame. The game
+    /// sleeps until then.
+    pub fn next_move_at(&mut self, now: Duration) -> Option<(Duration, Instant)> {
         let paced = self.running && self.breaker.is_some() && !self.interval().is_zero();
-        paced.then_some(self.due)
+        paced.then(|| self.due(now))
+    }
+
+    /// The next move's moment, fixed by the first frame that asks after it was scheduled.
+    fn due(&mut self, now: Duration) -> (Duration, Instant) {
+        let interval = self.interval();
+        *self.due.get_or_insert_with(|| (now + interval, Instant::now() + interval))
     }
 
     pub fn kind(&self) -> Option<BreakerKind> {
         self.breaker.as_ref().map(|b| b.kind)
     }
 
-    /// The next move is due one interval from now.
+    /// The next move is due one interval from the next frame.
     fn schedule_next_move(&mut self) {
-        self.due = Instant::now() + self.interval();
+        self.due = None;
     }
 }
 
 /// One computer Breaker move and Maker's answer; stops the watch when Maker has won.
-pub(super) fn computer_move(session: &mut Session, watch: &mut Watch, lang: Language) {
+pub(super) fn computer_move(session: &mut Session, watch: &mut Watch) {
     let Some(breaker) = watch.breaker.as_mut() else { return };
     let kind = breaker.kind;
     if let Some(cell) = breaker.choose(session.game())
@@ -104,24 +104,27 @@ pub(super) fn computer_move(session: &mut Session, watch: &mut Watch, lang: Lang
     {
         // The engine's Breakers only offer free cells; say so if one ever did not.
         watch.running = false;
-        session.tell(NoticeKind::Refused, text::move_error(lang, &error));
+        session.tell(NoticeKind::Refused, Said::MoveError(error));
         return;
     }
     if session.game().won() {
         watch.running = false;
-        session.tell(NoticeKind::Info, text::computer_won(lang, kind, session.game().maker_cells().len()));
+        let maker_moves = session.game().maker_cells().len();
+        session.tell(NoticeKind::Info, Said::ComputerWon { kind, maker_moves });
     }
     watch.schedule_next_move();
 }
 
 /// While a computer Breaker runs: one move every interval (every frame at the fastest speed).
-fn run_computer(mut watch: ResMut<Watch>, session: Option<ResMut<Session>>, lang: Res<Lang>) {
+fn run_computer(mut watch: ResMut<Watch>, session: Option<ResMut<Session>>, time: Res<Time<Real>>) {
     let Some(mut session) = session else { return };
     if session.game().won() {
         watch.running = false;
         return;
     }
-    if watch.interval().is_zero() || Instant::now() >= watch.due {
-        computer_move(&mut session, &mut watch, lang.0);
+    let now = time.elapsed();
+    // Fixing the moment is no change of the watch (the panel shows none).
+    if watch.interval().is_zero() || now >= watch.bypass_change_detection().due(now).0 {
+        computer_move(&mut session, &mut watch);
     }
 }

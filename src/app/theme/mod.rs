@@ -1,8 +1,6 @@
 //! The look of the game: palette, widgets, pressable buttons (that taps press too) and scaling with
 //! the window.
 
-mod baked_text;
-pub mod flat;
 pub mod palette;
 mod taps;
 pub mod widgets;
@@ -10,14 +8,8 @@ pub mod widgets;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-pub use baked_text::BakedLook;
-
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (widgets::paint_pressable_buttons, fit_ui_to_window)).add_plugins((
-        taps::plugin,
-        flat::plugin,
-        baked_text::plugin,
-    ));
+    app.add_systems(Update, (widgets::paint_pressable_buttons, fit_ui_to_window)).add_plugins(taps::plugin);
 }
 
 /// The window size the layout is designed for; larger or smaller windows scale the whole UI.

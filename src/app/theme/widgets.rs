@@ -3,8 +3,6 @@
 use bevy::ecs::message::Message;
 use bevy::prelude::*;
 
-use super::BakedLook;
-use super::flat::Pill;
 use super::palette;
 use crate::app::{Go, Screen};
 
@@ -27,8 +25,7 @@ pub fn screen_root_spaced(screen: Screen, gap: f32, padding: f32) -> impl Bundle
             padding: UiRect::all(px(padding)),
             ..default()
         },
-        // No background of its own: the camera's clear colour is the paper (one full-window quad
-        // less to shade, which the software renderer notices).
+        // No background of its own: the camera's clear colour is the paper.
         DespawnOnExit(screen),
     )
 }
@@ -49,8 +46,7 @@ pub fn panel_sized(width: Val) -> impl Bundle {
             border_radius: BorderRadius::all(px(22)),
             ..default()
         },
-        // No edge: the lighter card on the paper is enough, and a border would be drawn as a
-        // second quad as large as the card (the software renderer pays for every pixel twice).
+        // No edge: the lighter card on the paper is enough.
         BackgroundColor(palette::PANEL),
     )
 }
@@ -71,6 +67,11 @@ pub fn title(content: impl Into<String>) -> impl Bundle {
 
 pub fn heading(content: impl Into<String>) -> impl Bundle {
     text(content, 34.0, palette::INK)
+}
+
+/// The line at the bottom of a screen that lists its keys (from the screen's keymap).
+pub fn key_line(content: impl Into<String>) -> impl Bundle {
+    text(content, 16.0, palette::INK_SOFT)
 }
 
 pub fn label(content: impl Into<String>) -> impl Bundle {
@@ -111,18 +112,12 @@ pub fn button(content: impl Into<String>, kind: ButtonKind) -> impl Bundle {
 }
 
 pub fn sized_button(content: impl Into<String>, kind: ButtonKind, width: f32, font: f32) -> impl Bundle {
-    (pressable(content, kind, width, font, UiRect::axes(px(26), px(12))), Pill)
+    pressable(content, kind, width, font, UiRect::axes(px(26), px(12)))
 }
 
 /// The theme's button, smaller, for a panel full of them.
-///
-/// Not a [`Pill`]: a small button's face and edge are baked into one picture of the UI's sheet
-/// ([`BakedLook`]), so it joins its neighbours' draw call (labels included), where a pill material
-/// is a draw call of its own between each pair of labels. On the Snaky panel, with about thirty of
-/// them, that is about 1.7 ms a frame less in the software renderer than pills; the picture is one
-/// quad where the UI would draw the face and the edge as two quads as large as the button.
 pub fn small_button(content: impl Into<String>, kind: ButtonKind, width: f32) -> impl Bundle {
-    (pressable(content, kind, width, 15.0, UiRect::axes(px(8), px(5))), BakedLook)
+    pressable(content, kind, width, 15.0, UiRect::axes(px(8), px(5)))
 }
 
 fn pressable(
@@ -149,6 +144,50 @@ fn pressable(
         BackgroundColor(face),
         BorderColor::all(edge),
         children![(text(content, font, ink), Pickable::IGNORE)],
+    )
+}
+
+/// A round button of the play board at `corner` (its top left, in the board), `size` across, on
+/// a raised edge `lift` thick; its focus ring shows when the keyboard cursor is on it.
+pub fn bubble_button(corner: Vec2, size: f32, lift: f32) -> impl Bundle {
+    (
+        Button,
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(corner.x),
+            top: px(corner.y),
+            width: px(size),
+            height: px(size),
+            border: UiRect { bottom: px(lift), ..UiRect::all(px(2)) },
+            border_radius: BorderRadius::MAX,
+            ..default()
+        },
+        BackgroundColor(palette::BUBBLE),
+        BorderColor::all(palette::BUBBLE_EDGE),
+        Outline { width: px(3), offset: px(3), color: Color::NONE },
+    )
+}
+
+/// A card-like button of the stage list: `face` on an `edge` `border` thick, its lines of text
+/// (`children`) in a column.
+pub fn tile_button(face: Color, edge: Color, border: f32, size: Vec2, children: impl Bundle) -> impl Bundle {
+    (
+        Button,
+        Node {
+            width: px(size.x),
+            height: px(size.y),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            row_gap: px(2),
+            border: UiRect::all(px(border)),
+            border_radius: BorderRadius::all(px(26)),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        BackgroundColor(face),
+        BorderColor::all(edge),
+        children,
     )
 }
 
@@ -224,31 +263,3 @@ pub fn column(gap: f32) -> Node {
         ..default()
     }
 }
-
-/// The top-row digit keys, `0` to `9` in order (a key's index is its digit).
-pub const DIGIT_KEYS: [KeyCode; 10] = [
-    KeyCode::Digit0,
-    KeyCode::Digit1,
-    KeyCode::Digit2,
-    KeyCode::Digit3,
-    KeyCode::Digit4,
-    KeyCode::Digit5,
-    KeyCode::Digit6,
-    KeyCode::Digit7,
-    KeyCode::Digit8,
-    KeyCode::Digit9,
-];
-
-/// The numpad's digit keys, `0` to `9` in order.
-pub const NUMPAD_KEYS: [KeyCode; 10] = [
-    KeyCode::Numpad0,
-    KeyCode::Numpad1,
-    KeyCode::Numpad2,
-    KeyCode::Numpad3,
-    KeyCode::Numpad4,
-    KeyCode::Numpad5,
-    KeyCode::Numpad6,
-    KeyCode::Numpad7,
-    KeyCode::Numpad8,
-    KeyCode::Numpad9,
-];

@@ -1,0 +1,50 @@
+//! What happened in a game, told by the screen where it happened.
+//!
+//! Screens write [`GameEvent`]s; the sound plays a cue for each and the idle wake-up draws the
+//! frames they need. Neither looks inside a screen: a new screen that writes these is heard and
+//! kept awake with nothing else to change.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<GameEvent>().add_message::<WakeAt>();
+}
+
+/// One thing that happened on a screen this frame.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameEvent {
+    /// The player pressed this many buttons in one turn.
+    Pressed { buttons: u32 },
+    /// The COM pressed one button (its presses are shown one by one).
+    ComPressed,
+    /// Stones played on the Snaky board this frame.
+    Stones(Stones),
+    /// A move the rules (or the turn) do not allow.
+    Refused,
+    /// A match or a game is over: won by the player, or lost.
+    Ended { won: bool },
+    /// Something moves on screen (the COM's presses, a flash, a computation under way): draw the
+    /// next frame too.
+    Animating,
+}
+
+/// The stones of one move on the Snaky board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stones {
+    Breaker,
+    Maker,
+    /// Breaker's stone and Maker's answer.
+    Exchange,
+}
+
+/// Wake the game by itself at this moment (a watched computer Breaker's next move), even if
+/// nothing else happens until then.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WakeAt {
+    /// The moment on Bevy's real-time clock (`Time<Real>`), which frames and tests count in.
+    pub clock: Duration,
+    /// The same moment for the thread that wakes the window.
+    pub instant: Instant,
+}

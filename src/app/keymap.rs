@@ -1,0 +1,159 @@
+//! One keymap per screen: a table of keys, the action each triggers and the words the screen's key
+//! line shows for it. The same table turns key presses into the screen's actions and writes the
+//! key line, so the two cannot drift apart.
+
+use bevy::prelude::*;
+
+use super::i18n::Language;
+
+/// When a binding triggers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trigger {
+    /// Once, in the frame the key goes down.
+    Press,
+    /// In every frame while the key is held (panning and the like).
+    Hold,
+}
+
+/// Which modifier must be held. With Ctrl (or Super) held only the `Ctrl` bindings trigger, so
+/// Ctrl+C copies without also centring the view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Modifier {
+    None,
+    Ctrl,
+}
+
+/// One line of a keymap: any of `keys` triggers `action`.
+#[derive(Debug, Clone)]
+pub struct Binding<A: 'static> {
+    pub keys: &'static [KeyCode],
+    pub modifier: Modifier,
+    pub trigger: Trigger,
+    pub action: A,
+    /// The key line's words for this binding, Japanese and English ("Enter：押す", "Enter: press");
+    /// `None` for a second binding already described by another one.
+    pub shown: Option<(&'static str, &'static str)>,
+}
+
+impl<A> Binding<A> {
+    /// A key press, described on the key line.
+    pub const fn press(keys: &'static [KeyCode], action: A, ja: &'static str, en: &'static str) -> Self {
+        Self { keys, modifier: Modifier::None, trigger: Trigger::Press, action, shown: Some((ja, en)) }
+    }
+
+    /// A key press that the key line leaves out (another binding's words cover it).
+    pub const fn unshown(keys: &'static [KeyCode], action: A) -> Self {
+        Self { keys, modifier: Modifier::None, trigger: Trigger::Press, action, shown: None }
+    }
+
+    /// A key held down.
+    pub const fn held(mut self) -> Self {
+        self.trigger = Trigger::Hold;
+        self
+    }
+
+    /// With Ctrl (or Super) held.
+    pub const fn ctrl(mut self) -> Self {
+        self.modifier = Modifier::Ctrl;
+        self
+    }
+}
+
+/// The keys of one screen (or one mode of a screen).
+#[derive(Debug, Clone, Copy)]
+pub struct Keymap<A: 'static>(pub &'static [Binding<A>]);
+
+impl<A: Clone> Keymap<A> {
+    /// The actions the keys trigger in this frame, in the table's order.
+    pub fn actions(&self, keys: &ButtonInput<KeyCode>) -> Vec<A> {
+        let ctrl = ctrl_held(keys);
+        self.0
+            .iter()
+            .filter(|binding| (binding.modifier == Modifier::Ctrl) == ctrl)
+            .filter(|binding| match binding.trigger {
+                Trigger::Press => keys.any_just_pressed(binding.keys.iter().copied()),
+                Trigger::Hold => keys.any_pressed(binding.keys.iter().copied()),
+            })
+            .map(|binding| binding.action.clone())
+            .collect()
+    }
+
+    /// The key line: every described binding, in the table's order.
+    pub fn key_line(&self, lang: Language) -> String {
+        let (words, gap): (Vec<&str>, &str) = match lang {
+            Language::Japanese => (self.described().map(|(ja, _)| ja).collect(), "　"),
+            Language::English => (self.described().map(|(_, en)| en).collect(), "   "),
+        };
+        words.join(gap)
+    }
+
+    fn described(&self) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
+        self.0.iter().filter_map(|binding| binding.shown)
+    }
+}
+
+/// Ctrl (or the Super/Command key) is held, or was released this very frame: a quick Ctrl+C can
+/// arrive whole between two frames.
+pub fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
+    let modifiers = [KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight];
+    keys.any_pressed(modifiers) || keys.any_just_released(modifiers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    enum Act {
+        Confirm,
+        Back,
+        Pan,
+        Copy,
+        Centre,
+    }
+
+    const KEYS: Keymap<Act> = Keymap(&[
+        Binding::press(&[KeyCode::Enter, KeyCode::NumpadEnter], Act::Confirm, "Enter：押す", "Enter: press"),
+        Binding::unshown(&[KeyCode::Space], Act::Confirm),
+        Binding::press(&[KeyCode::ArrowLeft], Act::Pan, "←：移動", "←: pan").held(),
+        Binding::press(&[KeyCode::KeyC], Act::Copy, "Ctrl+C：コピー", "Ctrl+C: copy").ctrl(),
+        Binding::press(&[KeyCode::KeyC], Act::Centre, "C：中央", "C: centre"),
+        Binding::press(&[KeyCode::Escape], Act::Back, "Esc：もどる", "Esc: back"),
+    ]);
+
+    #[test]
+    fn each_key_triggers_its_action_once_and_a_held_key_every_frame() {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::NumpadEnter);
+        keys.press(KeyCode::ArrowLeft);
+        assert_eq!(KEYS.actions(&keys), [Act::Confirm, Act::Pan]);
+        keys.clear();
+        assert_eq!(KEYS.actions(&keys), [Act::Pan], "Enter is still down but pressed only once");
+        keys.press(KeyCode::Space);
+        assert_eq!(KEYS.actions(&keys), [Act::Confirm, Act::Pan]);
+    }
+
+    #[test]
+    fn with_ctrl_held_only_the_ctrl_bindings_trigger() {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::KeyC);
+        assert_eq!(KEYS.actions(&keys), [Act::Centre]);
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::ControlLeft);
+        keys.press(KeyCode::KeyC);
+        keys.press(KeyCode::Escape);
+        assert_eq!(KEYS.actions(&keys), [Act::Copy]);
+    }
+
+    #[test]
+    fn the_key_line_lists_the_described_bindings_in_order_in_each_language() {
+        assert_eq!(
+            KEYS.key_line(Language::English),
+            "Enter: press   ←: pan   Ctrl+C: copy   C: centre   Esc: back"
+        );
+        assert_eq!(
+            KEYS.key_line(Language::Japanese),
+            "Enter：押す　←：移動　Ctrl+C：コピー　C：中央　Esc：もどる"
+        );
+    }
+}
