@@ -10,10 +10,9 @@ use ron::value::RawValue;
 use serde::Deserialize;
 use thiserror::Error;
 
-use super::ladder::{Ladder, MAX_STAGE};
 use super::layout::{Layout, LayoutError};
 use super::rules::{PickSet, RulesError};
-use super::stage::Stage;
+use super::stage::{MAX_STAGE, Stage};
 
 /// The most buttons a stage of a ladder file may have (no player presses more in one stage).
 pub const MAX_STAGE_BUTTONS: u32 = 10_000;
@@ -63,16 +62,16 @@ pub enum StageProblem {
     NoCentre,
 }
 
-/// Reads and validates a ladder file.
-pub fn load(path: &Path) -> Result<Ladder, LadderError> {
+/// Reads and validates a ladder file: its fixed stages, numbered 1, 2, 3, …
+pub fn load(path: &Path) -> Result<Vec<Stage>, LadderError> {
     let origin = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|source| LadderError::Io { origin: origin.clone(), message: source.to_string() })?;
     parse(&text, &origin)
 }
 
-/// Parses and validates ladder text; `origin` names it in errors.
-pub fn parse(text: &str, origin: &str) -> Result<Ladder, LadderError> {
+/// Parses and validates ladder text (its fixed stages); `origin` names it in errors.
+pub fn parse(text: &str, origin: &str) -> Result<Vec<Stage>, LadderError> {
     let file: LadderFile = ron::from_str(text).map_err(|err| LadderError::Syntax {
         origin: origin.to_string(),
         line: err.span.start.line,
@@ -100,7 +99,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Ladder, LadderError> {
             }
         }
     }
-    Ok(Ladder::from_fixed(fixed))
+    Ok(fixed)
 }
 
 #[derive(Debug, Deserialize)]
