@@ -2,6 +2,7 @@
 
 pub mod bounded_read;
 pub mod cli;
+pub mod escape;
 pub mod language;
 pub mod pokopoko;
 pub mod save;

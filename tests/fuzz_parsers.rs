@@ -67,7 +67,8 @@ fn the_ladder_file_survives_mutations() {
                 let position = match &err {
                     LadderError::Syntax { line, col, .. }
                     | LadderError::Empty { line, col, .. }
-                    | LadderError::Invalid { line, col, .. } => Some((*line, *col)),
+                    | LadderError::Invalid { line, col, .. }
+                    | LadderError::TooManyStages { line, col, .. } => Some((*line, *col)),
                     LadderError::Io { .. } => None,
                 };
                 if let Some((line, col)) = position {

@@ -6,6 +6,8 @@
 mod pokopoko;
 mod snaky;
 
+pub use snaky::MAX_PLAY_LINE_BYTES;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
