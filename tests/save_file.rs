@@ -188,6 +188,31 @@ fn a_save_that_is_a_link_stays_a_link() {
     assert_eq!(files_in(&dir), ["save.ron", "synced"]);
 }
 
+/// An unreadable save behind a link is set aside where it lies, and the link is kept; a link to
+/// a device is set aside itself, and the device is never replaced.
+#[test]
+fn an_unreadable_linked_save_is_set_aside_where_it_lies() {
+    let dir = scratch("bad-link");
+    let synced = dir.join("synced");
+    fs::create_dir_all(&synced).unwrap();
+    fs::write(synced.join("pokopoko.ron"), "(version: 1, progress: (cleared: [1, 2,").unwrap();
+    let path = dir.join("save.ron");
+    std::os::unix::fs::symlink("synced/pokopoko.ron", &path).unwrap();
+    let opened = SaveFile::open(&path);
+    let Some(Notice::SetAside { moved_to, .. }) = &opened.notice else { panic!("{:?}", opened.notice) };
+    assert_eq!(moved_to.parent(), Some(synced.as_path()));
+    opened.file.store(&some_progress()).unwrap();
+    assert!(fs::symlink_metadata(&path).unwrap().file_type().is_symlink());
+    assert_eq!(SaveFile::open(synced.join("pokopoko.ron")).save, some_progress());
+    let device = dir.join("device.ron");
+    std::os::unix::fs::symlink("/dev/null", &device).unwrap();
+    let opened = SaveFile::open(&device);
+    assert!(matches!(&opened.notice, Some(Notice::SetAside { .. })), "{:?}", opened.notice);
+    opened.file.store(&some_progress()).unwrap();
+    assert!(fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    assert!(fs::symlink_metadata(&device).unwrap().is_file());
+}
+
 /// A FIFO as the save hung the game at start-up (reading waited for a writer): it is refused
 /// without blocking, set aside, and a fresh save starts.
 #[test]

@@ -168,6 +168,11 @@ impl SaveFile {
         text.push('\n');
         let io_error = |source| SaveError::Io { path: self.path.clone(), source };
         let target = link_target(&self.path).map_err(io_error)?;
+        // Only a regular file is ever replaced: never a device or a FIFO a link points to.
+        if fs::metadata(&target).is_ok_and(|meta| !meta.is_file()) {
+            let kind = io::Error::other(format!("{} is not a regular file", target.display()));
+            return Err(io_error(kind));
+        }
         let dir = match target.parent().filter(|dir| !dir.as_os_str().is_empty()) {
             Some(dir) => {
                 fs::create_dir_all(dir).map_err(io_error)?;
@@ -219,10 +224,17 @@ fn link_target(path: &Path) -> io::Result<PathBuf> {
     Err(io::Error::other(format!("more than {MAX_LINKS} symbolic links from {}", path.display())))
 }
 
-/// Renames an unusable save to a free `save.unreadable-<time>[-k].ron` next to it.
+/// Renames an unusable save to a free `save.unreadable-<time>[-k].ron` next to it. A save that is
+/// a link to a regular file keeps its link: the file it points to is renamed, in its own
+/// directory, and the next write creates a fresh one there. A link to anything else (a device, a
+/// FIFO, nothing) is itself renamed: nothing but a regular file is ever moved or replaced.
 fn set_aside(path: &Path) -> io::Result<PathBuf> {
-    let free = free_sibling(path, "unreadable")?;
-    fs::rename(path, &free)?;
+    let linked = link_target(path)
+        .ok()
+        .filter(|target| target != path && fs::metadata(target).is_ok_and(|meta| meta.is_file()));
+    let moved = linked.as_deref().unwrap_or(path);
+    let free = free_sibling(moved, "unreadable")?;
+    fs::rename(moved, &free)?;
     Ok(free)
 }
 
