@@ -9,8 +9,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use thiserror::Error;
 
-use super::format::{Save, Unusable, parse_repairing};
-use super::repair::{Repairable, SaveProblem};
+use super::format::{Save, Unusable};
+use super::repair::{Repairable, SaveProblem, parse_repairing};
 use crate::bounded_read::{self, Accept};
 
 /// The file name inside the data directory.

@@ -8,7 +8,6 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::repair::{Problems, Repairable};
 use crate::bounded_read::ReadError;
 use crate::language::Language;
 use crate::pokopoko::{FreeSetup, FreeSetupEntries, PickSet, Progress};
@@ -59,28 +58,6 @@ pub enum Unusable {
     NeedsRepair(String),
 }
 
-/// Reads a save from the bytes of a save file, refusing anything the game never writes (the
-/// strict reader; [`super::SaveFile::open`] uses [`parse_repairing`]).
-pub fn parse(bytes: &[u8]) -> Result<Save, Unusable> {
-    let Repairable { save, problems, .. } = parse_repairing(bytes)?;
-    match problems.first() {
-        None => Ok(save),
-        Some(problem) => Err(Unusable::NeedsRepair(problem.to_string())),
-    }
-}
-
-/// Reads a save as [`parse`] does, but repairs its settings and progress instead of refusing them:
-/// entries the game never writes are left out or brought in range, and listed (what
-/// [`super::SaveFile::open`] does). Anything else wrong (the syntax, the version, a field of the
-/// wrong type or written twice) is still refused.
-pub fn parse_repairing(bytes: &[u8]) -> Result<Repairable, Unusable> {
-    let entries = read_version(bytes)?;
-    let mut problems = Problems::default();
-    let settings = entries.settings.repair(&mut problems);
-    let progress = entries.progress.repair(&mut problems);
-    Ok(problems.into_repairable(Save { version: entries.version, settings, progress }))
-}
-
 /// Only the version, read first so a newer save is named as one even when it has fields this
 /// build does not know.
 #[derive(Deserialize)]
@@ -89,7 +66,7 @@ struct Versioned {
 }
 
 /// Decodes the bytes of a save file, refusing another format version by name.
-fn read_version(bytes: &[u8]) -> Result<SaveEntries, Unusable> {
+pub(super) fn read_version(bytes: &[u8]) -> Result<SaveEntries, Unusable> {
     let text = std::str::from_utf8(bytes).map_err(|err| Unusable::Parse(err.to_string()))?;
     if let Ok(Versioned { version }) = ron::from_str(text)
         && version != SAVE_VERSION
@@ -106,12 +83,12 @@ fn read_version(bytes: &[u8]) -> Result<SaveEntries, Unusable> {
 /// [`Save`] as written, its settings and progress not yet checked.
 #[derive(Deserialize)]
 #[serde(rename = "Save", deny_unknown_fields)]
-struct SaveEntries {
-    version: u32,
+pub(super) struct SaveEntries {
+    pub version: u32,
     #[serde(default)]
-    settings: SettingsEntries,
+    pub settings: SettingsEntries,
     #[serde(default)]
-    progress: ProgressEntries,
+    pub progress: ProgressEntries,
 }
 
 /// [`Settings`] as written: the pick sets, the volume and the free-play setup not yet checked.

@@ -1,13 +1,15 @@
-//! Repairing a save: what the game never writes (a stage outside the ladder, a stage listed twice,
-//! a count or a volume out of range, a pick set that is not one, a free-play setup it cannot
-//! start) is left out or brought in range, the rest is kept, and each problem is listed.
+//! Reading a save and repairing it: what the game never writes (a stage outside the ladder, a
+//! stage listed twice, a count or a volume out of range, a pick set that is not one, a free-play
+//! setup it cannot start) is left out or brought in range, the rest is kept, and each problem is
+//! listed; the strict reader refuses it instead.
 
 use std::collections::btree_map::Entry;
 
 use thiserror::Error;
 
 use super::format::{
-    ChoiceEntries, ProgressEntries, RecordEntries, Save, Settings, SettingsEntries, Wide, pick_set,
+    ChoiceEntries, ProgressEntries, RecordEntries, Save, Settings, SettingsEntries, Unusable, Wide, pick_set,
+    read_version,
 };
 use crate::pokopoko::{ChoiceRecord, FreeSetup, MAX_STAGE, Progress, StageRecord};
 use crate::sound::{SoundSettings, Volume};
@@ -44,6 +46,28 @@ pub enum SaveProblem {
     FreeSetup(crate::pokopoko::FreeError),
 }
 
+/// Reads a save from the bytes of a save file, refusing anything the game never writes (the
+/// strict reader; [`super::SaveFile::open`] uses [`parse_repairing`]).
+pub fn parse(bytes: &[u8]) -> Result<Save, Unusable> {
+    let Repairable { save, problems, .. } = parse_repairing(bytes)?;
+    match problems.first() {
+        None => Ok(save),
+        Some(problem) => Err(Unusable::NeedsRepair(problem.to_string())),
+    }
+}
+
+/// Reads a save as [`parse`] does, but repairs its settings and progress instead of refusing them:
+/// entries the game never writes are left out or brought in range, and listed (what
+/// [`super::SaveFile::open`] does). Anything else wrong (the syntax, the version, a field of the
+/// wrong type or written twice) is still refused.
+pub fn parse_repairing(bytes: &[u8]) -> Result<Repairable, Unusable> {
+    let entries = read_version(bytes)?;
+    let mut problems = Problems::default();
+    let settings = entries.settings.repair(&mut problems);
+    let progress = entries.progress.repair(&mut problems);
+    Ok(problems.into_repairable(Save { version: entries.version, settings, progress }))
+}
+
 /// A save as read, with its settings and progress repaired, and what the repair found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Repairable {
@@ -70,7 +94,7 @@ impl Problems {
         }
     }
 
-    pub(super) fn into_repairable(self, save: Save) -> Repairable {
+    fn into_repairable(self, save: Save) -> Repairable {
         Repairable { save, problems: self.listed, total: self.total }
     }
 }
