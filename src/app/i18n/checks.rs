@@ -289,10 +289,10 @@ fn parse_error_kind(kind: &ParseErrorKind) -> String {
             format!("カードの番号があるべきところに文字 {c:?} があります（行はカードの番号で始まります）")
         }
         ParseErrorKind::LeadingZero => {
-            "数の先頭に 0 があります（カードの番号は 006 ではなく 6 と書きます）".into()
+            "数のはじめに 0 があります（カードの番号は 006 ではなく 6 と書きます）".into()
         }
         ParseErrorKind::TooManyChildren { limit } => {
-            format!("証明書全体で子が {limit}個より多い（論文は4,987個）")
+            format!("証明書の子がぜんぶで {limit}個より多い（論文は4,987個）")
         }
         ParseErrorKind::TruncatedToken => {
             "トークンが途中で終わっています（座標は2文字、置きかたは s と座標2文字）".into()

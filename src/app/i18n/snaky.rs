@@ -293,7 +293,7 @@ pub fn record_error(lang: Language, error: &RecordError) -> String {
             "not of the form `x,y` with integers x and y".to_string()
         }
         (RecordErrorKind::OutOfRange, Language::Japanese) => {
-            "座標が範囲の外です（x と y は -2147483648 から 2147483647）".to_string()
+            "座標が大きすぎます（x と y は -2147483648 から 2147483647 まで）".to_string()
         }
         (RecordErrorKind::OutOfRange, Language::English) => {
             "a coordinate out of range (x and y go from -2147483648 to 2147483647)".to_string()
