@@ -16,8 +16,8 @@ use crate::bounded_read::{self, Accept};
 /// The file name inside the data directory.
 pub const SAVE_FILE_NAME: &str = "save.ron";
 
-/// The largest save read. The game's own saves stay far below it (a save of a player who cleared
-/// 1,000 stages is about 150 KB); a larger file is set aside unread, as an unusable one is.
+/// The largest save read. The game's own saves stay far below it (a save with the records of
+/// 1,000 stages is about 230 KB); a larger file is set aside unread, as an unusable one is.
 pub const MAX_SAVE_BYTES: u64 = 4 * 1024 * 1024;
 
 /// The most symbolic links followed from the save's name to the file that is replaced on a write.
