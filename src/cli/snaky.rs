@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use serde::Serialize;
 
+use super::input_line::{InputLine, MAX_PLAY_LINE_BYTES, next_line};
 use crate::snaky::{self, Cell, verify};
 
 #[derive(Debug, Subcommand)]
@@ -423,57 +424,8 @@ struct PlayError {
     input: String,
 }
 
-/// The longest line `snaky play` reads (a move `x,y` needs at most 23 bytes); a longer line is
-/// answered with an error and skipped to its end without being kept.
-pub const MAX_PLAY_LINE_BYTES: usize = 1024;
-
 /// The most of a bad line echoed back in an error object.
 const ECHOED_CHARS: usize = 64;
-
-/// One line of input: its bytes (without the line ending), or how it broke the line limit.
-enum InputLine {
-    Bytes(Vec<u8>),
-    /// Longer than [`MAX_PLAY_LINE_BYTES`]: its first bytes only.
-    TooLong(Vec<u8>),
-}
-
-/// The next line of `input`, holding at most [`MAX_PLAY_LINE_BYTES`] of it; `None` at the end.
-fn next_line(input: &mut impl std::io::BufRead) -> std::io::Result<Option<InputLine>> {
-    let mut line = Vec::new();
-    let mut too_long = false;
-    let mut read_any = false;
-    loop {
-        let buffer = input.fill_buf()?;
-        if buffer.is_empty() {
-            break;
-        }
-        read_any = true;
-        let (piece, ended) = match buffer.iter().position(|&b| b == b'\n') {
-            Some(end) => (&buffer[..end], Some(end + 1)),
-            None => (buffer, None),
-        };
-        let room = MAX_PLAY_LINE_BYTES + 1 - line.len().min(MAX_PLAY_LINE_BYTES + 1);
-        line.extend_from_slice(&piece[..piece.len().min(room)]);
-        too_long |= line.len() > MAX_PLAY_LINE_BYTES;
-        let used = ended.unwrap_or(buffer.len());
-        input.consume(used);
-        if ended.is_some() {
-            break;
-        }
-    }
-    if !read_any {
-        return Ok(None);
-    }
-    if line.last() == Some(&b'\r') {
-        line.pop();
-    }
-    Ok(Some(if too_long {
-        line.truncate(MAX_PLAY_LINE_BYTES);
-        InputLine::TooLong(line)
-    } else {
-        InputLine::Bytes(line)
-    }))
-}
 
 /// What a bad line is answered with: the error, and the start of the line as text.
 fn play_error(error: String, bytes: &[u8]) -> String {
