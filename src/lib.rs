@@ -1,6 +1,9 @@
 //! Pokopoko: the engines (no Bevy) and, behind the `app` feature, the game window.
 
+pub mod bounded_read;
 pub mod cli;
+pub mod escape;
+pub mod language;
 pub mod pokopoko;
 pub mod save;
 pub mod snaky;

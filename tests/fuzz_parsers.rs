@@ -1,14 +1,19 @@
-//! Seeded mutation fuzzing of the parsers a player can hand input to: the ladder file (and what
-//! the game does with a ladder it loaded), the save file, `--resize WxH` and `--open SCREEN`. Each case must not
-//! panic and must answer within a second; `POKOPOKO_FUZZ_CASES=100000 cargo test --release
+//! Seeded fuzzing of the parsers a player can hand input to: the ladder file (and what the game
+//! does with a ladder it loaded), the save file, `--resize WxH` and `--open SCREEN` by mutation;
+//! and, by structured generators, the files themselves: streams, special files and symbolic links
+//! where the save or the ladder should be. Each case must not panic and must stay within a bound
+//! on its work that README's limits give; `POKOPOKO_FUZZ_CASES=100000 cargo test --release
 //! --no-default-features --test fuzz_parsers` runs longer (see `tests/common/fuzz.rs`).
 
 #[path = "common/fuzz.rs"]
 mod fuzz;
 
 use pokopoko::cli::parse_size;
+use pokopoko::pokopoko::ladder_file::{
+    MAX_CELLS_PER_BUTTON, MAX_FIXED_STAGES, MAX_LADDER_BYTES, MAX_STAGE_BUTTONS,
+};
 use pokopoko::pokopoko::{Ladder, LadderError, MAX_STAGE};
-use pokopoko::save::{self, Save};
+use pokopoko::save::{self, MAX_SAVE_BYTES, Notice, Save, SaveFile};
 
 const LADDER_WORDS: &[&str] = &[
     "Ladder(",
@@ -45,12 +50,19 @@ const SMALL_LADDER: &str = "Ladder(stages: [(stage: 1, buttons: 4, picks: (min: 
 #[test]
 fn the_ladder_file_survives_mutations() {
     let corpus = [Ladder::builtin_text().as_bytes().to_vec(), SMALL_LADDER.as_bytes().to_vec()];
-    fuzz::run("ladder", &corpus, LADDER_WORDS, |bytes| {
+    // The work: the bytes read, and every grid cell of every stage laid out (at most 4 cells a
+    // button, 10,000 buttons a stage, 1,000 fixed stages), and the next stage's buttons.
+    let bound = fuzz::MAX_INPUT as u64
+        + MAX_FIXED_STAGES as u64 * MAX_CELLS_PER_BUTTON * u64::from(MAX_STAGE_BUTTONS)
+        + 4 * 2_001;
+    fuzz::run("ladder", &corpus, LADDER_WORDS, bound, |bytes| {
         let text = String::from_utf8_lossy(bytes);
+        let mut work = bytes.len() as u64;
         match Ladder::parse(&text, "fuzz.ron") {
             Ok(ladder) => {
                 // What the game does with a ladder: the intro, the strategy page, the next stage.
                 for stage in ladder.fixed() {
+                    work += u64::from(stage.layout.width()) * u64::from(stage.layout.height());
                     let solver = stage.solver();
                     let _ = solver.right_choice(stage.buttons());
                     let _ = solver.rule().to_string();
@@ -58,7 +70,8 @@ fn the_ladder_file_survives_mutations() {
                 }
                 let next = (ladder.fixed().len() as u32).saturating_add(1);
                 if next <= MAX_STAGE.min(2_000) {
-                    assert!(ladder.stage(next).is_some());
+                    let stage = ladder.stage(next).expect("the stage after the fixed ones");
+                    work += stage.layout.len() as u64;
                 }
             }
             Err(err) => {
@@ -67,7 +80,8 @@ fn the_ladder_file_survives_mutations() {
                 let position = match &err {
                     LadderError::Syntax { line, col, .. }
                     | LadderError::Empty { line, col, .. }
-                    | LadderError::Invalid { line, col, .. } => Some((*line, *col)),
+                    | LadderError::Invalid { line, col, .. }
+                    | LadderError::TooManyStages { line, col, .. } => Some((*line, *col)),
                     LadderError::Io { .. } => None,
                 };
                 if let Some((line, col)) = position {
@@ -76,6 +90,7 @@ fn the_ladder_file_survives_mutations() {
                 }
             }
         }
+        work
     });
 }
 
@@ -118,9 +133,16 @@ fn the_save_file_survives_mutations() {
         b"(version: 1, progress: (cleared: [1, 2], results: {1: (wins: 4294967295), 2: (losses: 3)}))"
             .to_vec(),
     ];
-    fuzz::run("save", &corpus, SAVE_WORDS, move |bytes| {
+    // The work: the bytes read and the problems a repair counts (each needs a byte of its own).
+    fuzz::run("save", &corpus, SAVE_WORDS, 2 * fuzz::MAX_INPUT as u64, move |bytes| {
+        let mut work = bytes.len() as u64;
         // What the game opens: a repaired save writes back as one the strict reader accepts.
         if let Ok(repaired) = save::parse_repairing(bytes) {
+            assert!(
+                repaired.problems.len() <= save::MAX_LISTED_PROBLEMS
+                    && repaired.problems.len() <= repaired.total
+            );
+            work += repaired.total as u64;
             let again = save::parse(pretty(&repaired.save).as_bytes());
             assert_eq!(again.as_ref().ok(), Some(&repaired.save), "{again:?}");
             if repaired.problems.is_empty() {
@@ -138,16 +160,18 @@ fn the_save_file_survives_mutations() {
                 progress.record(stage.saturating_add(1), false);
             }
         }
+        work
     });
 }
 
 #[test]
 fn the_resize_argument_survives_mutations() {
     let corpus = [b"1024x768".to_vec(), b"320X7680".to_vec(), b" 800 x 600 ".to_vec()];
-    fuzz::run("resize", &corpus, &["x", "X", " ", "+", "-", "0x"], |bytes| {
+    fuzz::run("resize", &corpus, &["x", "X", " ", "+", "-", "0x"], fuzz::MAX_INPUT as u64, |bytes| {
         if let Ok((w, h)) = parse_size(&String::from_utf8_lossy(bytes)) {
             assert!((320..=7680).contains(&w) && (320..=7680).contains(&h), "{w}x{h}");
         }
+        bytes.len() as u64
     });
 }
 
@@ -184,7 +208,7 @@ fn the_open_argument_survives_mutations() {
         "803",
         "804",
     ];
-    fuzz::run("open", &corpus, &words, |bytes| {
+    fuzz::run("open", &corpus, &words, fuzz::MAX_INPUT as u64, |bytes| {
         let text = String::from_utf8_lossy(bytes);
         if let Ok(Open::Intro(n) | Open::Stage(n) | Open::Strategy(n) | Open::Result(n)) = Open::parse(&text)
         {
@@ -198,5 +222,223 @@ fn the_open_argument_survives_mutations() {
                 assert!(card < count, "{text}: card {card} of {count}");
             }
         }
+        bytes.len() as u64
     });
+}
+
+/// What sits where the save (or the ladder) should be, as a structured generator builds it.
+#[derive(Debug, Clone)]
+enum Place {
+    /// A regular file: a mutated save, or one this many bytes past the size limit.
+    File(Vec<u8>),
+    Oversize(u64),
+    Fifo,
+    Directory,
+    /// A symbolic link to a regular file elsewhere (a save kept in a synced folder).
+    LinkToFile(Vec<u8>),
+    LinkToDevZero,
+    LinkLoop,
+    Dangling,
+}
+
+/// A save directory: what is at `save.ron`, and whether links sit where a temporary file might go.
+#[derive(Debug, Clone)]
+struct SaveDir {
+    save: Place,
+    links_at_temporary_names: bool,
+}
+
+impl fuzz::Input for SaveDir {
+    fn shown(&self) -> String {
+        let mut text = format!("{self:?}");
+        text.truncate(4096);
+        text
+    }
+}
+
+fn place(rng: &mut fuzz::Random, saves: &[Vec<u8>]) -> Place {
+    let save = saves[fuzz::below(rng, saves.len())].clone();
+    match fuzz::below(rng, 8) {
+        0 => Place::File(save),
+        1 => Place::Oversize(1 + fuzz::below(rng, 4096) as u64),
+        2 => Place::Fifo,
+        3 => Place::Directory,
+        4 => Place::LinkToFile(save),
+        5 => Place::LinkToDevZero,
+        6 => Place::LinkLoop,
+        _ => Place::Dangling,
+    }
+}
+
+/// Builds `place` at `path`; returns the file a link points to, if any.
+fn build(place: &Place, path: &std::path::Path, limit: u64) -> Option<std::path::PathBuf> {
+    use std::os::unix::fs::symlink;
+    let dir = path.parent().unwrap();
+    match place {
+        Place::File(bytes) => std::fs::write(path, bytes).unwrap(),
+        Place::Oversize(past) => std::fs::write(path, vec![b' '; (limit + past) as usize]).unwrap(),
+        Place::Fifo => assert!(std::process::Command::new("mkfifo").arg(path).status().unwrap().success()),
+        Place::Directory => std::fs::create_dir(path).unwrap(),
+        Place::LinkToFile(bytes) => {
+            let target = dir.join("elsewhere").join("kept.ron");
+            std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+            std::fs::write(&target, bytes).unwrap();
+            symlink(&target, path).unwrap();
+            return Some(target);
+        }
+        Place::LinkToDevZero => symlink("/dev/zero", path).unwrap(),
+        Place::LinkLoop => symlink(path, path).unwrap(),
+        Place::Dangling => symlink(dir.join("nowhere").join("save.ron"), path).unwrap(),
+    }
+    None
+}
+
+/// The save directory as a hostile user leaves it: a FIFO, a device, a directory, a link (to a
+/// kept save, to /dev/zero, to itself, to nowhere) or a file past the size limit as `save.ron`,
+/// and links where a temporary file might be named. Opening never blocks and reads at most the
+/// limit; a write never goes through a link it did not mean to follow; a link to a kept save
+/// stays a link.
+#[test]
+fn the_save_directory_survives_special_files_and_links() {
+    let saves = [
+        ron::ser::to_string_pretty(&Save::default(), ron::ser::PrettyConfig::default()).unwrap().into_bytes(),
+        b"(version: 1, progress: (cleared: [1, 0, 4294967296], results: {1: (wins: -3)}))".to_vec(),
+        b"(version: 1, progress: (cleared: [1, 2,".to_vec(),
+    ];
+    let root = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("fuzz-save-dir-{}", std::process::id()));
+    fuzz::run_generated(
+        "save-dir",
+        |rng, _| SaveDir { save: place(rng, &saves), links_at_temporary_names: fuzz::below(rng, 2) == 0 },
+        MAX_SAVE_BYTES + 1,
+        |case| {
+            let _ = std::fs::remove_dir_all(&root);
+            std::fs::create_dir_all(&root).unwrap();
+            let path = root.join("save.ron");
+            let linked = build(&case.save, &path, MAX_SAVE_BYTES);
+            let victim = root.join("victim.txt");
+            std::fs::write(&victim, "precious").unwrap();
+            if case.links_at_temporary_names {
+                for name in [format!("save.tmp-{}.ron", std::process::id()), ".save.tmp".into()] {
+                    std::os::unix::fs::symlink(&victim, root.join(name)).unwrap();
+                }
+            }
+            let peeked = SaveFile::peek(&path);
+            assert!(!peeked.file.is_writable());
+            let opened = SaveFile::open(&path);
+            if let Some(Notice::SetAside { moved_to, .. }) = &opened.notice {
+                assert!(std::fs::symlink_metadata(moved_to).is_ok(), "{moved_to:?}");
+            }
+            if opened.file.is_writable() {
+                let mut save = opened.save.clone();
+                save.progress.record(1, true);
+                if opened.file.store(&save).is_ok() {
+                    assert_eq!(SaveFile::open(&path).save, save);
+                }
+                if let Some(target) = linked {
+                    assert!(std::fs::symlink_metadata(&path).unwrap().file_type().is_symlink());
+                    assert_eq!(SaveFile::open(&target).save, save);
+                }
+            }
+            assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+            // The work: the bytes a read may take, at most the limit and one more.
+            match &case.save {
+                Place::File(bytes) | Place::LinkToFile(bytes) => bytes.len() as u64,
+                Place::Oversize(_) | Place::LinkToDevZero => MAX_SAVE_BYTES + 1,
+                _ => 0,
+            }
+        },
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// The same places as the ladder file: refused without blocking, at most the limit read.
+#[test]
+fn the_ladder_file_survives_special_files_and_links() {
+    let ladders = [Ladder::builtin_text().as_bytes().to_vec(), SMALL_LADDER.as_bytes().to_vec()];
+    let root = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("fuzz-ladder-dir-{}", std::process::id()));
+    fuzz::run_generated(
+        "ladder-file",
+        |rng, _| SaveDir { save: place(rng, &ladders), links_at_temporary_names: false },
+        MAX_LADDER_BYTES + 1,
+        |case| {
+            let _ = std::fs::remove_dir_all(&root);
+            std::fs::create_dir_all(&root).unwrap();
+            let path = root.join("ladder.ron");
+            build(&case.save, &path, MAX_LADDER_BYTES);
+            let loaded = Ladder::load(&path);
+            match &case.save {
+                Place::File(bytes) | Place::LinkToFile(bytes) => {
+                    assert_eq!(loaded.ok(), Ladder::parse(&String::from_utf8_lossy(bytes), "x").ok());
+                    bytes.len() as u64
+                }
+                Place::Oversize(_) | Place::LinkToDevZero => {
+                    assert!(matches!(loaded, Err(LadderError::Io { .. })), "{loaded:?}");
+                    MAX_LADDER_BYTES + 1
+                }
+                _ => {
+                    assert!(matches!(loaded, Err(LadderError::Io { .. })), "{loaded:?}");
+                    0
+                }
+            }
+        },
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// A stream read to a limit: endless (`/dev/zero`, `yes`), or ending at any length around the
+/// limit, in chunks of any size. What is returned is never more than the limit.
+#[test]
+fn bounded_reads_stop_at_the_limit_on_any_stream() {
+    use pokopoko::bounded_read::{ReadError, read_limited};
+    #[derive(Debug)]
+    struct Stream {
+        limit: u64,
+        length: Option<u64>,
+        chunk: usize,
+    }
+    impl fuzz::Input for Stream {
+        fn shown(&self) -> String {
+            format!("{self:?}")
+        }
+    }
+    /// A reader that hands out at most `chunk` bytes a call, `length` in all (or forever).
+    struct Chunks {
+        left: Option<u64>,
+        chunk: usize,
+    }
+    impl std::io::Read for Chunks {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(self.chunk).min(self.left.map_or(usize::MAX, |l| l as usize));
+            buf[..n].fill(b'y');
+            if let Some(left) = &mut self.left {
+                *left -= n as u64;
+            }
+            Ok(n)
+        }
+    }
+    fuzz::run_generated(
+        "bounded-read",
+        |rng, _| {
+            let limit = fuzz::below(rng, 1 << 16) as u64;
+            let length = match fuzz::below(rng, 3) {
+                0 => None,
+                _ => Some((limit + fuzz::below(rng, 8) as u64).saturating_sub(4)),
+            };
+            Stream { limit, length, chunk: 1 + fuzz::below(rng, 9000) }
+        },
+        1 << 16,
+        |stream| {
+            let read = read_limited(Chunks { left: stream.length, chunk: stream.chunk }, stream.limit);
+            match (read, stream.length) {
+                (Ok(bytes), Some(length)) => assert!(length <= stream.limit && bytes.len() as u64 == length),
+                (Err(ReadError::TooLarge { limit }), length) => {
+                    assert!(limit == stream.limit && length.is_none_or(|l| l > limit))
+                }
+                (other, _) => panic!("{other:?}"),
+            }
+            stream.limit
+        },
+    );
 }

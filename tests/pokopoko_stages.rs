@@ -357,3 +357,27 @@ fn an_empty_or_missing_ladder_is_an_error_not_a_panic() {
     assert!(matches!(Ladder::parse("", "t"), Err(LadderError::Syntax { .. })));
     assert!(matches!(Ladder::load(Path::new("/nonexistent/ladder.ron")), Err(LadderError::Io { .. })));
 }
+
+/// Issue 26, row 11: 4 buttons on a 4,000,000 × 2 grid were accepted, and drawn so small that
+/// only the focus ring showed. A layout's grid has at most 4 cells per button, and its long side
+/// at most 4 times its short side (or 8 cells), so every accepted stage can be seen.
+#[test]
+fn a_layout_grid_far_larger_than_its_buttons_is_refused() {
+    use pokopoko::pokopoko::ladder_file::{MAX_ASPECT, MAX_CELLS_PER_BUTTON, MIN_LONG_SIDE};
+    assert_eq!((MAX_CELLS_PER_BUTTON, MAX_ASPECT, MIN_LONG_SIDE), (4, 4, 8), "README states the limits");
+    let wide = format!("oo{}", ".".repeat(4_000_000 - 2));
+    let text = ladder_with(&stage_3(4, 1, 3, "Rectangle", &[wide.as_str(), wide.as_str()]));
+    let (line, col, stage, problem) = invalid_at(&text).unwrap();
+    assert_eq!((stage, problem), (3, StageProblem::GridTooLarge { width: 4_000_000, height: 2, buttons: 4 }));
+    assert!(text_at(&text, line, col).starts_with('['), "{}", &text_at(&text, line, col)[..20]);
+    // Within 4 cells a button but a thin strip: refused too.
+    let strip = format!("{}{}", "o".repeat(12), ".".repeat(36));
+    let text = ladder_with(&stage_3(12, 1, 3, "Island", &[strip.as_str(); 1]));
+    assert_eq!(invalid(&text).2, StageProblem::GridTooNarrow { width: 48, height: 1 });
+    // Exactly 4 cells a button, 8 long and 4 wide (the ratio limit): accepted as far as the grid
+    // goes (an island of 8 around the centre of an 8×4 grid).
+    let rows = ["........", "..oooo..", "..oooo..", "........"];
+    assert!(Ladder::parse(&ladder_with(&stage_3(8, 1, 3, "Island", &rows)), "t").is_ok());
+    // A row of 8 single buttons is within the minimum long side.
+    assert!(Ladder::parse(&ladder_with(&stage_3(8, 1, 3, "Rectangle", &["oooooooo"])), "t").is_ok());
+}

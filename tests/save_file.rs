@@ -6,9 +6,11 @@ use std::path::{Path, PathBuf};
 
 use pokopoko::pokopoko::{MAX_STAGE, PickSet};
 use pokopoko::save::{
-    ChoiceRecord, Language, MAX_RECORDED_MATCHES, Notice, Progress, SAVE_VERSION, Save, SaveFile, StageRecord,
+    ChoiceRecord, Language, MAX_LISTED_PROBLEMS, MAX_RECORDED_MATCHES, MAX_SAVE_BYTES, Notice, Progress,
+    SAVE_VERSION, Save, SaveFile, StageRecord,
 };
 use pokopoko::sound::{SoundSettings, Volume};
+use std::os::unix::fs::FileTypeExt;
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -145,19 +147,127 @@ fn writes_go_through_a_temporary_file_and_leave_nothing_behind() {
     assert_eq!(SaveFile::open(&path).save, some_progress());
 }
 
+/// The temporary file had a fixed name (`save.tmp-<pid>.ron`) and was opened without O_EXCL: a
+/// symbolic link already there was written through, over whatever it pointed to.
 #[test]
-fn a_failed_write_leaves_the_old_save_whole() {
-    let dir = scratch("failed-write");
+fn a_link_where_the_temporary_file_used_to_go_is_never_written_through() {
+    let dir = scratch("tmp-link");
     let path = dir.join("save.ron");
+    let victim = dir.join("victim.txt");
+    fs::write(&victim, "precious").unwrap();
+    let link = dir.join(format!("save.tmp-{}.ron", std::process::id()));
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
     let file = SaveFile::open(&path).file;
     file.store(&some_progress()).unwrap();
-    let before = fs::read(&path).unwrap();
-    // Block the temporary file's name, so the write fails before the rename.
-    let temporary = dir.join(format!("save.tmp-{}.ron", std::process::id()));
-    fs::create_dir(&temporary).unwrap();
-    assert!(file.store(&Save::default()).is_err());
-    assert_eq!(fs::read(&path).unwrap(), before);
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "precious");
+    assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
     assert_eq!(SaveFile::open(&path).save, some_progress());
+    let mut expected =
+        vec!["save.ron".to_string(), link.file_name().unwrap().to_string_lossy().into(), "victim.txt".into()];
+    expected.sort();
+    assert_eq!(files_in(&dir), expected);
+}
+
+/// A save that is a symbolic link (to a save kept in a synced folder) stays one: the file it
+/// points to is replaced, atomically, in its own directory.
+#[test]
+fn a_save_that_is_a_link_stays_a_link() {
+    let dir = scratch("save-link");
+    let synced = dir.join("synced");
+    fs::create_dir_all(&synced).unwrap();
+    let real = synced.join("pokopoko.ron");
+    SaveFile::open(&real).file.store(&Save::default()).unwrap();
+    let path = dir.join("save.ron");
+    std::os::unix::fs::symlink("synced/pokopoko.ron", &path).unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.notice, None);
+    opened.file.store(&some_progress()).unwrap();
+    assert!(fs::symlink_metadata(&path).unwrap().file_type().is_symlink());
+    assert_eq!(SaveFile::open(&real).save, some_progress());
+    assert_eq!(files_in(&synced), ["pokopoko.ron"]);
+    assert_eq!(files_in(&dir), ["save.ron", "synced"]);
+}
+
+/// An unreadable save behind a link is set aside where it lies, and the link is kept; a link to
+/// a device is set aside itself, and the device is never replaced.
+#[test]
+fn an_unreadable_linked_save_is_set_aside_where_it_lies() {
+    let dir = scratch("bad-link");
+    let synced = dir.join("synced");
+    fs::create_dir_all(&synced).unwrap();
+    fs::write(synced.join("pokopoko.ron"), "(version: 1, progress: (cleared: [1, 2,").unwrap();
+    let path = dir.join("save.ron");
+    std::os::unix::fs::symlink("synced/pokopoko.ron", &path).unwrap();
+    let opened = SaveFile::open(&path);
+    let Some(Notice::SetAside { moved_to, .. }) = &opened.notice else { panic!("{:?}", opened.notice) };
+    assert_eq!(moved_to.parent(), Some(synced.as_path()));
+    opened.file.store(&some_progress()).unwrap();
+    assert!(fs::symlink_metadata(&path).unwrap().file_type().is_symlink());
+    assert_eq!(SaveFile::open(synced.join("pokopoko.ron")).save, some_progress());
+    let device = dir.join("device.ron");
+    std::os::unix::fs::symlink("/dev/null", &device).unwrap();
+    let opened = SaveFile::open(&device);
+    assert!(matches!(&opened.notice, Some(Notice::SetAside { .. })), "{:?}", opened.notice);
+    opened.file.store(&some_progress()).unwrap();
+    assert!(fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    assert!(fs::symlink_metadata(&device).unwrap().is_file());
+}
+
+/// A FIFO as the save hung the game at start-up (reading waited for a writer): it is refused
+/// without blocking, set aside, and a fresh save starts.
+#[test]
+fn a_fifo_as_the_save_is_set_aside_without_blocking() {
+    let dir = scratch("fifo");
+    let path = dir.join("save.ron");
+    let made = std::process::Command::new("mkfifo").arg(&path).status().unwrap();
+    assert!(made.success());
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.save, Save::default());
+    let Some(Notice::SetAside { moved_to, reason }) = &opened.notice else { panic!("{:?}", opened.notice) };
+    assert!(reason.contains("not a regular file"), "{reason}");
+    assert!(fs::symlink_metadata(moved_to).unwrap().file_type().is_fifo());
+    assert!(opened.file.is_writable());
+    // Looking at one (screenshots) does not block either.
+    fs::rename(moved_to, &path).unwrap();
+    let peeked = SaveFile::peek(&path);
+    assert!(matches!(peeked.notice, Some(Notice::LookedAtUnreadable { .. })), "{:?}", peeked.notice);
+}
+
+/// A 100 MB save aborted every start on allocation: a save larger than the limit is set aside
+/// unread; one just within it with two million problems lists the first few and counts them all.
+#[test]
+fn a_save_over_the_size_limit_is_set_aside_unread() {
+    let within = |entries: usize| format!("(version: 1, progress: (cleared: [{}1]))", "1,".repeat(entries));
+    let huge = within(MAX_SAVE_BYTES as usize / 2);
+    assert!(huge.len() as u64 > MAX_SAVE_BYTES);
+    let reason = kept_aside("huge-file", &huge);
+    assert!(reason.contains(&format!("limit of {MAX_SAVE_BYTES} bytes")), "{reason}");
+    let dir = scratch("many-problems");
+    let path = dir.join("save.ron");
+    let text = within((MAX_SAVE_BYTES as usize - 64) / 2);
+    assert!(text.len() as u64 <= MAX_SAVE_BYTES);
+    fs::write(&path, &text).unwrap();
+    let opened = SaveFile::open(&path);
+    let Some(Notice::Repaired { problems, total, .. }) = &opened.notice else {
+        panic!("{:?}", opened.notice)
+    };
+    assert_eq!(*total, (MAX_SAVE_BYTES as usize - 64) / 2);
+    assert_eq!(problems.len(), MAX_LISTED_PROBLEMS);
+    assert_eq!(opened.save.progress, progress(&[1], &[]));
+}
+
+/// README promises repair for a volume above 10 and a count above 4,294,967,295: 256, 2⁶⁴ and a
+/// stage of 2³² set the whole save aside, because they did not fit the reader's integer types.
+#[test]
+fn out_of_range_numbers_of_any_size_are_repaired_not_set_aside() {
+    let (save, problems) = repaired_save(
+        "wide",
+        "(version: 1, settings: (sound: (volume: 256)), progress: (cleared: [1, 4294967296], \
+         results: {1: (wins: 18446744073709551616, losses: 2), 4294967296: (wins: 1)}))",
+    );
+    assert_eq!(save.settings.sound.volume, Volume::new(10).unwrap());
+    assert_eq!(save.progress, progress(&[1], &[(1, MAX_RECORDED_MATCHES, 2)]));
+    assert_eq!(problems.len(), 4, "{problems:?}");
 }
 
 #[test]
@@ -191,7 +301,7 @@ fn peeking_at_a_bad_save_leaves_it_in_place_and_never_writes() {
     fs::write(&path, garbage).unwrap();
     let peeked = SaveFile::peek(&path);
     assert_eq!(peeked.save, Save::default());
-    assert!(matches!(peeked.notice, Some(Notice::NotSaving { .. })), "{:?}", peeked.notice);
+    assert!(matches!(peeked.notice, Some(Notice::LookedAtUnreadable { .. })), "{:?}", peeked.notice);
     assert!(!peeked.file.is_writable());
     assert!(peeked.file.store(&some_progress()).is_err());
     assert_eq!(files_in(&dir), ["save.ron"]);
@@ -241,9 +351,10 @@ fn repaired_save(name: &str, text: &str) -> (Save, Vec<String>) {
     let path = dir.join("save.ron");
     fs::write(&path, text).unwrap();
     let opened = SaveFile::open(&path);
-    let Some(Notice::Repaired { kept_at, problems }) = opened.notice else {
+    let Some(Notice::Repaired { kept_at, problems, total }) = opened.notice else {
         panic!("the player must be told about {text}: {:?}", opened.notice)
     };
+    assert_eq!(total, problems.len());
     // Nothing the player saved is lost: the file as it was is next to the repaired save.
     assert_eq!(fs::read_to_string(&kept_at).unwrap(), text);
     assert!(opened.file.is_writable());
@@ -282,8 +393,15 @@ fn a_save_naming_a_stage_outside_the_ladder_is_repaired() {
             assert!(problem.contains(&format!("numbered 1 to {MAX_STAGE}")), "{problem}");
         }
     }
-    // A number beyond 32 bits is not a stage either; that is not a save the game can read.
-    kept_aside("huge", "(version: 1, progress: (cleared: [99999999999]))");
+    // A number beyond 32 bits (or 64) is not a stage either, and is left out the same way.
+    for (name, stage) in
+        [("huge", "99999999999"), ("beyond-64-bits", "18446744073709551616"), ("negative", "-1")]
+    {
+        let text = format!("(version: 1, progress: (cleared: [1, {stage}]))");
+        let problems = repaired(name, &text, progress(&[1], &[]));
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("`cleared` names stage") && problems[0].contains("numbered 1 to"));
+    }
     // The last stage itself is fine.
     let dir = scratch("last-stage");
     let path = dir.join("save.ron");
@@ -356,7 +474,11 @@ fn peeking_at_a_save_that_needs_repair_leaves_the_file_alone() {
     fs::write(&path, text).unwrap();
     let peeked = SaveFile::peek(&path);
     assert_eq!(peeked.save.progress, progress(&[1], &[]));
-    assert!(matches!(&peeked.notice, Some(Notice::NotSaving { reason }) if reason.contains("stage 0")));
+    let Some(Notice::LookedAtRepaired { problems, total }) = &peeked.notice else {
+        panic!("{:?}", peeked.notice)
+    };
+    assert_eq!(*total, 1);
+    assert!(problems[0].contains("stage 0"), "{problems:?}");
     assert_eq!(fs::read_to_string(&path).unwrap(), text);
     assert_eq!(files_in(&dir), ["save.ron"]);
 }
@@ -416,8 +538,7 @@ fn a_save_from_before_the_sound_settings_opens_with_sound_on_at_the_default_volu
     assert_eq!(opened.save.settings.sound, SoundSettings { muted: true, volume: Volume::default() });
 }
 
-/// A volume beyond the scale is brought to the loudest; one that is not a volume at all (a
-/// negative number) is a field of the wrong type, and the save is kept aside.
+/// A volume beyond the scale is brought to the loudest, a negative one to silence.
 #[test]
 fn a_volume_beyond_the_scale_is_brought_to_the_loudest() {
     let (save, problems) = repaired_save(
@@ -427,7 +548,9 @@ fn a_volume_beyond_the_scale_is_brought_to_the_loudest() {
     assert_eq!(save.settings.sound, SoundSettings { muted: true, volume: Volume::new(10).unwrap() });
     assert_eq!(save.progress, progress(&[1], &[]));
     assert_eq!(problems, ["`sound` sets volume 11, but volumes go from 0 to 10; it was brought to 10"]);
-    kept_aside("negative", "(version: 1, settings: (sound: (volume: -1)))");
+    let (save, problems) = repaired_save("negative", "(version: 1, settings: (sound: (volume: -1)))");
+    assert_eq!(save.settings.sound.volume, Volume::new(0).unwrap());
+    assert_eq!(problems, ["`sound` sets volume -1, but volumes go from 0 to 10; it was brought to 0"]);
 }
 
 /// The last free-play setup is a convenience: one the game cannot start is left out (the setup

@@ -1,7 +1,9 @@
 //! The certificate: digest, grammar errors, and the facts of SPEC §2.3 about its cards.
 
-use pokopoko::snaky::certificate::{SHIPPED_SHA256, SHIPPED_TEXT, check_digest, sha256_hex};
-use pokopoko::snaky::verify::{self, paper};
+use pokopoko::snaky::certificate::{
+    MAX_CHILDREN, MAX_LINE_BYTES, MAX_LINES, SHIPPED_SHA256, SHIPPED_TEXT, check_digest, sha256_hex,
+};
+use pokopoko::snaky::verify::{self, MAX_REACHABLE_STATES, paper};
 use pokopoko::snaky::{
     Cards, Cell, Certificate, CertificateError, EvalError, FrameCell, ParseErrorKind, Placement, Symmetry,
 };
@@ -57,7 +59,7 @@ fn unknown_symbol_names_line_column_and_token() {
     assert_eq!(parse_error("6 1_ 4:100 5:101\n"), (1, 4, "1_".into(), ParseErrorKind::UnknownSymbol('_')));
     assert_eq!(parse_error("6 14 4:1-0 5:101"), (1, 9, "4:1-0".into(), ParseErrorKind::UnknownSymbol('-')));
     assert_eq!(parse_error("6 14 4;100"), (1, 7, "4;100".into(), ParseErrorKind::UnknownSymbol(';')));
-    assert_eq!(parse_error("x6 14 4:100"), (1, 1, "x6".into(), ParseErrorKind::UnknownSymbol('x')));
+    assert_eq!(parse_error("x6 14 4:100"), (1, 1, "x6".into(), ParseErrorKind::NotACardNumber('x')));
 }
 
 #[test]
@@ -336,18 +338,118 @@ fn heights_past_255_are_exact() {
 }
 
 #[test]
-fn the_worst_case_of_a_65000_card_chain_needs_no_deep_recursion() {
+fn the_worst_case_of_a_chain_as_long_as_the_line_limit_needs_no_deep_recursion() {
     // Regression: the worst-case search recursed once per card and overflowed the stack.
-    let certificate = Certificate::parse(&chain(65_000)).expect("parses");
+    let certificate = Certificate::parse(&chain(MAX_LINES)).expect("parses");
     let cards = Cards::evaluate(&certificate).expect("evaluates");
-    assert_eq!(verify::worst_case(&cards), 65_001);
-    assert_eq!(cards.delay(cards.root()), 65_001);
-    assert_eq!(verify::reachable_states(&cards).len(), 65_001);
+    assert_eq!(verify::worst_case(&cards), Ok(MAX_LINES as u32 + 1));
+    assert_eq!(cards.delay(cards.root()), MAX_LINES as u32 + 1);
+    assert_eq!(verify::reachable_states(&cards).map(|s| s.len()), Ok(MAX_LINES + 1));
 }
 
 #[test]
 fn too_many_lines_are_refused_at_the_first_one_past_the_limit() {
-    let text = chain(100_001);
+    let text = chain(MAX_LINES + 1);
     let (line, _, _, kind) = parse_error(&text);
-    assert_eq!((line, kind), (100_001, ParseErrorKind::TooManyLines { limit: 100_000 }));
+    assert_eq!((line, kind), (MAX_LINES + 1, ParseErrorKind::TooManyLines { limit: MAX_LINES }));
+    assert_eq!(MAX_LINES, 20_000, "README states the limit");
+}
+
+/// Issue 26, row 1: a line over the limit whose byte 65,536 falls inside a character panicked
+/// ("end byte index 65536 is not a char boundary"); now it is refused at the character that
+/// crosses the limit, counted in characters.
+#[test]
+fn a_long_line_is_refused_at_a_character_not_inside_one() {
+    for pad in 0..4 {
+        let line = format!("6 00 {}{}\n", "0".repeat(pad), "é".repeat(MAX_LINE_BYTES / 2));
+        let (line_number, column, _, kind) = parse_error(&line);
+        assert_eq!((line_number, kind), (1, ParseErrorKind::LineTooLong { limit: MAX_LINE_BYTES }));
+        // Bytes before the limit: "6 00 " and the pad are one byte a character, each é two.
+        let before = 5 + pad;
+        assert_eq!(column, before + (MAX_LINE_BYTES - before).div_ceil(2), "pad {pad}");
+    }
+}
+
+/// Row 15: the line limit counts the line's bytes, not its ending: `\r\n` and `\n` agree.
+#[test]
+fn the_line_limit_is_the_same_with_crlf_and_lf() {
+    let exactly = format!("6 00 {}", "0".repeat(MAX_LINE_BYTES - 5));
+    assert_eq!(exactly.len(), MAX_LINE_BYTES);
+    for ending in ["\n", "\r\n"] {
+        let text = format!("{exactly}{ending}");
+        let kind = Certificate::parse(&text).err().map(|e| e.kind);
+        assert!(!matches!(kind, Some(ParseErrorKind::LineTooLong { .. })), "{ending:?}: {kind:?}");
+        let over = format!("{exactly}0{ending}");
+        assert_eq!(parse_error(&over).3, ParseErrorKind::LineTooLong { limit: MAX_LINE_BYTES }, "{ending:?}");
+    }
+}
+
+/// Row 2: a 16 MiB certificate within every other limit (255 lines of 32,767 children) made the
+/// evaluation allocate 4 GB and abort; the children of the whole file are bounded.
+#[test]
+fn too_many_children_are_refused_at_the_first_one_past_the_limit() {
+    let children_per_line = 10_000;
+    let mut text = String::new();
+    for card in 6..12 {
+        text.push_str(&format!("{card} 88{}\n", " 0".repeat(children_per_line)));
+    }
+    let (line, column, token, kind) = parse_error(&text);
+    assert_eq!(kind, ParseErrorKind::TooManyChildren { limit: MAX_CHILDREN });
+    assert_eq!(MAX_CHILDREN, 50_000, "README states the limit");
+    // Child 50,001 is the first of line 6: column 6 (after "11 88 ").
+    assert_eq!((line, column, token.as_str()), (6, 7, "0"));
+}
+
+/// Row 15: a leading zero is refused in card numbers and references, and a symbol where the
+/// card number belongs is named as such, not as a bad coordinate.
+#[test]
+fn leading_zeros_and_symbols_for_card_numbers_are_named() {
+    assert_eq!(parse_error("0006 14 4:100"), (1, 1, "0006".into(), ParseErrorKind::LeadingZero));
+    assert_eq!(parse_error("6 14 04:100"), (1, 6, "04:100".into(), ParseErrorKind::LeadingZero));
+    assert_eq!(parse_error("A 88 0"), (1, 1, "A".into(), ParseErrorKind::NotACardNumber('A')));
+    assert_eq!(parse_error("( 88 0"), (1, 1, "(".into(), ParseErrorKind::NotACardNumber('(')));
+    assert!(Certificate::parse("6 14 0 4:100").is_ok());
+}
+
+/// Row 15: control characters and escape sequences of the input are shown escaped.
+#[test]
+fn errors_show_control_characters_escaped() {
+    let message = Certificate::parse("6 14 \u{1b}[2J\n").unwrap_err().to_string();
+    assert!(!message.contains('\u{1b}'), "{message:?}");
+    assert!(message.contains("\\u{1b}[2J"), "{message:?}");
+    let record = pokopoko::snaky::parse_moves("7,8 \u{7}\u{1b}]0;x").unwrap_err().to_string();
+    assert!(!record.chars().any(char::is_control), "{record:?}");
+}
+
+/// Row 15: a coordinate past 32 bits is out of range, not malformed.
+#[test]
+fn a_coordinate_past_32_bits_is_out_of_range() {
+    let error = pokopoko::snaky::parse_moves("7,8 2147483648,0").unwrap_err();
+    assert_eq!((error.position, error.kind), (2, pokopoko::snaky::RecordErrorKind::OutOfRange));
+    let error = pokopoko::snaky::parse_moves("-2147483649,0").unwrap_err();
+    assert_eq!(error.kind, pokopoko::snaky::RecordErrorKind::OutOfRange);
+    let error = pokopoko::snaky::parse_moves("7;8").unwrap_err();
+    assert_eq!(error.kind, pokopoko::snaky::RecordErrorKind::Malformed);
+}
+
+/// Row 4: the paper plus 4 lines, each 64 translated copies of the card before, reached 9.0
+/// million states in 55 s and 585 MB. The searches stop at the stated limit and say so.
+#[test]
+fn the_reachable_states_are_bounded_and_the_limit_is_named() {
+    let mut text = SHIPPED_TEXT.to_string();
+    for card in 728..732 {
+        let copies: Vec<String> = (0..64).map(|k| format!("{}:0{}{}", card - 1, k % 8, k / 8)).collect();
+        text.push_str(&format!("{card} 00 {}\n", copies.join(" ")));
+    }
+    let report = verify::verify_any(&text);
+    let states = report.checks.iter().find(|c| c.id == verify::CheckId::ReachableStates);
+    // The local check may already refuse such a file; if it is reached, the state search stops
+    // at the limit, and nothing after it runs.
+    if let Some(states) = states {
+        assert!(!states.pass);
+        assert_eq!(states.found, verify::Found::TooManyStates { limit: MAX_REACHABLE_STATES });
+        assert!(states.found.to_string().contains("more than 1,000,000"), "{}", states.found);
+    }
+    assert!(!report.passed());
+    assert_eq!(MAX_REACHABLE_STATES, 1_000_000, "README states the limit");
 }

@@ -17,13 +17,13 @@ fn the_local_check_holds_at_all_1620_nodes_with_37042_reply_classes() {
 #[test]
 fn the_policy_reaches_53823_states_from_the_empty_board() {
     let cards = shipped_cards().expect("cards");
-    assert_eq!(reachable_states(&cards).len(), 53_823);
+    assert_eq!(reachable_states(&cards).map(|s| s.len()), Ok(53_823));
 }
 
 #[test]
 fn the_exact_worst_case_is_21_maker_moves() {
     let cards = shipped_cards().expect("cards");
-    assert_eq!(worst_case(&cards), 21);
+    assert_eq!(worst_case(&cards), Ok(21));
 }
 
 #[test]

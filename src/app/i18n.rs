@@ -253,8 +253,8 @@ impl T {
                 "Play with the mouse or the keyboard: arrow keys move, Space selects, Enter presses.",
             ),
             T::SaveNotSaving => (
-                "セーブデータが読めず、別の名前にもできませんでした。こわさないように、今回は記録しません。",
-                "The save file could not be read or moved aside. To keep it intact, this session will not save.",
+                "セーブデータを別の名前で残すことができませんでした。こわさないように、今回は記録しません。",
+                "The save file needed to be kept aside, but it could not be moved or copied. To keep it intact, this session will not save.",
             ),
             T::StageFileError => (
                 "ステージファイルにまちがいがあるので、組み込みのステージを使います：",
@@ -658,6 +658,30 @@ pub fn save_set_aside(lang: Language, path: &str) -> String {
         }
         Language::English => {
             format!("The save file could not be read. It was kept as {path} and a fresh save started.")
+        }
+    }
+}
+
+/// Screenshot mode only looks at the save: a file that needed repair was repaired in memory.
+pub fn save_looked_at_repaired(lang: Language, problems: usize) -> String {
+    match lang {
+        Language::Japanese => format!(
+            "セーブデータのおかしな部分（{problems}か所）を、今回だけなおして使います。ファイルはそのままで、今回は記録しません。"
+        ),
+        Language::English => format!(
+            "The save file has {problems} entries the game never writes; they are left out for this session only. The file is left as it is and this session does not save."
+        ),
+    }
+}
+
+/// Screenshot mode only looks at the save: a file that could not be read was left as it is.
+pub fn save_looked_at_unreadable(lang: Language) -> String {
+    match lang {
+        Language::Japanese => {
+            "セーブデータが読めなかったので、新しく始めます。ファイルはそのままで、今回は記録しません。".to_string()
+        }
+        Language::English => {
+            "The save file could not be read, so this session starts fresh. The file is left as it is and this session does not save.".to_string()
         }
     }
 }

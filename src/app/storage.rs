@@ -72,10 +72,12 @@ impl SaveNotice {
             Notice::SetAside { moved_to, .. } => {
                 Some(i18n::save_set_aside(lang, &moved_to.display().to_string()))
             }
-            Notice::Repaired { kept_at, problems } => {
-                Some(i18n::save_repaired(lang, problems.len(), &kept_at.display().to_string()))
+            Notice::Repaired { kept_at, total, .. } => {
+                Some(i18n::save_repaired(lang, *total, &kept_at.display().to_string()))
             }
             Notice::NotSaving { .. } => Some(T::SaveNotSaving.get(lang).to_string()),
+            Notice::LookedAtRepaired { total, .. } => Some(i18n::save_looked_at_repaired(lang, *total)),
+            Notice::LookedAtUnreadable { .. } => Some(i18n::save_looked_at_unreadable(lang)),
         }
     }
 }

@@ -3,8 +3,11 @@
 //! Every subcommand prints its result and returns an exit code; errors are printed once, here at
 //! the edge, to stderr. Bad input exits with 2.
 
+mod input_line;
 mod pokopoko;
 mod snaky;
+
+pub use input_line::MAX_PLAY_LINE_BYTES;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

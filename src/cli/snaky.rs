@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use serde::Serialize;
 
+use super::input_line::{InputLine, MAX_PLAY_LINE_BYTES, next_line};
 use crate::snaky::{self, Cell, verify};
 
 #[derive(Debug, Subcommand)]
@@ -28,6 +29,9 @@ pub enum SnakyCommand {
         maker: snaky::Maker,
         #[arg(long, conflicts_with = "maker")]
         certificate: Option<std::path::PathBuf>,
+        /// Use a --certificate that fails `snaky verify` (its heights are then not proven).
+        #[arg(long, requires = "certificate")]
+        unverified: bool,
     },
     /// Play from a terminal: Breaker moves `x,y` on standard input, one per line; one JSON object
     /// per line out (Maker's opening, then Maker's reply to each move).
@@ -39,6 +43,9 @@ pub enum SnakyCommand {
         maker: snaky::Maker,
         #[arg(long, conflicts_with = "maker")]
         certificate: Option<std::path::PathBuf>,
+        /// Play a --certificate that fails `snaky verify`; every guarantee then carries a warning.
+        #[arg(long, requires = "certificate")]
+        unverified: bool,
     },
     /// Search for a shorter Maker: new cards on top of the paper's, written as a certificate.
     Search {
@@ -72,20 +79,28 @@ pub enum SnakyCommand {
         /// Which shipped Maker plays: 21 (the paper's) or 20 (ours).
         #[arg(long, default_value = "21", value_parser = super::parse_maker)]
         maker: snaky::Maker,
-        /// Play this certificate's Maker instead (any file in the paper's grammar).
+        /// Play this certificate's Maker instead (any file in the paper's grammar that passes
+        /// every check of `snaky verify`).
         #[arg(long, conflicts_with = "maker")]
         certificate: Option<std::path::PathBuf>,
+        /// Play a --certificate that fails `snaky verify`; the guarantee then carries a warning.
+        #[arg(long, requires = "certificate")]
+        unverified: bool,
     },
 }
 
 pub fn run(command: SnakyCommand) -> ExitCode {
     match command {
         SnakyCommand::Verify { certificate } => verify(certificate.as_deref()),
-        SnakyCommand::Replay { moves, maker, certificate } => replay(&moves, maker, certificate.as_deref()),
-        SnakyCommand::Heat { moves, json, maker, certificate } => {
-            heat(&moves, json, maker, certificate.as_deref())
+        SnakyCommand::Replay { moves, maker, certificate, unverified } => {
+            replay(&moves, Source { maker, certificate, unverified })
         }
-        SnakyCommand::Play { text, maker, certificate } => play(text, maker, certificate.as_deref()),
+        SnakyCommand::Heat { moves, json, maker, certificate, unverified } => {
+            heat(&moves, json, Source { maker, certificate, unverified })
+        }
+        SnakyCommand::Play { text, maker, certificate, unverified } => {
+            play(text, Source { maker, certificate, unverified })
+        }
         SnakyCommand::Search { target, out, max_positions, breadth, threats, slack, near } => {
             search(target, &out, SearchOptions { max_positions, breadth, threats, slack, near })
         }
@@ -120,28 +135,71 @@ struct ReplayOutput {
     guarantee: u32,
     /// The copy of Snaky Maker completed, if it has won.
     winning_copy: Option<Vec<[i32; 2]>>,
+    /// Only with `--unverified`: the guarantee is not proven.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warning: Option<&'static str>,
+}
+
+/// Where the Maker comes from: a shipped one, or a certificate file (verified unless told not).
+struct Source {
+    maker: snaky::Maker,
+    certificate: Option<std::path::PathBuf>,
+    unverified: bool,
+}
+
+/// The warning on every guarantee of a Maker from a certificate that failed `snaky verify`.
+const UNVERIFIED: &str = "unverified certificate: this guarantee is not proven";
+
+/// The cards a [`Source`] names, and the warning its guarantees carry (`None` once verified).
+struct Loaded {
+    cards: std::sync::Arc<snaky::Cards>,
+    warning: Option<&'static str>,
+}
+
+/// The cards of `--certificate FILE` (read, verified, evaluated) or of a shipped Maker. A
+/// certificate that fails any check of `snaky verify` is refused, or with `--unverified` played
+/// with a warning on stderr and on every guarantee.
+fn load(source: &Source) -> Result<Loaded, ExitCode> {
+    let Some(path) = &source.certificate else {
+        let cards = source.maker.cards().map_err(super::bad_input)?;
+        return Ok(Loaded { cards, warning: None });
+    };
+    let text = snaky::certificate::read_text(path).map_err(super::bad_input)?;
+    let report = verify::verify_any(&text);
+    let warning = if report.passed() {
+        None
+    } else {
+        let failed: Vec<String> = report
+            .checks
+            .iter()
+            .filter(|c| !c.pass)
+            .map(|c| format!("check {} ({})", c.number, c.id.title()))
+            .collect();
+        let failed = failed.join(", ");
+        if !source.unverified {
+            return Err(super::bad_input(format_args!(
+                "{}: fails `snaky verify` ({failed}), so its guarantees are not proven; run `pokopoko snaky verify --certificate {}` to see why, or add --unverified to play it anyway",
+                path.display(),
+                path.display()
+            )));
+        }
+        eprintln!(
+            "pokopoko: warning: {}: fails `snaky verify` ({failed}); its guarantees are not proven",
+            path.display()
+        );
+        Some(UNVERIFIED)
+    };
+    let parsed = snaky::Certificate::parse(&text).map_err(super::bad_input)?;
+    let cards = snaky::Cards::evaluate(&parsed).map_err(super::bad_input)?;
+    Ok(Loaded { cards: std::sync::Arc::new(cards), warning })
 }
 
 fn pairs(cells: &[Cell]) -> Vec<[i32; 2]> {
     cells.iter().map(|c| [c.x, c.y]).collect()
 }
 
-/// The cards of `--certificate FILE` (read, parsed, evaluated) or of a shipped Maker.
-pub(super) fn load_cards(
-    maker: snaky::Maker,
-    certificate: Option<&std::path::Path>,
-) -> Result<std::sync::Arc<snaky::Cards>, snaky::CertificateError> {
-    match certificate {
-        Some(path) => {
-            let parsed = snaky::Certificate::load(path)?;
-            Ok(std::sync::Arc::new(snaky::Cards::evaluate(&parsed)?))
-        }
-        None => maker.cards(),
-    }
-}
-
-fn replay(moves: &str, maker: snaky::Maker, certificate: Option<&std::path::Path>) -> ExitCode {
-    let game = match game_after(moves, maker, certificate) {
+fn replay(moves: &str, source: Source) -> ExitCode {
+    let (game, warning) = match game_after(moves, &source) {
         Ok(game) => game,
         Err(code) => return code,
     };
@@ -154,6 +212,7 @@ fn replay(moves: &str, maker: snaky::Maker, certificate: Option<&std::path::Path
         height: claim.height,
         guarantee: claim.guarantee,
         winning_copy: game.winning_copy().map(|copy| pairs(&copy)),
+        warning,
     };
     match serde_json::to_string(&output) {
         Ok(json) => super::emit(&format!("{json}\n")),
@@ -242,15 +301,13 @@ fn search(target: u8, out: &std::path::Path, options: SearchOptions) -> ExitCode
     }
 }
 
-/// The game after `moves` against the chosen Maker, or the error to print.
-fn game_after(
-    moves: &str,
-    maker: snaky::Maker,
-    certificate: Option<&std::path::Path>,
-) -> Result<snaky::Game, ExitCode> {
+/// The game after `moves` against the chosen Maker and its guarantees' warning, or the error to
+/// print.
+fn game_after(moves: &str, source: &Source) -> Result<(snaky::Game, Option<&'static str>), ExitCode> {
     let breaker = snaky::parse_moves(moves).map_err(|e| super::bad_input(format_args!("--moves: {e}")))?;
-    let cards = load_cards(maker, certificate).map_err(super::bad_input)?;
-    snaky::replay(cards, &breaker).map_err(|e| super::bad_input(format_args!("--moves: {e}")))
+    let Loaded { cards, warning } = load(source)?;
+    let game = snaky::replay(cards, &breaker).map_err(|e| super::bad_input(format_args!("--moves: {e}")))?;
+    Ok((game, warning))
 }
 
 #[derive(Serialize)]
@@ -265,10 +322,13 @@ struct HeatOutput {
     cells: Vec<HeatCell>,
     /// The height after any reply outside the envelope (child 0).
     outside: Option<u32>,
+    /// Only with `--unverified`: the heights are not proven.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warning: Option<&'static str>,
 }
 
-fn heat(moves: &str, json: bool, maker: snaky::Maker, certificate: Option<&std::path::Path>) -> ExitCode {
-    let game = match game_after(moves, maker, certificate) {
+fn heat(moves: &str, json: bool, source: Source) -> ExitCode {
+    let (game, warning) = match game_after(moves, &source) {
         Ok(game) => game,
         Err(code) => return code,
     };
@@ -279,6 +339,7 @@ fn heat(moves: &str, json: bool, maker: snaky::Maker, certificate: Option<&std::
             .filter_map(|&(c, height)| c.map(|c| HeatCell { x: c.x, y: c.y, height }))
             .collect(),
         outside: heat.iter().find(|(c, _)| c.is_none()).map(|&(_, h)| h),
+        warning,
     };
     if json {
         return match serde_json::to_string(&output) {
@@ -295,6 +356,9 @@ fn heat(moves: &str, json: bool, maker: snaky::Maker, certificate: Option<&std::
     text.push_str(&board_text(&game, heights));
     if let Some(outside) = output.outside {
         text.push_str(&format!("Any reply outside the envelope: {outside}.\n"));
+    }
+    if let Some(warning) = warning {
+        text.push_str(&format!("Warning: {warning}.\n"));
     }
     super::emit(&text)
 }
@@ -336,9 +400,12 @@ struct PlayLine {
     card: u32,
     height: u32,
     guarantee: u32,
+    /// Only with `--unverified`: the guarantee is not proven.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warning: Option<&'static str>,
 }
 
-fn play_line(game: &snaky::Game, maker: Cell) -> String {
+fn play_line(game: &snaky::Game, maker: Cell, warning: Option<&'static str>) -> String {
     let claim = game.claim();
     let line = PlayLine {
         maker: [maker.x, maker.y],
@@ -346,23 +413,34 @@ fn play_line(game: &snaky::Game, maker: Cell) -> String {
         card: claim.card,
         height: claim.height,
         guarantee: claim.guarantee,
+        warning,
     };
     serde_json::to_string(&line).unwrap_or_default()
 }
 
 #[derive(Serialize)]
-struct PlayError<'a> {
+struct PlayError {
     error: String,
-    input: &'a str,
+    input: String,
 }
 
-/// Terminal play: reads `x,y` lines until the end of input; a bad line is answered with an error
-/// object and the game goes on.
-fn play(text: bool, maker: snaky::Maker, certificate: Option<&std::path::Path>) -> ExitCode {
-    use std::io::{BufRead, Write};
-    let cards = match load_cards(maker, certificate) {
-        Ok(cards) => cards,
-        Err(e) => return super::bad_input(e),
+/// The most of a bad line echoed back in an error object.
+const ECHOED_CHARS: usize = 64;
+
+/// What a bad line is answered with: the error, and the start of the line as text.
+fn play_error(error: String, bytes: &[u8]) -> String {
+    let input: String = String::from_utf8_lossy(bytes).chars().take(ECHOED_CHARS).collect();
+    serde_json::to_string(&PlayError { error, input }).unwrap_or_default()
+}
+
+/// Terminal play: reads `x,y` lines until the end of input; a bad line (malformed, not UTF-8,
+/// longer than [`MAX_PLAY_LINE_BYTES`], an occupied cell) is answered with an error object and
+/// the game goes on.
+fn play(text: bool, source: Source) -> ExitCode {
+    use std::io::Write;
+    let Loaded { cards, warning } = match load(&source) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
     };
     let mut game = snaky::Game::new(cards);
     let stdout = std::io::stdout();
@@ -372,29 +450,40 @@ fn play(text: bool, maker: snaky::Maker, certificate: Option<&std::path::Path>) 
         Err(e) => return super::bad_input(e),
     };
     let draw = |game: &snaky::Game| board_text(game, |_| None);
-    let _ = writeln!(out, "{}", play_line(&game, opening));
+    let _ = writeln!(out, "{}", play_line(&game, opening, warning));
     if text {
         let _ = write!(out, "{}", draw(&game));
     }
     let _ = out.flush();
-    for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        let input = line.trim();
-        if input.is_empty() {
-            continue;
-        }
-        let result = match snaky::parse_moves(input) {
-            Ok(cells) if cells.len() == 1 => game.reply(cells[0]).map_err(|e| e.to_string()),
-            Ok(_) => Err("one move `x,y` per line".to_string()),
-            Err(e) => Err(e.kind.to_string()),
+    let mut input = std::io::stdin().lock();
+    loop {
+        let answer = match next_line(&mut input) {
+            Ok(None) => break,
+            Err(e) => return super::bad_input(format_args!("standard input: {e}")),
+            Ok(Some(InputLine::TooLong(start))) => play_error(
+                format!("line longer than {MAX_PLAY_LINE_BYTES} bytes (one move `x,y` per line)"),
+                &start,
+            ),
+            Ok(Some(InputLine::Bytes(bytes))) => match std::str::from_utf8(&bytes) {
+                Err(e) => play_error(
+                    format!("not UTF-8 text (byte {} is not part of a character)", e.valid_up_to() + 1),
+                    &bytes,
+                ),
+                Ok(line) if line.trim().is_empty() => continue,
+                Ok(line) => {
+                    let result = match snaky::parse_moves(line.trim()) {
+                        Ok(cells) if cells.len() == 1 => game.reply(cells[0]).map_err(|e| e.to_string()),
+                        Ok(_) => Err("one move `x,y` per line".to_string()),
+                        Err(e) => Err(e.kind.to_string()),
+                    };
+                    match result {
+                        Ok(cell) => play_line(&game, cell, warning),
+                        Err(error) => play_error(error, &bytes),
+                    }
+                }
+            },
         };
-        let written = match result {
-            Ok(cell) => writeln!(out, "{}", play_line(&game, cell)),
-            Err(error) => {
-                let json = serde_json::to_string(&PlayError { error, input: &line }).unwrap_or_default();
-                writeln!(out, "{json}")
-            }
-        };
+        let written = writeln!(out, "{answer}");
         if text {
             let _ = write!(out, "{}", draw(&game));
         }

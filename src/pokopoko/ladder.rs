@@ -8,9 +8,7 @@ use super::ladder_file::{self, LadderError};
 use super::rules::PickSet;
 use super::stage::Stage;
 
-/// The last stage of the ladder. No player gets near it (stage 100,000 has 400,000 buttons);
-/// every stage up to it is generated in well under a second, and a save may name no stage beyond.
-pub const MAX_STAGE: u32 = 100_000;
+pub use super::stage::MAX_STAGE;
 
 /// The shipped ladder file, compiled in so the game also runs away from the source tree.
 pub const BUILTIN_LADDER: &str = include_str!("../../stages/ladder.ron");
@@ -22,11 +20,6 @@ pub struct Ladder {
 }
 
 impl Ladder {
-    /// A ladder whose fixed stages are `fixed` (numbered 1, 2, 3, …; checked by the file format).
-    pub(super) fn from_fixed(fixed: Vec<Stage>) -> Self {
-        Self { fixed }
-    }
-
     /// The ladder shipped with the game (validated by the test suite).
     pub fn builtin() -> Self {
         Self::parse(BUILTIN_LADDER, "stages/ladder.ron")
@@ -40,12 +33,12 @@ impl Ladder {
 
     /// Reads and validates a ladder file.
     pub fn load(path: &Path) -> Result<Self, LadderError> {
-        ladder_file::load(path)
+        ladder_file::load(path).map(|fixed| Self { fixed })
     }
 
     /// Parses and validates ladder text; `origin` names it in errors.
     pub fn parse(text: &str, origin: &str) -> Result<Self, LadderError> {
-        ladder_file::parse(text, origin)
+        ladder_file::parse(text, origin).map(|fixed| Self { fixed })
     }
 
     /// The fixed stages, in order.

@@ -10,16 +10,30 @@ use ron::value::RawValue;
 use serde::Deserialize;
 use thiserror::Error;
 
-use super::ladder::{Ladder, MAX_STAGE};
 use super::layout::{Layout, LayoutError};
 use super::rules::{PickSet, RulesError};
-use super::stage::Stage;
+use super::stage::{MAX_STAGE, Stage};
 
 /// The most buttons a stage of a ladder file may have (no player presses more in one stage).
 pub const MAX_STAGE_BUTTONS: u32 = 10_000;
 
 /// The largest pick a stage of a ladder file may allow.
 pub const MAX_STAGE_PICK: u32 = 1_000;
+
+/// The most grid cells a layout may have per button (the shipped stages use at most 2.2), so
+/// that the board, drawn to fit the screen, never shrinks its buttons out of sight.
+pub const MAX_CELLS_PER_BUTTON: u64 = 4;
+
+/// A layout's long side is at most this many times its short side (or [`MIN_LONG_SIDE`] cells).
+pub const MAX_ASPECT: u64 = 4;
+pub const MIN_LONG_SIDE: u64 = 8;
+
+/// The largest ladder file read: 1 MiB (the shipped one is under 6 KB; a stage of 10,000 buttons
+/// takes about 11 KB). Bytes read count, so a FIFO or `/dev/zero` is refused, not waited on.
+pub const MAX_LADDER_BYTES: u64 = 1024 * 1024;
+
+/// The most fixed stages a ladder file may have (the shipped one has 14; endless stages follow).
+pub const MAX_FIXED_STAGES: usize = 1_000;
 
 /// Why a ladder file was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -32,6 +46,8 @@ pub enum LadderError {
     Empty { origin: String, line: usize, col: usize },
     #[error("{origin}:{line}:{col}: stage {stage}: {problem}")]
     Invalid { origin: String, line: usize, col: usize, stage: u32, problem: StageProblem },
+    #[error("{origin}:{line}:{col}: more than {limit} fixed stages")]
+    TooManyStages { origin: String, line: usize, col: usize, limit: usize },
 }
 
 /// The rule a stage entry breaks.
@@ -61,24 +77,46 @@ pub enum StageProblem {
     NotRectangle,
     #[error("an island needs an even width and height with all of its central 2×2 cells filled")]
     NoCentre,
+    #[error(
+        "the layout's grid is {width}×{height} for {buttons} buttons; at most {MAX_CELLS_PER_BUTTON} cells per button, so that every button can be seen"
+    )]
+    GridTooLarge { width: u64, height: u64, buttons: u32 },
+    #[error(
+        "the layout's grid is {width}×{height}; its long side may be at most {MAX_ASPECT} times its short side (or {MIN_LONG_SIDE} cells), so that every button can be seen"
+    )]
+    GridTooNarrow { width: u64, height: u64 },
 }
 
-/// Reads and validates a ladder file.
-pub fn load(path: &Path) -> Result<Ladder, LadderError> {
+/// Reads and validates a ladder file: its fixed stages, numbered 1, 2, 3, … A file larger than
+/// [`MAX_LADDER_BYTES`], or a FIFO or device, is refused without reading it all or blocking.
+pub fn load(path: &Path) -> Result<Vec<Stage>, LadderError> {
     let origin = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|source| LadderError::Io { origin: origin.clone(), message: source.to_string() })?;
+    let io = |message: String| LadderError::Io { origin: origin.clone(), message };
+    let bytes = crate::bounded_read::read(path, MAX_LADDER_BYTES, crate::bounded_read::Accept::RegularFile)
+        .map_err(|err| io(err.to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|err| {
+        io(format!("not UTF-8 text (byte {} is not part of a character)", err.utf8_error().valid_up_to() + 1))
+    })?;
     parse(&text, &origin)
 }
 
-/// Parses and validates ladder text; `origin` names it in errors.
-pub fn parse(text: &str, origin: &str) -> Result<Ladder, LadderError> {
+/// Parses and validates ladder text (its fixed stages); `origin` names it in errors.
+pub fn parse(text: &str, origin: &str) -> Result<Vec<Stage>, LadderError> {
     let file: LadderFile = ron::from_str(text).map_err(|err| LadderError::Syntax {
         origin: origin.to_string(),
         line: err.span.start.line,
         col: err.span.start.col,
-        message: err.code.to_string(),
+        message: crate::escape::shown_all(&err.code.to_string()),
     })?;
+    if file.stages.len() > MAX_FIXED_STAGES {
+        let (line, col) = locate(text, Some((MAX_FIXED_STAGES, Field::Stage)));
+        return Err(LadderError::TooManyStages {
+            origin: origin.to_string(),
+            line,
+            col,
+            limit: MAX_FIXED_STAGES,
+        });
+    }
     if file.stages.is_empty() {
         let (line, col) = locate(text, None);
         return Err(LadderError::Empty { origin: origin.to_string(), line, col });
@@ -100,7 +138,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Ladder, LadderError> {
             }
         }
     }
-    Ok(Ladder::from_fixed(fixed))
+    Ok(fixed)
 }
 
 #[derive(Debug, Deserialize)]
@@ -167,6 +205,15 @@ impl StageEntry {
         let picks = PickSet::range(min, max).map_err(|err| (Field::Min, err.into()))?;
         if min > self.buttons {
             return Err((Field::Min, StageProblem::MinAboveButtons { min, buttons: self.buttons }));
+        }
+        // The grid's size, before the layout is built cell by cell.
+        let height = self.layout.len() as u64;
+        let width = self.layout.first().map_or(0, |row| row.chars().count() as u64);
+        if width.saturating_mul(height) > MAX_CELLS_PER_BUTTON * u64::from(self.buttons) {
+            return Err((Field::Layout, StageProblem::GridTooLarge { width, height, buttons: self.buttons }));
+        }
+        if width.max(height) > (MAX_ASPECT * width.min(height)).max(MIN_LONG_SIDE) {
+            return Err((Field::Layout, StageProblem::GridTooNarrow { width, height }));
         }
         let layout = Layout::from_rows(&self.layout).map_err(|err| {
             let field = match &err {

@@ -2,9 +2,8 @@
 //!
 //! Plain Rust, no Bevy: the rules ([`rules`]), the perfect COM ([`solver`]), one stage
 //! ([`stage`], [`layout`]), the ladder ([`ladder`]: the fixed stages of the file format in
-//! [`ladder_file`], then the [`endless`] ones), one match in progress ([`game`]) and the
-//! post-game lesson ([`lesson`]),
-//! and [`free`] play on any rule.
+//! [`ladder_file`], then the [`endless`] ones) and the player's [`progress`] up it, one match in
+//! progress ([`game`]) and the post-game lesson ([`lesson`]), and [`free`] play on any rule.
 
 pub mod endless;
 mod fenwick;
@@ -14,6 +13,7 @@ pub mod ladder;
 pub mod ladder_file;
 pub mod layout;
 pub mod lesson;
+pub mod progress;
 pub mod rules;
 pub mod solver;
 pub mod stage;
@@ -24,6 +24,7 @@ pub use ladder::{Ladder, MAX_STAGE};
 pub use ladder_file::{LadderError, StageProblem};
 pub use layout::{Cell, Layout};
 pub use lesson::{Mistake, find_mistake};
+pub use progress::{ChoiceRecord, Progress, StageRecord};
 pub use rules::{PickSet, RulesError, TurnOrder};
 pub use solver::{Rule, RuleError, Solver};
 pub use stage::Stage;

@@ -4,6 +4,10 @@ use super::layout::Layout;
 use super::rules::{PickSet, TurnOrder};
 use super::solver::Solver;
 
+/// The last stage of the ladder. No player gets near it (stage 100,000 has 400,000 buttons);
+/// every stage up to it is generated in well under a second, and a save may name no stage beyond.
+pub const MAX_STAGE: u32 = 100_000;
+
 /// One stage of the ladder (a fixed one from the ladder file, or an endless one).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stage {

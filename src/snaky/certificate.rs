@@ -19,11 +19,16 @@ pub const SHIPPED_SHA256: &str = "3fa12d36a6d4dbb185e3f2808c8dfde13d85ee309afbca
 pub const OURS_TEXT: &str = include_str!("../../assets/snaky-certificate-20.txt");
 /// SHA-256 of our certificate, pinned like the paper's.
 pub const OURS_SHA256: &str = "d66f5095b12367b1a9a3de3be7ddb293a9d4133cc74bc97c3e4599d9cd415794";
-/// Limits no real certificate meets (the paper: 722 lines, 417 bytes a line, nesting 8), so
-/// that a hostile file is refused with its position instead of exhausting the stack or memory.
-pub const MAX_LINES: usize = 100_000;
+/// Limits no real certificate meets (the paper: 722 lines, 417 bytes a line, nesting 8, 4,987
+/// children), so that a hostile file is refused with its position instead of exhausting the
+/// stack, memory or time. Each evaluated node and child holds two 488-byte cell sets: 20,000
+/// lines and 50,000 children keep a certificate's cards under about 120 MB.
+pub const MAX_LINES: usize = 20_000;
+/// Bytes a line, not counting its line ending (`\n` or `\r\n`).
 pub const MAX_LINE_BYTES: usize = 65_536;
 pub const MAX_NESTING: usize = 64;
+/// Children (references and inline combinations) in the whole certificate.
+pub const MAX_CHILDREN: usize = 50_000;
 /// The largest certificate file read from disk.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 /// Cards 0..5 are the base cards; the certificate's first line is card 6.
@@ -100,25 +105,31 @@ impl Certificate {
     pub fn parse(text: &str) -> Result<Self, ParseError> {
         let body = text.strip_suffix('\n').unwrap_or(text);
         let raw_lines: Vec<&str> = if text.is_empty() { Vec::new() } else { body.split('\n').collect() };
-        let mut lines = Vec::with_capacity(raw_lines.len());
+        let mut lines = Vec::with_capacity(raw_lines.len().min(MAX_LINES));
         let mut tokens = Vec::with_capacity(64);
+        let mut children = 0;
         for (index, raw) in raw_lines.iter().enumerate() {
             let error = |kind| ParseError { line: index + 1, column: 1, token: String::new(), kind };
             if index >= MAX_LINES {
                 return Err(error(ParseErrorKind::TooManyLines { limit: MAX_LINES }));
             }
+            let raw = raw.strip_suffix('\r').unwrap_or(raw);
             if raw.len() > MAX_LINE_BYTES {
-                let column = raw[..MAX_LINE_BYTES].chars().count() + 1;
+                // The character that crosses the limit, counted in characters (never a slice
+                // inside one).
+                let column = raw.char_indices().take_while(|&(byte, _)| byte < MAX_LINE_BYTES).count();
                 return Err(ParseError {
-                    column,
+                    column: column.max(1),
                     ..error(ParseErrorKind::LineTooLong { limit: MAX_LINE_BYTES })
                 });
             }
             let expected = BASE_CARDS + index as u32;
-            tokenize(raw.strip_suffix('\r').unwrap_or(raw), &mut tokens);
-            let mut parser = LineParser { line: index + 1, tokens: &tokens, pos: 0, all_lines: &raw_lines };
+            tokenize(raw, &mut tokens);
+            let mut parser =
+                LineParser { line: index + 1, tokens: &tokens, pos: 0, all_lines: &raw_lines, children };
             let card = parser.card_number(expected)?;
             let root = parser.node(card, 0)?;
+            children = parser.children;
             lines.push(CardLine { card, line: index + 1, root });
         }
         Ok(Self { lines })
@@ -157,16 +168,21 @@ impl NodeSyntax {
     }
 }
 
-/// Reads a certificate file, refusing one larger than [`MAX_FILE_BYTES`] before reading it.
+/// Reads a certificate file, a pipe or `/dev/stdin` included, refusing it at the first byte past
+/// [`MAX_FILE_BYTES`] (what is read counts, not the size the file claims).
 pub fn read_text(path: &Path) -> Result<String, CertificateError> {
     let io = |message: String| CertificateError::Io { path: path.display().to_string(), message };
-    let size = std::fs::metadata(path).map_err(|e| io(e.to_string()))?.len();
-    if size > MAX_FILE_BYTES {
-        return Err(io(format!(
-            "{size} bytes is more than the limit of {MAX_FILE_BYTES} (the paper has 38,367)"
-        )));
-    }
-    std::fs::read_to_string(path).map_err(|e| io(e.to_string()))
+    let bytes = crate::bounded_read::read(path, MAX_FILE_BYTES, crate::bounded_read::Accept::AnyStream)
+        .map_err(|e| match e {
+            crate::bounded_read::ReadError::TooLarge { limit } => {
+                io(format!("more than the limit of {limit} bytes (the paper has 38,367)"))
+            }
+            e => io(e.to_string()),
+        })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        io(format!("not UTF-8 text (byte {} is not part of a character)", at + 1))
+    })
 }
 
 /// Lowercase hex SHA-256 of `bytes`.
@@ -236,6 +252,8 @@ struct LineParser<'t, 'a> {
     pos: usize,
     /// Every line, to tell a forward reference from a missing one (only when reporting).
     all_lines: &'t [&'a str],
+    /// Children read so far in the whole certificate.
+    children: usize,
 }
 
 impl LineParser<'_, '_> {
@@ -254,8 +272,15 @@ impl LineParser<'_, '_> {
             return Err(self.error(1, "", ParseErrorKind::EmptyLine));
         };
         self.pos = 1;
+        if token.kind != TokenKind::Word {
+            let ch = token.text.chars().next().unwrap_or(' ');
+            return Err(self.error(token.column, token.text, ParseErrorKind::NotACardNumber(ch)));
+        }
         if let Some((offset, ch)) = token.text.chars().enumerate().find(|(_, c)| !c.is_ascii_digit()) {
-            return Err(self.error(token.column + offset, token.text, ParseErrorKind::UnknownSymbol(ch)));
+            return Err(self.error(token.column + offset, token.text, ParseErrorKind::NotACardNumber(ch)));
+        }
+        if token.text.len() > 1 && token.text.starts_with('0') {
+            return Err(self.error(token.column, token.text, ParseErrorKind::LeadingZero));
         }
         let wrong = || self.error(token.column, token.text, ParseErrorKind::WrongCardNumber { expected });
         let card: u32 = token.text.parse().map_err(|_| wrong())?;
@@ -281,6 +306,13 @@ impl LineParser<'_, '_> {
         self.expect_end(pivot_token, 2, &mut chars)?;
         let mut children = Vec::new();
         while let Some(&token) = self.tokens.get(self.pos) {
+            if token.kind != TokenKind::Close {
+                self.children += 1;
+                if self.children > MAX_CHILDREN {
+                    let kind = ParseErrorKind::TooManyChildren { limit: MAX_CHILDREN };
+                    return Err(self.error(token.column, token.text, kind));
+                }
+            }
             match token.kind {
                 TokenKind::Close if depth == 0 => {
                     return Err(self.error(token.column, token.text, ParseErrorKind::UnbalancedParenthesis));
@@ -379,6 +411,9 @@ impl LineParser<'_, '_> {
                 return Err(self.error(token.column + digits, token.text, ParseErrorKind::UnknownSymbol(ch)));
             }
         };
+        if digits > 1 && token.text.starts_with('0') {
+            return Err(self.error(token.column, token.text, ParseErrorKind::LeadingZero));
+        }
         let Ok(referenced) = token.text[..digits].parse::<u32>() else {
             return Err(self.error(token.column, token.text, ParseErrorKind::NumberTooLarge));
         };

@@ -6,7 +6,8 @@ use std::fmt;
 
 use super::cell::Cell;
 use super::errors::{EvalError, ParseError};
-use super::verify::{LocalCheck, LocalFailure, TableRow};
+use super::local_check::{LocalCheck, LocalFailure};
+use super::squeeze::TableRow;
 
 /// Which check a [`Check`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -126,6 +127,10 @@ pub enum Found {
     LocalCheck(LocalCheck),
     LocalFailure(LocalFailure),
     ReachableStates(usize),
+    /// The reachable states were not all counted: more than `limit`.
+    TooManyStates {
+        limit: usize,
+    },
     WorstCase(u32),
     /// Seeded games against the perfect Breaker: how many, and their shortest and longest.
     PerfectGames {
@@ -303,6 +308,11 @@ impl fmt::Display for Found {
             Self::ReachableStates(n) => {
                 write!(f, "{} (node, placement) states from the empty board", thousands(*n))
             }
+            Self::TooManyStates { limit } => write!(
+                f,
+                "more than {} (node, placement) states from the empty board: the search stops at that limit",
+                thousands(*limit)
+            ),
             Self::WorstCase(moves) => {
                 write!(f, "exhaustive search over every Breaker reply class: {moves} Maker moves")
             }

@@ -4,9 +4,11 @@ use thiserror::Error;
 
 use super::cell::Cell;
 
+pub use crate::escape::{SHOWN_CHARS, shown, shown_all};
+
 /// A syntax error in the certificate, at a 1-based line and column, with the offending token.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("certificate line {line}, column {column}, token `{token}`: {kind}")]
+#[error("certificate line {line}, column {column}, token `{}`: {kind}", shown(token))]
 pub struct ParseError {
     pub line: usize,
     pub column: usize,
@@ -21,6 +23,12 @@ pub enum ParseErrorKind {
     EmptyLine,
     #[error("unknown symbol {0:?} (coordinates use 0-9A-Za-z, references `j` or `j:sXY`)")]
     UnknownSymbol(char),
+    #[error("symbol {0:?} where the line's card number was expected (a line starts with its card number)")]
+    NotACardNumber(char),
+    #[error("a number written with a leading zero (write card numbers as 6, not 006)")]
+    LeadingZero,
+    #[error("more than {limit} children in the whole certificate (the paper has 4,987)")]
+    TooManyChildren { limit: usize },
     #[error("token ends early (a coordinate has 2 characters, a placement `s` + 2 coordinate characters)")]
     TruncatedToken,
     #[error("trailing text after a complete token")]
@@ -92,7 +100,7 @@ pub enum MoveError {
 
 /// A bad entry in a game record "x,y x,y …", at its 1-based position in the list.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("move {position} (`{token}`): {kind}")]
+#[error("move {position} (`{}`): {kind}", shown(token))]
 pub struct RecordError {
     pub position: usize,
     pub token: String,
@@ -104,6 +112,8 @@ pub struct RecordError {
 pub enum RecordErrorKind {
     #[error("malformed move (expected `x,y` with integers x and y)")]
     Malformed,
+    #[error("coordinate out of range (x and y go from -2147483648 to 2147483647)")]
+    OutOfRange,
     #[error(transparent)]
     Illegal(#[from] MoveError),
 }

@@ -22,11 +22,13 @@ pub mod certificate;
 pub mod check;
 pub mod errors;
 pub mod game;
+pub mod local_check;
 pub mod placement;
 pub mod policy;
 pub mod record;
 pub mod search;
 pub mod shape;
+pub mod squeeze;
 pub mod verify;
 
 use std::sync::{Arc, OnceLock};

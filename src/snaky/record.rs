@@ -14,18 +14,28 @@ pub fn parse_moves(text: &str) -> Result<Vec<Cell>, RecordError> {
     text.split_whitespace()
         .enumerate()
         .map(|(index, token)| {
-            parse_cell(token).ok_or_else(|| RecordError {
+            parse_cell(token).map_err(|kind| RecordError {
                 position: index + 1,
                 token: token.to_owned(),
-                kind: RecordErrorKind::Malformed,
+                kind,
             })
         })
         .collect()
 }
 
-fn parse_cell(token: &str) -> Option<Cell> {
-    let (x, y) = token.split_once(',')?;
-    Some(Cell::new(x.parse().ok()?, y.parse().ok()?))
+fn parse_cell(token: &str) -> Result<Cell, RecordErrorKind> {
+    let (x, y) = token.split_once(',').ok_or(RecordErrorKind::Malformed)?;
+    Ok(Cell::new(coordinate(x)?, coordinate(y)?))
+}
+
+/// One integer coordinate: a number too large for 32 bits is out of range, not malformed.
+fn coordinate(text: &str) -> Result<i32, RecordErrorKind> {
+    text.parse().map_err(|err: std::num::ParseIntError| match err.kind() {
+        std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
+            RecordErrorKind::OutOfRange
+        }
+        _ => RecordErrorKind::Malformed,
+    })
 }
 
 /// Plays Maker's first move, then each Breaker move followed by Maker's reply. An occupied cell

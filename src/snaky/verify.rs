@@ -13,6 +13,8 @@ use super::game::Game;
 use super::policy::Claim;
 
 pub use super::check::{Check, CheckId, Expectation, Found, Report, RootFacts, render, thousands};
+pub use super::local_check::{LocalCheck, LocalFailure, LocalFailureReason, local_check, reply_classes};
+pub use super::squeeze::{TableRow, root_table, squeeze_table};
 
 /// The paper's numbers (SPEC §2.3), which the checks compare against.
 pub mod paper {
@@ -63,193 +65,92 @@ pub fn counts(certificate: &Certificate, cards: &Cards) -> Counts {
     }
 }
 
-/// The local check's outcome: reply classes in the envelopes, and the exterior class per node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LocalCheck {
-    pub nodes: usize,
-    pub in_envelope: usize,
-    pub exterior: usize,
+/// The most (node, placement) states the reachable-state and worst-case searches visit (the
+/// paper's certificate reaches 53,823, ours 53,172): about 60 MB and a second or two in release.
+/// A certificate whose policy reaches more is refused at the limit, by name.
+pub const MAX_REACHABLE_STATES: usize = 1_000_000;
+
+/// The searches stopped at [`MAX_REACHABLE_STATES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("more than {limit} (node, placement) states are reachable from the empty board")]
+pub struct TooManyStates {
+    pub limit: usize,
 }
 
-/// A node where the local check fails, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LocalFailure {
-    pub card: u32,
-    pub line: usize,
-    pub column: usize,
-    pub reason: LocalFailureReason,
-}
+/// For each node, the children one Breaker reply class can select (reply classes merged, in
+/// child order): worked out once per node, since it does not depend on the placement.
+struct Successors(Vec<Vec<usize>>);
 
-/// Which rule of the local check a node breaks.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LocalFailureReason {
-    #[error("p ∉ T")]
-    PivotOutsideEnvelope,
-    #[error("A of child {0} ⊄ A ∪ {{p}}")]
-    ChildRequiresMore(usize),
-    #[error("T of child {0} ⊄ T")]
-    ChildEnvelopeOutside(usize),
-    #[error("h < 1 + h of child {0}")]
-    ChildTooTall(usize),
-    #[error("reply class {0}: every child's envelope contains the reply")]
-    NoChildAvoids(usize),
-}
-
-/// For each Breaker reply class of a node, the child Maker moves to: one class per cell b of
-/// T \ M0 (M0 = A ∪ {p}), then the exterior class (child 0). `None`: no child avoids b.
-/// A base card has none: Maker completes Snaky on its move.
-pub fn reply_classes(cards: &Cards, id: NodeId) -> impl Iterator<Item = Option<usize>> + '_ {
-    let node = cards.node(id);
-    let base = node.is_base();
-    let mut owned = node.required;
-    owned.insert(node.pivot);
-    let children = cards.children(id);
-    node.envelope
-        .difference(&owned)
-        .iter()
-        .map(move |b| children.iter().position(|c| !c.placed_envelope.contains(b)))
-        .chain(std::iter::once(Some(0)))
-        .filter(|_| !base)
-        .collect::<Vec<_>>()
-        .into_iter()
-}
-
-/// The local check at every combination node, with M0 = A ∪ {p}: each Aᵢ ⊆ M0, each Tᵢ ⊆ T,
-/// h ≥ 1 + hᵢ, p ∈ T, and every reply b ∈ T \ M0 leaves some child with b ∉ Tᵢ.
-pub fn local_check(cards: &Cards) -> Result<LocalCheck, LocalFailure> {
-    let mut result = LocalCheck { nodes: 0, in_envelope: 0, exterior: 0 };
-    for id in cards.combination_nodes() {
-        let node = cards.node(id);
-        let fail = |reason: LocalFailureReason| LocalFailure {
-            card: node.card,
-            line: node.line,
-            column: node.column,
-            reason,
-        };
-        let mut owned = node.required;
-        owned.insert(node.pivot);
-        if !node.envelope.contains(node.pivot) {
-            return Err(fail(LocalFailureReason::PivotOutsideEnvelope));
-        }
-        for (i, child) in cards.children(id).iter().enumerate() {
-            if !child.placed_required.is_subset(&owned) {
-                return Err(fail(LocalFailureReason::ChildRequiresMore(i)));
-            }
-            if !child.placed_envelope.is_subset(&node.envelope) {
-                return Err(fail(LocalFailureReason::ChildEnvelopeOutside(i)));
-            }
-            if node.height < 1 + cards.node(child.node).height {
-                return Err(fail(LocalFailureReason::ChildTooTall(i)));
-            }
-        }
-        for (class, child) in reply_classes(cards, id).enumerate() {
-            if child.is_none() {
-                return Err(fail(LocalFailureReason::NoChildAvoids(class)));
-            }
-        }
-        result.nodes += 1;
-        result.in_envelope += node.envelope.difference(&owned).len();
-        result.exterior += 1;
+impl Successors {
+    fn of(cards: &Cards) -> Self {
+        Self(
+            (0..cards.nodes().len() as u32)
+                .map(|i| {
+                    let mut indices: Vec<usize> = reply_classes(cards, NodeId(i)).flatten().collect();
+                    indices.sort_unstable();
+                    indices.dedup();
+                    indices
+                })
+                .collect(),
+        )
     }
-    Ok(result)
-}
 
-/// The distinct child claims one Breaker reply can lead to from `claim` (reply classes merged).
-fn successors(cards: &Cards, claim: Claim) -> Vec<Claim> {
-    let mut indices: Vec<usize> = reply_classes(cards, claim.node).flatten().collect();
-    indices.sort_unstable();
-    indices.dedup();
-    let children = cards.children(claim.node);
-    indices
-        .into_iter()
-        .map(|i| Claim { node: children[i].node, placement: claim.placement.compose(children[i].placement) })
-        .collect()
+    /// The distinct child claims one Breaker reply can lead to from `claim`.
+    fn after(&self, cards: &Cards, claim: Claim) -> impl Iterator<Item = Claim> {
+        let children = cards.children(claim.node);
+        self.0[claim.node.0 as usize].iter().map(move |&i| Claim {
+            node: children[i].node,
+            placement: claim.placement.compose(children[i].placement),
+        })
+    }
 }
 
 /// The (node, placement) states the policy reaches from the empty board over every Breaker
-/// reply class.
-pub fn reachable_states(cards: &Cards) -> HashSet<Claim> {
+/// reply class; at most [`MAX_REACHABLE_STATES`].
+pub fn reachable_states(cards: &Cards) -> Result<HashSet<Claim>, TooManyStates> {
+    let successors = Successors::of(cards);
     let start = Claim::start(cards);
     let mut seen = HashSet::from([start]);
     let mut stack = vec![start];
     while let Some(claim) = stack.pop() {
-        for next in successors(cards, claim) {
+        for next in successors.after(cards, claim) {
             if seen.insert(next) {
+                if seen.len() > MAX_REACHABLE_STATES {
+                    return Err(TooManyStates { limit: MAX_REACHABLE_STATES });
+                }
                 stack.push(next);
             }
         }
     }
-    seen
+    Ok(seen)
 }
 
 /// The exact worst case: the most Maker moves any sequence of Breaker reply classes forces,
-/// by exhaustive search over the reachable states (memoised).
-pub fn worst_case(cards: &Cards) -> u32 {
+/// by exhaustive search over the reachable states (memoised; at most [`MAX_REACHABLE_STATES`]).
+pub fn worst_case(cards: &Cards) -> Result<u32, TooManyStates> {
     // Iterative (a chain of cards can be as deep as the file is long): children are evaluated
     // before their parents, so the claim graph is acyclic and post-order is enough.
+    let successors = Successors::of(cards);
     let mut memo: HashMap<Claim, u32> = HashMap::new();
     let mut stack = vec![(Claim::start(cards), false)];
     while let Some((claim, expanded)) = stack.pop() {
         if memo.contains_key(&claim) {
             continue;
         }
-        let next = successors(cards, claim);
         if expanded {
-            let longest = next.iter().map(|s| memo.get(s).copied().unwrap_or(0)).max().unwrap_or(0);
+            let longest =
+                successors.after(cards, claim).map(|s| memo.get(&s).copied().unwrap_or(0)).max().unwrap_or(0);
             memo.insert(claim, 1 + longest);
+            if memo.len() > MAX_REACHABLE_STATES {
+                return Err(TooManyStates { limit: MAX_REACHABLE_STATES });
+            }
         } else {
             stack.push((claim, true));
-            stack.extend(next.into_iter().filter(|s| !memo.contains_key(s)).map(|s| (s, false)));
+            stack
+                .extend(successors.after(cards, claim).filter(|s| !memo.contains_key(s)).map(|s| (s, false)));
         }
     }
-    memo.get(&Claim::start(cards)).copied().unwrap_or(0)
-}
-
-/// One row of the card-727 table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableRow {
-    pub card: u32,
-    /// A_j in card j's own frame.
-    pub required: Vec<(i32, i32)>,
-    pub envelope_size: usize,
-    pub height: u32,
-    pub placements: usize,
-    /// Cells other than the pivot left in ⋂ Tᵢ over the children so far.
-    pub left_in_intersection: usize,
-}
-
-/// The children of the root card, grouped by card in printed order (SPEC §2.3's card-727 table).
-pub fn root_table(cards: &Cards) -> Vec<TableRow> {
-    squeeze_table(cards, cards.root())
-}
-
-/// The squeeze table of any combination node: its children grouped by card in printed order, with
-/// how many cells other than the pivot are left in ⋂ Tᵢ after each group. Empty for a base card.
-pub fn squeeze_table(cards: &Cards, id: NodeId) -> Vec<TableRow> {
-    let node = cards.node(id);
-    let mut rows: Vec<TableRow> = Vec::new();
-    let mut common = CellSet::EMPTY;
-    for (i, child) in cards.children(id).iter().enumerate() {
-        common = if i == 0 { child.placed_envelope } else { common.intersection(&child.placed_envelope) };
-        let mut left = common;
-        left.remove(node.pivot);
-        let child_node = cards.node(child.node);
-        match rows.last_mut() {
-            Some(row) if row.card == child_node.card => {
-                row.placements += 1;
-                row.left_in_intersection = left.len();
-            }
-            _ => rows.push(TableRow {
-                card: child_node.card,
-                required: child_node.required.iter().map(|c| (c.x(), c.y())).collect(),
-                envelope_size: child_node.envelope.len(),
-                height: child_node.height,
-                placements: 1,
-                left_in_intersection: left.len(),
-            }),
-        }
-    }
-    rows
+    Ok(memo.get(&Claim::start(cards)).copied().unwrap_or(0))
 }
 
 fn cells(set: &CellSet) -> Vec<Cell> {
@@ -484,8 +385,10 @@ fn check_general(
     if local.is_err() {
         return;
     }
-    add_reachable_states(report, cards, expected.map(|e| e.reachable_states));
-    let worst = worst_case(cards);
+    if !add_reachable_states(report, cards, expected.map(|e| e.reachable_states)) {
+        return;
+    }
+    let worst = worst_case(cards).unwrap_or(u32::MAX);
     report.add(
         CheckId::WorstCase,
         worst == root.height,
@@ -499,15 +402,30 @@ fn check_general(
     add_perfect_games(report, cards, root.height);
 }
 
-/// The reachable states, against `want` when the certificate's count is known.
-fn add_reachable_states(report: &mut Report, cards: &Cards, want: Option<usize>) {
-    let states = reachable_states(cards).len();
-    report.add(
-        CheckId::ReachableStates,
-        want.is_none_or(|want| want == states),
-        Found::ReachableStates(states),
-        want.map(Expectation::Count),
-    );
+/// The reachable states, against `want` when the certificate's count is known; whether they are
+/// within [`MAX_REACHABLE_STATES`] (the checks that search them again stop here otherwise).
+fn add_reachable_states(report: &mut Report, cards: &Cards, want: Option<usize>) -> bool {
+    match reachable_states(cards) {
+        Ok(states) => {
+            let states = states.len();
+            report.add(
+                CheckId::ReachableStates,
+                want.is_none_or(|want| want == states),
+                Found::ReachableStates(states),
+                want.map(Expectation::Count),
+            );
+            true
+        }
+        Err(TooManyStates { limit }) => {
+            report.add(
+                CheckId::ReachableStates,
+                false,
+                Found::TooManyStates { limit },
+                want.map(Expectation::Count),
+            );
+            false
+        }
+    }
 }
 
 /// The seeded perfect-Breaker games: each must last exactly `want` Maker moves.
@@ -646,8 +564,10 @@ pub fn check_cards(report: &mut Report, certificate: &Certificate, cards: &Arc<C
             exterior: paper::COMBINATION_NODES,
         }),
     );
-    add_reachable_states(report, cards, Some(paper::REACHABLE_STATES));
-    let worst = worst_case(cards);
+    if !add_reachable_states(report, cards, Some(paper::REACHABLE_STATES)) {
+        return;
+    }
+    let worst = worst_case(cards).unwrap_or(u32::MAX);
     report.add(
         CheckId::WorstCase,
         worst == paper::WORST_CASE,

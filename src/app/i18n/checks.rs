@@ -176,6 +176,14 @@ pub fn found(lang: Language, found: &Found) -> Vec<String> {
         (Found::ReachableStates(n), En) => {
             format!("{} (node, placement) states from the empty board", thousands(*n))
         }
+        (Found::TooManyStates { limit }, Ja) => format!(
+            "たどりつく（ノード, 置きかた）の状態が {}個より多いので、調べるのをやめました",
+            thousands(*limit)
+        ),
+        (Found::TooManyStates { limit }, En) => format!(
+            "more than {} (node, placement) states from the empty board: the search stops at that limit",
+            thousands(*limit)
+        ),
         (Found::WorstCase(moves), Ja) => format!("壊し手のすべての応手を調べつくして：作り手 {moves}手"),
         (Found::WorstCase(moves), En) => {
             format!("exhaustive search over every Breaker reply class: {moves} Maker moves")
@@ -260,7 +268,13 @@ pub fn certificate_error(lang: Language, error: &CertificateError) -> String {
 pub fn parse_error(lang: Language, error: &ParseError) -> String {
     let ParseError { line, column, token, kind } = error;
     match lang {
-        Language::Japanese => format!("証明書 {line}行 {column}列「{token}」：{}", parse_error_kind(kind)),
+        Language::Japanese => {
+            format!(
+                "証明書 {line}行 {column}列「{}」：{}",
+                crate::snaky::errors::shown(token),
+                parse_error_kind(kind)
+            )
+        }
         Language::English => error.to_string(),
     }
 }
@@ -270,6 +284,15 @@ fn parse_error_kind(kind: &ParseErrorKind) -> String {
         ParseErrorKind::EmptyLine => "空の行です（どの行も「カード ピボット 子 子 …」）".into(),
         ParseErrorKind::UnknownSymbol(c) => {
             format!("知らない文字 {c:?} です（座標は 0-9A-Za-z、参照は「j」か「j:sXY」）")
+        }
+        ParseErrorKind::NotACardNumber(c) => {
+            format!("カードの番号があるべきところに文字 {c:?} があります（行はカードの番号で始まります）")
+        }
+        ParseErrorKind::LeadingZero => {
+            "数のはじめに 0 があります（カードの番号は 006 ではなく 6 と書きます）".into()
+        }
+        ParseErrorKind::TooManyChildren { limit } => {
+            format!("証明書の子がぜんぶで {limit}個より多い（論文は4,987個）")
         }
         ParseErrorKind::TruncatedToken => {
             "トークンが途中で終わっています（座標は2文字、置きかたは s と座標2文字）".into()

@@ -296,13 +296,19 @@ pub fn reviewing_refusal(lang: Language) -> String {
 /// A refused game record, naming the bad move's position.
 pub fn record_error(lang: Language, error: &RecordError) -> String {
     let position = error.position;
-    let token = &error.token;
+    let token = crate::snaky::errors::shown(&error.token);
     let why = match (&error.kind, lang) {
         (RecordErrorKind::Malformed, Language::Japanese) => {
             "「x,y」（x と y は整数）の形ではありません".to_string()
         }
         (RecordErrorKind::Malformed, Language::English) => {
             "not of the form `x,y` with integers x and y".to_string()
+        }
+        (RecordErrorKind::OutOfRange, Language::Japanese) => {
+            "座標が大きすぎます（x と y は -2147483648 から 2147483647 まで）".to_string()
+        }
+        (RecordErrorKind::OutOfRange, Language::English) => {
+            "a coordinate out of range (x and y go from -2147483648 to 2147483647)".to_string()
         }
         (RecordErrorKind::Illegal(e), _) => move_error(lang, e),
     };

@@ -1,0 +1,30 @@
+//! Input text as an error message shows it: never raw control characters or escape sequences
+//! on the player's terminal.
+
+/// Input text as an error shows it: control characters and escape sequences escaped (`\u{1b}`),
+/// never sent raw to the terminal, and at most [`SHOWN_CHARS`] characters of it.
+pub fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in text.chars().enumerate() {
+        if i == SHOWN_CHARS {
+            out.push('…');
+            break;
+        }
+        if ch.is_control() {
+            out.extend(ch.escape_default());
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+/// Input text as an error shows it, control characters escaped as [`shown`] does, but whole.
+pub fn shown_all(text: &str) -> String {
+    text.chars()
+        .map(|ch| if ch.is_control() { ch.escape_default().to_string() } else { ch.to_string() })
+        .collect()
+}
+
+/// The most characters of a token an error shows.
+pub const SHOWN_CHARS: usize = 64;
