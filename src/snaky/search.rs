@@ -99,6 +99,17 @@ pub enum SearchError {
     OutOfBudget { target: u8, positions: u64 },
 }
 
+/// Why a checkpoint card cannot join the library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RestoreError {
+    #[error("the pivot lies off the 17×17 board")]
+    OffBoard,
+    #[error("a combination card needs at least one child")]
+    NoChildren,
+    #[error("a child is not a card on the board (unknown card, node, or a later card)")]
+    BadChild,
+}
+
 /// A copy of Snaky inside the frame: its cells, as a base-card placement.
 struct Copy {
     cells: CellSet,
@@ -155,7 +166,15 @@ pub struct Search<'a> {
     last_report: Instant,
     report: Box<Progress<'a>>,
     out_of_budget: bool,
+    /// Called with every card the search proves, as it is proved (the checkpoint's writer).
+    sink: Option<Box<CardSink<'a>>>,
+    /// If set, the caches (`placed`, `failed`) are emptied whenever the process's resident
+    /// memory exceeds this many bytes: they only save work, so nothing proved is lost.
+    memory_cap: Option<u64>,
 }
+
+/// The checkpoint callback: the library index of a new card and the card.
+type CardSink<'a> = dyn FnMut(usize, &NewCard) + 'a;
 
 /// The progress callback: counters, time so far, new cards found.
 type Progress<'a> = dyn FnMut(&SearchStats, Duration, usize) + 'a;
@@ -212,7 +231,108 @@ impl<'a> Search<'a> {
             last_report: now,
             report: Box::new(report),
             out_of_budget: false,
+            sink: None,
+            memory_cap: None,
         }
+    }
+
+    /// Every card proved from now on is handed to `sink` as soon as it is proved.
+    pub fn set_card_sink(&mut self, sink: impl FnMut(usize, &NewCard) + 'a) {
+        self.sink = Some(Box::new(sink));
+    }
+
+    /// Empty the caches whenever resident memory exceeds `bytes`.
+    pub fn set_memory_cap(&mut self, bytes: u64) {
+        self.memory_cap = Some(bytes);
+    }
+
+    /// New settings for the next [`Search::prove_position`]: counters and the position budget
+    /// start again, and positions given up under the old settings may be tried again.
+    pub fn reconfigure(&mut self, config: SearchConfig) {
+        self.config = config;
+        self.stats = SearchStats::default();
+        self.out_of_budget = false;
+        self.failed.clear();
+    }
+
+    pub fn config(&self) -> SearchConfig {
+        self.config
+    }
+
+    pub fn cards(&self) -> &'a Cards {
+        self.cards
+    }
+
+    /// Whether the last proof attempt stopped at `max_positions` (rather than being refuted).
+    pub fn out_of_budget(&self) -> bool {
+        self.out_of_budget
+    }
+
+    /// Adds a card to the library by the combination rule, checking every reference first
+    /// (checkpoint cards read back from a file). The card's (A, T, h) is recomputed from its
+    /// children, so a card read back is valid whatever the file claimed. Not handed to the sink.
+    pub fn restore(&mut self, pivot: FrameCell, children: Vec<CardRef>) -> Result<usize, RestoreError> {
+        if board_cell(pivot.x(), pivot.y()).is_none() {
+            return Err(RestoreError::OffBoard);
+        }
+        if children.is_empty() {
+            return Err(RestoreError::NoChildren);
+        }
+        for &child in &children {
+            match child {
+                CardRef::Base { card, placement } => {
+                    let on_board = SNAKY.iter().all(|&s| {
+                        let c = placement.apply(s);
+                        board_cell(c.x, c.y).is_some()
+                    });
+                    if card >= super::certificate::BASE_CARDS || !on_board {
+                        return Err(RestoreError::BadChild);
+                    }
+                }
+                CardRef::Paper(claim) => {
+                    if claim.node.0 as usize >= self.cards.nodes().len() || self.claim_sets(claim).is_none() {
+                        return Err(RestoreError::BadChild);
+                    }
+                }
+                CardRef::New(i) => {
+                    if i >= self.library.len() {
+                        return Err(RestoreError::BadChild);
+                    }
+                }
+            }
+        }
+        let sink = self.sink.take();
+        let proved = self.stats.proved;
+        let card = self.combine(pivot, children);
+        self.stats.proved = proved;
+        self.sink = sink;
+        match card {
+            CardRef::New(i) => Ok(i),
+            _ => Err(RestoreError::BadChild),
+        }
+    }
+
+    /// The paper claims Maker holds after opening at the root's pivot and Breaker's reply
+    /// (`None`: a reply outside every envelope): the root's children that survive it.
+    pub fn opening_hand(&mut self, reply: Option<FrameCell>) -> Vec<Claim> {
+        let root = Claim::start(self.cards);
+        let Some(pivot) = root.placement.apply_in_frame(self.cards.node(root.node).pivot) else {
+            return Vec::new();
+        };
+        self.hand_after(&[root], pivot, reply)
+    }
+
+    /// Proves one Maker-to-move position within `budget` Maker moves, from the given hand.
+    pub fn prove_position(
+        &mut self,
+        maker: CellSet,
+        breaker: CellSet,
+        budget: u32,
+        hand: &[Claim],
+    ) -> Option<CardRef> {
+        let found = self.prove(Position { maker, breaker, budget }, hand);
+        (self.report)(&self.stats, self.started.elapsed(), self.library.len());
+        found
     }
 
     pub fn library(&self) -> &[NewCard] {
@@ -410,6 +530,13 @@ impl<'a> Search<'a> {
 
     fn tick(&mut self) {
         self.stats.positions += 1;
+        if let Some(cap) = self.memory_cap
+            && self.stats.positions.is_multiple_of(1 << 16)
+            && resident_bytes().is_some_and(|r| r > cap)
+        {
+            self.placed = HashMap::new();
+            self.failed = HashSet::new();
+        }
         if self.stats.positions >= self.config.max_positions {
             self.out_of_budget = true;
         }
@@ -584,7 +711,11 @@ impl<'a> Search<'a> {
         required.remove(pivot);
         self.stats.proved += 1;
         self.library.push(NewCard { pivot, children, required, envelope, height: height + 1 });
-        CardRef::New(self.library.len() - 1)
+        let index = self.library.len() - 1;
+        if let Some(sink) = self.sink.as_mut() {
+            sink(index, &self.library[index]);
+        }
+        CardRef::New(index)
     }
 }
 
@@ -598,8 +729,15 @@ fn digest(position: &Position) -> u64 {
     hasher.finish()
 }
 
+/// The process's resident memory in bytes (Linux: `/proc/self/statm`; elsewhere unknown).
+fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
 /// The frame cell at (x, y) if it lies on the search's board {0..16}².
-fn board_cell(x: i32, y: i32) -> Option<FrameCell> {
+pub fn board_cell(x: i32, y: i32) -> Option<FrameCell> {
     if (0..BOARD).contains(&x) && (0..BOARD).contains(&y) { FrameCell::new(x, y) } else { None }
 }
 
