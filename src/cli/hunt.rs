@@ -13,6 +13,7 @@ pub struct HuntArgs {
     pub threads: usize,
     pub memory_gib: u32,
     pub level: usize,
+    pub last_level: usize,
     pub export: Option<PathBuf>,
 }
 
@@ -28,6 +29,13 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
         Err(e) => return super::bad_input(e),
     };
     let mut text = board.render(u32::from(args.target));
+    // Why the cheap levels fail on every class still open: the line that refutes each.
+    for class in board.open(u32::from(args.target) - 1) {
+        for level in 0..2 {
+            text.push('\n');
+            text.push_str(&hunt::explain(&ours, args.target, class, level));
+        }
+    }
     if let Some(path) = &args.export {
         match export(&ours, sha, &files, path) {
             Ok(count) => text.push_str(&format!("\n{count} cards written to {}\n", path.display())),
@@ -45,6 +53,7 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
         threads: args.threads,
         memory_cap: u64::from(args.memory_gib) << 30,
         first_level: args.level,
+        last_level: args.last_level,
     };
     match hunt::hunt(&paper, &ours, sha, &config) {
         Ok(board) => super::emit(&format!("\nhunt finished\n{}", board.render(u32::from(args.target)))),

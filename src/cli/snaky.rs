@@ -65,6 +65,9 @@ pub enum SnakyCommand {
         /// The hunt's first level (0 = narrowest).
         #[arg(long, default_value_t = 0)]
         level: usize,
+        /// The hunt's last level (5 = widest, the default).
+        #[arg(long, default_value_t = 5)]
+        last_level: usize,
         /// Write the checkpoint cards that prove the best height of some class (and the cards
         /// they use), renumbered, to this file: what is worth committing.
         #[arg(long, requires = "checkpoint")]
@@ -115,6 +118,7 @@ pub fn run(command: SnakyCommand) -> ExitCode {
             threads,
             memory_gib,
             level,
+            last_level,
             export,
             max_positions,
             breadth,
@@ -130,6 +134,7 @@ pub fn run(command: SnakyCommand) -> ExitCode {
                 threads: usize::from(threads),
                 memory_gib,
                 level,
+                last_level,
                 export,
             }),
             None => super::bad_input(format_args!("--target {target} needs --out FILE")),

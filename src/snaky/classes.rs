@@ -196,7 +196,13 @@ impl Scoreboard {
             target.saturating_sub(1)
         );
         text.push_str("| reply (dx,dy) | cells | paper | ours-20 | now |\n|---|---|---|---|---|\n");
-        for row in &self.rows {
+        // Rows like the far class's (the same three heights) are summed up in one line.
+        let far = self.rows.iter().find(|r| r.class == ReplyClass::Far).map(|r| (r.paper, r.ours, r.now));
+        let alike =
+            |row: &ScoreRow| row.class != ReplyClass::Far && Some((row.paper, row.ours, row.now)) == far;
+        let (alike_classes, alike_cells) =
+            self.rows.iter().filter(|r| alike(r)).fold((0, 0), |(n, c), r| (n + 1, c + r.members));
+        for row in self.rows.iter().filter(|r| !alike(r)) {
             let mark = if row.now.is_none_or(|h| h >= target) { " ✗" } else { "" };
             text.push_str(&format!(
                 "| {} | {} | {} | {} | {}{} |\n",
@@ -206,6 +212,11 @@ impl Scoreboard {
                 cell(row.ours),
                 cell(row.now),
                 mark
+            ));
+        }
+        if alike_classes > 0 {
+            text.push_str(&format!(
+                "\n(The other {alike_classes} classes, {alike_cells} cells, have the far class's heights.)\n"
             ));
         }
         let open = self.open(target.saturating_sub(1));

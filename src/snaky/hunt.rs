@@ -21,7 +21,7 @@ use super::cell_set::CellSet;
 use super::checkpoint::{self, CheckpointError, Writer};
 use super::classes::{ReplyClass, Scoreboard};
 use super::policy::OPENING;
-use super::search::{CardRef, Search, SearchConfig, SearchStats};
+use super::search::{CardRef, Failure, Search, SearchConfig, SearchStats};
 
 /// The proved cards committed to the repository, the seed of a fresh hunt for 19 (a checkpoint
 /// over our 20-move certificate).
@@ -55,6 +55,8 @@ pub struct HuntConfig {
     pub memory_cap: u64,
     /// Start at this level (earlier ones are skipped).
     pub first_level: usize,
+    /// Stop after this level.
+    pub last_level: usize,
 }
 
 /// Why the hunt stopped early.
@@ -199,7 +201,7 @@ pub fn hunt(
     let board = scoreboard(paper, ours, base_sha256, &part_paths(&config.dir))?;
     let threads = config.threads.max(1);
     let mut tasks = Vec::new();
-    for level in config.first_level..LEVELS.len() {
+    for level in config.first_level..=config.last_level.min(LEVELS.len() - 1) {
         for class in ReplyClass::all() {
             tasks.push((level, class));
         }
@@ -354,4 +356,62 @@ fn worker(n: usize, ours: &Cards, base_sha256: &str, shared: &Shared<'_>) -> Res
         Some(e) => Err(e.into()),
         None => Ok(()),
     }
+}
+
+/// Proves one class at one level with tracing on; returns the outcome and, if refuted, the line
+/// that refutes it as text (see [`Search::refutation`]).
+pub fn explain(ours: &Cards, target: u8, class: ReplyClass, level: usize) -> String {
+    let mut search = Search::new(ours, level_config(target, level), |_, _, _| {});
+    search.set_trace(true);
+    let (reply, hand) = easiest_member(&mut search, class);
+    let maker = CellSet::single(opening());
+    let breaker = reply.map_or(CellSet::EMPTY, CellSet::single);
+    let goal = u32::from(target) - 1;
+    let found = search.prove_position(maker, breaker, goal, &hand);
+    let config = search.config();
+    let mut text = format!(
+        "class {} (Breaker at {}), level {level} (breadth {}, slack {}, threats {}, near {}, at most {} positions): ",
+        class.label(),
+        reply.map_or_else(|| "far".to_owned(), |b| b.to_string()),
+        config.breadth,
+        config.slack,
+        config.threats,
+        config.near,
+        config.max_positions
+    );
+    let positions = search.stats().positions;
+    match found {
+        Some(card) => {
+            let (_, _, height) = search.sets(card);
+            text.push_str(&format!("proved within {height} ({positions} positions)\n"));
+            return text;
+        }
+        None if search.out_of_budget() => {
+            text.push_str(&format!("out of budget ({positions} positions)\n"));
+            return text;
+        }
+        None => text.push_str(&format!("refuted after {positions} positions; the line:\n")),
+    }
+    let show = |r: Option<FrameCell>| r.map_or_else(|| "outside".to_owned(), |b| b.to_string());
+    for step in search.refutation(maker, breaker, goal) {
+        text.push_str(&format!("  {:>2} left: ", step.budget));
+        match step.failure {
+            Some(Failure::Moves(moves)) if moves.is_empty() => text.push_str("no Maker move to try\n"),
+            Some(Failure::Moves(moves)) => {
+                let tries: Vec<String> =
+                    moves.iter().map(|&(m, r)| format!("M {m} → B {}", show(r))).collect();
+                text.push_str(&format!("{}; follows the first\n", tries.join(", ")));
+            }
+            Some(Failure::Pruned { budget, lowest: Some(lowest) }) => text.push_str(&format!(
+                "given up: Maker's lowest card has height {lowest} > {budget} left + slack {}\n",
+                config.slack
+            )),
+            Some(Failure::Pruned { budget, lowest: None }) if budget <= 1 => {
+                text.push_str("given up: one move left and no Snaky to complete\n")
+            }
+            Some(Failure::Pruned { .. }) => text.push_str("given up: Maker holds no card\n"),
+            None => text.push_str("(not traced)\n"),
+        }
+    }
+    text
 }

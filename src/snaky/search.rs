@@ -152,11 +152,15 @@ pub struct Search<'a> {
     cards: &'a Cards,
     config: SearchConfig,
     library: Vec<NewCard>,
+    /// The library's cards by the first cell of A (cards with A = ∅ under `None`), so that a
+    /// position looks only at cards anchored on its Maker stones.
+    by_anchor: HashMap<Option<FrameCell>, Vec<usize>>,
     copies: Vec<Copy>,
     /// The copies through each frame cell (indices into `copies`).
     copies_at: Vec<Vec<u32>>,
     /// Every line card of the paper under each symmetry, by height.
     patterns: Vec<Pattern>,
+
     placed: HashMap<Claim, Option<(CellSet, CellSet)>>,
     /// Positions given up, by a 64-bit digest of (M, B, budget): a collision can only make the
     /// search skip a position, never accept a wrong card.
@@ -171,6 +175,27 @@ pub struct Search<'a> {
     /// If set, the caches (`placed`, `failed`) are emptied whenever the process's resident
     /// memory exceeds this many bytes: they only save work, so nothing proved is lost.
     memory_cap: Option<u64>,
+    /// If on, why each position given up failed, by the same digest as `failed` (for
+    /// [`Search::refutation`]).
+    trace: Option<HashMap<u64, Failure>>,
+}
+
+/// Why a position was given up (recorded when tracing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// No move tried: one Maker move or none left, or the lowest hand card (if any) is taller
+    /// than the budget plus the slack.
+    Pruned { budget: u32, lowest: Option<u32> },
+    /// Every Maker move tried, each with the Breaker reply that defeated it (`None`: a reply
+    /// outside every envelope).
+    Moves(Vec<(FrameCell, Option<FrameCell>)>),
+}
+
+/// One step of a refutation: Maker's moves tried and Breaker's answers, the first one followed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefutationStep {
+    pub budget: u32,
+    pub failure: Option<Failure>,
 }
 
 /// The checkpoint callback: the library index of a new card and the card.
@@ -217,11 +242,13 @@ impl<'a> Search<'a> {
             }
         }
         let now = Instant::now();
+        let patterns = patterns(cards);
         Self {
             cards,
             config,
             library: Vec::new(),
-            patterns: patterns(cards),
+            by_anchor: HashMap::new(),
+            patterns,
             copies,
             copies_at,
             placed: HashMap::new(),
@@ -233,7 +260,40 @@ impl<'a> Search<'a> {
             out_of_budget: false,
             sink: None,
             memory_cap: None,
+            trace: None,
         }
+    }
+
+    /// Records why each position fails from now on (memory grows with the positions given up).
+    pub fn set_trace(&mut self, on: bool) {
+        self.trace = on.then(HashMap::new);
+    }
+
+    /// The line that refutes a position the search gave up: at each step Maker's moves tried
+    /// and the reply that defeated each; the line follows the first move and its reply, until a
+    /// position that was pruned (or not traced). Empty unless tracing was on.
+    pub fn refutation(&self, maker: CellSet, breaker: CellSet, budget: u32) -> Vec<RefutationStep> {
+        let Some(trace) = &self.trace else { return Vec::new() };
+        let mut steps = Vec::new();
+        let mut position = Position { maker, breaker, budget };
+        loop {
+            let failure = trace.get(&digest(&position)).cloned();
+            let next = match &failure {
+                Some(Failure::Moves(moves)) => moves.first().copied(),
+                _ => None,
+            };
+            steps.push(RefutationStep { budget: position.budget, failure });
+            let Some((pivot, reply)) = next else { break };
+            position.maker.insert(pivot);
+            if let Some(reply) = reply {
+                position.breaker.insert(reply);
+            }
+            position.budget -= 1;
+            if position.budget == 0 {
+                break;
+            }
+        }
+        steps
     }
 
     /// Every card proved from now on is handed to `sink` as soon as it is proved.
@@ -253,6 +313,9 @@ impl<'a> Search<'a> {
         self.stats = SearchStats::default();
         self.out_of_budget = false;
         self.failed.clear();
+        if let Some(trace) = self.trace.as_mut() {
+            trace.clear();
+        }
     }
 
     pub fn config(&self) -> SearchConfig {
@@ -516,9 +579,11 @@ impl<'a> Search<'a> {
 
     /// The smallest-height card of the library that proves the position.
     fn library_card(&self, position: &Position) -> Option<CardRef> {
-        self.library
-            .iter()
-            .enumerate()
+        let anchors = std::iter::once(None).chain(position.maker.iter().map(Some));
+        anchors
+            .filter_map(|anchor| self.by_anchor.get(&anchor))
+            .flatten()
+            .map(|&i| (i, &self.library[i]))
             .filter(|(_, c)| {
                 c.height <= position.budget
                     && c.required.is_subset(&position.maker)
@@ -536,6 +601,9 @@ impl<'a> Search<'a> {
         {
             self.placed = HashMap::new();
             self.failed = HashSet::new();
+            if self.trace.is_some() {
+                self.trace = Some(HashMap::new());
+            }
         }
         if self.stats.positions >= self.config.max_positions {
             self.out_of_budget = true;
@@ -588,6 +656,14 @@ impl<'a> Search<'a> {
             || self.failed.contains(&key)
         {
             self.stats.failed += 1;
+            if let Some(trace) = self.trace.as_mut()
+                && !self.out_of_budget
+            {
+                trace.entry(key).or_insert(Failure::Pruned {
+                    budget: position.budget,
+                    lowest: (lowest != u32::MAX).then_some(lowest),
+                });
+            }
             return None;
         }
         // Maker's candidate moves: the pivots of hand cards, lowest first, the plan first among equals.
@@ -627,14 +703,24 @@ impl<'a> Search<'a> {
         self.stats.depth += 1;
         self.stats.max_depth = self.stats.max_depth.max(self.stats.depth);
         let mut result = None;
+        let mut defeats = Vec::new();
         for pivot in pivots {
-            if let Some(card) = self.prove_move(position, hand, pivot) {
-                result = Some(card);
-                break;
+            match self.prove_move(position, hand, pivot) {
+                Ok(card) => {
+                    result = Some(card);
+                    break;
+                }
+                Err(reply) => defeats.push((pivot, reply)),
             }
             if self.out_of_budget {
                 break;
             }
+        }
+        if result.is_none()
+            && !self.out_of_budget
+            && let Some(trace) = self.trace.as_mut()
+        {
+            trace.insert(key, Failure::Moves(defeats));
         }
         self.stats.depth -= 1;
         if result.is_none() {
@@ -645,12 +731,18 @@ impl<'a> Search<'a> {
     }
 
     /// Maker plays `pivot`; proves every Breaker reply and combines the children into a new card.
-    fn prove_move(&mut self, position: Position, hand: &[Claim], pivot: FrameCell) -> Option<CardRef> {
+    /// On failure, the reply that defeated the move (`None`: a reply outside every envelope).
+    fn prove_move(
+        &mut self,
+        position: Position,
+        hand: &[Claim],
+        pivot: FrameCell,
+    ) -> Result<CardRef, Option<FrameCell>> {
         let mut maker = position.maker;
         maker.insert(pivot);
         let after = |breaker: CellSet| Position { maker, breaker, budget: position.budget - 1 };
         let outside = self.hand_after(hand, pivot, None);
-        let first = self.prove(after(position.breaker), &outside)?;
+        let first = self.prove(after(position.breaker), &outside).ok_or(None)?;
         let (_, envelope, _) = self.sets(first);
         let mut children = vec![first];
         let mut common = envelope;
@@ -660,12 +752,12 @@ impl<'a> Search<'a> {
             let replied = self.hand_after(hand, pivot, Some(reply));
             let mut breaker = position.breaker;
             breaker.insert(reply);
-            let child = self.prove(after(breaker), &replied)?;
+            let child = self.prove(after(breaker), &replied).ok_or(Some(reply))?;
             let (_, envelope, _) = self.sets(child);
             common = common.intersection(&envelope);
             children.push(child);
         }
-        Some(self.combine(pivot, children))
+        Ok(self.combine(pivot, children))
     }
 
     /// The hand after Maker plays `pivot` and Breaker replies (`None`: outside every envelope).
@@ -712,6 +804,7 @@ impl<'a> Search<'a> {
         self.stats.proved += 1;
         self.library.push(NewCard { pivot, children, required, envelope, height: height + 1 });
         let index = self.library.len() - 1;
+        self.by_anchor.entry(required.iter().next()).or_default().push(index);
         if let Some(sink) = self.sink.as_mut() {
             sink(index, &self.library[index]);
         }
