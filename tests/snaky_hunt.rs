@@ -226,3 +226,21 @@ fn a_short_hunt_writes_a_checkpoint_that_a_second_run_resumes() {
     assert!(read.len() >= cards_after_first);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_incremental_hand_searches_the_same_tree_on_the_cheap_levels() {
+    let ours = cards(Maker::Ours);
+    let reply = ReplyClass::Near { dx: 1, dy: 0 }.members()[0];
+    for level in 0..2 {
+        let outcome = |incremental: bool| {
+            let config = SearchConfig { incremental, ..hunt::level_config(19, level) };
+            let mut search = Search::new(&ours, config, |_, _, _| {});
+            let hand = search.opening_hand(Some(reply));
+            let found =
+                search.prove_position(CellSet::single(hunt::opening()), CellSet::single(reply), 18, &hand);
+            let stats = search.stats();
+            (found.is_some(), stats.positions, stats.proved, stats.known, stats.failed)
+        };
+        assert_eq!(outcome(true), outcome(false), "level {level}");
+    }
+}

@@ -40,7 +40,7 @@ pub const LEVELS: [(usize, u8, u8, u8, u64); 6] = [
 /// The search settings of a level for a target.
 pub fn level_config(target: u8, level: usize) -> SearchConfig {
     let (breadth, slack, threats, near, max_positions) = LEVELS[level.min(LEVELS.len() - 1)];
-    SearchConfig { target, slack, breadth, max_positions, threats, near }
+    SearchConfig { target, slack, breadth, max_positions, threats, near, incremental: true }
 }
 
 /// What the hunt needs to run.

@@ -43,13 +43,25 @@ pub struct SearchConfig {
     pub threats: u8,
     /// If not 0, Maker also tries cells within this distance of its stones (up to `breadth`).
     pub near: u8,
+    /// Find the cards a position satisfies incrementally: after Maker's move p, only the
+    /// placements whose A contains p are looked for (the others were found one move earlier and
+    /// came down in the hand). Off for `--out` runs, which keep the first search's order.
+    pub incremental: bool,
 }
 
 impl SearchConfig {
     /// The settings `snaky search --target N` starts from.
     pub fn for_target(target: u8) -> Self {
         let slack = 21u8.saturating_sub(target).max(1);
-        Self { target, slack, breadth: 4, max_positions: 2_000_000_000, threats: 0, near: 0 }
+        Self {
+            target,
+            slack,
+            breadth: 4,
+            max_positions: 2_000_000_000,
+            threats: 0,
+            near: 0,
+            incremental: false,
+        }
     }
 }
 
@@ -210,6 +222,8 @@ struct Position {
     maker: CellSet,
     breaker: CellSet,
     budget: u32,
+    /// Maker's stone played since the hand last took in every card the position satisfied.
+    fresh: Option<FrameCell>,
 }
 
 impl<'a> Search<'a> {
@@ -275,7 +289,7 @@ impl<'a> Search<'a> {
     pub fn refutation(&self, maker: CellSet, breaker: CellSet, budget: u32) -> Vec<RefutationStep> {
         let Some(trace) = &self.trace else { return Vec::new() };
         let mut steps = Vec::new();
-        let mut position = Position { maker, breaker, budget };
+        let mut position = Position { maker, breaker, budget, fresh: None };
         loop {
             let failure = trace.get(&digest(&position)).cloned();
             let next = match &failure {
@@ -393,7 +407,7 @@ impl<'a> Search<'a> {
         budget: u32,
         hand: &[Claim],
     ) -> Option<CardRef> {
-        let found = self.prove(Position { maker, breaker, budget }, hand);
+        let found = self.prove(Position { maker, breaker, budget, fresh: None }, hand);
         (self.report)(&self.stats, self.started.elapsed(), self.library.len());
         found
     }
@@ -416,6 +430,7 @@ impl<'a> Search<'a> {
             maker: CellSet::EMPTY,
             breaker: CellSet::EMPTY,
             budget: u32::from(self.config.target),
+            fresh: None,
         };
         let root = Claim::start(self.cards);
         let found = self.prove(start, &[root]);
@@ -500,6 +515,41 @@ impl<'a> Search<'a> {
             }
             'anchor: for &m in &maker {
                 let (mx, my) = (m.x(), m.y());
+                for &(dx, dy) in &pattern.required {
+                    match FrameCell::new(mx + dx, my + dy) {
+                        Some(cell) if position.maker.contains(cell) => {}
+                        _ => continue 'anchor,
+                    }
+                }
+                if breaker.iter().any(|b| pattern.covers(b.x() - mx, b.y() - my)) {
+                    continue;
+                }
+                let placement =
+                    Placement::new(pattern.symmetry, mx - pattern.anchor.0, my - pattern.anchor.1);
+                found.push(Claim { node: pattern.node, placement });
+            }
+        }
+        found.retain(|&claim| self.claim_sets(claim).is_some());
+        found
+    }
+
+    /// The placements of paper line cards no taller than `max_height` that the position satisfies
+    /// and whose A contains `fresh` (Maker's last stone), lowest first.
+    fn fresh_hand(&mut self, position: &Position, fresh: FrameCell, max_height: u32) -> Vec<Claim> {
+        let mut found = Vec::new();
+        let breaker: Vec<FrameCell> = position.breaker.iter().collect();
+        for pattern in &self.patterns {
+            if pattern.height > max_height {
+                break;
+            }
+            // `fresh` is the anchor itself, or the required cell at offset (dx, dy) from it.
+            let anchors = std::iter::once((0, 0)).chain(pattern.required.iter().copied());
+            'anchor: for (ox, oy) in anchors {
+                let (mx, my) = (fresh.x() - ox, fresh.y() - oy);
+                match FrameCell::new(mx, my) {
+                    Some(cell) if position.maker.contains(cell) => {}
+                    _ => continue,
+                }
                 for &(dx, dy) in &pattern.required {
                     match FrameCell::new(mx + dx, my + dy) {
                         Some(cell) if position.maker.contains(cell) => {}
@@ -635,8 +685,13 @@ impl<'a> Search<'a> {
         // Any other card of the paper the position satisfies joins the hand.
         let reach = position.budget.saturating_add(u32::from(self.config.slack));
         let mut hand = hand.to_vec();
-        for claim in self.full_hand(&position, reach) {
-            if !hand.contains(&claim) {
+        let mut held: HashSet<Claim> = hand.iter().copied().collect();
+        let found = match position.fresh {
+            Some(fresh) if self.config.incremental => self.fresh_hand(&position, fresh, reach),
+            _ => self.full_hand(&position, reach),
+        };
+        for claim in found {
+            if held.insert(claim) {
                 hand.push(claim);
             }
         }
@@ -740,7 +795,8 @@ impl<'a> Search<'a> {
     ) -> Result<CardRef, Option<FrameCell>> {
         let mut maker = position.maker;
         maker.insert(pivot);
-        let after = |breaker: CellSet| Position { maker, breaker, budget: position.budget - 1 };
+        let after =
+            |breaker: CellSet| Position { maker, breaker, budget: position.budget - 1, fresh: Some(pivot) };
         let outside = self.hand_after(hand, pivot, None);
         let first = self.prove(after(position.breaker), &outside).ok_or(None)?;
         let (_, envelope, _) = self.sets(first);
