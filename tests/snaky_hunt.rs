@@ -227,20 +227,37 @@ fn a_short_hunt_writes_a_checkpoint_that_a_second_run_resumes() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// (proved, positions, proved cards, known, failed) of class (1,0) at a level, with the hand
+/// found incrementally or not and failures keyed on canonical positions or not.
+fn class_1_0(ours: &Cards, level: usize, incremental: bool, canonical: bool) -> (bool, u64, u64, u64, u64) {
+    let reply = ReplyClass::Near { dx: 1, dy: 0 }.members()[0];
+    let config = SearchConfig { incremental, canonical, ..hunt::level_config(19, level) };
+    let mut search = Search::new(ours, config, |_, _, _| {});
+    let hand = search.opening_hand(Some(reply));
+    let found = search.prove_position(CellSet::single(hunt::opening()), CellSet::single(reply), 18, &hand);
+    let stats = search.stats();
+    (found.is_some(), stats.positions, stats.proved, stats.known, stats.failed)
+}
+
 #[test]
 fn the_incremental_hand_searches_the_same_tree_on_the_cheap_levels() {
     let ours = cards(Maker::Ours);
-    let reply = ReplyClass::Near { dx: 1, dy: 0 }.members()[0];
     for level in 0..2 {
-        let outcome = |incremental: bool| {
-            let config = SearchConfig { incremental, ..hunt::level_config(19, level) };
-            let mut search = Search::new(&ours, config, |_, _, _| {});
-            let hand = search.opening_hand(Some(reply));
-            let found =
-                search.prove_position(CellSet::single(hunt::opening()), CellSet::single(reply), 18, &hand);
-            let stats = search.stats();
-            (found.is_some(), stats.positions, stats.proved, stats.known, stats.failed)
-        };
-        assert_eq!(outcome(true), outcome(false), "level {level}");
+        assert_eq!(
+            class_1_0(&ours, level, true, false),
+            class_1_0(&ours, level, false, false),
+            "level {level}"
+        );
+    }
+}
+
+#[test]
+fn canonical_failures_reach_the_same_verdict_in_fewer_positions() {
+    let ours = cards(Maker::Ours);
+    for level in 0..2 {
+        let exact = class_1_0(&ours, level, true, false);
+        let canonical = class_1_0(&ours, level, true, true);
+        assert_eq!(canonical.0, exact.0, "level {level}");
+        assert!(canonical.1 <= exact.1, "level {level}: {} > {}", canonical.1, exact.1);
     }
 }

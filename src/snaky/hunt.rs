@@ -40,7 +40,7 @@ pub const LEVELS: [(usize, u8, u8, u8, u64); 6] = [
 /// The search settings of a level for a target.
 pub fn level_config(target: u8, level: usize) -> SearchConfig {
     let (breadth, slack, threats, near, max_positions) = LEVELS[level.min(LEVELS.len() - 1)];
-    SearchConfig { target, slack, breadth, max_positions, threats, near, incremental: true }
+    SearchConfig { target, slack, breadth, max_positions, threats, near, incremental: true, canonical: true }
 }
 
 /// What the hunt needs to run.
@@ -410,6 +410,9 @@ pub fn explain(ours: &Cards, target: u8, class: ReplyClass, level: usize) -> Str
                 text.push_str("given up: one move left and no Snaky to complete\n")
             }
             Some(Failure::Pruned { .. }) => text.push_str("given up: Maker holds no card\n"),
+            Some(Failure::Seen) => {
+                text.push_str("given up: this position (or its image under a symmetry) failed before\n")
+            }
             None => text.push_str("(not traced)\n"),
         }
     }

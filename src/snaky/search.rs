@@ -47,6 +47,9 @@ pub struct SearchConfig {
     /// placements whose A contains p are looked for (the others were found one move earlier and
     /// came down in the hand). Off for `--out` runs, which keep the first search's order.
     pub incremental: bool,
+    /// Give up on a position whose image under a symmetry and a translation was given up (a
+    /// pruning keyed on canonical positions). Off for `--out` runs.
+    pub canonical: bool,
 }
 
 impl SearchConfig {
@@ -61,6 +64,7 @@ impl SearchConfig {
             threats: 0,
             near: 0,
             incremental: false,
+            canonical: false,
         }
     }
 }
@@ -201,6 +205,9 @@ pub enum Failure {
     /// Every Maker move tried, each with the Breaker reply that defeated it (`None`: a reply
     /// outside every envelope).
     Moves(Vec<(FrameCell, Option<FrameCell>)>),
+    /// Given up because the same position, or (in the hunt) its image under a symmetry and a
+    /// translation, was given up before (on another line).
+    Seen,
 }
 
 /// One step of a refutation: Maker's moves tried and Breaker's answers, the first one followed.
@@ -705,18 +712,26 @@ impl<'a> Search<'a> {
         }
         let lowest = heights.iter().copied().min().unwrap_or(u32::MAX);
         let key = digest(&position);
+        // The hunt also gives up on a position whose image under a symmetry and a translation
+        // was given up (the same game, seen turned; a pruning, never a card).
+        let failed_key = if self.config.canonical { canonical_digest(&position) } else { key };
+        let known_failure = self.failed.contains(&failed_key);
         if self.out_of_budget
             || position.budget <= 1
             || lowest > position.budget.saturating_add(u32::from(self.config.slack))
-            || self.failed.contains(&key)
+            || known_failure
         {
             self.stats.failed += 1;
             if let Some(trace) = self.trace.as_mut()
                 && !self.out_of_budget
             {
-                trace.entry(key).or_insert(Failure::Pruned {
-                    budget: position.budget,
-                    lowest: (lowest != u32::MAX).then_some(lowest),
+                let lowest = (lowest != u32::MAX).then_some(lowest);
+                let budget = position.budget;
+                let pruned = budget <= 1 || lowest.is_none_or(|h| h > budget + u32::from(self.config.slack));
+                trace.entry(key).or_insert(if pruned {
+                    Failure::Pruned { budget, lowest }
+                } else {
+                    Failure::Seen
                 });
             }
             return None;
@@ -780,7 +795,7 @@ impl<'a> Search<'a> {
         self.stats.depth -= 1;
         if result.is_none() {
             self.stats.failed += 1;
-            self.failed.insert(key);
+            self.failed.insert(failed_key);
         }
         result
     }
@@ -883,6 +898,35 @@ fn resident_bytes() -> Option<u64> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
     let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
     Some(pages * 4096)
+}
+
+/// A digest of (M, B, budget) that is the same for every image of the position under the 8
+/// symmetries and any translation: the smallest digest over the 8 images, each translated so that
+/// its lowest x and y are 0.
+fn canonical_digest(position: &Position) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let maker: Vec<FrameCell> = position.maker.iter().collect();
+    let breaker: Vec<FrameCell> = position.breaker.iter().collect();
+    let mut best = u64::MAX;
+    for symmetry in Symmetry::ALL {
+        let turn = |cells: &[FrameCell]| -> Vec<(i32, i32)> {
+            cells.iter().map(|c| symmetry.apply(c.x(), c.y())).collect()
+        };
+        let (mut m, mut b) = (turn(&maker), turn(&breaker));
+        let min_x = m.iter().chain(&b).map(|c| c.0).min().unwrap_or(0);
+        let min_y = m.iter().chain(&b).map(|c| c.1).min().unwrap_or(0);
+        for c in m.iter_mut().chain(b.iter_mut()) {
+            *c = (c.0 - min_x, c.1 - min_y);
+        }
+        m.sort_unstable();
+        b.sort_unstable();
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        m.hash(&mut hasher);
+        b.hash(&mut hasher);
+        position.budget.hash(&mut hasher);
+        best = best.min(hasher.finish());
+    }
+    best
 }
 
 /// The frame cell at (x, y) if it lies on the search's board {0..16}².
