@@ -261,3 +261,29 @@ fn canonical_failures_reach_the_same_verdict_in_fewer_positions() {
         assert!(canonical.1 <= exact.1, "level {level}: {} > {}", canonical.1, exact.1);
     }
 }
+
+#[test]
+fn the_root_is_assembled_from_the_classes_and_passes_every_check() {
+    // Over the paper's cards with target 20, three classes are at 20 and need the search; the
+    // last step of the hunt proves them and writes a root that the verifier checks like any other.
+    use pokopoko::snaky::certificate::SHIPPED_TEXT;
+    let paper = cards(Maker::Paper);
+    let sha = Maker::Paper.sha256();
+    let empty = format!("{}\n", checkpoint::header(sha));
+    let text = hunt::assemble(&paper, SHIPPED_TEXT, sha, &empty, 20, 200_000)
+        .expect("runs")
+        .expect("a root within 20");
+    assert!(text.starts_with(SHIPPED_TEXT) && text.len() > SHIPPED_TEXT.len());
+    let report = pokopoko::snaky::verify::verify_any(&text);
+    let failed: Vec<_> = report.checks.iter().filter(|c| !c.pass).collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+    let written = Cards::evaluate(&Certificate::parse(&text).expect("parses")).expect("evaluates");
+    let root = written.node(written.root());
+    assert_eq!((root.required.len(), root.height), (0, 20));
+    assert_eq!(pokopoko::snaky::verify::worst_case(&written), 20);
+    // Over ours, 20 needs no new card: the certificate is ours as it is.
+    let ours = cards(Maker::Ours);
+    let empty = format!("{}\n", checkpoint::header(Maker::Ours.sha256()));
+    let same = hunt::assemble(&ours, OURS_TEXT, Maker::Ours.sha256(), &empty, 20, 1_000).expect("runs");
+    assert_eq!(same.as_deref(), Some(OURS_TEXT));
+}

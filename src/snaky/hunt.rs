@@ -241,8 +241,18 @@ pub fn hunt(
     });
     shared.write_progress(true);
     results.into_iter().collect::<Result<Vec<()>, _>>()?;
-    let state = shared.lock();
-    Ok(state.board.clone())
+    let board = shared.lock().board.clone();
+    // Every class within target − 1: the root, written beside the checkpoint.
+    if board.open(u32::from(config.target) - 1).is_empty() {
+        let text = merged(ours, base_sha256, &part_paths(&config.dir))?;
+        let base = super::certificate::OURS_TEXT;
+        if let Some(certificate) = assemble(ours, base, base_sha256, &text, config.target, 10_000_000)? {
+            let path = config.dir.join(format!("snaky-certificate-{}.txt", config.target));
+            std::fs::write(&path, certificate)
+                .map_err(|source| HuntError::Io { path: path.display().to_string(), source })?;
+        }
+    }
+    Ok(board)
 }
 
 /// The member of a class whose hand (the root's children that survive it) starts lowest.
@@ -417,4 +427,55 @@ pub fn explain(ours: &Cards, target: u8, class: ReplyClass, level: usize) -> Str
         }
     }
     text
+}
+
+/// Every card of the checkpoint files merged into one checkpoint text, renumbered (the parts'
+/// libraries are separate, so their numbers overlap).
+pub fn merged(ours: &Cards, base_sha256: &str, files: &[PathBuf]) -> Result<String, HuntError> {
+    let mut text = format!("{}\n", checkpoint::header(base_sha256));
+    let mut count = 0;
+    for path in files {
+        let part = read(path)?;
+        let mut search = Search::new(ours, SearchConfig::for_target(19), |_, _, _| {});
+        checkpoint::restore(&mut search, &part, base_sha256, &path.display().to_string())?;
+        let all: Vec<usize> = (0..search.library().len()).collect();
+        let (lines, n) = checkpoint::export(search.library(), &all, count);
+        text.push_str(&lines);
+        count += n;
+    }
+    Ok(text)
+}
+
+/// The last step once every class is proved within `target − 1`: with the checkpoint's cards in
+/// the library, the search from the empty board plays the root's pivot (8,8) and proves every
+/// reply (the library and ours-20's root children answer most at once; a reply in another
+/// orientation than the one proved is searched again). Returns the certificate — ours-20's
+/// lines, then the new cards, the root (A = ∅, height ≤ target) last — or `None`.
+pub fn assemble(
+    ours: &Cards,
+    base_text: &str,
+    base_sha256: &str,
+    checkpoint_text: &str,
+    target: u8,
+    max_positions: u64,
+) -> Result<Option<String>, HuntError> {
+    let config = SearchConfig { max_positions, ..level_config(target, LEVELS.len() - 1) };
+    let mut search = Search::new(ours, config, |_, _, _| {});
+    checkpoint::restore(&mut search, checkpoint_text, base_sha256, "checkpoint")?;
+    let root = super::policy::Claim::start(ours);
+    let found =
+        search.prove_position(CellSet::EMPTY, CellSet::EMPTY, u32::from(target), std::slice::from_ref(&root));
+    let index = match found {
+        Some(CardRef::New(index)) => index,
+        // The base certificate's own root is low enough already.
+        Some(CardRef::Paper(claim)) if claim == root => return Ok(Some(base_text.to_owned())),
+        _ => return Ok(None),
+    };
+    if !search.library()[index].required.is_empty() {
+        return Ok(None);
+    }
+    search.write_certificate(base_text, index).map(Some).map_err(|e| HuntError::Io {
+        path: "certificate".to_owned(),
+        source: std::io::Error::other(e.to_string()),
+    })
 }
