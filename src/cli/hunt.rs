@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::snaky::{self, checkpoint, classes::ReplyClass, hunt, search::Search};
+use crate::snaky::{self, hunt};
 
 pub struct HuntArgs {
     pub target: u8,
@@ -61,43 +61,10 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
     }
 }
 
-/// Writes the cards that prove some class's best height (over every part) and what they use.
+/// Writes every card of every part, merged and renumbered: the checkpoint a next run (or a
+/// commit) starts from.
 fn export(ours: &snaky::Cards, sha: &str, files: &[PathBuf], out: &std::path::Path) -> Result<usize, String> {
-    let opening = snaky::CellSet::single(hunt::opening());
-    let mut libraries = Vec::new();
-    for path in files {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut search = Search::new(ours, snaky::search::SearchConfig::for_target(19), |_, _, _| {});
-        checkpoint::restore(&mut search, &text, sha, &path.display().to_string())
-            .map_err(|e| e.to_string())?;
-        libraries.push(search.library().to_vec());
-    }
-    // For each class, the lowest card over every part (first found wins ties).
-    let mut best: Vec<Option<(u32, usize, usize)>> = vec![None; ReplyClass::all().len()];
-    for (part, library) in libraries.iter().enumerate() {
-        for (i, card) in library.iter().enumerate() {
-            if !card.required.is_subset(&opening) {
-                continue;
-            }
-            for (slot, class) in best.iter_mut().zip(ReplyClass::all()) {
-                if slot.is_none_or(|(h, _, _)| card.height < h)
-                    && class.proved_by(&card.required, &card.envelope)
-                {
-                    *slot = Some((card.height, part, i));
-                }
-            }
-        }
-    }
-    let mut text = format!("{}\n", checkpoint::header(sha));
-    let mut count = 0;
-    for (part, library) in libraries.iter().enumerate() {
-        let mut roots: Vec<usize> = best.iter().flatten().filter(|b| b.1 == part).map(|b| b.2).collect();
-        roots.sort_unstable();
-        roots.dedup();
-        let (lines, n) = checkpoint::export(library, &roots, count);
-        text.push_str(&lines);
-        count += n;
-    }
-    std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
-    Ok(count)
+    let text = hunt::merged(ours, sha, files).map_err(|e| e.to_string())?;
+    std::fs::write(out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(text.lines().filter(|l| !l.starts_with('#')).count())
 }

@@ -68,8 +68,8 @@ pub enum SnakyCommand {
         /// The hunt's last level (5 = widest, the default).
         #[arg(long, default_value_t = 5)]
         last_level: usize,
-        /// Write the checkpoint cards that prove the best height of some class (and the cards
-        /// they use), renumbered, to this file: what is worth committing.
+        /// Write every card of the checkpoint's parts, merged and renumbered, to this file: the
+        /// checkpoint to commit (`research/snaky19/cards.txt`) and resume from.
         #[arg(long, requires = "checkpoint")]
         export: Option<std::path::PathBuf>,
         /// Stop after this many positions.
