@@ -27,20 +27,71 @@ use super::search::{CardRef, Failure, Search, SearchConfig, SearchStats};
 /// over our 20-move certificate).
 pub const COMMITTED_19: &str = include_str!("../../research/snaky19/cards.txt");
 
-/// The settings of each level: (breadth, slack, threats, near, max positions per class).
-pub const LEVELS: [(usize, u8, u8, u8, u64); 6] = [
-    (4, 2, 0, 0, 100_000),
-    (6, 3, 3, 0, 1_000_000),
-    (6, 3, 4, 2, 10_000_000),
-    (8, 4, 5, 3, 100_000_000),
-    (10, 4, 6, 4, 1_000_000_000),
-    (12, 5, 7, 5, 10_000_000_000),
+/// One level of the hunt: what Maker tries, and how many positions a class may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// Card pivots (and cells near Maker's stones) tried per position.
+    pub breadth: usize,
+    /// How far above the budget a card Maker holds may be and still be played on.
+    pub slack: u8,
+    /// With this many moves left or fewer, every threat move is tried too.
+    pub threats: u8,
+    /// Cells within this distance of Maker's stones are tried too (0: none).
+    pub near: u8,
+    /// From this many Maker moves on (0: never), `deep_breadth` and `deep_near` instead.
+    pub deep_after: u8,
+    pub deep_breadth: usize,
+    pub deep_near: u8,
+    pub max_positions: u64,
+}
+
+const fn level(
+    breadth: usize,
+    slack: u8,
+    threats: u8,
+    near: u8,
+    deep: (u8, usize, u8),
+    max_positions: u64,
+) -> Level {
+    Level {
+        breadth,
+        slack,
+        threats,
+        near,
+        deep_after: deep.0,
+        deep_breadth: deep.1,
+        deep_near: deep.2,
+        max_positions,
+    }
+}
+
+/// The levels, narrowest first. From level 3 on Maker is wide for the first moves and as wide as
+/// level 2 deeper down, so that each level covers level 2 (which refuted the open class).
+pub const LEVELS: [Level; 6] = [
+    level(4, 2, 0, 0, (0, 4, 0), 100_000),
+    level(6, 3, 3, 0, (0, 6, 0), 1_000_000),
+    level(6, 3, 4, 2, (0, 6, 2), 10_000_000),
+    level(8, 3, 4, 3, (6, 6, 2), 100_000_000),
+    level(10, 4, 5, 4, (6, 6, 2), 1_000_000_000),
+    level(12, 5, 6, 5, (8, 8, 3), 10_000_000_000),
 ];
 
 /// The search settings of a level for a target.
 pub fn level_config(target: u8, level: usize) -> SearchConfig {
-    let (breadth, slack, threats, near, max_positions) = LEVELS[level.min(LEVELS.len() - 1)];
-    SearchConfig { target, slack, breadth, max_positions, threats, near, incremental: true, canonical: true }
+    let l = LEVELS[level.min(LEVELS.len() - 1)];
+    SearchConfig {
+        target,
+        slack: l.slack,
+        breadth: l.breadth,
+        max_positions: l.max_positions,
+        threats: l.threats,
+        near: l.near,
+        incremental: true,
+        canonical: true,
+        deep_after: l.deep_after,
+        deep_breadth: l.deep_breadth,
+        deep_near: l.deep_near,
+    }
 }
 
 /// What the hunt needs to run.
@@ -389,6 +440,18 @@ pub fn explain(ours: &Cards, target: u8, class: ReplyClass, level: usize) -> Str
         config.near,
         config.max_positions
     );
+    if config.deep_after > 0 {
+        text = text.replacen(
+            "): ",
+            &format!(
+                "; from move {} on breadth {}, near {}): ",
+                config.deep_after + 1,
+                config.deep_breadth,
+                config.deep_near
+            ),
+            1,
+        );
+    }
     let positions = search.stats().positions;
     match found {
         Some(card) => {

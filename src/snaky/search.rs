@@ -50,6 +50,11 @@ pub struct SearchConfig {
     /// Give up on a position whose image under a symmetry and a translation was given up (a
     /// pruning keyed on canonical positions). Off for `--out` runs.
     pub canonical: bool,
+    /// If not 0: below this many Maker moves from the start, Maker tries `deep_breadth` and
+    /// `deep_near` instead of `breadth` and `near` (wide near the root, narrower deep down).
+    pub deep_after: u8,
+    pub deep_breadth: usize,
+    pub deep_near: u8,
 }
 
 impl SearchConfig {
@@ -65,6 +70,9 @@ impl SearchConfig {
             near: 0,
             incremental: false,
             canonical: false,
+            deep_after: 0,
+            deep_breadth: 4,
+            deep_near: 0,
         }
     }
 }
@@ -577,8 +585,8 @@ impl<'a> Search<'a> {
 
     /// Empty frame cells within `near` of a Maker stone, by the most Maker stones a live copy
     /// through them already holds, then by how many live copies pass through them.
-    fn near_moves(&self, position: &Position) -> Vec<FrameCell> {
-        let r = i32::from(self.config.near);
+    fn near_moves(&self, position: &Position, near: u8, breadth: usize) -> Vec<FrameCell> {
+        let r = i32::from(near);
         // Sorted by (most Maker stones, most live copies) descending, then by cell.
         let mut scored: Vec<(Reverse<u32>, Reverse<u32>, FrameCell)> = Vec::new();
         let occupied = position.maker.union(&position.breaker);
@@ -606,7 +614,7 @@ impl<'a> Search<'a> {
             }
         }
         scored.sort();
-        scored.into_iter().map(|(_, _, cell)| cell).take(self.config.breadth).collect()
+        scored.into_iter().map(|(_, _, cell)| cell).take(breadth).collect()
     }
 
     /// Empty cells that give some copy free of Breaker stones its fifth Maker stone, the cells
@@ -739,6 +747,12 @@ impl<'a> Search<'a> {
         // Maker's candidate moves: the pivots of hand cards, lowest first, the plan first among equals.
         let mut order: Vec<usize> = (0..hand.len()).collect();
         order.sort_by_key(|&i| heights[i]);
+        let deep = self.config.deep_after > 0 && self.stats.depth >= u32::from(self.config.deep_after);
+        let (breadth, near) = if deep {
+            (self.config.deep_breadth, self.config.deep_near)
+        } else {
+            (self.config.breadth, self.config.near)
+        };
         let mut pivots: Vec<FrameCell> = Vec::new();
         for i in order {
             if heights[i] > position.budget.saturating_add(u32::from(self.config.slack)) {
@@ -750,13 +764,13 @@ impl<'a> Search<'a> {
                 continue;
             }
             pivots.push(pivot);
-            if pivots.len() >= self.config.breadth {
+            if pivots.len() >= breadth {
                 break;
             }
         }
         // Beyond the cards: every cell near Maker's stones, the most promising first.
-        if self.config.near > 0 {
-            for cell in self.near_moves(&position) {
+        if near > 0 {
+            for cell in self.near_moves(&position, near, breadth) {
                 if !pivots.contains(&cell) {
                     pivots.push(cell);
                 }
