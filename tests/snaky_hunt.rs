@@ -287,3 +287,27 @@ fn the_root_is_assembled_from_the_classes_and_passes_every_check() {
     let same = hunt::assemble(&ours, OURS_TEXT, Maker::Ours.sha256(), &empty, 20, 1_000).expect("runs");
     assert_eq!(same.as_deref(), Some(OURS_TEXT));
 }
+
+#[test]
+fn the_command_prints_the_scoreboard_and_refuses_what_it_cannot_do() {
+    use std::process::Command;
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_pokopoko")).args(args).output().expect("runs");
+    let output = run(&["snaky", "search", "--target", "19"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8_lossy(&output.stdout);
+    // SPEC §2.3: the paper wins within 21, ours within 20.
+    assert!(text.contains("| reply (dx,dy) | cells | paper | ours-20 | now |"), "{text}");
+    assert!(text.contains("Maker within: paper 21, ours-20 20"), "{text}");
+    // A target above 19 still needs --out; --run needs --checkpoint; a missing checkpoint dir is
+    // simply empty, a broken checkpoint file is refused.
+    assert_eq!(run(&["snaky", "search", "--target", "20"]).status.code(), Some(2));
+    assert_eq!(run(&["snaky", "search", "--target", "19", "--run"]).status.code(), Some(2));
+    let dir = std::env::temp_dir().join(format!("pokopoko-hunt-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("part-0.cards"), "not a checkpoint\n").expect("write");
+    let dir_arg = dir.display().to_string();
+    let broken = run(&["snaky", "search", "--target", "19", "--checkpoint", &dir_arg]);
+    assert_eq!(broken.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&broken.stderr).contains("not a checkpoint of this certificate"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
