@@ -311,3 +311,39 @@ fn the_command_prints_the_scoreboard_and_refuses_what_it_cannot_do() {
     assert!(String::from_utf8_lossy(&broken.stderr).contains("not a checkpoint of this certificate"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_library_card_moved_by_a_symmetry_is_the_card_placed_cell_by_cell() {
+    use pokopoko::snaky::{FrameCell, Placement, Symmetry};
+    let ours = cards(Maker::Ours);
+    let config = SearchConfig { max_positions: 3_000, ..hunt::level_config(19, 2) };
+    let mut search = Search::new(&ours, config, |_, _, _| {});
+    let b = FrameCell::new(9, 8).expect("cell");
+    let hand = search.opening_hand(Some(b));
+    let _ = search.prove_position(CellSet::single(hunt::opening()), CellSet::single(b), 18, &hand);
+    let originals = search.library().len();
+    let mut copies = 0;
+    for index in (0..originals).step_by((originals / 25).max(1)) {
+        for symmetry in Symmetry::ALL {
+            // The symmetry about the opening stone (8,8) keeps the 17×17 board.
+            let (x, y) = symmetry.apply(8, 8);
+            let placement = Placement::new(symmetry, 8 - x, 8 - y);
+            let card = search.library()[index].clone();
+            let place = |set: &CellSet| -> Option<CellSet> {
+                set.iter().map(|c| placement.apply_in_frame(c)).collect()
+            };
+            let Some(copy) = search.materialize(index, placement) else { continue };
+            let moved = &search.library()[copy];
+            assert_eq!(Some(moved.required), place(&card.required));
+            assert_eq!(Some(moved.envelope), place(&card.envelope));
+            assert_eq!(moved.height, card.height);
+            copies += 1;
+        }
+    }
+    assert!(copies >= 25 * 8 / 2, "{copies} copies");
+    // Every copy (and every card it made) passes the verifier's local check when written.
+    let last = search.library().len() - 1;
+    let text = search.write_certificate(OURS_TEXT, last).expect("writes");
+    let written = Cards::evaluate(&Certificate::parse(&text).expect("parses")).expect("evaluates");
+    local_check(&written).expect("the combination rule holds at every node");
+}

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use super::card::{Cards, NodeId};
 use super::cell::{FRAME, FrameCell, PAPER_BOARD as BOARD};
-use super::cell_set::CellSet;
+use super::cell_set::{Bounds, CellSet};
 use super::placement::{Placement, Symmetry};
 use super::policy::Claim;
 use super::shape::SNAKY;
@@ -179,6 +179,11 @@ pub struct Search<'a> {
     /// The library's cards by the first cell of A (cards with A = ∅ under `None`), so that a
     /// position looks only at cards anchored on its Maker stones.
     by_anchor: HashMap<Option<FrameCell>, Vec<usize>>,
+    /// The library's cards with two or more required cells under each symmetry s, by the offset
+    /// from the first to the second cell of s(A) in index order: (card, s, s(first cell)).
+    by_shape: HashMap<(i32, i32), Vec<(u32, Symmetry, (i32, i32))>>,
+    /// Library cards already copied under a placement (card, F) → the copy.
+    moved: HashMap<(usize, Placement), usize>,
     copies: Vec<Copy>,
     /// The copies through each frame cell (indices into `copies`).
     copies_at: Vec<Vec<u32>>,
@@ -277,6 +282,8 @@ impl<'a> Search<'a> {
             config,
             library: Vec::new(),
             by_anchor: HashMap::new(),
+            by_shape: HashMap::new(),
+            moved: HashMap::new(),
             patterns,
             copies,
             copies_at,
@@ -658,6 +665,85 @@ impl<'a> Search<'a> {
             .map(|(i, _)| CardRef::New(i))
     }
 
+    /// The lowest library card that proves the position under some symmetry and translation
+    /// (other than its own placement), copied onto the board with everything it uses.
+    fn moved_library_card(&mut self, position: &Position) -> Option<CardRef> {
+        let maker: Vec<FrameCell> = position.maker.iter().collect();
+        let mut best: Option<(u32, usize, Placement)> = None;
+        for (i, &m1) in maker.iter().enumerate() {
+            for &m2 in &maker[i + 1..] {
+                let Some(list) = self.by_shape.get(&(m2.x() - m1.x(), m2.y() - m1.y())) else { continue };
+                for &(index, symmetry, a0) in list {
+                    let card = &self.library[index as usize];
+                    if card.height > position.budget || best.is_some_and(|(h, _, _)| card.height >= h) {
+                        continue;
+                    }
+                    let placement = Placement::new(symmetry, m1.x() - a0.0, m1.y() - a0.1);
+                    if placement == Placement::IDENTITY {
+                        continue;
+                    }
+                    let fits = card
+                        .required
+                        .iter()
+                        .all(|c| placement.apply_in_frame(c).is_some_and(|p| position.maker.contains(p)));
+                    if !fits {
+                        continue;
+                    }
+                    let Some(bounds) = Bounds::of(&card.envelope) else { continue };
+                    let placed = bounds.placed(placement);
+                    if placed.min_x < 0 || placed.min_y < 0 || placed.max_x >= BOARD || placed.max_y >= BOARD
+                    {
+                        continue;
+                    }
+                    let Some(envelope) = card.envelope.placed(bounds, placement) else { continue };
+                    if envelope.is_disjoint(&position.breaker) {
+                        best = Some((card.height, index as usize, placement));
+                    }
+                }
+            }
+        }
+        let (_, index, placement) = best?;
+        self.materialize(index, placement).map(CardRef::New)
+    }
+
+    /// Library card `index` under `placement`, as a library card of its own (its children moved
+    /// too, each once); `None` if some part would leave the board.
+    pub fn materialize(&mut self, index: usize, placement: Placement) -> Option<usize> {
+        if placement == Placement::IDENTITY {
+            return Some(index);
+        }
+        if let Some(&copy) = self.moved.get(&(index, placement)) {
+            return Some(copy);
+        }
+        let card = self.library.get(index)?.clone();
+        let pivot = placement.apply_in_frame(card.pivot).filter(|p| board_cell(p.x(), p.y()).is_some())?;
+        let mut children = Vec::with_capacity(card.children.len());
+        for child in card.children {
+            children.push(match child {
+                CardRef::Base { card, placement: g } => {
+                    let f = placement.compose(g);
+                    let on_board = SNAKY.iter().all(|&s| {
+                        let c = f.apply(s);
+                        board_cell(c.x, c.y).is_some()
+                    });
+                    if !on_board {
+                        return None;
+                    }
+                    CardRef::Base { card, placement: f }
+                }
+                CardRef::Paper(claim) => {
+                    let moved = Claim { node: claim.node, placement: placement.compose(claim.placement) };
+                    self.claim_sets(moved)?;
+                    CardRef::Paper(moved)
+                }
+                CardRef::New(j) => CardRef::New(self.materialize(j, placement)?),
+            });
+        }
+        let CardRef::New(copy) = self.combine(pivot, children) else { return None };
+        self.moved.insert((index, placement), copy);
+        Some(copy)
+    }
+
     fn tick(&mut self) {
         self.stats.positions += 1;
         if let Some(cap) = self.memory_cap
@@ -694,6 +780,12 @@ impl<'a> Search<'a> {
             return Some(CardRef::Paper(hand[i]));
         }
         if let Some(card) = self.library_card(&position) {
+            self.stats.known += 1;
+            return Some(card);
+        }
+        if self.config.canonical
+            && let Some(card) = self.moved_library_card(&position)
+        {
             self.stats.known += 1;
             return Some(card);
         }
@@ -890,6 +982,19 @@ impl<'a> Search<'a> {
         self.library.push(NewCard { pivot, children, required, envelope, height: height + 1 });
         let index = self.library.len() - 1;
         self.by_anchor.entry(required.iter().next()).or_default().push(index);
+        if required.len() >= 2 {
+            for symmetry in Symmetry::ALL {
+                let mut cells: Vec<(i32, i32)> =
+                    required.iter().map(|c| symmetry.apply(c.x(), c.y())).collect();
+                cells.sort_unstable_by_key(|&(x, y)| (y, x));
+                let (a0, a1) = (cells[0], cells[1]);
+                self.by_shape.entry((a1.0 - a0.0, a1.1 - a0.1)).or_default().push((
+                    index as u32,
+                    symmetry,
+                    a0,
+                ));
+            }
+        }
         if let Some(sink) = self.sink.as_mut() {
             sink(index, &self.library[index]);
         }
