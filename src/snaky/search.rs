@@ -181,7 +181,7 @@ pub struct Search<'a> {
     by_anchor: HashMap<Option<FrameCell>, Vec<usize>>,
     /// The library's cards with two or more required cells under each symmetry s, by the offset
     /// from the first to the second cell of s(A) in index order: (card, s, s(first cell)).
-    by_shape: HashMap<(i32, i32), Vec<(u32, Symmetry, (i32, i32))>>,
+    by_shape: HashMap<(i32, i32), Vec<Shaped>>,
     /// Library cards already copied under a placement (card, F) → the copy.
     moved: HashMap<(usize, Placement), usize>,
     copies: Vec<Copy>,
@@ -232,6 +232,9 @@ pub struct RefutationStep {
 
 /// The checkpoint callback: the library index of a new card and the card.
 type CardSink<'a> = dyn FnMut(usize, &NewCard) + 'a;
+
+/// A library card under a symmetry: (card, s, s(first required cell)).
+type Shaped = (u32, Symmetry, (i32, i32));
 
 /// The progress callback: counters, time so far, new cards found.
 type Progress<'a> = dyn FnMut(&SearchStats, Duration, usize) + 'a;
