@@ -233,6 +233,9 @@ pub struct RefutationStep {
 /// The checkpoint callback: the library index of a new card and the card.
 type CardSink<'a> = dyn FnMut(usize, &NewCard) + 'a;
 
+/// The fewest Maker moves left at which the hunt looks for library cards under a symmetry.
+const MOVED_MIN_BUDGET: u32 = 6;
+
 /// A library card under a symmetry: (card, s, s(first required cell)).
 type Shaped = (u32, Symmetry, (i32, i32));
 
@@ -679,7 +682,7 @@ impl<'a> Search<'a> {
                 for &(index, symmetry, a0) in list {
                     let card = &self.library[index as usize];
                     if card.height > position.budget || best.is_some_and(|(h, _, _)| card.height >= h) {
-                        continue;
+                        break;
                     }
                     let placement = Placement::new(symmetry, m1.x() - a0.0, m1.y() - a0.1);
                     if placement == Placement::IDENTITY {
@@ -692,16 +695,22 @@ impl<'a> Search<'a> {
                     if !fits {
                         continue;
                     }
+                    // No Breaker stone in F(T): F⁻¹(b) ∉ T for each b (cheaper than placing T).
+                    let inverse = placement.inverse();
+                    let blocked = position
+                        .breaker
+                        .iter()
+                        .any(|b| inverse.apply_in_frame(b).is_some_and(|c| card.envelope.contains(c)));
+                    if blocked {
+                        continue;
+                    }
                     let Some(bounds) = Bounds::of(&card.envelope) else { continue };
                     let placed = bounds.placed(placement);
                     if placed.min_x < 0 || placed.min_y < 0 || placed.max_x >= BOARD || placed.max_y >= BOARD
                     {
                         continue;
                     }
-                    let Some(envelope) = card.envelope.placed(bounds, placement) else { continue };
-                    if envelope.is_disjoint(&position.breaker) {
-                        best = Some((card.height, index as usize, placement));
-                    }
+                    best = Some((card.height, index as usize, placement));
                 }
             }
         }
@@ -786,7 +795,10 @@ impl<'a> Search<'a> {
             self.stats.known += 1;
             return Some(card);
         }
+        // Moved copies are looked for where they save the most: positions with many moves left
+        // (deeper down, searching is cheaper than the lookup).
         if self.config.canonical
+            && position.budget >= MOVED_MIN_BUDGET
             && let Some(card) = self.moved_library_card(&position)
         {
             self.stats.known += 1;
@@ -991,11 +1003,11 @@ impl<'a> Search<'a> {
                     required.iter().map(|c| symmetry.apply(c.x(), c.y())).collect();
                 cells.sort_unstable_by_key(|&(x, y)| (y, x));
                 let (a0, a1) = (cells[0], cells[1]);
-                self.by_shape.entry((a1.0 - a0.0, a1.1 - a0.1)).or_default().push((
-                    index as u32,
-                    symmetry,
-                    a0,
-                ));
+                let list = self.by_shape.entry((a1.0 - a0.0, a1.1 - a0.1)).or_default();
+                // Lowest first (then oldest), so that a lookup stops at the first taller card.
+                let library = &self.library;
+                let at = list.partition_point(|&(i, _, _)| library[i as usize].height <= height + 1);
+                list.insert(at, (index as u32, symmetry, a0));
             }
         }
         if let Some(sink) = self.sink.as_mut() {
