@@ -57,5 +57,41 @@ fn whole_verify(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, evaluation, maker_decision, whole_verify);
+/// The search for 19, old and new side by side on the same budget of positions (positions per
+/// second = 5,000 / the time): the old search from the empty board (`snaky search --target 19
+/// --out …` with the hunt's level-2 settings), and the hunt's task for the only class above 18
+/// (Breaker next to the opening stone) at level 2, finding the cards a position satisfies from
+/// scratch at every position (old) or only those that use Maker's last stone (new), and with
+/// failures also keyed on canonical positions (the hunt's way). All start from an empty library.
+fn search_for_19(c: &mut Criterion) {
+    use pokopoko::snaky::classes::ReplyClass;
+    use pokopoko::snaky::hunt::{self, level_config};
+    use pokopoko::snaky::{CellSet, Maker};
+    let paper = shipped_cards().expect("cards");
+    let ours = Maker::Ours.cards().expect("ours");
+    let config =
+        SearchConfig { max_positions: 5_000, incremental: false, canonical: false, ..level_config(19, 2) };
+    let mut group = c.benchmark_group("search for 19 (5,000 positions)");
+    group.sample_size(10);
+    group.bench_function("old: from the empty board over the paper's cards", |b| {
+        b.iter(|| Search::new(&paper, config, |_, _, _| {}).run().is_ok())
+    });
+    let ways =
+        [("old hand", false, false), ("new hand", true, false), ("new hand, canonical failures", true, true)];
+    for (name, incremental, canonical) in ways {
+        let config = SearchConfig { incremental, canonical, ..config };
+        group.bench_function(format!("class (1,0) over ours-20's cards, {name}"), |b| {
+            b.iter(|| {
+                let mut search = Search::new(&ours, config, |_, _, _| {});
+                let reply = ReplyClass::Near { dx: 1, dy: 0 }.members()[0];
+                let hand = search.opening_hand(Some(reply));
+                let opening = CellSet::single(hunt::opening());
+                search.prove_position(opening, CellSet::single(reply), 18, &hand).is_some()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, evaluation, maker_decision, whole_verify, search_for_19);
 criterion_main!(benches);

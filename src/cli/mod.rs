@@ -3,6 +3,7 @@
 //! Every subcommand prints its result and returns an exit code; errors are printed once, here at
 //! the edge, to stderr. Bad input exits with 2.
 
+mod hunt;
 mod input_line;
 mod pokopoko;
 mod snaky;

@@ -52,9 +52,33 @@ pub enum SnakyCommand {
         /// The height the new root card must reach.
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(2..=21))]
         target: u8,
-        /// Where to write the certificate (the paper's lines, then the new cards).
+        /// Where to write the certificate (the paper's lines, then the new cards). Without it,
+        /// a target of 19 or less prints the per-class scoreboard (and `--run` hunts).
         #[arg(long)]
-        out: std::path::PathBuf,
+        out: Option<std::path::PathBuf>,
+        /// The hunt's directory: checkpoint `part-N.cards`, `progress.txt`, `log.txt`. Its
+        /// cards join the scoreboard; with `--run` the hunt resumes from them.
+        #[arg(long)]
+        checkpoint: Option<std::path::PathBuf>,
+        /// Run the class-by-class hunt (needs `--checkpoint`); it stops when every level is done.
+        #[arg(long, requires = "checkpoint")]
+        run: bool,
+        /// Worker threads of the hunt.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=64))]
+        threads: u8,
+        /// Resident memory (GiB) above which the hunt empties its caches.
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        memory_gib: u32,
+        /// The hunt's first level (0 = narrowest).
+        #[arg(long, default_value_t = 0)]
+        level: usize,
+        /// The hunt's last level (5 = widest, the default).
+        #[arg(long, default_value_t = 5)]
+        last_level: usize,
+        /// Write every card of the checkpoint's parts, merged and renumbered, to this file: the
+        /// checkpoint to commit (`research/snaky19/cards.txt`) and resume from.
+        #[arg(long, requires = "checkpoint")]
+        export: Option<std::path::PathBuf>,
         /// Stop after this many positions.
         #[arg(long)]
         max_positions: Option<u64>,
@@ -101,9 +125,35 @@ pub fn run(command: SnakyCommand) -> ExitCode {
         SnakyCommand::Play { text, maker, certificate, unverified } => {
             play(text, Source { maker, certificate, unverified })
         }
-        SnakyCommand::Search { target, out, max_positions, breadth, threats, slack, near } => {
-            search(target, &out, SearchOptions { max_positions, breadth, threats, slack, near })
-        }
+        SnakyCommand::Search {
+            target,
+            out,
+            checkpoint,
+            run,
+            threads,
+            memory_gib,
+            level,
+            last_level,
+            export,
+            max_positions,
+            breadth,
+            threats,
+            slack,
+            near,
+        } => match out {
+            Some(out) => search(target, &out, SearchOptions { max_positions, breadth, threats, slack, near }),
+            None if target <= 19 => super::hunt::hunt(super::hunt::HuntArgs {
+                target,
+                checkpoint,
+                run,
+                threads: usize::from(threads),
+                memory_gib,
+                level,
+                last_level,
+                export,
+            }),
+            None => super::bad_input(format_args!("--target {target} needs --out FILE")),
+        },
     }
 }
 

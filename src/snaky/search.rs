@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use super::card::{Cards, NodeId};
 use super::cell::{FRAME, FrameCell, PAPER_BOARD as BOARD};
-use super::cell_set::CellSet;
+use super::cell_set::{Bounds, CellSet};
 use super::placement::{Placement, Symmetry};
 use super::policy::Claim;
 use super::shape::SNAKY;
@@ -43,13 +43,37 @@ pub struct SearchConfig {
     pub threats: u8,
     /// If not 0, Maker also tries cells within this distance of its stones (up to `breadth`).
     pub near: u8,
+    /// Find the cards a position satisfies incrementally: after Maker's move p, only the
+    /// placements whose A contains p are looked for (the others were found one move earlier and
+    /// came down in the hand). Off for `--out` runs, which keep the first search's order.
+    pub incremental: bool,
+    /// Give up on a position whose image under a symmetry and a translation was given up (a
+    /// pruning keyed on canonical positions). Off for `--out` runs.
+    pub canonical: bool,
+    /// If not 0: below this many Maker moves from the start, Maker tries `deep_breadth` and
+    /// `deep_near` instead of `breadth` and `near` (wide near the root, narrower deep down).
+    pub deep_after: u8,
+    pub deep_breadth: usize,
+    pub deep_near: u8,
 }
 
 impl SearchConfig {
     /// The settings `snaky search --target N` starts from.
     pub fn for_target(target: u8) -> Self {
         let slack = 21u8.saturating_sub(target).max(1);
-        Self { target, slack, breadth: 4, max_positions: 2_000_000_000, threats: 0, near: 0 }
+        Self {
+            target,
+            slack,
+            breadth: 4,
+            max_positions: 2_000_000_000,
+            threats: 0,
+            near: 0,
+            incremental: false,
+            canonical: false,
+            deep_after: 0,
+            deep_breadth: 4,
+            deep_near: 0,
+        }
     }
 }
 
@@ -99,6 +123,17 @@ pub enum SearchError {
     OutOfBudget { target: u8, positions: u64 },
 }
 
+/// Why a checkpoint card cannot join the library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RestoreError {
+    #[error("the pivot lies off the 17×17 board")]
+    OffBoard,
+    #[error("a combination card needs at least one child")]
+    NoChildren,
+    #[error("a child is not a card on the board (unknown card, node, or a later card)")]
+    BadChild,
+}
+
 /// A copy of Snaky inside the frame: its cells, as a base-card placement.
 struct Copy {
     cells: CellSet,
@@ -141,11 +176,20 @@ pub struct Search<'a> {
     cards: &'a Cards,
     config: SearchConfig,
     library: Vec<NewCard>,
+    /// The library's cards by the first cell of A (cards with A = ∅ under `None`), so that a
+    /// position looks only at cards anchored on its Maker stones.
+    by_anchor: HashMap<Option<FrameCell>, Vec<usize>>,
+    /// The library's cards with two or more required cells under each symmetry s, by the offset
+    /// from the first to the second cell of s(A) in index order: (card, s, s(first cell)).
+    by_shape: HashMap<(i32, i32), Vec<Shaped>>,
+    /// Library cards already copied under a placement (card, F) → the copy.
+    moved: HashMap<(usize, Placement), usize>,
     copies: Vec<Copy>,
     /// The copies through each frame cell (indices into `copies`).
     copies_at: Vec<Vec<u32>>,
     /// Every line card of the paper under each symmetry, by height.
     patterns: Vec<Pattern>,
+
     placed: HashMap<Claim, Option<(CellSet, CellSet)>>,
     /// Positions given up, by a 64-bit digest of (M, B, budget): a collision can only make the
     /// search skip a position, never accept a wrong card.
@@ -155,7 +199,45 @@ pub struct Search<'a> {
     last_report: Instant,
     report: Box<Progress<'a>>,
     out_of_budget: bool,
+    /// Called with every card the search proves, as it is proved (the checkpoint's writer).
+    sink: Option<Box<CardSink<'a>>>,
+    /// If set, the caches (`placed`, `failed`) are emptied whenever the process's resident
+    /// memory exceeds this many bytes: they only save work, so nothing proved is lost.
+    memory_cap: Option<u64>,
+    /// If on, why each position given up failed, by the same digest as `failed` (for
+    /// [`Search::refutation`]).
+    trace: Option<HashMap<u64, Failure>>,
 }
+
+/// Why a position was given up (recorded when tracing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// No move tried: one Maker move or none left, or the lowest hand card (if any) is taller
+    /// than the budget plus the slack.
+    Pruned { budget: u32, lowest: Option<u32> },
+    /// Every Maker move tried, each with the Breaker reply that defeated it (`None`: a reply
+    /// outside every envelope).
+    Moves(Vec<(FrameCell, Option<FrameCell>)>),
+    /// Given up because the same position, or (in the hunt) its image under a symmetry and a
+    /// translation, was given up before (on another line).
+    Seen,
+}
+
+/// One step of a refutation: Maker's moves tried and Breaker's answers, the first one followed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefutationStep {
+    pub budget: u32,
+    pub failure: Option<Failure>,
+}
+
+/// The checkpoint callback: the library index of a new card and the card.
+type CardSink<'a> = dyn FnMut(usize, &NewCard) + 'a;
+
+/// The fewest Maker moves left at which the hunt looks for library cards under a symmetry.
+const MOVED_MIN_BUDGET: u32 = 6;
+
+/// A library card under a symmetry: (card, s, s(first required cell)).
+type Shaped = (u32, Symmetry, (i32, i32));
 
 /// The progress callback: counters, time so far, new cards found.
 type Progress<'a> = dyn FnMut(&SearchStats, Duration, usize) + 'a;
@@ -166,6 +248,8 @@ struct Position {
     maker: CellSet,
     breaker: CellSet,
     budget: u32,
+    /// Maker's stone played since the hand last took in every card the position satisfied.
+    fresh: Option<FrameCell>,
 }
 
 impl<'a> Search<'a> {
@@ -198,11 +282,15 @@ impl<'a> Search<'a> {
             }
         }
         let now = Instant::now();
+        let patterns = patterns(cards);
         Self {
             cards,
             config,
             library: Vec::new(),
-            patterns: patterns(cards),
+            by_anchor: HashMap::new(),
+            by_shape: HashMap::new(),
+            moved: HashMap::new(),
+            patterns,
             copies,
             copies_at,
             placed: HashMap::new(),
@@ -212,7 +300,144 @@ impl<'a> Search<'a> {
             last_report: now,
             report: Box::new(report),
             out_of_budget: false,
+            sink: None,
+            memory_cap: None,
+            trace: None,
         }
+    }
+
+    /// Records why each position fails from now on (memory grows with the positions given up).
+    pub fn set_trace(&mut self, on: bool) {
+        self.trace = on.then(HashMap::new);
+    }
+
+    /// The line that refutes a position the search gave up: at each step Maker's moves tried
+    /// and the reply that defeated each; the line follows the first move and its reply, until a
+    /// position that was pruned (or not traced). Empty unless tracing was on.
+    pub fn refutation(&self, maker: CellSet, breaker: CellSet, budget: u32) -> Vec<RefutationStep> {
+        let Some(trace) = &self.trace else { return Vec::new() };
+        let mut steps = Vec::new();
+        let mut position = Position { maker, breaker, budget, fresh: None };
+        loop {
+            let failure = trace.get(&digest(&position)).cloned();
+            let next = match &failure {
+                Some(Failure::Moves(moves)) => moves.first().copied(),
+                _ => None,
+            };
+            steps.push(RefutationStep { budget: position.budget, failure });
+            let Some((pivot, reply)) = next else { break };
+            position.maker.insert(pivot);
+            if let Some(reply) = reply {
+                position.breaker.insert(reply);
+            }
+            position.budget -= 1;
+            if position.budget == 0 {
+                break;
+            }
+        }
+        steps
+    }
+
+    /// Every card proved from now on is handed to `sink` as soon as it is proved.
+    pub fn set_card_sink(&mut self, sink: impl FnMut(usize, &NewCard) + 'a) {
+        self.sink = Some(Box::new(sink));
+    }
+
+    /// Empty the caches whenever resident memory exceeds `bytes`.
+    pub fn set_memory_cap(&mut self, bytes: u64) {
+        self.memory_cap = Some(bytes);
+    }
+
+    /// New settings for the next [`Search::prove_position`]: counters and the position budget
+    /// start again, and positions given up under the old settings may be tried again.
+    pub fn reconfigure(&mut self, config: SearchConfig) {
+        self.config = config;
+        self.stats = SearchStats::default();
+        self.out_of_budget = false;
+        self.failed.clear();
+        if let Some(trace) = self.trace.as_mut() {
+            trace.clear();
+        }
+    }
+
+    pub fn config(&self) -> SearchConfig {
+        self.config
+    }
+
+    pub fn cards(&self) -> &'a Cards {
+        self.cards
+    }
+
+    /// Whether the last proof attempt stopped at `max_positions` (rather than being refuted).
+    pub fn out_of_budget(&self) -> bool {
+        self.out_of_budget
+    }
+
+    /// Adds a card to the library by the combination rule, checking every reference first
+    /// (checkpoint cards read back from a file). The card's (A, T, h) is recomputed from its
+    /// children, so a card read back is valid whatever the file claimed. Not handed to the sink.
+    pub fn restore(&mut self, pivot: FrameCell, children: Vec<CardRef>) -> Result<usize, RestoreError> {
+        if board_cell(pivot.x(), pivot.y()).is_none() {
+            return Err(RestoreError::OffBoard);
+        }
+        if children.is_empty() {
+            return Err(RestoreError::NoChildren);
+        }
+        for &child in &children {
+            match child {
+                CardRef::Base { card, placement } => {
+                    let on_board = SNAKY.iter().all(|&s| {
+                        let c = placement.apply(s);
+                        board_cell(c.x, c.y).is_some()
+                    });
+                    if card >= super::certificate::BASE_CARDS || !on_board {
+                        return Err(RestoreError::BadChild);
+                    }
+                }
+                CardRef::Paper(claim) => {
+                    if claim.node.0 as usize >= self.cards.nodes().len() || self.claim_sets(claim).is_none() {
+                        return Err(RestoreError::BadChild);
+                    }
+                }
+                CardRef::New(i) => {
+                    if i >= self.library.len() {
+                        return Err(RestoreError::BadChild);
+                    }
+                }
+            }
+        }
+        let sink = self.sink.take();
+        let proved = self.stats.proved;
+        let card = self.combine(pivot, children);
+        self.stats.proved = proved;
+        self.sink = sink;
+        match card {
+            CardRef::New(i) => Ok(i),
+            _ => Err(RestoreError::BadChild),
+        }
+    }
+
+    /// The paper claims Maker holds after opening at the root's pivot and Breaker's reply
+    /// (`None`: a reply outside every envelope): the root's children that survive it.
+    pub fn opening_hand(&mut self, reply: Option<FrameCell>) -> Vec<Claim> {
+        let root = Claim::start(self.cards);
+        let Some(pivot) = root.placement.apply_in_frame(self.cards.node(root.node).pivot) else {
+            return Vec::new();
+        };
+        self.hand_after(&[root], pivot, reply)
+    }
+
+    /// Proves one Maker-to-move position within `budget` Maker moves, from the given hand.
+    pub fn prove_position(
+        &mut self,
+        maker: CellSet,
+        breaker: CellSet,
+        budget: u32,
+        hand: &[Claim],
+    ) -> Option<CardRef> {
+        let found = self.prove(Position { maker, breaker, budget, fresh: None }, hand);
+        (self.report)(&self.stats, self.started.elapsed(), self.library.len());
+        found
     }
 
     pub fn library(&self) -> &[NewCard] {
@@ -233,6 +458,7 @@ impl<'a> Search<'a> {
             maker: CellSet::EMPTY,
             breaker: CellSet::EMPTY,
             budget: u32::from(self.config.target),
+            fresh: None,
         };
         let root = Claim::start(self.cards);
         let found = self.prove(start, &[root]);
@@ -335,10 +561,45 @@ impl<'a> Search<'a> {
         found
     }
 
+    /// The placements of paper line cards no taller than `max_height` that the position satisfies
+    /// and whose A contains `fresh` (Maker's last stone), lowest first.
+    fn fresh_hand(&mut self, position: &Position, fresh: FrameCell, max_height: u32) -> Vec<Claim> {
+        let mut found = Vec::new();
+        let breaker: Vec<FrameCell> = position.breaker.iter().collect();
+        for pattern in &self.patterns {
+            if pattern.height > max_height {
+                break;
+            }
+            // `fresh` is the anchor itself, or the required cell at offset (dx, dy) from it.
+            let anchors = std::iter::once((0, 0)).chain(pattern.required.iter().copied());
+            'anchor: for (ox, oy) in anchors {
+                let (mx, my) = (fresh.x() - ox, fresh.y() - oy);
+                match FrameCell::new(mx, my) {
+                    Some(cell) if position.maker.contains(cell) => {}
+                    _ => continue,
+                }
+                for &(dx, dy) in &pattern.required {
+                    match FrameCell::new(mx + dx, my + dy) {
+                        Some(cell) if position.maker.contains(cell) => {}
+                        _ => continue 'anchor,
+                    }
+                }
+                if breaker.iter().any(|b| pattern.covers(b.x() - mx, b.y() - my)) {
+                    continue;
+                }
+                let placement =
+                    Placement::new(pattern.symmetry, mx - pattern.anchor.0, my - pattern.anchor.1);
+                found.push(Claim { node: pattern.node, placement });
+            }
+        }
+        found.retain(|&claim| self.claim_sets(claim).is_some());
+        found
+    }
+
     /// Empty frame cells within `near` of a Maker stone, by the most Maker stones a live copy
     /// through them already holds, then by how many live copies pass through them.
-    fn near_moves(&self, position: &Position) -> Vec<FrameCell> {
-        let r = i32::from(self.config.near);
+    fn near_moves(&self, position: &Position, near: u8, breadth: usize) -> Vec<FrameCell> {
+        let r = i32::from(near);
         // Sorted by (most Maker stones, most live copies) descending, then by cell.
         let mut scored: Vec<(Reverse<u32>, Reverse<u32>, FrameCell)> = Vec::new();
         let occupied = position.maker.union(&position.breaker);
@@ -366,7 +627,7 @@ impl<'a> Search<'a> {
             }
         }
         scored.sort();
-        scored.into_iter().map(|(_, _, cell)| cell).take(self.config.breadth).collect()
+        scored.into_iter().map(|(_, _, cell)| cell).take(breadth).collect()
     }
 
     /// Empty cells that give some copy free of Breaker stones its fifth Maker stone, the cells
@@ -396,9 +657,11 @@ impl<'a> Search<'a> {
 
     /// The smallest-height card of the library that proves the position.
     fn library_card(&self, position: &Position) -> Option<CardRef> {
-        self.library
-            .iter()
-            .enumerate()
+        let anchors = std::iter::once(None).chain(position.maker.iter().map(Some));
+        anchors
+            .filter_map(|anchor| self.by_anchor.get(&anchor))
+            .flatten()
+            .map(|&i| (i, &self.library[i]))
             .filter(|(_, c)| {
                 c.height <= position.budget
                     && c.required.is_subset(&position.maker)
@@ -408,8 +671,103 @@ impl<'a> Search<'a> {
             .map(|(i, _)| CardRef::New(i))
     }
 
+    /// The lowest library card that proves the position under some symmetry and translation
+    /// (other than its own placement), copied onto the board with everything it uses.
+    fn moved_library_card(&mut self, position: &Position) -> Option<CardRef> {
+        let maker: Vec<FrameCell> = position.maker.iter().collect();
+        let mut best: Option<(u32, usize, Placement)> = None;
+        for (i, &m1) in maker.iter().enumerate() {
+            for &m2 in &maker[i + 1..] {
+                let Some(list) = self.by_shape.get(&(m2.x() - m1.x(), m2.y() - m1.y())) else { continue };
+                for &(index, symmetry, a0) in list {
+                    let card = &self.library[index as usize];
+                    if card.height > position.budget || best.is_some_and(|(h, _, _)| card.height >= h) {
+                        break;
+                    }
+                    let placement = Placement::new(symmetry, m1.x() - a0.0, m1.y() - a0.1);
+                    if placement == Placement::IDENTITY {
+                        continue;
+                    }
+                    let fits = card
+                        .required
+                        .iter()
+                        .all(|c| placement.apply_in_frame(c).is_some_and(|p| position.maker.contains(p)));
+                    if !fits {
+                        continue;
+                    }
+                    // No Breaker stone in F(T): F⁻¹(b) ∉ T for each b (cheaper than placing T).
+                    let inverse = placement.inverse();
+                    let blocked = position
+                        .breaker
+                        .iter()
+                        .any(|b| inverse.apply_in_frame(b).is_some_and(|c| card.envelope.contains(c)));
+                    if blocked {
+                        continue;
+                    }
+                    let Some(bounds) = Bounds::of(&card.envelope) else { continue };
+                    let placed = bounds.placed(placement);
+                    if placed.min_x < 0 || placed.min_y < 0 || placed.max_x >= BOARD || placed.max_y >= BOARD
+                    {
+                        continue;
+                    }
+                    best = Some((card.height, index as usize, placement));
+                }
+            }
+        }
+        let (_, index, placement) = best?;
+        self.materialize(index, placement).map(CardRef::New)
+    }
+
+    /// Library card `index` under `placement`, as a library card of its own (its children moved
+    /// too, each once); `None` if some part would leave the board.
+    pub fn materialize(&mut self, index: usize, placement: Placement) -> Option<usize> {
+        if placement == Placement::IDENTITY {
+            return Some(index);
+        }
+        if let Some(&copy) = self.moved.get(&(index, placement)) {
+            return Some(copy);
+        }
+        let card = self.library.get(index)?.clone();
+        let pivot = placement.apply_in_frame(card.pivot).filter(|p| board_cell(p.x(), p.y()).is_some())?;
+        let mut children = Vec::with_capacity(card.children.len());
+        for child in card.children {
+            children.push(match child {
+                CardRef::Base { card, placement: g } => {
+                    let f = placement.compose(g);
+                    let on_board = SNAKY.iter().all(|&s| {
+                        let c = f.apply(s);
+                        board_cell(c.x, c.y).is_some()
+                    });
+                    if !on_board {
+                        return None;
+                    }
+                    CardRef::Base { card, placement: f }
+                }
+                CardRef::Paper(claim) => {
+                    let moved = Claim { node: claim.node, placement: placement.compose(claim.placement) };
+                    self.claim_sets(moved)?;
+                    CardRef::Paper(moved)
+                }
+                CardRef::New(j) => CardRef::New(self.materialize(j, placement)?),
+            });
+        }
+        let CardRef::New(copy) = self.combine(pivot, children) else { return None };
+        self.moved.insert((index, placement), copy);
+        Some(copy)
+    }
+
     fn tick(&mut self) {
         self.stats.positions += 1;
+        if let Some(cap) = self.memory_cap
+            && self.stats.positions.is_multiple_of(1 << 16)
+            && resident_bytes().is_some_and(|r| r > cap)
+        {
+            self.placed = HashMap::new();
+            self.failed = HashSet::new();
+            if self.trace.is_some() {
+                self.trace = Some(HashMap::new());
+            }
+        }
         if self.stats.positions >= self.config.max_positions {
             self.out_of_budget = true;
         }
@@ -437,11 +795,25 @@ impl<'a> Search<'a> {
             self.stats.known += 1;
             return Some(card);
         }
+        // Moved copies are looked for where they save the most: positions with many moves left
+        // (deeper down, searching is cheaper than the lookup).
+        if self.config.canonical
+            && position.budget >= MOVED_MIN_BUDGET
+            && let Some(card) = self.moved_library_card(&position)
+        {
+            self.stats.known += 1;
+            return Some(card);
+        }
         // Any other card of the paper the position satisfies joins the hand.
         let reach = position.budget.saturating_add(u32::from(self.config.slack));
         let mut hand = hand.to_vec();
-        for claim in self.full_hand(&position, reach) {
-            if !hand.contains(&claim) {
+        let mut held: HashSet<Claim> = hand.iter().copied().collect();
+        let found = match position.fresh {
+            Some(fresh) if self.config.incremental => self.fresh_hand(&position, fresh, reach),
+            _ => self.full_hand(&position, reach),
+        };
+        for claim in found {
+            if held.insert(claim) {
                 hand.push(claim);
             }
         }
@@ -455,17 +827,39 @@ impl<'a> Search<'a> {
         }
         let lowest = heights.iter().copied().min().unwrap_or(u32::MAX);
         let key = digest(&position);
+        // The hunt also gives up on a position whose image under a symmetry and a translation
+        // was given up (the same game, seen turned; a pruning, never a card).
+        let failed_key = if self.config.canonical { canonical_digest(&position) } else { key };
+        let known_failure = self.failed.contains(&failed_key);
         if self.out_of_budget
             || position.budget <= 1
             || lowest > position.budget.saturating_add(u32::from(self.config.slack))
-            || self.failed.contains(&key)
+            || known_failure
         {
             self.stats.failed += 1;
+            if let Some(trace) = self.trace.as_mut()
+                && !self.out_of_budget
+            {
+                let lowest = (lowest != u32::MAX).then_some(lowest);
+                let budget = position.budget;
+                let pruned = budget <= 1 || lowest.is_none_or(|h| h > budget + u32::from(self.config.slack));
+                trace.entry(key).or_insert(if pruned {
+                    Failure::Pruned { budget, lowest }
+                } else {
+                    Failure::Seen
+                });
+            }
             return None;
         }
         // Maker's candidate moves: the pivots of hand cards, lowest first, the plan first among equals.
         let mut order: Vec<usize> = (0..hand.len()).collect();
         order.sort_by_key(|&i| heights[i]);
+        let deep = self.config.deep_after > 0 && self.stats.depth >= u32::from(self.config.deep_after);
+        let (breadth, near) = if deep {
+            (self.config.deep_breadth, self.config.deep_near)
+        } else {
+            (self.config.breadth, self.config.near)
+        };
         let mut pivots: Vec<FrameCell> = Vec::new();
         for i in order {
             if heights[i] > position.budget.saturating_add(u32::from(self.config.slack)) {
@@ -477,13 +871,13 @@ impl<'a> Search<'a> {
                 continue;
             }
             pivots.push(pivot);
-            if pivots.len() >= self.config.breadth {
+            if pivots.len() >= breadth {
                 break;
             }
         }
         // Beyond the cards: every cell near Maker's stones, the most promising first.
-        if self.config.near > 0 {
-            for cell in self.near_moves(&position) {
+        if near > 0 {
+            for cell in self.near_moves(&position, near, breadth) {
                 if !pivots.contains(&cell) {
                     pivots.push(cell);
                 }
@@ -500,30 +894,47 @@ impl<'a> Search<'a> {
         self.stats.depth += 1;
         self.stats.max_depth = self.stats.max_depth.max(self.stats.depth);
         let mut result = None;
+        let mut defeats = Vec::new();
         for pivot in pivots {
-            if let Some(card) = self.prove_move(position, hand, pivot) {
-                result = Some(card);
-                break;
+            match self.prove_move(position, hand, pivot) {
+                Ok(card) => {
+                    result = Some(card);
+                    break;
+                }
+                Err(reply) => defeats.push((pivot, reply)),
             }
             if self.out_of_budget {
                 break;
             }
         }
+        if result.is_none()
+            && !self.out_of_budget
+            && let Some(trace) = self.trace.as_mut()
+        {
+            trace.insert(key, Failure::Moves(defeats));
+        }
         self.stats.depth -= 1;
         if result.is_none() {
             self.stats.failed += 1;
-            self.failed.insert(key);
+            self.failed.insert(failed_key);
         }
         result
     }
 
     /// Maker plays `pivot`; proves every Breaker reply and combines the children into a new card.
-    fn prove_move(&mut self, position: Position, hand: &[Claim], pivot: FrameCell) -> Option<CardRef> {
+    /// On failure, the reply that defeated the move (`None`: a reply outside every envelope).
+    fn prove_move(
+        &mut self,
+        position: Position,
+        hand: &[Claim],
+        pivot: FrameCell,
+    ) -> Result<CardRef, Option<FrameCell>> {
         let mut maker = position.maker;
         maker.insert(pivot);
-        let after = |breaker: CellSet| Position { maker, breaker, budget: position.budget - 1 };
+        let after =
+            |breaker: CellSet| Position { maker, breaker, budget: position.budget - 1, fresh: Some(pivot) };
         let outside = self.hand_after(hand, pivot, None);
-        let first = self.prove(after(position.breaker), &outside)?;
+        let first = self.prove(after(position.breaker), &outside).ok_or(None)?;
         let (_, envelope, _) = self.sets(first);
         let mut children = vec![first];
         let mut common = envelope;
@@ -533,12 +944,12 @@ impl<'a> Search<'a> {
             let replied = self.hand_after(hand, pivot, Some(reply));
             let mut breaker = position.breaker;
             breaker.insert(reply);
-            let child = self.prove(after(breaker), &replied)?;
+            let child = self.prove(after(breaker), &replied).ok_or(Some(reply))?;
             let (_, envelope, _) = self.sets(child);
             common = common.intersection(&envelope);
             children.push(child);
         }
-        Some(self.combine(pivot, children))
+        Ok(self.combine(pivot, children))
     }
 
     /// The hand after Maker plays `pivot` and Breaker replies (`None`: outside every envelope).
@@ -584,7 +995,25 @@ impl<'a> Search<'a> {
         required.remove(pivot);
         self.stats.proved += 1;
         self.library.push(NewCard { pivot, children, required, envelope, height: height + 1 });
-        CardRef::New(self.library.len() - 1)
+        let index = self.library.len() - 1;
+        self.by_anchor.entry(required.iter().next()).or_default().push(index);
+        if required.len() >= 2 {
+            for symmetry in Symmetry::ALL {
+                let mut cells: Vec<(i32, i32)> =
+                    required.iter().map(|c| symmetry.apply(c.x(), c.y())).collect();
+                cells.sort_unstable_by_key(|&(x, y)| (y, x));
+                let (a0, a1) = (cells[0], cells[1]);
+                let list = self.by_shape.entry((a1.0 - a0.0, a1.1 - a0.1)).or_default();
+                // Lowest first (then oldest), so that a lookup stops at the first taller card.
+                let library = &self.library;
+                let at = list.partition_point(|&(i, _, _)| library[i as usize].height <= height + 1);
+                list.insert(at, (index as u32, symmetry, a0));
+            }
+        }
+        if let Some(sink) = self.sink.as_mut() {
+            sink(index, &self.library[index]);
+        }
+        CardRef::New(index)
     }
 }
 
@@ -598,8 +1027,44 @@ fn digest(position: &Position) -> u64 {
     hasher.finish()
 }
 
+/// The process's resident memory in bytes (Linux: `/proc/self/statm`; elsewhere unknown).
+fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+/// A digest of (M, B, budget) that is the same for every image of the position under the 8
+/// symmetries and any translation: the smallest digest over the 8 images, each translated so that
+/// its lowest x and y are 0.
+fn canonical_digest(position: &Position) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let maker: Vec<FrameCell> = position.maker.iter().collect();
+    let breaker: Vec<FrameCell> = position.breaker.iter().collect();
+    let mut best = u64::MAX;
+    for symmetry in Symmetry::ALL {
+        let turn = |cells: &[FrameCell]| -> Vec<(i32, i32)> {
+            cells.iter().map(|c| symmetry.apply(c.x(), c.y())).collect()
+        };
+        let (mut m, mut b) = (turn(&maker), turn(&breaker));
+        let min_x = m.iter().chain(&b).map(|c| c.0).min().unwrap_or(0);
+        let min_y = m.iter().chain(&b).map(|c| c.1).min().unwrap_or(0);
+        for c in m.iter_mut().chain(b.iter_mut()) {
+            *c = (c.0 - min_x, c.1 - min_y);
+        }
+        m.sort_unstable();
+        b.sort_unstable();
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        m.hash(&mut hasher);
+        b.hash(&mut hasher);
+        position.budget.hash(&mut hasher);
+        best = best.min(hasher.finish());
+    }
+    best
+}
+
 /// The frame cell at (x, y) if it lies on the search's board {0..16}².
-fn board_cell(x: i32, y: i32) -> Option<FrameCell> {
+pub fn board_cell(x: i32, y: i32) -> Option<FrameCell> {
     if (0..BOARD).contains(&x) && (0..BOARD).contains(&y) { FrameCell::new(x, y) } else { None }
 }
 

@@ -1,0 +1,544 @@
+//! The long search for a shorter Maker, class by class, with a checkpoint.
+//!
+//! The hunt proves, for each class of Breaker's first reply ([`ReplyClass`]), the position
+//! M = {(8,8)}, B = {b}, Maker to move, within `target − 1` Maker moves, using [`Search`] over
+//! our 20-move certificate's cards. It works in levels: every open class is tried with narrow
+//! settings and a small position budget first, then wider settings and larger budgets. Workers
+//! (threads) take (level, class) tasks in order; each has its own library and checkpoint file
+//! `part-N.cards` in the hunt's directory, to which every proved card is appended as it is
+//! proved ([`checkpoint`](super::checkpoint)). Restarting reads the files back, so a restart
+//! loses no proved card (only the record of what failed). `progress.txt` is rewritten every few
+//! seconds (what each worker does and the scoreboard); `log.txt` gets one line per finished task.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use super::card::Cards;
+use super::cell::FrameCell;
+use super::cell_set::CellSet;
+use super::checkpoint::{self, CheckpointError, Writer};
+use super::classes::{ReplyClass, Scoreboard};
+use super::policy::OPENING;
+use super::search::{CardRef, Failure, Search, SearchConfig, SearchStats};
+
+/// The proved cards committed to the repository, the seed of a fresh hunt for 19 (a checkpoint
+/// over our 20-move certificate).
+pub const COMMITTED_19: &str = include_str!("../../research/snaky19/cards.txt");
+
+/// One level of the hunt: what Maker tries, and how many positions a class may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// Card pivots (and cells near Maker's stones) tried per position.
+    pub breadth: usize,
+    /// How far above the budget a card Maker holds may be and still be played on.
+    pub slack: u8,
+    /// With this many moves left or fewer, every threat move is tried too.
+    pub threats: u8,
+    /// Cells within this distance of Maker's stones are tried too (0: none).
+    pub near: u8,
+    /// From this many Maker moves on (0: never), `deep_breadth` and `deep_near` instead.
+    pub deep_after: u8,
+    pub deep_breadth: usize,
+    pub deep_near: u8,
+    pub max_positions: u64,
+}
+
+const fn level(
+    breadth: usize,
+    slack: u8,
+    threats: u8,
+    near: u8,
+    deep: (u8, usize, u8),
+    max_positions: u64,
+) -> Level {
+    Level {
+        breadth,
+        slack,
+        threats,
+        near,
+        deep_after: deep.0,
+        deep_breadth: deep.1,
+        deep_near: deep.2,
+        max_positions,
+    }
+}
+
+/// The levels, narrowest first. From level 3 on Maker is wide for the first moves and as wide as
+/// level 2 deeper down, so that each level covers level 2 (which refuted the open class).
+pub const LEVELS: [Level; 6] = [
+    level(4, 2, 0, 0, (0, 4, 0), 100_000),
+    level(6, 3, 3, 0, (0, 6, 0), 1_000_000),
+    level(6, 3, 4, 2, (0, 6, 2), 10_000_000),
+    level(8, 3, 4, 3, (6, 6, 2), 100_000_000),
+    level(10, 4, 5, 4, (6, 6, 2), 1_000_000_000),
+    level(12, 5, 6, 5, (8, 8, 3), 10_000_000_000),
+];
+
+/// The search settings of a level for a target.
+pub fn level_config(target: u8, level: usize) -> SearchConfig {
+    let l = LEVELS[level.min(LEVELS.len() - 1)];
+    SearchConfig {
+        target,
+        slack: l.slack,
+        breadth: l.breadth,
+        max_positions: l.max_positions,
+        threats: l.threats,
+        near: l.near,
+        incremental: true,
+        canonical: true,
+        deep_after: l.deep_after,
+        deep_breadth: l.deep_breadth,
+        deep_near: l.deep_near,
+    }
+}
+
+/// What the hunt needs to run.
+#[derive(Clone, Debug)]
+pub struct HuntConfig {
+    pub target: u8,
+    /// Where the checkpoint (`part-N.cards`), `progress.txt` and `log.txt` live.
+    pub dir: PathBuf,
+    /// Worker threads (each with its own checkpoint file).
+    pub threads: usize,
+    /// Resident memory above which the workers empty their caches.
+    pub memory_cap: u64,
+    /// Start at this level (earlier ones are skipped).
+    pub first_level: usize,
+    /// Stop after this level.
+    pub last_level: usize,
+}
+
+/// Why the hunt stopped early.
+#[derive(Debug, thiserror::Error)]
+pub enum HuntError {
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+    #[error("{path}: {source}")]
+    Io { path: String, source: std::io::Error },
+}
+
+/// The checkpoint file of worker `n`.
+pub fn part_path(dir: &Path, n: usize) -> PathBuf {
+    dir.join(format!("part-{n}.cards"))
+}
+
+/// The checkpoint files in `dir`, in worker order.
+pub fn part_paths(dir: &Path) -> Vec<PathBuf> {
+    (0..).map(|n| part_path(dir, n)).take_while(|p| p.exists()).collect()
+}
+
+/// The opening cell (8,8).
+pub fn opening() -> FrameCell {
+    FrameCell::new(OPENING.x, OPENING.y).unwrap_or_else(|| unreachable!("(8,8) is a frame cell"))
+}
+
+/// Reads a checkpoint text into a fresh search's library: the (A, T, h) of every card.
+pub fn load_cards(
+    cards: &Cards,
+    text: &str,
+    base_sha256: &str,
+    path: &str,
+) -> Result<Vec<(CellSet, CellSet, u32)>, CheckpointError> {
+    let mut search = Search::new(cards, SearchConfig::for_target(19), |_, _, _| {});
+    checkpoint::restore(&mut search, text, base_sha256, path)?;
+    Ok(search.library().iter().map(|c| (c.required, c.envelope, c.height)).collect())
+}
+
+/// The scoreboard from the certificates, the committed cards and the checkpoint files.
+pub fn scoreboard(
+    paper: &Cards,
+    ours: &Cards,
+    base_sha256: &str,
+    files: &[PathBuf],
+) -> Result<Scoreboard, HuntError> {
+    let mut proved = load_cards(ours, COMMITTED_19, base_sha256, "research/snaky19/cards.txt")?;
+    for path in files {
+        let text = read(path)?;
+        proved.extend(load_cards(ours, &text, base_sha256, &path.display().to_string())?);
+    }
+    Ok(Scoreboard::new(paper, ours, proved))
+}
+
+fn read(path: &Path) -> Result<String, HuntError> {
+    std::fs::read_to_string(path).map_err(|source| HuntError::Io { path: path.display().to_string(), source })
+}
+
+/// What the workers share.
+struct Shared<'a> {
+    config: &'a HuntConfig,
+    tasks: Vec<(usize, ReplyClass)>,
+    next: AtomicUsize,
+    stop: AtomicBool,
+    state: Mutex<State>,
+    started: Instant,
+}
+
+struct State {
+    board: Scoreboard,
+    status: Vec<String>,
+    log: Vec<String>,
+    last_write: Instant,
+}
+
+impl Shared<'_> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Rewrites progress.txt (at most every 5 s unless `now`).
+    fn write_progress(&self, now: bool) {
+        let mut state = self.lock();
+        if !now && state.last_write.elapsed() < Duration::from_secs(5) {
+            return;
+        }
+        state.last_write = Instant::now();
+        let mut text = format!(
+            "hunt for {} — {:.0} s, {} of {} tasks started\n\n",
+            self.config.target,
+            self.started.elapsed().as_secs_f64(),
+            self.next.load(Ordering::Relaxed).min(self.tasks.len()),
+            self.tasks.len()
+        );
+        for line in &state.status {
+            text.push_str(line);
+            text.push('\n');
+        }
+        text.push('\n');
+        text.push_str(&state.board.render(u32::from(self.config.target)));
+        text.push_str("\nlast tasks:\n");
+        for line in state.log.iter().rev().take(20) {
+            text.push_str(line);
+            text.push('\n');
+        }
+        let path = self.config.dir.join("progress.txt");
+        let tmp = self.config.dir.join("progress.txt.tmp");
+        if std::fs::write(&tmp, text).is_ok() {
+            let _ = std::fs::rename(tmp, path);
+        }
+    }
+
+    fn finish_task(&self, line: String) {
+        {
+            let mut state = self.lock();
+            state.log.push(line.clone());
+        }
+        let log = self.config.dir.join("log.txt");
+        if let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(log) {
+            use std::io::Write;
+            let _ = writeln!(file, "{line}");
+        }
+        self.write_progress(true);
+    }
+}
+
+/// Runs the hunt until every task is done (or every class is at most `target − 1`); returns the
+/// final scoreboard. `paper` and `ours` are the two certificates' cards; the search uses ours.
+pub fn hunt(
+    paper: &Cards,
+    ours: &Cards,
+    base_sha256: &str,
+    config: &HuntConfig,
+) -> Result<Scoreboard, HuntError> {
+    std::fs::create_dir_all(&config.dir)
+        .map_err(|source| HuntError::Io { path: config.dir.display().to_string(), source })?;
+    // A fresh hunt starts from the committed cards.
+    let first = part_path(&config.dir, 0);
+    if !first.exists() {
+        std::fs::write(&first, COMMITTED_19)
+            .map_err(|source| HuntError::Io { path: first.display().to_string(), source })?;
+    }
+    let board = scoreboard(paper, ours, base_sha256, &part_paths(&config.dir))?;
+    let threads = config.threads.max(1);
+    let mut tasks = Vec::new();
+    for level in config.first_level..=config.last_level.min(LEVELS.len() - 1) {
+        for class in ReplyClass::all() {
+            tasks.push((level, class));
+        }
+    }
+    let shared = Shared {
+        config,
+        tasks,
+        next: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+        state: Mutex::new(State {
+            board,
+            status: vec![String::new(); threads],
+            log: Vec::new(),
+            last_write: Instant::now(),
+        }),
+        started: Instant::now(),
+    };
+    shared.write_progress(true);
+    let results: Vec<Result<(), HuntError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|n| {
+                let shared = &shared;
+                scope.spawn(move || worker(n, ours, base_sha256, shared))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(HuntError::Io {
+                        path: "worker".to_owned(),
+                        source: std::io::Error::other("a worker panicked"),
+                    })
+                })
+            })
+            .collect()
+    });
+    shared.write_progress(true);
+    results.into_iter().collect::<Result<Vec<()>, _>>()?;
+    let board = shared.lock().board.clone();
+    // Every class within target − 1: the root, written beside the checkpoint.
+    if board.open(u32::from(config.target) - 1).is_empty() {
+        let text = merged(ours, base_sha256, &part_paths(&config.dir))?;
+        let base = super::certificate::OURS_TEXT;
+        if let Some(certificate) = assemble(ours, base, base_sha256, &text, config.target, 10_000_000)? {
+            let path = config.dir.join(format!("snaky-certificate-{}.txt", config.target));
+            std::fs::write(&path, certificate)
+                .map_err(|source| HuntError::Io { path: path.display().to_string(), source })?;
+        }
+    }
+    Ok(board)
+}
+
+/// The member of a class whose hand (the root's children that survive it) starts lowest.
+fn easiest_member(
+    search: &mut Search<'_>,
+    class: ReplyClass,
+) -> (Option<FrameCell>, Vec<super::policy::Claim>) {
+    let cards = search.cards();
+    let members = class.members();
+    if members.is_empty() {
+        return (None, search.opening_hand(None));
+    }
+    let mut best: Option<(u32, FrameCell, Vec<super::policy::Claim>)> = None;
+    for b in members {
+        let hand = search.opening_hand(Some(b));
+        let low = hand.iter().map(|c| cards.node(c.node).height).min().unwrap_or(u32::MAX);
+        if best.as_ref().is_none_or(|(h, _, _)| low < *h) {
+            best = Some((low, b, hand));
+        }
+    }
+    match best {
+        Some((_, b, hand)) => (Some(b), hand),
+        None => (None, Vec::new()),
+    }
+}
+
+fn worker(n: usize, ours: &Cards, base_sha256: &str, shared: &Shared<'_>) -> Result<(), HuntError> {
+    let config = shared.config;
+    let task_label = Mutex::new(String::new());
+    let report = |stats: &SearchStats, elapsed: Duration, library: usize| {
+        let label = task_label.lock().map(|l| l.clone()).unwrap_or_default();
+        let line = format!(
+            "worker {n}: {label} — {:.0} s, positions {}, proved {}, known {}, failed {}, depth {} (max {}), library {}",
+            elapsed.as_secs_f64(),
+            stats.positions,
+            stats.proved,
+            stats.known,
+            stats.failed,
+            stats.depth,
+            stats.max_depth,
+            library
+        );
+        shared.lock().status[n] = line;
+        shared.write_progress(false);
+    };
+    let path = part_path(&config.dir, n);
+    let text = if path.exists() { read(&path)? } else { String::new() };
+    let mut writer = Writer::open(&path, base_sha256)?;
+    let write_error: Mutex<Option<CheckpointError>> = Mutex::new(None);
+    let opening = CellSet::single(opening());
+    let mut search = Search::new(ours, level_config(config.target, 0), report);
+    search.set_memory_cap(config.memory_cap);
+    checkpoint::restore(&mut search, &text, base_sha256, &path.display().to_string())?;
+    search.set_card_sink(|index, card| {
+        if let Err(e) = writer.append(index, card) {
+            if let Ok(mut slot) = write_error.lock() {
+                slot.get_or_insert(e);
+            }
+            shared.stop.store(true, Ordering::Relaxed);
+        }
+        if card.required.is_subset(&opening) {
+            shared.lock().board.improve(&card.required, &card.envelope, card.height);
+        }
+    });
+    let goal = u32::from(config.target) - 1;
+    while !shared.stop.load(Ordering::Relaxed) {
+        let i = shared.next.fetch_add(1, Ordering::Relaxed);
+        let Some(&(level, class)) = shared.tasks.get(i) else { break };
+        if shared.lock().board.now(class).is_some_and(|h| h <= goal) {
+            continue;
+        }
+        search.reconfigure(level_config(config.target, level));
+        let (reply, hand) = easiest_member(&mut search, class);
+        let label = format!(
+            "level {level} class {} reply {}",
+            class.label(),
+            reply.map_or_else(|| "far".to_owned(), |b| b.to_string())
+        );
+        if let Ok(mut l) = task_label.lock() {
+            l.clone_from(&label);
+        }
+        let breaker = reply.map_or(CellSet::EMPTY, CellSet::single);
+        let started = Instant::now();
+        let found = search.prove_position(opening, breaker, goal, &hand);
+        let stats = search.stats();
+        let outcome = match found {
+            Some(card) => {
+                let (required, envelope, height) = search.sets(card);
+                let improved = shared.lock().board.improve(&required, &envelope, height);
+                let name = match card {
+                    CardRef::New(i) => format!("new card {i} of part-{n}"),
+                    CardRef::Paper(claim) => format!("card {} of ours-20", ours.node(claim.node).card),
+                    CardRef::Base { .. } => "a base card".to_owned(),
+                };
+                format!("proved within {height} by {name}{}", if improved { " (new best)" } else { "" })
+            }
+            None if search.out_of_budget() => "out of budget".to_owned(),
+            None => "refuted: no proof within the moves this level considers".to_owned(),
+        };
+        shared.finish_task(format!(
+            "{label}: {outcome} after {} positions, {:.1} s",
+            stats.positions,
+            started.elapsed().as_secs_f64()
+        ));
+        if shared.lock().board.open(goal).is_empty() {
+            shared.stop.store(true, Ordering::Relaxed);
+        }
+    }
+    drop(search);
+    match write_error.into_inner().ok().flatten() {
+        Some(e) => Err(e.into()),
+        None => Ok(()),
+    }
+}
+
+/// Proves one class at one level with tracing on; returns the outcome and, if refuted, the line
+/// that refutes it as text (see [`Search::refutation`]).
+pub fn explain(ours: &Cards, target: u8, class: ReplyClass, level: usize) -> String {
+    let mut search = Search::new(ours, level_config(target, level), |_, _, _| {});
+    search.set_trace(true);
+    let (reply, hand) = easiest_member(&mut search, class);
+    let maker = CellSet::single(opening());
+    let breaker = reply.map_or(CellSet::EMPTY, CellSet::single);
+    let goal = u32::from(target) - 1;
+    let found = search.prove_position(maker, breaker, goal, &hand);
+    let config = search.config();
+    let mut text = format!(
+        "class {} (Breaker at {}), level {level} (breadth {}, slack {}, threats {}, near {}, at most {} positions): ",
+        class.label(),
+        reply.map_or_else(|| "far".to_owned(), |b| b.to_string()),
+        config.breadth,
+        config.slack,
+        config.threats,
+        config.near,
+        config.max_positions
+    );
+    if config.deep_after > 0 {
+        text = text.replacen(
+            "): ",
+            &format!(
+                "; from move {} on breadth {}, near {}): ",
+                config.deep_after + 1,
+                config.deep_breadth,
+                config.deep_near
+            ),
+            1,
+        );
+    }
+    let positions = search.stats().positions;
+    match found {
+        Some(card) => {
+            let (_, _, height) = search.sets(card);
+            text.push_str(&format!("proved within {height} ({positions} positions)\n"));
+            return text;
+        }
+        None if search.out_of_budget() => {
+            text.push_str(&format!("out of budget ({positions} positions)\n"));
+            return text;
+        }
+        None => text.push_str(&format!("refuted after {positions} positions; the line:\n")),
+    }
+    let show = |r: Option<FrameCell>| r.map_or_else(|| "outside".to_owned(), |b| b.to_string());
+    for step in search.refutation(maker, breaker, goal) {
+        text.push_str(&format!("  {:>2} left: ", step.budget));
+        match step.failure {
+            Some(Failure::Moves(moves)) if moves.is_empty() => text.push_str("no Maker move to try\n"),
+            Some(Failure::Moves(moves)) => {
+                let tries: Vec<String> =
+                    moves.iter().map(|&(m, r)| format!("M {m} → B {}", show(r))).collect();
+                text.push_str(&format!("{}; follows the first\n", tries.join(", ")));
+            }
+            Some(Failure::Pruned { budget, lowest: Some(lowest) }) => text.push_str(&format!(
+                "given up: Maker's lowest card has height {lowest} > {budget} left + slack {}\n",
+                config.slack
+            )),
+            Some(Failure::Pruned { budget, lowest: None }) if budget <= 1 => {
+                text.push_str("given up: one move left and no Snaky to complete\n")
+            }
+            Some(Failure::Pruned { .. }) => text.push_str("given up: Maker holds no card\n"),
+            Some(Failure::Seen) => {
+                text.push_str("given up: this position (or its image under a symmetry) failed before\n")
+            }
+            None => text.push_str("(not traced)\n"),
+        }
+    }
+    text
+}
+
+/// Every card of the checkpoint files merged into one checkpoint text, renumbered (the parts'
+/// libraries are separate, so their numbers overlap).
+pub fn merged(ours: &Cards, base_sha256: &str, files: &[PathBuf]) -> Result<String, HuntError> {
+    let mut text = format!("{}\n", checkpoint::header(base_sha256));
+    let mut count = 0;
+    for path in files {
+        let part = read(path)?;
+        let mut search = Search::new(ours, SearchConfig::for_target(19), |_, _, _| {});
+        checkpoint::restore(&mut search, &part, base_sha256, &path.display().to_string())?;
+        let all: Vec<usize> = (0..search.library().len()).collect();
+        let (lines, n) = checkpoint::export(search.library(), &all, count);
+        text.push_str(&lines);
+        count += n;
+    }
+    Ok(text)
+}
+
+/// The last step once every class is proved within `target − 1`: with the checkpoint's cards in
+/// the library, the search from the empty board plays the root's pivot (8,8) and proves every
+/// reply (the library and ours-20's root children answer most at once; a reply in another
+/// orientation than the one proved is searched again). Returns the certificate — ours-20's
+/// lines, then the new cards, the root (A = ∅, height ≤ target) last — or `None`.
+pub fn assemble(
+    ours: &Cards,
+    base_text: &str,
+    base_sha256: &str,
+    checkpoint_text: &str,
+    target: u8,
+    max_positions: u64,
+) -> Result<Option<String>, HuntError> {
+    let config = SearchConfig { max_positions, ..level_config(target, LEVELS.len() - 1) };
+    let mut search = Search::new(ours, config, |_, _, _| {});
+    checkpoint::restore(&mut search, checkpoint_text, base_sha256, "checkpoint")?;
+    let root = super::policy::Claim::start(ours);
+    let found =
+        search.prove_position(CellSet::EMPTY, CellSet::EMPTY, u32::from(target), std::slice::from_ref(&root));
+    let index = match found {
+        Some(CardRef::New(index)) => index,
+        // The base certificate's own root is low enough already.
+        Some(CardRef::Paper(claim)) if claim == root => return Ok(Some(base_text.to_owned())),
+        _ => return Ok(None),
+    };
+    if !search.library()[index].required.is_empty() {
+        return Ok(None);
+    }
+    search.write_certificate(base_text, index).map(Some).map_err(|e| HuntError::Io {
+        path: "certificate".to_owned(),
+        source: std::io::Error::other(e.to_string()),
+    })
+}
