@@ -8,7 +8,7 @@
 
 use bevy::prelude::*;
 
-use crate::app::pokopoko::RefusalReason;
+use crate::app::pokopoko::table::RefusalReason;
 use crate::pokopoko::free::{MAX_BUTTONS, MAX_FREE_PICK, MIN_BUTTONS};
 use crate::pokopoko::{FreeError, Hint, Mistake, PickSet, Rule, TurnOrder};
 pub use crate::save::Language;

@@ -16,10 +16,10 @@ use bevy::prelude::*;
 
 pub use free::{FreeAction, PracticeHint, Room, start_resources as free_play};
 pub use ladder::{LadderTile, record_stats, stage_record};
-pub use play::{PlayInput, Refusal, RefusalReason};
+pub use play::{PlayInput, Refusal};
 pub use result::lesson as lesson_text;
 pub use strategy::Reveal;
-pub use table::{ButtonState, Direction, Table};
+pub use table::{ButtonState, Direction, RefusalReason, Table};
 
 use super::storage::{SaveData, StageLadder};
 use super::{Go, Screen};

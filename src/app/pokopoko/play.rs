@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 
-use super::table::{ButtonState, Direction, Table};
+use super::table::{ButtonState, Direction, RefusalReason, Table};
 use super::{LastMatch, Pace, Room, free};
 use crate::app::events::GameEvent;
 use crate::app::i18n::{self, Lang, T};
@@ -233,21 +233,6 @@ fn keyboard(
             }
         }
     }
-}
-
-/// Why a press or a selection was refused, shown on the panel for a moment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RefusalReason {
-    /// The COM's turn (or the match is over).
-    NotYourTurn,
-    /// Fewer than the smallest count are left: all of them are selected and must be pressed.
-    Forced,
-    /// That button is pressed already.
-    AlreadyPressed,
-    /// One more button than the largest count allowed.
-    TooMany,
-    /// Pressing this many is not allowed.
-    NotAllowed(u32),
 }
 
 /// How long a refusal stays on the panel.

@@ -16,6 +16,21 @@ pub enum ButtonState {
     Pressed(Side),
 }
 
+/// Why a press or a selection was refused, shown on the panel for a moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefusalReason {
+    /// The COM's turn (or the match is over).
+    NotYourTurn,
+    /// Fewer than the smallest count are left: all of them are selected and must be pressed.
+    Forced,
+    /// That button is pressed already.
+    AlreadyPressed,
+    /// One more button than the largest count allowed.
+    TooMany,
+    /// Pressing this many is not allowed.
+    NotAllowed(u32),
+}
+
 /// A direction for the keyboard cursor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Direction {

@@ -12,7 +12,6 @@ use bevy::picking::pointer::Location;
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
 
-use super::keys::ViewInput;
 use super::{Session, SnakyInput, SnakySystems};
 use crate::app::Screen;
 use crate::app::events::GameEvent;
@@ -24,7 +23,8 @@ use crate::snaky::policy::OPENING;
 use crate::snaky::{Cell, Player};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<BoardView>()
+    app.add_message::<ViewInput>()
+        .init_resource::<BoardView>()
         .init_resource::<Hover>()
         .add_systems(OnEnter(Screen::Snaky), reset_view)
         .add_systems(Update, apply_view_input.in_set(SnakySystems::Input).run_if(in_state(Screen::Snaky)))
@@ -35,6 +35,22 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(SnakySystems::Show)
                 .run_if(in_state(Screen::Snaky)),
         );
+}
+
+/// What a key does to the view of the board (not to the game).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ViewInput {
+    /// Pan while the key is held, one step per frame: x to the right, y down.
+    Pan {
+        x: i8,
+        y: i8,
+    },
+    ZoomIn,
+    ZoomOut,
+    /// Back to the frame, at the same zoom.
+    Centre,
+    /// Centre on the last move.
+    LastMove,
 }
 
 /// The board area's size at the design window size (the whole UI scales with the window).

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use super::board::ViewInput;
 use super::overlay::Layer;
 use super::{SnakyInput, SnakyMode, SnakySystems};
 use crate::app::Screen;
@@ -12,24 +13,7 @@ use crate::app::keymap::{Binding, Keymap};
 use crate::snaky::BreakerKind;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<ViewInput>()
-        .add_systems(Update, keyboard.before(SnakySystems::Input).run_if(in_state(Screen::Snaky)));
-}
-
-/// What a key does to the view of the board (not to the game).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ViewInput {
-    /// Pan while the key is held, one step per frame: x to the right, y down.
-    Pan {
-        x: i8,
-        y: i8,
-    },
-    ZoomIn,
-    ZoomOut,
-    /// Back to the frame, at the same zoom.
-    Centre,
-    /// Centre on the last move.
-    LastMove,
+    app.add_systems(Update, keyboard.before(SnakySystems::Input).run_if(in_state(Screen::Snaky)));
 }
 
 /// What a key does on the Snaky screen.
