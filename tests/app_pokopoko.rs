@@ -390,7 +390,11 @@ fn a_broken_stage_file_falls_back_to_the_built_in_ladder_with_its_position() {
     let app = game(SavePlace::Memory, Some(ladder.clone()));
     let loaded = app.world().resource::<StageLadder>();
     let error = loaded.file_error.clone().expect("the error is kept to show");
-    assert!(error.contains("ladder.ron:2:"), "file:line:col: {error}");
+    for lang in [Language::Japanese, Language::English] {
+        let shown = pokopoko::app::i18n::ladder_error(lang, &error);
+        assert!(shown.contains("ladder.ron:2:"), "file:line:col: {shown}");
+    }
+    assert!(pokopoko::app::i18n::ladder_error(Language::Japanese, &error).contains("書きかた"));
     // The built-in ladder: stage 14 has 56 buttons (SPEC §1.3).
     assert_eq!(loaded.ladder.stage(14).unwrap().buttons(), 56);
 }

@@ -10,7 +10,9 @@ use bevy::prelude::*;
 
 use crate::app::pokopoko::table::RefusalReason;
 use crate::pokopoko::free::{MAX_BUTTONS, MAX_FREE_PICK, MIN_BUTTONS};
-use crate::pokopoko::{FreeError, Hint, Mistake, PickSet, Rule, TurnOrder};
+use crate::pokopoko::layout::LayoutError;
+use crate::pokopoko::rules::RulesError;
+use crate::pokopoko::{FreeError, Hint, LadderError, Mistake, PickSet, Rule, StageProblem, TurnOrder};
 pub use crate::save::Language;
 
 pub mod checks;
@@ -786,6 +788,82 @@ pub fn pre_period(lang: Language, rule: &Rule) -> Option<String> {
             format!("The pattern starts at {start}; before it (framed) no number loses.")
         }
     })
+}
+
+/// A stage file's error, where it is and what rule it breaks, in the player's language (the
+/// engine's own message is English).
+pub fn ladder_error(lang: Language, error: &LadderError) -> String {
+    if lang == Language::English {
+        return error.to_string();
+    }
+    match error {
+        LadderError::Io { origin, message } => format!("{origin}：読めません（{message}）"),
+        LadderError::Syntax { origin, line, col, message } => {
+            format!("{origin}:{line}:{col}：書きかたがまちがっています（{message}）")
+        }
+        LadderError::Empty { origin, line, col } => {
+            format!("{origin}:{line}:{col}：ステージがひとつもありません")
+        }
+        LadderError::Invalid { origin, line, col, stage, problem } => {
+            format!("{origin}:{line}:{col}：ステージ {stage}：{}", stage_problem(problem))
+        }
+        LadderError::TooManyStages { origin, line, col, limit } => {
+            format!("{origin}:{line}:{col}：ステージは {limit}個までです")
+        }
+    }
+}
+
+fn stage_problem(problem: &StageProblem) -> String {
+    match problem {
+        StageProblem::Numbering { expected, found } => {
+            format!("ステージ番号は 1, 2, 3, … の順です（{expected} のはずが {found}）")
+        }
+        StageProblem::BeyondLastStage { limit } => format!("ステージは {limit} までです"),
+        StageProblem::NoButtons => "ボタンが 1個もありません".into(),
+        StageProblem::TooManyButtons { buttons, limit } => {
+            format!("ボタンは {limit}個までです（{buttons}個）")
+        }
+        StageProblem::PickTooLarge { max, limit } => {
+            format!("1回に押せる数は {limit}個までです（max = {max}）")
+        }
+        StageProblem::Picks(RulesError::ZeroPick(min)) => {
+            format!("いちばん少ない数は 1 以上です（min = {min}）")
+        }
+        StageProblem::Picks(RulesError::MinAboveMax { min, max }) => {
+            format!("min が max より大きくなっています（min = {min}, max = {max}）")
+        }
+        StageProblem::Picks(RulesError::Empty) => "押せる数がひとつもありません".into(),
+        StageProblem::Picks(RulesError::PickTooLarge { count, limit }) => {
+            format!("1回に押せる数は {limit}個までです（{count}）")
+        }
+        StageProblem::MinAboveButtons { min, buttons } => {
+            format!("いちばん少ない数（{min}）がボタンの数（{buttons}）より多くなっています")
+        }
+        StageProblem::Layout(LayoutError::NoRows) => "ならびかたに行がありません".into(),
+        StageProblem::Layout(LayoutError::RaggedRow { row, len, expected }) => {
+            format!("{row}行目は {len}マスですが、1行目は {expected}マスです（どの行も同じ長さにします）")
+        }
+        StageProblem::Layout(LayoutError::BadChar { row, col, found }) => format!(
+            "{row}行目 {col}列目：使えない文字 {}（ボタンは 'o'、空きは '.'）",
+            crate::escape::shown(&found.to_string())
+        ),
+        StageProblem::CountMismatch { buttons, cells } => {
+            format!("ならびかたのボタンは {cells}個ですが、ステージは {buttons}個としています")
+        }
+        StageProblem::NotConnected => {
+            "ボタンがつながっていません（どのボタンも辺でとなりのボタンにふれます）".into()
+        }
+        StageProblem::NotRectangle => "長方形のステージは、すべてのマスにボタンが必要です".into(),
+        StageProblem::NoCentre => {
+            "島のステージは、はばと高さが偶数で、まんなかの 2×2 マスにボタンが必要です".into()
+        }
+        StageProblem::GridTooLarge { width, height, buttons } => {
+            format!("ならびかたが {width}×{height} マスで、ボタン {buttons}個には大きすぎます")
+        }
+        StageProblem::GridTooNarrow { width, height } => {
+            format!("ならびかたが {width}×{height} マスで、細長すぎます")
+        }
+    }
 }
 
 #[cfg(test)]

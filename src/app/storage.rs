@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 
 use super::i18n::{self, Lang, T};
-use crate::pokopoko::Ladder;
+use crate::pokopoko::{Ladder, LadderError};
 use crate::save::{Language, Notice, Opened, Save, SaveFile};
 
 /// Where the game keeps its save.
@@ -45,7 +45,7 @@ impl SaveData {
 #[derive(Resource, Debug)]
 pub struct StageLadder {
     pub ladder: Ladder,
-    pub file_error: Option<String>,
+    pub file_error: Option<LadderError>,
 }
 
 impl StageLadder {
@@ -56,7 +56,7 @@ impl StageLadder {
             Some(Ok(ladder)) => Self { ladder, file_error: None },
             Some(Err(err)) => {
                 warn!("{err}");
-                Self { ladder: Ladder::builtin(), file_error: Some(err.to_string()) }
+                Self { ladder: Ladder::builtin(), file_error: Some(err) }
             }
         }
     }
@@ -106,7 +106,7 @@ pub fn notices(lang: Language, notice: &SaveNotice, data: &SaveData, ladder: &St
         lines.push(i18n::save_failed(lang, err));
     }
     if let Some(err) = &ladder.file_error {
-        lines.push(format!("{} {err}", T::StageFileError.get(lang)));
+        lines.push(format!("{} {}", T::StageFileError.get(lang), i18n::ladder_error(lang, err)));
     }
     lines
 }
