@@ -7,7 +7,8 @@ pub mod language;
 pub mod pokopoko;
 pub mod save;
 pub mod snaky;
-pub mod sound;
+pub mod sound_settings;
+pub mod synth;
 
 #[cfg(feature = "app")]
 pub mod app;

@@ -1,22 +1,23 @@
 //! Sound (issue 12): which sound each event asks for, mute (M, everywhere) and the volume (the
-//! menu's − and +), saved at once and read back; without an audio device nothing piles up.
+//! menu's − and +), saved at once and read back; without a sound server the game plays on
+//! silently. (`app_sound_server.rs` hears the sounds at a real server.)
 
 #![cfg(feature = "app")]
 
 use std::fs;
 use std::path::PathBuf;
 
-use bevy::audio::{AudioPlugin, AudioSource};
 use bevy::prelude::*;
 
 use pokopoko::app::pokopoko::{ButtonState, LastMatch, StageAction, Table};
 use pokopoko::app::snaky::{Session, SnakyInput};
-use pokopoko::app::sound::{PlaySound, SoundAction, SoundEffect};
+use pokopoko::app::sound::{PlaySound, SoundAction};
 use pokopoko::app::{Go, MenuAction, PlayInput, SaveData, SavePlace, Screen};
 use pokopoko::pokopoko::{Side, TurnOrder};
 use pokopoko::save::SaveFile;
 use pokopoko::snaky::Cell;
-use pokopoko::sound::{Cue, SoundSettings, Volume};
+use pokopoko::sound_settings::{SoundSettings, Volume};
+use pokopoko::synth::Cue;
 
 mod common;
 use common::{game, key};
@@ -239,28 +240,30 @@ fn snaky_stones_a_refused_click_and_makers_win_each_ask_for_their_sound() {
     assert_eq!(cues.last(), Some(&Cue::Lost));
 }
 
-/// With Bevy's audio plugin and no sound card the sounds are prepared and dropped at once; muted,
-/// nothing is even prepared.
+/// With no sound server the sound thread says why (once, in the log) and the game plays on: the
+/// sounds asked for are dropped, and nothing waits for them.
+#[cfg(target_os = "linux")]
 #[test]
-fn without_an_audio_device_nothing_piles_up_and_mute_prepares_nothing() {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin, bevy::input::InputPlugin))
-        .add_plugins((AssetPlugin::default(), AudioPlugin::default()))
-        .add_plugins(pokopoko::app::GamePlugin {
-            save: SavePlace::Memory,
-            ladder_file: None,
-            pace: pokopoko::app::Pace::instant(),
-        });
-    app.update();
-    let sources = |app: &App| app.world().resource::<Assets<AudioSource>>().len();
-    send(&mut app, PlaySound(Cue::Won));
-    send(&mut app, PlaySound(Cue::Won));
-    assert_eq!(sources(&app), 1, "a jingle is encoded once");
-    let effects = app.world_mut().query::<&SoundEffect>().iter(app.world()).count();
-    // On a machine with a sound card the jingle may still be playing: at most the two asked for.
-    assert!(effects <= 2, "{effects} sounds left");
+fn without_a_sound_server_the_game_plays_on_silently() {
+    use std::time::Duration;
 
-    key(&mut app, KeyCode::KeyM);
-    send(&mut app, PlaySound(Cue::Lost));
-    assert_eq!(sources(&app), 1, "muted: nothing prepared");
+    use pokopoko::app::sound::pulse::{Server, Status};
+    use pokopoko::app::sound::{Speaker, SpeakerPlugin};
+
+    let missing =
+        std::env::temp_dir().join(format!("pokopoko-no-server-{}", std::process::id())).join("native");
+    let mut app = game(SavePlace::Memory, None);
+    app.add_plugins(SpeakerPlugin { server: Server::at(&missing) });
+    let status = app.world().resource::<Speaker>().0.settled_status(Duration::from_secs(30));
+    let Status::Silent(reason) = status else { panic!("{status:?}") };
+    assert!(reason.starts_with("no sound server found"), "{reason}");
+    assert!(reason.contains(&missing.display().to_string()), "names the socket it tried: {reason}");
+
+    let mut heard = Heard::new(&mut app);
+    send(&mut app, PlaySound(Cue::Won));
+    send(&mut app, Go(Screen::Snaky));
+    send(&mut app, SnakyInput::Claim(Cell::new(7, 8)));
+    assert_eq!(heard.take(&mut app), [Cue::Won, Cue::Exchange]);
+    assert_eq!(screen(&app), Screen::Snaky);
+    assert!(matches!(app.world().resource::<Speaker>().0.status(), Status::Silent(_)));
 }

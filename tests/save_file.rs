@@ -9,7 +9,7 @@ use pokopoko::save::{
     ChoiceRecord, Language, MAX_LISTED_PROBLEMS, MAX_RECORDED_MATCHES, MAX_SAVE_BYTES, Notice, Progress,
     SAVE_VERSION, Save, SaveFile, StageRecord,
 };
-use pokopoko::sound::{SoundSettings, Volume};
+use pokopoko::sound_settings::{SoundSettings, Volume};
 use std::os::unix::fs::FileTypeExt;
 
 /// A fresh, empty directory for one test.

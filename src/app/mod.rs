@@ -13,6 +13,7 @@ pub mod icon;
 pub mod keymap;
 mod menu;
 pub mod pokopoko;
+mod requirements;
 mod screenshot;
 pub mod sleep;
 pub mod snaky;
@@ -103,6 +104,8 @@ pub fn run(args: crate::cli::WindowArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // No display or no GPU driver: one line and exit 1, not Bevy's panic.
+    requirements::explain_missing();
     let save = match (crate::save::SaveFile::default_path(), harness.is_screenshot()) {
         (Some(path), false) => SavePlace::File(path),
         (Some(path), true) => SavePlace::ReadOnly(path),
@@ -120,7 +123,7 @@ pub fn run(args: crate::cli::WindowArgs) -> ExitCode {
         .insert_resource(ClearColor(theme::palette::BACKGROUND))
         // Frames only when something changes; the harness switches to continuous frames.
         .insert_resource(sleep::winit_settings())
-        .add_plugins((fonts::plugin, icon::plugin))
+        .add_plugins((fonts::plugin, icon::plugin, sound::SpeakerPlugin::default()))
         .add_plugins(GamePlugin {
             save,
             ladder_file: Some(PathBuf::from("stages/ladder.ron")),

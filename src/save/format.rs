@@ -11,7 +11,7 @@ use thiserror::Error;
 use crate::bounded_read::ReadError;
 use crate::language::Language;
 use crate::pokopoko::{FreeSetup, FreeSetupEntries, PickSet, Progress};
-use crate::sound::SoundSettings;
+use crate::sound_settings::SoundSettings;
 
 /// The format this build writes. Files with another version are set aside, never misread.
 pub const SAVE_VERSION: u32 = 1;

@@ -12,7 +12,7 @@ use super::format::{
     read_version,
 };
 use crate::pokopoko::{ChoiceRecord, FreeSetup, MAX_STAGE, Progress, StageRecord};
-use crate::sound::{SoundSettings, Volume};
+use crate::sound_settings::{SoundSettings, Volume};
 
 /// The most wins (or losses) a save may record for one stage: the range of the first format's
 /// 32-bit counters. Counts are 64-bit in memory, so counting on from any saved value never wraps.
