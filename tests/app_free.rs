@@ -18,6 +18,8 @@ use pokopoko::app::{Go, PlayInput, SavePlace, Screen};
 use pokopoko::pokopoko::{Hint, RuleKind, Side, TurnOrder};
 use pokopoko::save::{Language, Save, SaveFile};
 
+use pokopoko::app::theme::palette;
+
 mod common;
 use common::{game, key};
 
@@ -155,6 +157,10 @@ fn a_setup_typed_on_the_keyboard_plays_with_the_practice_hint_and_never_touches_
         assert_eq!(hint_lines(&mut app), [i18n::practice_hint(Language::English, &expected)]);
         let line = &hint_lines(&mut app)[0];
         assert!(line.contains(if losing { "is a losing number" } else { "is a winning number" }), "{line}");
+        // A losing number is told in the bad-news colour, a winning one in the good-news colour.
+        let mut inks = app.world_mut().query_filtered::<&TextColor, With<PracticeHint>>();
+        let ink = inks.iter(app.world()).next().expect("the hint line").0;
+        assert_eq!(ink, if losing { palette::BAD } else { palette::GOOD }, "{line}");
         hints_checked += 1;
         // Follow the hint when it names a winning count. Moving second on 20, a winning number
         // for the player to move, the human never gets one against the perfect COM.

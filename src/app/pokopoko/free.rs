@@ -412,19 +412,25 @@ fn show_practice_hint(
     room: Res<Room>,
     lang: Res<Lang>,
     table: Option<Res<Table>>,
-    mut hints: Query<&mut Text, With<PracticeHint>>,
+    mut hints: Query<(&mut Text, &mut TextColor), With<PracticeHint>>,
 ) {
     let Some(table) = table else { return };
     if !table.is_changed() && !room.is_changed() {
         return;
     }
-    let content = match room.practice_hint(&table) {
-        Some(hint) if table.human_to_move() => i18n::practice_hint(lang.0, &hint),
-        _ => String::new(),
+    // A losing number is bad news (red); a number that can be won, good news (green).
+    let (content, ink) = match room.practice_hint(&table) {
+        Some(hint) if table.human_to_move() => {
+            (i18n::practice_hint(lang.0, &hint), if hint.losing { palette::BAD } else { palette::GOOD })
+        }
+        _ => (String::new(), palette::GOOD),
     };
-    for mut text in &mut hints {
+    for (mut text, mut colour) in &mut hints {
         if text.0 != content {
             text.0 = content.clone();
+        }
+        if colour.0 != ink {
+            colour.0 = ink;
         }
     }
 }
