@@ -169,6 +169,19 @@ impl Pattern {
     fn covers(&self, dx: i32, dy: i32) -> bool {
         Self::bit(dx, dy).is_some_and(|i| self.envelope[i / 64] >> (i % 64) & 1 == 1)
     }
+
+    /// This card with its anchor on (mx, my), if the position satisfies it there: every required
+    /// cell on the board and Maker's, no Breaker stone in the envelope.
+    fn placed_at(&self, mx: i32, my: i32, position: &Position, breaker: &[FrameCell]) -> Option<Claim> {
+        let required = self.required.iter().all(|&(dx, dy)| {
+            FrameCell::new(mx + dx, my + dy).is_some_and(|cell| position.maker.contains(cell))
+        });
+        if !required || breaker.iter().any(|b| self.covers(b.x() - mx, b.y() - my)) {
+            return None;
+        }
+        let placement = Placement::new(self.symmetry, mx - self.anchor.0, my - self.anchor.1);
+        Some(Claim { node: self.node, placement })
+    }
 }
 
 /// The search's state: the paper's cards, what it found, and its caches.
@@ -541,21 +554,7 @@ impl<'a> Search<'a> {
             if pattern.height > max_height {
                 break;
             }
-            'anchor: for &m in &maker {
-                let (mx, my) = (m.x(), m.y());
-                for &(dx, dy) in &pattern.required {
-                    match FrameCell::new(mx + dx, my + dy) {
-                        Some(cell) if position.maker.contains(cell) => {}
-                        _ => continue 'anchor,
-                    }
-                }
-                if breaker.iter().any(|b| pattern.covers(b.x() - mx, b.y() - my)) {
-                    continue;
-                }
-                let placement =
-                    Placement::new(pattern.symmetry, mx - pattern.anchor.0, my - pattern.anchor.1);
-                found.push(Claim { node: pattern.node, placement });
-            }
+            found.extend(maker.iter().filter_map(|m| pattern.placed_at(m.x(), m.y(), position, &breaker)));
         }
         found.retain(|&claim| self.claim_sets(claim).is_some());
         found
@@ -572,24 +571,13 @@ impl<'a> Search<'a> {
             }
             // `fresh` is the anchor itself, or the required cell at offset (dx, dy) from it.
             let anchors = std::iter::once((0, 0)).chain(pattern.required.iter().copied());
-            'anchor: for (ox, oy) in anchors {
+            for (ox, oy) in anchors {
                 let (mx, my) = (fresh.x() - ox, fresh.y() - oy);
                 match FrameCell::new(mx, my) {
                     Some(cell) if position.maker.contains(cell) => {}
                     _ => continue,
                 }
-                for &(dx, dy) in &pattern.required {
-                    match FrameCell::new(mx + dx, my + dy) {
-                        Some(cell) if position.maker.contains(cell) => {}
-                        _ => continue 'anchor,
-                    }
-                }
-                if breaker.iter().any(|b| pattern.covers(b.x() - mx, b.y() - my)) {
-                    continue;
-                }
-                let placement =
-                    Placement::new(pattern.symmetry, mx - pattern.anchor.0, my - pattern.anchor.1);
-                found.push(Claim { node: pattern.node, placement });
+                found.extend(pattern.placed_at(mx, my, position, &breaker));
             }
         }
         found.retain(|&claim| self.claim_sets(claim).is_some());
