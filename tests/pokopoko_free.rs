@@ -1,56 +1,15 @@
 //! Free play against a brute force: for many pick sets and sizes, the COM never loses from a
 //! winning position, and the practice hint says exactly what a game-tree search says.
 //!
-//! The brute force is SPEC §1.1 read literally, searched move by move over the game tree (memoised
-//! only so that 200 buttons finish): it shares no code with the solver's sliding-window table.
+//! The brute force (`tests/common/brute.rs`) is SPEC §1.1 read literally, searched move by move over
+//! the game tree: it shares no code with the solver's sliding-window table.
 
-use std::collections::HashMap;
+#[path = "common/brute.rs"]
+mod brute;
 
+use brute::BruteForce;
 use pokopoko::pokopoko::free::{MAX_BUTTONS, MAX_FREE_PICK};
 use pokopoko::pokopoko::{FreeSetup, Hint, Match, RuleKind, Side, TurnOrder};
-
-/// Minimax over the game tree: does the player to move with `remaining` buttons win?
-struct BruteForce {
-    counts: Vec<u32>,
-    memo: HashMap<u32, bool>,
-}
-
-impl BruteForce {
-    fn new(counts: &[u32]) -> Self {
-        Self { counts: counts.to_vec(), memo: HashMap::new() }
-    }
-
-    /// SPEC §1.1: press k with k in the set and k <= remaining; below the smallest count, press
-    /// everything. Whoever presses the last button loses.
-    fn moves(&self, remaining: u32) -> Vec<u32> {
-        let min = *self.counts.iter().min().unwrap();
-        if remaining < min {
-            vec![remaining]
-        } else {
-            self.counts.iter().copied().filter(|&k| k <= remaining).collect()
-        }
-    }
-
-    fn wins(&mut self, remaining: u32) -> bool {
-        if let Some(&known) = self.memo.get(&remaining) {
-            return known;
-        }
-        // A move wins if it does not press the last button and the opponent then loses.
-        let wins = self.moves(remaining).into_iter().any(|k| k < remaining && !self.wins(remaining - k));
-        self.memo.insert(remaining, wins);
-        wins
-    }
-
-    fn winning_moves(&mut self, remaining: u32) -> Vec<u32> {
-        let mut moves: Vec<u32> = self
-            .moves(remaining)
-            .into_iter()
-            .filter(|&k| k < remaining && !self.wins(remaining - k))
-            .collect();
-        moves.sort_unstable();
-        moves
-    }
-}
 
 /// Every non-empty subset of 1..=6, every range within 1..=8, and a few sets with a pre-period
 /// (found by this brute force: their losing numbers only settle into a period later).
