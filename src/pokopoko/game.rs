@@ -54,6 +54,8 @@ pub struct Match {
     human_order: TurnOrder,
     remaining: u32,
     history: Vec<Turn>,
+    /// Varies the COM's press when it stands on a losing number ([`Solver::com_move_seeded`]).
+    seed: u64,
 }
 
 impl Match {
@@ -63,7 +65,18 @@ impl Match {
 
     /// A match on `buttons` buttons; `solver` must cover `buttons`.
     pub fn with_solver(solver: Solver, buttons: u32, human_order: TurnOrder) -> Self {
-        Self { buttons, solver, human_order, remaining: buttons, history: Vec::new() }
+        Self { buttons, solver, human_order, remaining: buttons, history: Vec::new(), seed: 0 }
+    }
+
+    /// The same match with its COM seeded by `seed` (a new match starts with seed 0): the COM's
+    /// press from a losing number depends on the seed, the turn and the buttons left, so the app
+    /// gives each match its own seed and the same seed replays the same match.
+    pub fn with_seed(self, seed: u64) -> Self {
+        Self { seed, ..self }
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 
     pub fn buttons(&self) -> u32 {
@@ -134,9 +147,10 @@ impl Match {
         Ok(turn)
     }
 
-    /// What the COM presses now (a winning count when there is one).
+    /// What the COM presses now: the smallest winning count when there is one, else a press that
+    /// varies with the match's seed ([`Solver::com_move_seeded`]).
     pub fn com_choice(&self) -> Option<u32> {
-        self.solver.com_move(self.remaining)
+        self.solver.com_move_seeded(self.remaining, self.seed, self.history.len())
     }
 
     /// The COM takes its turn.
@@ -145,7 +159,8 @@ impl Match {
         self.press(Side::Com, count)
     }
 
-    /// The same match with only its first `turns` turns played ("replay from that move").
+    /// The same match with only its first `turns` turns played ("replay from that move"), with the
+    /// same seed: the COM plays on as it did.
     pub fn rewound(&self, turns: usize) -> Self {
         let mut rewound = Self { history: Vec::new(), remaining: self.buttons, ..self.clone() };
         for turn in self.history.iter().take(turns) {

@@ -1,6 +1,7 @@
 //! The rules of one turn: how many buttons a player may press.
 
 use std::fmt;
+use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -95,6 +96,31 @@ impl PickSet {
         remaining > 0 && remaining < self.min()
     }
 
+    /// Whether `count` is one of the allowed counts (however many buttons are left).
+    pub fn contains(&self, count: u32) -> bool {
+        self.counts.binary_search(&count).is_ok()
+    }
+
+    /// Whether every legal press with `remaining` left takes the last button (the edge rule).
+    ///
+    /// True exactly for `1..=min` ([`PickSet::edge_numbers`]): with fewer than `min` left the player
+    /// must press them all ([`PickSet::is_forced`]), and with exactly `min` left the only count that
+    /// fits is all of them. Either way the player to move presses the last button and loses, which
+    /// is why 1 and 2 are losing numbers under 2–4 (SPEC §1.2). Above `min`, pressing `min` always
+    /// leaves at least one button.
+    pub fn must_press_all(&self, remaining: u32) -> bool {
+        (1..=self.min()).contains(&remaining)
+    }
+
+    /// The numbers the edge rule alone makes losing: `1..=min` (see [`PickSet::must_press_all`]).
+    ///
+    /// For a range these are exactly the losing numbers below the answer sum `min + max`
+    /// ([`crate::pokopoko::Solver::answer_sum`]), where the pairing hands over to the edge rule.
+    /// Other pick sets can have more losing numbers below it ({1, 4}: 1 by the edge rule, and 3).
+    pub fn edge_numbers(&self) -> RangeInclusive<u32> {
+        1..=self.min()
+    }
+
     /// The counts that may be pressed with `remaining` buttons left, ascending.
     ///
     /// Below `min` the only move is to press all remaining buttons (and lose).
@@ -112,7 +138,7 @@ impl PickSet {
         if self.is_forced(remaining) {
             count == remaining
         } else {
-            count <= remaining && self.counts.binary_search(&count).is_ok()
+            count <= remaining && self.contains(count)
         }
     }
 }

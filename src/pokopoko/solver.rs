@@ -8,6 +8,8 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
 use super::rules::{PickSet, TurnOrder};
@@ -67,17 +69,53 @@ impl Solver {
             .collect()
     }
 
-    /// The COM's move: the smallest winning count, or else the smallest count that does not press
-    /// the last button (the longest game gives the human the most chances to go wrong).
+    /// The COM's move without a seed: the smallest winning count, or else the smallest count that
+    /// does not press the last button (the longest game gives the human the most chances to go
+    /// wrong). A match varies the second case with [`Solver::com_move_seeded`].
     ///
     /// Returns `None` only when no buttons are left.
     pub fn com_move(&self, remaining: u32) -> Option<u32> {
-        let legal = self.picks.legal_counts(remaining);
         self.winning_counts(remaining)
             .first()
             .copied()
-            .or_else(|| legal.iter().copied().find(|&k| k < remaining))
-            .or_else(|| legal.first().copied())
+            .or_else(|| self.holding_counts(remaining).first().copied())
+    }
+
+    /// The COM's move in a match seeded with `seed`, on the match's turn number `turn` (0-based).
+    ///
+    /// From a winning number: the smallest winning count, exactly as [`Solver::com_move`] (SPEC
+    /// §1.2: any count that leaves a losing number). From a losing number: one of the legal counts
+    /// that do not press the last button, picked by a deterministic function of `(seed, turn,
+    /// remaining)`, so that a losing COM shows the player no pattern to copy, while the same seed
+    /// replays the same match. Where every legal count presses the last button (`1..=min` left,
+    /// [`PickSet::must_press_all`]) that one count.
+    ///
+    /// Returns `None` only when no buttons are left.
+    pub fn com_move_seeded(&self, remaining: u32, seed: u64, turn: usize) -> Option<u32> {
+        if let Some(&win) = self.winning_counts(remaining).first() {
+            return Some(win);
+        }
+        let holding = self.holding_counts(remaining);
+        match holding.len() {
+            0 | 1 => holding.first().copied(),
+            n => Some(holding[varied_index(seed, turn, remaining, n)]),
+        }
+    }
+
+    /// The legal counts that do not press the last button, ascending; where there is none, the one
+    /// legal count (everything that is left). Empty only when no buttons are left.
+    fn holding_counts(&self, remaining: u32) -> Vec<u32> {
+        let legal = self.picks.legal_counts(remaining);
+        let holding: Vec<u32> = legal.iter().copied().filter(|&k| k < remaining).collect();
+        if holding.is_empty() { legal } else { holding }
+    }
+
+    /// The answer sum of the pairing strategy, if this pick set has one (see [`Rule::answer_sum`]).
+    ///
+    /// `min + max` for every range (2–4: 6, 2–5: 7); for other pick sets only where the set is
+    /// symmetric, e.g. {1, 4} (5) or {1, 3, 5} (6), never {1, 3, 4}.
+    pub fn answer_sum(&self) -> Option<u32> {
+        self.derived_rule().answer_sum(&self.picks)
     }
 
     /// The turn order that wins a stage of `buttons` buttons: move first exactly when the
@@ -95,6 +133,17 @@ impl Solver {
     fn derived_rule(&self) -> &Rule {
         self.rule.get_or_init(|| Rule::derive(&self.picks))
     }
+}
+
+/// An index below `n` (at least 2), a deterministic function of the match's seed, the turn and the
+/// buttons left: the same on every machine (ChaCha8 from a fixed byte layout).
+fn varied_index(seed: u64, turn: usize, remaining: u32, n: usize) -> usize {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    bytes[8..16].copy_from_slice(&(turn as u64).to_le_bytes());
+    bytes[16..20].copy_from_slice(&remaining.to_le_bytes());
+    bytes[24..].copy_from_slice(b"COMpress");
+    ChaCha8Rng::from_seed(bytes).random_range(0..n)
 }
 
 /// SPEC §1.2's recurrence, one position at a time:
@@ -232,6 +281,40 @@ impl Rule {
             residues,
             early_losing: (1..=pre_period).filter(|&r| losing(r)).map(|r| r as u32).collect(),
         })
+    }
+
+    /// The answer sum `c` of the pairing strategy "after the opponent presses k, press c − k", if
+    /// there is one; `picks` must be the pick set this rule was derived from.
+    ///
+    /// `c` is the answer sum when
+    /// 1. for every count k of the pick set, c − k is one too, and
+    /// 2. from every losing number L ≥ c, L − c is again a losing number, and at least 1.
+    ///
+    /// Then a player who leaves the opponent a losing L ≥ c keeps it so: every count k fits (L ≥ c >
+    /// max), the answer c − k fits (L − k ≥ c − k), and together they leave L − c, a losing number,
+    /// without pressing the last button. Below c the pairing stops and the losing numbers there end
+    /// the game. For a range those are exactly the edge numbers `1..=min`
+    /// ([`PickSet::edge_numbers`]): the opponent standing on one must press everything that is left
+    /// — fewer than min left forces it, and with exactly min left the only count that fits is all of
+    /// them — so the opponent presses the last button and loses. (Other pick sets may have more
+    /// losing numbers below c: {1, 4} has 1 and 3; the player finds the move to them in the table.)
+    ///
+    /// Condition 1 alone forces c = min + max (c − max ≥ min and c − min ≤ max) and a pick set
+    /// symmetric about c / 2: every range, {1, 4}, {1, 3, 5}, {2, 3, 5, 6}; not {1, 3, 4} (5 − 3 = 2
+    /// is missing) nor {1, 2, 4}. For a symmetric set condition 2 always holds — from L + c with L
+    /// losing, pairing every k with c − k returns to L, so L + c loses too; c itself wins (press max,
+    /// leave min); and were L − c winning by some k, L − k = (L − c − k) + c would lose, so L would
+    /// win — so an answer sum exists exactly for the symmetric sets. Condition 2 is checked here from
+    /// the rule anyway: past `c + pre_period` both L and L − c lie in the periodic part, where the
+    /// pair repeats with the period, so L in `c ..= c + pre_period + period` covers every case.
+    pub fn answer_sum(&self, picks: &PickSet) -> Option<u32> {
+        let c = picks.min() + picks.max();
+        if !picks.counts().iter().all(|&k| picks.contains(c - k)) {
+            return None;
+        }
+        // Pick sets stop at MAX_PICK, so c fits; a rule this long would have exceeded any search.
+        let last = c.checked_add(self.pre_period)?.checked_add(self.period)?;
+        (c..=last).filter(|&l| self.is_losing(l)).all(|l| l > c && self.is_losing(l - c)).then_some(c)
     }
 
     pub fn is_losing(&self, remaining: u32) -> bool {
@@ -388,6 +471,21 @@ mod tests {
                 assert_eq!(rule.losing_at_most(r), expected, "{picks} at {r}");
             }
         }
+    }
+
+    /// Condition 2 of the answer sum is read from the rule: a symmetric pick set paired with a rule
+    /// whose losing numbers do not step down by c gets no answer sum. (A solver's own rule always
+    /// passes for a symmetric set; the brute-force tests check that.)
+    #[test]
+    fn the_answer_sum_reads_the_losing_numbers_from_the_rule() {
+        let picks = PickSet::from_counts([1, 4]).unwrap();
+        assert_eq!(Rule::derive(&picks).answer_sum(&picks), Some(5));
+        // {1, 3, 4}'s rule, r mod 7 ∈ {1, 3}: 10 loses but 10 − 5 = 5 does not.
+        let other = Rule::derive(&PickSet::from_counts([1, 3, 4]).unwrap());
+        assert_eq!(other.answer_sum(&picks), None);
+        // A rule on which c itself loses: L = c leaves nothing.
+        let c_loses = Rule { pre_period: 0, period: 5, residues: vec![0, 1, 3], early_losing: Vec::new() };
+        assert_eq!(c_loses.answer_sum(&picks), None);
     }
 
     #[test]
