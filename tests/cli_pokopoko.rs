@@ -1,8 +1,13 @@
 //! `pokopoko solve` and `pokopoko stages` as a user runs them (SPEC §4).
 
+#[path = "common/brute.rs"]
+mod brute;
+
 use std::io::Read;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+use brute::BruteForce;
 
 fn pokopoko(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_pokopoko")).args(args).output().unwrap()
@@ -48,13 +53,14 @@ fn stdout(output: &Output) -> String {
 
 #[test]
 fn solve_prints_the_2_to_5_table_and_rule_as_json() {
+    // SPEC §1.2: 2–5 loses on r mod 7 ∈ {1, 2}; the answer sum is 2 + 5 = 7.
     let output = pokopoko(&["solve", "--min", "2", "--max", "5", "--upto", "30", "--json"]);
     assert!(output.status.success());
     let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert_eq!(
         json,
         serde_json::json!({"min": 2, "max": 5, "losing": [1, 2, 8, 9, 15, 16, 22, 23, 29, 30],
-                           "pre_period": 0, "period": 7, "residues": [1, 2]})
+                           "pre_period": 0, "period": 7, "residues": [1, 2], "answer_sum": 7})
     );
 }
 
@@ -238,4 +244,50 @@ fn stages_file_validates_a_ladder_and_prints_it() {
     let output = pokopoko(&["stages", "--file", "/nonexistent/ladder.ron"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("/nonexistent/ladder.ron: cannot read"), "{}", stderr(&output));
+}
+
+/// `solve --json` adds `"answer_sum"` exactly when the brute force finds a c that works (every
+/// range 1–8, every subset of 1..=5 and a few more sets), and leaves the field out otherwise.
+#[test]
+fn solve_json_adds_the_answer_sum_the_brute_force_finds() {
+    let mut sets: Vec<Vec<u32>> = Vec::new();
+    for min in 1..=8 {
+        for max in min..=8 {
+            sets.push((min..=max).collect());
+        }
+    }
+    sets.extend((1u32..32).map(|mask| (1..=5).filter(|k| mask & (1 << (k - 1)) != 0).collect()));
+    sets.extend([vec![2, 3, 9, 10], vec![4, 9, 10], vec![1, 12]]);
+    let (mut with, mut without) = (0, 0);
+    for counts in sets {
+        let list = counts.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        let output = pokopoko(&["solve", "--picks", &list, "--json"]);
+        assert!(output.status.success(), "{list}: {}", stderr(&output));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        let found = BruteForce::new(&counts).answer_sums(400);
+        match found.as_slice() {
+            [c] => {
+                assert_eq!(json["answer_sum"], serde_json::json!(c), "{list}");
+                with += 1;
+            }
+            [] => {
+                assert!(json.get("answer_sum").is_none(), "{list}: {json}");
+                without += 1;
+            }
+            more => panic!("{list}: the brute force found {more:?}"),
+        }
+    }
+    assert!(with >= 50 && without >= 8, "{with} with, {without} without");
+}
+
+/// The text names the pairing (SPEC §1.2's 2–5: answer k with 7 − k), or says there is none
+/// ({1, 3, 4}: 5 − 3 = 2 is not allowed), and the edge rule (2–5: 1 and 2 lose).
+#[test]
+fn solve_explains_the_pairing_and_the_edge_rule_in_text() {
+    let text = stdout(&pokopoko(&["solve", "--min", "2", "--max", "5", "--upto", "20"]));
+    assert!(text.contains("with 7 − k (answer sum 7 = 2 + 5)"), "{text}");
+    assert!(text.contains("with 2 or fewer left every press takes the last button, so 1–2 lose"), "{text}");
+    let text = stdout(&pokopoko(&["solve", "--picks", "1,3,4", "--upto", "20"]));
+    assert!(text.contains("Pairing: none"), "{text}");
+    assert!(text.contains("with 1 left the only press takes the last button, so 1 loses"), "{text}");
 }

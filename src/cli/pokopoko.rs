@@ -70,6 +70,9 @@ struct SolveReport<'a> {
     residues: &'a [u32],
     #[serde(skip_serializing_if = "<[u32]>::is_empty")]
     early_losing: &'a [u32],
+    /// The pairing's c (answer k with c − k), omitted when the pick set has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    answer_sum: Option<u32>,
 }
 
 pub fn solve(args: &SolveArgs) -> ExitCode {
@@ -101,6 +104,7 @@ pub fn solve(args: &SolveArgs) -> ExitCode {
     };
     let solver = Solver::new(picks.clone(), args.upto);
     let losing: Vec<u32> = solver.losing_positions().collect();
+    let answer_sum = rule.answer_sum(&picks);
     let mut out = String::new();
     if args.json {
         let report = SolveReport {
@@ -112,6 +116,7 @@ pub fn solve(args: &SolveArgs) -> ExitCode {
             period: rule.period,
             residues: &rule.residues,
             early_losing: &rule.early_losing,
+            answer_sum,
         };
         out.push_str(&serde_json::to_string(&report).unwrap_or_default());
         out.push('\n');
@@ -132,6 +137,26 @@ pub fn solve(args: &SolveArgs) -> ExitCode {
         "Rule: r loses exactly when {rule}  (period {}, pre-period {}).",
         rule.period, rule.pre_period
     );
+    match answer_sum {
+        Some(c) => {
+            let _ = writeln!(
+                out,
+                "Pairing: answer the opponent's k with {c} − k (answer sum {c} = {} + {}); from a losing number ≥ {c} that reaches the losing number {c} lower.",
+                picks.min(),
+                picks.max()
+            );
+        }
+        None => {
+            out.push_str("Pairing: none (no single c makes c − k an allowed count for every allowed k).\n")
+        }
+    }
+    let _ = match picks.min() {
+        1 => writeln!(out, "Edge: with 1 left the only press takes the last button, so 1 loses."),
+        min => writeln!(
+            out,
+            "Edge: with {min} or fewer left every press takes the last button, so 1–{min} lose."
+        ),
+    };
     out.push_str("Play: always leave your opponent a losing number.\n");
     super::emit(&out)
 }
