@@ -157,7 +157,7 @@ fn terminal_play_refuses_a_line_over_the_limit_and_goes_on() {
 }
 
 /// Row 14: a certificate that fails `verify` (its root requires cells) was played without a
-/// warning, its "guarantee" rising from 2 to 6. `play`, `replay` and `heat` refuse it; with
+/// warning, its "guarantee" rising from 2 to 6. `play`, `replay`, `heat` and `review` refuse it; with
 /// `--unverified` they play it and every guarantee carries a warning.
 #[test]
 fn a_certificate_that_fails_verify_is_refused_or_played_with_a_warning() {
@@ -170,6 +170,7 @@ fn a_certificate_that_fails_verify_is_refused_or_played_with_a_warning() {
     for args in [
         vec!["snaky", "replay", "--moves", "", "--certificate", path],
         vec!["snaky", "heat", "--certificate", path],
+        vec!["snaky", "review", "--moves", "0,9", "--certificate", path],
         vec!["snaky", "play", "--certificate", path],
     ] {
         let output = pokopoko(&args);
@@ -181,6 +182,10 @@ fn a_certificate_that_fails_verify_is_refused_or_played_with_a_warning() {
     let output = pokopoko(&["snaky", "replay", "--moves", "", "--certificate", path, "--unverified"]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stderr(&output).contains("warning"), "{}", stderr(&output));
+    assert!(stdout_lines(&output)[0]["warning"].as_str().unwrap().contains("not proven"));
+    let output =
+        pokopoko(&["snaky", "review", "--moves", "0,9", "--json", "--certificate", path, "--unverified"]);
+    assert!(output.status.success(), "{}", stderr(&output));
     assert!(stdout_lines(&output)[0]["warning"].as_str().unwrap().contains("not proven"));
     let output =
         pokopoko_with_input(&["snaky", "play", "--certificate", path, "--unverified"], b"0,9\n".to_vec());

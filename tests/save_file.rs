@@ -573,3 +573,91 @@ fn a_free_play_setup_the_game_cannot_start_is_left_out() {
         "{problems:?}"
     );
 }
+
+/// Snaky's best per Maker, normal and blind, as the game writes them.
+fn some_bests() -> Save {
+    use pokopoko::snaky::Maker;
+    let mut save = some_progress();
+    save.settings.snaky_best.insert(Maker::Paper, 17);
+    save.settings.snaky_best.insert(Maker::Ours, 20);
+    save.settings.blind_best.insert(Maker::Paper, 21);
+    save
+}
+
+#[test]
+fn snaky_bests_survive_a_round_trip() {
+    use pokopoko::snaky::Maker;
+    let dir = scratch("bests");
+    let path = dir.join("save.ron");
+    let save = some_bests();
+    SaveFile::open(&path).file.store(&save).unwrap();
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.contains("snaky_best") && text.contains("blind_best"), "{text}");
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.notice, None);
+    assert_eq!(opened.save, save);
+    assert_eq!(opened.save.settings.snaky_best.get(&Maker::Paper), Some(&17));
+    assert_eq!(opened.save.settings.snaky_best.get(&Maker::Ours), Some(&20));
+    assert_eq!(opened.save.settings.blind_best.get(&Maker::Ours), None);
+}
+
+#[test]
+fn a_save_from_before_the_snaky_best_opens_with_none_recorded() {
+    use pokopoko::snaky::Maker;
+    let dir = scratch("before-best");
+    let path = dir.join("save.ron");
+    fs::write(
+        &path,
+        "(version: 1, settings: (language: English, blind_best: {Paper: 19}), progress: (cleared: [1]))",
+    )
+    .unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.notice, None);
+    assert!(opened.save.settings.snaky_best.is_empty());
+    assert_eq!(opened.save.settings.blind_best.get(&Maker::Paper), Some(&19));
+    assert_eq!(opened.save.progress.current(), 2);
+}
+
+/// A game lasts at least 6 Maker moves (a Snaky has 6 cells) and at most the Maker's par (21 for
+/// the paper's, 20 for ours, SPEC §2.3): a best outside that range, in either record, is left out
+/// by name, a Maker listed twice keeps its first best, and the rest of the save is kept. A value
+/// that fits no integer type is repaired too, not a reason to set the whole save aside.
+#[test]
+fn a_snaky_best_no_game_could_hold_out_is_left_out() {
+    use pokopoko::snaky::Maker;
+    assert_eq!(pokopoko::save::MIN_HELD_OUT, 6);
+    let (save, problems) = repaired_save(
+        "hostile-best",
+        "(version: 1, settings: (language: English, \
+         snaky_best: {Paper: 22, Ours: 20, Ours: 7}, \
+         blind_best: {Paper: 5, Ours: 21, Paper: 6, Ours: -1, Ours: 18446744073709551616}), \
+         progress: (cleared: [1]))",
+    );
+    assert_eq!(save.settings.language, Language::English);
+    assert_eq!(save.progress, progress(&[1], &[]));
+    assert_eq!(save.settings.snaky_best, [(Maker::Ours, 20)].into_iter().collect());
+    assert_eq!(save.settings.blind_best, [(Maker::Paper, 6)].into_iter().collect());
+    assert_eq!(
+        problems,
+        [
+            "`blind_best` records 5 Maker moves held out against Paper, but a game against that Maker lasts 6 to 21 Maker moves; it was left out",
+            "`blind_best` records 21 Maker moves held out against Ours, but a game against that Maker lasts 6 to 20 Maker moves; it was left out",
+            "`blind_best` records -1 Maker moves held out against Ours, but a game against that Maker lasts 6 to 20 Maker moves; it was left out",
+            "`blind_best` records 18446744073709551616 Maker moves held out against Ours, but a game against that Maker lasts 6 to 20 Maker moves; it was left out",
+            "`snaky_best` records 22 Maker moves held out against Paper, but a game against that Maker lasts 6 to 21 Maker moves; it was left out",
+            "`snaky_best` lists Ours twice; the first was kept",
+        ]
+    );
+    // The strict reader refuses such a save, naming the first problem.
+    let strict = pokopoko::save::parse(b"(version: 1, settings: (snaky_best: {Ours: 21}))");
+    assert!(strict.is_err_and(|e| e.to_string().contains("`snaky_best` records 21")));
+    // The ends of each range are bests a game can hold out.
+    for (maker, par) in [("Paper", 21), ("Ours", 20)] {
+        for moves in [6, par] {
+            let text = format!(
+                "(version: 1, settings: (snaky_best: {{{maker}: {moves}}}, blind_best: {{{maker}: {moves}}}))"
+            );
+            assert!(pokopoko::save::parse(text.as_bytes()).is_ok(), "{text}");
+        }
+    }
+}

@@ -1,4 +1,4 @@
-//! `pokopoko snaky verify | replay`.
+//! `pokopoko snaky verify | replay | heat | review | play | search`.
 
 use std::process::ExitCode;
 
@@ -30,6 +30,24 @@ pub enum SnakyCommand {
         #[arg(long, conflicts_with = "maker")]
         certificate: Option<std::path::PathBuf>,
         /// Use a --certificate that fails `snaky verify` (its heights are then not proven).
+        #[arg(long, requires = "certificate")]
+        unverified: bool,
+    },
+    /// The post-game lesson: each Breaker move with the guarantee before and after it, the Maker
+    /// moves it lost, and the replies that would have kept the guarantee.
+    Review {
+        /// Breaker moves in paper coordinates: "x,y x,y …".
+        #[arg(long, allow_hyphen_values = true)]
+        moves: String,
+        /// Print `{"par":…,"held_out":…,"moves":[{"breaker":[x,y],"guarantee_before":…,
+        /// "guarantee_after":…,"lost":…,"best":[[x,y],…,"outside"]},…]}`.
+        #[arg(long)]
+        json: bool,
+        #[arg(long, default_value = "21", value_parser = super::parse_maker)]
+        maker: snaky::Maker,
+        #[arg(long, conflicts_with = "maker")]
+        certificate: Option<std::path::PathBuf>,
+        /// Use a --certificate that fails `snaky verify` (its guarantees are then not proven).
         #[arg(long, requires = "certificate")]
         unverified: bool,
     },
@@ -121,6 +139,9 @@ pub fn run(command: SnakyCommand) -> ExitCode {
         }
         SnakyCommand::Heat { moves, json, maker, certificate, unverified } => {
             heat(&moves, json, Source { maker, certificate, unverified })
+        }
+        SnakyCommand::Review { moves, json, maker, certificate, unverified } => {
+            review(&moves, json, Source { maker, certificate, unverified })
         }
         SnakyCommand::Play { text, maker, certificate, unverified } => {
             play(text, Source { maker, certificate, unverified })
@@ -411,6 +432,160 @@ fn heat(moves: &str, json: bool, source: Source) -> ExitCode {
         text.push_str(&format!("Warning: {warning}.\n"));
     }
     super::emit(&text)
+}
+
+/// The JSON object `snaky review --json` prints.
+#[derive(Serialize)]
+struct ReviewOutput {
+    /// The guarantee of the empty board (21 for the paper's Maker, 20 for ours).
+    par: u32,
+    /// Maker moves when Maker completed its Snaky; `null` while the game is not over.
+    held_out: Option<u32>,
+    /// Whether Maker has won.
+    over: bool,
+    /// The 0-based index in `moves` of the move that lost the most (the first on a tie); `null`
+    /// when none lost any.
+    costliest: Option<usize>,
+    moves: Vec<ReviewLine>,
+    /// Only with `--unverified`: the guarantees are not proven.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warning: Option<&'static str>,
+}
+
+/// One Breaker move of `snaky review --json`.
+#[derive(Serialize)]
+struct ReviewLine {
+    breaker: [i32; 2],
+    /// Maker's answer.
+    maker: [i32; 2],
+    guarantee_before: u32,
+    guarantee_after: u32,
+    /// The guarantee after Maker's answer (lower than `guarantee_after` only when that answer won
+    /// sooner than the claim promised).
+    guarantee_after_maker: u32,
+    lost: u32,
+    /// The highest guarantee a reply keeps here (what every `best` reply keeps).
+    kept: u32,
+    /// The free envelope cells whose reply keeps `kept`, then `"outside"` if a reply outside the
+    /// envelope keeps it too.
+    best: Vec<BestReply>,
+}
+
+/// A reply that keeps the guarantee: a cell, or the marker for any reply outside the envelope.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum BestReply {
+    Cell([i32; 2]),
+    Outside(&'static str),
+}
+
+/// The most cells of `best` the text table lists before "and N more".
+const BEST_CELLS_SHOWN: usize = 6;
+
+fn review(moves: &str, json: bool, source: Source) -> ExitCode {
+    let breaker = match snaky::parse_moves(moves) {
+        Ok(breaker) => breaker,
+        Err(e) => return super::bad_input(format_args!("--moves: {e}")),
+    };
+    let Loaded { cards, warning } = match load(&source) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let lesson = match snaky::review(cards, &breaker) {
+        Ok(lesson) => lesson,
+        Err(e) => return super::bad_input(format_args!("--moves: {e}")),
+    };
+    if json {
+        let output = ReviewOutput {
+            par: lesson.par,
+            held_out: lesson.held_out,
+            over: lesson.over(),
+            costliest: lesson.costliest(),
+            moves: lesson.moves.iter().map(review_line).collect(),
+            warning,
+        };
+        return match serde_json::to_string(&output) {
+            Ok(text) => super::emit(&format!("{text}\n")),
+            Err(e) => super::bad_input(e),
+        };
+    }
+    let maker = match source.certificate {
+        Some(_) => "the certificate's Maker".to_string(),
+        None => match source.maker {
+            snaky::Maker::Paper => "the paper's Maker".to_string(),
+            snaky::Maker::Ours => "our Maker".to_string(),
+        },
+    };
+    super::emit(&review_text(&lesson, &maker, warning))
+}
+
+fn review_line(reviewed: &snaky::ReviewedMove) -> ReviewLine {
+    let mut best: Vec<BestReply> = reviewed.best.iter().map(|c| BestReply::Cell([c.x, c.y])).collect();
+    if reviewed.best_outside {
+        best.push(BestReply::Outside("outside"));
+    }
+    ReviewLine {
+        breaker: [reviewed.breaker.x, reviewed.breaker.y],
+        maker: [reviewed.maker.x, reviewed.maker.y],
+        guarantee_before: reviewed.guarantee_before,
+        guarantee_after: reviewed.guarantee_after,
+        guarantee_after_maker: reviewed.guarantee_after_maker,
+        lost: reviewed.lost,
+        kept: reviewed.kept,
+        best,
+    }
+}
+
+/// The lesson as a table for a person at a terminal.
+fn review_text(lesson: &snaky::Review, maker: &str, warning: Option<&str>) -> String {
+    let mut text = match lesson.held_out {
+        Some(held_out) => {
+            format!("You held out {held_out} Maker moves against {maker} (par {}).\n", lesson.par)
+        }
+        None => {
+            let now = lesson.moves.last().map_or(lesson.par, |m| m.guarantee_after_maker);
+            format!(
+                "The game is not over: {maker} is sure to win within {now} Maker moves (par {}).\n",
+                lesson.par
+            )
+        }
+    };
+    text.push_str(
+        "Before and after: the guarantee, the number of Maker moves within which Maker is sure to win.\n\
+         Lost: the Maker moves a move gave away. Kept by: the replies that would have lost the fewest.\n\n",
+    );
+    text.push_str(&format!(
+        "{:>4}  {:<13} {:>6} {:>5} {:>4}  Kept by\n",
+        "Move", "Breaker", "Before", "After", "Lost"
+    ));
+    let costliest = lesson.costliest();
+    for (index, m) in lesson.moves.iter().enumerate() {
+        let mut best: Vec<String> =
+            m.best.iter().take(BEST_CELLS_SHOWN).map(|c| format!("{},{}", c.x, c.y)).collect();
+        if m.best.len() > BEST_CELLS_SHOWN {
+            best.push(format!("and {} more cells", m.best.len() - BEST_CELLS_SHOWN));
+        }
+        if m.best_outside {
+            best.push("any cell outside the envelope".to_string());
+        }
+        let mark = if costliest == Some(index) { "   <- costliest" } else { "" };
+        text.push_str(&format!(
+            "{:>4}  {:<13} {:>6} {:>5} {:>4}  {}{mark}\n",
+            index + 1,
+            format!("{},{}", m.breaker.x, m.breaker.y),
+            m.guarantee_before,
+            m.guarantee_after,
+            m.lost,
+            best.join(" ")
+        ));
+    }
+    if lesson.moves.is_empty() {
+        text.push_str("(no Breaker moves)\n");
+    }
+    if let Some(warning) = warning {
+        text.push_str(&format!("Warning: {warning}.\n"));
+    }
+    text
 }
 
 /// The frame region of the board as text, y up, three columns a cell: `X` Maker, `O` Breaker

@@ -39,6 +39,10 @@ pub struct Settings {
     pub snaky_maker: crate::snaky::Maker,
     /// Blind mode's best: the most Maker moves the player held out, per Maker.
     pub blind_best: BTreeMap<crate::snaky::Maker, u32>,
+    /// The best in a normal (not blind) game: the most Maker moves the player held out in a
+    /// finished game, per Maker; absent in older saves. Like `blind_best`, each value lies in
+    /// `6..=par` (a Snaky has 6 cells; par is the Maker's bound, 21 or 20).
+    pub snaky_best: BTreeMap<crate::snaky::Maker, u32>,
     /// Mute and volume; absent in older saves (then sound is on at the default volume).
     pub sound: SoundSettings,
     /// The last free-play setup started (absent in older saves; checked like the rest).
@@ -91,26 +95,29 @@ pub(super) struct SaveEntries {
     pub progress: ProgressEntries,
 }
 
-/// [`Settings`] as written: the pick sets, the volume and the free-play setup not yet checked.
+/// [`Settings`] as written: the pick sets, the bests, the volume and the free-play setup not yet
+/// checked. Every field may be absent (older saves): it then takes its default.
 #[derive(Deserialize)]
 #[serde(rename = "Settings", default, deny_unknown_fields)]
 pub(super) struct SettingsEntries {
     pub language: Language,
     pub strategies_revealed: Vec<Vec<Wide>>,
     pub snaky_maker: crate::snaky::Maker,
-    pub blind_best: BTreeMap<crate::snaky::Maker, u32>,
+    pub blind_best: MapEntries<crate::snaky::Maker, Wide>,
+    pub snaky_best: MapEntries<crate::snaky::Maker, Wide>,
     pub sound: SoundEntries,
     pub free_play: Option<FreeSetupEntries>,
 }
 
 impl Default for SettingsEntries {
     fn default() -> Self {
-        let Settings { language, snaky_maker, blind_best, .. } = Settings::default();
+        let Settings { language, snaky_maker, .. } = Settings::default();
         Self {
             language,
             strategies_revealed: Vec::new(),
             snaky_maker,
-            blind_best,
+            blind_best: MapEntries::default(),
+            snaky_best: MapEntries::default(),
             sound: SoundEntries::default(),
             free_play: None,
         }

@@ -19,5 +19,5 @@ pub use crate::pokopoko::{ChoiceRecord, Progress, StageRecord};
 pub use file::{MAX_SAVE_BYTES, Notice, Opened, SAVE_FILE_NAME, SaveError, SaveFile};
 pub use format::{SAVE_VERSION, Save, Settings, Unusable};
 pub use repair::{
-    MAX_LISTED_PROBLEMS, MAX_RECORDED_MATCHES, Repairable, SaveProblem, parse, parse_repairing,
+    MAX_LISTED_PROBLEMS, MAX_RECORDED_MATCHES, MIN_HELD_OUT, Repairable, SaveProblem, parse, parse_repairing,
 };

@@ -1,17 +1,19 @@
 //! Reading a save and repairing it: what the game never writes (a stage outside the ladder, a
 //! stage listed twice, a count or a volume out of range, a pick set that is not one, a free-play
-//! setup it cannot start) is left out or brought in range, the rest is kept, and each problem is
-//! listed; the strict reader refuses it instead.
+//! setup it cannot start, a Snaky best no game could hold out) is left out or brought in range, the
+//! rest is kept, and each problem is listed; the strict reader refuses it instead.
 
+use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
 
 use thiserror::Error;
 
 use super::format::{
-    ChoiceEntries, ProgressEntries, RecordEntries, Save, Settings, SettingsEntries, Unusable, Wide, pick_set,
-    read_version,
+    ChoiceEntries, MapEntries, ProgressEntries, RecordEntries, Save, Settings, SettingsEntries, Unusable,
+    Wide, pick_set, read_version,
 };
 use crate::pokopoko::{ChoiceRecord, FreeSetup, MAX_STAGE, Progress, StageRecord};
+use crate::snaky::Maker;
 use crate::sound_settings::{SoundSettings, Volume};
 
 /// The most wins (or losses) a save may record for one stage: the range of the first format's
@@ -44,7 +46,17 @@ pub enum SaveProblem {
     Volume(i128),
     #[error("`free_play` is a setup the game cannot start ({0}); it was left out")]
     FreeSetup(crate::pokopoko::FreeError),
+    #[error(
+        "`{field}` records {moves} Maker moves held out against {maker:?}, but a game against that Maker lasts {MIN_HELD_OUT} to {} Maker moves; it was left out",
+        maker.bound()
+    )]
+    BestOutOfRange { field: &'static str, maker: Maker, moves: i128 },
+    #[error("`{field}` lists {maker:?} twice; the first was kept")]
+    DuplicateMaker { field: &'static str, maker: Maker },
 }
+
+/// The fewest Maker moves any game lasts: a Snaky has 6 cells. A best below it was never played.
+pub const MIN_HELD_OUT: u32 = crate::snaky::shape::SNAKY.len() as u32;
 
 /// Reads a save from the bytes of a save file, refusing anything the game never writes (the
 /// strict reader; [`super::SaveFile::open`] uses [`parse_repairing`]).
@@ -103,7 +115,10 @@ impl SettingsEntries {
     /// The settings with what the game could not have written left out (a pick set that is not
     /// one, a free-play setup it cannot start) or brought in range (the volume), each noted.
     pub(super) fn repair(self, problems: &mut Problems) -> Settings {
-        let Self { language, strategies_revealed, snaky_maker, blind_best, sound, free_play } = self;
+        let Self { language, strategies_revealed, snaky_maker, blind_best, snaky_best, sound, free_play } =
+            self;
+        let blind_best = best("blind_best", blind_best, problems);
+        let snaky_best = best("snaky_best", snaky_best, problems);
         let strategies_revealed = strategies_revealed
             .into_iter()
             .filter_map(|counts| match pick_set(&counts) {
@@ -132,8 +147,32 @@ impl SettingsEntries {
             }
         });
         let sound = SoundSettings { muted: sound.muted, volume };
-        Settings { language, strategies_revealed, snaky_maker, blind_best, sound, free_play }
+        Settings { language, strategies_revealed, snaky_maker, blind_best, snaky_best, sound, free_play }
     }
+}
+
+/// A best per Maker as written, with what no game could have held out (fewer than a Snaky's
+/// [`MIN_HELD_OUT`] cells, more than the Maker's par) left out, and a Maker listed again ignored.
+fn best(
+    field: &'static str,
+    entries: MapEntries<Maker, Wide>,
+    problems: &mut Problems,
+) -> BTreeMap<Maker, u32> {
+    let mut best = BTreeMap::new();
+    for (maker, moves) in entries.0 {
+        let held_out = u32::try_from(moves.0).ok().filter(|m| (MIN_HELD_OUT..=maker.bound()).contains(m));
+        let Some(held_out) = held_out else {
+            problems.push(SaveProblem::BestOutOfRange { field, maker, moves: moves.0 });
+            continue;
+        };
+        match best.entry(maker) {
+            Entry::Occupied(_) => problems.push(SaveProblem::DuplicateMaker { field, maker }),
+            Entry::Vacant(place) => {
+                place.insert(held_out);
+            }
+        }
+    }
+    best
 }
 
 impl ProgressEntries {

@@ -263,6 +263,18 @@ impl Game {
             .collect()
     }
 
+    /// For Breaker to move: the guarantee once Breaker has replied (Maker to move, the claim moved
+    /// to the child the reply selects) — each free cell of the active envelope, then (`None`) any
+    /// reply outside it. The heat map's heights, counted as the panel counts the guarantee.
+    pub fn reply_guarantees(&self) -> Vec<(Option<Cell>, u32)> {
+        let made = self.maker.len() as u32;
+        self.reply_outcomes()
+            .into_iter()
+            // As in `breaker_move`: a reply that leaves no child keeps the claim.
+            .map(|(reply, next)| (reply, made + next.unwrap_or(self.claim).height(&self.cards)))
+            .collect()
+    }
+
     /// For Breaker to move: each free cell of the active envelope, then (`None`) any reply outside
     /// it, with the claim Maker moves to after that reply (`None` if no child survives it).
     fn reply_outcomes(&self) -> Vec<(Option<Cell>, Option<Claim>)> {

@@ -29,6 +29,7 @@ pub mod local_check;
 pub mod placement;
 pub mod policy;
 pub mod record;
+pub mod review;
 pub mod search;
 pub mod shape;
 pub mod squeeze;
@@ -48,6 +49,7 @@ pub use game::{ClaimInfo, Game, Move, Player};
 pub use placement::{Placement, Symmetry};
 pub use policy::Claim;
 pub use record::{parse_moves, replay};
+pub use review::{Review, ReviewedMove, review, review_game};
 
 /// The two shipped Makers: the paper's certificate and ours.
 #[derive(
