@@ -193,11 +193,17 @@ fn stage_11_is_lost_by_choosing_first_and_the_lesson_says_second() {
         last.mistake,
         Some(Mistake::TurnOrder { chosen: TurnOrder::First, right: TurnOrder::Second, buttons: 44 })
     );
-    let lesson = pokopoko::app::pokopoko::lesson_text(Language::English, last).unwrap();
+    let lesson = pokopoko::app::pokopoko::lesson_text(Language::English, last, true).unwrap();
     assert!(lesson.contains("44 is a losing number (44 mod 7 = 2)"), "{lesson}");
     assert!(lesson.contains("Choosing second instead of first"), "{lesson}");
-    let ja = pokopoko::app::pokopoko::lesson_text(Language::Japanese, last).unwrap();
+    let ja = pokopoko::app::pokopoko::lesson_text(Language::Japanese, last, true).unwrap();
     assert!(ja.contains("後手") && ja.contains("44"), "{ja}");
+    // Before the strategy page is revealed the lesson names the right choice, not the rule.
+    let unrevealed = pokopoko::app::pokopoko::lesson_text(Language::English, last, false).unwrap();
+    assert!(unrevealed.contains("choosing second instead of first"), "{unrevealed}");
+    assert!(!unrevealed.contains("mod") && !unrevealed.contains("losing number"), "{unrevealed}");
+    let ja = pokopoko::app::pokopoko::lesson_text(Language::Japanese, last, false).unwrap();
+    assert!(ja.contains("後手") && !ja.contains("mod") && !ja.contains("負けの数"), "{ja}");
     let saved = SaveFile::open(&path).save;
     assert!(!saved.progress.is_cleared(11));
     assert_eq!(saved.progress.results[&11].losses, 1);
@@ -210,6 +216,7 @@ fn stage_11_is_lost_by_choosing_first_and_the_lesson_says_second() {
 #[test]
 fn a_wrong_move_is_named_and_the_match_can_be_replayed_from_it() {
     let mut app = game(SavePlace::Memory, None);
+    send(&mut app, MenuAction::Language(Language::English));
     open_stage(&mut app, 1);
     // SPEC: stage 1 is 6 buttons, picks 1–2, first wins by leaving 4 (= 1 mod 3).
     send(&mut app, StageAction::Start(TurnOrder::First));
@@ -227,9 +234,17 @@ fn a_wrong_move_is_named_and_the_match_can_be_replayed_from_it() {
         last.mistake,
         Some(Mistake::Move { turn: 0, remaining_before: 6, pressed: 1, right_counts: vec![2] })
     );
-    let lesson = pokopoko::app::pokopoko::lesson_text(Language::English, last).unwrap();
+    let lesson = pokopoko::app::pokopoko::lesson_text(Language::English, last, true).unwrap();
     assert!(lesson.contains("Your move 1: with 6 left you pressed 1, leaving 5"), "{lesson}");
     assert!(lesson.contains("press 2 to leave 4 (4 mod 3 = 1)"), "{lesson}");
+    // The result screen shows it without the rule: this save never revealed picks 1–2.
+    let shown = screen_text(&mut app);
+    assert!(shown.contains("Your move 1: with 6 left you pressed 1, leaving 5"), "{shown}");
+    assert!(shown.contains("Right was: press 2 to leave 4.") && !shown.contains("mod 3"), "{shown}");
+    let unrevealed =
+        pokopoko::app::pokopoko::lesson_text(Language::English, app.world().resource::<LastMatch>(), false)
+            .unwrap();
+    assert!(!unrevealed.contains("mod") && !unrevealed.contains("winning number"), "{unrevealed}");
 
     send(&mut app, StageAction::RetryFromMistake);
     assert_eq!(screen(&app), Screen::Play);
@@ -462,6 +477,13 @@ fn the_strategy_page_warns_until_revealed_once_for_each_pick_range() {
     assert!(!text.contains("Spoiler!"), "{text}");
     // Stage 8 picks 2–4 (SPEC §1.3), losing numbers 1, 2, 7, 8, 13, 14, … (SPEC §1.2).
     assert!(text.contains("1, 2, 7, 8, 13, 14"), "{text}");
+    // The pairing: 2 + 4 = 6, the period of SPEC §1.2's table; each press and its answer.
+    assert!(text.contains("you press 6\u{a0}−\u{a0}k"), "{text}");
+    for (press, answer) in [(2, 4), (3, 3), (4, 2)] {
+        assert!(text.contains(&format!("they {press} → you {answer}")), "{text}");
+    }
+    // The edge rule: with 2 or fewer left under 2–4 the only move presses the last button.
+    assert!(text.contains("with 2 or fewer left") && text.contains("1 and 2 are losing"), "{text}");
     let picks = app.world().resource::<CurrentStage>().0.picks.clone();
     let saved = SaveFile::open(&path).save;
     assert_eq!(saved.settings.strategies_revealed.iter().collect::<Vec<_>>(), [&picks]);
@@ -509,4 +531,79 @@ fn the_ladder_builds_only_the_tiles_in_view() {
     let top = tiles(&mut app);
     assert_eq!(top.first(), Some(&1));
     assert!(!top.contains(&99_991) && top.len() <= 100, "{top:?}");
+}
+
+/// The ladder's last stage (SPEC §1.3: stage n has 4·n buttons; the ladder ends at 100,000, so
+/// 400,000 buttons) opens as one picture, not a button each, and plays by count.
+#[test]
+fn the_last_stage_opens_as_a_picture_and_plays_by_count() {
+    let dir = scratch("last-stage");
+    let path = dir.join("save.ron");
+    let mut save = Save::default();
+    save.progress.cleared = (1..=99_999).collect();
+    SaveFile::open(&path).file.store(&save).unwrap();
+    let mut app = game(SavePlace::File(path), None);
+    open_stage(&mut app, 100_000);
+    send(&mut app, StageAction::Start(TurnOrder::First));
+    assert_eq!(screen(&app), Screen::Play);
+    assert_eq!(table(&app).game().remaining(), 400_000);
+    let mut buttons = app.world_mut().query_filtered::<(), With<Button>>();
+    let count = buttons.iter(app.world()).count();
+    assert!(count < 100, "{count} UI buttons for a board of 400,000");
+    // Picks 2–5: 400,000 = 2 mod 7 is a losing number (SPEC §1.2), so first loses against the COM;
+    // the count keys still play: choose 3, press, and the COM answers.
+    send(&mut app, PlayInput::Choose(3));
+    assert_eq!(table(&app).selected().len(), 3);
+    send(&mut app, PlayInput::Confirm);
+    run_com(&mut app);
+    let remaining = table(&app).game().remaining();
+    assert!(spec_losing(7, remaining), "the COM left {remaining}");
+    assert_eq!(table(&app).shown_remaining(), remaining);
+    // A count the rule does not allow is refused with the reason.
+    send(&mut app, PlayInput::Choose(6));
+    assert_eq!(app.world().resource::<Refusal>().reason(), Some(RefusalReason::TooMany));
+}
+
+/// The play panel's move list keeps a fixed number of lines: the newest turns, and "…" with the
+/// number of older ones.
+#[test]
+fn the_move_list_keeps_seven_lines_and_counts_the_older_turns() {
+    let mut app = game(SavePlace::Memory, None);
+    send(&mut app, MenuAction::Language(Language::English));
+    // Stage 14 (SPEC §1.3: 56 buttons, picks 2–5) is long enough; as second the COM wins it.
+    let mut save = app.world_mut().resource_mut::<SaveData>();
+    for n in 1..=13 {
+        save.save.progress.record(n, true);
+    }
+    open_stage(&mut app, 14);
+    send(&mut app, StageAction::Start(TurnOrder::Second));
+    let turn_lines = |app: &mut App| {
+        let text = screen_text(app);
+        let turns = text.lines().filter(|l| l.contains(" → ") && l.ends_with(" left")).count();
+        let earlier = text.lines().find(|l| l.contains("earlier turn")).map(str::to_string);
+        (turns, earlier)
+    };
+    let mut turns_played = 0;
+    while playing(&app) {
+        run_com(&mut app);
+        if !playing(&app) {
+            break;
+        }
+        turns_played = table(&app).game().history().len();
+        let (lines, earlier) = turn_lines(&mut app);
+        if turns_played <= 7 {
+            assert_eq!((lines, earlier), (turns_played, None));
+        } else {
+            let hidden = turns_played - 6;
+            let expected = format!("… ({hidden} earlier turns)");
+            assert_eq!((lines, earlier.as_deref()), (6, Some(expected.as_str())));
+        }
+        let count = if table(&app).is_forced() { table(&app).game().remaining() } else { 2 };
+        if table(&app).is_forced() {
+            send(&mut app, PlayInput::Confirm);
+        } else {
+            press(&mut app, count);
+        }
+    }
+    assert!(turns_played > 9, "the match was long enough to hide some turns ({turns_played})");
 }

@@ -77,6 +77,8 @@ pub enum T {
     LosingNumbersHelp,
     RuleTitle,
     HowToWin,
+    AtTheTable,
+    ChooseCount,
     AboutTitle,
     AboutGame,
     AboutCom,
@@ -229,6 +231,8 @@ impl T {
                 "If this many are left on your turn, you lose unless your opponent makes a mistake.",
             ),
             T::RuleTitle => ("きまり", "The rule"),
+            T::AtTheTable => ("勝ち方", "How to win"),
+            T::ChooseCount => ("押す数をえらぶ", "How many to press"),
             T::HowToWin => (
                 "相手の番に、いつも負けの数をのこしましょう。はじめの数が負けの数なら後手、そうでなければ先手をえらびます。",
                 "Always leave a losing number on your opponent's turn. If the starting count is a losing number, choose second; otherwise choose first.",
@@ -414,8 +418,8 @@ pub fn stage_record(lang: Language, wins: u64, losses: u64, first_right: Option<
         (_, None) => "",
         (Language::Japanese, Some(true)) => "・はじめ ○",
         (Language::Japanese, Some(false)) => "・はじめ ×",
-        (Language::English, Some(true)) => ", first choice right",
-        (Language::English, Some(false)) => ", first choice wrong",
+        (Language::English, Some(true)) => ", first try: right order",
+        (Language::English, Some(false)) => ", first try: wrong order",
     };
     match lang {
         Language::Japanese => format!("かち {wins}　まけ {losses}{first}"),
@@ -506,6 +510,24 @@ pub fn turn_line(lang: Language, com: bool, count: u32, left: u32) -> String {
     }
 }
 
+/// A gap in a summarised list of turns: how many are left out.
+pub fn hidden_turns(lang: Language, hidden: usize) -> String {
+    match (lang, hidden) {
+        (Language::Japanese, _) => format!("…　{hidden}手　…"),
+        (Language::English, 1) => "… 1 more turn …".to_string(),
+        (Language::English, _) => format!("… {hidden} more turns …"),
+    }
+}
+
+/// Older turns left off the play panel's list.
+pub fn earlier_turns(lang: Language, hidden: usize) -> String {
+    match (lang, hidden) {
+        (Language::Japanese, _) => format!("…（前の {hidden}手）"),
+        (Language::English, 1) => "… (1 earlier turn)".to_string(),
+        (Language::English, _) => format!("… ({hidden} earlier turns)"),
+    }
+}
+
 pub fn won_text(lang: Language, stage: u32) -> String {
     match lang {
         Language::Japanese => {
@@ -548,6 +570,64 @@ pub fn rule_in_words(lang: Language, rule: &Rule) -> String {
     words
 }
 
+/// The pairing, the one idea to use at the table: after the other player presses k, press
+/// `sum` − k; the count left stays on a losing number.
+pub fn pairing(lang: Language, sum: u32) -> String {
+    match lang {
+        Language::Japanese => format!(
+            "ペアの法則：相手が k個押したら、あなたは {sum}\u{a0}−\u{a0}k個押します。ふたりで合わせて {sum}個ずつ減るので、負けの数をのこしたあとは、また負けの数をのこせます。"
+        ),
+        Language::English => format!(
+            "The pairing: when the other player presses k, you press {sum}\u{a0}−\u{a0}k. Together you take {sum} each round, so once you have left a losing number, you can leave one again every turn."
+        ),
+    }
+}
+
+/// One pair of the pairing: the other player's press and the answer.
+pub fn pair(lang: Language, press: u32, answer: u32) -> String {
+    match lang {
+        Language::Japanese => format!("相手 {press} → あなた {answer}"),
+        Language::English => format!("they {press} → you {answer}"),
+    }
+}
+
+/// The pick set has no single answer sum: what carries over instead.
+pub fn no_pairing(lang: Language, picks: &PickSet) -> String {
+    match lang {
+        Language::Japanese => format!(
+            "{picks} には、いつも使える「合わせていくつ」の数がありません。相手が押したら、そのたびに負けの数をのこす数だけ押しましょう（上の表）。"
+        ),
+        Language::English => format!(
+            "{picks} has no single answer that works after every press. After each press of the other player, press whatever leaves a losing number (the table above)."
+        ),
+    }
+}
+
+/// The edge rule: with `min` or fewer left, the only move is to press them all — the last one
+/// too — which is why 1 to `min` are losing numbers.
+pub fn edge_rule(lang: Language, min: u32) -> String {
+    let upto = match (lang, min) {
+        (Language::Japanese, 2) => "1 と 2".to_string(),
+        (Language::Japanese, _) => format!("1〜{min}"),
+        (Language::English, 2) => "1 and 2".to_string(),
+        (Language::English, _) => format!("1 to {min}"),
+    };
+    match (lang, min) {
+        (Language::Japanese, 1) => {
+            "はしの決まり：のこり 1個で自分の番なら、それを押すしかなく負けです。だから 1 は負けの数です。".to_string()
+        }
+        (Language::Japanese, _) => format!(
+            "はしの決まり：のこりが {min}個以下なら、全部押すしかなく、さいごのボタンも押してしまいます。だから {upto} は負けの数です。"
+        ),
+        (Language::English, 1) => {
+            "The edge rule: with 1 left on your turn you must press it, and lose. That is why 1 is a losing number.".to_string()
+        }
+        (Language::English, _) => format!(
+            "The edge rule: with {min} or fewer left you must press them all, the last one too. That is why {upto} are losing numbers."
+        ),
+    }
+}
+
 /// Why a number loses, e.g. "8 mod 7 = 1"; empty before the repeating part starts.
 pub fn why_losing(rule: &Rule, number: u32) -> String {
     if number > rule.pre_period && rule.period > 0 {
@@ -558,14 +638,14 @@ pub fn why_losing(rule: &Rule, number: u32) -> String {
 }
 
 /// The lesson after a loss (SPEC §1.5): the exact mistake and what would have been right.
-pub fn mistake(lang: Language, mistake: &Mistake, rule: &Rule, human_move: usize) -> String {
+///
+/// `rule` is the strategy page's rule once the player has revealed that page; until then the
+/// lesson names the mistake and the right move without the rule (no spoiler).
+pub fn mistake(lang: Language, mistake: &Mistake, rule: Option<&Rule>, human_move: usize) -> String {
+    let Some(rule) = rule else { return mistake_without_rule(lang, mistake, human_move) };
     match mistake {
         Mistake::TurnOrder { chosen, right, buttons } => {
-            // English says "choosing second instead of first" in lower case.
-            let (chosen, right) = match lang {
-                Language::Japanese => (turn_order(lang, *chosen), turn_order(lang, *right)),
-                Language::English => (chosen.as_str(), right.as_str()),
-            };
+            let (chosen, right) = turn_orders(lang, *chosen, *right);
             let why = why_losing(rule, *buttons);
             let losing = rule.is_losing(*buttons);
             match (lang, losing) {
@@ -607,6 +687,52 @@ pub fn mistake(lang: Language, mistake: &Mistake, rule: &Rule, human_move: usize
                 ),
                 Language::English => format!(
                     "Your move {human_move}: with {remaining_before} left you pressed {pressed}, leaving {left}, a winning number for the COM. Right was: {}.",
+                    options.join(", or ")
+                ),
+            }
+        }
+    }
+}
+
+/// The turn orders of a wrong choice, as the lesson says them (English in lower case:
+/// "choosing second instead of first").
+fn turn_orders(lang: Language, chosen: TurnOrder, right: TurnOrder) -> (&'static str, &'static str) {
+    match lang {
+        Language::Japanese => (turn_order(lang, chosen), turn_order(lang, right)),
+        Language::English => (chosen.as_str(), right.as_str()),
+    }
+}
+
+/// The lesson before the strategy page is revealed: what was wrong and what was right, not why.
+fn mistake_without_rule(lang: Language, mistake: &Mistake, human_move: usize) -> String {
+    match mistake {
+        Mistake::TurnOrder { chosen, right, .. } => {
+            let (chosen, right) = turn_orders(lang, *chosen, *right);
+            match lang {
+                Language::Japanese => format!(
+                    "まちがいは手番えらびでした。{chosen}ではなく{right}をえらべば勝てました。なぜかは「必勝法」のページにあります。"
+                ),
+                Language::English => format!(
+                    "The mistake was the turn order: choosing {right} instead of {chosen} would have won. The strategy page tells why."
+                ),
+            }
+        }
+        Mistake::Move { remaining_before, pressed, right_counts, .. } => {
+            let left = remaining_before - pressed;
+            let options: Vec<String> = right_counts
+                .iter()
+                .map(|&k| match lang {
+                    Language::Japanese => format!("{k}個押して {} をのこす", remaining_before - k),
+                    Language::English => format!("press {k} to leave {}", remaining_before - k),
+                })
+                .collect();
+            match lang {
+                Language::Japanese => format!(
+                    "あなたの{human_move}手目：のこり {remaining_before} で {pressed}個押して {left} をのこしたので、COMが勝てるようになりました。正しくは、{}。",
+                    options.join("、または ")
+                ),
+                Language::English => format!(
+                    "Your move {human_move}: with {remaining_before} left you pressed {pressed}, leaving {left}; from there the COM could win. Right was: {}.",
                     options.join(", or ")
                 ),
             }
@@ -876,7 +1002,19 @@ mod tests {
         let picks = PickSet::range(2, 5).unwrap();
         let rule = Rule::derive(&picks);
         let lesson = Mistake::Move { turn: 2, remaining_before: 12, pressed: 2, right_counts: vec![3, 4] };
-        let en = mistake(Language::English, &lesson, &rule, 2);
+        let en = mistake(Language::English, &lesson, Some(&rule), 2);
         assert!(en.contains("press 4 to leave 8 (8 mod 7 = 1)"), "{en}");
+        // Without the rule (strategy not revealed): the same moves, no reason.
+        let en = mistake(Language::English, &lesson, None, 2);
+        assert!(en.contains("Right was: press 3 to leave 9, or press 4 to leave 8."), "{en}");
+        assert!(!en.contains("mod"), "{en}");
+    }
+
+    #[test]
+    fn the_edge_rule_counts_up_to_the_smallest_press() {
+        assert!(edge_rule(Language::English, 1).contains("with 1 left"));
+        assert!(edge_rule(Language::English, 2).contains("1 and 2 are losing numbers"));
+        assert!(edge_rule(Language::English, 3).contains("with 3 or fewer left"));
+        assert!(edge_rule(Language::Japanese, 3).contains("1〜3"));
     }
 }

@@ -130,11 +130,17 @@ pub fn run(args: crate::cli::WindowArgs) -> ExitCode {
             pace: Pace::default(),
         })
         .add_systems(Startup, spawn_camera)
+        .insert_resource(pokopoko::MatchSeeds::starting_at(clock_seed()))
         .add_plugins(harness);
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),
     }
+}
+
+/// A seed from the wall clock: each launch's matches differ (tests use fixed seeds).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
 fn spawn_camera(mut commands: Commands) {

@@ -94,9 +94,9 @@ struct SetupBody;
 
 /// Enters free play with `setup` (`--open free:…` and the setup screen's Start): the room, the
 /// stage and the match, human to move in the setup's turn order.
-pub fn start(commands: &mut Commands, setup: &FreeSetup) {
+pub fn start(commands: &mut Commands, setup: &FreeSetup, seed: u64) {
     if let Some((table, stage, room)) = start_resources(setup) {
-        commands.insert_resource(table);
+        commands.insert_resource(table.with_seed(seed));
         commands.insert_resource(stage);
         commands.insert_resource(room);
     }
@@ -383,6 +383,7 @@ fn act(
     mut commands: Commands,
     form: Option<Res<Form>>,
     mut data: ResMut<SaveData>,
+    mut seeds: ResMut<super::MatchSeeds>,
     mut go: MessageWriter<Go>,
 ) {
     let Some(form) = form else { return };
@@ -390,7 +391,7 @@ fn act(
         let Ok(stage) = form.setup.stage() else { continue };
         match action {
             FreeAction::Start => {
-                start(&mut commands, &form.setup);
+                start(&mut commands, &form.setup, seeds.take());
                 if data.save.settings.free_play.as_ref() != Some(&form.setup) {
                     data.save.settings.free_play = Some(form.setup.clone());
                     data.store();
@@ -436,6 +437,14 @@ fn show_practice_hint(
 }
 
 /// The practice hint's place in the play panel (spawned by the play screen in free play only).
+/// The height of one line of 18 px text.
+pub const LINE_18: f32 = 24.0;
+
 pub fn practice_line(width: f32) -> impl Bundle {
-    (PracticeHint, widgets::text("", 18.0, palette::GOOD), Node { max_width: px(width), ..default() })
+    // Two lines' height always, so the panel below does not move as the hint changes.
+    (
+        PracticeHint,
+        widgets::text("", 18.0, palette::GOOD),
+        Node { max_width: px(width), min_height: px(2.0 * LINE_18), ..default() },
+    )
 }

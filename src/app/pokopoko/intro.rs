@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 
-use super::{CurrentStage, StageAction};
+use super::{ButtonState, CurrentStage, StageAction, sea};
 use crate::app::i18n::{self, Lang, T};
 use crate::app::keymap::{Binding, Keymap};
 use crate::app::theme::palette;
@@ -15,7 +15,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, keyboard.run_if(in_state(Screen::Intro)));
 }
 
-fn spawn_intro(mut commands: Commands, lang: Res<Lang>, current: Option<Res<CurrentStage>>) {
+fn spawn_intro(
+    mut commands: Commands,
+    lang: Res<Lang>,
+    current: Option<Res<CurrentStage>>,
+    images: Option<ResMut<Assets<Image>>>,
+) {
     let lang = lang.0;
     let Some(current) = current else { return };
     let stage = &current.0;
@@ -34,7 +39,15 @@ fn spawn_intro(mut commands: Commands, lang: Res<Lang>, current: Option<Res<Curr
                 ));
             }
         });
-        root.spawn(preview(&stage.layout, 300.0, 200.0));
+        if sea::is_sea(&stage.layout) {
+            // (Headless tests have no image assets: no preview then.)
+            if let Some(mut images) = images {
+                let picture = images.add(sea::picture(&stage.layout, |_| ButtonState::Up));
+                root.spawn(sea::framed(picture, &stage.layout, 300.0, 200.0));
+            }
+        } else {
+            root.spawn(preview(&stage.layout, 300.0, 200.0));
+        }
         root.spawn(widgets::paragraph(i18n::stage_rules(lang, stage.buttons(), &stage.picks), 22.0, 820.0));
         root.spawn(widgets::heading(T::ChooseOrder.get(lang)));
         root.spawn(widgets::row(28.0)).with_children(|row| {

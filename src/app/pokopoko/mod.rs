@@ -7,6 +7,7 @@ mod intro;
 mod ladder;
 mod play;
 mod result;
+mod sea;
 mod strategy;
 pub mod table;
 
@@ -26,7 +27,7 @@ use super::{Go, Screen};
 use crate::pokopoko::{Mistake, Stage, TurnOrder, find_mistake};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<StageAction>().add_systems(Update, act).add_plugins((
+    app.add_message::<StageAction>().init_resource::<MatchSeeds>().add_systems(Update, act).add_plugins((
         ladder::plugin,
         intro::plugin,
         play::plugin,
@@ -34,6 +35,29 @@ pub(super) fn plugin(app: &mut App) {
         strategy::plugin,
         free::plugin,
     ));
+}
+
+/// Where each match's seed comes from: a losing COM varies its press with it (the same seed,
+/// the same match). Tests start at 0; the game starts from the clock.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct MatchSeeds {
+    next: u64,
+}
+
+impl MatchSeeds {
+    pub fn starting_at(seed: u64) -> Self {
+        Self { next: seed }
+    }
+
+    /// The next match's seed (SplitMix64 steps, so consecutive matches differ in every bit).
+    pub fn take(&mut self) -> u64 {
+        let seed = self.next;
+        self.next = self.next.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
 }
 
 /// The stage being played (or about to be).
@@ -115,6 +139,7 @@ fn act(
     last: Option<Res<LastMatch>>,
     screen: Res<State<Screen>>,
     room: Res<Room>,
+    mut seeds: ResMut<MatchSeeds>,
     mut go: MessageWriter<Go>,
 ) {
     for action in actions.read() {
@@ -130,13 +155,13 @@ fn act(
             }
             StageAction::Start(order) => {
                 let Some(current) = &current else { continue };
-                commands.insert_resource(Table::new(current.0.clone(), order));
+                commands.insert_resource(Table::new(current.0.clone(), order).with_seed(seeds.take()));
                 go.write(Go(Screen::Play));
             }
             StageAction::RetryFromStart => match &*room {
                 // A free game keeps its turn order: the same setup again.
                 Room::Free(setup) => {
-                    free::start(&mut commands, setup);
+                    free::start(&mut commands, setup, seeds.take());
                     go.write(Go(Screen::Play));
                 }
                 Room::Ladder => {
@@ -183,8 +208,7 @@ pub fn sample_lost_match(stage: &Stage) -> LastMatch {
             legal.iter().copied().find(|&k| k < remaining && !solver.winning_counts(remaining).contains(&k));
         let count = if first_move { wrong.unwrap_or(legal[0]) } else { legal[0] };
         first_move = false;
-        let up = (0..stage.layout.len()).filter(|&b| table.state(b) == ButtonState::Up);
-        for button in up.take(count as usize).collect::<Vec<_>>() {
+        for button in table.coast_buttons(count as usize) {
             table.toggle(button);
         }
         if table.confirm().is_err() {

@@ -2,8 +2,9 @@
 
 use bevy::prelude::*;
 
+use super::free::LINE_18;
 use super::table::{ButtonState, Direction, RefusalReason, Table};
-use super::{LastMatch, Pace, Room, free};
+use super::{LastMatch, Pace, Room, free, sea};
 use crate::app::events::GameEvent;
 use crate::app::i18n::{self, Lang, T};
 use crate::app::keymap::{Binding, Keymap};
@@ -25,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
                 fade_refusal,
                 run_match,
                 paint_board,
+                sea::repaint,
                 update_panel,
                 keep_awake_while_com_plays,
             )
@@ -42,11 +44,17 @@ pub enum PlayInput {
     ToggleAtCursor,
     ClearSelection,
     Confirm,
+    /// Select this many buttons from the coast (the count buttons of a large board, digit keys).
+    Choose(u32),
 }
 
 /// The area the board is fitted into, at the design window size.
 const BOARD_SIZE: Vec2 = Vec2::new(800.0, 600.0);
 const PANEL_WIDTH: f32 = 380.0;
+/// The lines of the move list: the newest turns (and "…" for older ones in the first line); a
+/// large board's count buttons take the room of two.
+const HISTORY_LINES: usize = 7;
+const SEA_HISTORY_LINES: usize = 5;
 
 #[derive(Component, Debug, Clone, Copy)]
 struct BoardButton {
@@ -68,8 +76,11 @@ struct ConfirmButton;
 #[derive(Component)]
 struct ClearButton;
 
+/// The move list, with room for this many lines.
 #[derive(Component)]
-struct HistoryList;
+struct HistoryList {
+    lines: usize,
+}
 
 /// The wait before the next thing happens on the COM's side.
 #[derive(Resource, Debug)]
@@ -83,7 +94,13 @@ fn start_clock(mut commands: Commands, pace: Res<Pace>) {
         .insert_resource(TurnClock { timer: Timer::new(pace.com_starts, TimerMode::Once), ending: false });
 }
 
-fn spawn_play(mut commands: Commands, lang: Res<Lang>, table: Option<Res<Table>>, room: Res<Room>) {
+fn spawn_play(
+    mut commands: Commands,
+    lang: Res<Lang>,
+    table: Option<Res<Table>>,
+    room: Res<Room>,
+    images: Option<ResMut<Assets<Image>>>,
+) {
     let lang = lang.0;
     let Some(table) = table else { return };
     let stage = table.stage();
@@ -91,6 +108,10 @@ fn spawn_play(mut commands: Commands, lang: Res<Lang>, table: Option<Res<Table>>
     let cell = (BOARD_SIZE.x / layout.width().max(1) as f32)
         .min(BOARD_SIZE.y / layout.height().max(1) as f32)
         .min(96.0);
+    let sea = sea::is_sea(layout);
+    // (Headless tests have no image assets: the board is then left empty.)
+    let picture =
+        images.filter(|_| sea).map(|mut images| images.add(sea::picture(layout, |b| table.state(b))));
     let you_are = match table.game().human_order() {
         TurnOrder::First => T::YouFirst,
         TurnOrder::Second => T::YouSecond,
@@ -126,16 +147,29 @@ fn spawn_play(mut commands: Commands, lang: Res<Lang>, table: Option<Res<Table>>
                         height: px(cell * layout.height() as f32),
                         ..default()
                     })
-                    .with_children(|board| {
-                        for index in 0..layout.len() {
-                            board
-                                .spawn(board_button(index, cell, layout.cells()[index]))
-                                .observe(send(PlayInput::Toggle(index)));
+                    .with_children(|board| match &picture {
+                        Some(picture) => {
+                            board.spawn((
+                                sea::SeaPicture(picture.clone()),
+                                ImageNode::new(picture.clone()),
+                                Node { width: percent(100), height: percent(100), ..default() },
+                            ));
+                        }
+                        None if sea => {}
+                        None => {
+                            for index in 0..layout.len() {
+                                board
+                                    .spawn(board_button(index, cell, layout.cells()[index]))
+                                    .observe(send(PlayInput::Toggle(index)));
+                            }
                         }
                     });
                 });
                 // The side panel.
-                main.spawn(widgets::panel_sized(px(PANEL_WIDTH))).with_children(|panel| {
+                // The side panel keeps its top edge: every part of it has a fixed height.
+                let pinned =
+                    Node { align_self: AlignSelf::FlexStart, ..widgets::panel_node(px(PANEL_WIDTH)) };
+                main.spawn(widgets::panel_from(pinned)).with_children(|panel| {
                     panel.spawn(widgets::label(you_are.get(lang)));
                     panel.spawn((PanelText::Turn, widgets::text("", 34.0, palette::YOU)));
                     panel.spawn(widgets::row(10.0)).with_children(|row| {
@@ -143,9 +177,31 @@ fn spawn_play(mut commands: Commands, lang: Res<Lang>, table: Option<Res<Table>>
                         row.spawn((PanelText::Remaining, widgets::text("", 64.0, palette::INK)));
                     });
                     panel.spawn((PanelText::Selected, widgets::text("", 22.0, palette::INK)));
-                    panel.spawn((PanelText::Hint, widgets::paragraph("", 18.0, PANEL_WIDTH - 60.0)));
+                    panel.spawn((
+                        PanelText::Hint,
+                        widgets::text("", 18.0, palette::INK),
+                        Node {
+                            max_width: px(PANEL_WIDTH - 60.0),
+                            min_height: px(2.0 * LINE_18),
+                            ..default()
+                        },
+                    ));
                     if room.practice_hint(&table).is_some() {
                         panel.spawn(free::practice_line(PANEL_WIDTH - 60.0));
+                    }
+                    if sea {
+                        // Too many buttons to click one by one: choose how many.
+                        panel.spawn(widgets::text(T::ChooseCount.get(lang), 18.0, palette::INK_SOFT));
+                        panel.spawn(widgets::row(8.0)).with_children(|row| {
+                            for &count in stage.picks.counts() {
+                                row.spawn(widgets::small_button(
+                                    count.to_string(),
+                                    ButtonKind::Secondary,
+                                    52.0,
+                                ))
+                                .observe(send(PlayInput::Choose(count)));
+                            }
+                        });
                     }
                     panel
                         .spawn((
@@ -165,7 +221,11 @@ fn spawn_play(mut commands: Commands, lang: Res<Lang>, table: Option<Res<Table>>
                         ))
                         .observe(send(PlayInput::ClearSelection));
                     panel.spawn(widgets::label(T::History.get(lang)));
-                    panel.spawn((HistoryList, widgets::column(4.0)));
+                    let lines = if sea { SEA_HISTORY_LINES } else { HISTORY_LINES };
+                    panel.spawn((
+                        HistoryList { lines },
+                        Node { min_height: px(lines as f32 * LINE_18), ..widgets::column(0.0) },
+                    ));
                 });
             },
         );
@@ -213,6 +273,20 @@ const KEYS: Keymap<PlayKey> = Keymap(&[
         "Backspace：えらびなおす",
         "Backspace: clear",
     ),
+    Binding::press(
+        &[KeyCode::Digit1, KeyCode::Numpad1],
+        PlayKey::Input(PlayInput::Choose(1)),
+        "1〜9：その数をえらぶ",
+        "1–9: choose that many",
+    ),
+    Binding::unshown(&[KeyCode::Digit2, KeyCode::Numpad2], PlayKey::Input(PlayInput::Choose(2))),
+    Binding::unshown(&[KeyCode::Digit3, KeyCode::Numpad3], PlayKey::Input(PlayInput::Choose(3))),
+    Binding::unshown(&[KeyCode::Digit4, KeyCode::Numpad4], PlayKey::Input(PlayInput::Choose(4))),
+    Binding::unshown(&[KeyCode::Digit5, KeyCode::Numpad5], PlayKey::Input(PlayInput::Choose(5))),
+    Binding::unshown(&[KeyCode::Digit6, KeyCode::Numpad6], PlayKey::Input(PlayInput::Choose(6))),
+    Binding::unshown(&[KeyCode::Digit7, KeyCode::Numpad7], PlayKey::Input(PlayInput::Choose(7))),
+    Binding::unshown(&[KeyCode::Digit8, KeyCode::Numpad8], PlayKey::Input(PlayInput::Choose(8))),
+    Binding::unshown(&[KeyCode::Digit9, KeyCode::Numpad9], PlayKey::Input(PlayInput::Choose(9))),
     Binding::press(&[KeyCode::Escape], PlayKey::Back, "Esc：もどる", "Esc: back"),
 ]);
 
@@ -289,6 +363,16 @@ fn apply_input(
             PlayInput::ClearSelection => {
                 table.clear_selection();
                 None
+            }
+            PlayInput::Choose(count) => {
+                let most = table.game().legal_counts().last().copied().unwrap_or(0);
+                match table.choose(count) {
+                    true => None,
+                    false if !table.human_to_move() => Some(RefusalReason::NotYourTurn),
+                    false if table.is_forced() => Some(RefusalReason::Forced),
+                    false if count > most => Some(RefusalReason::TooMany),
+                    false => Some(RefusalReason::NotAllowed(count)),
+                }
             }
             PlayInput::Confirm => {
                 let count = table.selected().len() as u32;
@@ -445,7 +529,7 @@ fn update_panel(
     mut texts: Query<(&PanelText, &mut Text, &mut TextColor)>,
     mut confirm: Query<&mut ButtonKind, (With<ConfirmButton>, Without<ClearButton>)>,
     mut clear: Query<&mut ButtonKind, (With<ClearButton>, Without<ConfirmButton>)>,
-    history: Query<Entity, With<HistoryList>>,
+    history: Query<(Entity, &HistoryList)>,
     refusal: Res<Refusal>,
 ) {
     let Some(table) = table else { return };
@@ -509,13 +593,18 @@ fn update_panel(
     }
     // The history, newest last; a turn counts once all of its presses are shown.
     let shown_turns = game.history().len() - usize::from(table.is_showing_com());
-    for list in &history {
+    for (list, &HistoryList { lines }) in &history {
         commands.entity(list).despawn_children().with_children(|list| {
             let turns = &game.history()[..shown_turns];
             if turns.is_empty() {
                 list.spawn(widgets::text(T::NoMovesYet.get(lang), 18.0, palette::INK_SOFT));
             }
-            for turn in turns.iter().skip(turns.len().saturating_sub(7)) {
+            // A fixed number of lines: the newest turns, and "…" for the older ones.
+            let hidden = if turns.len() > lines { turns.len() + 1 - lines } else { 0 };
+            if hidden > 0 {
+                list.spawn(widgets::text(i18n::earlier_turns(lang, hidden), 18.0, palette::INK_SOFT));
+            }
+            for turn in &turns[hidden..] {
                 let com = turn.side == Side::Com;
                 let ink = if com { palette::COM } else { palette::YOU };
                 list.spawn(widgets::text(

@@ -3,12 +3,13 @@
 use bevy::prelude::*;
 
 use super::free::Room;
+use super::strategy::SpoilerShown;
 use super::{LastMatch, StageAction};
 use crate::app::i18n::{self, Lang, Language, T};
 use crate::app::keymap::{Binding, Keymap};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
-use crate::app::{Go, Screen};
+use crate::app::{Go, SaveData, Screen};
 use crate::pokopoko::{Mistake, Side};
 
 pub(super) fn plugin(app: &mut App) {
@@ -16,22 +17,31 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, keyboard.run_if(in_state(Screen::Result)));
 }
 
-/// The lesson for a lost match, in words (SPEC §1.5).
-pub fn lesson(lang: Language, last: &LastMatch) -> Option<String> {
+/// The lesson for a lost match, in words (SPEC §1.5). Until the player has revealed the strategy
+/// page for these picks (`revealed`), it names the mistake and the right move without the rule.
+pub fn lesson(lang: Language, last: &LastMatch, revealed: bool) -> Option<String> {
     let mistake = last.mistake.as_ref()?;
     let rule = last.table.game().solver().rule();
     let move_number = match mistake {
         Mistake::Move { turn, .. } => last.table.human_move_number(*turn),
         Mistake::TurnOrder { .. } => 0,
     };
-    Some(i18n::mistake(lang, mistake, &rule, move_number))
+    Some(i18n::mistake(lang, mistake, revealed.then_some(&rule), move_number))
 }
 
-fn spawn_result(mut commands: Commands, lang: Res<Lang>, last: Option<Res<LastMatch>>, room: Res<Room>) {
+fn spawn_result(
+    mut commands: Commands,
+    lang: Res<Lang>,
+    last: Option<Res<LastMatch>>,
+    room: Res<Room>,
+    data: Res<SaveData>,
+    shown: Res<SpoilerShown>,
+) {
     let lang = lang.0;
     let Some(last) = last else { return };
     let stage = last.table.stage();
     let won = last.won();
+    let revealed = shown.0 || data.save.settings.strategies_revealed.contains(&stage.picks);
     commands.spawn(widgets::screen_root(Screen::Result)).with_children(|root| {
         root.spawn(widgets::label(room.title(lang, stage)));
         let (headline, ink) = if won { (T::Won, palette::GOOD) } else { (T::Lost, palette::BAD) };
@@ -41,7 +51,7 @@ fn spawn_result(mut commands: Commands, lang: Res<Lang>, last: Option<Res<LastMa
         } else if won {
             root.spawn(widgets::paragraph(i18n::won_text(lang, stage.number), 24.0, 860.0));
         }
-        if let Some(lesson) = lesson(lang, &last) {
+        if let Some(lesson) = lesson(lang, &last, revealed) {
             root.spawn((
                 Node {
                     flex_direction: FlexDirection::Column,
@@ -103,27 +113,29 @@ fn history(lang: Language, last: &LastMatch) -> impl Bundle {
         Some(Mistake::Move { turn, .. }) => Some(turn),
         _ => None,
     };
-    let chips: Vec<_> = last
-        .table
-        .game()
-        .history()
-        .iter()
-        .enumerate()
-        .map(|(index, turn)| {
-            let com = turn.side == Side::Com;
-            let (face, ink) = match (wrong_turn == Some(index), com) {
-                (true, _) => (palette::BAD, palette::ON_PRIMARY),
-                (false, true) => (palette::PRESSED_BY_COM, palette::INK),
-                (false, false) => (palette::PRESSED_BY_YOU, palette::INK),
+    let turns = last.table.game().history();
+    let chips: Vec<_> = shown_turns(turns.len(), wrong_turn)
+        .into_iter()
+        .map(|shown| {
+            let (words, face, ink) = match shown {
+                Shown::Gap(hidden) => {
+                    (i18n::hidden_turns(lang, hidden), palette::BACKGROUND, palette::INK_SOFT)
+                }
+                Shown::Turn(index) => {
+                    let turn = &turns[index];
+                    let com = turn.side == Side::Com;
+                    let (face, ink) = match (wrong_turn == Some(index), com) {
+                        (true, _) => (palette::BAD, palette::ON_PRIMARY),
+                        (false, true) => (palette::PRESSED_BY_COM, palette::INK),
+                        (false, false) => (palette::PRESSED_BY_YOU, palette::INK),
+                    };
+                    (i18n::turn_line(lang, com, turn.count, turn.remaining_after()), face, ink)
+                }
             };
             (
                 Node { padding: UiRect::axes(px(12), px(5)), border_radius: BorderRadius::MAX, ..default() },
                 BackgroundColor(face),
-                children![widgets::text(
-                    i18n::turn_line(lang, com, turn.count, turn.remaining_after()),
-                    16.0,
-                    ink
-                )],
+                children![widgets::text(words, 16.0, ink)],
             )
         })
         .collect();
@@ -138,6 +150,45 @@ fn history(lang: Language, last: &LastMatch) -> impl Bundle {
         },
         Children::spawn(bevy::ecs::spawn::SpawnIter(chips.into_iter())),
     )
+}
+
+/// The most chips the result shows; a longer match is summarised (its first turns, the mistake
+/// with its neighbours, its last turns, and how many turns each gap hides).
+const MOST_CHIPS: usize = 24;
+
+/// One chip of the summarised match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shown {
+    /// The turn at this index of the history.
+    Turn(usize),
+    /// This many turns left out.
+    Gap(usize),
+}
+
+/// Which of a match's `turns` the result shows, in order: all of them up to [`MOST_CHIPS`];
+/// otherwise the first two, the `marked` turn with the turns either side of it, and the last
+/// ones, with a gap (the number of turns left out) wherever turns are skipped.
+fn shown_turns(turns: usize, marked: Option<usize>) -> Vec<Shown> {
+    if turns <= MOST_CHIPS {
+        return (0..turns).map(Shown::Turn).collect();
+    }
+    let tail = MOST_CHIPS / 2;
+    let mut kept: Vec<usize> = (0..2).chain(turns - tail..turns).collect();
+    if let Some(marked) = marked.filter(|&m| m < turns) {
+        kept.extend(marked.saturating_sub(1)..=(marked + 1).min(turns - 1));
+    }
+    kept.sort_unstable();
+    kept.dedup();
+    let mut shown = Vec::with_capacity(kept.len() + 3);
+    let mut next = 0;
+    for index in kept {
+        if index > next {
+            shown.push(Shown::Gap(index - next));
+        }
+        shown.push(Shown::Turn(index));
+        next = index + 1;
+    }
+    shown
 }
 
 /// What a key does on the result screen.
@@ -202,5 +253,45 @@ fn keyboard(
             go.write(Go(if room.is_free() { Screen::FreeSetup } else { Screen::Ladder }));
         }
         None => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The turn indices a summary shows, and the sum of its gaps.
+    fn parts(shown: &[Shown]) -> (Vec<usize>, usize) {
+        let turns = shown.iter().filter_map(|s| if let Shown::Turn(i) = s { Some(*i) } else { None });
+        let gaps = shown.iter().map(|s| if let Shown::Gap(n) = s { *n } else { 0 }).sum();
+        (turns.collect(), gaps)
+    }
+
+    #[test]
+    fn a_short_match_shows_every_turn() {
+        assert_eq!(parts(&shown_turns(MOST_CHIPS, Some(3))), ((0..MOST_CHIPS).collect(), 0));
+        assert!(shown_turns(0, None).is_empty());
+    }
+
+    #[test]
+    fn a_long_match_keeps_its_start_its_mistake_and_its_end_and_counts_the_rest() {
+        for turns in [MOST_CHIPS + 1, 100, 229, 114_286] {
+            for marked in [None, Some(0), Some(1), Some(2), Some(40), Some(turns - 1)] {
+                let shown = shown_turns(turns, marked);
+                let (kept, gaps) = parts(&shown);
+                // Every turn is either shown or counted in a gap, in order, once.
+                assert_eq!(kept.len() + gaps, turns, "{turns} turns, mistake {marked:?}");
+                assert!(kept.windows(2).all(|w| w[0] < w[1]));
+                assert!(kept.starts_with(&[0, 1]) && kept.ends_with(&[turns - 1]));
+                if let Some(m) = marked.filter(|&m| m < turns) {
+                    assert!(kept.contains(&m), "the mistaken turn is always shown");
+                }
+                // Few enough chips to fit the result screen (the gaps are chips too).
+                assert!(shown.len() <= MOST_CHIPS + 4, "{} chips", shown.len());
+                // No two gaps in a row, and no empty gap.
+                assert!(shown.windows(2).all(|w| !matches!(w, [Shown::Gap(_), Shown::Gap(_)])));
+                assert!(!shown.contains(&Shown::Gap(0)));
+            }
+        }
     }
 }

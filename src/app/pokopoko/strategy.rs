@@ -27,6 +27,9 @@ pub struct Reveal;
 
 /// How far the table of numbers goes.
 const TABLE_UPTO: u32 = 60;
+/// The page's two columns: what the numbers are, and how to use them at the table.
+const LEFT_WIDTH: f32 = 680.0;
+const RIGHT_WIDTH: f32 = 420.0;
 
 fn spawn_strategy(
     mut commands: Commands,
@@ -54,29 +57,91 @@ fn spawn_strategy(
             let solver = crate::pokopoko::Solver::new(stage.picks.clone(), TABLE_UPTO.max(stage.buttons()));
             let rule = solver.rule();
             let losing: Vec<u32> = solver.losing_positions().take(12).collect();
-            root.spawn(widgets::panel_sized(px(1000))).with_children(|panel| {
-                panel.spawn(widgets::text(T::LosingNumbersTitle.get(lang), 24.0, palette::INK_SOFT));
-                panel.spawn(widgets::text(i18n::losing_numbers_line(&losing), 34.0, palette::BAD));
-                panel.spawn(widgets::paragraph(T::LosingNumbersHelp.get(lang), 20.0, 900.0));
-                panel.spawn(widgets::text(T::RuleTitle.get(lang), 24.0, palette::INK_SOFT));
-                panel.spawn(widgets::text(rule.to_string(), 30.0, palette::INK));
-                panel.spawn(widgets::paragraph(i18n::rule_in_words(lang, &rule), 22.0, 900.0));
-                if let Some(line) = i18n::pre_period(lang, &rule) {
-                    panel.spawn(widgets::paragraph(line, 20.0, 900.0));
-                }
-                panel.spawn(number_table(&rule));
-                panel.spawn(widgets::paragraph(T::HowToWin.get(lang), 20.0, 900.0));
-                let verdict = i18n::start_count(
-                    lang,
-                    stage.buttons(),
-                    rule.is_losing(stage.buttons()),
-                    stage.right_choice(),
+            root.spawn(widgets::panel_sized(px(1200))).with_children(|panel| {
+                panel.spawn(Node { align_items: AlignItems::FlexStart, ..widgets::row(36.0) }).with_children(
+                    |columns| {
+                        // Left: what the numbers are.
+                        columns.spawn(Node { width: px(LEFT_WIDTH), ..widgets::column(10.0) }).with_children(
+                            |left| {
+                                left.spawn(widgets::text(
+                                    T::LosingNumbersTitle.get(lang),
+                                    24.0,
+                                    palette::INK_SOFT,
+                                ));
+                                left.spawn(widgets::text(
+                                    i18n::losing_numbers_line(&losing),
+                                    34.0,
+                                    palette::BAD,
+                                ));
+                                left.spawn(widgets::paragraph(
+                                    T::LosingNumbersHelp.get(lang),
+                                    20.0,
+                                    LEFT_WIDTH,
+                                ));
+                                left.spawn(widgets::text(T::RuleTitle.get(lang), 24.0, palette::INK_SOFT));
+                                left.spawn(widgets::text(rule.to_string(), 30.0, palette::INK));
+                                left.spawn(widgets::paragraph(
+                                    i18n::rule_in_words(lang, &rule),
+                                    22.0,
+                                    LEFT_WIDTH,
+                                ));
+                                if let Some(line) = i18n::pre_period(lang, &rule) {
+                                    left.spawn(widgets::paragraph(line, 20.0, LEFT_WIDTH));
+                                }
+                                left.spawn(number_table(&rule));
+                            },
+                        );
+                        // Right: how to use them at the table.
+                        let right_column = Node {
+                            width: px(RIGHT_WIDTH),
+                            align_items: AlignItems::FlexStart,
+                            ..widgets::column(12.0)
+                        };
+                        columns.spawn(right_column).with_children(|right| {
+                            right.spawn((
+                                widgets::text(T::AtTheTable.get(lang), 24.0, palette::INK_SOFT),
+                                Node { align_self: AlignSelf::Center, ..default() },
+                            ));
+                            right.spawn(widgets::paragraph(T::HowToWin.get(lang), 20.0, RIGHT_WIDTH));
+                            match solver.answer_sum() {
+                                Some(sum) => {
+                                    right.spawn(widgets::paragraph(
+                                        i18n::pairing(lang, sum),
+                                        20.0,
+                                        RIGHT_WIDTH,
+                                    ));
+                                    right.spawn(pairs(lang, &stage.picks, sum));
+                                }
+                                None => {
+                                    right.spawn(widgets::paragraph(
+                                        i18n::no_pairing(lang, &stage.picks),
+                                        20.0,
+                                        RIGHT_WIDTH,
+                                    ));
+                                }
+                            }
+                            right.spawn(widgets::paragraph(
+                                i18n::edge_rule(lang, stage.picks.min()),
+                                20.0,
+                                RIGHT_WIDTH,
+                            ));
+                            let verdict = i18n::start_count(
+                                lang,
+                                stage.buttons(),
+                                rule.is_losing(stage.buttons()),
+                                stage.right_choice(),
+                            );
+                            right.spawn((
+                                widgets::text(
+                                    format!("{}{}{verdict}", room.title(lang, stage), i18n::colon(lang)),
+                                    22.0,
+                                    palette::YOU,
+                                ),
+                                Node { max_width: px(RIGHT_WIDTH), ..default() },
+                            ));
+                        });
+                    },
                 );
-                panel.spawn(widgets::text(
-                    format!("{}{}{verdict}", room.title(lang, stage), i18n::colon(lang)),
-                    22.0,
-                    palette::YOU,
-                ));
             });
         }
         root.spawn(widgets::row(20.0)).with_children(|row| {
@@ -129,6 +194,35 @@ fn number_table(rule: &crate::pokopoko::Rule) -> impl Bundle {
             ..default()
         },
         BackgroundColor(palette::BACKGROUND),
+        Children::spawn(bevy::ecs::spawn::SpawnIter(chips.into_iter())),
+    )
+}
+
+/// The pairing as chips: each press of the other player and the answer to it.
+fn pairs(lang: i18n::Language, picks: &crate::pokopoko::PickSet, sum: u32) -> impl Bundle {
+    let chips: Vec<_> = picks
+        .counts()
+        .iter()
+        .copied()
+        .filter(|&k| k < sum)
+        .map(|k| {
+            (
+                Node { padding: UiRect::axes(px(12), px(5)), border_radius: BorderRadius::MAX, ..default() },
+                BackgroundColor(palette::BACKGROUND),
+                children![widgets::text(i18n::pair(lang, k, sum - k), 18.0, palette::INK)],
+            )
+        })
+        .collect();
+    (
+        Node {
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: JustifyContent::Center,
+            align_self: AlignSelf::Center,
+            max_width: px(RIGHT_WIDTH),
+            row_gap: px(6),
+            column_gap: px(6),
+            ..default()
+        },
         Children::spawn(bevy::ecs::spawn::SpawnIter(chips.into_iter())),
     )
 }

@@ -2,6 +2,7 @@
 //! presses still being shown one by one. Plain logic over [`Match`]; the play screen draws it.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use bevy::prelude::Resource;
 
@@ -55,6 +56,10 @@ pub struct Table {
     com_queue: VecDeque<usize>,
     /// The button the keyboard cursor is on.
     pub cursor: usize,
+    /// Every button, farthest from the board's centre first: where the COM nibbles from.
+    coast: Arc<[usize]>,
+    /// `coast[..coast_pressed]` are all pressed (buttons are never unpressed in one match).
+    coast_pressed: usize,
 }
 
 impl Table {
@@ -62,15 +67,23 @@ impl Table {
         let game = Match::new(&stage, order);
         let buttons = stage.layout.len();
         Self {
-            stage,
             game,
             pressed: vec![None; buttons],
             turns: Vec::new(),
             selected: Vec::new(),
             com_queue: VecDeque::new(),
             cursor: 0,
+            coast: coast_order(stage.layout.cells()).into(),
+            coast_pressed: 0,
+            stage,
         }
         .with_forced_selection()
+    }
+
+    /// The same match with the COM's seed (a losing COM varies its press with it).
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.game = self.game.clone().with_seed(seed);
+        self
     }
 
     pub fn stage(&self) -> &Stage {
@@ -95,6 +108,7 @@ impl Table {
             turns: self.turns[..turns].to_vec(),
             selected: Vec::new(),
             com_queue: VecDeque::new(),
+            coast_pressed: 0,
             ..self.clone()
         };
         for (turn, buttons) in table.game.history().iter().zip(&table.turns) {
@@ -161,6 +175,18 @@ impl Table {
         true
     }
 
+    /// Selects `count` buttons from the coast instead of the selection so far (the count
+    /// buttons of a large board, the digit keys); refused like a selection of that many.
+    pub fn choose(&mut self, count: u32) -> bool {
+        let most = self.game.legal_counts().last().copied().unwrap_or(0);
+        if !self.human_to_move() || self.is_forced() || count > most {
+            return false;
+        }
+        self.selected.clear();
+        self.selected = self.coast_buttons(count as usize);
+        true
+    }
+
     pub fn clear_selection(&mut self) -> bool {
         if self.is_forced() || self.selected.is_empty() {
             return false;
@@ -193,7 +219,7 @@ impl Table {
             return None;
         }
         let turn = self.game.play_com().ok()?;
-        let buttons = self.com_buttons(turn.count as usize);
+        let buttons = self.coast_buttons(turn.count as usize);
         self.com_queue.extend(buttons.iter().copied());
         self.turns.push(buttons);
         Some(turn)
@@ -205,8 +231,25 @@ impl Table {
         self.pressed[button] = Some(Side::Com);
         if self.com_queue.is_empty() {
             self.select_if_forced();
+            self.cursor_to_free_button();
         }
         Some(button)
+    }
+
+    /// After the COM's turn the keyboard cursor may sit on a button it pressed: it moves to the
+    /// nearest button still up.
+    fn cursor_to_free_button(&mut self) {
+        if self.pressed.get(self.cursor) == Some(&None) {
+            return;
+        }
+        let cells = self.stage.layout.cells();
+        let Some(&from) = cells.get(self.cursor) else { return };
+        let nearest = (0..cells.len())
+            .filter(|&b| self.pressed[b].is_none())
+            .min_by_key(|&b| (distance2(cells[b], from), b));
+        if let Some(button) = nearest {
+            self.cursor = button;
+        }
     }
 
     /// Moves the keyboard cursor to the nearest button in `direction`.
@@ -249,39 +292,78 @@ impl Table {
         self
     }
 
-    /// The buttons the COM presses: it nibbles from the coast, a small cluster at a time. Which
-    /// buttons never matters to the game, only how many.
-    fn com_buttons(&self, count: usize) -> Vec<usize> {
+    /// `count` buttons still up, a small cluster on the coast: the COM's presses (and a sample
+    /// match's). Which buttons never matters to the game, only how many.
+    ///
+    /// The cluster grows around the up button farthest from the board's centre, taking the
+    /// nearest up buttons within a few cells (then any, nearest first): amortised O(count) per
+    /// turn on a fresh coast, so a match on hundreds of thousands of buttons stays fast.
+    pub fn coast_buttons(&mut self, count: usize) -> Vec<usize> {
+        while self.coast.get(self.coast_pressed).is_some_and(|&b| self.pressed[b].is_some()) {
+            self.coast_pressed += 1;
+        }
+        let Some(&anchor) = self.coast.get(self.coast_pressed) else { return Vec::new() };
         let cells = self.stage.layout.cells();
-        let up: Vec<usize> = (0..cells.len()).filter(|&b| self.pressed[b].is_none()).collect();
-        let is_up = |row: i64, col: i64| {
-            up.iter().any(|&b| i64::from(cells[b].row) == row && i64::from(cells[b].col) == col)
+        let from = cells[anchor];
+        let is_up = |row: i64, col: i64| -> Option<usize> {
+            let at = Cell { row: u32::try_from(row).ok()?, col: u32::try_from(col).ok()? };
+            let button = cells.binary_search(&at).ok()?;
+            self.pressed[button].is_none().then_some(button)
         };
-        let neighbours = |b: usize| {
-            let (row, col) = (i64::from(cells[b].row), i64::from(cells[b].col));
-            [(row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)]
-                .into_iter()
-                .filter(|&(r, c)| is_up(r, c))
-                .count()
-        };
-        let Some(&anchor) = up.iter().min_by_key(|&&b| (neighbours(b), std::cmp::Reverse(b))) else {
-            return Vec::new();
-        };
-        let distance = |b: usize| {
-            let dr = i64::from(cells[b].row) - i64::from(cells[anchor].row);
-            let dc = i64::from(cells[b].col) - i64::from(cells[anchor].col);
-            dr * dr + dc * dc
-        };
-        let mut nearest = up.clone();
-        nearest.sort_by_key(|&b| (distance(b), b));
-        nearest.truncate(count);
-        nearest
+        let mut near = Vec::new();
+        for radius in 0..=CLUSTER_RADIUS {
+            let (row, col) = (i64::from(from.row), i64::from(from.col));
+            for dr in -radius..=radius {
+                for dc in -radius..=radius {
+                    if dr.abs().max(dc.abs()) == radius
+                        && let Some(button) = is_up(row + dr, col + dc)
+                    {
+                        near.push(button);
+                    }
+                }
+            }
+            if near.len() >= count {
+                break;
+            }
+        }
+        if near.len() < count {
+            near = (0..cells.len()).filter(|&b| self.pressed[b].is_none()).collect();
+        }
+        near.sort_by_key(|&b| (distance2(cells[b], from), b));
+        near.truncate(count);
+        near
     }
 
     /// How many of the human's turns were played up to and including history index `turn`.
     pub fn human_move_number(&self, turn: usize) -> usize {
         self.game.history().iter().take(turn + 1).filter(|t| t.side == Side::Human).count()
     }
+}
+
+/// How far around its anchor the COM's cluster looks before it takes the nearest up buttons
+/// anywhere.
+const CLUSTER_RADIUS: i64 = 4;
+
+/// The buttons in the order the COM takes them from the coast: farthest from the board's centre
+/// first (ties by number).
+fn coast_order(cells: &[Cell]) -> Vec<usize> {
+    let (rows, cols) = cells.iter().fold((0, 0), |(r, c), cell| (r.max(cell.row), c.max(cell.col)));
+    // Twice the offset from the centre, so a half-cell centre stays an integer.
+    let from_centre = |cell: Cell| {
+        let dr = 2 * i64::from(cell.row) - i64::from(rows);
+        let dc = 2 * i64::from(cell.col) - i64::from(cols);
+        dr * dr + dc * dc
+    };
+    let mut order: Vec<usize> = (0..cells.len()).collect();
+    order.sort_by_key(|&b| (std::cmp::Reverse(from_centre(cells[b])), b));
+    order
+}
+
+/// The squared distance between two cells.
+fn distance2(a: Cell, b: Cell) -> i64 {
+    let dr = i64::from(a.row) - i64::from(b.row);
+    let dc = i64::from(a.col) - i64::from(b.col);
+    dr * dr + dc * dc
 }
 
 #[cfg(test)]
@@ -315,6 +397,65 @@ mod tests {
             assert_eq!(table.shown_remaining(), 32 - shown);
         }
         assert!(table.human_to_move());
+    }
+
+    #[test]
+    fn after_the_com_presses_the_button_under_the_cursor_the_cursor_moves_to_the_nearest_free_one() {
+        // Stage 8 as second: the COM opens, taking its cluster from the coast.
+        let table = Table::new(stage(8), TurnOrder::Second);
+        let mut probe = table.clone();
+        probe.start_com_turn().unwrap();
+        let taken: Vec<usize> = probe.com_queue.iter().copied().collect();
+        let mut table = table;
+        table.cursor = taken[0];
+        table.start_com_turn().unwrap();
+        while table.show_next_com_press().is_some() {}
+        assert!(table.human_to_move());
+        assert_eq!(table.state(table.cursor), ButtonState::Up);
+        // Nearest by a brute force over every button still up.
+        let cells = table.stage().layout.cells();
+        let from = cells[taken[0]];
+        let nearest = (0..cells.len())
+            .filter(|&b| table.state(b) == ButtonState::Up)
+            .map(|b| distance2(cells[b], from))
+            .min()
+            .unwrap();
+        assert_eq!(distance2(cells[table.cursor], from), nearest);
+    }
+
+    #[test]
+    fn the_coast_gives_distinct_free_buttons_until_none_are_left() {
+        for number in [5, 14, 60] {
+            let mut table = Table::new(stage(number), TurnOrder::First);
+            let total = table.stage().buttons() as usize;
+            let mut taken = std::collections::BTreeSet::new();
+            for count in [1, 3, 2, 5, 4].into_iter().cycle() {
+                let buttons = table.coast_buttons(count);
+                assert_eq!(buttons.len(), count.min(total - taken.len()), "stage {number}");
+                for &b in &buttons {
+                    assert!(taken.insert(b), "stage {number}: button {b} taken twice");
+                    table.pressed[b] = Some(Side::Com);
+                }
+                if taken.len() == total {
+                    break;
+                }
+            }
+            assert!(table.coast_buttons(1).is_empty());
+        }
+    }
+
+    #[test]
+    fn choosing_a_count_selects_that_many_free_buttons() {
+        // Stage 8: picks 2–4.
+        let mut table = Table::new(stage(8), TurnOrder::First);
+        assert!(table.choose(3));
+        assert_eq!(table.selected().len(), 3);
+        assert!(table.selected().iter().all(|&b| table.pressed[b].is_none()));
+        assert!(table.choose(2), "a new count replaces the selection");
+        assert_eq!(table.selected().len(), 2);
+        assert!(!table.choose(5), "more than 4 is refused");
+        assert_eq!(table.selected().len(), 2);
+        assert_eq!(table.confirm().map(|turn| turn.count), Ok(2));
     }
 
     #[test]

@@ -36,19 +36,26 @@ pub fn panel() -> impl Bundle {
 }
 
 pub fn panel_sized(width: Val) -> impl Bundle {
-    (
-        Node {
-            width,
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            padding: UiRect::axes(px(28), px(20)),
-            row_gap: px(10),
-            border_radius: BorderRadius::all(px(22)),
-            ..default()
-        },
-        // No edge: the lighter card on the paper is enough.
-        BackgroundColor(palette::PANEL),
-    )
+    panel_from(panel_node(width))
+}
+
+/// A panel's layout, for a panel that needs more (a pinned top edge, a minimum height).
+pub fn panel_node(width: Val) -> Node {
+    Node {
+        width,
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        padding: UiRect::axes(px(28), px(20)),
+        row_gap: px(10),
+        border_radius: BorderRadius::all(px(22)),
+        ..default()
+    }
+}
+
+/// A panel with this layout (see [`panel_node`]).
+pub fn panel_from(node: Node) -> impl Bundle {
+    // No edge: the lighter card on the paper is enough.
+    (node, BackgroundColor(palette::PANEL))
 }
 
 /// A line of text in the game's font.
