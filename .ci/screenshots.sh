@@ -10,7 +10,7 @@ target=${CARGO_TARGET_DIR:-target}
 out=${SCREENSHOT_DIR:-$target/screenshots}
 # SCREEN or SCREEN@WxH: the latter opens at 1280x800, then resizes the window once it has settled.
 # (Free play's `free:1,3,4@30` ends in @BUTTONS, not @WxH: it is part of the screen.)
-screens=${SCREENS:-"menu ladder intro:8 stage:8 stage:14 result:12 strategy:11 about about:checks snaky snaky-ours snaky-heat snaky-blind cards:727 free free:1,3,4@30 free:2-5@44 free-strategy:2,4,7@30 free-result:1,3,4@30 free:1@1 stage:14@1024x768 snaky@1600x900 free@1024x768"}
+screens=${SCREENS:-"menu ladder intro:8 stage:8 refused:8 stage:14 stage:300 result:300 result:12 strategy:11 about about:checks snaky snaky-ours snaky-heat snaky-blind snaky-review snaky-review@1024x768 cards:727 free free:1,3,4@30 free:2-5@44 free-strategy:2,4,7@30 free-result:1,3,4@30 free:1@1 stage:14@1024x768 snaky@1600x900 free@1024x768 ladder@640x480 strategy:8@1024x768"}
 
 . .ci/window.sh
 need_xvfb
@@ -126,7 +126,7 @@ for entry in $screens; do
   echo "screenshot: $entry -> $png"
   # snaky-ours: our Maker (20); snaky-heat: the reply heat map and the hint; snaky-blind: blind mode.
   open=$screen
-  case "$screen" in snaky-*) open=snaky ;; esac
+  case "$screen" in snaky-review|snaky-learn*) ;; snaky-*) open=snaky ;; esac
   set -- --open "$open" --screenshot "$png"
   if [ -n "$size" ]; then set -- "$@" --resize "$size"; fi
   case "$screen" in
@@ -136,6 +136,10 @@ for entry in $screens; do
   esac
   # Snaky after the paper's worked line, B (7,8) and B (8,6), with the overlays on.
   if [ "$open" = snaky ]; then set -- "$@" --moves "7,8 8,6"; fi
+  # The lesson of a lost game with two mistakes (moves 4 and 9 lose 3 and 5 Maker moves).
+  if [ "$open" = snaky-review ]; then
+    set -- "$@" --moves "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12"
+  fi
   if ! timeout 180 xvfb-run -a -s "-screen 0 1920x1080x24" \
       "$target/debug/pokopoko" "$@"; then
     echo "FAIL: $screen: the game exited with an error" >&2

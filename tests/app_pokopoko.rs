@@ -478,7 +478,7 @@ fn the_strategy_page_warns_until_revealed_once_for_each_pick_range() {
     // Stage 8 picks 2–4 (SPEC §1.3), losing numbers 1, 2, 7, 8, 13, 14, … (SPEC §1.2).
     assert!(text.contains("1, 2, 7, 8, 13, 14"), "{text}");
     // The pairing: 2 + 4 = 6, the period of SPEC §1.2's table; each press and its answer.
-    assert!(text.contains("you press 6\u{a0}−\u{a0}k"), "{text}");
+    assert!(text.contains("you press 6\u{a0}-\u{a0}k"), "{text}");
     for (press, answer) in [(2, 4), (3, 3), (4, 2)] {
         assert!(text.contains(&format!("they {press} → you {answer}")), "{text}");
     }

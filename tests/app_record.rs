@@ -61,7 +61,7 @@ fn matches_are_recorded_with_their_turn_order_and_the_first_choice_is_kept() {
     // Moving second against the perfect COM loses.
     assert!(result.losses >= 1);
     let tile = stage_record(Language::English, progress, 1);
-    assert_eq!(tile, format!("{} W {} L, first choice wrong", result.wins, result.losses));
+    assert_eq!(tile, format!("{} W {} L, first try: wrong order", result.wins, result.losses));
     let cleared = progress.cleared.len();
     let stats = record_stats(Language::English, progress);
     assert_eq!(stats, format!("Stages cleared: {cleared}   Right turn-order choices: 50% (1/2)"));

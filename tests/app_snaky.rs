@@ -186,6 +186,13 @@ fn choosing_our_maker_starts_a_new_game_within_20_and_is_saved() {
     let mut app = snaky_screen();
     assert_eq!(session(&app).maker, Maker::Paper);
     click(&mut app, Cell::new(7, 8));
+    // A game is in progress: K asks first (the notice says so), K again switches.
+    key(&mut app, KeyCode::KeyK);
+    assert_eq!(session(&app).maker, Maker::Paper);
+    assert!(matches!(
+        session(&app).notice.as_ref().map(|n| &n.said),
+        Some(pokopoko::app::snaky::Said::ConfirmNewGame { maker: Some(Maker::Ours), .. })
+    ));
     key(&mut app, KeyCode::KeyK);
     let chosen = session(&app);
     assert_eq!(chosen.maker, Maker::Ours);
@@ -599,4 +606,97 @@ fn the_grid_lines_are_every_cell_edge_and_follow_a_zoom_and_a_pan() {
     app.update();
     assert_eq!(line_starts(&mut app, GridLine::Vertical), every(19.5, 32.5, 25));
     assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(4.5, 32.5, 21));
+}
+
+/// The calm screen (issue 23): no overlay until the Analysis page is opened; Tab opens it and the
+/// claim's overlays appear; Tab again closes it.
+#[test]
+fn the_board_is_calm_until_the_analysis_page_opens() {
+    use pokopoko::app::snaky::OverlayMark;
+    let mut app = snaky_screen();
+    click(&mut app, Cell::new(7, 8));
+    let marks = |app: &mut App| app.world_mut().query::<&OverlayMark>().iter(app.world()).count();
+    assert_eq!(marks(&mut app), 0, "calm by default");
+    key(&mut app, KeyCode::Tab);
+    app.update();
+    assert!(app.world().resource::<pokopoko::app::snaky::Overlays>().analysis);
+    // The envelope, the required set and the pivot of the active claim.
+    let claim = session(&app).game().claim();
+    assert_eq!(marks(&mut app), claim.envelope.len() + claim.required.len() + 1);
+    key(&mut app, KeyCode::Tab);
+    app.update();
+    assert_eq!(marks(&mut app), 0);
+}
+
+/// The lesson (issue 23): after a lost game each of the player's moves has a chip; clicking one
+/// shows the board before it with the replies that kept the most, and those are the replies that
+/// keep the highest guarantee when each free envelope cell and a far cell are tried on a copy.
+#[test]
+fn the_lesson_shows_each_move_and_the_replies_that_kept_the_guarantee() {
+    use pokopoko::app::snaky::session::SnakyInput;
+    use pokopoko::app::snaky::{LessonChip, LessonMark};
+    let mut app = snaky_screen();
+    let moves = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
+    app.world_mut().write_message(SnakyInput::LoadRecord(moves.to_string()));
+    app.update();
+    app.update();
+    let game = session(&app).game().clone();
+    assert!(game.won());
+    let chips = app.world_mut().query::<&LessonChip>().iter(app.world()).count();
+    assert_eq!(chips, game.breaker_cells().len());
+    // Each move: the position before it, every reply tried on a copy of the game.
+    for index in 0..game.breaker_cells().len() {
+        app.world_mut().write_message(SnakyInput::LessonMove(index));
+        app.update();
+        app.update();
+        assert_eq!(session(&app).reviewing(), Some(2 * index + 1));
+        let before = game.prefix(2 * index + 1);
+        let claim = before.claim();
+        let guarantee_after = |cell: Cell| {
+            let mut copy = before.clone();
+            copy.breaker_move(cell).expect("a free cell");
+            copy.guarantee()
+        };
+        let tried: Vec<(Cell, u32)> =
+            claim.envelope.iter().filter(|&&c| before.is_free(c)).map(|&c| (c, guarantee_after(c))).collect();
+        let far = guarantee_after(before.far_away_cell());
+        let kept = tried.iter().map(|&(_, g)| g).max().unwrap_or(0).max(far);
+        let mut expected: Vec<Cell> = tried.iter().filter(|&&(_, g)| g == kept).map(|&(c, _)| c).collect();
+        expected.sort();
+        let mut drawn: Vec<Cell> = app
+            .world_mut()
+            .query::<&LessonMark>()
+            .iter(app.world())
+            .filter(|mark| mark.kept)
+            .map(|mark| mark.cell)
+            .collect();
+        drawn.sort();
+        assert_eq!(drawn, expected, "move {}", index + 1);
+        // The costliest move (9: −5) never kept the guarantee before it.
+        if index == 8 {
+            assert_eq!(before.guarantee() - guarantee_after(game.breaker_cells()[8]), 5);
+        }
+    }
+}
+
+/// A game the player holds to the end keeps the best against that Maker in the save, and says
+/// how long it held out against par.
+#[test]
+fn a_finished_game_keeps_the_best_per_maker() {
+    let mut app = snaky_screen();
+    let corner = (-6..=-3).flat_map(|x| (-3..=0).map(move |y| Cell::new(x, y)));
+    for cell in corner {
+        if session(&app).game().won() {
+            break;
+        }
+        click(&mut app, cell);
+    }
+    app.update();
+    let moves = session(&app).game().maker_cells().len() as u32;
+    assert!(session(&app).game().won() && (6..=21).contains(&moves));
+    let settings = &app.world().resource::<pokopoko::app::SaveData>().save.settings;
+    assert_eq!(settings.snaky_best.get(&Maker::Paper), Some(&moves));
+    assert_eq!(settings.blind_best.get(&Maker::Paper), None, "not a blind game");
+    let said = session(&app).notice.as_ref().map(|n| n.said.text(Language::English)).unwrap_or_default();
+    assert!(said.contains(&format!("You held out {moves} Maker moves (par 21")), "{said}");
 }

@@ -104,6 +104,15 @@ pub enum T {
     Blind,
     SnakyYourTurn,
     MakerWon,
+    PlayTab,
+    AnalysisTab,
+    HowToPlay,
+    Lesson,
+    LessonHelp,
+    SnakyGoalHelp,
+    AnalysisHelp,
+    CardLegend,
+    BlindHidden,
     Maker,
     Breaker,
     MakerMoves,
@@ -290,6 +299,33 @@ impl T {
             T::Blind => ("目かくし B", "Blind B"),
             T::SnakyYourTurn => ("あなたの番：空いているマスをクリック", "Your turn: click a free cell"),
             T::MakerWon => ("作り手の勝ち：Snaky ができました", "Maker wins: Snaky is complete"),
+            T::PlayTab => ("対局", "Play"),
+            T::AnalysisTab => ("分析（Tab）", "Analysis (Tab)"),
+            T::HowToPlay => ("遊び方", "How to play"),
+            T::Lesson => (
+                "ふりかえりの学び：手をクリックすると、その局面へ",
+                "The lesson: click a move to see the board there",
+            ),
+            T::LessonHelp => (
+                "緑の枠：保証を保てた手。-の数：その手で早まった作り手の手数。",
+                "Green rings: replies that kept the guarantee. -n: Maker moves your move gave away.",
+            ),
+            T::SnakyGoalHelp => (
+                "作り手は最後には必ず勝ちます。あなたの目標は、できるだけ長く耐えること。保証＝作り手が勝つと約束された手数（下がるだけ）。パー＝はじめの保証。",
+                "Maker always wins in the end; your goal is to hold out as long as you can. Guarantee: the moves within which Maker is sure to win (it only goes down). Par: the guarantee at the start.",
+            ),
+            T::AnalysisHelp => (
+                "カード＝作り手のいまの計画。高さ h＝あと何手で勝つか。囲い T＝計画のため空いていてほしいマス。必須 A＝計画に使う作り手の石。ピボット＝作り手の次の手。",
+                "Card: Maker's plan now. Height h: the moves it still needs at most. Envelope T: cells that must stay free for the plan. Required A: Maker's stones the plan uses. Pivot: Maker's next move.",
+            ),
+            T::CardLegend => (
+                "h＝このカードから作り手が勝つまでの手数の上限。|A|＝必要な作り手の石の数。|T|＝空いていてほしいマスの数。子カード＝壊し手の手ごとに作り手が移るカード。s0+(4,3)＝対称変換 s0 のあと (4,3) ずらして置く。",
+                "h: Maker wins within h moves from this card. |A|: Maker's stones it needs. |T|: cells that must stay free. Children: the card Maker moves to after each Breaker reply; s0+(4,3): turned by symmetry s0, then shifted by (4,3).",
+            ),
+            T::BlindHidden => (
+                "目かくし中：保証は作り手が勝つまでかくれています",
+                "Blind: the guarantee stays hidden until Maker wins",
+            ),
             T::Maker => ("作り手", "Maker"),
             T::Breaker => ("壊し手", "Breaker"),
             T::MakerMoves => ("作り手の手数", "Maker moves"),
@@ -327,8 +363,8 @@ impl T {
             ),
             T::ChecksTitle => ("証明書のチェック", "Certificate checks"),
             T::ChecksIntro => (
-                "作り手の戦略は証明書そのものです：論文の証明書（728枚のカード、21手）と、このゲームの探索が見つけた自作の証明書（804枚、20手）。下のボタンで、両方をこの場で確かめます。",
-                "Maker's strategy is a certificate itself: the paper's (728 cards, 21 moves) or ours, found by this game's own search (804 cards, 20 moves). The button below re-checks both here.",
+                "作り手の戦略は証明書そのものです：論文の証明書（728枚のカード、21手）と、このゲームの探索が見つけた自作の証明書（804枚、20手）。「チェックする」ボタンで、両方をこの場で確かめます。",
+                "Maker's strategy is a certificate itself: the paper's (728 cards, 21 moves) or ours, found by this game's own search (804 cards, 20 moves). \"Run the checks\" re-checks both here.",
             ),
             T::RunChecks => ("チェックする", "Run the checks"),
             T::ChecksRunning => ("チェック中…（数秒かかります）", "Checking… (takes a few seconds)"),
@@ -575,10 +611,10 @@ pub fn rule_in_words(lang: Language, rule: &Rule) -> String {
 pub fn pairing(lang: Language, sum: u32) -> String {
     match lang {
         Language::Japanese => format!(
-            "ペアの法則：相手が k個押したら、あなたは {sum}\u{a0}−\u{a0}k個押します。ふたりで合わせて {sum}個ずつ減るので、負けの数をのこしたあとは、また負けの数をのこせます。"
+            "ペアの法則：相手が k個押したら、あなたは {sum}\u{a0}-\u{a0}k個押します。ふたりで合わせて {sum}個ずつ減るので、負けの数をのこしたあとは、また負けの数をのこせます。"
         ),
         Language::English => format!(
-            "The pairing: when the other player presses k, you press {sum}\u{a0}−\u{a0}k. Together you take {sum} each round, so once you have left a losing number, you can leave one again every turn."
+            "The pairing: when the other player presses k, you press {sum}\u{a0}-\u{a0}k. Together you take {sum} each round, so once you have left a losing number, you can leave one again every turn."
         ),
     }
 }

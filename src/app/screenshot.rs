@@ -10,7 +10,7 @@ use bevy::window::PrimaryWindow;
 use bevy::winit::WinitSettings;
 
 use super::events::GameEvent;
-use super::pokopoko::{CurrentStage, StrategyReturn, Table, free_play};
+use super::pokopoko::{CurrentStage, Refusal, RefusalReason, StrategyReturn, Table, free_play};
 use super::pokopoko::{sample_lost_match, strategy_shown};
 use super::snaky::cards::CardBrowser;
 use super::snaky::checks::RunChecks;
@@ -18,7 +18,7 @@ use super::snaky::{OverlayLayer, Overlays, SnakyStart};
 use super::storage::StageLadder;
 use super::{Go, Screen};
 use crate::cli::WindowArgs;
-use crate::pokopoko::{FreeSetup, MAX_STAGE};
+use crate::pokopoko::{FreeSetup, MAX_STAGE, TurnOrder};
 
 /// The screen to open.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,10 +30,14 @@ pub enum Open {
     Ladder,
     Intro(u32),
     Stage(u32),
+    /// Stage N, the player first, one button more than allowed refused: the refusal held on screen.
+    Refused(u32),
     Strategy(u32),
     /// The result of a lost match of stage N (one wrong move, then played out).
     Result(u32),
     Snaky,
+    /// Snaky's lesson: the `--moves` game reviewed at the player's costliest move.
+    SnakyReview,
     /// The card browser on card N (of the `--maker` certificate, the paper's by default).
     Cards(u32),
     /// The free-play setup screen.
@@ -60,11 +64,13 @@ impl Open {
             Some(("about", "checks")) => Ok(Self::AboutChecks),
             None if text == "ladder" => Ok(Self::Ladder),
             None if text == "snaky" => Ok(Self::Snaky),
+            None if text == "snaky-review" => Ok(Self::SnakyReview),
             None if text == "free" => Ok(Self::FreeSetup),
             Some(("free", rule)) => free_setup(text, rule).map(Self::Free),
             Some(("free-strategy", rule)) => free_setup(text, rule).map(Self::FreeStrategy),
             Some(("free-result", rule)) => free_setup(text, rule).map(Self::FreeResult),
             Some(("stage", n)) => number(n).map(Self::Stage),
+            Some(("refused", n)) => number(n).map(Self::Refused),
             Some(("intro", n)) => number(n).map(Self::Intro),
             Some(("strategy", n)) => number(n).map(Self::Strategy),
             Some(("result", n)) => number(n).map(Self::Result),
@@ -73,7 +79,7 @@ impl Open {
                 .map(Self::Cards)
                 .map_err(|_| format!("--open {text}: the card must be a number from 0 on")),
             _ => Err(format!(
-                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, strategy:N, result:N, snaky, cards:N, free, free:RULE@N, free-strategy:RULE@N, free-result:RULE@N)"
+                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, refused:N, strategy:N, result:N, snaky, snaky-review, cards:N, free, free:RULE@N, free-strategy:RULE@N, free-result:RULE@N)"
             )),
         }
     }
@@ -84,10 +90,10 @@ impl Open {
             Self::About | Self::AboutChecks => Screen::About,
             Self::Ladder => Screen::Ladder,
             Self::Intro(_) => Screen::Intro,
-            Self::Stage(_) => Screen::Play,
+            Self::Stage(_) | Self::Refused(_) => Screen::Play,
             Self::Strategy(_) => Screen::Strategy,
             Self::Result(_) => Screen::Result,
-            Self::Snaky => Screen::Snaky,
+            Self::Snaky | Self::SnakyReview => Screen::Snaky,
             Self::Cards(_) => Screen::Cards,
             Self::FreeSetup => Screen::FreeSetup,
             Self::Free(_) => Screen::Play,
@@ -196,7 +202,9 @@ struct Settle {
 impl Plugin for Harness {
     fn build(&self, app: &mut App) {
         let number = match self.open {
-            Open::Intro(n) | Open::Stage(n) | Open::Strategy(n) | Open::Result(n) => Some(n),
+            Open::Intro(n) | Open::Stage(n) | Open::Refused(n) | Open::Strategy(n) | Open::Result(n) => {
+                Some(n)
+            }
             _ => None,
         };
         if let Some(n) = number {
@@ -205,6 +213,14 @@ impl Plugin for Harness {
                 if matches!(self.open, Open::Stage(_)) {
                     // The right choice, so the board shows the human's turn (after the COM's opening).
                     app.insert_resource(Table::new(stage.clone(), stage.right_choice()));
+                }
+                if matches!(self.open, Open::Refused(_)) {
+                    // The player first with the most buttons selected, then one more: refused.
+                    let mut table = Table::new(stage.clone(), TurnOrder::First);
+                    let most = table.game().legal_counts().last().copied().unwrap_or(0);
+                    table.choose(most);
+                    app.insert_resource(table);
+                    app.insert_resource(Refusal::held(RefusalReason::TooMany));
                 }
                 if matches!(self.open, Open::Result(_)) {
                     app.insert_resource(sample_lost_match(&stage));
@@ -234,7 +250,10 @@ impl Plugin for Harness {
             app.insert_resource(StrategyReturn(Screen::Ladder));
         }
         if let Some(start) = &self.snaky {
-            app.insert_resource(start.clone());
+            let review = self.open == Open::SnakyReview;
+            app.insert_resource(SnakyStart { review, ..start.clone() });
+        } else if self.open == Open::SnakyReview {
+            app.insert_resource(SnakyStart { review: true, ..default() });
         }
         if let Some(overlays) = self.overlays {
             app.insert_resource(overlays);
@@ -407,6 +426,8 @@ mod tests {
     #[test]
     fn screens_parse() {
         assert_eq!(Open::parse("stage:8"), Ok(Open::Stage(8)));
+        assert_eq!(Open::parse("refused:8"), Ok(Open::Refused(8)));
+        assert_eq!(Open::parse("snaky-review"), Ok(Open::SnakyReview));
         assert_eq!(Open::parse("free"), Ok(Open::FreeSetup));
         assert_eq!(Open::parse("strategy:11"), Ok(Open::Strategy(11)));
         assert!(Open::parse("stage:0").is_err());

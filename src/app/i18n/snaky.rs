@@ -2,7 +2,7 @@
 
 use super::T;
 use crate::save::Language;
-use crate::snaky::{BreakerKind, Cell, Maker, MoveError, RecordError, RecordErrorKind};
+use crate::snaky::{BreakerKind, Cell, Maker, MoveError, RecordError, RecordErrorKind, ReviewedMove};
 
 /// "1 move", "2 moves".
 fn moves(count: impl Into<u64>) -> String {
@@ -116,7 +116,7 @@ pub fn and_more(lang: Language, count: usize) -> String {
 pub fn heat_legend(lang: Language, outside: u32) -> String {
     match lang {
         Language::Japanese => {
-            format!("数字：そこに打ったあとの作り手のカードの高さ（囲いの外：{outside}）")
+            format!("数字＝そこに打ったあとのカードの高さ（外は{outside}）")
         }
         Language::English => {
             format!("Numbers: Maker's card height after your reply there (outside: {outside})")
@@ -360,5 +360,141 @@ pub fn computer_won(lang: Language, kind: BreakerKind, maker_moves: usize) -> St
     match lang {
         Language::Japanese => format!("COMの壊し手（{name}）は作り手の {maker_moves}手目まで耐えました。"),
         Language::English => format!("The {name} Breaker lasted {}.", self::maker_moves(maker_moves)),
+    }
+}
+
+/// The goal line: par (the guarantee at the start) and the bests kept for this Maker.
+pub fn par_line(lang: Language, par: u32, best: Option<u32>, blind_best: Option<u32>) -> String {
+    let record = match (lang, best, blind_best) {
+        (_, None, None) => String::new(),
+        (Language::Japanese, Some(best), None) => format!("　最高 {best}手"),
+        (Language::Japanese, None, Some(blind)) => format!("　最高（目かくし）{blind}手"),
+        (Language::Japanese, Some(best), Some(blind)) => format!("　最高 {best}手（目かくし {blind}手）"),
+        (Language::English, Some(best), None) => format!(", best {best}"),
+        (Language::English, None, Some(blind)) => format!(", best {blind} (blind)"),
+        (Language::English, Some(best), Some(blind)) => format!(", best {best} (blind {blind})"),
+    };
+    match lang {
+        Language::Japanese => format!("パー {par}：作り手に {par}手ぜんぶ使わせよう{record}"),
+        Language::English => format!("Par {par}: make Maker use all {par} moves{record}"),
+    }
+}
+
+/// The end of a game: how long the player held out, against par.
+pub fn held_out(lang: Language, moves: usize, par: u32) -> String {
+    match lang {
+        Language::Japanese => format!("作り手の {moves}手目まで耐えました（パー {par}）"),
+        Language::English => format!("You held out {} (par {par})", maker_moves(moves)),
+    }
+}
+
+/// Told at the end of a game the player held: the result and the best against this Maker.
+pub fn game_result(lang: Language, maker: Maker, moves: usize, best: u32, blind: bool) -> String {
+    let name = maker_name(lang, maker);
+    let par = maker.bound();
+    match (lang, blind) {
+        (Language::Japanese, false) => format!(
+            "作り手の {moves}手目まで耐えました（パー {par}、{name} の最高：{best}手）。ふりかえり（V）で、どの手で保証が下がったかが分かります。"
+        ),
+        (Language::Japanese, true) => {
+            format!(
+                "目かくしで作り手の {moves}手目まで耐えました（パー {par}、{name} の目かくし最高：{best}手）。"
+            )
+        }
+        (Language::English, false) => format!(
+            "You held out {} (par {par}; best against {name}: {best}). Review (V) shows where the guarantee dropped.",
+            maker_moves(moves)
+        ),
+        (Language::English, true) => format!(
+            "Blind: you held out {} (par {par}; blind best against {name}: {best}).",
+            maker_moves(moves)
+        ),
+    }
+}
+
+/// A chip of the lesson: the player's move and the Maker moves it lost.
+pub fn lesson_chip(lang: Language, number: usize, lost: u32) -> String {
+    match (lang, lost) {
+        (Language::Japanese, 0) => format!("{number}手目 ±0"),
+        (Language::Japanese, _) => format!("{number}手目 -{lost}"),
+        (Language::English, 0) => format!("#{number} ±0"),
+        (Language::English, _) => format!("#{number} -{lost}"),
+    }
+}
+
+/// The lesson for one of the player's moves: the guarantee before and after, and the replies that
+/// would have kept the most.
+pub fn lesson_line(lang: Language, number: usize, lesson: &ReviewedMove) -> String {
+    let (played, before, after, kept) =
+        (lesson.breaker, lesson.guarantee_before, lesson.guarantee_after, lesson.kept);
+    let (best, outside) = (&lesson.best, lesson.best_outside);
+    let mut replies: Vec<String> = best.iter().take(6).map(|&c| cell(c)).collect();
+    if best.len() > 6 {
+        replies.push("…".to_string());
+    }
+    if outside {
+        replies.push(match lang {
+            Language::Japanese => "囲いの外".to_string(),
+            Language::English => "anywhere outside the envelope".to_string(),
+        });
+    }
+    let at = cell(played);
+    match (lang, before > after) {
+        (Language::Japanese, false) => {
+            format!("あなたの{number}手目 {at}：保証は {before}手のまま。いい手です。")
+        }
+        (Language::Japanese, true) => format!(
+            "あなたの{number}手目 {at}：保証が {before}手 → {after}手（-{}）。{kept}手を保てた手：{}",
+            before - after,
+            replies.join("、")
+        ),
+        (Language::English, false) => {
+            format!("Your move {number} at {at}: the guarantee stayed at {before}. Well played.")
+        }
+        (Language::English, true) => format!(
+            "Your move {number} at {at}: the guarantee went {before} → {after} (-{}). Replies that kept {kept}: {}.",
+            before - after,
+            replies.join(", ")
+        ),
+    }
+}
+
+/// Told when a computer Breaker takes the game: what it does now and how to stop it.
+pub fn handed(lang: Language, kind: BreakerKind) -> String {
+    let name = breaker_name(lang, kind);
+    match lang {
+        Language::Japanese => {
+            format!("COMの壊し手（{name}）が打ちます。Space：一時停止　N：1手ずつ　T：自分で打つ")
+        }
+        Language::English => {
+            format!("The {name} Breaker plays now. Space: pause, N: one move, T: take over")
+        }
+    }
+}
+
+/// Asked before a switch that ends the game in progress.
+pub fn confirm_new_game(lang: Language, blind: Option<bool>, maker: Option<Maker>) -> String {
+    let what = match (lang, blind, maker) {
+        (Language::Japanese, Some(true), _) => {
+            "もう一度 B（目かくし）で、新しい目かくしゲームを始めます。".to_string()
+        }
+        (Language::Japanese, Some(false), _) => {
+            "もう一度 B で目かくしをやめ、新しいゲームを始めます。".to_string()
+        }
+        (Language::Japanese, None, Some(maker)) => {
+            format!("もう一度 {} をえらぶと、新しいゲームを始めます。", maker_name(lang, maker))
+        }
+        (Language::English, Some(true), _) => "Press B again to start a new blind game.".to_string(),
+        (Language::English, Some(false), _) => {
+            "Press B again to leave blind mode with a new game.".to_string()
+        }
+        (Language::English, None, Some(maker)) => {
+            format!("Choose {} again to start a new game against it.", maker_name(lang, maker))
+        }
+        (_, None, None) => String::new(),
+    };
+    match lang {
+        Language::Japanese => format!("いまのゲームは終わりになります。{what}"),
+        Language::English => format!("This ends the game in progress. {what}"),
     }
 }

@@ -277,7 +277,7 @@ const KEYS: Keymap<PlayKey> = Keymap(&[
         &[KeyCode::Digit1, KeyCode::Numpad1],
         PlayKey::Input(PlayInput::Choose(1)),
         "1〜9：その数をえらぶ",
-        "1–9: choose that many",
+        "1-9: choose that many",
     ),
     Binding::unshown(&[KeyCode::Digit2, KeyCode::Numpad2], PlayKey::Input(PlayInput::Choose(2))),
     Binding::unshown(&[KeyCode::Digit3, KeyCode::Numpad3], PlayKey::Input(PlayInput::Choose(3))),
@@ -323,6 +323,13 @@ impl Refusal {
 
     fn show(&mut self, reason: RefusalReason) {
         self.0 = Some((reason, Timer::from_seconds(REFUSAL_SECONDS, TimerMode::Once)));
+    }
+
+    /// A refusal that stays on screen until the next input (`--open refused:N`, for a picture).
+    pub fn held(reason: RefusalReason) -> Self {
+        let mut timer = Timer::from_seconds(REFUSAL_SECONDS, TimerMode::Once);
+        timer.pause();
+        Self(Some((reason, timer)))
     }
 }
 
@@ -398,6 +405,9 @@ fn apply_input(
 /// A refusal fades after a moment; until then the screen keeps drawing.
 fn fade_refusal(time: Res<Time>, mut refusal: ResMut<Refusal>, mut events: MessageWriter<GameEvent>) {
     let Some((_, timer)) = refusal.bypass_change_detection().0.as_mut() else { return };
+    if timer.is_paused() {
+        return;
+    }
     timer.tick(time.delta());
     if timer.is_finished() {
         refusal.0 = None;

@@ -340,8 +340,9 @@ pub(super) fn fill_board_area(area: &mut EntityCommands) {
                 display: Display::None,
                 ..default()
             },
-            BackgroundColor(palette::GOOD_SOFT),
-            BorderColor::all(palette::GOOD),
+            // Maker's win is the player's loss: not in the good-news colour.
+            BackgroundColor(palette::BAD_SOFT),
+            BorderColor::all(palette::BAD),
             Pickable::IGNORE,
             children![(BoardText::Result, widgets::text("", BANNER_FONT_PX, palette::INK), Pickable::IGNORE)],
         ));
@@ -672,7 +673,11 @@ fn update_board_texts(
     let off_view = game.moves().iter().filter(|m| !view.contains(m.cell)).count();
     let result = game.won().then(|| {
         let before = game.prefix(game.moves().len().saturating_sub(1));
-        text::result(lang, game.maker_cells().len(), session.maker.bound(), before.guarantee())
+        let held_out = text::held_out(lang, game.maker_cells().len(), session.maker.bound());
+        format!(
+            "{held_out}\n{}",
+            text::result(lang, game.maker_cells().len(), session.maker.bound(), before.guarantee())
+        )
     });
     for (which, mut text) in &mut texts {
         let content = match which {

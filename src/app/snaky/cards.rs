@@ -74,11 +74,18 @@ const LISTED_CHILDREN: usize = 12;
 /// Squeeze-table rows shown.
 const TABLE_ROWS: usize = 10;
 
+/// From the menu the browser opens on the root of the saved Maker's certificate.
 fn choose_maker(mut browser: ResMut<CardBrowser>, data: Res<SaveData>) {
     if !browser.chosen {
         browser.maker = data.save.settings.snaky_maker;
+        browser.card = root_card(browser.maker);
     }
     browser.chosen = false;
+}
+
+/// The root card of a Maker's certificate: its last card (the empty board, SPEC §2.3).
+pub fn root_card(maker: Maker) -> u32 {
+    maker.cards().map_or(0, |c| c.card_count().saturating_sub(1) as u32)
 }
 
 const KEYS: Keymap<BrowseInput> = Keymap(&[
@@ -151,9 +158,9 @@ fn browse(
                 browser.typed.clear();
             }
             BrowseInput::OtherMaker => {
+                // The other certificate's numbering differs: start at its root.
                 browser.maker = browser.maker.other();
-                let count = browser.maker.cards().map_or(0, |c| c.card_count() as u32);
-                browser.card = browser.card.min(count.saturating_sub(1));
+                browser.card = root_card(browser.maker);
             }
             BrowseInput::Back => {
                 go.write(Go(browser.back_to));
@@ -175,44 +182,34 @@ fn draw_browser(
         commands.entity(root).despawn();
     }
     let lang = lang.0;
-    commands.spawn((BrowserRoot, widgets::screen_root_spaced(Screen::Cards, 8.0, 12.0))).with_children(
-        |root| {
-            root.spawn(widgets::row(14.0)).with_children(|bar| {
-                bar.spawn(widgets::small_button(T::Back.get(lang), ButtonKind::Secondary, 110.0))
-                    .observe(send(BrowseInput::Back));
-                bar.spawn(widgets::heading(T::CardBrowser.get(lang)));
-                for maker in Maker::ALL {
-                    let kind =
-                        if browser.maker == maker { ButtonKind::Primary } else { ButtonKind::Secondary };
-                    bar.spawn(widgets::small_button(text::maker_name(lang, maker), kind, 120.0)).observe(
-                        send(if browser.maker == maker {
-                            BrowseInput::Step(0)
-                        } else {
-                            BrowseInput::OtherMaker
-                        }),
-                    );
-                }
-                bar.spawn(widgets::small_button("←", ButtonKind::Secondary, 48.0))
-                    .observe(send(BrowseInput::Step(-1)));
-                bar.spawn(widgets::small_button("→", ButtonKind::Secondary, 48.0))
-                    .observe(send(BrowseInput::Step(1)));
-                let typed =
-                    if browser.typed.is_empty() { String::new() } else { format!("→ {}", browser.typed) };
-                bar.spawn(widgets::text(typed, 18.0, palette::PRIMARY));
-            });
-            match browser.maker.cards() {
-                Ok(cards) => spawn_card(root, &cards, browser.card, lang),
-                Err(error) => {
-                    root.spawn(widgets::text(
-                        i18n::checks::certificate_error(lang, &error),
-                        18.0,
-                        palette::BAD,
-                    ));
-                }
+    // The header stays at the top whatever the card's size (a click never misses a moved button).
+    commands.spawn((BrowserRoot, widgets::screen_root_top(Screen::Cards, 8.0, 12.0))).with_children(|root| {
+        root.spawn(widgets::row(14.0)).with_children(|bar| {
+            bar.spawn(widgets::small_button(T::Back.get(lang), ButtonKind::Secondary, 110.0))
+                .observe(send(BrowseInput::Back));
+            bar.spawn(widgets::heading(T::CardBrowser.get(lang)));
+            for maker in Maker::ALL {
+                let kind = if browser.maker == maker { ButtonKind::Primary } else { ButtonKind::Secondary };
+                bar.spawn(widgets::small_button(text::maker_name(lang, maker), kind, 120.0)).observe(send(
+                    if browser.maker == maker { BrowseInput::Step(0) } else { BrowseInput::OtherMaker },
+                ));
             }
-            root.spawn(widgets::text(KEYS.key_line(lang), 14.0, palette::INK_SOFT));
-        },
-    );
+            bar.spawn(widgets::small_button("←", ButtonKind::Secondary, 48.0))
+                .observe(send(BrowseInput::Step(-1)));
+            bar.spawn(widgets::small_button("→", ButtonKind::Secondary, 48.0))
+                .observe(send(BrowseInput::Step(1)));
+            let typed =
+                if browser.typed.is_empty() { String::new() } else { format!("→ {}", browser.typed) };
+            bar.spawn(widgets::text(typed, 18.0, palette::PRIMARY));
+        });
+        match browser.maker.cards() {
+            Ok(cards) => spawn_card(root, &cards, browser.card, lang),
+            Err(error) => {
+                root.spawn(widgets::text(i18n::checks::certificate_error(lang, &error), 18.0, palette::BAD));
+            }
+        }
+        root.spawn(widgets::text(KEYS.key_line(lang), 14.0, palette::INK_SOFT));
+    });
 }
 
 fn spawn_card(root: &mut ChildSpawnerCommands, cards: &Cards, card: u32, lang: Language) {
@@ -296,6 +293,10 @@ fn spawn_card(root: &mut ChildSpawnerCommands, cards: &Cards, card: u32, lang: L
                         palette::INK_SOFT,
                     ));
                 }
+                info.spawn((
+                    widgets::text(T::CardLegend.get(lang), 13.0, palette::INK_SOFT),
+                    Node { max_width: px(640), ..default() },
+                ));
                 let table = squeeze_table(cards, id);
                 info.spawn(widgets::text(T::SqueezeTable.get(lang), 16.0, palette::INK_SOFT));
                 info.spawn(widgets::text(T::SqueezeHeader.get(lang), 14.0, palette::INK_SOFT));

@@ -21,8 +21,8 @@ use bevy::prelude::*;
 pub use board::{BOARD_SIZE, BoardArea, BoardView, RefusedFlash, Stone};
 pub use grid::GridLine;
 pub use overlay::Overlays;
-pub use overlay::{HeatValue, Layer as OverlayLayer, OverlayMark};
-pub use panel::{TempoBar, TempoGraph};
+pub use overlay::{HeatValue, Layer as OverlayLayer, LessonMark, OverlayMark};
+pub use panel::{LessonChip, TempoBar, TempoGraph};
 pub use record::record_text;
 pub use watch::{SPEEDS, Watch};
 
@@ -41,7 +41,7 @@ pub(super) fn plugin(app: &mut App) {
         })
         .add_systems(
             Update,
-            (apply_input, record_blind_score, follow_mode)
+            (apply_input, record_score, follow_mode)
                 .chain()
                 .in_set(SnakySystems::Input)
                 .run_if(in_state(Screen::Snaky)),
@@ -77,6 +77,8 @@ pub struct SnakyStart {
     pub maker: Option<Maker>,
     /// Start in blind mode.
     pub blind: bool,
+    /// Open the lesson: review the game at the player's costliest move (`--open snaky-review`).
+    pub review: bool,
 }
 
 impl SnakyStart {
@@ -85,7 +87,7 @@ impl SnakyStart {
         let moves = snaky::parse_moves(record).map_err(|e| format!("--moves: {e}"))?;
         let cards = maker.unwrap_or_default().cards().map_err(|e| e.to_string())?;
         snaky::replay(cards, &moves).map_err(|e| format!("--moves: {e}"))?;
-        Ok(Self { moves, maker, blind: false })
+        Ok(Self { moves, maker, blind: false, review: false })
     }
 }
 
@@ -122,6 +124,10 @@ fn start_session(
         session.blind = start.blind;
         if let Err(error) = session.load(&start.moves) {
             session.tell(NoticeKind::Refused, Said::RecordError(error));
+        }
+        if start.review && !session.game().breaker_cells().is_empty() {
+            let costliest = snaky::review_game(session.game()).costliest().unwrap_or(0);
+            session.review_at(snaky::review::before(costliest));
         }
         commands.remove_resource::<SnakyStart>();
     }
@@ -182,20 +188,22 @@ fn apply_input(
     }
 }
 
-/// At the end of a blind game held by the player (not a computer Breaker), keeps the best score
-/// per Maker in the save and tells the player.
-fn record_blind_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: ResMut<SaveData>) {
+/// At the end of a game held by the player (not a computer Breaker), keeps the best per Maker in
+/// the save (blind mode's apart) and tells the player how long they held out against par.
+fn record_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: ResMut<SaveData>) {
     let Some(mut session) = session else { return };
     // Asking every frame is no change: otherwise the board and the panel would be rebuilt each frame.
     let computer = watch.breaker.is_some();
-    let Some(moves) = session.bypass_change_detection().finished_blind_game(computer) else { return };
+    let Some(moves) = session.bypass_change_detection().finished_game(computer) else { return };
     session.set_changed();
-    let best = data.save.settings.blind_best.entry(session.maker).or_insert(0);
+    let (maker, blind) = (session.maker, session.blind);
+    let settings = &mut data.save.settings;
+    let bests = if blind { &mut settings.blind_best } else { &mut settings.snaky_best };
+    let best = bests.entry(maker).or_insert(0);
     *best = (*best).max(moves as u32);
     let best = *best;
     data.store();
-    let maker = session.maker;
-    session.tell(NoticeKind::Good, Said::BlindResult { maker, moves, best });
+    session.tell(NoticeKind::Good, Said::GameResult { maker, moves, best, blind });
 }
 
 /// Tells the rest of the game what happened on the board this frame: the stones just played (not

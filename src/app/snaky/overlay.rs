@@ -42,9 +42,11 @@ impl Layer {
     }
 }
 
-/// Which overlays are shown (all of them at first).
+/// Which overlays are shown. They are the glass box: drawn only while the Analysis page is open
+/// (`analysis`, off at first: a calm board); then the claim's three are on, heat and hint off.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Overlays {
+    pub analysis: bool,
     pub envelope: bool,
     pub required: bool,
     pub pivot: bool,
@@ -54,7 +56,7 @@ pub struct Overlays {
 
 impl Default for Overlays {
     fn default() -> Self {
-        Self { envelope: true, required: true, pivot: true, heat: false, hint: false }
+        Self { analysis: false, envelope: true, required: true, pivot: true, heat: false, hint: false }
     }
 }
 
@@ -62,6 +64,15 @@ impl Overlays {
     pub fn toggle(&mut self, layer: Layer) {
         let on = self.get_mut(layer);
         *on = !*on;
+    }
+
+    pub fn show(&mut self, layer: Layer) {
+        *self.get_mut(layer) = true;
+    }
+
+    /// Whether `layer` is drawn now: switched on, with the glass box open.
+    pub fn drawn(&self, layer: Layer) -> bool {
+        self.analysis && self.get(layer)
     }
 
     pub fn get(&self, layer: Layer) -> bool {
@@ -74,9 +85,15 @@ impl Overlays {
         }
     }
 
+    /// Nothing drawn: the calm board.
+    pub fn none() -> Self {
+        Self { analysis: false, envelope: false, required: false, pivot: false, heat: false, hint: false }
+    }
+
     /// Only these layers on (`--overlay heat --overlay pivot`).
     pub fn only(layers: &[Layer]) -> Self {
-        let mut overlays = Self { envelope: false, required: false, pivot: false, heat: false, hint: false };
+        let mut overlays =
+            Self { analysis: true, envelope: false, required: false, pivot: false, heat: false, hint: false };
         for &layer in layers {
             *overlays.get_mut(layer) = true;
         }
@@ -98,6 +115,13 @@ impl Overlays {
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OverlayMark(pub Option<Layer>);
 
+/// A square of the lesson: a reply that kept the most (`kept`), or the move played.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LessonMark {
+    pub cell: crate::snaky::Cell,
+    pub kept: bool,
+}
+
 /// A heat-map square: the cell and the height it shows.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HeatValue {
@@ -115,8 +139,10 @@ fn draw_overlays(
     if !session.is_changed() && !overlays.is_changed() {
         return;
     }
-    // Blind mode: the board shows stones only, until Maker has won.
-    let overlays = if session.blind && !session.shown().won() { Overlays::only(&[]) } else { *overlays };
+    // Blind mode: the board shows stones only, until Maker has won; without the glass box, only
+    // the lesson's replies.
+    let hidden = session.blind && !session.shown().won();
+    let overlays = if hidden || !overlays.analysis { Overlays::none() } else { *overlays };
     let Some((layer, _)) = layers.iter().find(|(_, l)| **l == BoardLayer::Overlay) else { return };
     let game = session.shown();
     let claim = game.claim();
@@ -152,12 +178,30 @@ fn draw_overlays(
                 layer.spawn((
                     OverlayMark(Some(Layer::Heat)),
                     HeatValue { cell, height },
-                    HEAT.square(cell, palette::HEAT_COLD.mix(&palette::HEAT_HOT, t), Color::NONE),
+                    HEAT.square(cell, palette::HEAT_WORST.mix(&palette::HEAT_BEST, t), Color::NONE),
                     children![(
                         widgets::text(height.to_string(), HEAT_FONT_PX, palette::INK),
                         ScaledFont::for_number(height as usize),
                         Pickable::IGNORE,
                     )],
+                ));
+            }
+        }
+        // The lesson: before one of the player's moves (reviewing), the replies that kept the
+        // most (green) and the move played (red).
+        if let Some(at) = session.reviewing().filter(|&at| at % 2 == 1 && at < session.game().moves().len()) {
+            let review = crate::snaky::review_game(session.game());
+            if let Some(lesson) = review.moves.get(at / 2) {
+                for &cell in &lesson.best {
+                    layer.spawn((
+                        LessonMark { cell, kept: true },
+                        HINT.square(cell, Color::NONE, palette::HINT),
+                    ));
+                }
+                let played = lesson.breaker;
+                layer.spawn((
+                    LessonMark { cell: played, kept: false },
+                    HINT.square(played, Color::NONE, palette::BAD),
                 ));
             }
         }

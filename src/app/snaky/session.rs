@@ -56,6 +56,12 @@ pub enum SnakyInput {
     ToggleBlind,
     /// Open the card browser on the active card.
     BrowseCard,
+    /// Show or hide the glass box: the Analysis page of the panel and the board's overlays.
+    ToggleAnalysis,
+    /// Show the glass box (true) or the calm page (false).
+    ShowAnalysis(bool),
+    /// Review the position before the player's move with this index (0-based): the lesson.
+    LessonMove(usize),
     Back,
 }
 
@@ -112,10 +118,19 @@ pub enum Said {
         maker_moves: usize,
     },
     BlindToggled(bool),
-    BlindResult {
+    /// The end of a game the player held: Maker moves held out and the best kept.
+    GameResult {
         maker: Maker,
         moves: usize,
         best: u32,
+        blind: bool,
+    },
+    /// A computer Breaker took the game.
+    Handed(BreakerKind),
+    /// A switch that would end the game in progress waits for the same input again.
+    ConfirmNewGame {
+        blind: Option<bool>,
+        maker: Option<Maker>,
     },
     MakerChosen(Maker),
     CertificateError(CertificateError),
@@ -143,7 +158,11 @@ impl Said {
             Self::MoveError(error) => text::move_error(lang, error),
             Self::ComputerWon { kind, maker_moves } => text::computer_won(lang, *kind, *maker_moves),
             Self::BlindToggled(blind) => text::blind_toggled(lang, *blind),
-            Self::BlindResult { maker, moves, best } => text::blind_result(lang, *maker, *moves, *best),
+            Self::GameResult { maker, moves, best, blind } => {
+                text::game_result(lang, *maker, *moves, *best, *blind)
+            }
+            Self::Handed(kind) => text::handed(lang, *kind),
+            Self::ConfirmNewGame { blind, maker } => text::confirm_new_game(lang, *blind, *maker),
             Self::MakerChosen(maker) => text::maker_chosen(lang, *maker),
             Self::CertificateError(error) => i18n::checks::certificate_error(lang, error),
             Self::RecordError(error) => text::record_error(lang, error),
@@ -182,8 +201,10 @@ pub struct Session {
     pub handoffs: u64,
     /// Blind mode: overlays, guarantee and card hidden until Maker wins.
     pub blind: bool,
-    /// This blind game's score has been recorded.
-    blind_scored: bool,
+    /// This game's score has been recorded.
+    scored: bool,
+    /// A switch that ends the game in progress, asked once and waiting for the same input again.
+    pending: Option<SnakyInput>,
 }
 
 impl Session {
@@ -198,7 +219,8 @@ impl Session {
             refused: None,
             handoffs: 0,
             blind: false,
-            blind_scored: false,
+            scored: false,
+            pending: None,
         }
     }
 
@@ -278,14 +300,34 @@ impl Session {
         self.stop_review();
     }
 
-    /// The Maker moves of a blind game the player has just lost (once per game; not when a
-    /// computer Breaker held it).
-    pub fn finished_blind_game(&mut self, computer: bool) -> Option<usize> {
-        if !self.blind || self.blind_scored || !self.game.won() || computer {
+    /// The Maker moves of a game the player has just lost (once per game; not when a computer
+    /// Breaker held it).
+    pub fn finished_game(&mut self, computer: bool) -> Option<usize> {
+        if self.scored || !self.game.won() || computer {
             return None;
         }
-        self.blind_scored = true;
+        self.scored = true;
         Some(self.game.maker_cells().len())
+    }
+
+    /// A game is in progress: the player has moved and Maker has not won yet.
+    fn in_progress(&self) -> bool {
+        !self.game.breaker_cells().is_empty() && !self.game.won()
+    }
+
+    /// Whether `input`, which ends the game in progress, may go ahead: the first time it only asks
+    /// (the same input again confirms).
+    fn confirmed(&mut self, input: &SnakyInput, pending: Option<SnakyInput>) -> bool {
+        if !self.in_progress() || pending.as_ref() == Some(input) {
+            return true;
+        }
+        let (blind, maker) = match input {
+            SnakyInput::ChooseMaker(maker) => (None, Some(*maker)),
+            _ => (Some(!self.blind), None),
+        };
+        self.pending = Some(input.clone());
+        self.tell(NoticeKind::Info, Said::ConfirmNewGame { blind, maker });
+        false
     }
 
     pub(super) fn tell(&mut self, kind: NoticeKind, said: Said) {
@@ -301,6 +343,8 @@ impl Session {
         watch: &mut Watch,
         overlays: &mut Overlays,
     ) -> Option<Effect> {
+        // A switch waiting for confirmation is dropped by any other input.
+        let pending = self.pending.take();
         match input {
             SnakyInput::Claim(_) | SnakyInput::FarAway => {
                 let cell = match input {
@@ -373,12 +417,29 @@ impl Session {
                     self.tell(NoticeKind::Info, Said::Fixed(T::AlreadyLive));
                 }
             }
-            SnakyInput::ToggleOverlay(layer) => overlays.toggle(*layer),
+            SnakyInput::ToggleOverlay(layer) => {
+                // An overlay key while the glass box is closed opens it with that overlay on.
+                if overlays.analysis {
+                    overlays.toggle(*layer);
+                } else {
+                    overlays.analysis = true;
+                    overlays.show(*layer);
+                }
+            }
+            SnakyInput::ToggleAnalysis => overlays.analysis = !overlays.analysis,
+            SnakyInput::ShowAnalysis(analysis) => overlays.analysis = *analysis,
+            SnakyInput::LessonMove(index) => {
+                watch.pause();
+                if self.game.breaker_cells().len() > *index {
+                    self.review_at(crate::snaky::review::before(*index));
+                }
+                self.notice = None;
+            }
             SnakyInput::Hand(kind) => {
                 self.stop_review();
                 self.handoffs += 1;
                 watch.hand(*kind, self.handoffs);
-                self.notice = None;
+                self.tell(NoticeKind::Info, Said::Handed(*kind));
             }
             SnakyInput::Step => {
                 if watch.breaker.is_some() {
@@ -415,6 +476,9 @@ impl Session {
                 return Some(Effect::BrowseCard { maker: self.maker, card: self.shown().claim().card });
             }
             SnakyInput::ToggleBlind => {
+                if !self.confirmed(input, pending) {
+                    return None;
+                }
                 watch.take_over();
                 let blind = !self.blind;
                 self.restart();
@@ -427,6 +491,9 @@ impl Session {
                     _ => self.maker.other(),
                 };
                 if maker == self.maker {
+                    return None;
+                }
+                if !self.confirmed(&SnakyInput::ChooseMaker(maker), pending) {
                     return None;
                 }
                 match new_session(maker) {
@@ -553,6 +620,13 @@ mod tests {
     fn choosing_a_maker_starts_a_new_game_and_asks_to_save_it() {
         let mut parts = session();
         apply(&mut parts, SnakyInput::Claim(Cell::new(7, 8)));
+        // A game is in progress: the first switch only asks, the same input again confirms.
+        assert_eq!(apply(&mut parts, SnakyInput::OtherMaker), None);
+        assert_eq!(parts.0.maker, Maker::Paper);
+        assert_eq!(
+            parts.0.notice.as_ref().map(|n| n.said.clone()),
+            Some(Said::ConfirmNewGame { blind: None, maker: Some(Maker::Ours) })
+        );
         assert_eq!(apply(&mut parts, SnakyInput::OtherMaker), Some(Effect::SaveMaker(Maker::Ours)));
         assert_eq!((parts.0.maker, parts.0.game().guarantee()), (Maker::Ours, 20));
         assert_eq!(apply(&mut parts, SnakyInput::ChooseMaker(Maker::Ours)), None, "already chosen");
@@ -577,8 +651,36 @@ mod tests {
             }
             apply(&mut parts, SnakyInput::Claim(cell));
         }
-        let moves = parts.0.finished_blind_game(false);
-        assert!(moves.is_some_and(|m| (1..=21).contains(&m)));
-        assert_eq!(parts.0.finished_blind_game(false), None, "scored once");
+        let moves = parts.0.finished_game(false);
+        assert!(moves.is_some_and(|m| (6..=21).contains(&m)));
+        assert_eq!(parts.0.finished_game(false), None, "scored once");
+    }
+
+    #[test]
+    fn switching_blind_mode_mid_game_asks_first_and_another_input_cancels() {
+        let mut parts = session();
+        apply(&mut parts, SnakyInput::Claim(Cell::new(7, 8)));
+        apply(&mut parts, SnakyInput::ToggleBlind);
+        assert!(!parts.0.blind && parts.0.game().breaker_cells().len() == 1, "only asked");
+        apply(&mut parts, SnakyInput::ToggleOverlay(crate::app::snaky::OverlayLayer::Heat));
+        apply(&mut parts, SnakyInput::ToggleBlind);
+        assert!(!parts.0.blind, "the overlay key dropped the first B: asked again");
+        apply(&mut parts, SnakyInput::ToggleBlind);
+        assert!(parts.0.blind && parts.0.game().breaker_cells().is_empty(), "confirmed: a new blind game");
+        // With no game in progress a switch goes at once.
+        apply(&mut parts, SnakyInput::ToggleBlind);
+        assert!(!parts.0.blind);
+    }
+
+    #[test]
+    fn an_overlay_key_opens_the_glass_box_with_that_overlay() {
+        let mut parts = session();
+        assert!(!parts.2.analysis, "calm at first");
+        apply(&mut parts, SnakyInput::ToggleOverlay(crate::app::snaky::OverlayLayer::Heat));
+        assert!(parts.2.analysis && parts.2.heat);
+        apply(&mut parts, SnakyInput::ToggleOverlay(crate::app::snaky::OverlayLayer::Heat));
+        assert!(parts.2.analysis && !parts.2.heat, "open: the key toggles");
+        apply(&mut parts, SnakyInput::ToggleAnalysis);
+        assert!(!parts.2.analysis);
     }
 }

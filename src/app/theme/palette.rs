@@ -55,7 +55,12 @@ pub const PIVOT: Color = Color::srgb(0.80, 0.20, 0.25);
 pub const WINNING: Color = Color::srgba(0.22, 0.60, 0.33, 0.75);
 
 /// The Snaky reply heat map: a reply after which Maker's card is low (cold) to tall (hot).
-pub const HEAT_COLD: Color = Color::srgba(0.55, 0.74, 0.86, 0.55);
-pub const HEAT_HOT: Color = Color::srgba(0.93, 0.42, 0.25, 0.70);
+/// The heat map, worst reply for the player to best: one meaning of colour across the heat map,
+/// the hint and the lesson — green is good for you, red is bad.
+pub const HEAT_WORST: Color = Color::srgba(0.90, 0.45, 0.40, 0.55);
+pub const HEAT_BEST: Color = Color::srgba(0.35, 0.72, 0.45, 0.65);
 /// The hint: the replies that delay Maker most.
-pub const HINT: Color = Color::srgb(0.93, 0.55, 0.25);
+/// The hint's and the lesson's ring around the replies that keep the most: good for you.
+pub const HINT: Color = Color::srgb(0.16, 0.60, 0.32);
+/// The tempo graph's reviewed move.
+pub const TEMPO_MARK: Color = Color::srgb(0.93, 0.55, 0.25);

@@ -11,6 +11,25 @@ pub fn screen_root(screen: Screen) -> impl Bundle {
     screen_root_spaced(screen, 14.0, 24.0)
 }
 
+/// A screen's root whose rows start at the top: a screen whose content changes height keeps its
+/// header in place.
+pub fn screen_root_top(screen: Screen, gap: f32, padding: f32) -> impl Bundle {
+    (
+        Name::new(format!("{screen:?} screen")),
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::FlexStart,
+            row_gap: px(gap),
+            padding: UiRect::all(px(padding)),
+            ..default()
+        },
+        DespawnOnExit(screen),
+    )
+}
+
 /// A screen's root with its own gap between rows and padding at the window's edge.
 pub fn screen_root_spaced(screen: Screen, gap: f32, padding: f32) -> impl Bundle {
     (
