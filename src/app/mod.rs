@@ -119,24 +119,34 @@ pub fn run(args: crate::cli::WindowArgs) -> ExitCode {
         ..default()
     };
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }))
-        .insert_resource(ClearColor(theme::palette::BACKGROUND))
-        // Frames only when something changes; the harness switches to continuous frames.
-        .insert_resource(sleep::winit_settings())
-        .add_plugins((fonts::plugin, icon::plugin, sound::SpeakerPlugin::default()))
-        .add_plugins(GamePlugin {
-            save,
-            ladder_file: Some(PathBuf::from("stages/ladder.ron")),
-            pace: Pace::default(),
-        })
-        .add_systems(Startup, spawn_camera)
-        .insert_resource(pokopoko::MatchSeeds::starting_at(clock_seed()))
-        .add_plugins(harness);
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin { primary_window: Some(window), ..default() })
+            .set(bevy::log::LogPlugin { filter: LOG_FILTER.to_string(), ..default() }),
+    )
+    .insert_resource(ClearColor(theme::palette::BACKGROUND))
+    // Frames only when something changes; the harness switches to continuous frames.
+    .insert_resource(sleep::winit_settings())
+    .add_plugins((fonts::plugin, icon::plugin, sound::SpeakerPlugin::default()))
+    .add_plugins(GamePlugin {
+        save,
+        ladder_file: Some(PathBuf::from("stages/ladder.ron")),
+        pace: Pace::default(),
+    })
+    .add_systems(Startup, spawn_camera)
+    .insert_resource(pokopoko::MatchSeeds::starting_at(clock_seed()))
+    .add_plugins(harness);
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),
     }
 }
+
+/// Bevy's log filter, quieter where a player can do nothing with the lines: the Vulkan loader's
+/// messages (`wgpu_hal`: without a driver the game says so in one line of its own) and the
+/// windowing library's warnings (X settings under Xvfb). `RUST_LOG` overrides it for debugging.
+const LOG_FILTER: &str =
+    concat!("wgpu=error,naga=warn,calloop::loop_logic=error,", "wgpu_hal=off,winit=error");
 
 /// A seed from the wall clock: each launch's matches differ (tests use fixed seeds).
 fn clock_seed() -> u64 {
