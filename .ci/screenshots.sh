@@ -10,7 +10,7 @@ target=${CARGO_TARGET_DIR:-target}
 out=${SCREENSHOT_DIR:-$target/screenshots}
 # SCREEN or SCREEN@WxH: the latter opens at 1280x800, then resizes the window once it has settled.
 # (Free play's `free:1,3,4@30` ends in @BUTTONS, not @WxH: it is part of the screen.)
-screens=${SCREENS:-"menu ladder intro:8 stage:8 refused:8 stage:14 stage:300 result:300 result:12 strategy:11 about about:checks snaky snaky-ours snaky-heat snaky-blind snaky-review snaky-review@1024x768 cards:727 free free:1,3,4@30 free:2-5@44 free-strategy:2,4,7@30 free-result:1,3,4@30 free:1@1 stage:14@1024x768 snaky@1600x900 free@1024x768 ladder@640x480 strategy:8@1024x768"}
+screens=${SCREENS:-"menu ladder intro:8 stage:8 refused:8 stage:14 stage:300 result:300 result:12 strategy:11 about about:checks snaky snaky-ours snaky-heat snaky-blind snaky-review cards:727 free free:1,3,4@30 free:2-5@44 free-strategy:2,4,7@30 free-result:1,3,4@30 free:1@1 stage:14@1024x768 snaky@1600x900 snaky-heat@1024x768 snaky-review@1024x768 free@1024x768 ladder@640x480 strategy:8@1024x768"}
 
 . .ci/window.sh
 need_xvfb
@@ -114,14 +114,25 @@ if __name__ == "__main__":
 PY
 )
 
+# The same screens in English (a save that says so, read only): en/SCREEN.
+screens_en=${SCREENS_EN:-"en/stage:8 en/refused:8 en/strategy:8 en/result:300 en/snaky en/snaky-heat en/snaky-heat@1024x768 en/snaky-review en/snaky-review@1024x768 en/ladder@640x480"}
+
 status=0
-for entry in $screens; do
+for entry in $screens $screens_en; do
+  lang=ja
+  case "$entry" in en/*) lang=en; entry=${entry#en/} ;; esac
+  mkdir -p "$XDG_DATA_HOME/pokopoko"
+  if [ "$lang" = en ]; then
+    printf '(version: 1, settings: (language: English))\n' > "$XDG_DATA_HOME/pokopoko/save.ron"
+  else
+    rm -f "$XDG_DATA_HOME/pokopoko/save.ron"
+  fi
   screen=$entry
   size=
   case "${entry##*@}" in
     [0-9]*x[0-9]*) screen=${entry%@*}; size=${entry##*@} ;;
   esac
-  png="$out/$(echo "$entry" | tr ':@,' '---').png"
+  png="$out/$([ "$lang" = en ] && echo en-)$(echo "$entry" | tr ':@,' '---').png"
   rm -f "$png"
   echo "screenshot: $entry -> $png"
   # snaky-ours: our Maker (20); snaky-heat: the reply heat map and the hint; snaky-blind: blind mode.
