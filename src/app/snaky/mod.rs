@@ -16,6 +16,8 @@ mod record;
 pub mod session;
 mod watch;
 
+use std::time::Instant;
+
 use bevy::prelude::*;
 
 pub use board::{BOARD_SIZE, BoardArea, BoardView, RefusedFlash, Stone};
@@ -248,7 +250,10 @@ fn tell_what_happened(
     let watching = mode.is_some_and(|mode| *mode.get() == SnakyMode::Watch);
     let next_move =
         if watching { watch.bypass_change_detection().next_move_at(time.elapsed()) } else { None };
-    if (watching && next_move.is_none()) || !flashes.is_empty() {
+    // Woken by the alarm, the frame's clock can still be behind the moment (it is the render
+    // world's last instant, from before the sleep): keep drawing until it has caught up.
+    let overdue = next_move.is_some_and(|(_, instant)| Instant::now() >= instant);
+    if (watching && next_move.is_none()) || overdue || !flashes.is_empty() {
         events.write(GameEvent::Animating);
     }
     wake.write_batch(next_move.map(|(clock, instant)| WakeAt { clock, instant }));
