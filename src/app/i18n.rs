@@ -16,6 +16,7 @@ use crate::pokopoko::{FreeError, Hint, LadderError, Mistake, PickSet, Rule, Stag
 pub use crate::save::Language;
 
 pub mod checks;
+pub mod learn;
 pub mod snaky;
 
 pub(super) fn plugin(app: &mut App) {
