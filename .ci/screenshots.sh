@@ -10,7 +10,7 @@ target=${CARGO_TARGET_DIR:-target}
 out=${SCREENSHOT_DIR:-$target/screenshots}
 # SCREEN or SCREEN@WxH: the latter opens at 1280x800, then resizes the window once it has settled.
 # (Free play's `free:1,3,4@30` ends in @BUTTONS, not @WxH: it is part of the screen.)
-screens=${SCREENS:-"menu ladder intro:8 stage:8 stage:14 result:12 strategy:11 about about:checks snaky snaky-ours snaky-heat snaky-blind cards:727 free free:1,3,4@30 free:2-5@44 free-strategy:2,4,7@30 free-result:1,3,4@30 free:1@1 stage:14@1024x768 snaky@1600x900 free@1024x768"}
+screens=${SCREENS:-"menu ladder intro:8 stage:8 stage:14 result:12 strategy:11 about about:checks snaky snaky-ours snaky-heat snaky-blind cards:727 snaky-learn:1 snaky-learn:2 snaky-learn:3 snaky-learn:4 snaky-learn:5 snaky-learn:3@1024x768 free free:1,3,4@30 free:2-5@44 free-strategy:2,4,7@30 free-result:1,3,4@30 free:1@1 stage:14@1024x768 snaky@1600x900 free@1024x768"}
 
 . .ci/window.sh
 need_xvfb

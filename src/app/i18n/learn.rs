@@ -98,11 +98,11 @@ pub fn step_text(lang: Language, step: Step, bounds: (u32, u32)) -> Vec<String> 
             "Exactly one cell stops it. Click that cell.",
         ],
         (Language::Japanese, Step::DoubleThreat) => [
-            "ここでは作り手の Snaky が2つ、どちらもあと1マスで完成します。",
+            "ここでは作り手の Snaky が2つ、どちらもあと1マスで完成します（黄色のマス）。",
             "あなたがふさげるのは1つだけ。どちらか1つをふさいでみてください。",
         ],
         (Language::English, Step::DoubleThreat) => [
-            "Here Maker has two Snakies, each one cell short.",
+            "Here Maker has two Snakies, each one cell short (the yellow cells).",
             "You can block only one of them. Block one and see what happens.",
         ],
         (Language::Japanese, Step::Goal) => [

@@ -74,9 +74,14 @@ struct LearnContent;
 
 /// Pixels per cell of the lesson board, and of the orientation pictures.
 const CELL_PX: f32 = 50.0;
-const MINI_CELL_PX: f32 = 10.0;
+const MINI_CELL_PX: f32 = 12.0;
+const GRID_PX: f32 = 2.0;
 /// The text column's width.
 const TEXT_WIDTH: f32 = 600.0;
+/// The height of the row with the board and the text, the same for every step.
+const MAIN_HEIGHT: f32 = 500.0;
+/// The room kept for the feedback (two lines), so the buttons under it stay put.
+const FEEDBACK_HEIGHT: f32 = 70.0;
 /// Step 5's stones of the par track, per row.
 const PAR_ROW: u32 = 7;
 
@@ -122,6 +127,7 @@ fn open_primer(
     commands.insert_resource(Primer { lesson: Lesson::new(step) });
     let lang = lang.0;
     commands.spawn(widgets::screen_root_spaced(Screen::SnakyLearn, 12.0, 20.0)).with_children(|root| {
+        // Every step's rows have the same height, so nothing moves from step to step.
         widgets::top_bar(
             root,
             crate::app::i18n::T::Back.get(lang),
@@ -222,34 +228,29 @@ fn redraw(
             }
             row.spawn(widgets::text(text::passed_count(lang, passed.len()), 16.0, palette::INK_SOFT));
         });
-        content.spawn(Node { align_items: AlignItems::FlexStart, ..widgets::row(24.0) }).with_children(
-            |row| {
-                row.spawn(widgets::column(8.0)).with_children(|left| {
-                    if lesson.step == Step::Goal {
-                        par_track(left, lang, maker);
-                    } else {
-                        board(left, lesson);
-                        left.spawn(widgets::row(16.0)).with_children(|legend| {
-                            legend.spawn(widgets::text(L::MakerLegend.get(lang), 16.0, palette::MAKER_STONE));
-                            legend.spawn(widgets::text(
-                                L::BreakerLegend.get(lang),
-                                16.0,
-                                palette::BREAKER_EDGE,
-                            ));
-                            legend.spawn(widgets::text(L::SnakyLegend.get(lang), 16.0, palette::GOOD));
-                        });
-                    }
-                });
-                row.spawn(widgets::panel_from(Node {
-                    width: px(TEXT_WIDTH + 56.0),
-                    align_items: AlignItems::FlexStart,
-                    ..widgets::panel_node(Val::Auto)
-                }))
-                .with_children(|panel| {
-                    explanation(panel, lang, lesson, passed.contains(&lesson.step.number()))
-                });
-            },
-        );
+        let main = Node { align_items: AlignItems::FlexStart, height: px(MAIN_HEIGHT), ..widgets::row(24.0) };
+        content.spawn(main).with_children(|row| {
+            row.spawn(widgets::column(8.0)).with_children(|left| {
+                if lesson.step == Step::Goal {
+                    par_track(left, lang, maker);
+                } else {
+                    board(left, lesson);
+                    left.spawn(widgets::row(16.0)).with_children(|legend| {
+                        legend.spawn(widgets::text(L::MakerLegend.get(lang), 16.0, palette::MAKER_STONE));
+                        legend.spawn(widgets::text(L::BreakerLegend.get(lang), 16.0, palette::BREAKER_EDGE));
+                        legend.spawn(widgets::text(L::SnakyLegend.get(lang), 16.0, palette::GOOD));
+                    });
+                }
+            });
+            row.spawn(widgets::panel_from(Node {
+                width: px(TEXT_WIDTH + 56.0),
+                height: percent(100),
+                align_items: AlignItems::FlexStart,
+                row_gap: px(8),
+                ..widgets::panel_node(Val::Auto)
+            }))
+            .with_children(|panel| explanation(panel, lang, lesson, passed.contains(&lesson.step.number())));
+        });
     });
 }
 
@@ -269,31 +270,38 @@ fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson
             }
         });
     }
-    if let Some(feedback) = lesson.feedback {
-        let good = matches!(
-            feedback,
-            Feedback::Completed
-                | Feedback::TurnsDone
-                | Feedback::Blocked
-                | Feedback::BlockedOneOfTwo
-                | Feedback::Answered { .. }
-        );
-        let (face, ink) =
-            if good { (palette::GOOD_SOFT, palette::GOOD) } else { (palette::BAD_SOFT, palette::BAD) };
-        panel
-            .spawn((
-                Node {
-                    padding: UiRect::axes(px(14), px(8)),
-                    border_radius: BorderRadius::all(px(12)),
-                    max_width: px(TEXT_WIDTH),
-                    ..default()
-                },
-                BackgroundColor(face),
-            ))
-            .with_children(|feedback_box| {
-                feedback_box.spawn(widgets::text(text::feedback(lang, feedback), 19.0, ink));
-            });
-    }
+    let slot = Node {
+        min_height: px(FEEDBACK_HEIGHT),
+        width: percent(100),
+        align_items: AlignItems::FlexStart,
+        ..default()
+    };
+    panel.spawn(slot).with_children(|slot| {
+        let Some(feedback) = lesson.feedback else { return };
+        // Green for a step passed, red for a miss, neutral for Maker's answer in the turns step.
+        let (face, ink) = match feedback {
+            Feedback::Answered { .. } => (palette::SECONDARY, palette::INK),
+            Feedback::Completed | Feedback::TurnsDone | Feedback::Blocked | Feedback::BlockedOneOfTwo => {
+                (palette::GOOD_SOFT, palette::GOOD)
+            }
+            Feedback::NotASnaky(_) | Feedback::Taken(_) | Feedback::MakerCompleted => {
+                (palette::BAD_SOFT, palette::BAD)
+            }
+        };
+        slot.spawn((
+            Node {
+                padding: UiRect::axes(px(14), px(8)),
+                border_radius: BorderRadius::all(px(12)),
+                max_width: px(TEXT_WIDTH),
+                ..default()
+            },
+            BackgroundColor(face),
+            children![widgets::text(text::feedback(lang, feedback), 19.0, ink)],
+        ));
+    });
+    // The status and the buttons stay at the panel's foot, in the same place on every step.
+    panel.spawn(Node { flex_grow: 1.0, ..default() });
+    let passed = passed || lesson.status == Status::Passed;
     let status_colour = if passed { palette::GOOD } else { palette::INK_SOFT };
     panel.spawn(widgets::text(text::status_line(lang, step, passed), 17.0, status_colour));
     panel.spawn(widgets::row(12.0)).with_children(|buttons| {
@@ -321,7 +329,14 @@ fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson
 
 /// The lesson board: a button per cell, stones on them, the completed Snaky in green.
 fn board(parent: &mut ChildSpawnerCommands, lesson: &Lesson) {
-    let side = BOARD as f32 * CELL_PX;
+    // Grid lines between the cells and around them (thick enough to stay visible at 0.8 scale).
+    let side = BOARD as f32 * CELL_PX + GRID_PX;
+    // Step 4 marks the two cells Maker threatens: the lesson is that one claim cannot stop both.
+    let marked = if lesson.step == Step::DoubleThreat && lesson.status == Status::Playing {
+        lesson.threats()
+    } else {
+        Vec::new()
+    };
     parent
         .spawn((
             Name::new("Primer board"),
@@ -333,25 +348,31 @@ fn board(parent: &mut ChildSpawnerCommands, lesson: &Lesson) {
                 overflow: Overflow::clip(),
                 ..default()
             },
-            BackgroundColor(palette::PANEL),
+            BackgroundColor(palette::GRID_LINE),
         ))
         .with_children(|area| {
             for cell in lesson::board_cells() {
                 let winning = lesson.winning.is_some_and(|copy| copy.contains(&cell));
-                let face = if winning { palette::WINNING } else { palette::FRAME_INSIDE };
+                let face = if winning {
+                    palette::WINNING
+                } else if marked.contains(&cell) {
+                    palette::CURRENT
+                } else {
+                    palette::FRAME_INSIDE
+                };
                 let tried = lesson.tried == Some(cell);
-                let edge = if tried { palette::BAD } else { palette::GRID_LINE };
+                let edge = if tried { palette::BAD } else { Color::NONE };
                 let mut spawned = area.spawn((
                     LearnCell(cell),
                     CellFace(face),
                     Button,
                     Node {
                         position_type: PositionType::Absolute,
-                        left: px(cell.x as f32 * CELL_PX),
-                        top: px((BOARD - 1 - cell.y) as f32 * CELL_PX),
-                        width: px(CELL_PX),
-                        height: px(CELL_PX),
-                        border: UiRect::all(px(if tried { 3.0 } else { 0.5 })),
+                        left: px(GRID_PX + cell.x as f32 * CELL_PX),
+                        top: px(GRID_PX + (BOARD - 1 - cell.y) as f32 * CELL_PX),
+                        width: px(CELL_PX - GRID_PX),
+                        height: px(CELL_PX - GRID_PX),
+                        border: UiRect::all(px(if tried { 3.0 } else { 0.0 })),
                         justify_content: JustifyContent::Center,
                         align_items: AlignItems::Center,
                         ..default()
@@ -417,13 +438,15 @@ fn mini_snaky(parent: &mut ChildSpawnerCommands, cells: &[Cell]) {
 /// Step 5's picture: one numbered Maker stone per move of the chosen Maker's bound (par).
 fn par_track(parent: &mut ChildSpawnerCommands, lang: Language, maker: Maker) {
     let bound = maker.bound();
-    let side = BOARD as f32 * CELL_PX;
+    let side = BOARD as f32 * CELL_PX + GRID_PX;
     parent
         .spawn((
             Node {
                 width: px(side),
+                height: px(side),
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
+                justify_content: JustifyContent::Center,
                 row_gap: px(10),
                 padding: UiRect::all(px(16)),
                 border_radius: BorderRadius::all(px(10)),
