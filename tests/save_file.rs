@@ -661,3 +661,66 @@ fn a_snaky_best_no_game_could_hold_out_is_left_out() {
         }
     }
 }
+
+#[test]
+fn the_snaky_primer_progress_survives_a_round_trip_and_older_saves_have_none() {
+    let dir = scratch("primer");
+    let path = dir.join("save.ron");
+    let mut save = some_progress();
+    save.settings.snaky_primer.opened = true;
+    save.settings.snaky_primer.pass(2);
+    save.settings.snaky_primer.pass(5);
+    // Not a step of the primer: never recorded.
+    save.settings.snaky_primer.pass(0);
+    save.settings.snaky_primer.pass(6);
+    assert_eq!(save.settings.snaky_primer.passed.iter().copied().collect::<Vec<_>>(), [2, 5]);
+    SaveFile::open(&path).file.store(&save).unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.notice, None);
+    assert_eq!(opened.save, save);
+    // A save from before the primer: never opened, nothing passed, no notice.
+    fs::write(&path, "(version: 1, settings: (language: English), progress: (cleared: [1]))").unwrap();
+    let older = SaveFile::open(&path);
+    assert_eq!(older.notice, None);
+    assert!(!older.save.settings.snaky_primer.opened);
+    assert!(older.save.settings.snaky_primer.passed.is_empty());
+}
+
+/// The primer has steps 1 to 5 (issue 23): a step outside them, of any size, is left out by name,
+/// a step listed twice is kept once, and the rest of the save is kept.
+#[test]
+fn a_primer_step_the_game_never_writes_is_left_out() {
+    assert_eq!(pokopoko::save::PRIMER_STEPS, 5);
+    let (save, problems) = repaired_save(
+        "hostile-primer",
+        "(version: 1, settings: (language: English, \
+         snaky_primer: (opened: true, passed: [3, 0, 6, 3, -1, 1, 340282366920938463463374607431768211456, 5])), \
+         progress: (cleared: [1]))",
+    );
+    assert_eq!(save.settings.language, Language::English);
+    assert_eq!(save.progress, progress(&[1], &[]));
+    assert!(save.settings.snaky_primer.opened);
+    assert_eq!(save.settings.snaky_primer.passed.iter().copied().collect::<Vec<_>>(), [1, 3, 5]);
+    let out = |step: &str| {
+        format!(
+            "`snaky_primer` lists step {step} as passed, but the primer's steps are 1 to 5; it was left out"
+        )
+    };
+    assert_eq!(
+        problems,
+        [
+            out("0"),
+            out("6"),
+            "`snaky_primer` lists step 3 twice".to_string(),
+            out("-1"),
+            out(&i128::MAX.to_string()),
+        ]
+    );
+    // The strict reader refuses such a save; a field of the wrong type is no save at all.
+    assert!(pokopoko::save::parse(b"(version: 1, settings: (snaky_primer: (passed: [9])))").is_err());
+    assert!(
+        pokopoko::save::parse(b"(version: 1, settings: (snaky_primer: (passed: [1, 2, 3, 4, 5])))").is_ok()
+    );
+    assert!(pokopoko::save::parse(b"(version: 1, settings: (snaky_primer: (opened: 7)))").is_err());
+    assert!(pokopoko::save::parse(b"(version: 1, settings: (snaky_primer: (seen: true)))").is_err());
+}

@@ -16,6 +16,7 @@ use crate::pokopoko::{FreeError, Hint, LadderError, Mistake, PickSet, Rule, Stag
 pub use crate::save::Language;
 
 pub mod checks;
+pub mod learn;
 pub mod snaky;
 
 pub(super) fn plugin(app: &mut App) {
@@ -311,8 +312,8 @@ impl T {
                 "Green rings: replies that kept the guarantee. -n: Maker moves your move gave away.",
             ),
             T::SnakyGoalHelp => (
-                "作り手は最後には必ず勝ちます。あなたの目標は、できるだけ長く耐えること。保証＝作り手が勝つと約束された手数（下がるだけ）。パー＝はじめの保証。",
-                "Maker always wins in the end; your goal is to hold out as long as you can. Guarantee: the moves within which Maker is sure to win (it only goes down). Par: the guarantee at the start.",
+                "作り手は 6マスの「Snaky」（遊び方 G で形を見られます）を作ろうとし、最後には必ず勝ちます。あなたの目標は、できるだけ長く耐えること。保証＝作り手が勝つと約束された手数（下がるだけ）。パー＝はじめの保証。点線の枠＝作り手が打つ範囲。",
+                "Maker builds a Snaky, a 6-cell shape (How to play, G, shows it), and always wins in the end; your goal is to hold out as long as you can. Guarantee: the moves within which Maker is sure to win (it only goes down). Par: the guarantee at the start. Dashed frame: where Maker plays.",
             ),
             T::AnalysisHelp => (
                 "カード＝作り手のいまの計画。高さ h＝あと何手で勝つか。囲い T＝計画のため空いていてほしいマス。必須 A＝計画に使う作り手の石。ピボット＝作り手の次の手。",
@@ -399,8 +400,8 @@ impl T {
             T::FreeToSetup => ("設定にもどる", "Back to setup"),
             T::FreePlayAgain => ("もう一度", "Play again"),
             T::FreeWon => (
-                "COMは一度もまちがえませんでしたが、あなたもまちがえませんでした。",
-                "The COM made no mistake, and neither did you.",
+                "あなたは毎回COMに負けの数をのこしたので、COMはさいごのボタンを押すしかありませんでした。",
+                "You left the COM a losing number every time, so it had to press the last button.",
             ),
             T::FreeNoLadder => (
                 "フリープレイの勝ち負けは、ステージの記録には入りません。",
@@ -490,12 +491,19 @@ pub fn per_turn(lang: Language, picks_set: &PickSet) -> String {
 
 pub fn stage_rules(lang: Language, buttons: u32, picks_set: &PickSet) -> String {
     let range = picks(lang, picks_set);
+    let min = picks_set.min();
+    // The edge rule is a rule of the game, not a strategy: it belongs here.
+    let edge = match (lang, min) {
+        (_, 0 | 1) => String::new(),
+        (Language::Japanese, _) => format!("のこりが {min}個以下なら、全部押すしかありません。"),
+        (Language::English, _) => format!(" With {min} or fewer left, you must press them all."),
+    };
     match lang {
         Language::Japanese => format!(
-            "ボタンは {buttons}個。交互に、1回に {range}個ずつ押します。さいごのボタンを押したほうが負けです。"
+            "ボタンは {buttons}個。交互に、1回に {range}個ずつ押します。{edge}さいごのボタンを押したほうが負けです。"
         ),
         Language::English => format!(
-            "{buttons} buttons. Take turns pressing {range} of them at a time. Whoever presses the last button loses."
+            "{buttons} buttons. Take turns pressing {range} of them at a time.{edge} Whoever presses the last button loses."
         ),
     }
 }
@@ -568,12 +576,15 @@ pub fn won_text(lang: Language, stage: u32) -> String {
     match lang {
         Language::Japanese => {
             format!(
-                "COMは一度もまちがえませんでしたが、あなたもまちがえませんでした。ステージ {} がひらきました。",
+                "あなたは毎回COMに負けの数をのこしたので、COMはさいごのボタンを押すしかありませんでした。ステージ {} がひらきました。",
                 stage + 1
             )
         }
         Language::English => {
-            format!("The COM made no mistake, and neither did you. Stage {} is open.", stage + 1)
+            format!(
+                "You left the COM a losing number every time, so it had to press the last button. Stage {} is open.",
+                stage + 1
+            )
         }
     }
 }

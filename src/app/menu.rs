@@ -1,7 +1,8 @@
-//! The title menu: play, Snaky (coming), language, about, quit.
+//! The title menu: play, Snaky and how to play it, language, about, quit.
 
 use bevy::prelude::*;
 
+use super::i18n::learn::L;
 use super::i18n::{Lang, Language, T};
 use super::keymap::{Binding, Keymap};
 use super::sound::SoundAction;
@@ -20,6 +21,8 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MenuAction {
     Play,
+    /// Snaky, or its primer on the first visit.
+    Snaky,
     About,
     Language(Language),
     ToggleLanguage,
@@ -48,8 +51,13 @@ fn spawn_menu(
                 row.spawn(widgets::sized_button(T::MenuFree.get(lang), ButtonKind::Secondary, 200.0, 24.0))
                     .observe(send(Go(Screen::FreeSetup)));
             });
-            menu.spawn(widgets::button(T::MenuSnaky.get(lang), ButtonKind::Primary))
-                .observe(send(Go(Screen::Snaky)));
+            // "How to play" beside Snaky, in the same row (the menu keeps its height).
+            menu.spawn(widgets::row(12.0)).with_children(|row| {
+                row.spawn(widgets::button(T::MenuSnaky.get(lang), ButtonKind::Primary))
+                    .observe(send(MenuAction::Snaky));
+                row.spawn(widgets::sized_button(L::MenuEntry.get(lang), ButtonKind::Secondary, 200.0, 22.0))
+                    .observe(send(Go(Screen::SnakyLearn)));
+            });
             menu.spawn(widgets::button(T::MenuCards.get(lang), ButtonKind::Secondary))
                 .observe(send(Go(Screen::Cards)));
             menu.spawn(widgets::row(12.0)).with_children(|row| {
@@ -127,7 +135,8 @@ const KEYS: Keymap<MenuKey> = Keymap(&[
         "Enter: Infinite Pokopoko",
     ),
     Binding::press(&[KeyCode::KeyF], MenuKey::Go(Screen::FreeSetup), "F：フリープレイ", "F: free play"),
-    Binding::press(&[KeyCode::KeyS], MenuKey::Go(Screen::Snaky), "S：Snaky", "S: Snaky"),
+    Binding::press(&[KeyCode::KeyS], MenuKey::Action(MenuAction::Snaky), "S：Snaky", "S: Snaky"),
+    Binding::press(&[KeyCode::KeyH], MenuKey::Go(Screen::SnakyLearn), "H：あそびかた", "H: how to play"),
     Binding::press(&[KeyCode::KeyL], MenuKey::Action(MenuAction::ToggleLanguage), "L：ことば", "L: language"),
     Binding::press(
         &[KeyCode::Minus, KeyCode::NumpadSubtract],
@@ -171,6 +180,9 @@ fn act(
         match *action {
             MenuAction::Play => {
                 go.write(Go(Screen::Ladder));
+            }
+            MenuAction::Snaky => {
+                go.write(Go(super::snaky::learn::snaky_or_primer(&data.save.settings.snaky_primer)));
             }
             MenuAction::About => {
                 go.write(Go(Screen::About));

@@ -49,6 +49,8 @@ pub enum Screen {
     Cards,
     /// Free play's setup (its matches use `Play`, `Result` and `Strategy`).
     FreeSetup,
+    /// The Snaky primer ("How to play"); the menu's Snaky entry opens it on the first visit.
+    SnakyLearn,
 }
 
 /// Go to a screen (sent by back buttons and the like).

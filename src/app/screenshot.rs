@@ -14,6 +14,8 @@ use super::pokopoko::{CurrentStage, Refusal, RefusalReason, StrategyReturn, Tabl
 use super::pokopoko::{sample_lost_match, strategy_shown};
 use super::snaky::cards::CardBrowser;
 use super::snaky::checks::RunChecks;
+use super::snaky::learn::LearnStart;
+use super::snaky::lesson::Step;
 use super::snaky::{OverlayLayer, Overlays, SnakyStart};
 use super::storage::StageLadder;
 use super::{Go, Screen};
@@ -38,6 +40,8 @@ pub enum Open {
     Snaky,
     /// Snaky's lesson: the `--moves` game reviewed at the player's costliest move.
     SnakyReview,
+    /// The Snaky primer on a step (`snaky-learn:N`, N from 1; `snaky-learn` is step 1).
+    SnakyLearn(Step),
     /// The card browser on card N (of the `--maker` certificate, the paper's by default).
     Cards(u32),
     /// The free-play setup screen.
@@ -65,6 +69,12 @@ impl Open {
             None if text == "ladder" => Ok(Self::Ladder),
             None if text == "snaky" => Ok(Self::Snaky),
             None if text == "snaky-review" => Ok(Self::SnakyReview),
+            None if text == "snaky-learn" => Ok(Self::SnakyLearn(Step::Shape)),
+            Some(("snaky-learn", n)) => {
+                n.parse::<u8>().ok().and_then(Step::from_number).map(Self::SnakyLearn).ok_or_else(|| {
+                    format!("--open {text}: the step must be a number from 1 to {}", Step::ALL.len())
+                })
+            }
             None if text == "free" => Ok(Self::FreeSetup),
             Some(("free", rule)) => free_setup(text, rule).map(Self::Free),
             Some(("free-strategy", rule)) => free_setup(text, rule).map(Self::FreeStrategy),
@@ -79,7 +89,7 @@ impl Open {
                 .map(Self::Cards)
                 .map_err(|_| format!("--open {text}: the card must be a number from 0 on")),
             _ => Err(format!(
-                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, refused:N, strategy:N, result:N, snaky, snaky-review, cards:N, free, free:RULE@N, free-strategy:RULE@N, free-result:RULE@N)"
+                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, refused:N, strategy:N, result:N, snaky, snaky-review, snaky-learn:N, cards:N, free, free:RULE@N, free-strategy:RULE@N, free-result:RULE@N)"
             )),
         }
     }
@@ -94,6 +104,7 @@ impl Open {
             Self::Strategy(_) => Screen::Strategy,
             Self::Result(_) => Screen::Result,
             Self::Snaky | Self::SnakyReview => Screen::Snaky,
+            Self::SnakyLearn(_) => Screen::SnakyLearn,
             Self::Cards(_) => Screen::Cards,
             Self::FreeSetup => Screen::FreeSetup,
             Self::Free(_) => Screen::Play,
@@ -257,6 +268,9 @@ impl Plugin for Harness {
         }
         if let Some(overlays) = self.overlays {
             app.insert_resource(overlays);
+        }
+        if let Open::SnakyLearn(step) = self.open {
+            app.insert_resource(LearnStart(step));
         }
         if self.open == Open::AboutChecks {
             app.world_mut().write_message(RunChecks);
@@ -437,6 +451,26 @@ mod tests {
         assert!(Open::parse("stage:x").is_err());
         assert!(Open::parse("garden").is_err());
         assert_eq!(Open::parse("about:checks"), Ok(Open::AboutChecks));
+    }
+
+    #[test]
+    fn the_primer_opens_on_each_of_its_steps_and_no_other() {
+        assert_eq!(Open::parse("snaky-learn"), Ok(Open::SnakyLearn(Step::Shape)));
+        assert_eq!(Open::parse("snaky-learn:1"), Ok(Open::SnakyLearn(Step::Shape)));
+        assert_eq!(Open::parse("snaky-learn:4"), Ok(Open::SnakyLearn(Step::DoubleThreat)));
+        assert_eq!(Open::parse("snaky-learn:5"), Ok(Open::SnakyLearn(Step::Goal)));
+        assert_eq!(Open::SnakyLearn(Step::Turns).screen(), Screen::SnakyLearn);
+        for bad in [
+            "snaky-learn:0",
+            "snaky-learn:6",
+            "snaky-learn:x",
+            "snaky-learn:",
+            "snaky-learn:-1",
+            "snaky-learn:256",
+        ] {
+            let err = Open::parse(bad).unwrap_err();
+            assert!(err.starts_with(&format!("--open {bad}: ")) && err.contains("1 to 5"), "{bad}: {err}");
+        }
     }
 
     #[test]

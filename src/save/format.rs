@@ -2,7 +2,7 @@
 //! it is checked (the `…Entries` types, read wide so that a value the game never writes is seen
 //! and repaired rather than refusing the whole file).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
@@ -47,6 +47,30 @@ pub struct Settings {
     pub sound: SoundSettings,
     /// The last free-play setup started (absent in older saves; checked like the rest).
     pub free_play: Option<FreeSetup>,
+    /// The Snaky primer ("How to play"): whether it was ever opened and which steps were passed;
+    /// absent in older saves (then never opened, nothing passed).
+    pub snaky_primer: SnakyPrimer,
+}
+
+/// The Snaky primer's steps, numbered from 1.
+pub const PRIMER_STEPS: u8 = 5;
+
+/// What the save remembers of the Snaky primer.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct SnakyPrimer {
+    /// The primer has been shown once: the Snaky entry of the menu opens it by itself until then.
+    pub opened: bool,
+    /// The steps passed, each in `1..=PRIMER_STEPS`.
+    pub passed: BTreeSet<u8>,
+}
+
+impl SnakyPrimer {
+    /// Notes a step passed (numbered from 1); a number outside the steps is ignored.
+    pub fn pass(&mut self, step: u8) {
+        if (1..=PRIMER_STEPS).contains(&step) {
+            self.passed.insert(step);
+        }
+    }
 }
 
 /// Why a save file's contents were refused.
@@ -107,6 +131,15 @@ pub(super) struct SettingsEntries {
     pub snaky_best: MapEntries<crate::snaky::Maker, Wide>,
     pub sound: SoundEntries,
     pub free_play: Option<FreeSetupEntries>,
+    pub snaky_primer: SnakyPrimerEntries,
+}
+
+/// [`SnakyPrimer`] as written, its step numbers not yet checked.
+#[derive(Default, Deserialize)]
+#[serde(rename = "SnakyPrimer", default, deny_unknown_fields)]
+pub(super) struct SnakyPrimerEntries {
+    pub opened: bool,
+    pub passed: Vec<Wide>,
 }
 
 impl Default for SettingsEntries {
@@ -120,6 +153,7 @@ impl Default for SettingsEntries {
             snaky_best: MapEntries::default(),
             sound: SoundEntries::default(),
             free_play: None,
+            snaky_primer: SnakyPrimerEntries::default(),
         }
     }
 }

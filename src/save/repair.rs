@@ -9,8 +9,8 @@ use std::collections::btree_map::Entry;
 use thiserror::Error;
 
 use super::format::{
-    ChoiceEntries, MapEntries, ProgressEntries, RecordEntries, Save, Settings, SettingsEntries, Unusable,
-    Wide, pick_set, read_version,
+    ChoiceEntries, MapEntries, PRIMER_STEPS, ProgressEntries, RecordEntries, Save, Settings, SettingsEntries,
+    SnakyPrimer, SnakyPrimerEntries, Unusable, Wide, pick_set, read_version,
 };
 use crate::pokopoko::{ChoiceRecord, FreeSetup, MAX_STAGE, Progress, StageRecord};
 use crate::snaky::Maker;
@@ -53,6 +53,12 @@ pub enum SaveProblem {
     BestOutOfRange { field: &'static str, maker: Maker, moves: i128 },
     #[error("`{field}` lists {maker:?} twice; the first was kept")]
     DuplicateMaker { field: &'static str, maker: Maker },
+    #[error(
+        "`snaky_primer` lists step {0} as passed, but the primer's steps are 1 to {PRIMER_STEPS}; it was left out"
+    )]
+    PrimerStepOutOfRange(i128),
+    #[error("`snaky_primer` lists step {0} twice")]
+    PrimerStepTwice(u8),
 }
 
 /// The fewest Maker moves any game lasts: a Snaky has 6 cells. A best below it was never played.
@@ -115,8 +121,17 @@ impl SettingsEntries {
     /// The settings with what the game could not have written left out (a pick set that is not
     /// one, a free-play setup it cannot start) or brought in range (the volume), each noted.
     pub(super) fn repair(self, problems: &mut Problems) -> Settings {
-        let Self { language, strategies_revealed, snaky_maker, blind_best, snaky_best, sound, free_play } =
-            self;
+        let Self {
+            language,
+            strategies_revealed,
+            snaky_maker,
+            blind_best,
+            snaky_best,
+            sound,
+            free_play,
+            snaky_primer,
+        } = self;
+        let snaky_primer = snaky_primer.repair(problems);
         let blind_best = best("blind_best", blind_best, problems);
         let snaky_best = best("snaky_best", snaky_best, problems);
         let strategies_revealed = strategies_revealed
@@ -147,7 +162,34 @@ impl SettingsEntries {
             }
         });
         let sound = SoundSettings { muted: sound.muted, volume };
-        Settings { language, strategies_revealed, snaky_maker, blind_best, snaky_best, sound, free_play }
+        Settings {
+            language,
+            strategies_revealed,
+            snaky_maker,
+            blind_best,
+            snaky_best,
+            sound,
+            free_play,
+            snaky_primer,
+        }
+    }
+}
+
+impl SnakyPrimerEntries {
+    /// The primer's progress with a step the primer does not have left out and a step listed
+    /// again ignored, each noted.
+    fn repair(self, problems: &mut Problems) -> SnakyPrimer {
+        let mut primer = SnakyPrimer { opened: self.opened, ..SnakyPrimer::default() };
+        for step in self.passed {
+            match u8::try_from(step.0).ok().filter(|s| (1..=PRIMER_STEPS).contains(s)) {
+                None => problems.push(SaveProblem::PrimerStepOutOfRange(step.0)),
+                Some(step) if !primer.passed.insert(step) => {
+                    problems.push(SaveProblem::PrimerStepTwice(step))
+                }
+                Some(_) => {}
+            }
+        }
+        primer
     }
 }
 

@@ -498,3 +498,11 @@ pub fn confirm_new_game(lang: Language, blind: Option<bool>, maker: Option<Maker
         Language::English => format!("This ends the game in progress. {what}"),
     }
 }
+
+/// The guarantee line once Maker has won.
+pub fn maker_won_at(lang: Language, moves: usize) -> String {
+    match lang {
+        Language::Japanese => format!("作り手は {moves}手目で勝ちました"),
+        Language::English => format!("Maker won with its move {moves}"),
+    }
+}

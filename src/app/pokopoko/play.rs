@@ -52,7 +52,7 @@ pub enum PlayInput {
 const BOARD_SIZE: Vec2 = Vec2::new(800.0, 600.0);
 const PANEL_WIDTH: f32 = 380.0;
 /// The lines of the move list: the newest turns (and "…" for older ones in the first line); a
-/// large board's count buttons take the room of two.
+/// large board's count buttons, or practice mode's hint, take the room of two.
 const HISTORY_LINES: usize = 7;
 const SEA_HISTORY_LINES: usize = 5;
 
@@ -221,7 +221,8 @@ fn spawn_play(
                         ))
                         .observe(send(PlayInput::ClearSelection));
                     panel.spawn(widgets::label(T::History.get(lang)));
-                    let lines = if sea { SEA_HISTORY_LINES } else { HISTORY_LINES };
+                    let practice = room.practice_hint(&table).is_some();
+                    let lines = if sea || practice { SEA_HISTORY_LINES } else { HISTORY_LINES };
                     panel.spawn((
                         HistoryList { lines },
                         Node { min_height: px(lines as f32 * LINE_18), ..widgets::column(0.0) },

@@ -10,6 +10,8 @@ pub mod cards;
 pub mod checks;
 mod grid;
 pub mod keys;
+pub mod learn;
+pub mod lesson;
 mod overlay;
 mod panel;
 mod record;
@@ -60,6 +62,7 @@ pub(super) fn plugin(app: &mut App) {
             record::plugin,
             checks::plugin,
             cards::plugin,
+            learn::plugin,
         ));
 }
 

@@ -234,6 +234,8 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
         row.spawn(widgets::small_button(T::Blind.get(lang), ButtonKind::Secondary, 110.0))
             .insert(Control::Blind)
             .observe(send(SnakyInput::ToggleBlind));
+        row.spawn(widgets::small_button(T::HowToPlay.get(lang), ButtonKind::Secondary, 130.0))
+            .observe(send(SnakyInput::HowToPlay));
     });
     // The lesson (after the game, or while reviewing) in place of the goal's explanation.
     page.spawn((Info::Lesson, widgets::text("", 14.0, palette::INK_SOFT)));
@@ -498,6 +500,9 @@ fn update_panel(
             Info::Subtitle => (text::subtitle(lang, session.maker.bound()), palette::INK_SOFT),
             Info::Status => status(&session, &watch, mode, lang),
             Info::Guarantee if blind_now => (T::BlindHidden.get(lang).to_string(), palette::INK_SOFT),
+            Info::Guarantee if game.won() => {
+                (text::maker_won_at(lang, game.maker_cells().len()), palette::BAD)
+            }
             _ if hidden(*which) && blind_now => ("?".to_string(), palette::INK_SOFT),
             Info::Par => {
                 let settings = &data.save.settings;
@@ -591,7 +596,7 @@ fn update_panel(
                     on(watch.running)
                 }
             }
-            Control::TakeOver => available(watch.breaker.is_some()),
+            Control::TakeOver => available(watch.breaker.is_some() && !session.game().won()),
         };
         if *kind != wanted {
             *kind = wanted;

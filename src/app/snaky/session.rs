@@ -60,6 +60,8 @@ pub enum SnakyInput {
     ToggleAnalysis,
     /// Show the glass box (true) or the calm page (false).
     ShowAnalysis(bool),
+    /// Open the primer ("How to play").
+    HowToPlay,
     /// Review the position before the player's move with this index (0-based): the lesson.
     LessonMove(usize),
     Back,
@@ -428,6 +430,7 @@ impl Session {
             }
             SnakyInput::ToggleAnalysis => overlays.analysis = !overlays.analysis,
             SnakyInput::ShowAnalysis(analysis) => overlays.analysis = *analysis,
+            SnakyInput::HowToPlay => return Some(Effect::Go(Screen::SnakyLearn)),
             SnakyInput::LessonMove(index) => {
                 watch.pause();
                 if self.game.breaker_cells().len() > *index {

@@ -52,7 +52,8 @@ pub const LAST_MOVE: Color = INK;
 pub const ENVELOPE: Color = Color::srgba(0.20, 0.62, 0.68, 0.22);
 pub const REQUIRED: Color = Color::srgb(0.85, 0.60, 0.05);
 pub const PIVOT: Color = Color::srgb(0.80, 0.20, 0.25);
-pub const WINNING: Color = Color::srgba(0.22, 0.60, 0.33, 0.75);
+/// Maker's completed Snaky: the player's loss, in the bad-news colour (green means good for you).
+pub const WINNING: Color = Color::srgba(0.85, 0.38, 0.32, 0.70);
 
 /// The Snaky reply heat map: a reply after which Maker's card is low (cold) to tall (hot).
 /// The heat map, worst reply for the player to best: one meaning of colour across the heat map,

@@ -1,0 +1,191 @@
+//! The Snaky primer's strings ("How to play"): fixed ones as [`L`] keys, side by side, and the
+//! ones with numbers in them as functions.
+
+use crate::app::snaky::lesson::{Feedback, Step};
+use crate::save::Language;
+
+fn pick(lang: Language, ja: &'static str, en: &'static str) -> &'static str {
+    match lang {
+        Language::Japanese => ja,
+        Language::English => en,
+    }
+}
+
+/// A fixed string of the primer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum L {
+    Title,
+    MenuEntry,
+    Retry,
+    NextStep,
+    PlaySnaky,
+    Passed,
+    NotPassedYet,
+    Orientations,
+    MakerLegend,
+    BreakerLegend,
+    SnakyLegend,
+    ParTrack,
+}
+
+impl L {
+    pub fn get(self, lang: Language) -> &'static str {
+        let (ja, en) = match self {
+            L::Title => ("Snaky のあそびかた", "How to play Snaky"),
+            L::MenuEntry => ("Snaky のあそびかた", "How to play Snaky"),
+            L::Retry => ("もういちど (R)", "Try again (R)"),
+            L::NextStep => ("つぎへ (Enter)", "Next (Enter)"),
+            L::PlaySnaky => ("Snaky であそぶ (Enter)", "Play Snaky (Enter)"),
+            L::Passed => ("合格", "passed"),
+            L::NotPassedYet => ("まだ", "not yet"),
+            L::Orientations => ("8つの向き（どれも Snaky）", "The 8 orientations (each one is a Snaky)"),
+            L::MakerLegend => ("● 作り手（COM）", "● Maker (COM)"),
+            L::BreakerLegend => ("● 壊し手（あなた）", "● Breaker (you)"),
+            L::SnakyLegend => ("■ 完成した Snaky", "■ a whole Snaky"),
+            L::ParTrack => ("作り手の手", "Maker's moves"),
+        };
+        pick(lang, ja, en)
+    }
+}
+
+/// The step's short name, on its button.
+pub fn step_name(lang: Language, step: Step) -> &'static str {
+    let (ja, en) = match step {
+        Step::Shape => ("かたち", "The shape"),
+        Step::Turns => ("手番", "Turns"),
+        Step::Block => ("ふさぐ", "Block it"),
+        Step::DoubleThreat => ("両取り", "Double threat"),
+        Step::Goal => ("めあて", "The goal"),
+    };
+    pick(lang, ja, en)
+}
+
+/// "Step 3 of 5: Block it".
+pub fn step_heading(lang: Language, step: Step) -> String {
+    let (n, all, name) = (step.number(), Step::ALL.len(), step_name(lang, step));
+    match lang {
+        Language::Japanese => format!("ステップ {n}／{all}：{name}"),
+        Language::English => format!("Step {n} of {all}: {name}"),
+    }
+}
+
+/// What the step teaches, and what to do. `bounds` are the paper's Maker's bound and ours.
+pub fn step_text(lang: Language, step: Step, bounds: (u32, u32)) -> Vec<String> {
+    let (paper, ours) = bounds;
+    let lines: [&str; 2] = match (lang, step) {
+        (Language::Japanese, Step::Shape) => [
+            "Snaky は 6マスの形です。4マスまっすぐ、1段ずれて、もう2マス。まわしても裏返しても Snaky です（8つの向き）。",
+            "左の盤では作り手（COM）が Snaky の5マスを持っています。のこりの1マスはどこ？ クリックしてください。",
+        ],
+        (Language::English, Step::Shape) => [
+            "Snaky is a shape of 6 cells: 4 in a row, then a step sideways and 2 more. Turned or flipped it is still a Snaky: 8 orientations, every one counts.",
+            "On the board, Maker (the COM) owns 5 cells of a Snaky. Which cell completes it? Click it.",
+        ],
+        (Language::Japanese, Step::Turns) => [
+            "作り手と壊し手（あなた）は1手ずつ、空いたマスを1つ取ります。取ったマスはずっとそのまま。作り手は Snaky を1つまるごと持った瞬間に勝ちます。",
+            "壊し手は作りません。ふさぐだけです。空いたマスを3つ取ってみましょう。作り手が毎回こたえます。",
+        ],
+        (Language::English, Step::Turns) => [
+            "Maker and Breaker (you) take turns; each turn claims one free cell, for good. Maker wins the moment it owns a whole Snaky.",
+            "Breaker never builds, only blocks. Claim 3 free cells; Maker answers each one.",
+        ],
+        (Language::Japanese, Step::Block) => [
+            "作り手はもう Snaky の5マスを持っています。つぎに6マス目を取れば勝ちです。",
+            "作り手を止めるマスは1つだけ。そのマスをクリックしてください。",
+        ],
+        (Language::English, Step::Block) => [
+            "Maker already owns 5 cells of a Snaky. With the sixth it wins.",
+            "Exactly one cell stops it. Click that cell.",
+        ],
+        (Language::Japanese, Step::DoubleThreat) => [
+            "ここでは作り手の Snaky が2つ、どちらもあと1マスで完成します（黄色のマス）。",
+            "あなたがふさげるのは1つだけ。どちらか1つをふさいでみてください。",
+        ],
+        (Language::English, Step::DoubleThreat) => [
+            "Here Maker has two Snakies, each one cell short (the yellow cells).",
+            "You can block only one of them. Block one and see what happens.",
+        ],
+        (Language::Japanese, Step::Goal) => [
+            "空の盤から、作り手は必ず勝ちます。論文の作り手は作り手の手{paper}手以内、自作の作り手は{ours}手以内と証明されています。",
+            "止めることはできません。でも全部の手を使わせることはできます。その数がパーです。どこまで粘れるか、やってみましょう。",
+        ],
+        (Language::English, Step::Goal) => [
+            "From the empty board Maker always wins: the paper's Maker is proven to win within {paper} Maker moves, ours within {ours}.",
+            "You cannot stop it, but you can make it take all of them: that number is par. See how long you can hold out.",
+        ],
+    };
+    lines
+        .iter()
+        .map(|line| line.replace("{paper}", &paper.to_string()).replace("{ours}", &ours.to_string()))
+        .collect()
+}
+
+/// What the last click did, in words.
+pub fn feedback(lang: Language, feedback: Feedback) -> String {
+    use Language::{English as En, Japanese as Ja};
+    match (feedback, lang) {
+        (Feedback::Completed, Ja) => "正解！ この6マスが Snaky です。".into(),
+        (Feedback::Completed, En) => "Right! These 6 cells are a Snaky.".into(),
+        (Feedback::NotASnaky(_), Ja) => "ちがいます。そのマスでは Snaky になりません。別のマスをためしてください。".into(),
+        (Feedback::NotASnaky(_), En) => "Not that one: that cell makes no Snaky. Try another cell.".into(),
+        (Feedback::Taken(_), Ja) => "そのマスはもう取られています。取ったマスはずっとそのままです。".into(),
+        (Feedback::Taken(_), En) => "That cell is taken already: claims are for good.".into(),
+        (Feedback::Answered { left }, Ja) => {
+            format!("作り手がこたえました（輪のついた石）。あと{left}マス取ってください。")
+        }
+        (Feedback::Answered { left }, En) => {
+            let cells = if left == 1 { "1 more cell".to_string() } else { format!("{left} more cells") };
+            format!("Maker answered (the ringed stone). Claim {cells}.")
+        }
+        (Feedback::TurnsDone, Ja) => "合格！ 1手ずつ交代で、取ったマスはそのまま。作り手はまだ Snaky を持っていません。".into(),
+        (Feedback::TurnsDone, En) => {
+            "Passed! One cell a turn each, for good. Maker owns no Snaky yet.".into()
+        }
+        (Feedback::Blocked, Ja) => "合格！ ふさぎました。作り手はもうこの Snaky を完成できません。".into(),
+        (Feedback::Blocked, En) => "Passed! Blocked: Maker can no longer complete a Snaky here.".into(),
+        (Feedback::MakerCompleted, Ja) => {
+            "ざんねん。作り手が Snaky を完成させました（緑の6マス）。「もういちど」でやりなおせます。".into()
+        }
+        (Feedback::MakerCompleted, En) => {
+            "Not this time: Maker completed a Snaky (the 6 green cells). Press Try again.".into()
+        }
+        (Feedback::BlockedOneOfTwo, Ja) => {
+            "合格！ 1つはふさぎましたが、作り手はもう1つを完成させました（緑の6マス）。作り手はこうして勝ちます。".into()
+        }
+        (Feedback::BlockedOneOfTwo, En) => {
+            "Passed! You blocked one, and Maker completed the other (the 6 green cells). This is how Maker wins.".into()
+        }
+    }
+}
+
+/// The line that says which steps are passed: "Passed: 2 of 5".
+pub fn passed_count(lang: Language, passed: usize) -> String {
+    let all = Step::ALL.len();
+    match lang {
+        Language::Japanese => format!("合格したステップ：{passed}／{all}"),
+        Language::English => format!("Steps passed: {passed} of {all}"),
+    }
+}
+
+/// The step button's words: "1 The shape", with "★" once passed.
+pub fn step_button(lang: Language, step: Step, passed: bool) -> String {
+    let mark = if passed { " ★" } else { "" };
+    format!("{} {}{mark}", step.number(), step_name(lang, step))
+}
+
+/// The status line under the board: the step passed or not, in words.
+pub fn status_line(lang: Language, step: Step, passed: bool) -> String {
+    let word = if passed { L::Passed.get(lang) } else { L::NotPassedYet.get(lang) };
+    match lang {
+        Language::Japanese => format!("ステップ {}：{word}", step.number()),
+        Language::English => format!("Step {}: {word}", step.number()),
+    }
+}
+
+/// Step 5's picture: "par 21: Maker's moves 1 to 21".
+pub fn par_caption(lang: Language, bound: u32) -> String {
+    match lang {
+        Language::Japanese => format!("パー {bound}：作り手の手 1〜{bound}"),
+        Language::English => format!("par {bound}: Maker's moves 1 to {bound}"),
+    }
+}

@@ -1,0 +1,499 @@
+//! The Snaky primer ("How to play"): five short steps on small boards, each passed by doing it.
+//!
+//! The rules of each step live in [`super::lesson`] (plain Rust, the engine decides every Snaky);
+//! this screen draws the [`Primer`]'s lesson, turns clicks and keys into [`LearnInput`]s, and
+//! keeps the steps passed in the save ([`crate::save::SnakyPrimer`]).
+//!
+//! The first visit: the menu's Snaky entry opens the primer instead of the Snaky screen while the
+//! save says the primer was never opened ([`snaky_or_primer`]). Opening the primer, by any way,
+//! notes it in the save, so after it, or after leaving it at once, Snaky opens as usual.
+
+use bevy::prelude::*;
+
+use super::lesson::{self, BOARD, Feedback, Lesson, Status, Step};
+use crate::app::i18n::Lang;
+use crate::app::i18n::learn::{self as text, L};
+use crate::app::keymap::{Binding, Keymap};
+use crate::app::storage::SaveData;
+use crate::app::theme::palette;
+use crate::app::theme::widgets::{self, ButtonKind, send};
+use crate::app::{Go, Screen};
+use crate::save::{Language, SnakyPrimer};
+use crate::snaky::{Cell, Maker};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<LearnInput>().add_systems(OnEnter(Screen::SnakyLearn), open_primer).add_systems(
+        Update,
+        (keyboard, apply_input, redraw, hover_cells).chain().run_if(in_state(Screen::SnakyLearn)),
+    );
+}
+
+/// Where the menu's Snaky entry goes: the primer on the first visit (never opened), else Snaky.
+pub fn snaky_or_primer(primer: &SnakyPrimer) -> Screen {
+    if primer.opened { Screen::Snaky } else { Screen::SnakyLearn }
+}
+
+/// The step to open on (from `--open snaky-learn:N`); otherwise the first step not yet passed.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LearnStart(pub Step);
+
+/// The lesson on screen.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct Primer {
+    pub lesson: Lesson,
+}
+
+/// What the primer's clicks and keys ask for.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LearnInput {
+    /// A click on a cell of the board.
+    Claim(Cell),
+    /// Open this step (again, from its start).
+    Show(Step),
+    Next,
+    Previous,
+    Retry,
+    /// Enter: the next step, or Snaky from the last one.
+    Confirm,
+    /// Passes the last step and opens the Snaky screen.
+    PlaySnaky,
+    Back,
+}
+
+/// A cell of the lesson board (a button).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LearnCell(pub Cell);
+
+/// The face of a cell when the pointer is not over it.
+#[derive(Component, Debug, Clone, Copy)]
+struct CellFace(Color);
+
+/// The part of the screen rebuilt when the lesson changes.
+#[derive(Component, Debug)]
+struct LearnContent;
+
+/// Pixels per cell of the lesson board, and of the orientation pictures.
+const CELL_PX: f32 = 50.0;
+const MINI_CELL_PX: f32 = 12.0;
+const GRID_PX: f32 = 2.0;
+/// The text column's width.
+const TEXT_WIDTH: f32 = 600.0;
+/// The height of the row with the board and the text, the same for every step.
+const MAIN_HEIGHT: f32 = 500.0;
+/// The room kept for the feedback (two lines), so the buttons under it stay put.
+const FEEDBACK_HEIGHT: f32 = 70.0;
+/// Step 5's stones of the par track, per row.
+const PAR_ROW: u32 = 7;
+
+const KEYS: Keymap<LearnInput> = Keymap(&[
+    Binding::press(&[KeyCode::ArrowLeft], LearnInput::Previous, "←／→：ステップ", "←/→: step"),
+    Binding::unshown(&[KeyCode::ArrowRight], LearnInput::Next),
+    Binding::press(
+        &[KeyCode::Digit1, KeyCode::Numpad1],
+        LearnInput::Show(Step::Shape),
+        "1〜5：ステップをえらぶ",
+        "1-5: choose a step",
+    ),
+    Binding::unshown(&[KeyCode::Digit2, KeyCode::Numpad2], LearnInput::Show(Step::Turns)),
+    Binding::unshown(&[KeyCode::Digit3, KeyCode::Numpad3], LearnInput::Show(Step::Block)),
+    Binding::unshown(&[KeyCode::Digit4, KeyCode::Numpad4], LearnInput::Show(Step::DoubleThreat)),
+    Binding::unshown(&[KeyCode::Digit5, KeyCode::Numpad5], LearnInput::Show(Step::Goal)),
+    Binding::press(&[KeyCode::KeyR], LearnInput::Retry, "R：もういちど", "R: try again"),
+    Binding::press(
+        &[KeyCode::Enter, KeyCode::NumpadEnter],
+        LearnInput::Confirm,
+        "Enter：つぎへ",
+        "Enter: next",
+    ),
+    Binding::press(&[KeyCode::Escape, KeyCode::Backspace], LearnInput::Back, "Esc：もどる", "Esc: back"),
+]);
+
+/// Opens on the asked step, or the first not yet passed, and notes in the save that the primer
+/// has been seen.
+fn open_primer(
+    mut commands: Commands,
+    start: Option<Res<LearnStart>>,
+    mut data: ResMut<SaveData>,
+    lang: Res<Lang>,
+) {
+    let primer = &mut data.save.settings.snaky_primer;
+    let first_open = Step::ALL.into_iter().find(|s| !primer.passed.contains(&s.number()));
+    let step = start.map(|s| s.0).or(first_open).unwrap_or(Step::Shape);
+    commands.remove_resource::<LearnStart>();
+    if !primer.opened {
+        primer.opened = true;
+        data.store();
+    }
+    commands.insert_resource(Primer { lesson: Lesson::new(step) });
+    let lang = lang.0;
+    commands.spawn(widgets::screen_root_spaced(Screen::SnakyLearn, 12.0, 20.0)).with_children(|root| {
+        // Every step's rows have the same height, so nothing moves from step to step.
+        widgets::top_bar(
+            root,
+            crate::app::i18n::T::Back.get(lang),
+            Screen::Menu,
+            widgets::heading(L::Title.get(lang)),
+        );
+        root.spawn((LearnContent, widgets::column(12.0)));
+        root.spawn(widgets::key_line(KEYS.key_line(lang)));
+    });
+}
+
+fn keyboard(keys: Option<Res<ButtonInput<KeyCode>>>, mut inputs: MessageWriter<LearnInput>) {
+    let Some(keys) = keys else { return };
+    inputs.write_batch(KEYS.actions(&keys));
+}
+
+fn apply_input(
+    mut inputs: MessageReader<LearnInput>,
+    primer: Option<ResMut<Primer>>,
+    mut data: ResMut<SaveData>,
+    mut go: MessageWriter<Go>,
+) {
+    let Some(mut primer) = primer else { return };
+    for input in inputs.read() {
+        let step = primer.lesson.step;
+        let show = |primer: &mut Primer, step: Step| primer.lesson = Lesson::new(step);
+        match *input {
+            LearnInput::Claim(cell) => {
+                let was = primer.lesson.status;
+                if primer.lesson.click(cell)
+                    && was != Status::Passed
+                    && primer.lesson.status == Status::Passed
+                {
+                    pass(&mut data, step);
+                }
+            }
+            LearnInput::Show(step) => show(&mut primer, step),
+            LearnInput::Retry => show(&mut primer, step),
+            LearnInput::Next => {
+                if let Some(next) = step.next() {
+                    show(&mut primer, next);
+                }
+            }
+            LearnInput::Previous => {
+                if let Some(previous) = step.previous() {
+                    show(&mut primer, previous);
+                }
+            }
+            LearnInput::Confirm => match step.next() {
+                Some(next) => show(&mut primer, next),
+                None => play_snaky(&mut data, &mut go),
+            },
+            LearnInput::PlaySnaky => play_snaky(&mut data, &mut go),
+            LearnInput::Back => {
+                go.write(Go(Screen::Menu));
+            }
+        }
+    }
+}
+
+/// Notes a step passed in the save.
+fn pass(data: &mut SaveData, step: Step) {
+    if !data.save.settings.snaky_primer.passed.contains(&step.number()) {
+        data.save.settings.snaky_primer.pass(step.number());
+        data.store();
+    }
+}
+
+/// The last step passes by going to play.
+fn play_snaky(data: &mut SaveData, go: &mut MessageWriter<Go>) {
+    pass(data, Step::Goal);
+    go.write(Go(Screen::Snaky));
+}
+
+/// Rebuilds the step buttons, the board and the text whenever the lesson changes.
+fn redraw(
+    primer: Option<Res<Primer>>,
+    content: Query<Entity, With<LearnContent>>,
+    data: Res<SaveData>,
+    lang: Res<Lang>,
+    mut commands: Commands,
+) {
+    let Some(primer) = primer else { return };
+    let Ok(content) = content.single() else { return };
+    if !primer.is_changed() && !data.is_changed() {
+        return;
+    }
+    let lang = lang.0;
+    let lesson = &primer.lesson;
+    let passed = &data.save.settings.snaky_primer.passed;
+    let maker = data.save.settings.snaky_maker;
+    commands.entity(content).despawn_children().with_children(|content| {
+        content.spawn(widgets::row(10.0)).with_children(|row| {
+            for step in Step::ALL {
+                let kind = if step == lesson.step { ButtonKind::Primary } else { ButtonKind::Secondary };
+                let words = text::step_button(lang, step, passed.contains(&step.number()));
+                row.spawn(widgets::small_button(words, kind, 120.0)).observe(send(LearnInput::Show(step)));
+            }
+            row.spawn(widgets::text(text::passed_count(lang, passed.len()), 16.0, palette::INK_SOFT));
+        });
+        let main = Node { align_items: AlignItems::FlexStart, height: px(MAIN_HEIGHT), ..widgets::row(24.0) };
+        content.spawn(main).with_children(|row| {
+            row.spawn(widgets::column(8.0)).with_children(|left| {
+                if lesson.step == Step::Goal {
+                    par_track(left, lang, maker);
+                } else {
+                    board(left, lesson);
+                    left.spawn(widgets::row(16.0)).with_children(|legend| {
+                        legend.spawn(widgets::text(L::MakerLegend.get(lang), 16.0, palette::MAKER_STONE));
+                        legend.spawn(widgets::text(L::BreakerLegend.get(lang), 16.0, palette::BREAKER_EDGE));
+                        legend.spawn(widgets::text(L::SnakyLegend.get(lang), 16.0, palette::GOOD));
+                    });
+                }
+            });
+            row.spawn(widgets::panel_from(Node {
+                width: px(TEXT_WIDTH + 56.0),
+                height: percent(100),
+                align_items: AlignItems::FlexStart,
+                row_gap: px(8),
+                ..widgets::panel_node(Val::Auto)
+            }))
+            .with_children(|panel| explanation(panel, lang, lesson, passed.contains(&lesson.step.number())));
+        });
+    });
+}
+
+/// The step's words, its feedback and its buttons.
+fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson, passed: bool) {
+    let step = lesson.step;
+    panel.spawn(widgets::text(text::step_heading(lang, step), 28.0, palette::INK));
+    let bounds = (Maker::Paper.bound(), Maker::Ours.bound());
+    for line in text::step_text(lang, step, bounds) {
+        panel.spawn(widgets::paragraph(line, 19.0, TEXT_WIDTH));
+    }
+    if step == Step::Shape {
+        panel.spawn(widgets::text(L::Orientations.get(lang), 16.0, palette::INK_SOFT));
+        panel.spawn(widgets::row(14.0)).with_children(|row| {
+            for picture in lesson::orientations() {
+                mini_snaky(row, &picture);
+            }
+        });
+    }
+    let slot = Node {
+        min_height: px(FEEDBACK_HEIGHT),
+        width: percent(100),
+        align_items: AlignItems::FlexStart,
+        ..default()
+    };
+    panel.spawn(slot).with_children(|slot| {
+        let Some(feedback) = lesson.feedback else { return };
+        // Green for a step passed, red for a miss, neutral for Maker's answer in the turns step.
+        let (face, ink) = match feedback {
+            Feedback::Answered { .. } => (palette::SECONDARY, palette::INK),
+            Feedback::Completed | Feedback::TurnsDone | Feedback::Blocked | Feedback::BlockedOneOfTwo => {
+                (palette::GOOD_SOFT, palette::GOOD)
+            }
+            Feedback::NotASnaky(_) | Feedback::Taken(_) | Feedback::MakerCompleted => {
+                (palette::BAD_SOFT, palette::BAD)
+            }
+        };
+        slot.spawn((
+            Node {
+                padding: UiRect::axes(px(14), px(8)),
+                border_radius: BorderRadius::all(px(12)),
+                max_width: px(TEXT_WIDTH),
+                ..default()
+            },
+            BackgroundColor(face),
+            children![widgets::text(text::feedback(lang, feedback), 19.0, ink)],
+        ));
+    });
+    // The status and the buttons stay at the panel's foot, in the same place on every step.
+    panel.spawn(Node { flex_grow: 1.0, ..default() });
+    let passed = passed || lesson.status == Status::Passed;
+    let status_colour = if passed { palette::GOOD } else { palette::INK_SOFT };
+    panel.spawn(widgets::text(text::status_line(lang, step, passed), 17.0, status_colour));
+    panel.spawn(widgets::row(12.0)).with_children(|buttons| {
+        if lesson.status == Status::Failed || (step == Step::Turns && lesson.claims() > 0) {
+            buttons
+                .spawn(widgets::sized_button(L::Retry.get(lang), ButtonKind::Secondary, 180.0, 20.0))
+                .observe(send(LearnInput::Retry));
+        }
+        match step.next() {
+            Some(_) => {
+                let kind =
+                    if lesson.status == Status::Passed { ButtonKind::Primary } else { ButtonKind::Secondary };
+                buttons
+                    .spawn(widgets::sized_button(L::NextStep.get(lang), kind, 180.0, 20.0))
+                    .observe(send(LearnInput::Next));
+            }
+            None => {
+                buttons
+                    .spawn(widgets::sized_button(L::PlaySnaky.get(lang), ButtonKind::Primary, 240.0, 20.0))
+                    .observe(send(LearnInput::PlaySnaky));
+            }
+        }
+    });
+}
+
+/// The lesson board: a button per cell, stones on them, the completed Snaky in green.
+fn board(parent: &mut ChildSpawnerCommands, lesson: &Lesson) {
+    // Grid lines between the cells and around them (thick enough to stay visible at 0.8 scale).
+    let side = BOARD as f32 * CELL_PX + GRID_PX;
+    // Step 4 marks the two cells Maker threatens: the lesson is that one claim cannot stop both.
+    let marked = if lesson.step == Step::DoubleThreat && lesson.status == Status::Playing {
+        lesson.threats()
+    } else {
+        Vec::new()
+    };
+    parent
+        .spawn((
+            Name::new("Primer board"),
+            Node {
+                width: px(side),
+                height: px(side),
+                flex_shrink: 0.0,
+                border_radius: BorderRadius::all(px(10)),
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            BackgroundColor(palette::GRID_LINE),
+        ))
+        .with_children(|area| {
+            for cell in lesson::board_cells() {
+                let winning = lesson.winning.is_some_and(|copy| copy.contains(&cell));
+                let face = if winning {
+                    palette::WINNING
+                } else if marked.contains(&cell) {
+                    palette::CURRENT
+                } else {
+                    palette::FRAME_INSIDE
+                };
+                let tried = lesson.tried == Some(cell);
+                let edge = if tried { palette::BAD } else { Color::NONE };
+                let mut spawned = area.spawn((
+                    LearnCell(cell),
+                    CellFace(face),
+                    Button,
+                    Node {
+                        position_type: PositionType::Absolute,
+                        left: px(GRID_PX + cell.x as f32 * CELL_PX),
+                        top: px(GRID_PX + (BOARD - 1 - cell.y) as f32 * CELL_PX),
+                        width: px(CELL_PX - GRID_PX),
+                        height: px(CELL_PX - GRID_PX),
+                        border: UiRect::all(px(if tried { 3.0 } else { 0.0 })),
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Center,
+                        ..default()
+                    },
+                    BackgroundColor(face),
+                    BorderColor::all(edge),
+                ));
+                spawned.observe(send(LearnInput::Claim(cell)));
+                let owner = if lesson.maker.contains(&cell) {
+                    Some((palette::MAKER_STONE, palette::MAKER_EDGE))
+                } else if lesson.breaker.contains(&cell) {
+                    Some((palette::BREAKER_STONE, palette::BREAKER_EDGE))
+                } else {
+                    None
+                };
+                if let Some((stone, rim)) = owner {
+                    let ring = if lesson.last == Some(cell) { palette::LAST_MOVE } else { Color::NONE };
+                    spawned.with_children(|cell_node| {
+                        cell_node.spawn((
+                            Node {
+                                width: percent(78),
+                                height: percent(78),
+                                border: UiRect::all(px(2)),
+                                border_radius: BorderRadius::MAX,
+                                ..default()
+                            },
+                            BackgroundColor(stone),
+                            BorderColor::all(rim),
+                            Outline { width: px(3), offset: px(2), color: ring },
+                            Pickable::IGNORE,
+                        ));
+                    });
+                }
+            }
+        });
+}
+
+/// One orientation of Snaky as a small picture.
+fn mini_snaky(parent: &mut ChildSpawnerCommands, cells: &[Cell]) {
+    let side = 5.0 * MINI_CELL_PX;
+    parent.spawn(Node { width: px(side), height: px(side), ..default() }).with_children(|picture| {
+        let height = cells.iter().map(|c| c.y).max().unwrap_or(0) + 1;
+        let width = cells.iter().map(|c| c.x).max().unwrap_or(0) + 1;
+        // Centred in its 5 × 5 box.
+        let (left, top) = ((5 - width) as f32 * MINI_CELL_PX / 2.0, (5 - height) as f32 * MINI_CELL_PX / 2.0);
+        for cell in cells {
+            picture.spawn((
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(left + cell.x as f32 * MINI_CELL_PX),
+                    top: px(top + (height - 1 - cell.y) as f32 * MINI_CELL_PX),
+                    width: px(MINI_CELL_PX - 1.0),
+                    height: px(MINI_CELL_PX - 1.0),
+                    border_radius: BorderRadius::all(px(2)),
+                    ..default()
+                },
+                BackgroundColor(palette::MAKER_STONE),
+            ));
+        }
+    });
+}
+
+/// Step 5's picture: one numbered Maker stone per move of the chosen Maker's bound (par).
+fn par_track(parent: &mut ChildSpawnerCommands, lang: Language, maker: Maker) {
+    let bound = maker.bound();
+    let side = BOARD as f32 * CELL_PX + GRID_PX;
+    parent
+        .spawn((
+            Node {
+                width: px(side),
+                height: px(side),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                justify_content: JustifyContent::Center,
+                row_gap: px(10),
+                padding: UiRect::all(px(16)),
+                border_radius: BorderRadius::all(px(10)),
+                ..default()
+            },
+            BackgroundColor(palette::FRAME_INSIDE),
+        ))
+        .with_children(|track| {
+            track.spawn(widgets::text(L::ParTrack.get(lang), 18.0, palette::INK_SOFT));
+            let rows = bound.div_ceil(PAR_ROW);
+            for row_index in 0..rows {
+                track.spawn(widgets::row(8.0)).with_children(|row| {
+                    let first = row_index * PAR_ROW + 1;
+                    for number in first..=(first + PAR_ROW - 1).min(bound) {
+                        row.spawn((
+                            Node {
+                                width: px(40),
+                                height: px(40),
+                                border: UiRect::all(px(2)),
+                                border_radius: BorderRadius::MAX,
+                                justify_content: JustifyContent::Center,
+                                align_items: AlignItems::Center,
+                                ..default()
+                            },
+                            BackgroundColor(palette::MAKER_STONE),
+                            BorderColor::all(palette::MAKER_EDGE),
+                            children![widgets::text(number.to_string(), 16.0, palette::ON_PRIMARY)],
+                        ));
+                    }
+                });
+            }
+            track.spawn(widgets::text(text::par_caption(lang, bound), 20.0, palette::INK));
+        });
+}
+
+/// A free cell brightens under the pointer.
+#[allow(clippy::type_complexity)]
+fn hover_cells(
+    mut cells: Query<(&Interaction, &LearnCell, &CellFace, &mut BackgroundColor), Changed<Interaction>>,
+    primer: Option<Res<Primer>>,
+) {
+    let Some(primer) = primer else { return };
+    for (interaction, cell, face, mut background) in &mut cells {
+        let playable = primer.lesson.status == Status::Playing && primer.lesson.is_free(cell.0);
+        background.0 = match interaction {
+            Interaction::Hovered | Interaction::Pressed if playable => palette::SECONDARY_HOVER,
+            _ => face.0,
+        };
+    }
+}

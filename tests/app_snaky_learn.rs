@@ -1,0 +1,351 @@
+//! The Snaky primer ("How to play") without a window: each step's pass condition, driven by
+//! clicks on its board cells and key presses; progress in the save; the first visit to Snaky.
+//! Which cells complete or stop a Snaky is decided here by brute force over every copy of the
+//! shape on the board (SPEC §2.1), never taken from the screen's own code.
+
+#![cfg(feature = "app")]
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use bevy::camera::NormalizedRenderTarget;
+use bevy::picking::backend::HitData;
+use bevy::picking::events::{Click, Pointer};
+use bevy::picking::pointer::{Location, PointerButton, PointerId};
+use bevy::prelude::*;
+
+use pokopoko::app::snaky::learn::{LearnCell, LearnInput, LearnStart, Primer};
+use pokopoko::app::snaky::lesson::{BOARD, Feedback, Status, Step};
+use pokopoko::app::theme::palette;
+use pokopoko::app::{Go, MenuAction, Open, SaveData, SavePlace, Screen};
+use pokopoko::save::SaveFile;
+use pokopoko::snaky::{Cell, Maker, Symmetry, shape};
+
+mod common;
+use common::{game, key};
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..3 {
+        app.update();
+    }
+}
+
+/// The primer opened on `step`.
+fn primer_at(save: SavePlace, step: Step) -> App {
+    let mut app = game(save, None);
+    app.insert_resource(LearnStart(step));
+    app.world_mut().write_message(Go(Screen::SnakyLearn));
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::SnakyLearn);
+    assert_eq!(lesson(&app).step, step);
+    app
+}
+
+fn lesson(app: &App) -> &pokopoko::app::snaky::lesson::Lesson {
+    &app.world().resource::<Primer>().lesson
+}
+
+fn passed(app: &App) -> Vec<u8> {
+    app.world().resource::<SaveData>().save.settings.snaky_primer.passed.iter().copied().collect()
+}
+
+/// A left click on the board cell `cell`, as the UI picking backend reports it.
+fn click(app: &mut App, cell: Cell) {
+    let target = app
+        .world_mut()
+        .query::<(Entity, &LearnCell)>()
+        .iter(app.world())
+        .find(|(_, c)| c.0 == cell)
+        .map(|(entity, _)| entity)
+        .unwrap_or_else(|| panic!("{cell} is not on the board"));
+    let hit = HitData::new(Entity::PLACEHOLDER, 0.0, None, None);
+    let location =
+        Location { target: NormalizedRenderTarget::None { width: 1280, height: 800 }, position: Vec2::ZERO };
+    let click = Click { button: PointerButton::Primary, hit, duration: Duration::from_millis(80), count: 1 };
+    app.world_mut().trigger(Pointer::new(PointerId::Mouse, location, click, target));
+    app.update();
+}
+
+fn board() -> Vec<Cell> {
+    (0..BOARD).flat_map(|x| (0..BOARD).map(move |y| Cell::new(x, y))).collect()
+}
+
+/// Every copy of Snaky on the board: each of the 8 orientations at every translation that keeps
+/// its six cells on the board.
+fn copies_on_board() -> Vec<[Cell; 6]> {
+    let on = |c: &Cell| (0..BOARD).contains(&c.x) && (0..BOARD).contains(&c.y);
+    let mut copies = Vec::new();
+    for symmetry in Symmetry::ALL {
+        for dx in -BOARD..2 * BOARD {
+            for dy in -BOARD..2 * BOARD {
+                let copy = shape::copy(symmetry, dx, dy);
+                if copy.iter().all(on) {
+                    copies.push(copy);
+                }
+            }
+        }
+    }
+    copies
+}
+
+/// The free cells with which Maker would own a whole copy.
+fn completing(maker: &[Cell], breaker: &[Cell]) -> Vec<Cell> {
+    let copies = copies_on_board();
+    board()
+        .into_iter()
+        .filter(|f| !maker.contains(f) && !breaker.contains(f))
+        .filter(|f| copies.iter().any(|copy| copy.iter().all(|c| c == f || maker.contains(c))))
+        .collect()
+}
+
+fn free_cells(app: &App) -> Vec<Cell> {
+    let l = lesson(app);
+    board().into_iter().filter(|c| !l.maker.contains(c) && !l.breaker.contains(c)).collect()
+}
+
+/// Maker owns a whole copy, and the screen paints exactly its six cells green.
+fn assert_maker_completed_and_shown(app: &mut App) {
+    let l = lesson(app).clone();
+    let copy = l.winning.expect("Maker's completed Snaky");
+    assert!(copies_on_board().iter().any(|c| {
+        let (mut a, mut b) = (c.to_vec(), copy.to_vec());
+        a.sort();
+        b.sort();
+        a == b
+    }));
+    assert!(copy.iter().all(|c| l.maker.contains(c)), "the marked cells are Maker's");
+    let mut green: Vec<Cell> = app
+        .world_mut()
+        .query::<(&LearnCell, &BackgroundColor)>()
+        .iter(app.world())
+        .filter(|(_, bg)| bg.0 == palette::WINNING)
+        .map(|(c, _)| c.0)
+        .collect();
+    green.sort();
+    let mut expected = copy.to_vec();
+    expected.sort();
+    assert_eq!(green, expected);
+}
+
+/// The words on screen.
+fn texts(app: &mut App) -> Vec<String> {
+    app.world_mut().query::<&Text>().iter(app.world()).map(|t| t.0.clone()).collect()
+}
+
+fn says(app: &mut App, feedback: Feedback) -> bool {
+    let lang = app.world().resource::<pokopoko::app::i18n::Lang>().0;
+    let words = pokopoko::app::i18n::learn::feedback(lang, feedback);
+    texts(app).contains(&words)
+}
+
+#[test]
+fn step_1_passes_on_the_one_cell_that_completes_the_snaky() {
+    let mut app = primer_at(SavePlace::Memory, Step::Shape);
+    let start = lesson(&app).clone();
+    assert_eq!(start.maker.len(), 5);
+    let right = completing(&start.maker, &start.breaker);
+    assert_eq!(right.len(), 1, "exactly one cell completes the drawn Snaky");
+    let wrong = free_cells(&app).into_iter().find(|c| !right.contains(c)).unwrap();
+    click(&mut app, wrong);
+    assert_eq!(lesson(&app).status, Status::Playing);
+    assert_eq!(lesson(&app).maker, start.maker, "a wrong cell claims nothing");
+    assert!(says(&mut app, Feedback::NotASnaky(wrong)));
+    assert!(passed(&app).is_empty());
+    click(&mut app, right[0]);
+    assert_eq!(lesson(&app).status, Status::Passed);
+    assert_maker_completed_and_shown(&mut app);
+    assert!(says(&mut app, Feedback::Completed));
+    assert_eq!(passed(&app), [1]);
+}
+
+#[test]
+fn step_2_alternates_one_cell_each_for_good() {
+    let mut app = primer_at(SavePlace::Memory, Step::Turns);
+    assert_eq!(lesson(&app).maker.len(), 1, "Maker moves first");
+    assert!(lesson(&app).breaker.is_empty());
+    let mut claims = 0;
+    while lesson(&app).status == Status::Playing {
+        let cell = free_cells(&app)[0];
+        click(&mut app, cell);
+        claims += 1;
+        let l = lesson(&app).clone();
+        assert!(l.breaker.contains(&cell));
+        assert_eq!(l.breaker.len(), claims);
+        assert_eq!(l.maker.len(), claims + 1, "Maker answers each claim with one cell");
+        assert!(l.winning.is_none());
+        // A claimed cell stays claimed: clicking it again changes nothing.
+        click(&mut app, cell);
+        assert_eq!(lesson(&app).breaker.len(), claims);
+        assert!(claims < 10, "the step never passes");
+    }
+    assert_eq!(lesson(&app).status, Status::Passed);
+    assert!(says(&mut app, Feedback::TurnsDone));
+    assert_eq!(passed(&app), [2]);
+}
+
+#[test]
+fn step_3_only_the_missing_cell_stops_maker_and_a_wrong_cell_shows_maker_completing() {
+    let mut app = primer_at(SavePlace::Memory, Step::Block);
+    let start = lesson(&app).clone();
+    // Brute force: the cells after which Maker has no completing cell.
+    let stoppers: Vec<Cell> = free_cells(&app)
+        .into_iter()
+        .filter(|&c| {
+            let mut breaker = start.breaker.clone();
+            breaker.push(c);
+            completing(&start.maker, &breaker).is_empty()
+        })
+        .collect();
+    assert_eq!(stoppers.len(), 1, "exactly one cell stops Maker: {stoppers:?}");
+    let wrong = free_cells(&app).into_iter().find(|c| !stoppers.contains(c)).unwrap();
+    click(&mut app, wrong);
+    assert_eq!(lesson(&app).status, Status::Failed);
+    assert_maker_completed_and_shown(&mut app);
+    assert!(says(&mut app, Feedback::MakerCompleted));
+    assert!(passed(&app).is_empty());
+    // Try again (R) starts the step over.
+    key(&mut app, KeyCode::KeyR);
+    assert_eq!(*lesson(&app), start);
+    click(&mut app, stoppers[0]);
+    assert_eq!(lesson(&app).status, Status::Passed);
+    assert!(says(&mut app, Feedback::Blocked));
+    assert_eq!(lesson(&app).maker, start.maker, "Maker completed nothing");
+    assert_eq!(passed(&app), [3]);
+}
+
+#[test]
+fn step_4_blocking_one_threat_lets_maker_complete_the_other() {
+    let mut app = primer_at(SavePlace::Memory, Step::DoubleThreat);
+    let start = lesson(&app).clone();
+    let threats = completing(&start.maker, &start.breaker);
+    assert_eq!(threats.len(), 2, "two Snakies, each one cell short");
+    // Whatever Breaker claims, Maker still completes one.
+    for c in free_cells(&app) {
+        let mut breaker = start.breaker.clone();
+        breaker.push(c);
+        assert!(!completing(&start.maker, &breaker).is_empty(), "{c} would stop both");
+    }
+    let elsewhere = free_cells(&app).into_iter().find(|c| !threats.contains(c)).unwrap();
+    click(&mut app, elsewhere);
+    assert_eq!(lesson(&app).status, Status::Failed);
+    assert_maker_completed_and_shown(&mut app);
+    assert!(passed(&app).is_empty());
+    app.world_mut().write_message(LearnInput::Retry);
+    app.update();
+    assert_eq!(*lesson(&app), start);
+    click(&mut app, threats[1]);
+    assert_eq!(lesson(&app).status, Status::Passed);
+    assert_maker_completed_and_shown(&mut app);
+    let copy = lesson(&app).winning.unwrap();
+    assert!(copy.contains(&threats[0]) && !copy.contains(&threats[1]), "Maker completed the other");
+    assert!(says(&mut app, Feedback::BlockedOneOfTwo));
+    assert_eq!(passed(&app), [4]);
+}
+
+#[test]
+fn step_5_states_the_bounds_and_passes_by_going_to_play() {
+    let mut app = primer_at(SavePlace::Memory, Step::Goal);
+    // SPEC §2.1 and §2.3: the paper's Maker wins within 21 Maker moves, ours within 20.
+    let all = texts(&mut app);
+    assert!(all.iter().any(|t| t.contains("21") && t.contains("20")), "{all:?}");
+    // The par track: one numbered Maker stone per move of the saved Maker's bound (the paper's).
+    assert!(texts(&mut app).iter().any(|t| t == "21") && !texts(&mut app).iter().any(|t| t == "22"));
+    key(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(screen(&app), Screen::Snaky);
+    assert_eq!(passed(&app), [5]);
+    assert_eq!(Maker::Paper.bound(), 21);
+}
+
+#[test]
+fn every_step_can_be_replayed_with_the_keys() {
+    let mut app = primer_at(SavePlace::Memory, Step::Shape);
+    key(&mut app, KeyCode::ArrowRight);
+    assert_eq!(lesson(&app).step, Step::Turns);
+    key(&mut app, KeyCode::Digit4);
+    assert_eq!(lesson(&app).step, Step::DoubleThreat);
+    key(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(lesson(&app).step, Step::Block);
+    // A passed step opens again from its start.
+    let start = lesson(&app).clone();
+    let right = completing(&start.maker, &start.breaker)[0];
+    click(&mut app, right);
+    assert_eq!(lesson(&app).status, Status::Passed);
+    key(&mut app, KeyCode::Digit3);
+    assert_eq!(*lesson(&app), start);
+    assert_eq!(passed(&app), [3], "replaying keeps the step passed");
+    key(&mut app, KeyCode::Digit1);
+    key(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(lesson(&app).step, Step::Shape, "nothing before step 1");
+    key(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(screen(&app), Screen::Menu);
+}
+
+fn scratch_save(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pokopoko-learn-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("save.ron")
+}
+
+#[test]
+fn progress_is_saved_and_the_primer_reopens_on_the_first_step_not_passed() {
+    let path = scratch_save("progress");
+    {
+        let mut app = primer_at(SavePlace::File(path.clone()), Step::Shape);
+        let start = lesson(&app).clone();
+        click(&mut app, completing(&start.maker, &start.breaker)[0]);
+        assert_eq!(passed(&app), [1]);
+    }
+    let reopened = SaveFile::open(&path);
+    assert_eq!(reopened.notice, None);
+    assert!(reopened.save.settings.snaky_primer.opened);
+    assert_eq!(reopened.save.settings.snaky_primer.passed.iter().copied().collect::<Vec<_>>(), [1]);
+    let mut app = game(SavePlace::File(path), None);
+    assert_eq!(passed(&app), [1]);
+    app.world_mut().write_message(Go(Screen::SnakyLearn));
+    settle(&mut app);
+    assert_eq!(lesson(&app).step, Step::Turns);
+    assert!(
+        texts(&mut app).iter().any(|t| t.starts_with("1 ") && t.ends_with('★')),
+        "step 1 is marked passed"
+    );
+}
+
+#[test]
+fn the_first_visit_to_snaky_opens_the_primer_and_later_visits_open_snaky() {
+    let mut app = game(SavePlace::Memory, None);
+    assert_eq!(screen(&app), Screen::Menu);
+    key(&mut app, KeyCode::KeyS);
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::SnakyLearn, "the first visit opens the primer");
+    assert_eq!(lesson(&app).step, Step::Shape);
+    // Leaving at once: the next visit opens Snaky.
+    key(&mut app, KeyCode::Escape);
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Menu);
+    app.world_mut().write_message(MenuAction::Snaky);
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Snaky);
+    // The primer stays one click away from the menu.
+    app.world_mut().write_message(Go(Screen::Menu));
+    settle(&mut app);
+    key(&mut app, KeyCode::KeyH);
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::SnakyLearn);
+}
+
+#[test]
+fn open_names_each_primer_step_and_refuses_others() {
+    assert_eq!(Open::parse("snaky-learn:1"), Ok(Open::SnakyLearn(Step::Shape)));
+    assert_eq!(Open::parse("snaky-learn:3"), Ok(Open::SnakyLearn(Step::Block)));
+    assert_eq!(Open::parse("snaky-learn:5"), Ok(Open::SnakyLearn(Step::Goal)));
+    for bad in ["snaky-learn:0", "snaky-learn:6", "snaky-learn:two"] {
+        assert!(Open::parse(bad).is_err_and(|e| e.contains("1 to 5")), "{bad}");
+    }
+}
