@@ -441,10 +441,11 @@ fn show_practice_hint(
 pub const LINE_18: f32 = 24.0;
 
 pub fn practice_line(width: f32) -> impl Bundle {
-    // Two lines' height always, so the panel below does not move as the hint changes.
+    // A fixed width and three lines' height, so the text wraps where it is measured and the panel
+    // below does not move as the hint changes.
     (
         PracticeHint,
         widgets::text("", 18.0, palette::GOOD),
-        Node { max_width: px(width), min_height: px(2.0 * LINE_18), ..default() },
+        Node { width: px(width), min_height: px(3.0 * LINE_18), ..default() },
     )
 }
