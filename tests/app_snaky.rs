@@ -482,13 +482,15 @@ fn the_heat_map_shows_for_each_free_envelope_cell_the_height_the_policy_leads_to
         .world_mut()
         .query::<&pokopoko::app::snaky::HeatValue>()
         .iter(app.world())
-        .map(|value| (value.cell, value.height))
+        .map(|value| (value.cell, value.guarantee))
         .collect();
     let free_envelope = claim.envelope(&cards).into_iter().filter(|&c| game.is_free(c)).count();
     assert_eq!(marks.len(), free_envelope);
-    for (cell, height) in marks {
+    // The guarantee after a reply: Maker's moves so far plus the height of the child it selects.
+    let made = game.maker_cells().len() as u32;
+    for (cell, guarantee) in marks {
         let next = claim.after_reply(&cards, cell).expect("a surviving child");
-        assert_eq!(height, next.height(&cards), "{cell}");
+        assert_eq!(guarantee, made + next.height(&cards), "{cell}");
     }
 }
 

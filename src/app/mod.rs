@@ -145,10 +145,13 @@ pub fn run(args: crate::cli::WindowArgs) -> ExitCode {
 }
 
 /// Bevy's log filter, quieter where a player can do nothing with the lines: the Vulkan loader's
-/// messages (`wgpu_hal`: without a driver the game says so in one line of its own) and the
-/// windowing library's warnings (X settings under Xvfb). `RUST_LOG` overrides it for debugging.
-const LOG_FILTER: &str =
-    concat!("wgpu=error,naga=warn,calloop::loop_logic=error,", "wgpu_hal=off,winit=error");
+/// messages (`wgpu_hal`: without a driver the game says so in one line of its own), the windowing
+/// library's warnings (X settings under Xvfb) and the note that a Ctrl+C handler was already
+/// there (a game started in the background). `RUST_LOG` overrides it for debugging.
+const LOG_FILTER: &str = concat!(
+    "wgpu=error,naga=warn,calloop::loop_logic=error,",
+    "wgpu_hal=off,winit=error,bevy_app::terminal_ctrl_c_handler=warn"
+);
 
 /// A seed from the wall clock: each launch's matches differ (tests use fixed seeds).
 fn clock_seed() -> u64 {

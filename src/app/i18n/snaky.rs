@@ -116,10 +116,10 @@ pub fn and_more(lang: Language, count: usize) -> String {
 pub fn heat_legend(lang: Language, outside: u32) -> String {
     match lang {
         Language::Japanese => {
-            format!("数字＝そこに打ったあとのカードの高さ（外は{outside}）")
+            format!("数字＝そこに打ったあとの保証（外は{outside}）")
         }
         Language::English => {
-            format!("Numbers: Maker's card height after your reply there (outside: {outside})")
+            format!("Numbers: the guarantee after your reply there (outside: {outside})")
         }
     }
 }

@@ -22,7 +22,7 @@ pub enum Layer {
     Required,
     /// The active claim's pivot: Maker's move for this claim.
     Pivot,
-    /// For each free envelope cell, the height of the card Maker keeps if Breaker replies there.
+    /// For each free envelope cell, the guarantee if Breaker replies there.
     Heat,
     /// The replies that delay Maker most (the perfect Breaker's choices).
     Hint,
@@ -122,11 +122,12 @@ pub struct LessonMark {
     pub kept: bool,
 }
 
-/// A heat-map square: the cell and the height it shows.
+/// A heat-map square: the cell and the guarantee it shows (Maker's moves so far plus the height
+/// of the card it holds after a reply there).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HeatValue {
     pub cell: crate::snaky::Cell,
-    pub height: u32,
+    pub guarantee: u32,
 }
 
 fn draw_overlays(
@@ -171,17 +172,18 @@ fn draw_overlays(
             }
         }
         if overlays.heat {
-            let heat = game.heat();
-            let (low, high) = heat.iter().fold((u32::MAX, 0), |(lo, hi), &(_, h)| (lo.min(h), hi.max(h)));
-            for (cell, height) in heat.into_iter().filter_map(|(c, h)| c.map(|c| (c, h))) {
-                let t = if high > low { (height - low) as f32 / (high - low) as f32 } else { 1.0 };
+            // The guarantee if you reply there: the same number the panel and the lesson speak in.
+            let heat = game.reply_guarantees();
+            let (low, high) = heat.iter().fold((u32::MAX, 0), |(lo, hi), &(_, g)| (lo.min(g), hi.max(g)));
+            for (cell, guarantee) in heat.into_iter().filter_map(|(c, g)| c.map(|c| (c, g))) {
+                let t = if high > low { (guarantee - low) as f32 / (high - low) as f32 } else { 1.0 };
                 layer.spawn((
                     OverlayMark(Some(Layer::Heat)),
-                    HeatValue { cell, height },
+                    HeatValue { cell, guarantee },
                     HEAT.square(cell, palette::HEAT_WORST.mix(&palette::HEAT_BEST, t), Color::NONE),
                     children![(
-                        widgets::text(height.to_string(), HEAT_FONT_PX, palette::INK),
-                        ScaledFont::for_number(height as usize),
+                        widgets::text(guarantee.to_string(), HEAT_FONT_PX, palette::INK),
+                        ScaledFont::for_number(guarantee as usize),
                         Pickable::IGNORE,
                     )],
                 ));

@@ -545,7 +545,7 @@ fn update_panel(
                 None => (String::new(), palette::INK),
             },
             Info::HeatLegend if overlays.get(Layer::Heat) && (!session.blind || game.won()) => {
-                let outside = game.heat().iter().find(|(c, _)| c.is_none()).map(|&(_, h)| h);
+                let outside = game.reply_guarantees().iter().find(|(c, _)| c.is_none()).map(|&(_, g)| g);
                 (outside.map_or(String::new(), |h| text::heat_legend(lang, h)), palette::INK_SOFT)
             }
             Info::HeatLegend => (String::new(), palette::INK_SOFT),
