@@ -238,7 +238,11 @@ fn redraw(
                     left.spawn(widgets::row(16.0)).with_children(|legend| {
                         legend.spawn(widgets::text(L::MakerLegend.get(lang), 16.0, palette::MAKER_STONE));
                         legend.spawn(widgets::text(L::BreakerLegend.get(lang), 16.0, palette::BREAKER_EDGE));
-                        legend.spawn(widgets::text(L::SnakyLegend.get(lang), 16.0, palette::GOOD));
+                        legend.spawn(widgets::text(
+                            L::SnakyLegend.get(lang),
+                            16.0,
+                            palette::WINNING.with_alpha(1.0),
+                        ));
                     });
                 }
             });
