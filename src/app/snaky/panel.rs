@@ -179,21 +179,7 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
                 .observe(send(SnakyInput::ChooseMaker(maker)));
         }
     });
-    page.spawn(Node { justify_content: JustifyContent::SpaceBetween, ..widgets::row(10.0) }).with_children(
-        |row| {
-            for (label, value) in [(T::MakerMoves, Info::MakerMoves), (T::BreakerMoves, Info::BreakerMoves)] {
-                row.spawn(Node {
-                    width: px(176),
-                    justify_content: JustifyContent::SpaceBetween,
-                    ..widgets::row(6.0)
-                })
-                .with_children(|cell| {
-                    cell.spawn(widgets::text(label.get(lang), 16.0, palette::INK_SOFT));
-                    cell.spawn((value, widgets::text("", 17.0, palette::INK)));
-                });
-            }
-        },
-    );
+    stat_row(page, lang, [(T::MakerMoves, Info::MakerMoves), (T::BreakerMoves, Info::BreakerMoves)]);
     page.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(8.0) }).with_children(
         |row| {
             for (colour, label) in [(palette::MAKER_STONE, T::Maker), (palette::BREAKER_STONE, T::Breaker)] {
@@ -257,20 +243,7 @@ fn spawn_analysis_page(page: &mut ChildSpawnerCommands, lang: Language) {
         [(T::ActiveCard, Info::Card), (T::Height, Info::Height)],
         [(T::Envelope, Info::Envelope), (T::Required, Info::Required)],
     ] {
-        page.spawn(Node { justify_content: JustifyContent::SpaceBetween, ..widgets::row(10.0) })
-            .with_children(|row| {
-                for (label, value) in pair {
-                    row.spawn(Node {
-                        width: px(176),
-                        justify_content: JustifyContent::SpaceBetween,
-                        ..widgets::row(6.0)
-                    })
-                    .with_children(|cell| {
-                        cell.spawn(widgets::text(label.get(lang), 16.0, palette::INK_SOFT));
-                        cell.spawn((value, widgets::text("", 17.0, palette::INK)));
-                    });
-                }
-            });
+        stat_row(page, lang, pair);
     }
     page.spawn((
         widgets::text(T::AnalysisHelp.get(lang), 13.0, palette::INK_SOFT),
@@ -332,6 +305,25 @@ fn spawn_analysis_page(page: &mut ChildSpawnerCommands, lang: Language) {
         row.spawn(widgets::small_button(T::Paste.get(lang), ButtonKind::Secondary, RECORD_BUTTON_WIDTH))
             .observe(send(SnakyInput::PasteRecord));
     });
+}
+
+/// Two labelled values side by side (Maker moves / Breaker moves, card / height, …).
+fn stat_row(page: &mut ChildSpawnerCommands, lang: Language, pair: [(T, Info); 2]) {
+    page.spawn(Node { justify_content: JustifyContent::SpaceBetween, ..widgets::row(10.0) }).with_children(
+        |row| {
+            for (label, value) in pair {
+                row.spawn(Node {
+                    width: px(176),
+                    justify_content: JustifyContent::SpaceBetween,
+                    ..widgets::row(6.0)
+                })
+                .with_children(|cell| {
+                    cell.spawn(widgets::text(label.get(lang), 16.0, palette::INK_SOFT));
+                    cell.spawn((value, widgets::text("", 17.0, palette::INK)));
+                });
+            }
+        },
+    );
 }
 
 /// The lesson's chips: one per move of the player's, rebuilt when the game changes.

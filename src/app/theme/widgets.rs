@@ -14,24 +14,15 @@ pub fn screen_root(screen: Screen) -> impl Bundle {
 /// A screen's root whose rows start at the top: a screen whose content changes height keeps its
 /// header in place.
 pub fn screen_root_top(screen: Screen, gap: f32, padding: f32) -> impl Bundle {
-    (
-        Name::new(format!("{screen:?} screen")),
-        Node {
-            width: percent(100),
-            height: percent(100),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            justify_content: JustifyContent::FlexStart,
-            row_gap: px(gap),
-            padding: UiRect::all(px(padding)),
-            ..default()
-        },
-        DespawnOnExit(screen),
-    )
+    screen_root_justified(screen, gap, padding, JustifyContent::FlexStart)
 }
 
 /// A screen's root with its own gap between rows and padding at the window's edge.
 pub fn screen_root_spaced(screen: Screen, gap: f32, padding: f32) -> impl Bundle {
+    screen_root_justified(screen, gap, padding, JustifyContent::Center)
+}
+
+fn screen_root_justified(screen: Screen, gap: f32, padding: f32, justify: JustifyContent) -> impl Bundle {
     (
         Name::new(format!("{screen:?} screen")),
         Node {
@@ -39,7 +30,7 @@ pub fn screen_root_spaced(screen: Screen, gap: f32, padding: f32) -> impl Bundle
             height: percent(100),
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
-            justify_content: JustifyContent::Center,
+            justify_content: justify,
             row_gap: px(gap),
             padding: UiRect::all(px(padding)),
             ..default()
