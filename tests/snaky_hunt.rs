@@ -208,6 +208,7 @@ fn a_short_hunt_writes_a_checkpoint_that_a_second_run_resumes() {
         memory_cap: 4 << 30,
         first_level: 0,
         last_level: 1,
+        tighten: 0,
     };
     let first = hunt::hunt(&paper, &ours, Maker::Ours.sha256(), &config).expect("runs");
     let part = hunt::part_path(&dir, 0);

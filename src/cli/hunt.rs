@@ -15,6 +15,7 @@ pub struct HuntArgs {
     pub level: usize,
     pub last_level: usize,
     pub export: Option<PathBuf>,
+    pub tighten: u64,
 }
 
 pub fn hunt(args: HuntArgs) -> ExitCode {
@@ -54,6 +55,7 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
         memory_cap: u64::from(args.memory_gib) << 30,
         first_level: args.level,
         last_level: args.last_level,
+        tighten: args.tighten,
     };
     match hunt::hunt(&paper, &ours, sha, &config) {
         Ok(board) => super::emit(&format!("\nhunt finished\n{}", board.render(u32::from(args.target)))),

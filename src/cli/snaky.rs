@@ -97,6 +97,10 @@ pub enum SnakyCommand {
         /// checkpoint to commit (`research/snaky19/cards.txt`) and resume from.
         #[arg(long, requires = "checkpoint")]
         export: Option<std::path::PathBuf>,
+        /// Before the class tasks, each worker lowers what it can of ours-20's cards, at most
+        /// this many positions per card (0: not at all).
+        #[arg(long, default_value_t = 0, requires = "run")]
+        tighten: u64,
         /// Stop after this many positions.
         #[arg(long)]
         max_positions: Option<u64>,
@@ -156,6 +160,7 @@ pub fn run(command: SnakyCommand) -> ExitCode {
             level,
             last_level,
             export,
+            tighten,
             max_positions,
             breadth,
             threats,
@@ -172,6 +177,7 @@ pub fn run(command: SnakyCommand) -> ExitCode {
                 level,
                 last_level,
                 export,
+                tighten,
             }),
             None => super::bad_input(format_args!("--target {target} needs --out FILE")),
         },

@@ -108,6 +108,9 @@ pub struct HuntConfig {
     pub first_level: usize,
     /// Stop after this level.
     pub last_level: usize,
+    /// If not 0: before its class tasks, each worker lowers what it can of ours-20's cards
+    /// ([`tighten`]), this many positions per card.
+    pub tighten: u64,
 }
 
 /// Why the hunt stopped early.
@@ -306,6 +309,17 @@ pub fn hunt(
     Ok(board)
 }
 
+/// Lowers what it can of the certificate's cards: every combination node (A, T, h), lowest
+/// first, is searched as M = A, B = the board outside T within h − 1 moves (level 2's moves, at
+/// most `per_card` positions), so a lower card found for a node is in the library when the nodes
+/// above it are searched, and when the class tasks follow the certificate's plan. Returns (cards
+/// lowered, cards tried, positions).
+pub fn tighten(search: &mut Search<'_>, target: u8, per_card: u64) -> (usize, usize, u64) {
+    let nodes = super::strength::combination_nodes(search.cards());
+    let outcome = super::strength::shorter_cards(search, &nodes, level_config(target, 2), per_card);
+    (outcome.found(), outcome.tried, outcome.positions)
+}
+
 /// The member of a class whose hand (the root's children that survive it) starts lowest.
 fn easiest_member(
     search: &mut Search<'_>,
@@ -369,6 +383,18 @@ fn worker(n: usize, ours: &Cards, base_sha256: &str, shared: &Shared<'_>) -> Res
         }
     });
     let goal = u32::from(config.target) - 1;
+    if config.tighten > 0 {
+        if let Ok(mut l) = task_label.lock() {
+            *l = "lowering ours-20's cards".to_owned();
+        }
+        let started = Instant::now();
+        let (lowered, tried, positions) = tighten(&mut search, config.target, config.tighten);
+        shared.finish_task(format!(
+            "worker {n}: {lowered} of ours-20's {tried} cards lowered ({} positions each at most), {positions} positions, {:.1} s",
+            config.tighten,
+            started.elapsed().as_secs_f64()
+        ));
+    }
     while !shared.stop.load(Ordering::Relaxed) {
         let i = shared.next.fetch_add(1, Ordering::Relaxed);
         let Some(&(level, class)) = shared.tasks.get(i) else { break };

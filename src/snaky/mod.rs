@@ -33,6 +33,7 @@ pub mod review;
 pub mod search;
 pub mod shape;
 pub mod squeeze;
+pub mod strength;
 pub mod verify;
 
 use std::sync::{Arc, OnceLock};

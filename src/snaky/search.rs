@@ -220,6 +220,8 @@ pub struct Search<'a> {
     /// If on, why each position given up failed, by the same digest as `failed` (for
     /// [`Search::refutation`]).
     trace: Option<HashMap<u64, Failure>>,
+    /// Whether the paper's cards join the hand ([`Search::without_paper`] turns them off).
+    paper: bool,
 }
 
 /// Why a position was given up (recorded when tracing).
@@ -316,7 +318,18 @@ impl<'a> Search<'a> {
             sink: None,
             memory_cap: None,
             trace: None,
+            paper: true,
         }
+    }
+
+    /// The same search without the paper's cards: no hand, so Maker's moves are only the cells
+    /// near its stones (`near`) and the threat moves (`threats`), and a position is given up when
+    /// no copy of Snaky free of Breaker stones can be completed within the budget (an exact bound,
+    /// not the paper's heights). Cards are built from the base cards (wins in 1) and the library.
+    pub fn without_paper(mut self) -> Self {
+        self.patterns.clear();
+        self.paper = false;
+        self
     }
 
     /// Records why each position fails from now on (memory grows with the positions given up).
@@ -524,6 +537,21 @@ impl<'a> Search<'a> {
                 (card.required, card.envelope, card.height)
             }
         }
+    }
+
+    /// The fewest Maker stones still missing from a copy of Snaky through Maker's stones and
+    /// free of Breaker stones (6 when there is none: a copy elsewhere needs all six).
+    fn moves_needed(&self, position: &Position) -> u32 {
+        let mut most = 0;
+        for m in position.maker.iter() {
+            for &i in &self.copies_at[m.index()] {
+                let copy = &self.copies[i as usize];
+                if copy.cells.is_disjoint(&position.breaker) {
+                    most = most.max(copy.cells.intersection(&position.maker).len() as u32);
+                }
+            }
+        }
+        6 - most
     }
 
     /// A copy with five Maker stones and no Breaker stone: Maker completes it now.
@@ -813,7 +841,13 @@ impl<'a> Search<'a> {
             self.stats.known += 1;
             return Some(CardRef::Paper(hand[i]));
         }
-        let lowest = heights.iter().copied().min().unwrap_or(u32::MAX);
+        let lowest = if self.paper {
+            heights.iter().copied().min().unwrap_or(u32::MAX)
+        } else {
+            // Without the paper's heights: the fewest Maker moves that complete some live copy,
+            // an exact bound that the slack must not stretch.
+            self.moves_needed(&position).saturating_add(u32::from(self.config.slack))
+        };
         let key = digest(&position);
         // The hunt also gives up on a position whose image under a symmetry and a translation
         // was given up (the same game, seen turned; a pruning, never a card).
