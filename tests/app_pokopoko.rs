@@ -354,6 +354,36 @@ fn the_keyboard_plays_too() {
 }
 
 #[test]
+fn esc_leaves_a_match_under_way_only_when_pressed_twice() {
+    let mut app = game(SavePlace::Memory, None);
+    key(&mut app, KeyCode::Enter); // menu: play
+    key(&mut app, KeyCode::Enter); // ladder: stage 1
+    key(&mut app, KeyCode::KeyF); // first
+    // Before the first move there is nothing to lose: one Esc goes back to the stage's intro.
+    key(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Intro);
+    key(&mut app, KeyCode::KeyF);
+    key(&mut app, KeyCode::Digit2);
+    key(&mut app, KeyCode::Enter);
+    run_com(&mut app);
+    assert!(playing(&app) && table(&app).human_to_move());
+    // Under way: the first Esc only asks.
+    key(&mut app, KeyCode::Escape);
+    assert!(playing(&app));
+    assert_eq!(app.world().resource::<Refusal>().reason(), Some(RefusalReason::LeaveAgain));
+    assert!(screen_text(&mut app).contains("もう一度Escで、この対戦をやめます。"));
+    // The question fades; Esc then asks again, and a second Esc while it shows leaves.
+    for _ in 0..200 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Refusal>().reason(), None);
+    key(&mut app, KeyCode::Escape);
+    assert!(playing(&app));
+    key(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Intro);
+}
+
+#[test]
 fn locked_stages_do_not_open() {
     let mut app = game(SavePlace::Memory, None);
     send(&mut app, MenuAction::Play);

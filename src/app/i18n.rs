@@ -525,6 +525,8 @@ pub fn refusal(lang: Language, reason: RefusalReason, picks_set: &PickSet) -> St
         (Language::English, false) => format!("{{{}}} only", picks(lang, picks_set)),
     };
     match (lang, reason) {
+        (Language::Japanese, RefusalReason::LeaveAgain) => "もう一度Escで、この対戦をやめます。".into(),
+        (Language::English, RefusalReason::LeaveAgain) => "Esc again to leave this match.".into(),
         (Language::Japanese, RefusalReason::NotYourTurn) => "いまはCOMの番です。".into(),
         (Language::English, RefusalReason::NotYourTurn) => "It is not your turn.".into(),
         (Language::Japanese, RefusalReason::Forced) => "のこりはぜんぶ押すしかありません。".into(),

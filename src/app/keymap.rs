@@ -78,19 +78,28 @@ impl<A: Clone> Keymap<A> {
             .collect()
     }
 
-    /// The key line: every described binding, in the table's order.
+    /// The key line: every described binding, in the table's order. An English binding's own
+    /// spaces are no-break spaces, so a narrow window wraps the line between bindings, never
+    /// between a key and its word.
     pub fn key_line(&self, lang: Language) -> String {
-        let (words, gap): (Vec<&str>, &str) = match lang {
-            Language::Japanese => (self.described().map(|(ja, _)| ja).collect(), "　"),
-            Language::English => (self.described().map(|(_, en)| en).collect(), "   "),
+        self.key_line_where(lang, |_| true)
+    }
+
+    /// The key line of the bindings whose action `keep` accepts (a screen that ignores some
+    /// keys in some state).
+    pub fn key_line_where(&self, lang: Language, keep: impl Fn(&A) -> bool) -> String {
+        let described =
+            self.0.iter().filter(|binding| keep(&binding.action)).filter_map(|binding| binding.shown);
+        let (words, gap): (Vec<String>, &str) = match lang {
+            Language::Japanese => (described.map(|(ja, _)| ja.to_owned()).collect(), "　"),
+            Language::English => (described.map(|(_, en)| en.replace(' ', NO_BREAK)).collect(), "   "),
         };
         words.join(gap)
     }
-
-    fn described(&self) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
-        self.0.iter().filter_map(|binding| binding.shown)
-    }
 }
+
+/// The space inside an English key-line binding (U+00A0, in the Latin font's subset).
+pub const NO_BREAK: &str = "\u{a0}";
 
 /// Ctrl (or the Super/Command key) is held, or was released this very frame: a quick Ctrl+C can
 /// arrive whole between two frames.
@@ -148,9 +157,12 @@ mod tests {
     #[test]
     fn the_key_line_lists_the_described_bindings_in_order_in_each_language() {
         assert_eq!(
-            KEYS.key_line(Language::English),
+            KEYS.key_line(Language::English).replace(NO_BREAK, " "),
             "Enter: press   ←: pan   Ctrl+C: copy   C: centre   Esc: back"
         );
+        // A line may break only in the gaps between bindings.
+        let english = KEYS.key_line(Language::English);
+        assert_eq!(english.split("   ").filter(|binding| !binding.contains(' ')).count(), 5);
         assert_eq!(
             KEYS.key_line(Language::Japanese),
             "Enter：押す　←：移動　Ctrl+C：コピー　C：中央　Esc：もどる"

@@ -230,7 +230,7 @@ fn spawn_play(
                 });
             },
         );
-        root.spawn(widgets::key_line(KEYS.key_line(lang)));
+        root.spawn(widgets::key_line(KEYS.key_line_where(lang, |key| !sea || !key.needs_cursor())));
     });
 }
 
@@ -244,6 +244,14 @@ fn board_button(index: usize, cell: f32, at: crate::pokopoko::Cell) -> impl Bund
 enum PlayKey {
     Input(PlayInput),
     Back,
+}
+
+impl PlayKey {
+    /// Keys of the keyboard cursor, which a board drawn as one picture has not: such a board is
+    /// played by count (digits, Enter), and these keys are ignored and left off its key line.
+    fn needs_cursor(&self) -> bool {
+        matches!(self, PlayKey::Input(PlayInput::MoveCursor(_) | PlayInput::ToggleAtCursor))
+    }
 }
 
 const KEYS: Keymap<PlayKey> = Keymap(&[
@@ -294,17 +302,29 @@ const KEYS: Keymap<PlayKey> = Keymap(&[
 fn keyboard(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     room: Res<Room>,
+    table: Option<Res<Table>>,
+    mut refusal: ResMut<Refusal>,
     mut input: MessageWriter<PlayInput>,
     mut go: MessageWriter<Go>,
 ) {
     let Some(keys) = keys else { return };
+    let sea = table.as_ref().is_some_and(|table| sea::is_sea(&table.stage().layout));
     for key in KEYS.actions(&keys) {
+        if sea && key.needs_cursor() {
+            continue;
+        }
         match key {
             PlayKey::Input(action) => {
                 input.write(action);
             }
             PlayKey::Back => {
-                go.write(Go(room.setup_screen()));
+                // A match under way is left only on a second Esc while the notice shows.
+                let under_way = table.as_ref().is_some_and(|t| !t.turns().is_empty() && !t.is_over());
+                if under_way && refusal.reason() != Some(RefusalReason::LeaveAgain) {
+                    refusal.show(RefusalReason::LeaveAgain);
+                } else {
+                    go.write(Go(room.setup_screen()));
+                }
             }
         }
     }

@@ -30,6 +30,8 @@ pub enum RefusalReason {
     TooMany,
     /// Pressing this many is not allowed.
     NotAllowed(u32),
+    /// Esc in a match under way: a second Esc leaves it (the match is not kept).
+    LeaveAgain,
 }
 
 /// A direction for the keyboard cursor.

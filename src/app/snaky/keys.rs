@@ -170,7 +170,7 @@ mod tests {
             .collect();
         let digits = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4, KeyCode::Digit5];
         assert_eq!(hands, digits.into_iter().zip(BreakerKind::ALL).collect::<Vec<_>>());
-        assert!(key_line(Language::English, SnakyMode::Play).contains("1-5: computer Breaker"));
+        assert!(key_line(Language::English, SnakyMode::Play).contains("1-5:\u{a0}computer\u{a0}Breaker"));
         assert!(key_line(Language::Japanese, SnakyMode::Play).contains("1〜5：COMの壊し手"));
     }
 
@@ -184,6 +184,9 @@ mod tests {
             [Game(SnakyInput::ReviewStep(-1)), Game(SnakyInput::ToggleReview)]
         );
         assert_eq!(PLAY_KEYS.actions(&keys), [View(ViewInput::Pan { x: -1, y: 0 }), Game(SnakyInput::Back)]);
-        assert!(key_line(Language::English, SnakyMode::Review).contains("Esc or V: stop reviewing"));
+        assert!(
+            key_line(Language::English, SnakyMode::Review)
+                .contains("Esc\u{a0}or\u{a0}V:\u{a0}stop\u{a0}reviewing")
+        );
     }
 }
