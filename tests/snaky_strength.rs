@@ -88,3 +88,48 @@ fn the_old_search_has_no_moves_without_the_papers_cards() {
     assert!(outcome.proved.is_empty());
     assert!(search.library().is_empty());
 }
+
+/// The paper's cards of heights 2 to 6 that a search lowers, depth-first or by proof numbers
+/// (the same moves at the same level: the two must agree when neither runs out of positions).
+fn lowered_by(paper: &Cards, level: usize, proof_numbers: bool) -> Vec<u32> {
+    let config = SearchConfig { proof_numbers, canonical: false, ..level_config(19, level) };
+    let mut search = Search::new(paper, config, |_, _, _| {});
+    let mut lowered = Vec::new();
+    for line in lines_of_height(paper, 2..=6) {
+        let outcome = strength::shorter_cards(&mut search, std::slice::from_ref(&line), config, 200_000);
+        assert!(!search.out_of_budget(), "card {} needs more positions", line.card);
+        for &proved in outcome.same_required.iter().chain(&outcome.fewer_required) {
+            check_against_paper(&mut search, paper, proved);
+            lowered.push(proved.card);
+        }
+    }
+    lowered
+}
+
+#[test]
+fn proof_numbers_and_depth_first_lower_the_same_paper_cards() {
+    let paper = shipped_cards().expect("the paper's certificate");
+    for level in 1..=2 {
+        let depth_first = lowered_by(&paper, level, false);
+        assert!(!depth_first.is_empty(), "level {level}: nothing lowered");
+        assert_eq!(lowered_by(&paper, level, true), depth_first, "level {level}");
+    }
+}
+
+#[test]
+fn proof_numbers_find_a_20_that_passes_every_check() {
+    use pokopoko::snaky::verify;
+    let paper = shipped_cards().expect("the paper's certificate");
+    let config = SearchConfig { proof_numbers: true, ..SearchConfig::for_target(20) };
+    let mut search = Search::new(&paper, config, |_, _, _| {});
+    let root = search.run().expect("a proof of 20");
+    assert_eq!(search.library()[root].height, 20);
+    assert!(search.library()[root].required.is_empty());
+    let text = search.write_certificate(SHIPPED_TEXT, root).expect("writes");
+    let report = verify::verify_any(&text);
+    let failed: Vec<_> = report.checks.iter().filter(|c| !c.pass).collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+    // SPEC §2.4: the worst case of a certificate whose root has height 20 is at most 20.
+    let written = Cards::evaluate(&Certificate::parse(&text).expect("parses")).expect("evaluates");
+    assert!(verify::worst_case(&written).expect("a worst case") <= 20);
+}

@@ -90,8 +90,8 @@ pub enum SnakyCommand {
         /// The hunt's first level (0 = narrowest).
         #[arg(long, default_value_t = 0)]
         level: usize,
-        /// The hunt's last level (5 = widest, the default).
-        #[arg(long, default_value_t = 5)]
+        /// The hunt's last level (7, the default: levels 4 and 5 by proof numbers).
+        #[arg(long, default_value_t = 7)]
         last_level: usize,
         /// Write every card of the checkpoint's parts, merged and renumbered, to this file: the
         /// checkpoint to commit (`research/snaky19/cards.txt`) and resume from.

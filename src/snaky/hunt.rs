@@ -43,6 +43,8 @@ pub struct Level {
     pub deep_breadth: usize,
     pub deep_near: u8,
     pub max_positions: u64,
+    /// Proof-number search instead of depth-first.
+    pub proof_numbers: bool,
 }
 
 const fn level(
@@ -62,18 +64,29 @@ const fn level(
         deep_breadth: deep.1,
         deep_near: deep.2,
         max_positions,
+        proof_numbers: false,
     }
+}
+
+/// A level searched by proof numbers (the same moves).
+const fn by_numbers(level: Level) -> Level {
+    Level { proof_numbers: true, ..level }
 }
 
 /// The levels, narrowest first. From level 3 on Maker is wide for the first moves and as wide as
 /// level 2 deeper down, so that each level covers level 2 (which refuted the open class).
-pub const LEVELS: [Level; 6] = [
+/// Levels 6 and 7 are levels 4 and 5 searched by proof numbers: the same moves, the most
+/// proving position first, so that a proof below a later first move is not waited for behind a
+/// first move that fails.
+pub const LEVELS: [Level; 8] = [
     level(4, 2, 0, 0, (0, 4, 0), 100_000),
     level(6, 3, 3, 0, (0, 6, 0), 1_000_000),
     level(6, 3, 4, 2, (0, 6, 2), 10_000_000),
     level(8, 3, 4, 3, (6, 6, 2), 100_000_000),
     level(10, 4, 5, 4, (6, 6, 2), 1_000_000_000),
     level(12, 5, 6, 5, (8, 8, 3), 10_000_000_000),
+    by_numbers(level(10, 4, 5, 4, (6, 6, 2), 1_000_000_000)),
+    by_numbers(level(12, 5, 6, 5, (8, 8, 3), 10_000_000_000)),
 ];
 
 /// The search settings of a level for a target.
@@ -91,6 +104,7 @@ pub fn level_config(target: u8, level: usize) -> SearchConfig {
         deep_after: l.deep_after,
         deep_breadth: l.deep_breadth,
         deep_near: l.deep_near,
+        proof_numbers: l.proof_numbers,
     }
 }
 
@@ -548,7 +562,9 @@ pub fn assemble(
     target: u8,
     max_positions: u64,
 ) -> Result<Option<String>, HuntError> {
-    let config = SearchConfig { max_positions, ..level_config(target, LEVELS.len() - 1) };
+    // The widest depth-first level: most replies are answered by a card at once, and a tree
+    // kept in memory would only cost here.
+    let config = SearchConfig { max_positions, ..level_config(target, 5) };
     let mut search = Search::new(ours, config, |_, _, _| {});
     checkpoint::restore(&mut search, checkpoint_text, base_sha256, "checkpoint")?;
     let root = super::policy::Claim::start(ours);

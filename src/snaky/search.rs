@@ -28,6 +28,8 @@ use super::placement::{Placement, Symmetry};
 use super::policy::Claim;
 use super::shape::SNAKY;
 
+mod pn;
+
 /// What the search looks for and how far it may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
@@ -55,6 +57,9 @@ pub struct SearchConfig {
     pub deep_after: u8,
     pub deep_breadth: usize,
     pub deep_near: u8,
+    /// Proof-number search (`search/pn.rs`) instead of depth-first: the same positions and
+    /// moves, the most proving position expanded first.
+    pub proof_numbers: bool,
 }
 
 impl SearchConfig {
@@ -73,6 +78,7 @@ impl SearchConfig {
             deep_after: 0,
             deep_breadth: 4,
             deep_near: 0,
+            proof_numbers: false,
         }
     }
 }
@@ -256,6 +262,18 @@ type Shaped = (u32, Symmetry, (i32, i32));
 
 /// The progress callback: counters, time so far, new cards found.
 type Progress<'a> = dyn FnMut(&SearchStats, Duration, usize) + 'a;
+
+/// What one visit of a position found ([`Search::examine`]).
+enum Examined {
+    Proved(CardRef),
+    /// Given up without a move (already counted as failed).
+    Dead,
+    /// The hand the position holds and Maker's moves to try, best first.
+    Moves {
+        hand: Vec<Claim>,
+        pivots: Vec<FrameCell>,
+    },
+}
 
 /// A position with Maker to move.
 #[derive(Clone, Copy)]
@@ -461,7 +479,7 @@ impl<'a> Search<'a> {
         budget: u32,
         hand: &[Claim],
     ) -> Option<CardRef> {
-        let found = self.prove(Position { maker, breaker, budget, fresh: None }, hand);
+        let found = self.prove_root(Position { maker, breaker, budget, fresh: None }, hand);
         (self.report)(&self.stats, self.started.elapsed(), self.library.len());
         found
     }
@@ -487,7 +505,7 @@ impl<'a> Search<'a> {
             fresh: None,
         };
         let root = Claim::start(self.cards);
-        let found = self.prove(start, &[root]);
+        let found = self.prove_root(start, &[root]);
         (self.report)(&self.stats, self.started.elapsed(), self.library.len());
         match found {
             Some(CardRef::New(index)) if self.library[index].required.is_empty() => Ok(index),
@@ -793,23 +811,85 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Proves the search's first position, depth-first or by proof numbers.
+    fn prove_root(&mut self, position: Position, hand: &[Claim]) -> Option<CardRef> {
+        if self.config.proof_numbers {
+            self.prove_by_numbers(position, hand)
+        } else {
+            self.prove(position, hand)
+        }
+    }
+
+    /// Whether the process's resident memory is above the cap (if one is set).
+    fn over_memory_cap(&self) -> bool {
+        self.memory_cap.is_some_and(|cap| resident_bytes().is_some_and(|r| r > cap))
+    }
+
     /// Proves a Maker-to-move position with the given hand of valid paper claims.
     fn prove(&mut self, position: Position, hand: &[Claim]) -> Option<CardRef> {
+        let depth = self.stats.depth;
+        let (hand, pivots) = match self.examine(position, hand, depth) {
+            Examined::Proved(card) => return Some(card),
+            Examined::Dead => return None,
+            Examined::Moves { hand, pivots } => (hand, pivots),
+        };
+        let hand = &hand[..];
+        self.stats.depth += 1;
+        self.stats.max_depth = self.stats.max_depth.max(self.stats.depth);
+        let mut result = None;
+        let mut defeats = Vec::new();
+        for pivot in pivots {
+            match self.prove_move(position, hand, pivot) {
+                Ok(card) => {
+                    result = Some(card);
+                    break;
+                }
+                Err(reply) => defeats.push((pivot, reply)),
+            }
+            if self.out_of_budget {
+                break;
+            }
+        }
+        self.stats.depth -= 1;
+        if result.is_none() {
+            self.give_up(&position, Failure::Moves(defeats));
+        }
+        result
+    }
+
+    /// Records a position given up after its moves were tried (not when out of budget).
+    fn give_up(&mut self, position: &Position, failure: Failure) {
+        self.stats.failed += 1;
+        if self.out_of_budget {
+            return;
+        }
+        if let Some(trace) = self.trace.as_mut() {
+            trace.insert(digest(position), failure);
+        }
+        let key = if self.config.canonical { canonical_digest(position) } else { digest(position) };
+        self.failed.insert(key);
+    }
+
+    /// One visit of a Maker-to-move position: a card that proves it already, or that it is
+    /// given up without a move (out of moves or budget, hopeless, or given up before), or the
+    /// hand it holds and Maker's moves to try, best first. `depth` is Maker's moves since the
+    /// search's start (the wide-then-narrow levels look at it).
+    fn examine(&mut self, position: Position, hand: &[Claim], depth: u32) -> Examined {
         self.tick();
         if let Some(win) = self.win_in_one(&position) {
             self.stats.known += 1;
-            return Some(win);
+            return Examined::Proved(win);
         }
         let heights: Vec<u32> = hand.iter().map(|c| self.cards.node(c.node).height).collect();
         if let Some(i) =
             (0..hand.len()).filter(|&i| heights[i] <= position.budget).min_by_key(|&i| heights[i])
         {
             self.stats.known += 1;
-            return Some(CardRef::Paper(hand[i]));
+            return Examined::Proved(CardRef::Paper(hand[i]));
         }
         if let Some(card) = self.library_card(&position) {
             self.stats.known += 1;
-            return Some(card);
+            return Examined::Proved(card);
         }
         // Moved copies are looked for where they save the most: positions with many moves left
         // (deeper down, searching is cheaper than the lookup).
@@ -818,7 +898,7 @@ impl<'a> Search<'a> {
             && let Some(card) = self.moved_library_card(&position)
         {
             self.stats.known += 1;
-            return Some(card);
+            return Examined::Proved(card);
         }
         // Any other card of the paper the position satisfies joins the hand.
         let reach = position.budget.saturating_add(u32::from(self.config.slack));
@@ -833,13 +913,12 @@ impl<'a> Search<'a> {
                 hand.push(claim);
             }
         }
-        let hand = &hand[..];
         let heights: Vec<u32> = hand.iter().map(|c| self.cards.node(c.node).height).collect();
         if let Some(i) =
             (0..hand.len()).filter(|&i| heights[i] <= position.budget).min_by_key(|&i| heights[i])
         {
             self.stats.known += 1;
-            return Some(CardRef::Paper(hand[i]));
+            return Examined::Proved(CardRef::Paper(hand[i]));
         }
         let lowest = if self.paper {
             heights.iter().copied().min().unwrap_or(u32::MAX)
@@ -871,12 +950,12 @@ impl<'a> Search<'a> {
                     Failure::Seen
                 });
             }
-            return None;
+            return Examined::Dead;
         }
         // Maker's candidate moves: the pivots of hand cards, lowest first, the plan first among equals.
         let mut order: Vec<usize> = (0..hand.len()).collect();
         order.sort_by_key(|&i| heights[i]);
-        let deep = self.config.deep_after > 0 && self.stats.depth >= u32::from(self.config.deep_after);
+        let deep = self.config.deep_after > 0 && depth >= u32::from(self.config.deep_after);
         let (breadth, near) = if deep {
             (self.config.deep_breadth, self.config.deep_near)
         } else {
@@ -913,34 +992,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        self.stats.depth += 1;
-        self.stats.max_depth = self.stats.max_depth.max(self.stats.depth);
-        let mut result = None;
-        let mut defeats = Vec::new();
-        for pivot in pivots {
-            match self.prove_move(position, hand, pivot) {
-                Ok(card) => {
-                    result = Some(card);
-                    break;
-                }
-                Err(reply) => defeats.push((pivot, reply)),
-            }
-            if self.out_of_budget {
-                break;
-            }
-        }
-        if result.is_none()
-            && !self.out_of_budget
-            && let Some(trace) = self.trace.as_mut()
-        {
-            trace.insert(key, Failure::Moves(defeats));
-        }
-        self.stats.depth -= 1;
-        if result.is_none() {
-            self.stats.failed += 1;
-            self.failed.insert(failed_key);
-        }
-        result
+        Examined::Moves { hand, pivots }
     }
 
     /// Maker plays `pivot`; proves every Breaker reply and combines the children into a new card.
