@@ -62,7 +62,8 @@ fn whole_verify(c: &mut Criterion) {
 /// --out …` with the hunt's level-2 settings), and the hunt's task for the only class above 18
 /// (Breaker next to the opening stone) at level 2, finding the cards a position satisfies from
 /// scratch at every position (old) or only those that use Maker's last stone (new), and with
-/// failures also keyed on canonical positions (the hunt's way). All start from an empty library.
+/// failures also keyed on canonical positions (the hunt's way), and the same by proof numbers
+/// (levels 6 and 7). All start from an empty library.
 fn search_for_19(c: &mut Criterion) {
     use pokopoko::snaky::classes::ReplyClass;
     use pokopoko::snaky::hunt::{self, level_config};
@@ -76,10 +77,14 @@ fn search_for_19(c: &mut Criterion) {
     group.bench_function("old: from the empty board over the paper's cards", |b| {
         b.iter(|| Search::new(&paper, config, |_, _, _| {}).run().is_ok())
     });
-    let ways =
-        [("old hand", false, false), ("new hand", true, false), ("new hand, canonical failures", true, true)];
-    for (name, incremental, canonical) in ways {
-        let config = SearchConfig { incremental, canonical, ..config };
+    let ways = [
+        ("old hand", false, false, false),
+        ("new hand", true, false, false),
+        ("new hand, canonical failures", true, true, false),
+        ("new hand, canonical failures, proof numbers", true, true, true),
+    ];
+    for (name, incremental, canonical, proof_numbers) in ways {
+        let config = SearchConfig { incremental, canonical, proof_numbers, ..config };
         group.bench_function(format!("class (1,0) over ours-20's cards, {name}"), |b| {
             b.iter(|| {
                 let mut search = Search::new(&ours, config, |_, _, _| {});
