@@ -318,8 +318,11 @@ fn keyboard(
                 input.write(action);
             }
             PlayKey::Back => {
-                // A match under way is left only on a second Esc while the notice shows.
-                let under_way = table.as_ref().is_some_and(|t| !t.turns().is_empty() && !t.is_over());
+                // A match the player has pressed in is left only on a second Esc while the
+                // notice shows (before the player's first press there is nothing to lose).
+                let under_way = table.as_ref().is_some_and(|t| {
+                    !t.is_over() && t.game().history().iter().any(|turn| turn.side == Side::Human)
+                });
                 if under_way && refusal.reason() != Some(RefusalReason::LeaveAgain) {
                     refusal.show(RefusalReason::LeaveAgain);
                 } else {
