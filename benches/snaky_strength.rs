@@ -1,11 +1,12 @@
 //! The search's strength, old and new side by side (issue 27): `cargo bench --no-default-features
-//! --bench snaky_strength`. Prints one table; takes about half an hour on two cores.
+//! --bench snaky_strength`. Prints one table; takes about 40 minutes on two cores.
 //!
 //! - old: the search that wrote our 20 (`SearchConfig::for_target(19)`: Maker plays the pivots of
 //!   the 4 lowest cards it holds, slack 2, the hand found again at every position);
 //! - new: the hunt's level 2 (6 pivots, slack 3, cells within 2 of Maker's stones, threat moves
 //!   with 4 or fewer moves left, the incremental hand, failures keyed on canonical positions and
-//!   library cards tried under the 8 symmetries and translations).
+//!   library cards tried under the 8 symmetries and translations), depth-first and by proof
+//!   numbers.
 //!
 //! (a) positions per second, over the runs of (b) and (c); (b) with `PER_CARD` positions per
 //! paper card (default 1,000), the paper's cards for which it finds a lower card needing no more
@@ -33,7 +34,12 @@ fn main() {
     let minutes = setting("POKOPOKO_STRENGTH_MINUTES", 10);
     let paper = shipped_cards().expect("the paper's certificate");
     let lines = strength::line_cards(&paper);
-    let settings = [("old", SearchConfig::for_target(19)), ("new", level_config(19, 2))];
+    let new = level_config(19, 2);
+    let settings = [
+        ("old", SearchConfig::for_target(19)),
+        ("new", new),
+        ("new, proof numbers", SearchConfig { proof_numbers: true, ..new }),
+    ];
 
     let mut shorter: Vec<(&str, Shorter)> = Vec::new();
     let mut again: Vec<(&str, Rediscovery)> = Vec::new();
@@ -47,9 +53,10 @@ fn main() {
         again.push((name, strength::rediscover(&mut search, &lines, config, 20_000, limit)));
     }
 
-    println!("| | old | new |");
-    println!("|---|---|---|");
-    let row = |label: &str, f: &dyn Fn(usize) -> String| println!("| {label} | {} | {} |", f(0), f(1));
+    println!("| | old | new | new, proof numbers |");
+    println!("|---|---|---|---|");
+    let row =
+        |label: &str, f: &dyn Fn(usize) -> String| println!("| {label} | {} | {} | {} |", f(0), f(1), f(2));
     row("(a) positions per second, (b)", &|i| {
         format!("{:.0}", per_second(shorter[i].1.positions, shorter[i].1.elapsed))
     });

@@ -583,7 +583,9 @@ fn update_panel(
             },
             PanelText::Remaining => (table.shown_remaining().to_string(), palette::INK),
             PanelText::Selected => {
-                let ink = if refused.is_some() {
+                // The count is red when a selection or a press was refused (not for the
+                // question before leaving).
+                let ink = if refused.is_some_and(|r| r != RefusalReason::LeaveAgain) {
                     palette::BAD
                 } else if table.can_confirm() {
                     palette::GOOD
