@@ -792,15 +792,8 @@ impl<'a> Search<'a> {
 
     fn tick(&mut self) {
         self.stats.positions += 1;
-        if let Some(cap) = self.memory_cap
-            && self.stats.positions.is_multiple_of(1 << 16)
-            && resident_bytes().is_some_and(|r| r > cap)
-        {
-            self.placed = HashMap::new();
-            self.failed = HashSet::new();
-            if self.trace.is_some() {
-                self.trace = Some(HashMap::new());
-            }
+        if self.stats.positions.is_multiple_of(1 << 16) && self.over_memory_cap() {
+            self.empty_caches();
         }
         if self.stats.positions >= self.config.max_positions {
             self.out_of_budget = true;
@@ -823,6 +816,15 @@ impl<'a> Search<'a> {
     /// Whether the process's resident memory is above the cap (if one is set).
     fn over_memory_cap(&self) -> bool {
         self.memory_cap.is_some_and(|cap| resident_bytes().is_some_and(|r| r > cap))
+    }
+
+    /// Empties the caches, which only save work (nothing proved is lost).
+    fn empty_caches(&mut self) {
+        self.placed = HashMap::new();
+        self.failed = HashSet::new();
+        if self.trace.is_some() {
+            self.trace = Some(HashMap::new());
+        }
     }
 
     /// Proves a Maker-to-move position with the given hand of valid paper claims.

@@ -108,9 +108,14 @@ impl Search<'_> {
         let mut rounds: u64 = 0;
         while tree.node(0).pn != 0 && tree.node(0).dn != 0 && !self.out_of_budget {
             rounds += 1;
+            // Above the memory cap the caches go first; if the tree alone is above it, the
+            // search stops (out of budget).
             if rounds.is_multiple_of(1 << 14) && self.over_memory_cap() {
-                self.out_of_budget = true;
-                break;
+                self.empty_caches();
+                if self.over_memory_cap() {
+                    self.out_of_budget = true;
+                    break;
+                }
             }
             let mut at = 0;
             while tree.node(at).expanded {
