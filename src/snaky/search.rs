@@ -484,6 +484,13 @@ impl<'a> Search<'a> {
         found
     }
 
+    /// The lowest line card of the paper that proves the position within `budget` (placed under
+    /// any symmetry and translation), if one does.
+    pub fn paper_proof(&mut self, maker: CellSet, breaker: CellSet, budget: u32) -> Option<Claim> {
+        let position = Position { maker, breaker, budget, fresh: None };
+        self.full_hand(&position, budget).into_iter().next()
+    }
+
     pub fn library(&self) -> &[NewCard] {
         &self.library
     }

@@ -108,8 +108,13 @@ pub fn shorter_cards(
             continue;
         }
         let budget = height - 1;
-        search.reconfigure(SearchConfig { target: budget as u8, max_positions: per_card, ..config });
         outcome.tried += 1;
+        // A lower paper card that fits already is the paper's slack, whatever the library holds.
+        if search.paper_proof(required, outside, budget).is_some() {
+            outcome.in_paper += 1;
+            continue;
+        }
+        search.reconfigure(SearchConfig { target: budget as u8, max_positions: per_card, ..config });
         let found = search.prove_position(required, outside, budget, &[]);
         outcome.positions += search.stats().positions;
         let Some(found) = found else { continue };

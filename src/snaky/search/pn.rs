@@ -10,11 +10,13 @@
 //! every proof is built by the same combination rule, so a card it proves is checked like any
 //! other.
 //!
-//! A Breaker node (Maker has played `pivot`) grows as its children are proved, as in
-//! [`Search::prove_move`]: first the reply outside every envelope, then one child per empty cell
-//! still inside every proved child's envelope; a cell that leaves that intersection is answered
-//! by a child already proved, and its own child (if any) is dropped. A subtree whose root is
-//! decided is freed at once, so memory follows the open tree.
+//! A Breaker node (Maker has played `pivot`) asks its replies one at a time, exactly as
+//! [`Search::prove_move`] does: first the reply outside every envelope, then, each time a reply is
+//! proved, the first empty cell still inside every proved child's envelope (a cell that leaves
+//! that intersection is answered by a card already proved and is never asked). Its proof number
+//! is the asked reply's plus one for each open cell after it. A subtree whose root is decided is
+//! freed at once, so memory follows the open tree; the search stops (out of budget) when the tree
+//! alone would pass half the memory cap.
 
 use std::rc::Rc;
 
@@ -35,8 +37,6 @@ enum Kind {
 
 struct Node {
     parent: u32,
-    /// A Maker node under a Breaker node: Breaker's reply (`None`: outside every envelope).
-    reply: Option<FrameCell>,
     kind: Kind,
     children: Vec<u32>,
     expanded: bool,
@@ -46,8 +46,8 @@ struct Node {
 }
 
 impl Node {
-    fn leaf(parent: u32, reply: Option<FrameCell>, kind: Kind) -> Self {
-        Self { parent, reply, kind, children: Vec::new(), expanded: false, pn: 1, dn: 1, proof: None }
+    fn leaf(parent: u32, kind: Kind) -> Self {
+        Self { parent, kind, children: Vec::new(), expanded: false, pn: 1, dn: 1, proof: None }
     }
 }
 
@@ -104,15 +104,19 @@ impl Search<'_> {
     pub(super) fn prove_by_numbers(&mut self, position: Position, hand: &[Claim]) -> Option<CardRef> {
         let mut tree = Tree { nodes: Vec::new(), free: Vec::new() };
         let root = Kind::Maker { position: Box::new(position), hand: Some(hand.to_vec()), depth: 0 };
-        tree.add(Node::leaf(u32::MAX, None, root));
+        tree.add(Node::leaf(u32::MAX, root));
         let mut rounds: u64 = 0;
         while tree.node(0).pn != 0 && tree.node(0).dn != 0 && !self.out_of_budget {
             rounds += 1;
-            // Above the memory cap the caches go first; if the tree alone is above it, the
-            // search stops (out of budget).
-            if rounds.is_multiple_of(1 << 14) && self.over_memory_cap() {
-                self.empty_caches();
+            // Above the memory cap the caches go (the process's memory); the search stops when
+            // the tree alone would pass half the cap (at most a position a node).
+            if rounds.is_multiple_of(1 << 14) {
                 if self.over_memory_cap() {
+                    self.empty_caches();
+                }
+                let live = (tree.nodes.len() - tree.free.len()) as u64;
+                let bytes = live * (std::mem::size_of::<Node>() + std::mem::size_of::<Position>()) as u64;
+                if self.memory_cap.is_some_and(|cap| bytes > cap / 2) {
                     self.out_of_budget = true;
                     break;
                 }
@@ -167,7 +171,7 @@ impl Search<'_> {
                         for pivot in pivots {
                             let kind =
                                 Kind::Breaker { pivot, hand: hand.clone(), common: None, proofs: Vec::new() };
-                            let child = tree.add(Node::leaf(at, None, kind));
+                            let child = tree.add(Node::leaf(at, kind));
                             tree.node_mut(at).children.push(child);
                         }
                     }
@@ -198,7 +202,7 @@ impl Search<'_> {
         }
         let hand = self.hand_after(&hand, pivot, reply);
         let kind = Kind::Maker { position: Box::new(position), hand: Some(hand), depth };
-        let child = tree.add(Node::leaf(at, reply, kind));
+        let child = tree.add(Node::leaf(at, kind));
         tree.node_mut(at).children.push(child);
     }
 
@@ -247,62 +251,58 @@ impl Search<'_> {
             (tree.node_mut(at).pn, tree.node_mut(at).dn) = (INF, 0);
             return;
         }
-        // Take in the children proved since the last update.
-        let proved: Vec<u32> =
-            tree.node(at).children.iter().copied().filter(|&c| tree.node(c).pn == 0).collect();
-        if !proved.is_empty() {
-            for &c in &proved {
-                let proof = tree.node(c).proof.unwrap_or_else(|| unreachable!("a proved node has its card"));
-                let (_, envelope, _) = self.sets(proof);
-                let Kind::Breaker { common, proofs, .. } = &mut tree.node_mut(at).kind else {
-                    unreachable!()
-                };
-                proofs.push(proof);
-                *common = Some(Box::new(common.as_deref().map_or(envelope, |c| c.intersection(&envelope))));
-                tree.free_below(c);
-                tree.node_mut(c).kind = Kind::Free;
-                tree.free.push(c);
+        // The one reply asked at a time (as the depth-first search asks them): once it is
+        // proved, its card joins the proofs and the next open reply is asked.
+        let proved = tree.node(at).children.iter().copied().find(|&c| tree.node(c).pn == 0);
+        let mut open_after = 0;
+        if let Some(c) = proved {
+            let proof = tree.node(c).proof.unwrap_or_else(|| unreachable!("a proved node has its card"));
+            let (_, envelope, _) = self.sets(proof);
+            let Kind::Breaker { common, proofs, .. } = &mut tree.node_mut(at).kind else {
+                unreachable!("a Breaker node")
+            };
+            proofs.push(proof);
+            *common = Some(Box::new(common.as_deref().map_or(envelope, |c| c.intersection(&envelope))));
+            tree.free_below(c);
+            tree.node_mut(c).kind = Kind::Free;
+            tree.free.push(c);
+            tree.node_mut(at).children.clear();
+            let open = open_replies(tree, at);
+            match open.iter().next() {
+                None => {
+                    let Kind::Breaker { pivot, proofs, .. } = &mut tree.node_mut(at).kind else {
+                        unreachable!("a Breaker node")
+                    };
+                    let (pivot, proofs) = (*pivot, std::mem::take(proofs));
+                    let card = self.combine(pivot, proofs);
+                    let node = tree.node_mut(at);
+                    (node.pn, node.dn, node.proof) = (0, INF, Some(card));
+                    return;
+                }
+                Some(reply) => {
+                    open_after = open.len() as u32 - 1;
+                    self.add_reply(tree, at, Some(reply));
+                }
             }
-            tree.node_mut(at).children.retain(|c| !proved.contains(c));
-            // The replies still open: every empty cell inside every proved child's envelope.
-            let before = tree.position(tree.node(at).parent);
-            let Kind::Breaker { pivot, common, .. } = &tree.node(at).kind else { unreachable!() };
-            let mut maker = before.maker;
-            maker.insert(*pivot);
-            let open =
-                common.as_deref().copied().unwrap_or_default().difference(&maker).difference(&before.breaker);
-            // Drop the children of replies answered now; add one for each new open reply.
-            let dropped: Vec<u32> = tree
-                .node(at)
-                .children
-                .iter()
-                .copied()
-                .filter(|&c| tree.node(c).reply.is_none_or(|r| !open.contains(r)))
-                .collect();
-            for &c in &dropped {
-                tree.free_below(c);
-                tree.node_mut(c).kind = Kind::Free;
-                tree.free.push(c);
-            }
-            tree.node_mut(at).children.retain(|c| !dropped.contains(c));
-            let asked: Vec<FrameCell> =
-                tree.node(at).children.iter().filter_map(|&c| tree.node(c).reply).collect();
-            if open.is_empty() {
-                let Kind::Breaker { pivot, proofs, .. } = &mut tree.node_mut(at).kind else { unreachable!() };
-                let (pivot, proofs) = (*pivot, std::mem::take(proofs));
-                let card = self.combine(pivot, proofs);
-                let node = tree.node_mut(at);
-                (node.pn, node.dn, node.proof) = (0, INF, Some(card));
-                return;
-            }
-            for reply in open.iter().filter(|r| !asked.contains(r)) {
-                self.add_reply(tree, at, Some(reply));
-            }
+        } else if matches!(tree.node(at).kind, Kind::Breaker { common: Some(_), .. }) {
+            // Still on the same reply: the open cells after it count as work to come.
+            open_after = (open_replies(tree, at).len() as u32).saturating_sub(1);
         }
         let node = tree.node(at);
-        let pn = node.children.iter().map(|&c| tree.node(c).pn).fold(0u32, |a, b| a.saturating_add(b));
-        let dn = node.children.iter().map(|&c| tree.node(c).dn).min().unwrap_or(INF);
+        let child = node.children.first().map_or((INF, 0), |&c| (tree.node(c).pn, tree.node(c).dn));
         let node = tree.node_mut(at);
-        (node.pn, node.dn) = (pn.min(INF), dn);
+        (node.pn, node.dn) = (child.0.saturating_add(open_after).min(INF), child.1);
     }
+}
+
+/// The replies still open at Breaker node `at`: every empty cell inside every proved child's
+/// envelope (none before the first proof).
+fn open_replies(tree: &Tree, at: u32) -> CellSet {
+    let before = tree.position(tree.node(at).parent);
+    let Kind::Breaker { pivot, common: Some(common), .. } = &tree.node(at).kind else {
+        return CellSet::EMPTY;
+    };
+    let mut maker = before.maker;
+    maker.insert(*pivot);
+    common.difference(&maker).difference(&before.breaker)
 }
