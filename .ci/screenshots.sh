@@ -10,7 +10,7 @@ target=${CARGO_TARGET_DIR:-target}
 out=${SCREENSHOT_DIR:-$target/screenshots}
 # SCREEN or SCREEN@WxH: the latter opens at 1280x800, then resizes the window once it has settled.
 # (Free play's `free:1,3,4@30` ends in @BUTTONS, not @WxH: it is part of the screen.)
-screens=${SCREENS:-"menu ladder intro:8 stage:8 refused:8 stage:14 stage:300 result:300 result:12 strategy:11 about about:checks snaky snaky-ours snaky-heat snaky-blind snaky-review cards:727 snaky-learn:1 snaky-learn:2 snaky-learn:3 snaky-learn:4 snaky-learn:5 snaky-learn:1@1024x768 snaky-learn:2@1024x768 snaky-learn:3@1024x768 snaky-learn:4@1024x768 snaky-learn:5@1024x768 snaky@1024x768 free free:1,3,4@30 free:2-5@44 free-strategy:2,4,7@30 free-result:1,3,4@30 free:1@1 stage:14@1024x768 snaky@1600x900 snaky-heat@1024x768 snaky-review@1024x768 free@1024x768 ladder@640x480 strategy:8@1024x768"}
+screens=${SCREENS:-"menu ladder intro:8 stage:8 refused:8 stage:14 stage:300 result:300 result:12 strategy:11 about about:checks snaky snaky-ours snaky-ours19 snaky-heat snaky-blind snaky-review cards:727 snaky-learn:1 snaky-learn:2 snaky-learn:3 snaky-learn:4 snaky-learn:5 snaky-learn:1@1024x768 snaky-learn:2@1024x768 snaky-learn:3@1024x768 snaky-learn:4@1024x768 snaky-learn:5@1024x768 snaky@1024x768 free free:1,3,4@30 free:2-5@44 free-strategy:2,4,7@30 free-result:1,3,4@30 free:1@1 stage:14@1024x768 snaky@1600x900 snaky-heat@1024x768 snaky-review@1024x768 free@1024x768 ladder@640x480 strategy:8@1024x768"}
 
 . .ci/window.sh
 need_xvfb
@@ -135,13 +135,14 @@ for entry in $screens $screens_en; do
   png="$out/$([ "$lang" = en ] && echo en-)$(echo "$entry" | tr ':@,' '---').png"
   rm -f "$png"
   echo "screenshot: $entry -> $png"
-  # snaky-ours: our Maker (20); snaky-heat: the reply heat map and the hint; snaky-blind: blind mode.
+  # snaky-ours: our Maker (20); snaky-ours19: ours in 19; snaky-heat: the reply heat map and the hint; snaky-blind: blind mode.
   open=$screen
   case "$screen" in snaky-review|snaky-learn*) ;; snaky-*) open=snaky ;; esac
   set -- --open "$open" --screenshot "$png"
   if [ -n "$size" ]; then set -- "$@" --resize "$size"; fi
   case "$screen" in
     snaky-ours) set -- "$@" --maker 20 ;;
+    snaky-ours19) set -- "$@" --maker 19 ;;
     snaky-heat) set -- "$@" --overlay heat --overlay hint --overlay pivot ;;
     snaky-blind) set -- "$@" --blind ;;
   esac

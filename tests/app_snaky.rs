@@ -568,6 +568,12 @@ fn the_card_browser_opens_on_the_active_card_and_moves_by_keys() {
     key(&mut app, KeyCode::End);
     let browser = app.world().resource::<CardBrowser>();
     assert_eq!((browser.maker, browser.card), (Maker::Ours, 803));
+    // K again: ours in 19 opens on its root, card 1118 (ours-20's 803 and 315 more lines).
+    key(&mut app, KeyCode::KeyK);
+    let browser = app.world().resource::<CardBrowser>();
+    assert_eq!((browser.maker, browser.card), (Maker::Ours19, 1118));
+    key(&mut app, KeyCode::KeyK);
+    assert_eq!(app.world().resource::<CardBrowser>().maker, Maker::Paper);
     key(&mut app, KeyCode::Escape);
     app.update();
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Snaky);

@@ -201,8 +201,10 @@ fn a_short_hunt_writes_a_checkpoint_that_a_second_run_resumes() {
     let (paper, ours) = (cards(Maker::Paper), cards(Maker::Ours));
     let dir = std::env::temp_dir().join(format!("pokopoko-hunt-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
+    // 19 is done (every class within 18 by the committed cards), so the hunt is for 18: class
+    // (1,0) is open there.
     let config = HuntConfig {
-        target: 19,
+        target: 18,
         dir: dir.clone(),
         threads: 1,
         memory_cap: 4 << 30,
@@ -303,6 +305,12 @@ fn the_command_prints_the_scoreboard_and_refuses_what_it_cannot_do() {
     // simply empty, a broken checkpoint file is refused.
     assert_eq!(run(&["snaky", "search", "--target", "20"]).status.code(), Some(2));
     assert_eq!(run(&["snaky", "search", "--target", "19", "--run"]).status.code(), Some(2));
+    // 18 is open (class (1,0) is at 18): --out says so and writes nothing.
+    let out = std::env::temp_dir().join(format!("pokopoko-hunt-18-{}.txt", std::process::id()));
+    let open = run(&["snaky", "search", "--target", "18", "--out", &out.display().to_string()]);
+    assert_eq!(open.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&open.stdout).contains("not written: 1 reply class(es) above 17"));
+    assert!(!out.exists());
     let dir = std::env::temp_dir().join(format!("pokopoko-hunt-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     std::fs::write(dir.join("part-0.cards"), "not a checkpoint\n").expect("write");

@@ -106,6 +106,31 @@ fn the_perfect_breaker_takes_exactly_20_against_our_maker() {
 }
 
 #[test]
+fn our_maker_in_19_beats_the_random_near_breaker_within_19() {
+    battery(Maker::Ours19, BreakerKind::RandomNear);
+}
+
+#[test]
+fn our_maker_in_19_beats_the_envelope_random_breaker_within_19() {
+    battery(Maker::Ours19, BreakerKind::EnvelopeRandom);
+}
+
+#[test]
+fn our_maker_in_19_beats_the_greedy_breaker_within_19() {
+    battery(Maker::Ours19, BreakerKind::Greedy);
+}
+
+#[test]
+fn our_maker_in_19_beats_the_mixed_breaker_within_19() {
+    battery(Maker::Ours19, BreakerKind::Mixed);
+}
+
+#[test]
+fn the_perfect_breaker_takes_exactly_19_against_our_maker_in_19() {
+    assert!(battery(Maker::Ours19, BreakerKind::Perfect).iter().all(|&moves| moves == 19));
+}
+
+#[test]
 fn the_worked_line_of_the_paper() {
     // M (8,8), B (7,8), M (8,7), B (8,6), M (11,8).
     let mut game = Game::new(shipped_cards().expect("cards"));

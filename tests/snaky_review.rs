@@ -107,9 +107,9 @@ fn cells(record: &str) -> Vec<Cell> {
 }
 
 #[test]
-fn par_is_21_for_the_papers_maker_and_20_for_ours() {
-    // SPEC §2.3: the paper's Maker wins within 21 Maker moves, ours within 20.
-    for (maker, par) in [(Maker::Paper, 21), (Maker::Ours, 20)] {
+fn par_is_21_for_the_papers_maker_and_20_and_19_for_ours() {
+    // SPEC §2.3: the paper's Maker wins within 21 Maker moves, ours within 20; issue 27: 19.
+    for (maker, par) in [(Maker::Paper, 21), (Maker::Ours, 20), (Maker::Ours19, 19)] {
         let lesson = review(maker.cards().expect("cards"), &[]).expect("no moves");
         assert_eq!(lesson.par, par);
         assert_eq!(lesson.held_out, None);
@@ -148,7 +148,7 @@ fn a_game_cut_short_is_not_over_and_holds_out_nothing_yet() {
 
 #[test]
 fn a_perfect_breaker_loses_nothing_and_holds_out_par() {
-    for (maker, par) in [(Maker::Paper, 21), (Maker::Ours, 20)] {
+    for (maker, par) in [(Maker::Paper, 21), (Maker::Ours, 20), (Maker::Ours19, 19)] {
         let cards = maker.cards().expect("cards");
         for seed in 0..3 {
             let breaker = computer_game(maker, BreakerKind::Perfect, seed);
@@ -280,7 +280,7 @@ fn pair(cell: Cell) -> serde_json::Value {
 
 #[test]
 fn review_json_has_the_issues_shape_and_every_reply_tried() {
-    for (maker, flag) in [(Maker::Paper, "21"), (Maker::Ours, "20")] {
+    for (maker, flag) in [(Maker::Paper, "21"), (Maker::Ours, "20"), (Maker::Ours19, "19")] {
         let breaker = computer_game(maker, BreakerKind::Mixed, 11);
         let moves = record::format_moves(&breaker);
         let json = review_json(&["--moves", &moves, "--maker", flag]);
@@ -320,7 +320,7 @@ fn review_json_of_the_worked_line() {
 
 #[test]
 fn review_of_a_perfect_game_holds_out_par() {
-    for (maker, flag, par) in [(Maker::Paper, "21", 21), (Maker::Ours, "20", 20)] {
+    for (maker, flag, par) in [(Maker::Paper, "21", 21), (Maker::Ours, "20", 20), (Maker::Ours19, "19", 19)] {
         let moves = record::format_moves(&computer_game(maker, BreakerKind::Perfect, 2));
         let json = review_json(&["--moves", &moves, "--maker", flag]);
         assert_eq!((json["par"].as_u64(), json["held_out"].as_u64()), (Some(par), Some(par)));
@@ -375,7 +375,7 @@ fn review_refuses_hostile_moves_with_exit_code_2() {
             assert!(stderr.starts_with("pokopoko: error: --moves:") && stderr.contains(says), "{stderr}");
         }
     }
-    for args in [vec!["snaky", "review", "--moves", "7,8", "--maker", "19"], vec!["snaky", "review"]] {
+    for args in [vec!["snaky", "review", "--moves", "7,8", "--maker", "18"], vec!["snaky", "review"]] {
         let output = pokopoko(&args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(output.stdout.is_empty());

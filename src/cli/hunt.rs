@@ -1,5 +1,6 @@
-//! `pokopoko snaky search --target 19 [--checkpoint DIR [--run] [--export FILE]]`: the per-class
-//! scoreboard, the long class-by-class hunt with its checkpoint, and the export of its best cards.
+//! `pokopoko snaky search --target 19 [--checkpoint DIR [--run] [--export FILE]] [--out FILE]`:
+//! the per-class scoreboard, the long class-by-class hunt with its checkpoint, the export of its
+//! best cards, and the certificate assembled from them once every class is low enough.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,6 +17,8 @@ pub struct HuntArgs {
     pub last_level: usize,
     pub export: Option<PathBuf>,
     pub tighten: u64,
+    /// Where to write the certificate assembled from the committed and checkpoint cards.
+    pub out: Option<PathBuf>,
 }
 
 pub fn hunt(args: HuntArgs) -> ExitCode {
@@ -44,7 +47,11 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
         }
     }
     if !args.run {
-        return super::emit(&text);
+        let _ = super::emit(&text);
+        return match &args.out {
+            Some(out) => write_certificate(&board, &ours, sha, &files, args.target, out),
+            None => ExitCode::SUCCESS,
+        };
     }
     let _ = super::emit(&text);
     let Some(dir) = args.checkpoint else { return super::bad_input("--run needs --checkpoint DIR") };
@@ -57,10 +64,59 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
         last_level: args.last_level,
         tighten: args.tighten,
     };
-    match hunt::hunt(&paper, &ours, sha, &config) {
-        Ok(board) => super::emit(&format!("\nhunt finished\n{}", board.render(u32::from(args.target)))),
-        Err(e) => super::bad_input(e),
+    let board = match hunt::hunt(&paper, &ours, sha, &config) {
+        Ok(board) => board,
+        Err(e) => return super::bad_input(e),
+    };
+    let _ = super::emit(&format!("\nhunt finished\n{}", board.render(u32::from(args.target))));
+    match &args.out {
+        Some(out) => write_certificate(&board, &ours, sha, &hunt::part_paths(&config.dir), args.target, out),
+        None => ExitCode::SUCCESS,
     }
+}
+
+/// The hunt's last step on request: with every class within `target − 1`, the root is searched
+/// over the committed and checkpoint cards and the certificate written to `out`; exit 1 when a
+/// class is still open or the root is not found.
+fn write_certificate(
+    board: &snaky::classes::Scoreboard,
+    ours: &snaky::Cards,
+    sha: &str,
+    files: &[PathBuf],
+    target: u8,
+    out: &std::path::Path,
+) -> ExitCode {
+    let open = board.open(u32::from(target) - 1);
+    if !open.is_empty() {
+        let _ = super::emit(&format!(
+            "not written: {} reply class(es) above {}, so no root of height {target} yet\n",
+            open.len(),
+            target - 1
+        ));
+        return ExitCode::from(1);
+    }
+    let assembled = hunt::all_cards(ours, sha, files).and_then(|cards| {
+        hunt::assemble(ours, snaky::certificate::OURS_TEXT, sha, &cards, target, hunt::ASSEMBLY_POSITIONS)
+    });
+    let text = match assembled {
+        Ok(Some(text)) => text,
+        Ok(None) => {
+            let _ =
+                super::emit(&format!("not written: no root of height {target} within the search's budget\n"));
+            return ExitCode::from(1);
+        }
+        Err(e) => return super::bad_input(e),
+    };
+    if let Err(e) = std::fs::write(out, &text) {
+        return super::bad_input(format_args!("{}: {e}", out.display()));
+    }
+    super::emit(&format!(
+        "certificate written to {}: {} lines, {} bytes, SHA-256 {}\n",
+        out.display(),
+        text.lines().count(),
+        text.len(),
+        snaky::certificate::sha256_hex(text.as_bytes())
+    ))
 }
 
 /// Writes every card of every part, merged and renumbered: the checkpoint a next run (or a

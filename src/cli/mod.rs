@@ -51,18 +51,18 @@ pub struct WindowArgs {
     /// Snaky in blind mode (overlays, guarantee and card hidden).
     #[arg(long)]
     pub blind: bool,
-    /// Open Snaky with this Maker: 21 (the paper's certificate) or 20 (ours).
-    #[arg(long, value_name = "21|20", value_parser = parse_maker)]
+    /// Open Snaky with this Maker: 21 (the paper's certificate), 20 or 19 (ours).
+    #[arg(long, value_name = "21|20|19", value_parser = parse_maker)]
     pub maker: Option<crate::snaky::Maker>,
 }
 
-/// `21` or `20`: the Maker whose certificate guarantees that many moves.
+/// `21`, `20` or `19`: the Maker whose certificate guarantees that many moves.
 pub fn parse_maker(text: &str) -> Result<crate::snaky::Maker, String> {
     text.trim()
         .parse::<u32>()
         .ok()
         .and_then(crate::snaky::Maker::from_bound)
-        .ok_or_else(|| format!("{text:?}: the Maker is 21 (the paper's) or 20 (ours)"))
+        .ok_or_else(|| format!("{text:?}: the Maker is 21 (the paper's), 20 or 19 (ours)"))
 }
 
 /// `WxH` with both sides from 320 to 7680 pixels.

@@ -70,8 +70,9 @@ pub enum SnakyCommand {
         /// The height the new root card must reach.
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(2..=21))]
         target: u8,
-        /// Where to write the certificate (the paper's lines, then the new cards). Without it,
-        /// a target of 19 or less prints the per-class scoreboard (and `--run` hunts).
+        /// Where to write the certificate (the paper's lines, then the new cards). A target of 19
+        /// or less prints the per-class scoreboard (and `--run` hunts); with `--out` the root is
+        /// then assembled from the committed and checkpoint cards, once every class is low enough.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
         /// The hunt's directory: checkpoint `part-N.cards`, `progress.txt`, `log.txt`. Its
@@ -122,7 +123,7 @@ pub enum SnakyCommand {
         /// Breaker moves in paper coordinates: "x,y x,y …".
         #[arg(long, allow_hyphen_values = true)]
         moves: String,
-        /// Which shipped Maker plays: 21 (the paper's) or 20 (ours).
+        /// Which shipped Maker plays: 21 (the paper's), 20 or 19 (ours).
         #[arg(long, default_value = "21", value_parser = super::parse_maker)]
         maker: snaky::Maker,
         /// Play this certificate's Maker instead (any file in the paper's grammar that passes
@@ -167,8 +168,10 @@ pub fn run(command: SnakyCommand) -> ExitCode {
             slack,
             near,
         } => match out {
-            Some(out) => search(target, &out, SearchOptions { max_positions, breadth, threats, slack, near }),
-            None if target <= 19 => super::hunt::hunt(super::hunt::HuntArgs {
+            Some(out) if target > 19 => {
+                search(target, &out, SearchOptions { max_positions, breadth, threats, slack, near })
+            }
+            out if target <= 19 => super::hunt::hunt(super::hunt::HuntArgs {
                 target,
                 checkpoint,
                 run,
@@ -178,8 +181,9 @@ pub fn run(command: SnakyCommand) -> ExitCode {
                 last_level,
                 export,
                 tighten,
+                out,
             }),
-            None => super::bad_input(format_args!("--target {target} needs --out FILE")),
+            _ => super::bad_input(format_args!("--target {target} needs --out FILE")),
         },
     }
 }
@@ -519,7 +523,8 @@ fn review(moves: &str, json: bool, source: Source) -> ExitCode {
         Some(_) => "the certificate's Maker".to_string(),
         None => match source.maker {
             snaky::Maker::Paper => "the paper's Maker".to_string(),
-            snaky::Maker::Ours => "our Maker".to_string(),
+            snaky::Maker::Ours => "our Maker (20)".to_string(),
+            snaky::Maker::Ours19 => "our Maker (19)".to_string(),
         },
     };
     super::emit(&review_text(&lesson, &maker, warning))

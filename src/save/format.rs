@@ -41,7 +41,7 @@ pub struct Settings {
     pub blind_best: BTreeMap<crate::snaky::Maker, u32>,
     /// The best in a normal (not blind) game: the most Maker moves the player held out in a
     /// finished game, per Maker; absent in older saves. Like `blind_best`, each value lies in
-    /// `6..=par` (a Snaky has 6 cells; par is the Maker's bound, 21 or 20).
+    /// `6..=par` (a Snaky has 6 cells; par is the Maker's bound, 21, 20 or 19).
     pub snaky_best: BTreeMap<crate::snaky::Maker, u32>,
     /// Mute and volume; absent in older saves (then sound is on at the default volume).
     pub sound: SoundSettings,

@@ -144,7 +144,9 @@ impl ComputerBreaker {
             .max()
             .unwrap_or(0);
         // Aim for the longest game, then one move shorter, …; each try explores a bounded tree.
-        // Planning recurses once per Maker move: only for games of a realistic length.
+        // Planning recurses once per Maker move: only for games of a realistic length. A shorter
+        // game is aimed for only once the longer one is ruled out: when the budget ran out first,
+        // the longest delay below is played and the next turn plans again, nearer the end.
         let tries = if longest.saturating_sub(made) <= PLAN_DEPTH { PLAN_TRIES } else { 0 };
         for want in (made + 1..=longest).rev().take(tries) {
             let mut budget = PLAN_BUDGET;
@@ -154,6 +156,9 @@ impl ComputerBreaker {
                 if let Some(&next) = self.line.get(played.len()) {
                     return next;
                 }
+            }
+            if budget == 0 {
+                break;
             }
         }
         // No line found within the budget: the reply whose child has the longest delay.

@@ -19,6 +19,11 @@ pub const SHIPPED_SHA256: &str = "3fa12d36a6d4dbb185e3f2808c8dfde13d85ee309afbca
 pub const OURS_TEXT: &str = include_str!("../../assets/snaky-certificate-20.txt");
 /// SHA-256 of our certificate, pinned like the paper's.
 pub const OURS_SHA256: &str = "d66f5095b12367b1a9a3de3be7ddb293a9d4133cc74bc97c3e4599d9cd415794";
+/// Our certificate in 19: ours-20's lines, then the cards the hunt (`pokopoko snaky search
+/// --target 19`) proved, the root last.
+pub const OURS19_TEXT: &str = include_str!("../../assets/snaky-certificate-19.txt");
+/// SHA-256 of our certificate in 19, pinned like the others.
+pub const OURS19_SHA256: &str = "dcef591a6bd14b7e61896e299d7dca642ce7e2125aa7eeccf67f75428bc42477";
 /// Limits no real certificate meets (the paper: 722 lines, 417 bytes a line, nesting 8, 4,987
 /// children), so that a hostile file is refused with its position instead of exhausting the
 /// stack, memory or time. Each evaluated node and child holds two 488-byte cell sets: 20,000

@@ -27,6 +27,9 @@ use super::search::{CardRef, Failure, Search, SearchConfig, SearchStats};
 /// over our 20-move certificate).
 pub const COMMITTED_19: &str = include_str!("../../research/snaky19/cards.txt");
 
+/// The last step's budget of positions (the committed cards assemble the 19 in a few thousand).
+pub const ASSEMBLY_POSITIONS: u64 = 10_000_000;
+
 /// One level of the hunt: what Maker tries, and how many positions a class may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level {
@@ -312,9 +315,11 @@ pub fn hunt(
     let board = shared.lock().board.clone();
     // Every class within target − 1: the root, written beside the checkpoint.
     if board.open(u32::from(config.target) - 1).is_empty() {
-        let text = merged(ours, base_sha256, &part_paths(&config.dir))?;
+        let text = all_cards(ours, base_sha256, &part_paths(&config.dir))?;
         let base = super::certificate::OURS_TEXT;
-        if let Some(certificate) = assemble(ours, base, base_sha256, &text, config.target, 10_000_000)? {
+        if let Some(certificate) =
+            assemble(ours, base, base_sha256, &text, config.target, ASSEMBLY_POSITIONS)?
+        {
             let path = config.dir.join(format!("snaky-certificate-{}.txt", config.target));
             std::fs::write(&path, certificate)
                 .map_err(|source| HuntError::Io { path: path.display().to_string(), source })?;
@@ -535,12 +540,34 @@ pub fn explain(ours: &Cards, target: u8, class: ReplyClass, level: usize) -> Str
 /// Every card of the checkpoint files merged into one checkpoint text, renumbered (the parts'
 /// libraries are separate, so their numbers overlap).
 pub fn merged(ours: &Cards, base_sha256: &str, files: &[PathBuf]) -> Result<String, HuntError> {
+    let parts = files
+        .iter()
+        .map(|path| Ok((path.display().to_string(), read(path)?)))
+        .collect::<Result<Vec<_>, HuntError>>()?;
+    merge_texts(ours, base_sha256, &parts)
+}
+
+/// The committed cards and every checkpoint file, merged: what the last step assembles from.
+/// The committed cards are read once: a fresh hunt copies them into its first part, which then
+/// begins with them.
+pub fn all_cards(ours: &Cards, base_sha256: &str, files: &[PathBuf]) -> Result<String, HuntError> {
+    let mut parts = Vec::with_capacity(files.len() + 1);
+    for path in files {
+        parts.push((path.display().to_string(), read(path)?));
+    }
+    if !parts.first().is_some_and(|(_, text)| text.starts_with(COMMITTED_19)) {
+        parts.insert(0, ("research/snaky19/cards.txt".to_owned(), COMMITTED_19.to_owned()));
+    }
+    merge_texts(ours, base_sha256, &parts)
+}
+
+/// Checkpoint texts (name, text) merged and renumbered.
+fn merge_texts(ours: &Cards, base_sha256: &str, parts: &[(String, String)]) -> Result<String, HuntError> {
     let mut text = format!("{}\n", checkpoint::header(base_sha256));
     let mut count = 0;
-    for path in files {
-        let part = read(path)?;
+    for (name, part) in parts {
         let mut search = Search::new(ours, SearchConfig::for_target(19), |_, _, _| {});
-        checkpoint::restore(&mut search, &part, base_sha256, &path.display().to_string())?;
+        checkpoint::restore(&mut search, part, base_sha256, name)?;
         let all: Vec<usize> = (0..search.library().len()).collect();
         let (lines, n) = checkpoint::export(search.library(), &all, count);
         text.push_str(&lines);

@@ -52,7 +52,7 @@ pub use policy::Claim;
 pub use record::{parse_moves, replay};
 pub use review::{Review, ReviewedMove, review, review_game};
 
-/// The two shipped Makers: the paper's certificate and ours.
+/// The shipped Makers: the paper's certificate and our two.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
@@ -62,28 +62,33 @@ pub enum Maker {
     Paper,
     /// Ours: the paper's cards and the ones `pokopoko snaky search` found; wins within 20.
     Ours,
+    /// Ours in 19: ours-20's cards and the ones the hunt (`snaky search --target 19`) proved.
+    Ours19,
 }
 
 impl Maker {
-    pub const ALL: [Self; 2] = [Self::Paper, Self::Ours];
+    /// From the paper's bound down.
+    pub const ALL: [Self; 3] = [Self::Paper, Self::Ours, Self::Ours19];
 
     /// The number of Maker moves its certificate guarantees.
     pub const fn bound(self) -> u32 {
         match self {
             Self::Paper => 21,
             Self::Ours => 20,
+            Self::Ours19 => 19,
         }
     }
 
-    /// The other shipped Maker.
-    pub const fn other(self) -> Self {
+    /// The next shipped Maker, round: 21, 20, 19, 21, …
+    pub const fn next(self) -> Self {
         match self {
             Self::Paper => Self::Ours,
-            Self::Ours => Self::Paper,
+            Self::Ours => Self::Ours19,
+            Self::Ours19 => Self::Paper,
         }
     }
 
-    /// The Maker whose bound is `moves` (21 or 20).
+    /// The Maker whose bound is `moves` (21, 20 or 19).
     pub fn from_bound(moves: u32) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.bound() == moves)
     }
@@ -93,6 +98,7 @@ impl Maker {
         match self {
             Self::Paper => certificate::SHIPPED_TEXT,
             Self::Ours => certificate::OURS_TEXT,
+            Self::Ours19 => certificate::OURS19_TEXT,
         }
     }
 
@@ -101,13 +107,14 @@ impl Maker {
         match self {
             Self::Paper => certificate::SHIPPED_SHA256,
             Self::Ours => certificate::OURS_SHA256,
+            Self::Ours19 => certificate::OURS19_SHA256,
         }
     }
 
     /// Its certificate, digest-checked, parsed and evaluated once per process.
     pub fn cards(self) -> Result<Arc<Cards>, CertificateError> {
-        static CARDS: [OnceLock<Result<Arc<Cards>, CertificateError>>; 2] =
-            [OnceLock::new(), OnceLock::new()];
+        static CARDS: [OnceLock<Result<Arc<Cards>, CertificateError>>; Maker::ALL.len()] =
+            [const { OnceLock::new() }; Maker::ALL.len()];
         CARDS[self as usize]
             .get_or_init(|| {
                 let certificate = Certificate::parse_checked(self.text(), self.sha256())?;

@@ -168,6 +168,8 @@ pub enum Known {
     Paper,
     /// Ours, found by `pokopoko snaky search` (Maker in 20).
     Ours,
+    /// Ours in 19, assembled by `pokopoko snaky search --target 19`.
+    Ours19,
     /// Any other file: its own numbers are printed, the structural checks still judge it.
     Unknown,
 }
@@ -179,6 +181,8 @@ impl Known {
             Self::Paper
         } else if digest == super::certificate::OURS_SHA256 {
             Self::Ours
+        } else if digest == super::certificate::OURS19_SHA256 {
+            Self::Ours19
         } else {
             Self::Unknown
         }
@@ -224,7 +228,7 @@ pub fn verify_shipped() -> Report {
 /// Runs every check on certificate text expected to have the given SHA-256 (one of the shipped
 /// certificates): a different digest fails the first check.
 pub fn verify_text(text: &str, expected_sha256: &str) -> Report {
-    let expected = if expected_sha256 == super::certificate::OURS_SHA256 { ours() } else { PAPER };
+    let expected = [OURS, OURS19].into_iter().find(|e| e.sha256 == expected_sha256).unwrap_or(PAPER);
     run(text, Some(expected), expected_sha256 == SHIPPED_SHA256)
 }
 
@@ -233,7 +237,8 @@ pub fn verify_text(text: &str, expected_sha256: &str) -> Report {
 pub fn verify_any(text: &str) -> Report {
     match Known::of(text) {
         Known::Paper => run(text, Some(PAPER), true),
-        Known::Ours => run(text, Some(ours()), false),
+        Known::Ours => run(text, Some(OURS), false),
+        Known::Ours19 => run(text, Some(OURS19), false),
         Known::Unknown => run(text, None, false),
     }
 }
@@ -252,6 +257,22 @@ pub const OURS: Expected = Expected {
     reachable_states: 53_172,
     height: 20,
     envelope: 251,
+};
+
+/// Our certificate in 19's numbers (from our own run of `pokopoko snaky verify`; the worst
+/// case also by a second search in the tests).
+pub const OURS19: Expected = Expected {
+    sha256: super::certificate::OURS19_SHA256,
+    lines: 1_113,
+    bytes: 56_477,
+    cards: 1_119,
+    combination_nodes: 2_053,
+    inline_nodes: 940,
+    references: 6_222,
+    in_envelope_reply_classes: 57_541,
+    reachable_states: 55_549,
+    height: 19,
+    envelope: 259,
 };
 
 pub fn ours() -> Expected {

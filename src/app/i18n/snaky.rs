@@ -43,14 +43,14 @@ pub fn subtitle(lang: Language, bound: u32) -> String {
     }
 }
 
-/// The two Makers by name: whose certificate, and its bound.
+/// The Makers by name: whose certificate, and its bound.
 pub fn maker_name(lang: Language, maker: Maker) -> String {
     let bound = maker.bound();
     match (lang, maker) {
         (Language::Japanese, Maker::Paper) => format!("論文（{bound}）"),
-        (Language::Japanese, Maker::Ours) => format!("自作（{bound}）"),
+        (Language::Japanese, Maker::Ours | Maker::Ours19) => format!("自作（{bound}）"),
         (Language::English, Maker::Paper) => format!("paper ({bound})"),
-        (Language::English, Maker::Ours) => format!("ours ({bound})"),
+        (Language::English, Maker::Ours | Maker::Ours19) => format!("ours ({bound})"),
     }
 }
 
@@ -166,6 +166,10 @@ pub fn maker_chosen(lang: Language, maker: Maker) -> String {
             "作り手を{name}にしました：このゲームの探索が見つけ、検証した証明書で、{}手以内に勝ちます。新しいゲームです。",
             maker.bound()
         ),
+        (Language::Japanese, Maker::Ours19) => format!(
+            "作り手を{name}にしました：このゲームの探索が見つけ、検証した証明書で、{}手以内に勝ちます（知られている中で最短）。新しいゲームです。",
+            maker.bound()
+        ),
         (Language::English, Maker::Paper) => {
             format!("Maker is now {name}: it plays the paper's certificate. A new game begins.")
         }
@@ -173,18 +177,22 @@ pub fn maker_chosen(lang: Language, maker: Maker) -> String {
             "Maker is now {name}: a certificate our own search found and our verifier proves, within {} moves. A new game begins.",
             maker.bound()
         ),
+        (Language::English, Maker::Ours19) => format!(
+            "Maker is now {name}: a certificate our own search found and our verifier proves, within {} moves (the shortest known). A new game begins.",
+            maker.bound()
+        ),
     }
 }
 
-/// Both certificates pass every check.
+/// Every certificate passes every check.
 pub fn checks_passed(lang: Language) -> String {
-    let (paper, ours) = (Maker::Paper.bound(), Maker::Ours.bound());
+    let (paper, ours, ours19) = (Maker::Paper.bound(), Maker::Ours.bound(), Maker::Ours19.bound());
     match lang {
         Language::Japanese => format!(
-            "すべて合格：論文の作り手はどんな壊し手にも{paper}手以内に、自作の作り手は{ours}手以内に勝ちます。"
+            "すべて合格：論文の作り手はどんな壊し手にも{paper}手以内に、自作の作り手は{ours}手以内と{ours19}手以内に勝ちます。"
         ),
         Language::English => format!(
-            "All checks pass: the paper's Maker wins within {paper} moves against every Breaker, ours within {ours}."
+            "All checks pass: the paper's Maker wins within {paper} moves against every Breaker, ours within {ours} and {ours19}."
         ),
     }
 }

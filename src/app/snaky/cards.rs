@@ -59,7 +59,10 @@ pub enum BrowseInput {
     Digit(char),
     Erase,
     Jump,
+    /// The next certificate, round (21, 20, 19).
     OtherMaker,
+    /// This Maker's certificate.
+    ChooseMaker(Maker),
     Back,
 }
 
@@ -157,10 +160,16 @@ fn browse(
                 }
                 browser.typed.clear();
             }
-            BrowseInput::OtherMaker => {
-                // The other certificate's numbering differs: start at its root.
-                browser.maker = browser.maker.other();
-                browser.card = root_card(browser.maker);
+            BrowseInput::OtherMaker | BrowseInput::ChooseMaker(_) => {
+                let maker = match *input {
+                    BrowseInput::ChooseMaker(maker) => maker,
+                    _ => browser.maker.next(),
+                };
+                // Another certificate's numbering differs: start at its root.
+                if maker != browser.maker {
+                    browser.maker = maker;
+                    browser.card = root_card(maker);
+                }
             }
             BrowseInput::Back => {
                 go.write(Go(browser.back_to));
@@ -190,9 +199,8 @@ fn draw_browser(
             bar.spawn(widgets::heading(T::CardBrowser.get(lang)));
             for maker in Maker::ALL {
                 let kind = if browser.maker == maker { ButtonKind::Primary } else { ButtonKind::Secondary };
-                bar.spawn(widgets::small_button(text::maker_name(lang, maker), kind, 120.0)).observe(send(
-                    if browser.maker == maker { BrowseInput::Step(0) } else { BrowseInput::OtherMaker },
-                ));
+                bar.spawn(widgets::small_button(text::maker_name(lang, maker), kind, 120.0))
+                    .observe(send(BrowseInput::ChooseMaker(maker)));
             }
             bar.spawn(widgets::small_button("←", ButtonKind::Secondary, 48.0))
                 .observe(send(BrowseInput::Step(-1)));

@@ -172,9 +172,13 @@ fn page() -> Node {
 /// reviewing) the lesson.
 fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
     page.spawn(left_row()).with_children(|row| {
-        row.spawn(widgets::text(T::MakerChoice.get(lang), 15.0, palette::INK_SOFT));
+        // The label has a line of its own, so the Makers' buttons stay on one line at every size.
+        row.spawn((
+            widgets::text(T::MakerChoice.get(lang), 15.0, palette::INK_SOFT),
+            Node { width: percent(100), ..default() },
+        ));
         for maker in Maker::ALL {
-            row.spawn(widgets::small_button(text::maker_name(lang, maker), ButtonKind::Secondary, 120.0))
+            row.spawn(widgets::small_button(text::maker_name(lang, maker), ButtonKind::Secondary, 0.0))
                 .insert(Control::Maker(maker))
                 .observe(send(SnakyInput::ChooseMaker(maker)));
         }

@@ -491,7 +491,7 @@ impl Session {
             SnakyInput::ChooseMaker(_) | SnakyInput::OtherMaker => {
                 let maker = match input {
                     SnakyInput::ChooseMaker(maker) => *maker,
-                    _ => self.maker.other(),
+                    _ => self.maker.next(),
                 };
                 if maker == self.maker {
                     return None;
@@ -638,6 +638,11 @@ mod tests {
             apply(&mut parts, SnakyInput::BrowseCard),
             Some(Effect::BrowseCard { maker: Maker::Ours, card: 803 })
         );
+        // K goes round: 21, 20, 19, 21 (no game in progress, so no question).
+        assert_eq!(apply(&mut parts, SnakyInput::OtherMaker), Some(Effect::SaveMaker(Maker::Ours19)));
+        assert_eq!((parts.0.maker, parts.0.game().guarantee()), (Maker::Ours19, 19));
+        assert_eq!(apply(&mut parts, SnakyInput::OtherMaker), Some(Effect::SaveMaker(Maker::Paper)));
+        assert_eq!(parts.0.game().guarantee(), 21);
     }
 
     #[test]

@@ -1,13 +1,16 @@
-//! Our certificate (Maker in 20): its numbers, a second search for its worst case, and that
-//! `pokopoko snaky search --target 20` reproduces it byte for byte.
+//! Our certificates (Maker in 20 and in 19): their numbers, a second search for their worst
+//! case, and that `pokopoko snaky search --target 20` (and `--target 19`, from the committed
+//! checkpoint) reproduces them byte for byte.
 //!
-//! The numbers come from our own run of `pokopoko snaky verify --certificate
-//! assets/snaky-certificate-20.txt`; the worst case (20) is checked again here by a search that
-//! shares nothing with the verifier's reply classes.
+//! The 20's counts come from our own run of `pokopoko snaky verify --certificate
+//! assets/snaky-certificate-20.txt`; the worst cases (20 and 19: SPEC §2.3 and issue 27) are
+//! checked again here by a search that shares nothing with the verifier's reply classes.
 
 use std::collections::HashMap;
 
-use pokopoko::snaky::certificate::{OURS_SHA256, OURS_TEXT, SHIPPED_TEXT, sha256_hex};
+use pokopoko::snaky::certificate::{
+    OURS_SHA256, OURS_TEXT, OURS19_SHA256, OURS19_TEXT, SHIPPED_TEXT, sha256_hex,
+};
 use pokopoko::snaky::search::{Search, SearchConfig};
 use pokopoko::snaky::verify::{self, local_check, reachable_states, worst_case};
 use pokopoko::snaky::{Cards, Cell, Certificate, Claim, Maker};
@@ -87,6 +90,8 @@ fn a_second_search_over_every_breaker_cell_finds_the_same_worst_case() {
     assert_eq!(longest_game(&ours, Claim::start(&ours), &mut HashMap::new()), 20);
     let paper = Maker::Paper.cards().expect("paper");
     assert_eq!(longest_game(&paper, Claim::start(&paper), &mut HashMap::new()), 21);
+    let ours19 = Maker::Ours19.cards().expect("ours in 19");
+    assert_eq!(longest_game(&ours19, Claim::start(&ours19), &mut HashMap::new()), 19);
 }
 
 #[test]
@@ -124,4 +129,61 @@ fn the_squeeze_table_of_card_727_is_the_papers_and_ours_is_computed_the_same_way
     // Every reply class is covered: nothing but the pivot is left in the common intersection.
     assert_eq!(table.last().map(|r| r.left_in_intersection), Some(0));
     assert_eq!(table.iter().map(|r| r.placements).sum::<usize>(), ours.children(ours.root()).len());
+}
+
+#[test]
+fn our_certificate_in_19_extends_ours_in_20_line_for_line() {
+    assert_eq!(sha256_hex(OURS19_TEXT.as_bytes()), OURS19_SHA256);
+    let on_disk = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/snaky-certificate-19.txt"));
+    assert_eq!(on_disk.ok().as_deref(), Some(OURS19_TEXT.as_bytes()));
+    // SPEC §2.3: the paper's 722 lines first (ours-20 begins with them), new cards numbered on
+    // from ours-20's last card (803), the root last.
+    assert!(OURS19_TEXT.starts_with(OURS_TEXT) && OURS_TEXT.starts_with(SHIPPED_TEXT));
+    let new_lines: Vec<&str> = OURS19_TEXT[OURS_TEXT.len()..].lines().collect();
+    assert!(!new_lines.is_empty());
+    for (i, line) in new_lines.iter().enumerate() {
+        assert!(line.starts_with(&format!("{} ", 804 + i)), "line {}: {line}", 799 + i);
+    }
+    let cards = Maker::Ours19.cards().expect("digest, grammar and evaluation");
+    let root = cards.node(cards.root());
+    // Issue 27: the root is A = ∅ and height 19, Maker opening at (8,8).
+    assert_eq!(root.card as usize, 803 + new_lines.len());
+    assert_eq!((root.pivot.cell(), root.required.len(), root.height), (Cell::new(8, 8), 0, 19));
+    assert_eq!(worst_case(&cards), Ok(19));
+    assert_eq!(cards.delay(cards.root()), 19);
+    local_check(&cards).expect("the combination rule holds at every node");
+}
+
+#[test]
+fn every_check_of_our_certificate_in_19_passes() {
+    let report = verify::verify_any(OURS19_TEXT);
+    let failed: Vec<_> = report.checks.iter().filter(|c| !c.pass).collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+    let text = verify::render(&report);
+    for words in
+        ["the first 722 lines are the paper's", "h = 19", "19 Maker moves", "last 19..19 Maker moves"]
+    {
+        assert!(text.contains(words), "{words} missing from\n{text}");
+    }
+}
+
+/// Issue 27: Maker wins within 19 exactly when every first reply class of Breaker is won within
+/// 18 more moves; the committed checkpoint proves them all, and the hunt's last step assembles
+/// the shipped certificate from it, byte for byte.
+#[test]
+fn the_search_for_19_reproduces_the_shipped_certificate_from_the_committed_cards() {
+    let dir = std::env::temp_dir().join(format!("pokopoko-nineteen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out = dir.join("snaky-certificate-19.txt");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_pokopoko"))
+        .args(["snaky", "search", "--target", "19", "--out"])
+        .arg(&out)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains("classes above 18: none"), "{stdout}");
+    let written = std::fs::read(&out).expect("written");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(written == OURS19_TEXT.as_bytes(), "the search no longer writes the shipped certificate");
 }
