@@ -211,6 +211,7 @@ fn a_short_hunt_writes_a_checkpoint_that_a_second_run_resumes() {
         first_level: 0,
         last_level: 1,
         tighten: 0,
+        fresh: false,
     };
     let first = hunt::hunt(&paper, &ours, Maker::Ours.sha256(), &config).expect("runs");
     let part = hunt::part_path(&dir, 0);
@@ -311,6 +312,14 @@ fn the_command_prints_the_scoreboard_and_refuses_what_it_cannot_do() {
     assert_eq!(open.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&open.stdout).contains("not written: 1 reply class(es) above 17"));
     assert!(!out.exists());
+    // Without the committed cards class (1,0) is back at ours-20's 19, and 19 is open again.
+    let fresh = run(&["snaky", "search", "--target", "19", "--fresh"]);
+    let text = String::from_utf8_lossy(&fresh.stdout);
+    assert!(fresh.status.success());
+    assert!(
+        text.contains("| (1,0) | 4 | 20 | 19 | 19") && !text.contains("classes above 18: none"),
+        "{text}"
+    );
     let dir = std::env::temp_dir().join(format!("pokopoko-hunt-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     std::fs::write(dir.join("part-0.cards"), "not a checkpoint\n").expect("write");

@@ -257,8 +257,8 @@ impl T {
                 "The COM never makes a mistake, so every loss is one of your own moves. After a loss the game shows you exactly which move it was and what would have been right.",
             ),
             T::AboutSnaky => (
-                "Snaky：COMが作り手（Maker）、あなたが壊し手（Breaker）の Maker-Breaker ゲームです。作り手は論文「Snaky in 21 Maker moves」の証明書のとおりに打ち、どんな壊し手にも21手以内に Snaky を完成させます。このゲームの探索が見つけた自作の証明書なら20手以内です（Snaky の画面でえらべます）。両方の証明書を、下でチェックできます。",
-                "Snaky: a Maker-Breaker game where the COM is Maker and you are Breaker. Maker plays the certificate of the paper \"Snaky in 21 Maker moves\" literally and completes Snaky within 21 moves against every Breaker; with ours, found by this game's own search, within 20 (choose on the Snaky screen). Below you can check both certificates.",
+                "Snaky：COMが作り手（Maker）、あなたが壊し手（Breaker）の Maker-Breaker ゲームです。作り手は論文「Snaky in 21 Maker moves」の証明書のとおりに打ち、どんな壊し手にも21手以内に Snaky を完成させます。このゲームの探索が見つけた自作の証明書なら20手以内、もう1つは19手以内です（Snaky の画面でえらべます。19手の作り手はほかに知られていません）。3つの証明書を、下でチェックできます。",
+                "Snaky: a Maker-Breaker game where the COM is Maker and you are Breaker. Maker plays the certificate of the paper \"Snaky in 21 Maker moves\" literally and completes Snaky within 21 moves against every Breaker; with ours, found by this game's own search, within 20, or within 19 (choose on the Snaky screen; no other 19-move Maker is known). Below you can check all three certificates.",
             ),
             T::AboutFont => (
                 "フォント：Quicksand（SIL Open Font License 1.1）、モトヤLマルベリ（Apache License 2.0）",
@@ -364,8 +364,8 @@ impl T {
             ),
             T::ChecksTitle => ("証明書のチェック", "Certificate checks"),
             T::ChecksIntro => (
-                "作り手の戦略は証明書そのものです：論文の証明書（728枚のカード、21手）と、このゲームの探索が見つけた自作の証明書（804枚、20手）。「チェックする」ボタンで、両方をこの場で確かめます。",
-                "Maker's strategy is a certificate itself: the paper's (728 cards, 21 moves) or ours, found by this game's own search (804 cards, 20 moves). \"Run the checks\" re-checks both here.",
+                "作り手の戦略は証明書そのものです：論文の証明書（728枚のカード、21手）と、このゲームの探索が見つけた自作の証明書（804枚、20手と1,119枚、19手）。「チェックする」ボタンで、3つともこの場で確かめます。",
+                "Maker's strategy is a certificate itself: the paper's (728 cards, 21 moves) or ours, found by this game's own search (804 cards, 20 moves; 1,119 cards, 19 moves). \"Run the checks\" re-checks all three here.",
             ),
             T::RunChecks => ("チェックする", "Run the checks"),
             T::ChecksRunning => ("チェック中…（数秒かかります）", "Checking… (takes a few seconds)"),

@@ -19,6 +19,8 @@ pub struct HuntArgs {
     pub tighten: u64,
     /// Where to write the certificate assembled from the committed and checkpoint cards.
     pub out: Option<PathBuf>,
+    /// Without the committed cards (from ours-20 alone).
+    pub fresh: bool,
 }
 
 pub fn hunt(args: HuntArgs) -> ExitCode {
@@ -28,7 +30,7 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
     };
     let sha = snaky::Maker::Ours.sha256();
     let files = args.checkpoint.as_deref().map(hunt::part_paths).unwrap_or_default();
-    let board = match hunt::scoreboard(&paper, &ours, sha, &files) {
+    let board = match hunt::scoreboard(&paper, &ours, sha, &files, args.fresh) {
         Ok(board) => board,
         Err(e) => return super::bad_input(e),
     };
@@ -49,12 +51,12 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
     if !args.run {
         let _ = super::emit(&text);
         return match &args.out {
-            Some(out) => write_certificate(&board, &ours, sha, &files, args.target, out),
+            Some(out) => write_certificate(&board, &ours, sha, &files, &args, out),
             None => ExitCode::SUCCESS,
         };
     }
     let _ = super::emit(&text);
-    let Some(dir) = args.checkpoint else { return super::bad_input("--run needs --checkpoint DIR") };
+    let Some(dir) = args.checkpoint.clone() else { return super::bad_input("--run needs --checkpoint DIR") };
     let config = hunt::HuntConfig {
         target: args.target,
         dir,
@@ -63,6 +65,7 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
         first_level: args.level,
         last_level: args.last_level,
         tighten: args.tighten,
+        fresh: args.fresh,
     };
     let board = match hunt::hunt(&paper, &ours, sha, &config) {
         Ok(board) => board,
@@ -70,7 +73,7 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
     };
     let _ = super::emit(&format!("\nhunt finished\n{}", board.render(u32::from(args.target))));
     match &args.out {
-        Some(out) => write_certificate(&board, &ours, sha, &hunt::part_paths(&config.dir), args.target, out),
+        Some(out) => write_certificate(&board, &ours, sha, &hunt::part_paths(&config.dir), &args, out),
         None => ExitCode::SUCCESS,
     }
 }
@@ -83,9 +86,10 @@ fn write_certificate(
     ours: &snaky::Cards,
     sha: &str,
     files: &[PathBuf],
-    target: u8,
+    args: &HuntArgs,
     out: &std::path::Path,
 ) -> ExitCode {
+    let target = args.target;
     let open = board.open(u32::from(target) - 1);
     if !open.is_empty() {
         let _ = super::emit(&format!(
@@ -95,7 +99,7 @@ fn write_certificate(
         ));
         return ExitCode::from(1);
     }
-    let assembled = hunt::all_cards(ours, sha, files).and_then(|cards| {
+    let assembled = hunt::all_cards(ours, sha, files, args.fresh).and_then(|cards| {
         hunt::assemble(ours, snaky::certificate::OURS_TEXT, sha, &cards, target, hunt::ASSEMBLY_POSITIONS)
     });
     let text = match assembled {

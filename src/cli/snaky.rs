@@ -91,9 +91,15 @@ pub enum SnakyCommand {
         /// The hunt's first level (0 = narrowest).
         #[arg(long, default_value_t = 0)]
         level: usize,
-        /// The hunt's last level (7, the default: levels 4 and 5 by proof numbers).
+        /// The hunt's last level (7, the default: levels 4 and 5 by proof numbers; 8 is level 2
+        /// by proof numbers, the level that found the 19).
         #[arg(long, default_value_t = 7)]
         last_level: usize,
+        /// Start from ours-20 alone: the committed cards (`research/snaky19/cards.txt`) neither
+        /// seed the checkpoint nor count on the scoreboard or in the certificate. With `--run
+        /// --level 8 --last-level 8` this finds a 19 from scratch.
+        #[arg(long)]
+        fresh: bool,
         /// Write every card of the checkpoint's parts, merged and renumbered, to this file: the
         /// checkpoint to commit (`research/snaky19/cards.txt`) and resume from.
         #[arg(long, requires = "checkpoint")]
@@ -162,6 +168,7 @@ pub fn run(command: SnakyCommand) -> ExitCode {
             last_level,
             export,
             tighten,
+            fresh,
             max_positions,
             breadth,
             threats,
@@ -182,6 +189,7 @@ pub fn run(command: SnakyCommand) -> ExitCode {
                 export,
                 tighten,
                 out,
+                fresh,
             }),
             _ => super::bad_input(format_args!("--target {target} needs --out FILE")),
         },

@@ -80,8 +80,9 @@ const fn by_numbers(level: Level) -> Level {
 /// level 2 deeper down, so that each level covers level 2 (which refuted the open class).
 /// Levels 6 and 7 are levels 4 and 5 searched by proof numbers: the same moves, the most
 /// proving position first, so that a proof below a later first move is not waited for behind a
-/// first move that fails.
-pub const LEVELS: [Level; 8] = [
+/// first move that fails. Level 8 is level 2 by proof numbers, with the budget of the run that
+/// proved class (1,0) within 18 (592,022 positions): the 19 from scratch.
+pub const LEVELS: [Level; 9] = [
     level(4, 2, 0, 0, (0, 4, 0), 100_000),
     level(6, 3, 3, 0, (0, 6, 0), 1_000_000),
     level(6, 3, 4, 2, (0, 6, 2), 10_000_000),
@@ -90,6 +91,7 @@ pub const LEVELS: [Level; 8] = [
     level(12, 5, 6, 5, (8, 8, 3), 10_000_000_000),
     by_numbers(level(10, 4, 5, 4, (6, 6, 2), 1_000_000_000)),
     by_numbers(level(12, 5, 6, 5, (8, 8, 3), 10_000_000_000)),
+    by_numbers(level(6, 3, 4, 2, (0, 6, 2), 3_000_000)),
 ];
 
 /// The search settings of a level for a target.
@@ -128,6 +130,9 @@ pub struct HuntConfig {
     /// If not 0: before its class tasks, each worker lowers what it can of ours-20's cards
     /// ([`tighten`]), this many positions per card.
     pub tighten: u64,
+    /// Start from ours-20 alone: the committed cards neither seed the checkpoint nor count on
+    /// the scoreboard or in the last step.
+    pub fresh: bool,
 }
 
 /// Why the hunt stopped early.
@@ -166,14 +171,20 @@ pub fn load_cards(
     Ok(search.library().iter().map(|c| (c.required, c.envelope, c.height)).collect())
 }
 
-/// The scoreboard from the certificates, the committed cards and the checkpoint files.
+/// The scoreboard from the certificates, the committed cards (unless `fresh`) and the checkpoint
+/// files.
 pub fn scoreboard(
     paper: &Cards,
     ours: &Cards,
     base_sha256: &str,
     files: &[PathBuf],
+    fresh: bool,
 ) -> Result<Scoreboard, HuntError> {
-    let mut proved = load_cards(ours, COMMITTED_19, base_sha256, "research/snaky19/cards.txt")?;
+    let mut proved = if fresh {
+        Vec::new()
+    } else {
+        load_cards(ours, COMMITTED_19, base_sha256, "research/snaky19/cards.txt")?
+    };
     for path in files {
         let text = read(path)?;
         proved.extend(load_cards(ours, &text, base_sha256, &path.display().to_string())?);
@@ -263,13 +274,13 @@ pub fn hunt(
 ) -> Result<Scoreboard, HuntError> {
     std::fs::create_dir_all(&config.dir)
         .map_err(|source| HuntError::Io { path: config.dir.display().to_string(), source })?;
-    // A fresh hunt starts from the committed cards.
+    // A new hunt starts from the committed cards (unless it is to start afresh).
     let first = part_path(&config.dir, 0);
-    if !first.exists() {
+    if !config.fresh && !first.exists() {
         std::fs::write(&first, COMMITTED_19)
             .map_err(|source| HuntError::Io { path: first.display().to_string(), source })?;
     }
-    let board = scoreboard(paper, ours, base_sha256, &part_paths(&config.dir))?;
+    let board = scoreboard(paper, ours, base_sha256, &part_paths(&config.dir), config.fresh)?;
     let threads = config.threads.max(1);
     let mut tasks = Vec::new();
     for level in config.first_level..=config.last_level.min(LEVELS.len() - 1) {
@@ -315,7 +326,7 @@ pub fn hunt(
     let board = shared.lock().board.clone();
     // Every class within target − 1: the root, written beside the checkpoint.
     if board.open(u32::from(config.target) - 1).is_empty() {
-        let text = all_cards(ours, base_sha256, &part_paths(&config.dir))?;
+        let text = all_cards(ours, base_sha256, &part_paths(&config.dir), config.fresh)?;
         let base = super::certificate::OURS_TEXT;
         if let Some(certificate) =
             assemble(ours, base, base_sha256, &text, config.target, ASSEMBLY_POSITIONS)?
@@ -547,15 +558,20 @@ pub fn merged(ours: &Cards, base_sha256: &str, files: &[PathBuf]) -> Result<Stri
     merge_texts(ours, base_sha256, &parts)
 }
 
-/// The committed cards and every checkpoint file, merged: what the last step assembles from.
-/// The committed cards are read once: a fresh hunt copies them into its first part, which then
-/// begins with them.
-pub fn all_cards(ours: &Cards, base_sha256: &str, files: &[PathBuf]) -> Result<String, HuntError> {
+/// The committed cards (unless `fresh`) and every checkpoint file, merged: what the last step
+/// assembles from. The committed cards are read once: a new hunt copies them into its first
+/// part, which then begins with them.
+pub fn all_cards(
+    ours: &Cards,
+    base_sha256: &str,
+    files: &[PathBuf],
+    fresh: bool,
+) -> Result<String, HuntError> {
     let mut parts = Vec::with_capacity(files.len() + 1);
     for path in files {
         parts.push((path.display().to_string(), read(path)?));
     }
-    if !parts.first().is_some_and(|(_, text)| text.starts_with(COMMITTED_19)) {
+    if !fresh && !parts.first().is_some_and(|(_, text)| text.starts_with(COMMITTED_19)) {
         parts.insert(0, ("research/snaky19/cards.txt".to_owned(), COMMITTED_19.to_owned()));
     }
     merge_texts(ours, base_sha256, &parts)
