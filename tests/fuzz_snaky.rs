@@ -1,6 +1,6 @@
 //! Seeded mutation fuzzing of the Snaky inputs a player can hand us: a certificate file (parse,
 //! evaluate, and for some cases every check of `snaky verify --certificate`), a game record
-//! (`--moves`, Ctrl+V, a dropped file) replayed against both Makers, and the command line's Snaky
+//! (`--moves`, Ctrl+V, a dropped file) replayed against every Maker, and the command line's Snaky
 //! arguments, and certificates that a structured generator builds at the limits (multi-byte
 //! characters across the line limit, wide lines around the children limit, nested placements
 //! that multiply the reachable states, nesting around its limit). Each case must not panic and
@@ -93,7 +93,7 @@ fn the_certificate_engine_survives_mutations() {
 }
 
 #[test]
-fn game_records_survive_mutations_against_both_makers() {
+fn game_records_survive_mutations_against_every_maker() {
     let corpus = [
         b"7,8 8,6".to_vec(),
         b"-2,13 5,5 1000,-1000 9,9".to_vec(),

@@ -580,6 +580,7 @@ fn some_bests() -> Save {
     let mut save = some_progress();
     save.settings.snaky_best.insert(Maker::Paper, 17);
     save.settings.snaky_best.insert(Maker::Ours, 20);
+    save.settings.snaky_best.insert(Maker::Ours19, 19);
     save.settings.blind_best.insert(Maker::Paper, 21);
     save
 }
@@ -598,6 +599,7 @@ fn snaky_bests_survive_a_round_trip() {
     assert_eq!(opened.save, save);
     assert_eq!(opened.save.settings.snaky_best.get(&Maker::Paper), Some(&17));
     assert_eq!(opened.save.settings.snaky_best.get(&Maker::Ours), Some(&20));
+    assert_eq!(opened.save.settings.snaky_best.get(&Maker::Ours19), Some(&19));
     assert_eq!(opened.save.settings.blind_best.get(&Maker::Ours), None);
 }
 
@@ -619,7 +621,7 @@ fn a_save_from_before_the_snaky_best_opens_with_none_recorded() {
 }
 
 /// A game lasts at least 6 Maker moves (a Snaky has 6 cells) and at most the Maker's par (21 for
-/// the paper's, 20 for ours, SPEC §2.3): a best outside that range, in either record, is left out
+/// the paper's, 20 for ours, SPEC §2.3; 19 for ours in 19, issue 27): a best outside that range, in either record, is left out
 /// by name, a Maker listed twice keeps its first best, and the rest of the save is kept. A value
 /// that fits no integer type is repaired too, not a reason to set the whole save aside.
 #[test]
@@ -629,7 +631,7 @@ fn a_snaky_best_no_game_could_hold_out_is_left_out() {
     let (save, problems) = repaired_save(
         "hostile-best",
         "(version: 1, settings: (language: English, \
-         snaky_best: {Paper: 22, Ours: 20, Ours: 7}, \
+         snaky_best: {Paper: 22, Ours: 20, Ours: 7, Ours19: 20}, \
          blind_best: {Paper: 5, Ours: 21, Paper: 6, Ours: -1, Ours: 18446744073709551616}), \
          progress: (cleared: [1]))",
     );
@@ -646,13 +648,14 @@ fn a_snaky_best_no_game_could_hold_out_is_left_out() {
             "`blind_best` records 18446744073709551616 Maker moves held out against Ours, but a game against that Maker lasts 6 to 20 Maker moves; it was left out",
             "`snaky_best` records 22 Maker moves held out against Paper, but a game against that Maker lasts 6 to 21 Maker moves; it was left out",
             "`snaky_best` lists Ours twice; the first was kept",
+            "`snaky_best` records 20 Maker moves held out against Ours19, but a game against that Maker lasts 6 to 19 Maker moves; it was left out",
         ]
     );
     // The strict reader refuses such a save, naming the first problem.
     let strict = pokopoko::save::parse(b"(version: 1, settings: (snaky_best: {Ours: 21}))");
     assert!(strict.is_err_and(|e| e.to_string().contains("`snaky_best` records 21")));
     // The ends of each range are bests a game can hold out.
-    for (maker, par) in [("Paper", 21), ("Ours", 20)] {
+    for (maker, par) in [("Paper", 21), ("Ours", 20), ("Ours19", 19)] {
         for moves in [6, par] {
             let text = format!(
                 "(version: 1, settings: (snaky_best: {{{maker}: {moves}}}, blind_best: {{{maker}: {moves}}}))"

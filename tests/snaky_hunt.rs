@@ -2,7 +2,7 @@
 //!
 //! The scoreboard's paper and ours-20 columns are computed again here from the certificates'
 //! own placed children (`Child::placed_envelope`), not from the code under test; the bounds they
-//! give are the ones SPEC §2.3 states (21 for the paper, 20 for ours). Every committed checkpoint
+//! give are the ones SPEC §2.3 states (21 for the paper, 20 for ours-20). Every committed checkpoint
 //! card is written as a certificate and passes the verifier's local check.
 
 use std::collections::HashSet;
@@ -201,17 +201,17 @@ fn a_short_hunt_writes_a_checkpoint_that_a_second_run_resumes() {
     let (paper, ours) = (cards(Maker::Paper), cards(Maker::Ours));
     let dir = std::env::temp_dir().join(format!("pokopoko-hunt-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    // 19 is done (every class within 18 by the committed cards), so the hunt is for 18: class
-    // (1,0) is open there.
+    // Fresh (without the committed cards, which prove every class within 18), class (1,0) is
+    // open for 19 again, and the checkpoint holds only what this hunt proved.
     let config = HuntConfig {
-        target: 18,
+        target: 19,
         dir: dir.clone(),
         threads: 1,
         memory_cap: 4 << 30,
         first_level: 0,
         last_level: 1,
         tighten: 0,
-        fresh: false,
+        fresh: true,
     };
     let first = hunt::hunt(&paper, &ours, Maker::Ours.sha256(), &config).expect("runs");
     let part = hunt::part_path(&dir, 0);
@@ -312,6 +312,16 @@ fn the_command_prints_the_scoreboard_and_refuses_what_it_cannot_do() {
     assert_eq!(open.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&open.stdout).contains("not written: 1 reply class(es) above 17"));
     assert!(!out.exists());
+    // A flag of the other tool is refused, never ignored; levels run forwards.
+    for args in [
+        &["snaky", "search", "--target", "19", "--out", "x.txt", "--max-positions", "5"][..],
+        &["snaky", "search", "--target", "20", "--out", "x.txt", "--fresh"],
+        &["snaky", "search", "--target", "19", "--level", "8"],
+    ] {
+        let refused = run(args);
+        assert_eq!(refused.status.code(), Some(2), "{args:?}");
+        assert!(refused.stdout.is_empty() && !std::path::Path::new("x.txt").exists(), "{args:?}");
+    }
     // Without the committed cards class (1,0) is back at ours-20's 19, and 19 is open again.
     let fresh = run(&["snaky", "search", "--target", "19", "--fresh"]);
     let text = String::from_utf8_lossy(&fresh.stdout);

@@ -30,6 +30,15 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
     };
     let sha = snaky::Maker::Ours.sha256();
     let files = args.checkpoint.as_deref().map(hunt::part_paths).unwrap_or_default();
+    if args.fresh
+        && let Some(first) = files.first()
+        && std::fs::read_to_string(first).is_ok_and(|text| hunt::seeded(&text))
+    {
+        return super::bad_input(format_args!(
+            "--fresh: {} begins with the committed cards; give --checkpoint a new directory",
+            first.display()
+        ));
+    }
     let board = match hunt::scoreboard(&paper, &ours, sha, &files, args.fresh) {
         Ok(board) => board,
         Err(e) => return super::bad_input(e),
@@ -72,9 +81,15 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
         Err(e) => return super::bad_input(e),
     };
     let _ = super::emit(&format!("\nhunt finished\n{}", board.render(u32::from(args.target))));
-    match &args.out {
-        Some(out) => write_certificate(&board, &ours, sha, &hunt::part_paths(&config.dir), &args, out),
-        None => ExitCode::SUCCESS,
+    // The hunt's last step wrote the certificate beside the checkpoint: copy it rather than
+    // assemble it again.
+    let written = config.dir.join(format!("snaky-certificate-{}.txt", args.target));
+    match (&args.out, std::fs::read(&written)) {
+        (Some(out), Ok(text)) if board.open(u32::from(args.target) - 1).is_empty() => {
+            report_written(out, &text)
+        }
+        (Some(out), _) => write_certificate(&board, &ours, sha, &hunt::part_paths(&config.dir), &args, out),
+        (None, _) => ExitCode::SUCCESS,
     }
 }
 
@@ -111,15 +126,20 @@ fn write_certificate(
         }
         Err(e) => return super::bad_input(e),
     };
-    if let Err(e) = std::fs::write(out, &text) {
+    report_written(out, text.as_bytes())
+}
+
+/// Writes the certificate to `out` and says so, with its size and digest.
+fn report_written(out: &std::path::Path, text: &[u8]) -> ExitCode {
+    if let Err(e) = std::fs::write(out, text) {
         return super::bad_input(format_args!("{}: {e}", out.display()));
     }
     super::emit(&format!(
         "certificate written to {}: {} lines, {} bytes, SHA-256 {}\n",
         out.display(),
-        text.lines().count(),
+        text.iter().filter(|&&b| b == b'\n').count(),
         text.len(),
-        snaky::certificate::sha256_hex(text.as_bytes())
+        snaky::certificate::sha256_hex(text)
     ))
 }
 

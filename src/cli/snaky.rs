@@ -70,9 +70,11 @@ pub enum SnakyCommand {
         /// The height the new root card must reach.
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(2..=21))]
         target: u8,
-        /// Where to write the certificate (the paper's lines, then the new cards). A target of 19
-        /// or less prints the per-class scoreboard (and `--run` hunts); with `--out` the root is
-        /// then assembled from the committed and checkpoint cards, once every class is low enough.
+        /// Where to write the certificate. A target of 20 or more runs the proof search over the
+        /// paper's cards (the paper's lines, then the new cards). A target of 19 or less prints
+        /// the per-class scoreboard (and `--run` hunts); with `--out` the root is then assembled
+        /// from the committed and checkpoint cards once every class is low enough (ours-20's
+        /// lines, then the new cards).
         #[arg(long)]
         out: Option<std::path::PathBuf>,
         /// The hunt's directory: checkpoint `part-N.cards`, `progress.txt`, `log.txt`. Its
@@ -88,7 +90,7 @@ pub enum SnakyCommand {
         /// Resident memory (GiB) above which the hunt empties its caches.
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=1024))]
         memory_gib: u32,
-        /// The hunt's first level (0 = narrowest).
+        /// The hunt's first level (0 = narrowest; 8 is level 2 by proof numbers).
         #[arg(long, default_value_t = 0)]
         level: usize,
         /// The hunt's last level (7, the default: levels 4 and 5 by proof numbers; 8 is level 2
@@ -174,25 +176,60 @@ pub fn run(command: SnakyCommand) -> ExitCode {
             threats,
             slack,
             near,
-        } => match out {
-            Some(out) if target > 19 => {
-                search(target, &out, SearchOptions { max_positions, breadth, threats, slack, near })
+        } => {
+            // Two tools behind one command: the proof search (a target of 20 or more, `--out`)
+            // and the hunt (19 or less). A flag of the other one is refused, never ignored.
+            let search_flags = [
+                ("--max-positions", max_positions.is_some()),
+                ("--breadth", breadth.is_some()),
+                ("--threats", threats.is_some()),
+                ("--slack", slack.is_some()),
+                ("--near", near.is_some()),
+            ];
+            let hunt_flags = [
+                ("--checkpoint", checkpoint.is_some()),
+                ("--run", run),
+                ("--export", export.is_some()),
+                ("--tighten", tighten > 0),
+                ("--fresh", fresh),
+                ("--level", level != 0),
+                ("--last-level", last_level != 7),
+            ];
+            let (misplaced, belongs) = if target > 19 {
+                (&hunt_flags[..], "the hunt (--target 19 or less)")
+            } else {
+                (&search_flags[..], "the proof search (--target 20 or more)")
+            };
+            if let Some((flag, _)) = misplaced.iter().find(|(_, given)| *given) {
+                return super::bad_input(format_args!(
+                    "{flag} is an option of {belongs}, not of --target {target}"
+                ));
             }
-            out if target <= 19 => super::hunt::hunt(super::hunt::HuntArgs {
-                target,
-                checkpoint,
-                run,
-                threads: usize::from(threads),
-                memory_gib,
-                level,
-                last_level,
-                export,
-                tighten,
-                out,
-                fresh,
-            }),
-            _ => super::bad_input(format_args!("--target {target} needs --out FILE")),
-        },
+            if level > last_level {
+                return super::bad_input(format_args!(
+                    "--level {level} is after --last-level {last_level}: the hunt runs the levels from --level to --last-level"
+                ));
+            }
+            match out {
+                Some(out) if target > 19 => {
+                    search(target, &out, SearchOptions { max_positions, breadth, threats, slack, near })
+                }
+                out if target <= 19 => super::hunt::hunt(super::hunt::HuntArgs {
+                    target,
+                    checkpoint,
+                    run,
+                    threads: usize::from(threads),
+                    memory_gib,
+                    level,
+                    last_level,
+                    export,
+                    tighten,
+                    out,
+                    fresh,
+                }),
+                _ => super::bad_input(format_args!("--target {target} needs --out FILE")),
+            }
+        }
     }
 }
 
@@ -455,7 +492,7 @@ fn heat(moves: &str, json: bool, source: Source) -> ExitCode {
 /// The JSON object `snaky review --json` prints.
 #[derive(Serialize)]
 struct ReviewOutput {
-    /// The guarantee of the empty board (21 for the paper's Maker, 20 for ours).
+    /// The guarantee of the empty board (21 for the paper's Maker, 20 or 19 for ours).
     par: u32,
     /// Maker moves when Maker completed its Snaky; `null` while the game is not over.
     held_out: Option<u32>,

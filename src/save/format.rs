@@ -35,7 +35,7 @@ pub struct Settings {
     pub language: Language,
     /// Pick sets whose strategy page the player chose to see: its spoiler warning is not shown again.
     pub strategies_revealed: Vec<PickSet>,
-    /// The Snaky screen's Maker: the paper's (21) or ours (20).
+    /// The Snaky screen's Maker: the paper's (21) or ours (20 or 19).
     pub snaky_maker: crate::snaky::Maker,
     /// Blind mode's best: the most Maker moves the player held out, per Maker.
     pub blind_best: BTreeMap<crate::snaky::Maker, u32>,

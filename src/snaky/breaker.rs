@@ -27,7 +27,7 @@ pub enum BreakerKind {
     /// Breaker cell).
     Greedy,
     /// Keeps the surviving child with the longest delay alive (for the paper's cards, the tallest):
-    /// always lasts exactly the root's worst case (21 for the paper, 20 for ours).
+    /// always lasts exactly the root's worst case (21 for the paper, 20 and 19 for ours).
     Perfect,
     /// Each move, one of the four above at random.
     Mixed,

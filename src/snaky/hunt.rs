@@ -23,9 +23,17 @@ use super::classes::{ReplyClass, Scoreboard};
 use super::policy::OPENING;
 use super::search::{CardRef, Failure, Search, SearchConfig, SearchStats};
 
-/// The proved cards committed to the repository, the seed of a fresh hunt for 19 (a checkpoint
-/// over our 20-move certificate).
+/// The proved cards committed to the repository, the seed of a new hunt (a checkpoint over our
+/// 20-move certificate), from which the 19 is assembled.
 pub const COMMITTED_19: &str = include_str!("../../research/snaky19/cards.txt");
+
+/// Whether a checkpoint part was seeded with the committed cards — by this version or an earlier
+/// one, which committed fewer: its first card is theirs (every version begins with the same
+/// card, the hunt's first).
+pub fn seeded(part: &str) -> bool {
+    let first_card = |text: &str| text.lines().find(|l| !l.starts_with('#')).map(str::to_owned);
+    first_card(part).is_some_and(|line| Some(line) == first_card(COMMITTED_19))
+}
 
 /// The last step's budget of positions (the committed cards assemble the 19 in a few thousand).
 pub const ASSEMBLY_POSITIONS: u64 = 10_000_000;
@@ -76,7 +84,7 @@ const fn by_numbers(level: Level) -> Level {
     Level { proof_numbers: true, ..level }
 }
 
-/// The levels, narrowest first. From level 3 on Maker is wide for the first moves and as wide as
+/// The levels, narrowest first up to level 7 (level 8 comes after them, below). From level 3 on Maker is wide for the first moves and as wide as
 /// level 2 deeper down, so that each level covers level 2 (which refuted the open class).
 /// Levels 6 and 7 are levels 4 and 5 searched by proof numbers: the same moves, the most
 /// proving position first, so that a proof below a later first move is not waited for behind a
@@ -326,6 +334,8 @@ pub fn hunt(
     let board = shared.lock().board.clone();
     // Every class within target − 1: the root, written beside the checkpoint.
     if board.open(u32::from(config.target) - 1).is_empty() {
+        // Never leave an earlier run's certificate beside this run's cards.
+        let _ = std::fs::remove_file(config.dir.join(format!("snaky-certificate-{}.txt", config.target)));
         let text = all_cards(ours, base_sha256, &part_paths(&config.dir), config.fresh)?;
         let base = super::certificate::OURS_TEXT;
         if let Some(certificate) =
@@ -560,7 +570,8 @@ pub fn merged(ours: &Cards, base_sha256: &str, files: &[PathBuf]) -> Result<Stri
 
 /// The committed cards (unless `fresh`) and every checkpoint file, merged: what the last step
 /// assembles from. The committed cards are read once: a new hunt copies them into its first
-/// part, which then begins with them.
+/// part, which then begins with them ([`seeded`]; a part seeded by an earlier version holds
+/// what was committed then, and is taken as it is).
 pub fn all_cards(
     ours: &Cards,
     base_sha256: &str,
@@ -571,7 +582,7 @@ pub fn all_cards(
     for path in files {
         parts.push((path.display().to_string(), read(path)?));
     }
-    if !fresh && !parts.first().is_some_and(|(_, text)| text.starts_with(COMMITTED_19)) {
+    if !fresh && !parts.first().is_some_and(|(_, text)| seeded(text)) {
         parts.insert(0, ("research/snaky19/cards.txt".to_owned(), COMMITTED_19.to_owned()));
     }
     merge_texts(ours, base_sha256, &parts)

@@ -59,7 +59,7 @@ pub const BOARD_SIZE: Vec2 = Vec2::new(820.0, 660.0);
 const START_CELL_PX: f32 = 26.0;
 const MIN_CELL_PX: f32 = 8.0;
 const MAX_CELL_PX: f32 = 90.0;
-/// Where the view starts: the centre of Maker's opening cell, (8,8), for both Makers.
+/// Where the view starts: the centre of Maker's opening cell, (8,8), for every Maker.
 const FRAME_CENTRE: (f64, f64) = (OPENING.x as f64 + 0.5, OPENING.y as f64 + 0.5);
 /// Pixels the pointer may move between press and release and still count as a click.
 const CLICK_SLOP: f32 = 6.0;

@@ -50,7 +50,7 @@ pub enum SnakyInput {
     LoadRecord(String),
     /// Play against this Maker (a new game); the choice is saved.
     ChooseMaker(Maker),
-    /// Switch to the other Maker.
+    /// Switch to the next Maker, round (21, 20, 19).
     OtherMaker,
     /// Blind mode on or off (a new game either way, so the score is honest).
     ToggleBlind,
