@@ -179,6 +179,13 @@ fn the_perfect_breaker_watched_to_the_end_lasts_exactly_21_maker_moves() {
     // SPEC §2.3: a Breaker that keeps the tallest surviving child alive forces exactly 21.
     assert_eq!(game.maker_cells().len(), 21);
     assert!(!app.world().resource::<pokopoko::app::snaky::Watch>().running);
+    // The result credits the computer Breaker that held the game, not the player.
+    app.update();
+    let texts: Vec<String> =
+        app.world_mut().query::<&Text>().iter(app.world()).map(|t| t.0.clone()).collect();
+    let credited = "COMの壊し手（最強）は作り手の 21手目まで耐えました（パー 21）";
+    assert!(texts.iter().any(|t| t.contains(credited)), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.starts_with("作り手の 21手目まで耐えました")), "{texts:?}");
 }
 
 #[test]

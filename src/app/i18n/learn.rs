@@ -69,9 +69,10 @@ pub fn step_heading(lang: Language, step: Step) -> String {
     }
 }
 
-/// What the step teaches, and what to do. `bounds` are the paper's Maker's bound and ours.
-pub fn step_text(lang: Language, step: Step, bounds: (u32, u32)) -> Vec<String> {
-    let (paper, ours) = bounds;
+/// What the step teaches, and what to do. `bounds` are the shipped Makers' bounds: the paper's,
+/// then ours (20, then 19).
+pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
+    let [paper, ours, best] = bounds;
     let lines: [&str; 2] = match (lang, step) {
         (Language::Japanese, Step::Shape) => [
             "Snaky は 6マスの形です。4マスまっすぐ、1段ずれて、もう2マス。まわしても裏返しても Snaky です（8つの向き）。",
@@ -106,17 +107,21 @@ pub fn step_text(lang: Language, step: Step, bounds: (u32, u32)) -> Vec<String> 
             "You can block only one of them. Block one and see what happens.",
         ],
         (Language::Japanese, Step::Goal) => [
-            "空の盤から、作り手は必ず勝ちます。論文の作り手は作り手の手{paper}手以内、自作の作り手は{ours}手以内と証明されています。",
+            "空の盤から、作り手は必ず勝ちます。論文の作り手は作り手の手{paper}手以内と証明されています。このゲームの探索が見つけた自作の作り手は{ours}手以内、いちばん速いものは{best}手以内（知られている中で最短）です。",
             "止めることはできません。でも全部の手を使わせることはできます。その数がパーです。どこまで粘れるか、やってみましょう。",
         ],
         (Language::English, Step::Goal) => [
-            "From the empty board Maker always wins: the paper's Maker is proven to win within {paper} Maker moves, ours within {ours}.",
+            "From the empty board Maker always wins: the paper's Maker is proven to win within {paper} Maker moves. Ours, found by this game's own search, within {ours}, and our best within {best}, the shortest known.",
             "You cannot stop it, but you can make it take all of them: that number is par. See how long you can hold out.",
         ],
     };
     lines
         .iter()
-        .map(|line| line.replace("{paper}", &paper.to_string()).replace("{ours}", &ours.to_string()))
+        .map(|line| {
+            line.replace("{paper}", &paper.to_string())
+                .replace("{ours}", &ours.to_string())
+                .replace("{best}", &best.to_string())
+        })
         .collect()
 }
 
@@ -144,16 +149,16 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
         (Feedback::Blocked, Ja) => "合格！ ふさぎました。作り手はもうこの Snaky を完成できません。".into(),
         (Feedback::Blocked, En) => "Passed! Blocked: Maker can no longer complete a Snaky here.".into(),
         (Feedback::MakerCompleted, Ja) => {
-            "ざんねん。作り手が Snaky を完成させました（緑の6マス）。「もういちど」でやりなおせます。".into()
+            "ざんねん。作り手が Snaky を完成させました（赤い6マス）。「もういちど」でやりなおせます。".into()
         }
         (Feedback::MakerCompleted, En) => {
-            "Not this time: Maker completed a Snaky (the 6 green cells). Press Try again.".into()
+            "Not this time: Maker completed a Snaky (the 6 red cells). Press Try again.".into()
         }
         (Feedback::BlockedOneOfTwo, Ja) => {
-            "合格！ 1つはふさぎましたが、作り手はもう1つを完成させました（緑の6マス）。作り手はこうして勝ちます。".into()
+            "合格！ 1つはふさぎましたが、作り手はもう1つを完成させました（赤い6マス）。作り手はこうして勝ちます。".into()
         }
         (Feedback::BlockedOneOfTwo, En) => {
-            "Passed! You blocked one, and Maker completed the other (the 6 green cells). This is how Maker wins.".into()
+            "Passed! You blocked one, and Maker completed the other (the 6 red cells). This is how Maker wins.".into()
         }
     }
 }

@@ -163,22 +163,22 @@ pub fn maker_chosen(lang: Language, maker: Maker) -> String {
             format!("作り手を{name}にしました：論文の証明書のとおりに打ちます。新しいゲームです。")
         }
         (Language::Japanese, Maker::Ours) => format!(
-            "作り手を{name}にしました：このゲームの探索が見つけ、検証した証明書で、{}手以内に勝ちます。新しいゲームです。",
+            "作り手を{name}にしました：このゲームの探索が最初に見つけ、検証した証明書で、{}手以内に勝ちます。新しいゲームです。",
             maker.bound()
         ),
         (Language::Japanese, Maker::Ours19) => format!(
-            "作り手を{name}にしました：このゲームの探索が見つけ、検証した証明書で、{}手以内に勝ちます（知られている中で最短）。新しいゲームです。",
+            "作り手を{name}にしました：このゲームの探索のいちばんの成果で、{}手以内に勝ちます（知られている中で最短、検証ずみ）。新しいゲームです。",
             maker.bound()
         ),
         (Language::English, Maker::Paper) => {
             format!("Maker is now {name}: it plays the paper's certificate. A new game begins.")
         }
         (Language::English, Maker::Ours) => format!(
-            "Maker is now {name}: a certificate our own search found and our verifier proves, within {} moves. A new game begins.",
+            "Maker is now {name}: the first certificate our own search found and our verifier proves, within {} moves. A new game begins.",
             maker.bound()
         ),
         (Language::English, Maker::Ours19) => format!(
-            "Maker is now {name}: a certificate our own search found and our verifier proves, within {} moves (the shortest known). A new game begins.",
+            "Maker is now {name}: our search's best certificate, proved by our verifier, within {} moves (the shortest known). A new game begins.",
             maker.bound()
         ),
     }
@@ -363,14 +363,6 @@ pub fn off_view(lang: Language, count: usize) -> String {
     }
 }
 
-pub fn computer_won(lang: Language, kind: BreakerKind, maker_moves: usize) -> String {
-    let name = breaker_name(lang, kind);
-    match lang {
-        Language::Japanese => format!("COMの壊し手（{name}）は作り手の {maker_moves}手目まで耐えました。"),
-        Language::English => format!("The {name} Breaker lasted {}.", self::maker_moves(maker_moves)),
-    }
-}
-
 /// The goal line: par (the guarantee at the start) and the bests kept for this Maker.
 pub fn par_line(lang: Language, par: u32, best: Option<u32>, blind_best: Option<u32>) -> String {
     let record = match (lang, best, blind_best) {
@@ -393,6 +385,17 @@ pub fn held_out(lang: Language, moves: usize, par: u32) -> String {
     match lang {
         Language::Japanese => format!("作り手の {moves}手目まで耐えました（パー {par}）"),
         Language::English => format!("You held out {} (par {par})", maker_moves(moves)),
+    }
+}
+
+/// The end of a game a computer Breaker played to the end: how long it held out, against par.
+pub fn computer_held_out(lang: Language, kind: BreakerKind, moves: usize, par: u32) -> String {
+    let name = breaker_name(lang, kind);
+    match lang {
+        Language::Japanese => {
+            format!("COMの壊し手（{name}）は作り手の {moves}手目まで耐えました（パー {par}）")
+        }
+        Language::English => format!("The {name} Breaker held out {} (par {par})", maker_moves(moves)),
     }
 }
 
@@ -490,14 +493,17 @@ pub fn confirm_new_game(lang: Language, blind: Option<bool>, maker: Option<Maker
             "もう一度 B で目かくしをやめ、新しいゲームを始めます。".to_string()
         }
         (Language::Japanese, None, Some(maker)) => {
-            format!("もう一度 {} をえらぶと、新しいゲームを始めます。", maker_name(lang, maker))
+            format!("もう一度 {} をえらぶ（ボタンか K）と、新しいゲームを始めます。", maker_name(lang, maker))
         }
         (Language::English, Some(true), _) => "Press B again to start a new blind game.".to_string(),
         (Language::English, Some(false), _) => {
             "Press B again to leave blind mode with a new game.".to_string()
         }
         (Language::English, None, Some(maker)) => {
-            format!("Choose {} again to start a new game against it.", maker_name(lang, maker))
+            format!(
+                "Choose {} again (its button or K) to start a new game against it.",
+                maker_name(lang, maker)
+            )
         }
         (_, None, None) => String::new(),
     };

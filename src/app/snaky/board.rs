@@ -12,7 +12,7 @@ use bevy::picking::pointer::Location;
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
 
-use super::{Session, SnakyInput, SnakySystems};
+use super::{Session, SnakyInput, SnakySystems, Watch};
 use crate::app::Screen;
 use crate::app::events::GameEvent;
 use crate::app::i18n::Lang;
@@ -658,6 +658,7 @@ fn scale_fonts(view: Res<BoardView>, mut texts: Query<(Ref<ScaledFont>, &mut Tex
 /// The hovered cell's coordinates, the count of stones outside the view, and the result banner.
 fn update_board_texts(
     session: Option<Res<Session>>,
+    watch: Res<Watch>,
     view: Res<BoardView>,
     hover: Res<Hover>,
     lang: Res<Lang>,
@@ -665,7 +666,12 @@ fn update_board_texts(
     mut banner: Query<&mut Node, With<ResultBanner>>,
 ) {
     let Some(session) = session else { return };
-    if !session.is_changed() && !view.is_changed() && !hover.is_changed() && !lang.is_changed() {
+    if !session.is_changed()
+        && !view.is_changed()
+        && !hover.is_changed()
+        && !lang.is_changed()
+        && !watch.is_changed()
+    {
         return;
     }
     let lang = lang.0;
@@ -673,7 +679,12 @@ fn update_board_texts(
     let off_view = game.moves().iter().filter(|m| !view.contains(m.cell)).count();
     let result = game.won().then(|| {
         let before = game.prefix(game.moves().len().saturating_sub(1));
-        let held_out = text::held_out(lang, game.maker_cells().len(), session.maker.bound());
+        let (moves, par) = (game.maker_cells().len(), session.maker.bound());
+        // Whoever held the game at its end: the player, or the computer Breaker it was handed to.
+        let held_out = match watch.kind() {
+            Some(kind) => text::computer_held_out(lang, kind, moves, par),
+            None => text::held_out(lang, moves, par),
+        };
         format!(
             "{held_out}\n{}",
             text::result(lang, game.maker_cells().len(), session.maker.bound(), before.guarantee())

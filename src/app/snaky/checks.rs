@@ -231,8 +231,17 @@ fn show_checks(
         DespawnOnExit(Screen::About),
     );
     commands.spawn(backdrop).with_children(|backdrop| {
-        backdrop.spawn(widgets::panel_sized(px(1120))).with_children(|sheet| {
-            sheet.spawn(widgets::heading(T::ChecksTitle.get(lang)));
+        // One height for every tab (the Close button never moves), inside the window whatever the
+        // longest report (the paper's: 15 checks and the squeeze table).
+        let sheet_node = Node {
+            height: percent(96),
+            justify_content: JustifyContent::SpaceBetween,
+            padding: UiRect::axes(px(28), px(14)),
+            row_gap: px(6),
+            ..widgets::panel_node(px(1120))
+        };
+        backdrop.spawn(widgets::panel_from(sheet_node)).with_children(|sheet| {
+            sheet.spawn(widgets::text(T::ChecksTitle.get(lang), 28.0, palette::INK));
             sheet.spawn(widgets::text(summary.clone(), 19.0, ink));
             sheet.spawn(widgets::row(8.0)).with_children(|row| {
                 for maker in Maker::ALL {
@@ -250,7 +259,12 @@ fn show_checks(
                 }
             });
             if let Some(report) = checks.report(tab.0) {
-                let list = Node { align_items: AlignItems::FlexStart, ..widgets::column(1.0) };
+                let list = Node {
+                    align_items: AlignItems::FlexStart,
+                    justify_content: JustifyContent::FlexStart,
+                    flex_grow: 1.0,
+                    ..widgets::column(1.0)
+                };
                 sheet.spawn(list).with_children(|list| {
                     for check in &report.checks {
                         let ink = if check.pass { palette::INK } else { palette::BAD };
@@ -259,7 +273,7 @@ fn show_checks(
                         for (index, line) in i18n::checks::lines(lang, check).into_iter().enumerate() {
                             let indent = if index == 0 { 0.0 } else { 64.0 };
                             list.spawn(Node { margin: UiRect::left(px(indent)), ..widgets::row(0.0) })
-                                .with_child(widgets::text(line, 14.0, ink));
+                                .with_child(widgets::text(line, 13.5, ink));
                         }
                     }
                 });

@@ -262,7 +262,7 @@ fn redraw(
 fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson, passed: bool) {
     let step = lesson.step;
     panel.spawn(widgets::text(text::step_heading(lang, step), 28.0, palette::INK));
-    let bounds = (Maker::Paper.bound(), Maker::Ours19.bound());
+    let bounds = Maker::ALL.map(Maker::bound);
     for line in text::step_text(lang, step, bounds) {
         panel.spawn(widgets::paragraph(line, 19.0, TEXT_WIDTH));
     }

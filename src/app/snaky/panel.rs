@@ -505,7 +505,12 @@ fn update_panel(
                 let maker = session.maker;
                 let par = maker.bound();
                 if session.game().won() {
-                    (text::held_out(lang, session.game().maker_cells().len(), par), palette::INK)
+                    let moves = session.game().maker_cells().len();
+                    let line = match watch.kind() {
+                        Some(kind) => text::computer_held_out(lang, kind, moves, par),
+                        None => text::held_out(lang, moves, par),
+                    };
+                    (line, palette::INK)
                 } else {
                     let best = settings.snaky_best.get(&maker).copied();
                     let blind = settings.blind_best.get(&maker).copied();

@@ -115,10 +115,6 @@ pub enum Said {
     MoveRefused(MoveError),
     /// A computer Breaker's move, refused (never expected).
     MoveError(MoveError),
-    ComputerWon {
-        kind: BreakerKind,
-        maker_moves: usize,
-    },
     BlindToggled(bool),
     /// The end of a game the player held: Maker moves held out and the best kept.
     GameResult {
@@ -158,7 +154,6 @@ impl Said {
                 format!("{}: {}", T::Refused.get(lang), text::move_error(lang, error))
             }
             Self::MoveError(error) => text::move_error(lang, error),
-            Self::ComputerWon { kind, maker_moves } => text::computer_won(lang, *kind, *maker_moves),
             Self::BlindToggled(blind) => text::blind_toggled(lang, *blind),
             Self::GameResult { maker, moves, best, blind } => {
                 text::game_result(lang, *maker, *moves, *best, *blind)

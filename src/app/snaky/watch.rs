@@ -98,7 +98,6 @@ impl Watch {
 /// One computer Breaker move and Maker's answer; stops the watch when Maker has won.
 pub(super) fn computer_move(session: &mut Session, watch: &mut Watch) {
     let Some(breaker) = watch.breaker.as_mut() else { return };
-    let kind = breaker.kind;
     if let Some(cell) = breaker.choose(session.game())
         && let Err(error) = session.claim(cell)
     {
@@ -108,9 +107,10 @@ pub(super) fn computer_move(session: &mut Session, watch: &mut Watch) {
         return;
     }
     if session.game().won() {
+        // The result banner and the par line credit the computer Breaker; its "plays now" notice
+        // is over.
         watch.running = false;
-        let maker_moves = session.game().maker_cells().len();
-        session.tell(NoticeKind::Info, Said::ComputerWon { kind, maker_moves });
+        session.notice = None;
     }
     watch.schedule_next_move();
 }
