@@ -186,6 +186,10 @@ fn the_perfect_breaker_watched_to_the_end_lasts_exactly_21_maker_moves() {
     let credited = "COMの壊し手（最強）は作り手の 21手目まで耐えました（パー 21）";
     assert!(texts.iter().any(|t| t.contains(credited)), "{texts:?}");
     assert!(!texts.iter().any(|t| t.starts_with("作り手の 21手目まで耐えました")), "{texts:?}");
+    // The lesson's chips name the player's moves by their stones' numbers on the board: 20
+    // Breaker moves are stones 2, 4, …, 40 (Maker's 21 are the odd ones).
+    assert!(texts.iter().any(|t| t == "40手目 ±0") && texts.iter().any(|t| t == "2手目 ±0"), "{texts:?}");
+    assert!(!texts.iter().any(|t| t == "1手目 ±0" || t == "41手目 ±0"), "{texts:?}");
 }
 
 #[test]

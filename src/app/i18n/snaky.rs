@@ -423,7 +423,7 @@ pub fn game_result(lang: Language, maker: Maker, moves: usize, best: u32, blind:
     }
 }
 
-/// A chip of the lesson: the player's move and the Maker moves it lost.
+/// A chip of the lesson: the player's move (its stone's number on the board) and the Maker moves it lost.
 pub fn lesson_chip(lang: Language, number: usize, lost: u32) -> String {
     match (lang, lost) {
         (Language::Japanese, 0) => format!("{number}手目 ±0"),
@@ -452,18 +452,18 @@ pub fn lesson_line(lang: Language, number: usize, lesson: &ReviewedMove) -> Stri
     let at = cell(played);
     match (lang, before > after) {
         (Language::Japanese, false) => {
-            format!("あなたの{number}手目 {at}：保証は {before}手のまま。いい手です。")
+            format!("{number}手目（あなた） {at}：保証は {before}手のまま。いい手です。")
         }
         (Language::Japanese, true) => format!(
-            "あなたの{number}手目 {at}：保証が {before}手 → {after}手（-{}）。{kept}手を保てた手：{}",
+            "{number}手目（あなた） {at}：保証が {before}手 → {after}手（-{}）。{kept}手を保てた手：{}",
             before - after,
             replies.join("、")
         ),
         (Language::English, false) => {
-            format!("Your move {number} at {at}: the guarantee stayed at {before}. Well played.")
+            format!("Move {number} (yours) at {at}: the guarantee stayed at {before}. Well played.")
         }
         (Language::English, true) => format!(
-            "Your move {number} at {at}: the guarantee went {before} → {after} (-{}). Replies that kept {kept}: {}.",
+            "Move {number} (yours) at {at}: the guarantee went {before} → {after} (-{}). Replies that kept {kept}: {}.",
             before - after,
             replies.join(", ")
         ),

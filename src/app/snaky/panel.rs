@@ -384,7 +384,7 @@ fn draw_lesson(
                     BackgroundColor(face),
                     Outline { width: px(2), offset: px(1), color: frame },
                     children![(
-                        widgets::text(text::lesson_chip(lang, index + 1, lesson.lost), 13.0, ink),
+                        widgets::text(text::lesson_chip(lang, stone_number(index), lesson.lost), 13.0, ink),
                         Pickable::IGNORE
                     )],
                 ))
@@ -614,9 +614,15 @@ fn lesson_line(session: &Session, lang: Language) -> String {
     let review = crate::snaky::review_game(session.game());
     let reviewed = session.reviewing().filter(|at| at % 2 == 1).map(|at| at / 2);
     match reviewed.and_then(|index| review.moves.get(index).map(|lesson| (index, lesson))) {
-        Some((index, lesson)) => text::lesson_line(lang, index + 1, lesson),
+        Some((index, lesson)) => text::lesson_line(lang, stone_number(index), lesson),
         None => T::LessonHelp.get(lang).to_string(),
     }
+}
+
+/// The board's number on the stone of the player's move `index` (0-based): Maker plays stone 1,
+/// so the player's moves are stones 2, 4, 6, … — the lesson names them as the board does.
+fn stone_number(index: usize) -> usize {
+    2 * (index + 1)
 }
 
 /// The values blind mode hides.
