@@ -84,8 +84,9 @@ const fn by_numbers(level: Level) -> Level {
     Level { proof_numbers: true, ..level }
 }
 
-/// The levels, narrowest first up to level 7 (level 8 comes after them, below). From level 3 on Maker is wide for the first moves and as wide as
-/// level 2 deeper down, so that each level covers level 2 (which refuted the open class).
+/// The levels, narrowest first up to level 7 (level 8 comes after them, below). From level 3 on
+/// Maker is wide for the first moves and as wide as level 2 deeper down, so that each level covers
+/// level 2 (which refuted the open class).
 /// Levels 6 and 7 are levels 4 and 5 searched by proof numbers: the same moves, the most
 /// proving position first, so that a proof below a later first move is not waited for behind a
 /// first move that fails. Level 8 is level 2 by proof numbers, with the budget of the run that
@@ -561,11 +562,12 @@ pub fn explain(ours: &Cards, target: u8, class: ReplyClass, level: usize) -> Str
 /// Every card of the checkpoint files merged into one checkpoint text, renumbered (the parts'
 /// libraries are separate, so their numbers overlap).
 pub fn merged(ours: &Cards, base_sha256: &str, files: &[PathBuf]) -> Result<String, HuntError> {
-    let parts = files
-        .iter()
-        .map(|path| Ok((path.display().to_string(), read(path)?)))
-        .collect::<Result<Vec<_>, HuntError>>()?;
-    merge_texts(ours, base_sha256, &parts)
+    merge_texts(ours, base_sha256, &read_parts(files)?)
+}
+
+/// Each checkpoint file's name and text.
+fn read_parts(files: &[PathBuf]) -> Result<Vec<(String, String)>, HuntError> {
+    files.iter().map(|path| Ok((path.display().to_string(), read(path)?))).collect()
 }
 
 /// The committed cards (unless `fresh`) and every checkpoint file, merged: what the last step
@@ -578,10 +580,7 @@ pub fn all_cards(
     files: &[PathBuf],
     fresh: bool,
 ) -> Result<String, HuntError> {
-    let mut parts = Vec::with_capacity(files.len() + 1);
-    for path in files {
-        parts.push((path.display().to_string(), read(path)?));
-    }
+    let mut parts = read_parts(files)?;
     if !fresh && !parts.first().is_some_and(|(_, text)| seeded(text)) {
         parts.insert(0, ("research/snaky19/cards.txt".to_owned(), COMMITTED_19.to_owned()));
     }

@@ -4,6 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use std::sync::Arc;
 
+use super::Maker;
 use super::breaker::{BreakerKind, ComputerBreaker, play_out};
 use super::card::{Cards, NodeId};
 use super::cell::{Cell, FrameCell, PAPER_BOARD};
@@ -161,32 +162,9 @@ fn set_of(cells: impl IntoIterator<Item = (i32, i32)>) -> CellSet {
     cells.into_iter().filter_map(|(x, y)| FrameCell::new(x, y)).collect()
 }
 
-/// Which certificate a text is, by its SHA-256.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Known {
-    /// The paper's certificate (Maker in 21).
-    Paper,
-    /// Ours, found by `pokopoko snaky search` (Maker in 20).
-    Ours,
-    /// Ours in 19, assembled by `pokopoko snaky search --target 19`.
-    Ours19,
-    /// Any other file: its own numbers are printed, the structural checks still judge it.
-    Unknown,
-}
-
-impl Known {
-    pub fn of(text: &str) -> Self {
-        let digest = sha256_hex(text.as_bytes());
-        if digest == SHIPPED_SHA256 {
-            Self::Paper
-        } else if digest == super::certificate::OURS_SHA256 {
-            Self::Ours
-        } else if digest == super::certificate::OURS19_SHA256 {
-            Self::Ours19
-        } else {
-            Self::Unknown
-        }
-    }
+/// The shipped Maker whose certificate has this SHA-256 (lowercase hex), if any.
+fn shipped_with(sha256: &str) -> Option<Maker> {
+    Maker::ALL.into_iter().find(|m| m.sha256() == sha256)
 }
 
 /// The numbers a known certificate must reproduce.
@@ -228,18 +206,16 @@ pub fn verify_shipped() -> Report {
 /// Runs every check on certificate text expected to have the given SHA-256 (one of the shipped
 /// certificates): a different digest fails the first check.
 pub fn verify_text(text: &str, expected_sha256: &str) -> Report {
-    let expected = [OURS, OURS19].into_iter().find(|e| e.sha256 == expected_sha256).unwrap_or(PAPER);
+    let expected = shipped_with(expected_sha256).map_or(PAPER, Expected::of);
     run(text, Some(expected), expected_sha256 == SHIPPED_SHA256)
 }
 
 /// Runs every check on any certificate file. A known file (the paper's, ours) must also
 /// reproduce its published numbers; the paper's own facts (cards 6, 7, 727) run on the paper's.
 pub fn verify_any(text: &str) -> Report {
-    match Known::of(text) {
-        Known::Paper => run(text, Some(PAPER), true),
-        Known::Ours => run(text, Some(OURS), false),
-        Known::Ours19 => run(text, Some(OURS19), false),
-        Known::Unknown => run(text, None, false),
+    match shipped_with(&sha256_hex(text.as_bytes())) {
+        Some(maker) => run(text, Some(Expected::of(maker)), maker == Maker::Paper),
+        None => run(text, None, false),
     }
 }
 
@@ -275,8 +251,15 @@ pub const OURS19: Expected = Expected {
     envelope: 259,
 };
 
-pub fn ours() -> Expected {
-    OURS
+impl Expected {
+    /// The numbers a shipped Maker's certificate must reproduce.
+    pub const fn of(maker: Maker) -> Self {
+        match maker {
+            Maker::Paper => PAPER,
+            Maker::Ours => OURS,
+            Maker::Ours19 => OURS19,
+        }
+    }
 }
 
 fn run(text: &str, expected: Option<Expected>, paper_facts: bool) -> Report {

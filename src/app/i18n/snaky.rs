@@ -380,22 +380,19 @@ pub fn par_line(lang: Language, par: u32, best: Option<u32>, blind_best: Option<
     }
 }
 
-/// The end of a game: how long the player held out, against par.
-pub fn held_out(lang: Language, moves: usize, par: u32) -> String {
-    match lang {
-        Language::Japanese => format!("作り手の {moves}手目まで耐えました（パー {par}）"),
-        Language::English => format!("You held out {} (par {par})", maker_moves(moves)),
-    }
-}
-
-/// The end of a game a computer Breaker played to the end: how long it held out, against par.
-pub fn computer_held_out(lang: Language, kind: BreakerKind, moves: usize, par: u32) -> String {
-    let name = breaker_name(lang, kind);
-    match lang {
-        Language::Japanese => {
+/// The end of a game: how long whoever held it — the player (`None`) or the computer Breaker it
+/// was handed to — held out, against par.
+pub fn held_out(lang: Language, by: Option<BreakerKind>, moves: usize, par: u32) -> String {
+    match (lang, by) {
+        (Language::Japanese, None) => format!("作り手の {moves}手目まで耐えました（パー {par}）"),
+        (Language::English, None) => format!("You held out {} (par {par})", maker_moves(moves)),
+        (Language::Japanese, Some(kind)) => {
+            let name = breaker_name(lang, kind);
             format!("COMの壊し手（{name}）は作り手の {moves}手目まで耐えました（パー {par}）")
         }
-        Language::English => format!("The {name} Breaker held out {} (par {par})", maker_moves(moves)),
+        (Language::English, Some(kind)) => {
+            format!("The {} Breaker held out {} (par {par})", breaker_name(lang, kind), maker_moves(moves))
+        }
     }
 }
 

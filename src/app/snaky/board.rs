@@ -681,14 +681,8 @@ fn update_board_texts(
         let before = game.prefix(game.moves().len().saturating_sub(1));
         let (moves, par) = (game.maker_cells().len(), session.maker.bound());
         // Whoever held the game at its end: the player, or the computer Breaker it was handed to.
-        let held_out = match watch.kind() {
-            Some(kind) => text::computer_held_out(lang, kind, moves, par),
-            None => text::held_out(lang, moves, par),
-        };
-        format!(
-            "{held_out}\n{}",
-            text::result(lang, game.maker_cells().len(), session.maker.bound(), before.guarantee())
-        )
+        let held_out = text::held_out(lang, watch.kind(), moves, par);
+        format!("{held_out}\n{}", text::result(lang, moves, par, before.guarantee()))
     });
     for (which, mut text) in &mut texts {
         let content = match which {

@@ -506,11 +506,7 @@ fn update_panel(
                 let par = maker.bound();
                 if session.game().won() {
                     let moves = session.game().maker_cells().len();
-                    let line = match watch.kind() {
-                        Some(kind) => text::computer_held_out(lang, kind, moves, par),
-                        None => text::held_out(lang, moves, par),
-                    };
-                    (line, palette::INK)
+                    (text::held_out(lang, watch.kind(), moves, par), palette::INK)
                 } else {
                     let best = settings.snaky_best.get(&maker).copied();
                     let blind = settings.blind_best.get(&maker).copied();
