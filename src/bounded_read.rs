@@ -39,6 +39,17 @@ impl ReadError {
 
 /// The bytes of the file at `path`, at most `limit` of them; one byte more is an error.
 pub fn read(path: &Path, limit: u64, accept: Accept) -> Result<Vec<u8>, ReadError> {
+    read_limited(open_checked(path, accept)?, limit)
+}
+
+/// The regular file at `path`, opened for reading without blocking: a FIFO, a device or a
+/// directory is refused. For a file read piece by piece (a checkpoint part, line by line), with
+/// its own limit.
+pub fn open_regular(path: &Path) -> Result<File, ReadError> {
+    open_checked(path, Accept::RegularFile)
+}
+
+fn open_checked(path: &Path, accept: Accept) -> Result<File, ReadError> {
     let file = open(path, accept)?;
     let kind = file.metadata()?.file_type();
     if accept == Accept::RegularFile && !kind.is_file() {
@@ -47,7 +58,7 @@ pub fn read(path: &Path, limit: u64, accept: Accept) -> Result<Vec<u8>, ReadErro
     if kind.is_dir() {
         return Err(ReadError::NotAFile);
     }
-    read_limited(file, limit)
+    Ok(file)
 }
 
 /// At most `limit` bytes of `reader`; one byte more is [`ReadError::TooLarge`].

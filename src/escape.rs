@@ -26,5 +26,11 @@ pub fn shown_all(text: &str) -> String {
         .collect()
 }
 
+/// A path as we print it: [`shown_all`] of its text (a name holding ESC or BEL never reaches the
+/// terminal raw; bytes that are not UTF-8 show as U+FFFD).
+pub fn shown_path(path: &std::path::Path) -> String {
+    shown_all(&path.to_string_lossy())
+}
+
 /// The most characters of a token an error shows.
 pub const SHOWN_CHARS: usize = 64;

@@ -140,26 +140,33 @@ fn short_search(ours: &Cards) -> (Vec<(CellSet, CellSet, u32)>, String) {
     (proved, lines)
 }
 
+fn load(ours: &Cards, text: &str, sha: &str) -> Result<hunt::LoadedCards, CheckpointError> {
+    hunt::load_cards(ours, text.as_bytes(), sha, "test")
+}
+
 #[test]
 fn the_checkpoint_reads_back_every_card_it_wrote() {
     let ours = cards(Maker::Ours);
     let (proved, text) = short_search(&ours);
     assert!(proved.len() > 10, "the short search proves some cards");
     assert_eq!(text.lines().count(), proved.len() + 1);
-    let read = hunt::load_cards(&ours, &text, Maker::Ours.sha256(), "test").expect("reads back");
-    assert_eq!(read, proved);
+    let read = load(&ours, &text, Maker::Ours.sha256()).expect("reads back");
+    assert_eq!(read.cards, proved);
+    assert!(read.damaged.is_none());
     // A last line cut off mid-write is dropped; nothing else is lost.
     let cut = &text[..text.len() - 3];
-    let read = hunt::load_cards(&ours, cut, Maker::Ours.sha256(), "test").expect("reads back");
-    assert_eq!(read.len(), proved.len() - 1);
+    let read = load(&ours, cut, Maker::Ours.sha256()).expect("reads back");
+    assert_eq!(read.cards.len(), proved.len() - 1);
+    assert!(read.damaged.is_none());
     // Another certificate's checkpoint is refused.
-    let other = hunt::load_cards(&ours, &text, Maker::Paper.sha256(), "test");
+    let other = load(&ours, &text, Maker::Paper.sha256());
     assert!(matches!(other, Err(CheckpointError::Header { .. })));
-    // A stated height that the children do not give is refused, naming the line.
+    // A stated height that the children do not give stops the reading at that line, naming it.
     let second = text.lines().nth(1).expect("a card line");
     let lied = text.replacen(second, &second.replace(" = h", " = h1"), 1);
-    let err = hunt::load_cards(&ours, &lied, Maker::Ours.sha256(), "test").expect_err("refused");
-    assert!(matches!(err, CheckpointError::Line { line: 2, .. }), "{err}");
+    let read = load(&ours, &lied, Maker::Ours.sha256()).expect("header fine");
+    assert!(read.cards.is_empty());
+    assert!(matches!(read.damaged, Some(CheckpointError::Line { line: 2, .. })), "{:?}", read.damaged);
     // Garbage never panics.
     for bad in [
         "0 8,8 q1",
@@ -170,16 +177,73 @@ fn the_checkpoint_reads_back_every_card_it_wrote() {
         "0 8,8 p999999/0/0/0 = h2 a0 t0",
     ] {
         let text = format!("{}\n{bad}\n", checkpoint::header(Maker::Ours.sha256()));
-        assert!(hunt::load_cards(&ours, &text, Maker::Ours.sha256(), "test").is_err(), "{bad}");
+        let read = load(&ours, &text, Maker::Ours.sha256()).expect("header fine");
+        assert!(read.cards.is_empty() && read.damaged.is_some(), "{bad}");
     }
+}
+
+/// Issue 37 item 7: translations at the ends of i32 (`-2147483648` has no `abs`) are refused with
+/// the line number, in debug and release alike.
+#[test]
+fn a_translation_at_the_ends_of_i32_is_refused_with_its_line() {
+    let ours = cards(Maker::Ours);
+    let committed_first = COMMITTED_19.lines().nth(1).expect("a card");
+    for shift in ["-2147483648", "2147483647", "-2147483649", "1001", "-1001"] {
+        for child in [format!("p299/2/{shift}/4"), format!("p299/2/6/{shift}"), format!("b3/0/{shift}/0")] {
+            let text = format!(
+                "{}\n{committed_first}\n1 3,8 {child} = h11 a4 t40\n",
+                checkpoint::header(Maker::Ours.sha256())
+            );
+            let read = load(&ours, &text, Maker::Ours.sha256()).expect("header fine");
+            assert_eq!(read.cards.len(), 1, "{child}: the card before the bad line is kept");
+            match read.damaged {
+                Some(CheckpointError::Line { line: 3, .. }) => {}
+                other => panic!("{child}: {other:?}"),
+            }
+        }
+    }
+}
+
+/// Issue 37 items 9 and 11: a bad line in the middle of a part keeps what precedes it; a line
+/// over the stated limit stops the reading there, and nothing longer is held.
+#[test]
+fn a_reader_keeps_the_cards_before_a_bad_or_overlong_line() {
+    let ours = cards(Maker::Ours);
+    let mut lines = COMMITTED_19.lines();
+    let header = lines.next().expect("header");
+    let first: Vec<&str> = lines.take(5).collect();
+    // Two hunts appending to one part: a card number repeated after five good cards.
+    let text = format!("{header}\n{}\n{}\n{}\n", first.join("\n"), first[4], first[2]);
+    let read = load(&ours, &text, Maker::Ours.sha256()).expect("header fine");
+    assert_eq!(read.cards.len(), 5);
+    match read.damaged {
+        Some(CheckpointError::Line { line: 7, ref message, .. }) => {
+            assert!(message.contains("card 4 where card 5 was expected"), "{message}")
+        }
+        other => panic!("{other:?}"),
+    }
+    // A comment line one byte over the limit stops the reading at that line.
+    let long = format!("#{}", "x".repeat(checkpoint::MAX_LINE_BYTES));
+    let text = format!("{header}\n{}\n{long}\n{}\n", first[..2].join("\n"), first[2]);
+    let read = load(&ours, &text, Maker::Ours.sha256()).expect("header fine");
+    assert_eq!(read.cards.len(), 2);
+    assert!(matches!(read.damaged, Some(CheckpointError::Line { line: 4, .. })), "{:?}", read.damaged);
+    // Exactly at the limit (with CRLF) is a line like any other.
+    let long = format!("#{}", "x".repeat(checkpoint::MAX_LINE_BYTES - 1));
+    let text = format!("{header}\n{}\n{long}\r\n{}\n", first[..2].join("\n"), first[2]);
+    let read = load(&ours, &text, Maker::Ours.sha256()).expect("header fine");
+    assert_eq!((read.cards.len(), read.damaged.is_none()), (3, true));
 }
 
 #[test]
 fn every_committed_card_passes_the_verifiers_local_check() {
     let ours = cards(Maker::Ours);
     let mut search = Search::new(&ours, SearchConfig::for_target(19), |_, _, _| {});
-    let count =
-        checkpoint::restore(&mut search, COMMITTED_19, Maker::Ours.sha256(), "committed").expect("reads");
+    let restored =
+        checkpoint::restore(&mut search, COMMITTED_19.as_bytes(), Maker::Ours.sha256(), "committed")
+            .expect("reads");
+    assert!(restored.damaged.is_none());
+    let count = restored.added;
     assert_eq!(count, search.library().len());
     // Each card written as a certificate (ours, then the card and what it uses, last).
     let step = (count / 40).max(1);
@@ -224,10 +288,9 @@ fn a_short_hunt_writes_a_checkpoint_that_a_second_run_resumes() {
     for (a, b) in first.rows.iter().zip(&second.rows) {
         assert!(b.now <= a.now, "{}", a.class.label());
     }
-    let read =
-        hunt::load_cards(&ours, &std::fs::read_to_string(&part).expect("read"), Maker::Ours.sha256(), "part")
-            .expect("reads back");
-    assert!(read.len() >= cards_after_first);
+    let read = load(&ours, &std::fs::read_to_string(&part).expect("read"), Maker::Ours.sha256())
+        .expect("reads back");
+    assert!(read.cards.len() >= cards_after_first);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

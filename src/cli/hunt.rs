@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::escape::shown_path as shown;
 use crate::snaky::{self, hunt};
 
 pub struct HuntArgs {
@@ -32,11 +33,11 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
     let files = args.checkpoint.as_deref().map(hunt::part_paths).unwrap_or_default();
     if args.fresh
         && let Some(first) = files.first()
-        && std::fs::read_to_string(first).is_ok_and(|text| hunt::seeded(&text))
+        && hunt::seeded(first)
     {
         return super::bad_input(format_args!(
             "--fresh: {} begins with the committed cards; give --checkpoint a new directory",
-            first.display()
+            shown(first)
         ));
     }
     let board = match hunt::scoreboard(&paper, &ours, sha, &files, args.fresh) {
@@ -53,7 +54,7 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
     }
     if let Some(path) = &args.export {
         match export(&ours, sha, &files, path) {
-            Ok(count) => text.push_str(&format!("\n{count} cards written to {}\n", path.display())),
+            Ok(count) => text.push_str(&format!("\n{count} cards written to {}\n", shown(path))),
             Err(e) => return super::bad_input(e),
         }
     }
@@ -132,11 +133,11 @@ fn write_certificate(
 /// Writes the certificate to `out` and says so, with its size and digest.
 fn report_written(out: &std::path::Path, text: &[u8]) -> ExitCode {
     if let Err(e) = std::fs::write(out, text) {
-        return super::bad_input(format_args!("{}: {e}", out.display()));
+        return super::bad_input(format_args!("{}: {e}", shown(out)));
     }
     super::emit(&format!(
         "certificate written to {}: {} lines, {} bytes, SHA-256 {}\n",
-        out.display(),
+        shown(out),
         text.iter().filter(|&&b| b == b'\n').count(),
         text.len(),
         snaky::certificate::sha256_hex(text)
@@ -147,6 +148,6 @@ fn report_written(out: &std::path::Path, text: &[u8]) -> ExitCode {
 /// commit) starts from.
 fn export(ours: &snaky::Cards, sha: &str, files: &[PathBuf], out: &std::path::Path) -> Result<usize, String> {
     let text = hunt::merged(ours, sha, files).map_err(|e| e.to_string())?;
-    std::fs::write(out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::write(out, &text).map_err(|e| format!("{}: {e}", shown(out)))?;
     Ok(text.lines().filter(|l| !l.starts_with('#')).count())
 }

@@ -30,9 +30,9 @@ pub const COMMITTED_19: &str = include_str!("../../research/snaky19/cards.txt");
 /// Whether a checkpoint part was seeded with the committed cards — by this version or an earlier
 /// one, which committed fewer: its first card is theirs (every version begins with the same
 /// card, the hunt's first).
-pub fn seeded(part: &str) -> bool {
-    let first_card = |text: &str| text.lines().find(|l| !l.starts_with('#')).map(str::to_owned);
-    first_card(part).is_some_and(|line| Some(line) == first_card(COMMITTED_19))
+pub fn seeded(part: &Path) -> bool {
+    let committed = COMMITTED_19.lines().find(|l| !l.starts_with('#'));
+    checkpoint::open_part(part).ok().and_then(checkpoint::first_card).as_deref() == committed
 }
 
 /// The last step's budget of positions (the committed cards assemble the 19 in a few thousand).
@@ -151,6 +151,14 @@ pub enum HuntError {
     Checkpoint(#[from] CheckpointError),
     #[error("{path}: {source}")]
     Io { path: String, source: std::io::Error },
+    #[error(transparent)]
+    Locked(#[from] crate::safe_write::LockError),
+}
+
+impl HuntError {
+    fn io(path: &Path) -> impl FnOnce(std::io::Error) -> Self + '_ {
+        move |source| Self::Io { path: crate::escape::shown_path(path), source }
+    }
 }
 
 /// The checkpoint file of worker `n`.
@@ -158,9 +166,9 @@ pub fn part_path(dir: &Path, n: usize) -> PathBuf {
     dir.join(format!("part-{n}.cards"))
 }
 
-/// The checkpoint files in `dir`, in worker order.
+/// The checkpoint files in `dir`, in worker order (a dangling link counts: reading it fails).
 pub fn part_paths(dir: &Path) -> Vec<PathBuf> {
-    (0..).map(|n| part_path(dir, n)).take_while(|p| p.exists()).collect()
+    (0..).map(|n| part_path(dir, n)).take_while(|p| p.symlink_metadata().is_ok()).collect()
 }
 
 /// The opening cell (8,8).
@@ -168,16 +176,32 @@ pub fn opening() -> FrameCell {
     FrameCell::new(OPENING.x, OPENING.y).unwrap_or_else(|| unreachable!("(8,8) is a frame cell"))
 }
 
-/// Reads a checkpoint text into a fresh search's library: the (A, T, h) of every card.
+/// The (A, T, h) of the cards of a checkpoint, and the bad line that ended the reading, if any.
+#[derive(Debug)]
+pub struct LoadedCards {
+    pub cards: Vec<(CellSet, CellSet, u32)>,
+    pub damaged: Option<CheckpointError>,
+}
+
+/// Reads checkpoint lines into a fresh search's library: the (A, T, h) of every card before the
+/// first bad line.
 pub fn load_cards(
     cards: &Cards,
-    text: &str,
+    input: impl std::io::BufRead,
     base_sha256: &str,
     path: &str,
-) -> Result<Vec<(CellSet, CellSet, u32)>, CheckpointError> {
+) -> Result<LoadedCards, CheckpointError> {
     let mut search = Search::new(cards, SearchConfig::for_target(19), |_, _, _| {});
-    checkpoint::restore(&mut search, text, base_sha256, path)?;
-    Ok(search.library().iter().map(|c| (c.required, c.envelope, c.height)).collect())
+    let restored = checkpoint::restore(&mut search, input, base_sha256, path)?;
+    let cards = search.library().iter().map(|c| (c.required, c.envelope, c.height)).collect();
+    Ok(LoadedCards { cards, damaged: restored.damaged })
+}
+
+/// Says on stderr that a part was read only up to a bad line.
+fn warn_damaged(damaged: Option<&CheckpointError>, kept: usize) {
+    if let Some(e) = damaged {
+        eprintln!("pokopoko: warning: {e}; the {kept} cards before it are read, the rest of the part is not");
+    }
 }
 
 /// The scoreboard from the certificates, the committed cards (unless `fresh`) and the checkpoint
@@ -192,17 +216,19 @@ pub fn scoreboard(
     let mut proved = if fresh {
         Vec::new()
     } else {
-        load_cards(ours, COMMITTED_19, base_sha256, "research/snaky19/cards.txt")?
+        load_cards(ours, COMMITTED_19.as_bytes(), base_sha256, "research/snaky19/cards.txt")?.cards
     };
     for path in files {
-        let text = read(path)?;
-        proved.extend(load_cards(ours, &text, base_sha256, &path.display().to_string())?);
+        let loaded = load_cards(ours, checkpoint::open_part(path)?, base_sha256, &shown(path))?;
+        warn_damaged(loaded.damaged.as_ref(), loaded.cards.len());
+        proved.extend(loaded.cards);
     }
     Ok(Scoreboard::new(paper, ours, proved))
 }
 
-fn read(path: &Path) -> Result<String, HuntError> {
-    std::fs::read_to_string(path).map_err(|source| HuntError::Io { path: path.display().to_string(), source })
+/// A path as messages show it.
+fn shown(path: &Path) -> String {
+    crate::escape::shown_path(path)
 }
 
 /// What the workers share.
@@ -252,11 +278,9 @@ impl Shared<'_> {
             text.push_str(line);
             text.push('\n');
         }
-        let path = self.config.dir.join("progress.txt");
-        let tmp = self.config.dir.join("progress.txt.tmp");
-        if std::fs::write(&tmp, text).is_ok() {
-            let _ = std::fs::rename(tmp, path);
-        }
+        // A temporary file created exclusively, then renamed: no link in the directory is
+        // written through.
+        let _ = crate::safe_write::replace(&self.config.dir.join("progress.txt"), text.as_bytes());
     }
 
     fn finish_task(&self, line: String) {
@@ -265,7 +289,7 @@ impl Shared<'_> {
             state.log.push(line.clone());
         }
         let log = self.config.dir.join("log.txt");
-        if let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(log) {
+        if let Ok(mut file) = crate::safe_write::open_append(&log) {
             use std::io::Write;
             let _ = writeln!(file, "{line}");
         }
@@ -281,13 +305,13 @@ pub fn hunt(
     base_sha256: &str,
     config: &HuntConfig,
 ) -> Result<Scoreboard, HuntError> {
-    std::fs::create_dir_all(&config.dir)
-        .map_err(|source| HuntError::Io { path: config.dir.display().to_string(), source })?;
+    std::fs::create_dir_all(&config.dir).map_err(HuntError::io(&config.dir))?;
+    // One run at a time: two would append to the same parts.
+    let _lock = crate::safe_write::lock_dir(&config.dir)?;
     // A new hunt starts from the committed cards (unless it is to start afresh).
     let first = part_path(&config.dir, 0);
-    if !config.fresh && !first.exists() {
-        std::fs::write(&first, COMMITTED_19)
-            .map_err(|source| HuntError::Io { path: first.display().to_string(), source })?;
+    if !config.fresh && first.symlink_metadata().is_err() {
+        crate::safe_write::create_new(&first, COMMITTED_19.as_bytes()).map_err(HuntError::io(&first))?;
     }
     let board = scoreboard(paper, ours, base_sha256, &part_paths(&config.dir), config.fresh)?;
     let threads = config.threads.max(1);
@@ -343,8 +367,7 @@ pub fn hunt(
             assemble(ours, base, base_sha256, &text, config.target, ASSEMBLY_POSITIONS)?
         {
             let path = config.dir.join(format!("snaky-certificate-{}.txt", config.target));
-            std::fs::write(&path, certificate)
-                .map_err(|source| HuntError::Io { path: path.display().to_string(), source })?;
+            crate::safe_write::replace(&path, certificate.as_bytes()).map_err(HuntError::io(&path))?;
         }
     }
     Ok(board)
@@ -405,13 +428,21 @@ fn worker(n: usize, ours: &Cards, base_sha256: &str, shared: &Shared<'_>) -> Res
         shared.write_progress(false);
     };
     let path = part_path(&config.dir, n);
-    let text = if path.exists() { read(&path)? } else { String::new() };
-    let mut writer = Writer::open(&path, base_sha256)?;
-    let write_error: Mutex<Option<CheckpointError>> = Mutex::new(None);
     let opening = CellSet::single(opening());
+    // Opened once the part is read (and cut back to its valid lines); the search's sink borrows it.
+    let mut writer: Writer;
+    let write_error: Mutex<Option<CheckpointError>> = Mutex::new(None);
     let mut search = Search::new(ours, level_config(config.target, 0), report);
     search.set_memory_cap(config.memory_cap);
-    checkpoint::restore(&mut search, &text, base_sha256, &path.display().to_string())?;
+    if path.symlink_metadata().is_ok() {
+        let restored =
+            checkpoint::restore(&mut search, checkpoint::open_part(&path)?, base_sha256, &shown(&path))?;
+        if restored.damaged.is_some() {
+            warn_damaged(restored.damaged.as_ref(), restored.added);
+            keep_valid_prefix(&path, restored.valid_bytes)?;
+        }
+    }
+    writer = Writer::open(&path, base_sha256)?;
     search.set_card_sink(|index, card| {
         if let Err(e) = writer.append(index, card) {
             if let Ok(mut slot) = write_error.lock() {
@@ -559,15 +590,27 @@ pub fn explain(ours: &Cards, target: u8, class: ReplyClass, level: usize) -> Str
     text
 }
 
+/// A part read only up to a bad line goes on from there: the file as it was is kept beside it
+/// (`part-N.cards.damaged-<time>`), and the part becomes the lines before the bad one, so the
+/// cards appended next are read back after them.
+fn keep_valid_prefix(path: &Path, valid_bytes: u64) -> Result<(), HuntError> {
+    use std::io::Read;
+    let mut valid = Vec::new();
+    checkpoint::open_part(path)?.take(valid_bytes).read_to_end(&mut valid).map_err(HuntError::io(path))?;
+    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!(".damaged-{stamp}"));
+    let kept = PathBuf::from(name);
+    std::fs::hard_link(path, &kept).map_err(HuntError::io(&kept))?;
+    crate::safe_write::replace(path, &valid).map_err(HuntError::io(path))?;
+    eprintln!("pokopoko: the part as it was is kept at {}", shown(&kept));
+    Ok(())
+}
+
 /// Every card of the checkpoint files merged into one checkpoint text, renumbered (the parts'
 /// libraries are separate, so their numbers overlap).
 pub fn merged(ours: &Cards, base_sha256: &str, files: &[PathBuf]) -> Result<String, HuntError> {
-    merge_texts(ours, base_sha256, &read_parts(files)?)
-}
-
-/// Each checkpoint file's name and text.
-fn read_parts(files: &[PathBuf]) -> Result<Vec<(String, String)>, HuntError> {
-    files.iter().map(|path| Ok((path.display().to_string(), read(path)?))).collect()
+    merge_parts(ours, base_sha256, false, files)
 }
 
 /// The committed cards (unless `fresh`) and every checkpoint file, merged: what the last step
@@ -580,20 +623,42 @@ pub fn all_cards(
     files: &[PathBuf],
     fresh: bool,
 ) -> Result<String, HuntError> {
-    let mut parts = read_parts(files)?;
-    if !fresh && !parts.first().is_some_and(|(_, text)| seeded(text)) {
-        parts.insert(0, ("research/snaky19/cards.txt".to_owned(), COMMITTED_19.to_owned()));
-    }
-    merge_texts(ours, base_sha256, &parts)
+    let committed = !fresh && !files.first().is_some_and(|first| seeded(first));
+    merge_parts(ours, base_sha256, committed, files)
 }
 
-/// Checkpoint texts (name, text) merged and renumbered.
-fn merge_texts(ours: &Cards, base_sha256: &str, parts: &[(String, String)]) -> Result<String, HuntError> {
+/// The committed cards (if `committed`) and the checkpoint files, merged and renumbered; a part
+/// is read up to its first bad line.
+fn merge_parts(
+    ours: &Cards,
+    base_sha256: &str,
+    committed: bool,
+    files: &[PathBuf],
+) -> Result<String, HuntError> {
     let mut text = format!("{}\n", checkpoint::header(base_sha256));
     let mut count = 0;
-    for (name, part) in parts {
+    let committed = committed.then_some(None);
+    for part in committed.into_iter().chain(files.iter().map(Some)) {
         let mut search = Search::new(ours, SearchConfig::for_target(19), |_, _, _| {});
-        checkpoint::restore(&mut search, part, base_sha256, name)?;
+        match part {
+            None => {
+                checkpoint::restore(
+                    &mut search,
+                    COMMITTED_19.as_bytes(),
+                    base_sha256,
+                    "research/snaky19/cards.txt",
+                )?;
+            }
+            Some(path) => {
+                let restored = checkpoint::restore(
+                    &mut search,
+                    checkpoint::open_part(path)?,
+                    base_sha256,
+                    &shown(path),
+                )?;
+                warn_damaged(restored.damaged.as_ref(), restored.added);
+            }
+        }
         let all: Vec<usize> = (0..search.library().len()).collect();
         let (lines, n) = checkpoint::export(search.library(), &all, count);
         text.push_str(&lines);
@@ -619,7 +684,10 @@ pub fn assemble(
     // kept in memory would only cost here.
     let config = SearchConfig { max_positions, ..level_config(target, 5) };
     let mut search = Search::new(ours, config, |_, _, _| {});
-    checkpoint::restore(&mut search, checkpoint_text, base_sha256, "checkpoint")?;
+    let restored = checkpoint::restore(&mut search, checkpoint_text.as_bytes(), base_sha256, "checkpoint")?;
+    if let Some(damaged) = restored.damaged {
+        return Err(damaged.into());
+    }
     let root = super::policy::Claim::start(ours);
     let found =
         search.prove_position(CellSet::EMPTY, CellSet::EMPTY, u32::from(target), std::slice::from_ref(&root));

@@ -138,6 +138,22 @@ pub enum RestoreError {
     NoChildren,
     #[error("a child is not a card on the board (unknown card, node, or a later card)")]
     BadChild,
+    #[error("the children give {computed}, the file says {stated}")]
+    Stated { computed: CardNumbers, stated: CardNumbers },
+}
+
+/// A card's height and the sizes of its required set and envelope, as a checkpoint states them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardNumbers {
+    pub height: u32,
+    pub required: usize,
+    pub envelope: usize,
+}
+
+impl std::fmt::Display for CardNumbers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "h{} a{} t{}", self.height, self.required, self.envelope)
+    }
 }
 
 /// A copy of Snaky inside the frame: its cells, as a base-card placement.
@@ -419,8 +435,14 @@ impl<'a> Search<'a> {
 
     /// Adds a card to the library by the combination rule, checking every reference first
     /// (checkpoint cards read back from a file). The card's (A, T, h) is recomputed from its
-    /// children, so a card read back is valid whatever the file claimed. Not handed to the sink.
-    pub fn restore(&mut self, pivot: FrameCell, children: Vec<CardRef>) -> Result<usize, RestoreError> {
+    /// children, so a card read back is valid whatever the file claimed; a card whose (h, |A|,
+    /// |T|) differ from `stated` does not join. Not handed to the sink.
+    pub fn restore(
+        &mut self,
+        pivot: FrameCell,
+        children: Vec<CardRef>,
+        stated: CardNumbers,
+    ) -> Result<usize, RestoreError> {
         if board_cell(pivot.x(), pivot.y()).is_none() {
             return Err(RestoreError::OffBoard);
         }
@@ -449,6 +471,11 @@ impl<'a> Search<'a> {
                     }
                 }
             }
+        }
+        let (required, envelope, height) = self.combined(pivot, &children);
+        let computed = CardNumbers { height, required: required.len(), envelope: envelope.len() };
+        if computed != stated {
+            return Err(RestoreError::Stated { computed, stated });
         }
         let sink = self.sink.take();
         let proved = self.stats.proved;
@@ -1061,13 +1088,13 @@ impl<'a> Search<'a> {
         next
     }
 
-    /// The combination rule: T = {p} ∪ ⋃Tᵢ, A = (⋃Aᵢ ∪ ⋂Tᵢ) \ {p}, h = 1 + max hᵢ.
-    fn combine(&mut self, pivot: FrameCell, children: Vec<CardRef>) -> CardRef {
+    /// The combination rule: T = {p} ∪ ⋃Tᵢ, A = (⋃Aᵢ ∪ ⋂Tᵢ) \ {p}, h = 1 + max hᵢ; (A, T, h).
+    fn combined(&mut self, pivot: FrameCell, children: &[CardRef]) -> (CellSet, CellSet, u32) {
         let mut envelope = CellSet::single(pivot);
         let mut union_required = CellSet::EMPTY;
         let mut common: Option<CellSet> = None;
         let mut height = 0;
-        for &child in &children {
+        for &child in children {
             let (required, child_envelope, child_height) = self.sets(child);
             envelope = envelope.union(&child_envelope);
             union_required = union_required.union(&required);
@@ -1076,8 +1103,14 @@ impl<'a> Search<'a> {
         }
         let mut required = union_required.union(&common.unwrap_or_default());
         required.remove(pivot);
+        (required, envelope, height + 1)
+    }
+
+    /// A new card of the library by the combination rule.
+    fn combine(&mut self, pivot: FrameCell, children: Vec<CardRef>) -> CardRef {
+        let (required, envelope, height) = self.combined(pivot, &children);
         self.stats.proved += 1;
-        self.library.push(NewCard { pivot, children, required, envelope, height: height + 1 });
+        self.library.push(NewCard { pivot, children, required, envelope, height });
         let index = self.library.len() - 1;
         self.by_anchor.entry(required.iter().next()).or_default().push(index);
         if required.len() >= 2 {
@@ -1089,7 +1122,7 @@ impl<'a> Search<'a> {
                 let list = self.by_shape.entry((a1.0 - a0.0, a1.1 - a0.1)).or_default();
                 // Lowest first (then oldest), so that a lookup stops at the first taller card.
                 let library = &self.library;
-                let at = list.partition_point(|&(i, _, _)| library[i as usize].height <= height + 1);
+                let at = list.partition_point(|&(i, _, _)| library[i as usize].height <= height);
                 list.insert(at, (index as u32, symmetry, a0));
             }
         }
