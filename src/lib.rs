@@ -5,6 +5,7 @@ pub mod cli;
 pub mod escape;
 pub mod language;
 pub mod pokopoko;
+pub mod safe_write;
 pub mod save;
 pub mod snaky;
 pub mod sound_settings;
