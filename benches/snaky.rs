@@ -98,5 +98,28 @@ fn search_for_19(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, evaluation, maker_decision, whole_verify, search_for_19);
+/// The lesson of a whole game: the review alone (what the app reads on every change), the review
+/// with every costly move explained (two lines each against the perfect Breaker, as
+/// `snaky review` prints), one move's explanation (what a screen asks for), and the threat finder
+/// on the game's last board.
+fn lesson(c: &mut Criterion) {
+    use pokopoko::snaky::{BreakerKind, ComputerBreaker, play_out, review, threats};
+    let cards = shipped_cards().expect("cards");
+    let mut game = Game::started(cards.clone());
+    play_out(&mut game, &mut ComputerBreaker::new(BreakerKind::RandomNear, 1));
+    let breaker = game.breaker_cells().to_vec();
+    let costly = review::review(cards.clone(), &breaker).map(|r| r.costliest()).ok().flatten().unwrap_or(0);
+    let mut group = c.benchmark_group("lesson of a game (random near, seed 1)");
+    group.bench_function("review", |b| b.iter(|| review::review(cards.clone(), black_box(&breaker))));
+    group.bench_function("review with every costly move explained", |b| {
+        b.iter(|| review::explain(cards.clone(), black_box(&breaker)))
+    });
+    group.bench_function("why of the costliest move", |b| b.iter(|| review::why(&game, black_box(costly))));
+    group.bench_function("threats on the last board", |b| {
+        b.iter(|| threats::threats(black_box(game.maker_cells()), black_box(game.breaker_cells())))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, evaluation, maker_decision, whole_verify, search_for_19, lesson);
 criterion_main!(benches);

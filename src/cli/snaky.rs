@@ -34,13 +34,19 @@ pub enum SnakyCommand {
         unverified: bool,
     },
     /// The post-game lesson: each Breaker move with the guarantee before and after it, the Maker
-    /// moves it lost, and the replies that would have kept the guarantee.
+    /// moves it lost, and the replies that would have kept the guarantee; for each move that lost
+    /// some, why: Maker's plan against the longest defence after it and after the best reply.
     Review {
         /// Breaker moves in paper coordinates: "x,y x,y …".
         #[arg(long, allow_hyphen_values = true)]
         moves: String,
         /// Print `{"par":…,"held_out":…,"moves":[{"breaker":[x,y],"guarantee_before":…,
-        /// "guarantee_after":…,"lost":…,"best":[[x,y],…,"outside"]},…]}`.
+        /// "guarantee_after":…,"lost":…,"best":[[x,y],…,"outside"]},…]}`; a move with `lost` > 0
+        /// adds `"line"` and `"best_line"` (`{"guarantee":…,"open":[[x,y],…],"steps":[{"move":…,"maker":[x,y],
+        /// "threats":[[x,y],…],"breaker":[x,y]|null},…],"completed":{"move":…,"snaky":[…]},
+        /// "turning_point":{"threats":[{"move":…,"cell":[x,y],"answered":…},…],
+        /// "double_threat":{"move":…,"cells":[…]}|null}}`) and `"best_reply"`. Moves count
+        /// Maker's moves from the game's first (the opening is move 1).
         #[arg(long)]
         json: bool,
         #[arg(long, default_value = "21", value_parser = super::parse_maker)]
@@ -524,6 +530,149 @@ struct ReviewLine {
     /// The free envelope cells whose reply keeps `kept`, then `"outside"` if a reply outside the
     /// envelope keeps it too.
     best: Vec<BestReply>,
+    /// Only when `lost` > 0: from the position after this move, Maker's plan against the perfect
+    /// Breaker until Maker completes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<LineJson>,
+    /// Only when `lost` > 0: the same from the position after the best reply.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best_line: Option<LineJson>,
+    /// Only when `lost` > 0: the reply `best_line` starts from, and where it stood in `line`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best_reply: Option<BestReplyJson>,
+}
+
+/// A line of `snaky review --json`: Maker's plan against the longest defence.
+#[derive(Serialize)]
+struct LineJson {
+    /// The guarantee where the line starts.
+    guarantee: u32,
+    /// The free cells that already finish a Snaky where the line starts (left open by the move).
+    open: Vec<[i32; 2]>,
+    steps: Vec<StepJson>,
+    /// `null` only for a certificate that never completes.
+    completed: Option<CompletedJson>,
+    turning_point: TurningPointJson,
+}
+
+#[derive(Serialize)]
+struct StepJson {
+    /// Maker's move number, counted from the game's first.
+    #[serde(rename = "move")]
+    move_number: u32,
+    maker: [i32; 2],
+    /// The free cells that finish a Snaky after this Maker move.
+    threats: Vec<[i32; 2]>,
+    /// `null` after the move that completes.
+    breaker: Option<[i32; 2]>,
+}
+
+#[derive(Serialize)]
+struct CompletedJson {
+    #[serde(rename = "move")]
+    move_number: u32,
+    /// Maker's completing cell.
+    cell: [i32; 2],
+    snaky: Vec<[i32; 2]>,
+}
+
+#[derive(Serialize)]
+struct TurningPointJson {
+    /// The threats before the first double threat.
+    threats: Vec<ThreatJson>,
+    double_threat: Option<DoubleThreatJson>,
+}
+
+#[derive(Serialize)]
+struct ThreatJson {
+    #[serde(rename = "move")]
+    move_number: u32,
+    maker: [i32; 2],
+    /// The one finishing cell.
+    cell: [i32; 2],
+    /// Breaker took it.
+    answered: bool,
+}
+
+#[derive(Serialize)]
+struct DoubleThreatJson {
+    #[serde(rename = "move")]
+    move_number: u32,
+    maker: [i32; 2],
+    cells: Vec<[i32; 2]>,
+}
+
+#[derive(Serialize)]
+struct BestReplyJson {
+    cell: [i32; 2],
+    /// `cell` stands for any reply outside the envelope.
+    outside: bool,
+    /// The guarantee after it.
+    keeps: u32,
+    /// `{"role":"completed_snaky"|"threatened_snaky"|"claimed_by_maker"|"taken_by_breaker",
+    /// "move":…}` or
+    /// `{"role":"elsewhere"}`: where `cell` stood in `line`.
+    in_line: serde_json::Value,
+}
+
+fn xy(cell: Cell) -> [i32; 2] {
+    [cell.x, cell.y]
+}
+
+fn line_json(line: &snaky::Line) -> LineJson {
+    let point = &line.turning_point;
+    LineJson {
+        guarantee: line.guarantee,
+        open: line.open.cells.iter().map(|&c| xy(c)).collect(),
+        steps: line
+            .steps
+            .iter()
+            .map(|step| StepJson {
+                move_number: step.move_number,
+                maker: xy(step.maker),
+                threats: step.threats.cells.iter().map(|&c| xy(c)).collect(),
+                breaker: step.breaker.map(xy),
+            })
+            .collect(),
+        completed: line.completed.map(|done| CompletedJson {
+            move_number: done.move_number,
+            cell: xy(done.cell),
+            snaky: done.snaky.map(xy).to_vec(),
+        }),
+        turning_point: TurningPointJson {
+            threats: point
+                .threats
+                .iter()
+                .map(|t| ThreatJson {
+                    move_number: t.move_number,
+                    maker: xy(t.maker),
+                    cell: xy(t.cell),
+                    answered: t.answered,
+                })
+                .collect(),
+            double_threat: point.double_threat.as_ref().map(|d| DoubleThreatJson {
+                move_number: d.move_number,
+                maker: xy(d.maker),
+                cells: d.cells.iter().map(|&c| xy(c)).collect(),
+            }),
+        },
+    }
+}
+
+fn best_reply_json(best: &snaky::review::BestReply) -> BestReplyJson {
+    use snaky::review::Role;
+    let in_line = match best.in_line {
+        Role::CompletedSnaky { move_number } => ("completed_snaky", Some(move_number)),
+        Role::ThreatenedSnaky { move_number } => ("threatened_snaky", Some(move_number)),
+        Role::ClaimedByMaker { move_number } => ("claimed_by_maker", Some(move_number)),
+        Role::TakenByBreaker { move_number } => ("taken_by_breaker", Some(move_number)),
+        Role::Elsewhere => ("elsewhere", None),
+    };
+    let in_line = match in_line {
+        (role, Some(move_number)) => serde_json::json!({ "role": role, "move": move_number }),
+        (role, None) => serde_json::json!({ "role": role }),
+    };
+    BestReplyJson { cell: xy(best.cell), outside: best.outside, keeps: best.keeps, in_line }
 }
 
 /// A reply that keeps the guarantee: a cell, or the marker for any reply outside the envelope.
@@ -546,8 +695,8 @@ fn review(moves: &str, json: bool, source: Source) -> ExitCode {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let lesson = match snaky::review(cards, &breaker) {
-        Ok(lesson) => lesson,
+    let snaky::Explained { review: lesson, why } = match snaky::explain(cards, &breaker) {
+        Ok(explained) => explained,
         Err(e) => return super::bad_input(format_args!("--moves: {e}")),
     };
     if json {
@@ -556,7 +705,7 @@ fn review(moves: &str, json: bool, source: Source) -> ExitCode {
             held_out: lesson.held_out,
             over: lesson.over(),
             costliest: lesson.costliest(),
-            moves: lesson.moves.iter().map(review_line).collect(),
+            moves: lesson.moves.iter().zip(&why).map(|(m, why)| review_line(m, why.as_ref())).collect(),
             warning,
         };
         return match serde_json::to_string(&output) {
@@ -572,10 +721,12 @@ fn review(moves: &str, json: bool, source: Source) -> ExitCode {
             snaky::Maker::Ours19 => "our Maker (19)".to_string(),
         },
     };
-    super::emit(&review_text(&lesson, &maker, warning))
+    let mut text = review_text(&lesson, &maker, warning);
+    text.push_str(&why_text(&why));
+    super::emit(&text)
 }
 
-fn review_line(reviewed: &snaky::ReviewedMove) -> ReviewLine {
+fn review_line(reviewed: &snaky::ReviewedMove, why: Option<&snaky::Why>) -> ReviewLine {
     let mut best: Vec<BestReply> = reviewed.best.iter().map(|c| BestReply::Cell([c.x, c.y])).collect();
     if reviewed.best_outside {
         best.push(BestReply::Outside("outside"));
@@ -589,6 +740,125 @@ fn review_line(reviewed: &snaky::ReviewedMove) -> ReviewLine {
         lost: reviewed.lost,
         kept: reviewed.kept,
         best,
+        line: why.map(|why| line_json(&why.line)),
+        best_line: why.map(|why| line_json(&why.best_line)),
+        best_reply: why.map(|why| best_reply_json(&why.best_reply)),
+    }
+}
+
+/// "Why": for each costly move, what Maker could force after it and what the best reply took
+/// away, in sentences, then both lines move by move.
+fn why_text(why: &[Option<snaky::Why>]) -> String {
+    let mut text = String::new();
+    for why in why.iter().flatten() {
+        if text.is_empty() {
+            text.push_str(
+                "\nWhy (moves count Maker's moves from its first; each line is Maker's plan against the \
+                 longest defence;\n! marks a threat, !! a double threat):\n",
+            );
+        }
+        text.push_str(&format!("\n{}\n", forced_sentence(why)));
+        text.push_str(&format!("  Best reply: {}\n", best_reply_sentence(why)));
+        text.push_str(&format!("  Your line:  {}\n", line_moves(&why.line)));
+        text.push_str(&format!("  Best line:  {}\n", line_moves(&why.best_line)));
+    }
+    text
+}
+
+/// "After your move 6 at (5,8) Maker could force: threats at moves 7, 8 and 9 (you had to answer
+/// each), then a double threat at move 10 — (6,11) and (9,11) each finish a Snaky."
+fn forced_sentence(why: &snaky::Why) -> String {
+    let (line, point) = (&why.line, &why.line.turning_point);
+    let yours = format!("After your move {} at {}", why.index + 1, why.breaker);
+    let mut parts = Vec::new();
+    if !point.threats.is_empty() {
+        let moves: Vec<String> = point.threats.iter().map(|t| t.move_number.to_string()).collect();
+        let noun = if moves.len() == 1 { "a threat at move" } else { "threats at moves" };
+        let answered = match (point.all_answered(), moves.len()) {
+            (true, 1) => " (you had to answer it)",
+            (true, _) => " (you had to answer each)",
+            (false, _) => "",
+        };
+        parts.push(format!("{noun} {}{answered}", and_list(&moves)));
+    }
+    if let Some(double) = &point.double_threat {
+        let cells: Vec<String> = double.cells.iter().map(ToString::to_string).collect();
+        parts.push(format!(
+            "a double threat at move {} — {} each finish a Snaky",
+            double.move_number,
+            and_list(&cells)
+        ));
+    }
+    let completed = match line.completed {
+        Some(done) => format!("Maker completed its Snaky at move {} at {}.", done.move_number, done.cell),
+        None => "Maker had not completed when the line was cut off.".to_string(),
+    };
+    let forced = parts.join(", then ");
+    if !line.open.is_empty() {
+        let cells: Vec<String> = line.open.cells.iter().map(ToString::to_string).collect();
+        let verb = if cells.len() == 1 { "finishes" } else { "each finish" };
+        let then =
+            if forced.is_empty() { String::new() } else { format!("; then Maker could force: {forced}") };
+        return format!("{yours}, {} still {verb} a Snaky{then}. {completed}", and_list(&cells));
+    }
+    match forced.is_empty() {
+        true => format!("{yours} Maker needed no threat: {completed}"),
+        false => format!("{yours} Maker could force: {forced}. {completed}"),
+    }
+}
+
+/// "(6,7) is a cell of the Snaky Maker completed at move 11 in your line; after it, Maker's plan
+/// needs 21."
+fn best_reply_sentence(why: &snaky::Why) -> String {
+    use snaky::review::Role;
+    let best = &why.best_reply;
+    let cell = if best.outside { "any cell outside the envelope".to_string() } else { best.cell.to_string() };
+    let fact = match best.in_line {
+        Role::CompletedSnaky { move_number } => {
+            format!("{cell} is a cell of the Snaky Maker completed at move {move_number} in your line")
+        }
+        Role::ThreatenedSnaky { move_number } => {
+            format!("{cell} is a cell of a Snaky Maker could finish after move {move_number} in your line")
+        }
+        Role::ClaimedByMaker { move_number } => {
+            format!("Maker claimed {cell} at move {move_number} in your line")
+        }
+        Role::TakenByBreaker { move_number } => {
+            format!("in your line you took {cell} only after Maker's move {move_number}")
+        }
+        Role::Elsewhere => format!("{cell} is off your line"),
+    };
+    let ends = why.best_line.completed.map_or(String::new(), |done| {
+        format!(" (against the longest defence Maker completes at move {})", done.move_number)
+    });
+    format!("{fact}; after it, Maker's plan needs {}{ends}.", best.keeps)
+}
+
+/// A line compactly: "7 (5,9)! (6,9) · 8 …": Maker's move number and cell, `!` for a threat and
+/// `!!` for a double threat, then Breaker's reply.
+fn line_moves(line: &snaky::Line) -> String {
+    let steps: Vec<String> = line
+        .steps
+        .iter()
+        .map(|step| {
+            let mark = match step.threats.kind {
+                snaky::ThreatKind::None => "",
+                snaky::ThreatKind::Threat => "!",
+                snaky::ThreatKind::DoubleThreat => "!!",
+            };
+            let reply = step.breaker.map_or("completes".to_string(), |b| b.to_string());
+            format!("{} {}{mark} {reply}", step.move_number, step.maker)
+        })
+        .collect();
+    steps.join(" · ")
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
 

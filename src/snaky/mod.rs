@@ -34,6 +34,7 @@ pub mod search;
 pub mod shape;
 pub mod squeeze;
 pub mod strength;
+pub mod threats;
 pub mod verify;
 
 use std::sync::{Arc, OnceLock};
@@ -50,7 +51,8 @@ pub use game::{ClaimInfo, Game, Move, Player};
 pub use placement::{Placement, Symmetry};
 pub use policy::Claim;
 pub use record::{parse_moves, replay};
-pub use review::{Review, ReviewedMove, review, review_game};
+pub use review::{Explained, Line, Review, ReviewedMove, Why, explain, explain_game, review, review_game};
+pub use threats::{FinishingCopy, ThreatKind, Threats};
 
 /// The shipped Makers: the paper's certificate and our two.
 #[derive(

@@ -23,15 +23,46 @@
 //! let first = &lesson.moves[0];
 //! assert_eq!(first.lost, first.guarantee_before - first.guarantee_after);
 //! ```
+//!
+//! ## Why a move was costly
+//!
+//! For a move that lost Maker moves, [`why`] (one move, for a screen) and [`explain`] (every move,
+//! for the command line) play two [`Line`]s from the lesson's board: Maker's certified plan (the
+//! game's policy) against Breaker's longest defence (the perfect computer Breaker,
+//! [`BreakerKind::Perfect`]), move by move until Maker completes — once from the position after the
+//! move played, once from the position after the best reply (the first of
+//! [`ReviewedMove::best`]). Each step carries the [`Threats`] after its Maker move, and each line
+//! its [`TurningPoint`]: the threats Breaker had to answer and the first double threat.
+//!
+//! **Move numbers** in a line count Maker's moves from the first of the game: Maker's move 1 is
+//! the opening (8,8), as the panel's "Maker moves" counts. Breaker's move k (1-based, index
+//! k − 1 in [`Review::moves`]) is answered by Maker's move k + 1, the first step of its line.
+//!
+//! ```
+//! use pokopoko::snaky::{self, Cell, review};
+//! let cards = snaky::shipped_cards().expect("the shipped certificate");
+//! // SPEC §2.4's worked line: Breaker's second move, (8,6), costs Maker's plan one move.
+//! let lesson = review::explain(cards, &[Cell::new(7, 8), Cell::new(8, 6)]).expect("legal moves");
+//! assert_eq!(lesson.review.moves[1].lost, 1);
+//! let why = lesson.why[1].as_ref().expect("a costly move is explained");
+//! assert_eq!(why.line.steps[0].move_number, 3);
+//! assert_eq!(why.line.steps[0].maker, Cell::new(11, 8), "Maker's answer starts the line");
+//! let done = why.line.completed.as_ref().expect("Maker completes");
+//! assert!(done.move_number <= lesson.review.moves[1].guarantee_after);
+//! assert_eq!(why.best_reply.keeps, 21);
+//! ```
 
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
+use super::breaker::{Breaker, BreakerKind, ComputerBreaker};
 use super::card::Cards;
 use super::cell::Cell;
 use super::errors::{RecordError, RecordErrorKind};
 use super::game::{Game, Player};
+use super::shape::Copy as SnakyCopy;
+use super::threats::{self, ThreatKind, Threats};
 
 /// The lesson of one game: par, how long Maker was held out, and every Breaker move reviewed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -95,7 +126,7 @@ pub const fn before(index: usize) -> usize {
 /// Breaker move. An occupied cell or a move after Maker has won is an error naming the move's
 /// 1-based position (as [`super::record::replay`]'s are).
 pub fn review(cards: Arc<Cards>, breaker_moves: &[Cell]) -> Result<Review, RecordError> {
-    let (review, error) = reviewed(cards, breaker_moves);
+    let (review, _, error) = reviewed(cards, breaker_moves);
     match error {
         Some(error) => Err(error),
         None => Ok(review),
@@ -109,8 +140,36 @@ pub fn review_game(game: &Game) -> Review {
     reviewed(Arc::clone(game.cards()), game.breaker_cells()).0
 }
 
-/// The review of the moves up to the first illegal one, and the error that stopped it, if any.
-fn reviewed(cards: Arc<Cards>, breaker_moves: &[Cell]) -> (Review, Option<RecordError>) {
+/// The lesson of a game and, for each of its moves, why it cost what it did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Explained {
+    pub review: Review,
+    /// One entry per entry of `review.moves`: `Some` exactly where the move lost Maker moves.
+    pub why: Vec<Option<Why>>,
+}
+
+/// [`review`] with every costly move explained: two lines played out per costly move, so this
+/// takes milliseconds a move where [`review`] takes microseconds.
+pub fn explain(cards: Arc<Cards>, breaker_moves: &[Cell]) -> Result<Explained, RecordError> {
+    let (review, game, error) = reviewed(cards, breaker_moves);
+    if let Some(error) = error {
+        return Err(error);
+    }
+    let why = (0..review.moves.len()).map(|index| why(&game, index)).collect();
+    Ok(Explained { review, why })
+}
+
+/// [`explain`] for a game in progress or finished (a last Breaker move Maker has not answered yet
+/// is answered, as in [`review_game`]).
+pub fn explain_game(game: &Game) -> Explained {
+    let (review, answered, _) = reviewed(Arc::clone(game.cards()), game.breaker_cells());
+    let why = (0..review.moves.len()).map(|index| why(&answered, index)).collect();
+    Explained { review, why }
+}
+
+/// The review of the moves up to the first illegal one, the game they make (each answered by
+/// Maker), and the error that stopped it, if any.
+fn reviewed(cards: Arc<Cards>, breaker_moves: &[Cell]) -> (Review, Game, Option<RecordError>) {
     let mut game = Game::started(cards);
     let par = game.guarantee();
     let mut moves = Vec::with_capacity(breaker_moves.len());
@@ -126,7 +185,7 @@ fn reviewed(cards: Arc<Cards>, breaker_moves: &[Cell]) -> (Review, Option<Record
         }
     }
     let held_out = game.won().then(|| game.maker_cells().len() as u32);
-    (Review { par, held_out, moves }, error)
+    (Review { par, held_out, moves }, game, error)
 }
 
 /// Reviews Breaker's move `cell` (Breaker to move), then plays it and Maker's answer.
@@ -151,4 +210,239 @@ fn reviewed_move(game: &mut Game, cell: Cell) -> Result<ReviewedMove, super::err
         best,
         best_outside,
     })
+}
+
+/// Why Breaker's move cost Maker moves: what Maker could force after it, and after the best reply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Why {
+    /// Breaker's move: index `index` of [`Review::moves`], Breaker's move `index + 1`.
+    pub index: usize,
+    pub breaker: Cell,
+    /// From the position after the move: Maker's plan against the longest defence.
+    pub line: Line,
+    /// The reply that would have kept the most, and what it took away from `line`.
+    pub best_reply: BestReply,
+    /// From the position after the best reply, the same way.
+    pub best_line: Line,
+}
+
+/// Maker's plan against Breaker's longest defence from a position with Maker to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Line {
+    /// The guarantee where the line starts ("Maker wins within k moves", counted from the game's
+    /// first Maker move): a line of a valid certificate completes by this move.
+    pub guarantee: u32,
+    /// The finishing cells already on the board where the line starts: the move that led here
+    /// left them open (Maker's plan may complete one at once).
+    pub open: Threats,
+    /// Maker's moves in order, each with the threats after it and Breaker's reply.
+    pub steps: Vec<LineStep>,
+    /// The Maker move that completed a Snaky; `None` only if the line was cut off after
+    /// [`MAX_LINE_MOVES`] without a win (a certificate that fails its checks).
+    pub completed: Option<Completion>,
+    /// What Breaker was forced to do on the way: read from `steps`.
+    pub turning_point: TurningPoint,
+}
+
+/// One Maker move of a line and Breaker's reply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineStep {
+    /// Maker's move number, counted from the game's first (the opening is 1).
+    pub move_number: u32,
+    /// Maker's cell.
+    pub maker: Cell,
+    /// The finishing cells after this Maker move (empty on the move that completes a Snaky).
+    pub threats: Threats,
+    /// Breaker's reply (the perfect Breaker's); `None` after the move that completes a Snaky.
+    pub breaker: Option<Cell>,
+}
+
+/// Maker's completed Snaky.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Completion {
+    /// The Maker move that completed it (counted from the game's first).
+    pub move_number: u32,
+    /// That move's cell.
+    pub cell: Cell,
+    /// Its six cells, in the order of S under its orientation.
+    pub snaky: SnakyCopy,
+}
+
+/// The turning point of a line: the single threats before its first double threat, and that
+/// double threat.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurningPoint {
+    /// The Maker moves before the first double threat (all of them, if there is none) after which
+    /// exactly one free cell finished a Snaky, in order.
+    pub threats: Vec<ForcedReply>,
+    /// The first Maker move after which two or more free cells each finished a Snaky.
+    pub double_threat: Option<DoubleThreat>,
+}
+
+impl TurningPoint {
+    /// Whether Breaker took the finishing cell after every threat in `threats`.
+    pub fn all_answered(&self) -> bool {
+        self.threats.iter().all(|t| t.answered)
+    }
+}
+
+/// A threat: a Maker move after which exactly one free cell finishes a Snaky.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForcedReply {
+    pub move_number: u32,
+    /// Maker's cell.
+    pub maker: Cell,
+    /// The one finishing cell: Breaker had to take it.
+    pub cell: Cell,
+    /// Breaker's reply in the line was that cell.
+    pub answered: bool,
+}
+
+/// A double threat: a Maker move after which two or more free cells each finish a Snaky.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DoubleThreat {
+    pub move_number: u32,
+    /// Maker's cell.
+    pub maker: Cell,
+    /// The finishing cells, sorted by (x, y): Breaker can take only one.
+    pub cells: Vec<Cell>,
+}
+
+/// The best reply to a costly move, with the facts for one sentence about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BestReply {
+    /// The first of [`ReviewedMove::best`]; when only a reply outside the envelope keeps the most,
+    /// the far-away cell [`Game::far_away_cell`] picks, standing for all of them.
+    pub cell: Cell,
+    /// `cell` stands for any reply outside the envelope.
+    pub outside: bool,
+    /// The guarantee after it: "after it, Maker's plan needs `keeps`" ([`ReviewedMove::kept`]).
+    pub keeps: u32,
+    /// Where `cell` stood in the line after the move played.
+    pub in_line: Role,
+}
+
+/// What a cell was in a line (the first that applies, in this order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "role", rename_all = "snake_case")]
+pub enum Role {
+    /// A cell of the Snaky Maker completed at this move.
+    CompletedSnaky { move_number: u32 },
+    /// A cell of a Snaky Maker could finish after this move (the first such move): a threat or a
+    /// double threat was built on it.
+    ThreatenedSnaky { move_number: u32 },
+    /// Maker claimed it at this move.
+    ClaimedByMaker { move_number: u32 },
+    /// Breaker took it only in reply to this Maker move.
+    TakenByBreaker { move_number: u32 },
+    /// None of these.
+    Elsewhere,
+}
+
+impl Role {
+    /// Where `cell` stood in `line`.
+    pub fn of(cell: Cell, line: &Line) -> Self {
+        if let Some(done) = line.completed.filter(|done| done.snaky.contains(&cell)) {
+            return Self::CompletedSnaky { move_number: done.move_number };
+        }
+        let threatened =
+            line.steps.iter().find(|step| step.threats.copies.iter().any(|copy| copy.snaky.contains(&cell)));
+        if let Some(step) = threatened {
+            return Self::ThreatenedSnaky { move_number: step.move_number };
+        }
+        if let Some(step) = line.steps.iter().find(|step| step.maker == cell) {
+            return Self::ClaimedByMaker { move_number: step.move_number };
+        }
+        match line.steps.iter().find(|step| step.breaker == Some(cell)) {
+            Some(step) => Self::TakenByBreaker { move_number: step.move_number },
+            None => Self::Elsewhere,
+        }
+    }
+}
+
+/// The most Maker moves a line plays: a valid certificate completes within its root's height (21
+/// at most), so only a certificate that fails its checks can reach it.
+pub const MAX_LINE_MOVES: usize = 64;
+
+/// The perfect Breaker's seed in every line (it breaks ties at random), so a line is the same on
+/// every run.
+const LINE_SEED: u64 = 0;
+
+/// Why Breaker's move `index` (0-based, as in [`Review::moves`]) of `game` cost Maker moves:
+/// `None` when it lost none, or when the game has no such move.
+pub fn why(game: &Game, index: usize) -> Option<Why> {
+    let &breaker = game.breaker_cells().get(index)?;
+    let before = game.prefix(self::before(index));
+    let mut after = before.clone();
+    let reviewed = reviewed_move(&mut after, breaker).ok()?;
+    if reviewed.lost == 0 {
+        return None;
+    }
+    let mut after = before.clone();
+    after.breaker_move(breaker).ok()?;
+    let line = line(&after);
+    let (cell, outside) = match reviewed.best.first() {
+        Some(&cell) => (cell, false),
+        None => (before.far_away_cell(), true),
+    };
+    let mut after_best = before;
+    after_best.breaker_move(cell).ok()?;
+    let best_line = self::line(&after_best);
+    let best_reply = BestReply { cell, outside, keeps: reviewed.kept, in_line: Role::of(cell, &line) };
+    Some(Why { index, breaker, line, best_reply, best_line })
+}
+
+/// Maker's plan against the perfect Breaker from `game` (Maker to move), until Maker completes a
+/// Snaky; an empty line if it is not Maker's turn.
+pub fn line(game: &Game) -> Line {
+    let guarantee = game.guarantee();
+    let open = threats::threats(game.maker_cells(), game.breaker_cells());
+    let mut game = game.clone();
+    let mut breaker = ComputerBreaker::new(BreakerKind::Perfect, LINE_SEED);
+    let mut steps = Vec::new();
+    let mut completed = None;
+    while steps.len() < MAX_LINE_MOVES {
+        let Ok(maker) = game.maker_move() else { break };
+        let move_number = game.maker_cells().len() as u32;
+        if let Some(snaky) = game.winning_copy() {
+            steps.push(LineStep { move_number, maker, threats: Threats::default(), breaker: None });
+            completed = Some(Completion { move_number, cell: maker, snaky });
+            break;
+        }
+        let threats = threats::threats(game.maker_cells(), game.breaker_cells());
+        let reply = breaker.choose(&game).filter(|&cell| game.breaker_move(cell).is_ok());
+        steps.push(LineStep { move_number, maker, threats, breaker: reply });
+        if reply.is_none() {
+            break;
+        }
+    }
+    let turning_point = turning_point(&steps);
+    Line { guarantee, open, steps, completed, turning_point }
+}
+
+/// The single threats up to the first double threat, and that double threat.
+fn turning_point(steps: &[LineStep]) -> TurningPoint {
+    let mut point = TurningPoint::default();
+    for step in steps {
+        match step.threats.kind {
+            ThreatKind::None => {}
+            ThreatKind::Threat => {
+                let cell = step.threats.cells[0];
+                let answered = step.breaker == Some(cell);
+                point.threats.push(ForcedReply {
+                    move_number: step.move_number,
+                    maker: step.maker,
+                    cell,
+                    answered,
+                });
+            }
+            ThreatKind::DoubleThreat => {
+                let cells = step.threats.cells.clone();
+                point.double_threat =
+                    Some(DoubleThreat { move_number: step.move_number, maker: step.maker, cells });
+                break;
+            }
+        }
+    }
+    point
 }

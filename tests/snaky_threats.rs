@@ -1,0 +1,419 @@
+//! Threats, double threats and the lines of the lesson (`snaky::threats`, `review::explain`,
+//! `pokopoko snaky review --json`), checked against a brute force written here from SPEC §2.1's
+//! definition of Snaky: every copy t + R(S) over a box around Maker's stones, sharing nothing with
+//! the engine's finder.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::process::{Command, Output};
+use std::sync::Arc;
+
+use pokopoko::snaky::review::{self, Role};
+use pokopoko::snaky::{
+    self, BreakerKind, Cards, Cell, ComputerBreaker, Game, Maker, ThreatKind, Threats, play_out, record,
+};
+
+type Xy = (i32, i32);
+
+/// SPEC §2.1: S = {(0,0), (1,0), (2,0), (3,0), (3,1), (4,1)}.
+const S: [Xy; 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
+
+/// The 8 signed 2×2 permutation matrices [[a, b], [c, d]].
+fn matrices() -> Vec<[i32; 4]> {
+    let mut all = Vec::new();
+    for sx in [1, -1] {
+        for sy in [1, -1] {
+            all.push([sx, 0, 0, sy]);
+            all.push([0, sx, sy, 0]);
+        }
+    }
+    all
+}
+
+/// Brute force: every copy R(S) + t, over all 8 matrices and every translation that keeps the
+/// copy within 5 of Maker's stones' box, with five cells in `maker`, none in `breaker`, and its
+/// sixth free. Returns each finishing cell with the (sorted) copies it completes.
+fn brute_threats(maker: &[Xy], breaker: &[Xy]) -> BTreeMap<Xy, BTreeSet<[Xy; 6]>> {
+    let mut found: BTreeMap<Xy, BTreeSet<[Xy; 6]>> = BTreeMap::new();
+    let (Some(min_x), Some(max_x)) = (maker.iter().map(|c| c.0).min(), maker.iter().map(|c| c.0).max())
+    else {
+        return found;
+    };
+    let min_y = maker.iter().map(|c| c.1).min().unwrap_or(0);
+    let max_y = maker.iter().map(|c| c.1).max().unwrap_or(0);
+    let mine: BTreeSet<Xy> = maker.iter().copied().collect();
+    let theirs: BTreeSet<Xy> = breaker.iter().copied().collect();
+    for [a, b, c, d] in matrices() {
+        for tx in min_x - 5..=max_x + 5 {
+            for ty in min_y - 5..=max_y + 5 {
+                let mut copy = S.map(|(x, y)| (a * x + b * y + tx, c * x + d * y + ty));
+                let free: Vec<Xy> = copy.iter().copied().filter(|cell| !mine.contains(cell)).collect();
+                if free.len() == 1 && !copy.iter().any(|cell| theirs.contains(cell)) {
+                    copy.sort();
+                    found.entry(free[0]).or_default().insert(copy);
+                }
+            }
+        }
+    }
+    found
+}
+
+fn xy(cells: &[Cell]) -> Vec<Xy> {
+    cells.iter().map(|c| (c.x, c.y)).collect()
+}
+
+/// The engine's threats, in the brute force's terms.
+fn as_found(threats: &Threats) -> BTreeMap<Xy, BTreeSet<[Xy; 6]>> {
+    let mut found: BTreeMap<Xy, BTreeSet<[Xy; 6]>> = BTreeMap::new();
+    for copy in &threats.copies {
+        let mut cells = copy.snaky.map(|c| (c.x, c.y));
+        cells.sort();
+        found.entry((copy.cell.x, copy.cell.y)).or_default().insert(cells);
+    }
+    found
+}
+
+/// The finder agrees with the brute force on `game`'s board, and its kind with the count of
+/// distinct finishing cells. Returns the brute force's finishing cells.
+fn checked_threats(game: &Game, threats: &Threats, at: &str) -> Vec<Xy> {
+    let brute = brute_threats(&xy(game.maker_cells()), &xy(game.breaker_cells()));
+    assert_eq!(as_found(threats), brute, "{at}");
+    let cells: Vec<Xy> = brute.keys().copied().collect();
+    assert_eq!(xy(&threats.cells), cells, "{at}");
+    let expected = match cells.len() {
+        0 => ThreatKind::None,
+        1 => ThreatKind::Threat,
+        _ => ThreatKind::DoubleThreat,
+    };
+    assert_eq!(threats.kind, expected, "{at}: a double threat needs two finishing cells");
+    // Every finishing cell finishes its own copy: no copy is counted for two cells.
+    let copies: BTreeSet<&[Xy; 6]> = brute.values().flatten().collect();
+    assert_eq!(copies.len(), brute.values().map(BTreeSet::len).sum::<usize>(), "{at}");
+    cells
+}
+
+fn computer_game(maker: Maker, kind: BreakerKind, seed: u64) -> Vec<Cell> {
+    let mut game = Game::started(maker.cards().expect("cards"));
+    play_out(&mut game, &mut ComputerBreaker::new(kind, seed));
+    game.breaker_cells().to_vec()
+}
+
+fn cells(text: &str) -> Vec<Cell> {
+    snaky::parse_moves(text).expect("a record")
+}
+
+#[test]
+fn five_cells_of_snaky_and_a_bent_end_make_a_double_threat() {
+    // S without (4,1), and (0,-1) under its first cell: (4,1) finishes S, (-1,-1) its mirror image.
+    let maker = cells("0,0 1,0 2,0 3,0 3,1 0,-1");
+    let found = snaky::threats::threats(&maker, &[]);
+    assert_eq!(found.kind, ThreatKind::DoubleThreat);
+    assert_eq!(found.cells, cells("-1,-1 4,1"));
+    // Breaker takes one: a threat is left; takes both: nothing.
+    assert_eq!(snaky::threats::threats(&maker, &cells("4,1")).cells, cells("-1,-1"));
+    assert_eq!(snaky::threats::threats(&maker, &cells("4,1")).kind, ThreatKind::Threat);
+    assert_eq!(snaky::threats::threats(&maker, &cells("4,1 -1,-1")).kind, ThreatKind::None);
+    // The brute force says the same.
+    let brute = brute_threats(&xy(&maker), &[]);
+    assert_eq!(brute.keys().copied().collect::<Vec<_>>(), vec![(-1, -1), (4, 1)]);
+    assert_eq!(as_found(&found), brute);
+}
+
+#[test]
+fn the_papers_worked_line_threatens_nothing() {
+    // SPEC §2.4: M (8,8), B (7,8), M (8,7), B (8,6), M (11,8): three Maker stones cannot be five
+    // of a copy.
+    let cards = Maker::Paper.cards().expect("cards");
+    let mut game = Game::started(Arc::clone(&cards));
+    for (index, breaker) in cells("7,8 8,6").into_iter().enumerate() {
+        game.reply(breaker).expect("legal");
+        let found = snaky::threats::threats(game.maker_cells(), game.breaker_cells());
+        assert!(checked_threats(&game, &found, &format!("worked line, move {index}")).is_empty());
+    }
+    assert_eq!(game.maker_cells(), &cells("8,8 8,7 11,8")[..]);
+}
+
+#[test]
+fn the_finder_matches_the_brute_force_on_every_board_of_computer_games() {
+    let mut seen = [0usize; 3];
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("cards");
+        for kind in BreakerKind::ALL {
+            for seed in 0..3 {
+                let breaker = computer_game(maker, kind, seed);
+                let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
+                // Every board after a Maker move (Breaker to move, or the end).
+                for moves in (1..=game.moves().len()).step_by(2) {
+                    let board = game.prefix(moves);
+                    let found = snaky::threats::threats(board.maker_cells(), board.breaker_cells());
+                    let at = format!("{maker:?} {kind:?} seed {seed}, after move {moves}");
+                    let finishing = checked_threats(&board, &found, &at);
+                    seen[finishing.len().min(2)] += 1;
+                    // The threats the last Maker stone made are the copies through it.
+                    let last = *board.maker_cells().last().expect("a Maker stone");
+                    let through =
+                        snaky::threats::threats_through(last, board.maker_cells(), board.breaker_cells());
+                    let expected: BTreeSet<_> =
+                        found.copies.iter().filter(|c| c.snaky.contains(&last)).copied().collect();
+                    assert_eq!(through.copies.iter().copied().collect::<BTreeSet<_>>(), expected, "{at}");
+                }
+            }
+        }
+    }
+    // The games hold boards of every kind (quiet, a threat, a double threat).
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+/// Replays a line on its own board from `start` (Maker to move), checking each step against the
+/// policy and each step's threats against the brute force, and the turning point against the
+/// brute force's counts. Returns the Maker move at which the line completes.
+fn checked_line(start: &Game, line: &review::Line, at: &str) -> u32 {
+    assert_eq!(line.guarantee, start.guarantee(), "{at}");
+    let open = snaky::threats::threats(start.maker_cells(), start.breaker_cells());
+    checked_threats(start, &line.open, &format!("{at}, open"));
+    assert_eq!(line.open, open, "{at}");
+    let mut game = start.clone();
+    let mut singles = Vec::new();
+    let mut double = None;
+    for (index, step) in line.steps.iter().enumerate() {
+        let at = format!("{at}, step {index}");
+        assert_eq!(game.maker_move(), Ok(step.maker), "{at}: Maker's plan");
+        assert_eq!(step.move_number as usize, game.maker_cells().len(), "{at}: counted from the opening");
+        if game.won() {
+            assert_eq!(index + 1, line.steps.len(), "{at}: the line ends when Maker completes");
+            assert_eq!(step.breaker, None, "{at}");
+            assert!(step.threats.is_empty(), "{at}");
+            let done = line.completed.expect("completed");
+            assert_eq!((done.move_number, done.cell), (step.move_number, step.maker), "{at}");
+            assert_eq!(Some(done.snaky), game.winning_copy(), "{at}");
+            break;
+        }
+        let finishing = checked_threats(&game, &step.threats, &at);
+        let reply = step.breaker.expect("Breaker replies until Maker completes");
+        game.breaker_move(reply).expect("a legal reply");
+        if double.is_none() {
+            match finishing.len() {
+                0 => {}
+                1 => singles.push((step.move_number, finishing[0], (reply.x, reply.y) == finishing[0])),
+                _ => double = Some((step.move_number, finishing)),
+            }
+        }
+    }
+    assert!(game.won(), "{at}: every line ends with Maker completing");
+    let point = &line.turning_point;
+    let reported: Vec<(u32, Xy, bool)> =
+        point.threats.iter().map(|t| (t.move_number, (t.cell.x, t.cell.y), t.answered)).collect();
+    assert_eq!(reported, singles, "{at}: the threats before the first double threat");
+    let reported = point.double_threat.as_ref().map(|d| (d.move_number, xy(&d.cells)));
+    assert_eq!(reported, double, "{at}: the first double threat");
+    line.completed.expect("completed").move_number
+}
+
+/// Where `cell` stood in `line`, worked out here from the line's steps alone.
+fn role(cell: Cell, line: &review::Line) -> Role {
+    let done = line.completed.expect("completed");
+    if done.snaky.contains(&cell) {
+        return Role::CompletedSnaky { move_number: done.move_number };
+    }
+    for step in &line.steps {
+        if step.threats.copies.iter().any(|c| c.snaky.contains(&cell)) {
+            return Role::ThreatenedSnaky { move_number: step.move_number };
+        }
+    }
+    if let Some(step) = line.steps.iter().find(|s| s.maker == cell) {
+        return Role::ClaimedByMaker { move_number: step.move_number };
+    }
+    match line.steps.iter().find(|s| s.breaker == Some(cell)) {
+        Some(step) => Role::TakenByBreaker { move_number: step.move_number },
+        None => Role::Elsewhere,
+    }
+}
+
+/// Explains `breaker` and checks every line; returns how many moves were explained.
+fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &str) -> usize {
+    let explained = review::explain(Arc::clone(cards), breaker).expect("legal");
+    assert_eq!(explained.review, review::review(Arc::clone(cards), breaker).expect("legal"));
+    assert_eq!(explained.why.len(), explained.review.moves.len());
+    let game = record::replay(Arc::clone(cards), breaker).expect("legal");
+    let mut explained_moves = 0;
+    for (index, (m, why)) in explained.review.moves.iter().zip(&explained.why).enumerate() {
+        let at = format!("{at}, Breaker's move {}", index + 1);
+        assert_eq!(why.is_some(), m.lost > 0, "{at}: exactly the costly moves are explained");
+        let Some(why) = why else { continue };
+        explained_moves += 1;
+        assert_eq!(Some(why), review::why(&game, index).as_ref(), "{at}: one move alone, the same");
+        assert_eq!((why.index, why.breaker), (index, m.breaker), "{at}");
+        let before = game.prefix(review::before(index));
+        let mut after = before.clone();
+        after.breaker_move(m.breaker).expect("legal");
+        // The line after the move starts with Maker's answer in the game.
+        assert_eq!(why.line.steps.first().map(|s| s.maker), Some(m.maker), "{at}");
+        let done = checked_line(&after, &why.line, &format!("{at}, your line"));
+        assert!(done <= m.guarantee_after, "{at}: completes within the guarantee after the move");
+        assert!(done <= maker.bound(), "{at}");
+        // The best reply: the first that kept the most, or a far cell standing for "outside".
+        let best = &why.best_reply;
+        match m.best.first() {
+            Some(&first) => assert_eq!((best.cell, best.outside), (first, false), "{at}"),
+            None => assert!(best.outside && m.best_outside && !before.claim().envelope.contains(&best.cell)),
+        }
+        assert_eq!(best.keeps, m.kept, "{at}");
+        assert_eq!(best.in_line, role(best.cell, &why.line), "{at}");
+        let mut after_best = before;
+        after_best.breaker_move(best.cell).expect("a free cell");
+        assert_eq!(after_best.guarantee(), m.kept, "{at}");
+        let best_done = checked_line(&after_best, &why.best_line, &format!("{at}, best line"));
+        assert!(best_done <= m.kept, "{at}: the best line completes within what the best reply keeps");
+    }
+    explained_moves
+}
+
+#[test]
+fn every_line_of_the_worked_line_is_maker_completing_within_its_guarantee() {
+    // On the worked line, Breaker's (8,6) costs the paper's plan one move (21 → 20).
+    let cards = Maker::Paper.cards().expect("cards");
+    assert_eq!(checked_explanation(Maker::Paper, &cards, &cells("7,8 8,6"), "worked line"), 1);
+    let explained = review::explain(cards, &cells("7,8 8,6")).expect("legal");
+    let why = explained.why[1].as_ref().expect("explained");
+    assert_eq!(why.line.steps[0].move_number, 3, "Maker's answer to Breaker's move 2 is its move 3");
+    assert_eq!(why.line.completed.map(|d| d.move_number), Some(20), "the perfect Breaker holds out 20");
+    assert_eq!(why.best_line.completed.map(|d| d.move_number), Some(21), "the best reply keeps par");
+}
+
+#[test]
+fn every_line_of_computer_games_of_every_breaker_checks_against_the_brute_force() {
+    let mut explained = 0;
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("cards");
+        for kind in BreakerKind::ALL {
+            for seed in 0..4 {
+                let breaker = computer_game(maker, kind, seed);
+                let at = format!("{maker:?} {kind:?} seed {seed}");
+                let count = checked_explanation(maker, &cards, &breaker, &at);
+                if kind == BreakerKind::Perfect {
+                    assert_eq!(count, 0, "{at}: the perfect Breaker loses nothing");
+                }
+                explained += count;
+            }
+        }
+    }
+    assert!(explained > 0, "random Breakers give moves away");
+}
+
+#[test]
+fn the_lines_of_the_papers_maker_against_its_perfect_breaker_last_the_guarantee() {
+    // For the paper's cards the perfect Breaker keeps the tallest child (SPEC §2.5), so the line
+    // after a costly move lasts as long as the guarantee says (Maker's stones completed nothing
+    // early on these games).
+    let cards = Maker::Paper.cards().expect("cards");
+    let mut equal = 0;
+    for seed in 0..4 {
+        let breaker = computer_game(Maker::Paper, BreakerKind::RandomNear, seed);
+        let explained = review::explain(Arc::clone(&cards), &breaker).expect("legal");
+        for (m, why) in explained.review.moves.iter().zip(&explained.why) {
+            let Some(why) = why else { continue };
+            equal += usize::from(why.line.completed.map(|d| d.move_number) == Some(m.guarantee_after));
+        }
+    }
+    assert!(equal > 0);
+}
+
+// The command line.
+
+fn pokopoko(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pokopoko")).args(args).output().expect("the binary runs")
+}
+
+fn pairs(value: &serde_json::Value) -> Vec<Xy> {
+    value
+        .as_array()
+        .expect("an array of [x,y]")
+        .iter()
+        .map(|p| (p[0].as_i64().expect("x") as i32, p[1].as_i64().expect("y") as i32))
+        .collect()
+}
+
+#[test]
+fn review_json_lines_replay_and_their_threats_match_the_brute_force() {
+    for (maker, flag) in [(Maker::Paper, "21"), (Maker::Ours, "20"), (Maker::Ours19, "19")] {
+        let cards = maker.cards().expect("cards");
+        let breaker = computer_game(maker, BreakerKind::Mixed, 11);
+        let moves = record::format_moves(&breaker);
+        let output = pokopoko(&["snaky", "review", "--json", "--moves", &moves, "--maker", flag]);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+        let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
+        let mut lines = 0;
+        for (index, m) in json["moves"].as_array().expect("moves").iter().enumerate() {
+            let costly = m["lost"].as_u64().expect("lost") > 0;
+            assert_eq!(m.get("line").is_some(), costly, "move {index}");
+            assert_eq!(m.get("best_line").is_some(), costly, "move {index}");
+            if !costly {
+                continue;
+            }
+            let before = game.prefix(review::before(index));
+            let played = pairs(&serde_json::json!([m["breaker"]]))[0];
+            let best = pairs(&serde_json::json!([m["best_reply"]["cell"]]))[0];
+            for (line, first) in [(&m["line"], played), (&m["best_line"], best)] {
+                let mut board = before.clone();
+                board.breaker_move(Cell::new(first.0, first.1)).expect("legal");
+                assert_eq!(line["guarantee"], board.guarantee());
+                for step in line["steps"].as_array().expect("steps") {
+                    let maker_cell = board.maker_move().expect("Maker's turn");
+                    assert_eq!(
+                        pairs(&serde_json::json!([step["maker"]])),
+                        vec![(maker_cell.x, maker_cell.y)]
+                    );
+                    assert_eq!(step["move"], board.maker_cells().len());
+                    if board.won() {
+                        assert_eq!(step["breaker"], serde_json::Value::Null);
+                        assert_eq!(line["completed"]["move"], board.maker_cells().len());
+                        break;
+                    }
+                    let brute = brute_threats(&xy(board.maker_cells()), &xy(board.breaker_cells()));
+                    assert_eq!(pairs(&step["threats"]), brute.keys().copied().collect::<Vec<_>>());
+                    let reply = pairs(&serde_json::json!([step["breaker"]]))[0];
+                    board.breaker_move(Cell::new(reply.0, reply.1)).expect("legal");
+                }
+                assert!(board.won(), "move {index}: the line ends with Maker completing");
+                let double = &line["turning_point"]["double_threat"];
+                if !double.is_null() {
+                    assert!(pairs(&double["cells"]).len() >= 2);
+                }
+                lines += 1;
+            }
+        }
+        assert!(lines > 0, "{maker:?}: a mixed Breaker gives moves away");
+    }
+}
+
+#[test]
+fn review_text_says_what_maker_could_force_and_what_the_best_reply_took_away() {
+    let cards = Maker::Paper.cards().expect("cards");
+    let breaker = computer_game(Maker::Paper, BreakerKind::RandomNear, 1);
+    let explained = review::explain(cards, &breaker).expect("legal");
+    let output = pokopoko(&["snaky", "review", "--moves", &record::format_moves(&breaker)]);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    let mut said = 0;
+    for why in explained.why.iter().flatten() {
+        let opening = format!("After your move {} at {}", why.index + 1, why.breaker);
+        let sentence = text.lines().find(|l| l.starts_with(&opening)).expect("a sentence per costly move");
+        if let Some(double) = &why.line.turning_point.double_threat {
+            let cells: Vec<String> = double.cells.iter().map(ToString::to_string).collect();
+            assert!(
+                sentence.contains(&format!("a double threat at move {}", double.move_number)),
+                "{sentence}"
+            );
+            assert!(cells.iter().all(|c| sentence.contains(c.as_str())), "{sentence}");
+        }
+        let done = why.line.completed.expect("completed");
+        assert!(
+            sentence.contains(&format!("completed its Snaky at move {}", done.move_number)),
+            "{sentence}"
+        );
+        said += 1;
+    }
+    assert!(said > 0);
+    assert_eq!(text.matches("  Best reply: ").count(), said, "{text}");
+    assert!(text.contains(", Maker's plan needs "), "{text}");
+}
