@@ -4,7 +4,10 @@ use clap::Parser;
 use pokopoko::cli::{self, Cli};
 
 fn main() -> ExitCode {
-    let args = Cli::parse();
+    let args = match Cli::try_parse() {
+        Ok(args) => args,
+        Err(err) => return cli::clap_error(&err),
+    };
     match args.command {
         Some(command) => cli::run(command),
         None => open_window(args.window),

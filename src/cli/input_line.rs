@@ -14,8 +14,10 @@ pub enum InputLine {
 
 /// The next line of `input`, holding at most [`MAX_PLAY_LINE_BYTES`] of it; `None` at the end.
 pub fn next_line(input: &mut impl std::io::BufRead) -> std::io::Result<Option<InputLine>> {
+    // The line, a `\r` before its `\n`, and one byte more to know it is too long: the limit
+    // counts the line without its ending, `\n` or `\r\n` alike.
+    let keep = MAX_PLAY_LINE_BYTES + 2;
     let mut line = Vec::new();
-    let mut too_long = false;
     let mut read_any = false;
     loop {
         let buffer = input.fill_buf()?;
@@ -27,9 +29,8 @@ pub fn next_line(input: &mut impl std::io::BufRead) -> std::io::Result<Option<In
             Some(end) => (&buffer[..end], Some(end + 1)),
             None => (buffer, None),
         };
-        let room = MAX_PLAY_LINE_BYTES + 1 - line.len().min(MAX_PLAY_LINE_BYTES + 1);
+        let room = keep - line.len().min(keep);
         line.extend_from_slice(&piece[..piece.len().min(room)]);
-        too_long |= line.len() > MAX_PLAY_LINE_BYTES;
         let used = ended.unwrap_or(buffer.len());
         input.consume(used);
         if ended.is_some() {
@@ -42,7 +43,7 @@ pub fn next_line(input: &mut impl std::io::BufRead) -> std::io::Result<Option<In
     if line.last() == Some(&b'\r') {
         line.pop();
     }
-    Ok(Some(if too_long {
+    Ok(Some(if line.len() > MAX_PLAY_LINE_BYTES {
         line.truncate(MAX_PLAY_LINE_BYTES);
         InputLine::TooLong(line)
     } else {
@@ -73,6 +74,16 @@ mod tests {
         assert_eq!(lines(&input), [Err(MAX_PLAY_LINE_BYTES), Ok(b"8,6".to_vec())]);
         let exactly = vec![b'7'; MAX_PLAY_LINE_BYTES];
         assert_eq!(lines(&exactly), [Ok(exactly.clone())]);
+        // Issue 37: the limit counts the line without its ending, LF and CRLF alike.
+        for ending in [&b"\n"[..], b"\r\n"] {
+            let mut input = exactly.clone();
+            input.extend(ending);
+            input.extend(b"8,6\n");
+            assert_eq!(lines(&input), [Ok(exactly.clone()), Ok(b"8,6".to_vec())], "{ending:?}");
+            let mut over = vec![b'7'; MAX_PLAY_LINE_BYTES + 1];
+            over.extend(ending);
+            assert_eq!(lines(&over), [Err(MAX_PLAY_LINE_BYTES)], "{ending:?}");
+        }
         assert_eq!(lines(b""), []);
         assert_eq!(lines(b"\n\r\nx"), [Ok(vec![]), Ok(vec![]), Ok(b"x".to_vec())]);
     }

@@ -33,20 +33,20 @@ pub struct Cli {
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct WindowArgs {
     /// Open the game directly on a screen: menu, ladder, stage:N, strategy:N, snaky.
-    #[arg(long, value_name = "SCREEN")]
+    #[arg(long, value_name = "SCREEN", value_parser = plain_text)]
     pub open: Option<String>,
     /// Write a PNG of the first settled frame to FILE and exit.
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
     /// Breaker moves to play before showing the Snaky screen ("x,y x,y …").
-    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true, value_parser = plain_text)]
     pub moves: Option<String>,
     /// Once the screen has settled, resize the window to WxH (e.g. 1024x768), as a player
     /// dragging its edge would, and let it settle again before the picture.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub resize: Option<(u32, u32)>,
     /// Snaky overlays to show (repeatable): envelope, required, pivot, heat, hint. Only these.
-    #[arg(long, value_name = "LAYER")]
+    #[arg(long, value_name = "LAYER", value_parser = plain_text)]
     pub overlay: Vec<String>,
     /// Snaky in blind mode (overlays, guarantee and card hidden).
     #[arg(long)]
@@ -62,16 +62,17 @@ pub fn parse_maker(text: &str) -> Result<crate::snaky::Maker, String> {
         .parse::<u32>()
         .ok()
         .and_then(crate::snaky::Maker::from_bound)
-        .ok_or_else(|| format!("{text:?}: the Maker is 21 (the paper's), 20 or 19 (ours)"))
+        .ok_or_else(|| format!("\"{}\": the Maker is 21 (the paper's), 20 or 19 (ours)", crate::escape::shown(text)))
 }
 
 /// `WxH` with both sides from 320 to 7680 pixels.
 pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
-    let (w, h) = text.split_once(['x', 'X']).ok_or_else(|| format!("{text:?} is not WxH, e.g. 1024x768"))?;
+    let shown = crate::escape::shown(text);
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(|| format!("\"{shown}\" is not WxH, e.g. 1024x768"))?;
     let side = |s: &str| -> Result<u32, String> {
         match s.trim().parse::<u32>() {
             Ok(n) if (320..=7680).contains(&n) => Ok(n),
-            _ => Err(format!("{text:?}: each side must be a whole number of pixels from 320 to 7680")),
+            _ => Err(format!("\"{shown}\": each side must be a whole number of pixels from 320 to 7680")),
         }
     };
     Ok((side(w)?, side(h)?))
@@ -104,6 +105,32 @@ fn emit(text: &str) -> ExitCode {
     match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(_) => ExitCode::FAILURE,
+    }
+}
+
+/// Prints clap's own message and returns clap's exit code: a usage error (exit 2) on stderr with
+/// the arguments it quotes escaped and cut, `--help` or `--version` (exit 0) on stdout as it is.
+pub fn clap_error(err: &clap::Error) -> ExitCode {
+    use std::io::Write;
+    let text = err.render().to_string();
+    let written = if err.use_stderr() {
+        std::io::stderr().lock().write_all(crate::escape::shown_lines(&text).as_bytes())
+    } else {
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes()).and_then(|()| out.flush())
+    };
+    match (u8::try_from(err.exit_code()), written) {
+        (Ok(code), Ok(())) => ExitCode::from(code),
+        _ => ExitCode::FAILURE,
+    }
+}
+
+/// A window option's text (a screen, a layer, moves): control characters are never part of one,
+/// and are refused here, escaped, before the game could print them back.
+pub fn plain_text(text: &str) -> Result<String, String> {
+    match text.chars().any(char::is_control) {
+        true => Err(format!("\"{}\" holds control characters", crate::escape::shown(text))),
+        false => Ok(text.to_owned()),
     }
 }
 

@@ -78,7 +78,9 @@ struct SolveReport<'a> {
 pub fn solve(args: &SolveArgs) -> ExitCode {
     let (picks, flag) = match (&args.picks, args.min, args.max) {
         (Some(counts), _, _) => {
-            let flag = format!("--picks {}", counts.iter().map(u32::to_string).collect::<Vec<_>>().join(","));
+            // A long list is shown by its start (`1,2,3,…`), as every input an error quotes.
+            let listed = counts.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+            let flag = format!("--picks {}", crate::escape::shown(&listed));
             (PickSet::from_counts(counts.iter().copied()), flag)
         }
         (None, Some(min), Some(max)) => (PickSet::range(min, max), format!("--min {min} --max {max}")),
@@ -219,7 +221,7 @@ pub fn stages(args: &StagesArgs) -> ExitCode {
         return super::emit(&out);
     }
     if let Some(path) = &args.file {
-        let _ = writeln!(out, "{}: valid, {fixed} fixed stages", path.display());
+        let _ = writeln!(out, "{}: valid, {fixed} fixed stages", crate::escape::shown_path(path));
     }
     let _ = writeln!(out, "{:>5}  {:>7}  {:>5}  right choice", "stage", "buttons", "picks");
     for row in &rows {

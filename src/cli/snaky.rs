@@ -308,17 +308,13 @@ fn load(source: &Source) -> Result<Loaded, ExitCode> {
             .map(|c| format!("check {} ({})", c.number, c.id.title()))
             .collect();
         let failed = failed.join(", ");
+        let shown = crate::escape::shown_path(path);
         if !source.unverified {
             return Err(super::bad_input(format_args!(
-                "{}: fails `snaky verify` ({failed}), so its guarantees are not proven; run `pokopoko snaky verify --certificate {}` to see why, or add --unverified to play it anyway",
-                path.display(),
-                path.display()
+                "{shown}: fails `snaky verify` ({failed}), so its guarantees are not proven; run `pokopoko snaky verify --certificate {shown}` to see why, or add --unverified to play it anyway"
             )));
         }
-        eprintln!(
-            "pokopoko: warning: {}: fails `snaky verify` ({failed}); its guarantees are not proven",
-            path.display()
-        );
+        eprintln!("pokopoko: warning: {shown}: fails `snaky verify` ({failed}); its guarantees are not proven");
         Some(UNVERIFIED)
     };
     let parsed = snaky::Certificate::parse(&text).map_err(super::bad_input)?;
@@ -412,7 +408,7 @@ fn search(target: u8, out: &std::path::Path, options: SearchOptions) -> ExitCode
                 Err(e) => return super::bad_input(e),
             };
             if let Err(e) = std::fs::write(out, &text) {
-                return super::bad_input(format_args!("cannot write {}: {e}", out.display()));
+                return super::bad_input(format_args!("cannot write {}: {e}", crate::escape::shown_path(out)));
             }
             let root_card = &search.library()[root];
             super::emit(&format!(
@@ -420,7 +416,7 @@ fn search(target: u8, out: &std::path::Path, options: SearchOptions) -> ExitCode
                 root_card.height,
                 root_card.envelope.len(),
                 text.lines().count() - 722,
-                out.display(),
+                crate::escape::shown_path(out),
                 stats.positions,
                 stats.proved,
                 search.elapsed().as_secs_f64()
@@ -975,12 +971,11 @@ struct PlayError {
     input: String,
 }
 
-/// The most of a bad line echoed back in an error object.
-const ECHOED_CHARS: usize = 64;
-
-/// What a bad line is answered with: the error, and the start of the line as text.
+/// What a bad line is answered with: the error, and the start of the line as text, escaped as
+/// every input we show is (JSON escapes C0 controls only; C1 controls and DEL would reach the
+/// terminal raw).
 fn play_error(error: String, bytes: &[u8]) -> String {
-    let input: String = String::from_utf8_lossy(bytes).chars().take(ECHOED_CHARS).collect();
+    let input = crate::escape::shown(&String::from_utf8_lossy(bytes));
     serde_json::to_string(&PlayError { error, input }).unwrap_or_default()
 }
 
@@ -1001,11 +996,15 @@ fn play(text: bool, source: Source) -> ExitCode {
         Err(e) => return super::bad_input(e),
     };
     let draw = |game: &snaky::Game| board_text(game, |_| None);
-    let _ = writeln!(out, "{}", play_line(&game, opening, warning));
+    // Output that cannot be written (stdout closed, a full disk) fails the command, as
+    // `replay` and `verify` do.
+    let mut written = writeln!(out, "{}", play_line(&game, opening, warning));
     if text {
-        let _ = write!(out, "{}", draw(&game));
+        written = written.and_then(|()| write!(out, "{}", draw(&game)));
     }
-    let _ = out.flush();
+    if written.and_then(|()| out.flush()).is_err() {
+        return ExitCode::FAILURE;
+    }
     let mut input = std::io::stdin().lock();
     loop {
         let answer = match next_line(&mut input) {
@@ -1034,12 +1033,12 @@ fn play(text: bool, source: Source) -> ExitCode {
                 }
             },
         };
-        let written = writeln!(out, "{answer}");
+        let mut written = writeln!(out, "{answer}");
         if text {
-            let _ = write!(out, "{}", draw(&game));
+            written = written.and_then(|()| write!(out, "{}", draw(&game)));
         }
-        if written.and_then(|_| out.flush()).is_err() {
-            break;
+        if written.and_then(|()| out.flush()).is_err() {
+            return ExitCode::FAILURE;
         }
     }
     ExitCode::SUCCESS

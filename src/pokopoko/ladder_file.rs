@@ -87,10 +87,16 @@ pub enum StageProblem {
     GridTooNarrow { width: u64, height: u64 },
 }
 
+/// Whether anything is at `path`, a link included: a ladder file that is a dangling link or a
+/// loop of links is there to be read (and refused with its reason), never taken for no file.
+pub fn present(path: &Path) -> bool {
+    path.symlink_metadata().is_ok()
+}
+
 /// Reads and validates a ladder file: its fixed stages, numbered 1, 2, 3, … A file larger than
 /// [`MAX_LADDER_BYTES`], or a FIFO or device, is refused without reading it all or blocking.
 pub fn load(path: &Path) -> Result<Vec<Stage>, LadderError> {
-    let origin = path.display().to_string();
+    let origin = crate::escape::shown_path(path);
     let io = |message: String| LadderError::Io { origin: origin.clone(), message };
     let bytes = crate::bounded_read::read(path, MAX_LADDER_BYTES, crate::bounded_read::Accept::RegularFile)
         .map_err(|err| io(err.to_string()))?;
@@ -316,4 +322,23 @@ fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
     let line = 1 + before.matches('\n').count();
     let col = 1 + before.rsplit('\n').next().unwrap_or_default().chars().count();
     (line, col)
+}
+
+#[cfg(all(test, unix))]
+mod link_tests {
+    use super::*;
+
+    /// Issue 37: a `stages/ladder.ron` that is a loop of links was taken for no file at all.
+    #[test]
+    fn a_loop_of_links_is_present_and_refused_with_its_reason() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("ladder.ron"), dir.path().join("other.ron"));
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        assert!(!a.exists(), "what the game asked before: the loop looks like no file");
+        assert!(present(&a));
+        let err = load(&a).unwrap_err().to_string();
+        assert!(err.contains("symbolic links"), "{err}");
+        assert!(!present(&dir.path().join("missing.ron")));
+    }
 }

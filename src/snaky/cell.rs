@@ -26,6 +26,24 @@ impl Cell {
     pub const fn replacement_key(self) -> (u32, i32, i32) {
         (self.ring(), self.x, self.y)
     }
+
+    /// The cell after this one in [`replacement_order`] (a game resumes the order where it
+    /// stopped instead of walking it from the origin at every replacement move).
+    pub const fn next_in_replacement_order(self) -> Self {
+        let r = self.ring() as i32;
+        let (x, y) = (self.x, self.y);
+        if r == 0 {
+            Self::new(-1, -1)
+        } else if (x == r || x == -r) && y < r {
+            Self::new(x, y + 1) // down the full column at x = ±r
+        } else if y == -r && x != -r {
+            Self::new(x, r) // an inner column: its bottom cell, then its top one
+        } else if x == r {
+            Self::new(-r - 1, -r - 1) // the ring's last cell: the next ring's first
+        } else {
+            Self::new(x + 1, -r)
+        }
+    }
 }
 
 impl fmt::Display for Cell {
@@ -122,6 +140,14 @@ mod tests {
         sorted.sort_by_key(|c| c.replacement_key());
         assert_eq!(ring2, sorted);
         assert!(ring2.iter().all(|c| c.ring() == 2));
+    }
+
+    #[test]
+    fn the_next_cell_in_replacement_order_is_the_orders_next() {
+        let order: Vec<Cell> = replacement_order().take(40_000).collect();
+        for pair in order.windows(2) {
+            assert_eq!(pair[0].next_in_replacement_order(), pair[1], "after {}", pair[0]);
+        }
     }
 
     #[test]

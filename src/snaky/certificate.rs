@@ -109,7 +109,10 @@ impl Certificate {
     /// Parses certificate text; the first error found in reading order is returned.
     pub fn parse(text: &str) -> Result<Self, ParseError> {
         let body = text.strip_suffix('\n').unwrap_or(text);
-        let raw_lines: Vec<&str> = if text.is_empty() { Vec::new() } else { body.split('\n').collect() };
+        // One line past the limit is enough to refuse the file: a file of 16 MiB of newlines
+        // must not become 16 million slices.
+        let raw_lines: Vec<&str> =
+            if text.is_empty() { Vec::new() } else { body.split('\n').take(MAX_LINES + 1).collect() };
         let mut lines = Vec::with_capacity(raw_lines.len().min(MAX_LINES));
         let mut tokens = Vec::with_capacity(64);
         let mut children = 0;
@@ -176,7 +179,7 @@ impl NodeSyntax {
 /// Reads a certificate file, a pipe or `/dev/stdin` included, refusing it at the first byte past
 /// [`MAX_FILE_BYTES`] (what is read counts, not the size the file claims).
 pub fn read_text(path: &Path) -> Result<String, CertificateError> {
-    let io = |message: String| CertificateError::Io { path: path.display().to_string(), message };
+    let io = |message: String| CertificateError::Io { path: crate::escape::shown_path(path), message };
     let bytes = crate::bounded_read::read(path, MAX_FILE_BYTES, crate::bounded_read::Accept::AnyStream)
         .map_err(|e| match e {
             crate::bounded_read::ReadError::TooLarge { limit } => {

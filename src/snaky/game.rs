@@ -1,5 +1,6 @@
 //! A game of Snaky: Maker (the certificate's policy) against a Breaker, on the infinite board.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -8,7 +9,7 @@ use super::card::Cards;
 use super::cell::Cell;
 use super::cell_set::Bounds;
 use super::errors::MoveError;
-use super::policy::Claim;
+use super::policy::{Claim, FirstFree};
 use super::shape::{self, Copy as SnakyCopy};
 
 /// The two players. Maker (the COM) moves first.
@@ -54,6 +55,11 @@ pub struct Game {
     breaker: Vec<Cell>,
     claim: Claim,
     won: Option<SnakyCopy>,
+    /// Who holds each stone: every move asks whether cells are free, and this answers at once
+    /// however long the game (a list would make a game of n moves take n² or n³ steps).
+    stones: HashMap<Cell, Player>,
+    /// Where rule 2's replacement order resumes.
+    first_free: FirstFree,
 }
 
 impl Game {
@@ -67,6 +73,8 @@ impl Game {
             breaker: Vec::with_capacity(24),
             claim,
             won: None,
+            stones: HashMap::new(),
+            first_free: FirstFree::default(),
         }
     }
 
@@ -100,10 +108,14 @@ impl Game {
             Some(Player::Breaker) => return Err(MoveError::BreakerToMove),
             Some(Player::Maker) => {}
         }
-        let cell = self.claim.maker_cell(&self.cards, |c| self.is_free(c));
+        let stones = &self.stones;
+        let cell =
+            self.claim.maker_cell_from(&self.cards, |c| !stones.contains_key(&c), &mut self.first_free);
         self.moves.push(Move { player: Player::Maker, cell });
         self.maker.push(cell);
-        self.won = shape::completed_copy(cell, &self.maker);
+        self.stones.insert(cell, Player::Maker);
+        let stones = &self.stones;
+        self.won = shape::completed_copy_where(cell, |c| stones.get(&c) == Some(&Player::Maker));
         Ok(cell)
     }
 
@@ -120,6 +132,7 @@ impl Game {
         }
         self.moves.push(Move { player: Player::Breaker, cell });
         self.breaker.push(cell);
+        self.stones.insert(cell, Player::Breaker);
         // Only a reply on a cell Maker owns could leave no child, and that cell is not free.
         if let Some(next) = self.claim.after_reply(&self.cards, cell) {
             self.claim = next;
@@ -134,18 +147,12 @@ impl Game {
     }
 
     pub fn is_free(&self, cell: Cell) -> bool {
-        !self.maker.contains(&cell) && !self.breaker.contains(&cell)
+        !self.stones.contains_key(&cell)
     }
 
     /// Who owns a cell, if anyone.
     pub fn owner(&self, cell: Cell) -> Option<Player> {
-        if self.maker.contains(&cell) {
-            Some(Player::Maker)
-        } else if self.breaker.contains(&cell) {
-            Some(Player::Breaker)
-        } else {
-            None
-        }
+        self.stones.get(&cell).copied()
     }
 
     /// All moves in order (Maker's are the even indices).

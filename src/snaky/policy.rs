@@ -2,7 +2,7 @@
 //! dictates, and the child it moves to after Breaker's reply.
 
 use super::card::{Cards, NodeId, placed_cells};
-use super::cell::{Cell, replacement_order};
+use super::cell::Cell;
 use super::placement::Placement;
 
 /// Maker's first move in every game: the root card's pivot lands here.
@@ -95,12 +95,43 @@ impl Claim {
     /// cell in the replacement order.
     #[inline]
     pub fn maker_cell(self, cards: &Cards, is_free: impl Fn(Cell) -> bool) -> Cell {
+        self.maker_cell_from(cards, is_free, &mut FirstFree::default())
+    }
+
+    /// [`Claim::maker_cell`] on a board whose stones are only ever added: the replacement order
+    /// is resumed where `first_free` last stopped, so a game walks it once in all.
+    #[inline]
+    pub fn maker_cell_from(
+        self,
+        cards: &Cards,
+        is_free: impl Fn(Cell) -> bool,
+        first_free: &mut FirstFree,
+    ) -> Cell {
         let pivot = self.pivot(cards);
-        if is_free(pivot) { pivot } else { first_free(is_free) }
+        if is_free(pivot) { pivot } else { first_free.find(is_free) }
     }
 }
 
-/// The first free cell in the replacement order (a board holds finitely many stones).
-pub fn first_free(is_free: impl Fn(Cell) -> bool) -> Cell {
-    replacement_order().find(|&c| is_free(c)).unwrap_or(Cell::new(i32::MAX, i32::MAX))
+/// Rule 2's search for the first free cell in the replacement order, resumed where it last
+/// stopped: every cell before `next` was occupied then, and stones are never taken back (a
+/// game that undoes moves starts a new one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirstFree {
+    next: Cell,
+}
+
+impl Default for FirstFree {
+    fn default() -> Self {
+        Self { next: Cell::new(0, 0) }
+    }
+}
+
+impl FirstFree {
+    /// The first free cell at or after where the last search stopped.
+    pub fn find(&mut self, is_free: impl Fn(Cell) -> bool) -> Cell {
+        while !is_free(self.next) {
+            self.next = self.next.next_in_replacement_order();
+        }
+        self.next
+    }
 }

@@ -47,6 +47,16 @@ const THROUGH_ORIGIN: [[(i32, i32); 6]; 48] = {
     table
 };
 
+/// [`completed_copy`] asking `owns` about each cell of each copy through `last` (48 copies of 6
+/// cells, whatever the number of stones: a game with a set of its stones stays linear).
+pub fn completed_copy_where(last: Cell, owns: impl Fn(Cell) -> bool) -> Option<Copy> {
+    let at = |(x, y): (i32, i32)| Some(Cell::new(last.x.checked_add(x)?, last.y.checked_add(y)?));
+    THROUGH_ORIGIN
+        .iter()
+        .find(|offsets| offsets.iter().all(|&offset| at(offset).is_some_and(&owns)))
+        .map(|offsets| offsets.map(|offset| at(offset).unwrap_or(last)))
+}
+
 /// The first copy through `last` all of whose cells are in `owned`, if any.
 /// Checking only copies through the latest cell suffices: earlier moves completed nothing.
 pub fn completed_copy(last: Cell, owned: &[Cell]) -> Option<Copy> {
