@@ -3,7 +3,8 @@
 //! Maker (the COM) follows the certificate of "Snaky in 21 Maker moves" literally (SPEC §2):
 //! [`Certificate`] parses the paper's table, [`Cards`] evaluates every card and combination node
 //! exactly, [`Claim`] is Maker's policy, [`Game`] plays it against a Breaker, and [`verify`] runs
-//! every check of SPEC §2.3.
+//! every check of SPEC §2.3. For the lesson, [`review`](mod@review) reviews Breaker's moves and explains the
+//! costly ones with [`threats`](mod@threats) (the cells that finish a Snaky).
 //!
 //! ```
 //! use pokopoko::snaky::{self, Cell, Game};
