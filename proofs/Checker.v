@@ -283,3 +283,13 @@ Proof.
     apply CS.is_empty_spec in Hempty. destruct (Hempty x Hx).
   - intros x _ [].
 Qed.
+
+(** The boolean form the theorems are proved with, by evaluation. *)
+Definition accepts (H : nat) (lines : certificate) : bool :=
+  match verdict H lines with Proved _ => true | _ => false end.
+
+Theorem accepts_sound H lines : accepts H lines = true -> maker_wins_within H empty_position.
+Proof.
+  unfold accepts. destruct (verdict H lines) as [h| | | |] eqn:E; try discriminate.
+  intros _. apply (verdict_sound H lines h E).
+Qed.
