@@ -442,3 +442,199 @@ fn bounded_reads_stop_at_the_limit_on_any_stream() {
         },
     );
 }
+
+// ---- Issue 37: the checkpoint, the hunt's directory, what we print, the game's work ----
+
+/// A checkpoint part by mutation (issue 37 items 7, 9, 11): extreme translations
+/// (`-2147483648` had no `abs`), card numbers out of order, overlong and non-UTF-8 lines. The
+/// reader never panics, keeps only cards of lines before the one it stops at, and reads about
+/// one line at a time.
+#[test]
+fn the_checkpoint_survives_mutations() {
+    use pokopoko::snaky::checkpoint::CheckpointError;
+    use pokopoko::snaky::hunt::{self, COMMITTED_19};
+    let ours = pokopoko::snaky::Maker::Ours.cards().unwrap();
+    let sha = pokopoko::snaky::Maker::Ours.sha256();
+    let head: Vec<&str> = COMMITTED_19.lines().take(7).collect();
+    let corpus = [
+        format!("{}\n", head.join("\n")).into_bytes(),
+        format!("{}\n0 3,8 p299/2/-2147483648/4 = h11 a4 t40\n", head[0]).into_bytes(),
+        format!("{}\n{}\n{}\n{}\n", head[0], head[1], head[2], head[2]).into_bytes(),
+    ];
+    let words = [
+        "-2147483648",
+        "2147483647",
+        "-1001",
+        "1000",
+        "p299/2/",
+        "b3/0/",
+        "n0",
+        " = h11 a4 t40",
+        "\r\n",
+        "\n#",
+        "/",
+        ",",
+        "\u{1b}]0;x\u{7}",
+    ];
+    fuzz::run("checkpoint", &corpus, &words, fuzz::MAX_INPUT as u64, |bytes| {
+        match hunt::load_cards(&ours, bytes, sha, "part") {
+            Ok(loaded) => {
+                let lines = bytes.split(|&b| b == b'\n').count();
+                assert!(loaded.cards.len() < lines.max(1));
+                if let Some(CheckpointError::Line { line, message, .. }) = &loaded.damaged {
+                    assert!(*line >= 2 && *line <= lines, "{line} of {lines}");
+                    assert!(!message.chars().any(char::is_control), "{message:?}");
+                }
+            }
+            Err(CheckpointError::Header { found, .. }) => assert!(!found.chars().any(char::is_control)),
+            Err(e) => panic!("only the header is refused whole: {e}"),
+        }
+        bytes.len() as u64
+    });
+}
+
+/// The hunt's directory as a hostile user leaves it (issue 37 items 8, 9, 12): a FIFO, a device,
+/// a directory, a link (to a kept file, to /dev/zero, to itself, to nowhere) or a file past the
+/// line limit as `part-0.cards`, and links at `progress.txt.tmp` and `log.txt`. Reading never
+/// blocks and holds one line at a time; opening the part to append never writes through a link
+/// nor creates a link's target.
+#[test]
+fn the_checkpoint_directory_survives_special_files_and_links() {
+    use pokopoko::snaky::checkpoint::{self, MAX_LINE_BYTES, Writer};
+    use pokopoko::snaky::hunt::{self, COMMITTED_19};
+    let ours = pokopoko::snaky::Maker::Ours.cards().unwrap();
+    let sha = pokopoko::snaky::Maker::Ours.sha256();
+    let parts = [
+        COMMITTED_19.lines().take(5).map(|l| format!("{l}\n")).collect::<String>().into_bytes(),
+        b"# pokopoko snaky checkpoint v1 base=0\n".to_vec(),
+        format!("{}\n0 3,8 p299/2/-2147483648/4 = h11 a4 t40\n", COMMITTED_19.lines().next().unwrap())
+            .into_bytes(),
+    ];
+    let root = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("fuzz-checkpoint-dir-{}", std::process::id()));
+    fuzz::run_generated(
+        "checkpoint-dir",
+        |rng, _| SaveDir { save: place(rng, &parts), links_at_temporary_names: fuzz::below(rng, 2) == 0 },
+        MAX_LINE_BYTES as u64 + 2,
+        |case| {
+            let _ = std::fs::remove_dir_all(&root);
+            std::fs::create_dir_all(&root).unwrap();
+            let path = hunt::part_path(&root, 0);
+            let linked = build(&case.save, &path, MAX_LINE_BYTES as u64);
+            let kept = linked.as_ref().map(|target| std::fs::read(target).unwrap());
+            let victim = root.join("victim.txt");
+            std::fs::write(&victim, "precious").unwrap();
+            if case.links_at_temporary_names {
+                for name in ["progress.txt.tmp", "log.txt", "progress.txt"] {
+                    std::os::unix::fs::symlink(&victim, root.join(name)).unwrap();
+                }
+            }
+            let mut longest = 0;
+            if let Ok(part) = checkpoint::open_part(&path)
+                && let Ok(loaded) = hunt::load_cards(&ours, part, sha, "part")
+            {
+                longest = loaded.cards.len() as u64;
+            }
+            let opened = Writer::open(&path, sha);
+            let is_link = std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink());
+            assert!(!(is_link && opened.is_ok()), "a link opened to append: {:?}", case.save);
+            if let (Some(target), Some(kept)) = (&linked, &kept) {
+                assert_eq!(&std::fs::read(target).unwrap(), kept);
+            }
+            assert!(!root.join("nowhere").exists(), "a dangling link's target was created");
+            assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+            longest.min(MAX_LINE_BYTES as u64 + 2)
+        },
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Text as we print it (issue 37 item 15): any mix of C0 and C1 controls, DEL, escape sequences
+/// and other characters comes out of every escaping function with no raw control character, and
+/// a window option is refused exactly when it holds one.
+#[test]
+fn what_we_print_holds_no_raw_control_character() {
+    use pokopoko::escape::{SHOWN_CHARS, shown, shown_all, shown_lines, shown_path};
+    const PIECES: &[&str] = &[
+        "\u{1b}", "\u{7}", "\u{9b}", "\u{9d}", "\u{9c}", "\u{7f}", "\u{0}", "\r", "\n", "\t", "]0;", "[31m",
+        "é", "語", "a", " ",
+    ];
+    fuzz::run_generated(
+        "escape",
+        |rng, _| {
+            let n = fuzz::below(rng, 200);
+            (0..n).map(|_| PIECES[fuzz::below(rng, PIECES.len())]).collect::<String>().into_bytes()
+        },
+        2 * 200 * 4,
+        |bytes| {
+            let text = String::from_utf8_lossy(bytes).into_owned();
+            let raw = |s: &str| s.chars().any(|c| c.is_control() && c != '\n');
+            assert!(!raw(&shown(&text)) && !shown(&text).contains('\n'));
+            assert!(shown(&text).chars().count() <= SHOWN_CHARS * 6 + 1);
+            assert!(!raw(&shown_all(&text)) && !shown_all(&text).contains('\n'));
+            assert!(!raw(&shown_lines(&text)));
+            assert_eq!(shown_lines(&text).matches('\n').count(), text.matches('\n').count());
+            assert!(!raw(&shown_path(std::path::Path::new(&text))));
+            let controls = text.chars().any(char::is_control);
+            assert_eq!(pokopoko::cli::plain_text(&text).is_err(), controls);
+            if let Err(message) = pokopoko::cli::plain_text(&text) {
+                assert!(!raw(&message) && !message.contains('\n'));
+            }
+            bytes.len() as u64
+        },
+    );
+}
+
+/// Long games (issue 37 item 14): random Breaker moves near the origin, where Maker's replacement
+/// moves go, against `6 88 0` (a Maker that only replaces) and the paper's Maker. The game (a
+/// set of stones, the replacement order resumed) plays every move the literal rules give (a scan
+/// from the origin, a list of stones).
+#[test]
+fn long_games_play_the_literal_rules() {
+    use pokopoko::snaky::{Cards, Cell, Certificate, Claim, Game, Maker};
+    let weak = std::sync::Arc::new(Cards::evaluate(&Certificate::parse("6 88 0\n").unwrap()).unwrap());
+    let makers = [weak, Maker::Paper.cards().unwrap()];
+    fuzz::run_generated(
+        "long-games",
+        |rng, _| {
+            let n = 1 + fuzz::below(rng, 300);
+            let side = 2 + fuzz::below(rng, 30) as i32;
+            let mut moves = vec![fuzz::below(rng, 2) as u8];
+            for _ in 0..n {
+                let x = fuzz::below(rng, (2 * side + 1) as usize) as i32 - side;
+                let y = fuzz::below(rng, (2 * side + 1) as usize) as i32 - side;
+                moves.extend_from_slice(&x.to_le_bytes());
+                moves.extend_from_slice(&y.to_le_bytes());
+            }
+            moves
+        },
+        2 * 300 * 300,
+        |bytes| {
+            let cards = &makers[usize::from(bytes[0])];
+            let mut game = Game::started(cards.clone());
+            let mut stones: Vec<Cell> = game.maker_cells().to_vec();
+            let mut claim = Claim::start(cards);
+            for pair in bytes[1..].chunks_exact(8) {
+                let x = i32::from_le_bytes(pair[..4].try_into().unwrap());
+                let y = i32::from_le_bytes(pair[4..].try_into().unwrap());
+                let breaker = Cell::new(x, y);
+                if stones.contains(&breaker) {
+                    assert!(game.reply(breaker).is_err());
+                    continue;
+                }
+                stones.push(breaker);
+                claim = claim.after_reply(cards, breaker).unwrap_or(claim);
+                let literal = claim.maker_cell(cards, |c| !stones.contains(&c));
+                match game.reply(breaker) {
+                    Ok(played) => assert_eq!(played, literal),
+                    Err(_) => break,
+                }
+                stones.push(literal);
+                if game.won() {
+                    break;
+                }
+            }
+            (stones.len() * stones.len()) as u64
+        },
+    );
+}
