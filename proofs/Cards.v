@@ -311,10 +311,16 @@ Proof.
   apply wins_le with (h c); [exact Hw | lia].
 Qed.
 
-Theorem combination_sound (p : cell) (cs : list card) :
-  cs <> [] -> Forall holds cs -> holds (combine p cs).
+(** The rule's sets meet the conditions of [combine_general]. *)
+Lemma combine_conditions (p : cell) (cs : list card) :
+  T (combine p cs) p = true /\
+  (forall c, In c cs ->
+     (forall x, T c x = true -> T (combine p cs) x = true) /\
+     (forall x, A c x = true -> x = p \/ A (combine p cs) x = true) /\
+     (h c < h (combine p cs))%nat) /\
+  (forall b, b <> p -> A (combine p cs) b = false -> exists c, In c cs /\ T c b = false).
 Proof.
-  intros Hnil Hcs. apply (combine_general p cs); [exact Hcs | simpl; rewrite (proj2 (cell_eqb_spec p p) eq_refl); reflexivity | |].
+  split; [simpl; rewrite (proj2 (cell_eqb_spec p p) eq_refl); reflexivity | split].
   - intros c Hc. split; [|split].
     + intros x Hx. simpl. apply orb_true_iff. right. apply existsb_exists. eauto.
     + intros x Hx. destruct (cell_eq_dec x p) as [->|Hne]; [left; reflexivity | right].
@@ -329,9 +335,16 @@ Proof.
     { destruct (cell_eqb b p) eqn:E; auto. apply cell_eqb_spec in E. contradiction. }
     rewrite Hn, andb_true_r in HA. apply orb_false_iff in HA. destruct HA as [_ HA].
     apply not_true_iff_false in HA. rewrite forallb_forall in HA.
-    clear Hnil Hcs Hn. induction cs as [|c cs IH]; [exfalso; apply HA; intros x []|].
+    clear Hn. induction cs as [|c cs IH]; [exfalso; apply HA; intros x []|].
     destruct (T c b) eqn:E; [|exists c; split; [left; reflexivity | exact E]].
     destruct IH as [c' [Hc' HT']].
     + intros Hall. apply HA. intros x [<-|Hx]; auto.
     + exists c'. split; [right; exact Hc' | exact HT'].
+Qed.
+
+Theorem combination_sound (p : cell) (cs : list card) :
+  cs <> [] -> Forall holds cs -> holds (combine p cs).
+Proof.
+  intros _ Hcs. destruct (combine_conditions p cs) as [Hp [Hch Hcover]].
+  apply (combine_general p cs); assumption.
 Qed.

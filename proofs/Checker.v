@@ -2,7 +2,7 @@
 
 From Coq Require Import ZArith NArith List Bool Lia MSets MSetAVL OrdersEx.
 Import ListNotations.
-From Pokopoko Require Import Game Cards.
+From Pokopoko Require Import Game Cards Board.
 Open Scope Z_scope.
 
 (** ** Finite cell sets for computing: AVL trees ordered lexicographically *)
@@ -63,7 +63,30 @@ Record ccard : Type := { cA : CS.t; cT : CS.t; ch : nat }.
 Definition meaning (k : ccard) : card :=
   {| A := fun x => CS.mem x (cA k); T := fun x => CS.mem x (cT k); h := ch k |}.
 
-Definition ok (k : ccard) : Prop := holds (meaning k).
+(** What the checker needs of a notion of "the card holds": the calculus
+    (Cards.v on the infinite board, Board.v on finite boards). *)
+Definition calculus (good : card -> Prop) : Prop :=
+  (forall k k', (forall x, A k x = true -> A k' x = true) -> (forall x, T k x = true -> T k' x = true) ->
+     h k = h k' -> good k -> good k') /\
+  (forall j, good (base j)) /\
+  (forall s t k, good k -> good (placed s t k)) /\
+  (forall p cs, cs <> [] -> Forall good cs -> good (combine p cs)).
+
+Lemma calculus_holds : calculus holds.
+Proof.
+  split; [intros k k' HA HT Hh; apply holds_ext; auto; lia|].
+  split; [apply base_holds|]. split; [apply placed_holds | apply combination_sound].
+Qed.
+
+Lemma calculus_holds_on : calculus holds_on.
+Proof.
+  split; [apply holds_on_ext|].
+  split; [apply base_holds_on|]. split; [apply placed_holds_on | intros p cs _; apply combination_sound_on].
+Qed.
+
+Section Ok.
+Context (good : card -> Prop) (G : calculus good).
+Let ok (k : ccard) : Prop := good (meaning k).
 
 Definition cbase (j : nat) : ccard :=
   {| cA := of_list (filter (fun x => negb (cell_eqb x (nth j snaky (0, 0)))) snaky);
@@ -71,7 +94,7 @@ Definition cbase (j : nat) : ccard :=
 
 Lemma cbase_ok j : ok (cbase j).
 Proof.
-  unfold ok. apply holds_ext with (base j); [| |simpl; lia|apply base_holds].
+  unfold ok. apply (proj1 G) with (base j); [| |reflexivity|apply (proj1 (proj2 G))].
   - intros x Hx. unfold base, meaning, cbase in *; cbn [A T h cA cT ch] in *.
     rewrite cs_mem_of_list, mem_spec, filter_In.
     apply andb_true_iff in Hx. destruct Hx as [Hx Hn]. rewrite mem_spec in Hx. auto.
@@ -84,7 +107,7 @@ Definition cplace (s : nat) (t : cell) (k : ccard) : ccard :=
 
 Lemma cplace_ok s t k : ok k -> ok (cplace s t k).
 Proof.
-  intros Hk. apply holds_ext with (placed s t (meaning k)); [| |simpl; lia|apply placed_holds, Hk];
+  intros Hk. apply (proj1 G) with (placed s t (meaning k)); [| |reflexivity|apply (proj1 (proj2 (proj2 G))), Hk];
     intros x Hx; simpl in *; rewrite cs_mem_image; exact Hx.
 Qed.
 
@@ -121,7 +144,7 @@ Proof. induction cs as [|k cs IH]; simpl; [reflexivity | rewrite IH; reflexivity
 Lemma ccombine_ok p k0 ks : Forall ok (k0 :: ks) -> ok (ccombine p k0 ks).
 Proof.
   intros Hall. unfold ok.
-  apply holds_ext with (combine p (map meaning (k0 :: ks))).
+  apply (proj1 G) with (combine p (map meaning (k0 :: ks))).
   - intros x Hx. cbn [A meaning ccombine cA] in *. unfold combine in Hx. cbn [A] in Hx.
     rewrite cs_mem_remove, cs_mem_union, cs_mem_unions, cs_mem_inters.
     rewrite (existsb_meaning A cA) in Hx by reflexivity. rewrite forallb_meaning in Hx.
@@ -131,7 +154,7 @@ Proof.
   - assert (Hm : forall cs, map h (map meaning cs) = map ch cs)
       by (induction cs as [|k cs IH]; simpl; [reflexivity | rewrite IH; reflexivity]).
     unfold combine, ccombine. cbn [h meaning ch]. rewrite Hm. lia.
-  - apply combination_sound; [discriminate|].
+  - apply (proj2 (proj2 (proj2 G))); [discriminate|].
     rewrite Forall_forall in *. intros k Hk. apply in_map_iff in Hk. destruct Hk as [k' [<- Hk']].
     apply Hall, Hk'.
 Qed.
@@ -230,6 +253,8 @@ Qed.
 Lemma base_table_ok : Forall ok base_table.
 Proof. repeat constructor; apply cbase_ok. Qed.
 
+End Ok.
+
 (** ** The verdict on a certificate and a height H *)
 Inductive outcome : Type :=
 | Proved (h : nat)                 (* the root (last card) has A = ∅ and h ≤ H *)
@@ -273,9 +298,9 @@ Proof.
   destruct (rev tbl) as [|root rest] eqn:Hrev; [discriminate|].
   destruct (CS.is_empty (cA root)) eqn:Hempty; [|discriminate]. simpl in E.
   destruct (Nat.leb (ch root) H) eqn:Hle; [|discriminate].
-  assert (Hroot : ok root).
-  { apply run_sound in Hrun; [|exact base_table_ok]. rewrite Forall_forall in Hrun.
-    apply Hrun. apply in_rev. rewrite Hrev. left. reflexivity. }
+  assert (Hroot : holds (meaning root)).
+  { apply (run_sound holds calculus_holds) in Hrun; [|exact (base_table_ok holds calculus_holds)].
+    rewrite Forall_forall in Hrun. apply Hrun. apply in_rev. rewrite Hrev. left. reflexivity. }
   apply wins_le with (ch root); [|apply Nat.leb_le, Hle].
   apply (Hroot empty_position).
   - intros x [].
@@ -292,4 +317,83 @@ Theorem accepts_sound H lines : accepts H lines = true -> maker_wins_within H em
 Proof.
   unfold accepts. destruct (verdict H lines) as [h| | | |] eqn:E; try discriminate.
   intros _. apply (verdict_sound H lines h E).
+Qed.
+
+(** ** The 17×17 board {0..16}² *)
+Definition zs17 : list Z := map Z.of_nat (seq 0 17).
+Definition cells17 : list cell := flat_map (fun x => map (fun y => (x, y)) zs17) zs17.
+Definition in17b (c : cell) : bool :=
+  (0 <=? fst c) && (fst c <=? 16) && (0 <=? snd c) && (snd c <=? 16).
+
+Fixpoint nodupb (l : list cell) : bool :=
+  match l with [] => true | x :: l => negb (mem x l) && nodupb l end.
+
+Lemma nodupb_NoDup l : nodupb l = true -> NoDup l.
+Proof.
+  induction l as [|x l IH]; simpl; intros H; constructor.
+  - apply andb_true_iff in H. destruct H as [H _]. rewrite <- mem_spec. destruct (mem x l); [discriminate | auto].
+  - apply IH. apply andb_true_iff in H. apply H.
+Qed.
+
+Lemma cells17_NoDup : NoDup cells17.
+Proof. apply nodupb_NoDup. vm_compute. reflexivity. Qed.
+
+Lemma cells17_length : length cells17 = 289%nat.
+Proof. reflexivity. Qed.
+
+Lemma in_zs17 z : In z zs17 <-> 0 <= z <= 16.
+Proof.
+  unfold zs17. rewrite in_map_iff. split.
+  - intros [n [<- Hn]]. apply in_seq in Hn. lia.
+  - intros Hz. exists (Z.to_nat z). split; [apply Z2Nat.id; lia | apply in_seq; lia].
+Qed.
+
+Lemma board17_cells c : board17 c <-> In c cells17.
+Proof.
+  destruct c as [x y]. unfold board17, cells17. rewrite in_flat_map. cbn [fst snd]. split.
+  - intros [Hx Hy]. exists x. split; [apply in_zs17; exact Hx|].
+    apply in_map_iff. exists y. split; [reflexivity | apply in_zs17; exact Hy].
+  - intros [x' [Hx' Hin]]. apply in_map_iff in Hin. destruct Hin as [y' [E Hy']].
+    injection E as <- <-. split; apply in_zs17; assumption.
+Qed.
+
+Lemma in17b_board17 c : in17b c = true -> board17 c.
+Proof.
+  destruct c as [x y]. unfold in17b, board17. simpl. rewrite !andb_true_iff, !Z.leb_le. lia.
+Qed.
+
+(** The root card lies in {0..16}², asks nothing of Maker, and has h ≤ H. *)
+Definition accepts17 (H : nat) (lines : certificate) : bool :=
+  match run base_table lines with
+  | inl _ => false
+  | inr tbl =>
+      match rev tbl with
+      | [] => false
+      | root :: _ =>
+          CS.is_empty (cA root) && Nat.leb (ch root) H && Nat.leb (2 * ch root) 289
+          && forallb in17b (CS.elements (cT root))
+      end
+  end.
+
+Theorem accepts17_sound H lines :
+  accepts17 H lines = true -> maker_wins_within_on board17 H empty_position.
+Proof.
+  unfold accepts17. intros E.
+  destruct (run base_table lines) as [j|tbl] eqn:Hrun; [discriminate|].
+  destruct (rev tbl) as [|root rest] eqn:Hrev; [discriminate|].
+  rewrite !andb_true_iff in E. destruct E as [[[Hempty Hle] Hroom] Hin].
+  assert (Hroot : holds_on (meaning root)).
+  { apply (run_sound holds_on calculus_holds_on) in Hrun; [|exact (base_table_ok holds_on calculus_holds_on)].
+    rewrite Forall_forall in Hrun. apply Hrun. apply in_rev. rewrite Hrev. left. reflexivity. }
+  apply wins_on_le with (ch root); [|apply Nat.leb_le, Hle].
+  apply (Hroot board17 cells17 empty_position cells17_NoDup board17_cells).
+  - intros x Hx. simpl in Hx. apply in17b_board17.
+    rewrite forallb_forall in Hin. apply Hin.
+    rewrite CS.mem_spec, <- CS.elements_spec1, InA_alt in Hx. destruct Hx as [y [Hxy Hy]].
+    apply cell_ot_eq in Hxy. subst. exact Hy.
+  - rewrite cells17_length. apply Nat.leb_le in Hroom. unfold stones. simpl. exact Hroom.
+  - intros x [].
+  - intros x Hx. simpl in Hx. rewrite CS.mem_spec in Hx.
+    apply CS.is_empty_spec in Hempty. destruct (Hempty x Hx).
+  - intros x _ [].
 Qed.

@@ -69,3 +69,24 @@ Inductive maker_wins_within : nat -> position -> Prop :=
     (forall b, free (maker_move P c) b ->
                maker_wins_within (h - 1) (breaker_move (maker_move P c) b)) ->
     maker_wins_within h P.
+
+(** ** The same game on a finite board
+
+    Both players claim cells of the board only (SPEC §2.1: the 17×17 board
+    {0..16}²).  A Maker move after which Breaker has no free cell to claim is
+    not a win by itself: [win_later_on] asks that a reply exist. *)
+Definition board17 (c : cell) : Prop := (0 <= fst c <= 16) /\ (0 <= snd c <= 16).
+
+Inductive maker_wins_within_on (board : cell -> Prop) : nat -> position -> Prop :=
+| win_now_on (h : nat) (P : position) (c : cell) :
+    (1 <= h)%nat ->
+    board c -> free P c ->
+    has_snaky (maker (maker_move P c)) ->
+    maker_wins_within_on board h P
+| win_later_on (h : nat) (P : position) (c : cell) :
+    (1 < h)%nat ->
+    board c -> free P c ->
+    (exists b, board b /\ free (maker_move P c) b) ->
+    (forall b, board b -> free (maker_move P c) b ->
+               maker_wins_within_on board (h - 1) (breaker_move (maker_move P c) b)) ->
+    maker_wins_within_on board h P.

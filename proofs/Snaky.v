@@ -18,3 +18,14 @@ Proof. apply (accepts_sound 20 Cert20.lines). vm_compute. reflexivity. Qed.
 (** Ours in 19 (1,119 cards). *)
 Theorem snaky_in_19 : maker_wins_within 19 empty_position.
 Proof. apply (accepts_sound 19 Cert19.lines). vm_compute. reflexivity. Qed.
+
+(** The 17×17 corollary: both players claim cells of {0..16}² only (Game.board17);
+    each root envelope lies in that square. *)
+Theorem snaky_17x17_in_21 : maker_wins_within_on board17 21 empty_position.
+Proof. apply (accepts17_sound 21 Cert21.lines). vm_compute. reflexivity. Qed.
+
+Theorem snaky_17x17_in_20 : maker_wins_within_on board17 20 empty_position.
+Proof. apply (accepts17_sound 20 Cert20.lines). vm_compute. reflexivity. Qed.
+
+Theorem snaky_17x17_in_19 : maker_wins_within_on board17 19 empty_position.
+Proof. apply (accepts17_sound 19 Cert19.lines). vm_compute. reflexivity. Qed.

@@ -3,7 +3,8 @@
 #
 #   bash proofs/check.sh
 #       builds Game.v, Cards.v, Checker.v, regenerates data/Cert{21,20,19}.v from the
-#       certificates in assets/, proves snaky_in_21/20/19 and prints each with its assumptions.
+#       certificates in assets/, proves snaky_in_21/20/19 (infinite board) and
+#       snaky_17x17_in_21/20/19 (the 17x17 board), and prints each with its assumptions.
 #   bash proofs/check.sh --certificate FILE --height H
 #       proves "Maker wins within H" from FILE, or exits 1 with the reason on stderr.
 #
@@ -35,7 +36,7 @@ command -v coqc >/dev/null || fail "coqc not found: install Coq 8.16 or newer (D
 command -v python3 >/dev/null || fail "python3 not found"
 
 COQ=(coqc -q -Q "$here" Pokopoko)
-for v in Game Cards Checker; do
+for v in Game Cards Board Checker; do
   "${COQ[@]}" "$v.v"
 done
 
@@ -54,6 +55,8 @@ if [ -z "$certificate" ]; then
       echo "Eval vm_compute in summary Cert$n.lines."
       echo "Check snaky_in_$n."
       echo "Print Assumptions snaky_in_$n."
+      echo "Check snaky_17x17_in_$n."
+      echo "Print Assumptions snaky_17x17_in_$n."
     done
   } > "$tmp/Print.v"
   echo "(summary = (cards, root h, root |T|, root |A|))"
