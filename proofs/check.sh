@@ -46,6 +46,7 @@ if [ -z "$certificate" ]; then
     "${COQ[@]}" "data/Cert$n.v"
   done
   "${COQ[@]}" Snaky.v
+  "${COQ[@]}" Facts.v
   tmp="$(mktemp -d)"
   trap 'rm -rf "$tmp"' EXIT
   {
