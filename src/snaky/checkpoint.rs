@@ -112,6 +112,9 @@ pub struct Restored {
 pub fn open_part(path: &std::path::Path) -> Result<impl std::io::BufRead + use<>, CheckpointError> {
     let io = |source| CheckpointError::Io { path: crate::escape::shown_path(path), source };
     let file = crate::bounded_read::open_regular(path).map_err(|e| match e {
+        e if e.is_not_found() && path.symlink_metadata().is_ok() => {
+            io(std::io::Error::other("a symbolic link to nothing, so it is not read (nor created)"))
+        }
         crate::bounded_read::ReadError::Io(source) => io(source),
         e => io(std::io::Error::other(e.to_string())),
     })?;

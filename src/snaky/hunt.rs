@@ -239,6 +239,8 @@ struct Shared<'a> {
     stop: AtomicBool,
     state: Mutex<State>,
     started: Instant,
+    /// Whether log.txt could not be opened (said once on stderr).
+    log_refused: AtomicBool,
 }
 
 struct State {
@@ -289,9 +291,15 @@ impl Shared<'_> {
             state.log.push(line.clone());
         }
         let log = self.config.dir.join("log.txt");
-        if let Ok(mut file) = crate::safe_write::open_append(&log) {
-            use std::io::Write;
-            let _ = writeln!(file, "{line}");
+        match crate::safe_write::open_append(&log) {
+            Ok(mut file) => {
+                use std::io::Write;
+                let _ = writeln!(file, "{line}");
+            }
+            Err(e) if !self.log_refused.swap(true, Ordering::Relaxed) => {
+                eprintln!("pokopoko: warning: {}: {e}; the hunt goes on without its log", shown(&log));
+            }
+            Err(_) => {}
         }
         self.write_progress(true);
     }
@@ -333,6 +341,7 @@ pub fn hunt(
             last_write: Instant::now(),
         }),
         started: Instant::now(),
+        log_refused: AtomicBool::new(false),
     };
     shared.write_progress(true);
     let results: Vec<Result<(), HuntError>> = std::thread::scope(|scope| {
