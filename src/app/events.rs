@@ -1,15 +1,16 @@
 //! What happened in a game, told by the screen where it happened.
 //!
 //! Screens write [`GameEvent`]s; the sound plays a cue for each and the idle wake-up draws the
-//! frames they need. Neither looks inside a screen: a new screen that writes these is heard and
-//! kept awake with nothing else to change.
+//! frames they need. A screen that moves by itself asks for its next frame with [`Redraw`], or
+//! for a frame at a later moment with [`WakeAt`]. Neither the sound nor the wake-up looks inside
+//! a screen: a new screen that writes these is heard and kept awake with nothing else to change.
 
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<GameEvent>().add_message::<WakeAt>();
+    app.add_message::<GameEvent>().add_message::<Redraw>().add_message::<WakeAt>();
 }
 
 /// One thing that happened on a screen this frame.
@@ -25,10 +26,12 @@ pub enum GameEvent {
     Refused,
     /// A match or a game is over: won by the player, or lost.
     Ended { won: bool },
-    /// Something moves on screen (the COM's presses, a flash, a computation under way): draw the
-    /// next frame too.
-    Animating,
 }
+
+/// Something moves on screen (the COM's presses, a flash, a computation under way): draw the next
+/// frame too. Not a game event: nothing happened, the screen only needs drawing.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Redraw;
 
 /// The stones of one move on the Snaky board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::PrimaryWindow;
 use bevy::winit::WinitSettings;
 
-use super::events::GameEvent;
+use super::events::Redraw;
 use super::pokopoko::{CurrentStage, Refusal, RefusalReason, StrategyReturn, Table, free_play};
 use super::pokopoko::{sample_lost_match, strategy_shown};
 use super::snaky::cards::CardBrowser;
@@ -316,7 +316,7 @@ const MEASURED_FRAMES: u32 = 300;
 fn settle_and_shoot(
     mut settle: ResMut<Settle>,
     screen: Res<State<Screen>>,
-    mut events: MessageReader<GameEvent>,
+    mut redraws: MessageReader<Redraw>,
     time: Res<Time<Real>>,
     mut window: Query<&mut Window, With<PrimaryWindow>>,
     mut commands: Commands,
@@ -335,7 +335,7 @@ fn settle_and_shoot(
     }
     // Something still moves: the COM's presses (and a finished game about to show its result),
     // the certificate checks.
-    let busy = events.read().any(|event| *event == GameEvent::Animating);
+    let busy = redraws.read().count() > 0;
     // A free game the COM ends with its opening press (one button, the COM first) goes straight
     // to the result: that is the screen to show.
     let over_at_once = settle.target == Screen::Play && *screen.get() == Screen::Result;

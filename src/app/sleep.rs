@@ -4,8 +4,8 @@
 //! it sleep in between. Everything else waits for the next event.
 //!
 //! Bevy's reactive update mode runs a frame for every window event. Screens say what happens with
-//! [`GameEvent`]s: something animating asks for the next frame, anything else that happened is
-//! settled with a few frames, and [`WakeAt`] sets the alarm. Nothing here looks inside a screen.
+//! [`GameEvent`]s, settled with a few frames; something animating asks for the next frame with
+//! [`Redraw`], and [`WakeAt`] sets the alarm. Nothing here looks inside a screen.
 
 use std::time::{Duration, Instant};
 
@@ -20,7 +20,7 @@ use bevy::window::{
 use bevy::winit::{EventLoopProxy, EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
 
 use super::Screen;
-use super::events::{GameEvent, WakeAt};
+use super::events::{GameEvent, Redraw, WakeAt};
 
 /// Frames still drawn after an input or a change of screen, so what it set off (a screen change
 /// takes effect the next frame, its layout and text the same one) is on screen before sleeping.
@@ -116,20 +116,17 @@ fn settle_after_input(
     }
 }
 
-/// Something animating draws the next frame; anything else that happened (a press, a stone, the
-/// end of a match) is settled with a few frames, so what it spawned is placed before sleeping.
+/// Something animating draws the next frame; anything that happened (a press, a stone, the end of
+/// a match) is settled with a few frames, so what it spawned is placed before sleeping.
 fn settle_after_events(
+    mut redraws: MessageReader<Redraw>,
     mut events: MessageReader<GameEvent>,
     mut settling: ResMut<Settling>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    for event in events.read() {
-        match event {
-            GameEvent::Animating => {
-                redraw.write(RequestRedraw);
-            }
-            _ => settling.0 = settling.0.max(SETTLE_FRAMES),
-        }
+    redraw.write_batch(redraws.read().map(|_| RequestRedraw));
+    if events.read().count() > 0 {
+        settling.0 = settling.0.max(SETTLE_FRAMES);
     }
 }
 

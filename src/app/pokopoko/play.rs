@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use super::free::LINE_18;
 use super::table::{ButtonState, Direction, RefusalReason, Table};
 use super::{LastMatch, Pace, Room, free, sea};
-use crate::app::events::GameEvent;
+use crate::app::events::{GameEvent, Redraw};
 use crate::app::i18n::{self, Lang, T};
 use crate::app::keymap::{Binding, Keymap};
 use crate::app::storage::SaveData;
@@ -427,7 +427,7 @@ fn apply_input(
 }
 
 /// A refusal fades after a moment; until then the screen keeps drawing.
-fn fade_refusal(time: Res<Time>, mut refusal: ResMut<Refusal>, mut events: MessageWriter<GameEvent>) {
+fn fade_refusal(time: Res<Time>, mut refusal: ResMut<Refusal>, mut events: MessageWriter<Redraw>) {
     let Some((_, timer)) = refusal.bypass_change_detection().0.as_mut() else { return };
     if timer.is_paused() {
         return;
@@ -436,7 +436,7 @@ fn fade_refusal(time: Res<Time>, mut refusal: ResMut<Refusal>, mut events: Messa
     if timer.is_finished() {
         refusal.0 = None;
     } else {
-        events.write(GameEvent::Animating);
+        events.write(Redraw);
     }
 }
 
@@ -488,10 +488,10 @@ fn run_match(
 
 /// The COM's presses are shown one by one on a timer, and the result follows a moment after the
 /// last press: the window keeps drawing until the human may move again or the result shows.
-fn keep_awake_while_com_plays(table: Option<Res<Table>>, mut events: MessageWriter<GameEvent>) {
+fn keep_awake_while_com_plays(table: Option<Res<Table>>, mut events: MessageWriter<Redraw>) {
     let Some(table) = table else { return };
     if !table.human_to_move() {
-        events.write(GameEvent::Animating);
+        events.write(Redraw);
     }
 }
 

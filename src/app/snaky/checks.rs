@@ -1,7 +1,7 @@
 //! The about page's certificate checks (SPEC §2.3), run on request on a thread of their own so the
 //! window keeps drawing while they take their few seconds.
 
-use crate::app::events::GameEvent;
+use crate::app::events::Redraw;
 use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
@@ -165,9 +165,9 @@ fn collect_report(mut checks: ResMut<CertificateChecks>) {
 }
 
 /// The report is collected by a frame: while the checks run, every frame asks for the next.
-fn keep_awake_while_checking(checks: Res<CertificateChecks>, mut events: MessageWriter<GameEvent>) {
+fn keep_awake_while_checking(checks: Res<CertificateChecks>, mut redraw: MessageWriter<Redraw>) {
     if checks.is_running() {
-        events.write(GameEvent::Animating);
+        redraw.write(Redraw);
     }
 }
 

@@ -30,7 +30,7 @@ pub use panel::{LessonChip, TempoBar, TempoGraph};
 pub use record::record_text;
 pub use watch::{SPEEDS, Watch};
 
-use super::events::{GameEvent, Stones, WakeAt};
+use super::events::{GameEvent, Redraw, Stones, WakeAt};
 use super::storage::SaveData;
 use super::{Go, Screen};
 use crate::snaky::{self, Cell, Maker, Player};
@@ -223,6 +223,7 @@ fn tell_what_happened(
     time: Res<Time<Real>>,
     mut seen: Local<Option<(usize, bool)>>,
     mut events: MessageWriter<GameEvent>,
+    mut redraw: MessageWriter<Redraw>,
     mut wake: MessageWriter<WakeAt>,
 ) {
     if let Some(session) = &session
@@ -257,7 +258,7 @@ fn tell_what_happened(
     // world's last instant, from before the sleep): keep drawing until it has caught up.
     let overdue = next_move.is_some_and(|(_, instant)| Instant::now() >= instant);
     if (watching && next_move.is_none()) || overdue || !flashes.is_empty() {
-        events.write(GameEvent::Animating);
+        redraw.write(Redraw);
     }
     wake.write_batch(next_move.map(|(clock, instant)| WakeAt { clock, instant }));
 }

@@ -17,7 +17,6 @@ pub fn hear(event: GameEvent) -> Option<Cue> {
         GameEvent::Refused => Cue::Refused,
         GameEvent::Ended { won: true } => Cue::Won,
         GameEvent::Ended { won: false } => Cue::Lost,
-        GameEvent::Animating => return None,
     })
 }
 
