@@ -108,6 +108,14 @@ pub fn run(args: crate::cli::WindowArgs) -> ExitCode {
     };
     // No display or no GPU driver: one line and exit 1, not Bevy's panic.
     requirements::explain_missing();
+    if wayland_probe_would_fail(
+        std::env::var_os("XDG_RUNTIME_DIR").as_deref(),
+        std::env::var_os("WAYLAND_DISPLAY").as_deref(),
+        std::env::var_os("WAYLAND_SOCKET").is_some(),
+    ) {
+        // SAFETY: the game has started no thread yet (Bevy starts its own in `DefaultPlugins`).
+        unsafe { std::env::set_var("NODEVICE_SELECT", "1") };
+    }
     let save = match (crate::save::SaveFile::default_path(), harness.is_screenshot()) {
         (Some(path), false) => SavePlace::File(path),
         (Some(path), true) => SavePlace::ReadOnly(path),
@@ -124,8 +132,11 @@ pub fn run(args: crate::cli::WindowArgs) -> ExitCode {
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin { primary_window: Some(window), ..default() })
-            .set(bevy::log::LogPlugin { filter: LOG_FILTER.to_string(), ..default() }),
+            .set(bevy::log::LogPlugin { filter: LOG_FILTER.to_string(), ..default() })
+            // Ours wakes the sleeping game (sleep::wake_on_interrupt).
+            .disable::<bevy::app::TerminalCtrlCHandlerPlugin>(),
     )
+    .add_plugins(sleep::wake_on_interrupt)
     .insert_resource(ClearColor(theme::palette::BACKGROUND))
     // Frames only when something changes; the harness switches to continuous frames.
     .insert_resource(sleep::winit_settings())
@@ -146,12 +157,22 @@ pub fn run(args: crate::cli::WindowArgs) -> ExitCode {
 
 /// Bevy's log filter, quieter where a player can do nothing with the lines: the Vulkan loader's
 /// messages (`wgpu_hal`: without a driver the game says so in one line of its own), the windowing
-/// library's warnings (X settings under Xvfb) and the note that a Ctrl+C handler was already
-/// there (a game started in the background). `RUST_LOG` overrides it for debugging.
-const LOG_FILTER: &str = concat!(
-    "wgpu=error,naga=warn,calloop::loop_logic=error,",
-    "wgpu_hal=off,winit=error,bevy_app::terminal_ctrl_c_handler=warn"
-);
+/// library's warnings (X settings under Xvfb). `RUST_LOG` overrides it for debugging.
+const LOG_FILTER: &str = "wgpu=error,naga=warn,calloop::loop_logic=error,wgpu_hal=off,winit=error";
+
+/// Whether libwayland would find no display and print "error: XDG_RUNTIME_DIR is invalid or not
+/// set in the environment." when Mesa's Vulkan device-selection layer looks for one (at every GPU
+/// enumeration: twice at start): a relative display name with no absolute runtime directory. The
+/// game draws through X11; then the layer, which would only pick the X server's GPU first, is
+/// switched off (its `NODEVICE_SELECT`) and wgpu picks the GPU itself.
+pub fn wayland_probe_would_fail(
+    runtime_dir: Option<&std::ffi::OsStr>,
+    display: Option<&std::ffi::OsStr>,
+    socket: bool,
+) -> bool {
+    let absolute = |value: Option<&std::ffi::OsStr>| value.is_some_and(|v| PathBuf::from(v).is_absolute());
+    !socket && !absolute(runtime_dir) && !absolute(display)
+}
 
 /// A seed from the wall clock: each launch's matches differ (tests use fixed seeds).
 fn clock_seed() -> u64 {

@@ -6,9 +6,13 @@
 //! Bevy's reactive update mode runs a frame for every window event. Screens say what happens with
 //! [`GameEvent`]s, settled with a few frames; something animating asks for the next frame with
 //! [`Redraw`], and [`WakeAt`] sets the alarm. Nothing here looks inside a screen.
+//!
+//! Ctrl+C (SIGINT) wakes the game too ([`wake_on_interrupt`]): asleep, it would otherwise exit only
+//! at the next event, up to [`IDLE_WAKE`] later.
 
 use std::time::{Duration, Instant};
 
+use bevy::app::{TerminalCtrlCHandlerPlugin, ctrlc};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::{MouseButtonInput, MouseWheel};
 use bevy::input::touch::TouchInput;
@@ -154,4 +158,38 @@ pub fn ring_alarm(alarm: Res<Alarm>, proxy: Option<Res<EventLoopProxyWrapper>>) 
         // The loop is gone when the game has quit meanwhile: nothing to wake.
         let _ = proxy.send_event(WinitUserEvent::WakeUp);
     });
+}
+
+/// Ctrl+C ends the windowed game within a frame, asleep or not: the handler does what Bevy's
+/// [`TerminalCtrlCHandlerPlugin`] does (a second Ctrl+C ends the process at once) and wakes the
+/// event loop, whose next frame sends [`AppExit`] with code 130. Replaces that plugin, which only
+/// sets a flag for a next frame that a sleeping game does not have; add it after the window's
+/// plugins (they make the event loop).
+pub fn wake_on_interrupt(app: &mut App) {
+    let proxy: Option<EventLoopProxy<WinitUserEvent>> =
+        app.world().get_resource::<EventLoopProxyWrapper>().map(|proxy| (**proxy).clone());
+    exit_on_interrupt(app, move || {
+        if let Some(proxy) = &proxy {
+            // The loop is gone when the game is quitting already: nothing to wake.
+            let _ = proxy.send_event(WinitUserEvent::WakeUp);
+        }
+    });
+}
+
+/// Ends the app at its next frame after Ctrl+C, and calls `wake` (from the handler's thread) so
+/// that the next frame comes at once. A process that was started with Ctrl+C ignored (in the
+/// background of a script) keeps ignoring it.
+pub fn exit_on_interrupt(app: &mut App, wake: impl Fn() + Send + 'static) {
+    let handled = ctrlc::try_set_handler(move || {
+        TerminalCtrlCHandlerPlugin::gracefully_exit();
+        wake();
+    });
+    match handled {
+        Ok(()) => {}
+        Err(ctrlc::Error::MultipleHandlers) => {
+            debug!("Ctrl+C was ignored or handled already when the game started")
+        }
+        Err(err) => warn!("Ctrl+C will not end the game: {err}"),
+    }
+    app.add_systems(Update, TerminalCtrlCHandlerPlugin::exit_on_flag);
 }

@@ -6,16 +6,20 @@
 //! The server is found as PulseAudio's own clients find it: `$PULSE_SERVER` (a `unix:` socket or
 //! a path), else `$PULSE_RUNTIME_PATH/native`, `$XDG_RUNTIME_DIR/pulse/native`,
 //! `/run/user/<uid>/pulse/native`, then the system-wide socket; the cookie is `$PULSE_COOKIE`,
-//! else `~/.config/pulse/cookie` or `~/.pulse-cookie`. Connecting (and retrying, at most every
-//! [`RETRY_AFTER`], when a sound is asked for) happens on the sound thread, never in a frame. No
-//! server: the game plays silently after one log line.
+//! else `~/.config/pulse/cookie` or `~/.pulse-cookie`. Reading the cookie and connecting (and
+//! retrying, at most every [`RETRY_AFTER`], when a sound is asked for) happen on the sound thread,
+//! never in a frame. No server: the game plays silently after one log line.
+//!
+//! Nothing the server says makes the game hold more than a bounded amount: a message is read only
+//! up to [`MAX_MESSAGE`] bytes, and the server may ask for at most [`MAX_REQUESTED`] bytes of
+//! sound not yet sent. A server that asks for more is out of step (or hostile) and is treated as no
+//! server for the rest of the game, after one log line.
 //!
 //! One stream, 16-bit mono at [`SAMPLE_RATE`], created corked. The server asks for bytes as it
 //! plays them; while a sound plays the thread answers with the mix, then it asks the server to
 //! drain the stream and corks it once drained, so an idle game costs the server nothing.
 
 use std::ffi::CString;
-use std::fmt;
 use std::io::{BufReader, Cursor, Read, Write};
 use std::os::unix::fs::MetadataExt;
 use std::os::unix::net::UnixStream;
@@ -27,22 +31,37 @@ use std::time::{Duration, Instant};
 
 use bevy::log::{debug, info, warn};
 use pulseaudio::protocol::{
-    self, AuthParams, AuthReply, ChannelMap, Command, CorkStreamParams, CreatePlaybackStreamReply,
-    PlaybackStreamParams, Prop, Props, ProtocolError, SampleFormat, SampleSpec, SetClientNameReply,
+    self, AuthParams, AuthReply, ChannelMap, Command, CommandReply, CommandTag, CorkStreamParams,
+    CreatePlaybackStreamReply, PlaybackStreamParams, Prop, Props, ProtocolError, SampleFormat, SampleSpec,
+    SetClientNameReply, TagStructReader,
     stream::{BufferAttr, StreamFlags},
 };
 use thiserror::Error;
 
 use super::mixer::{Bank, Mixer};
+use crate::bounded_read::{self, Accept};
 use crate::synth::{Cue, SAMPLE_RATE};
 
 /// Bytes of one frame: one 16-bit sample.
 const FRAME_BYTES: usize = 2;
 
+/// Bytes of `ms` milliseconds of the stream's sound.
+const fn bytes(ms: u32) -> u32 {
+    SAMPLE_RATE * ms / 1000 * FRAME_BYTES as u32
+}
+
 /// The stream's buffer on the server: what it keeps queued (the latency a sound asked for while
 /// another plays adds at most), and the least it asks for at once.
-const TARGET_SECONDS: f32 = 0.04;
-const MIN_REQUEST_SECONDS: f32 = 0.01;
+const TARGET_MS: u32 = 40;
+const MIN_REQUEST_MS: u32 = 10;
+
+/// The most sound, in bytes, the server may ask for and not have been sent yet: half a second,
+/// many times the buffer asked for ([`TARGET_MS`]), so a server that rounds the buffer up to its
+/// own quantum still fits. This bounds what one mix allocates.
+pub const MAX_REQUESTED: usize = bytes(500) as usize;
+
+/// A PulseAudio cookie is this many bytes (the protocol's `PA_NATIVE_COOKIE_LENGTH`).
+pub const COOKIE_BYTES: u64 = 256;
 
 /// A sound asked for longer ago than this (while the thread was connecting) is not played late.
 const STALE_AFTER: Duration = Duration::from_millis(250);
@@ -57,22 +76,15 @@ pub const RETRY_AFTER: Duration = Duration::from_secs(3);
 const SYSTEM_SOCKET: &str = "/run/pulse/native";
 
 /// Where to find the sound server and how to prove we may use it.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Server {
     /// Sockets to try, in order.
     pub sockets: Vec<PathBuf>,
-    /// The authentication cookie (none: an empty one, which PipeWire accepts).
-    pub cookie: Option<Vec<u8>>,
-}
-
-impl fmt::Debug for Server {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The cookie is a secret: only whether there is one.
-        f.debug_struct("Server")
-            .field("sockets", &self.sockets)
-            .field("cookie", &self.cookie.as_ref().map(|_| "…"))
-            .finish()
-    }
+    /// Where the authentication cookie may be, in order: the first that holds one is sent (none:
+    /// an empty one, which PipeWire accepts). Read by the sound thread, see [`read_cookie`].
+    pub cookies: Vec<PathBuf>,
+    /// How long after a failed connection the next sound tries again.
+    pub retry_after: Duration,
 }
 
 impl Server {
@@ -86,12 +98,12 @@ impl Server {
             var("XDG_RUNTIME_DIR").map(PathBuf::from).as_deref(),
             uid,
         );
-        Self { sockets, cookie: cookie_from_env() }
+        Self { sockets, cookies: cookies_from_env(), retry_after: RETRY_AFTER }
     }
 
     /// The server at `socket`, with the cookie from the environment.
     pub fn at(socket: impl Into<PathBuf>) -> Self {
-        Self { sockets: vec![socket.into()], cookie: cookie_from_env() }
+        Self { sockets: vec![socket.into()], cookies: cookies_from_env(), retry_after: RETRY_AFTER }
     }
 }
 
@@ -124,14 +136,34 @@ pub fn sockets(
     runtime.into_iter().chain([PathBuf::from(SYSTEM_SOCKET)]).collect()
 }
 
-/// The cookie the server wrote for its clients, if there is one to read.
-fn cookie_from_env() -> Option<Vec<u8>> {
+/// Where the server may have written the cookie for its clients (nothing is read here).
+fn cookies_from_env() -> Vec<PathBuf> {
     let explicit = std::env::var_os("PULSE_COOKIE").filter(|value| !value.is_empty()).map(PathBuf::from);
     let dirs = directories::BaseDirs::new();
     let usual = dirs
         .iter()
         .flat_map(|dirs| [dirs.config_dir().join("pulse/cookie"), dirs.home_dir().join(".pulse-cookie")]);
-    explicit.into_iter().chain(usual).find_map(|path| std::fs::read(path).ok())
+    explicit.into_iter().chain(usual).collect()
+}
+
+/// The first cookie at `paths`: a regular file of exactly [`COOKIE_BYTES`] bytes, opened without
+/// blocking (a FIFO is refused, not waited on) and read no further than one byte past a cookie.
+/// Also, for the log, why each file that is there but holds no cookie was skipped.
+pub fn read_cookie(paths: &[PathBuf]) -> (Option<Vec<u8>>, Vec<String>) {
+    let mut skipped = Vec::new();
+    for path in paths {
+        match bounded_read::read(path, COOKIE_BYTES, Accept::RegularFile) {
+            Ok(bytes) if bytes.len() as u64 == COOKIE_BYTES => return (Some(bytes), skipped),
+            Ok(bytes) => skipped.push(format!(
+                "the cookie at {} is {} bytes, not {COOKIE_BYTES}",
+                path.display(),
+                bytes.len()
+            )),
+            Err(err) if err.is_not_found() => {}
+            Err(err) => skipped.push(format!("the cookie at {} is not read: {err}", path.display())),
+        }
+    }
+    (None, skipped)
 }
 
 /// Why the game plays without sound.
@@ -145,6 +177,8 @@ pub enum OutputError {
     Format { socket: PathBuf, found: SampleSpec },
     #[error("lost the sound server at {}: {reason}", .socket.display())]
     Lost { socket: PathBuf, reason: String },
+    #[error("the sound server at {} is out of step ({what}), so it is not used again", .socket.display())]
+    OutOfStep { socket: PathBuf, what: String },
     #[error("could not start the sound thread: {0}")]
     Thread(std::io::Error),
 }
@@ -193,10 +227,12 @@ enum Event {
 
 enum FromServer {
     /// The server has room for this many more bytes.
-    Request(usize),
+    Request(u32),
     /// The reply to the command with this tag.
     Reply(u32),
     Lost(String),
+    /// It broke the protocol (a message too large to be one of ours).
+    OutOfStep(String),
 }
 
 /// The game's handle on its sound thread; the thread ends when this is dropped.
@@ -219,6 +255,8 @@ impl Output {
             connection: 0,
             last_try: None,
             told: false,
+            told_cookie: false,
+            out_of_step: false,
             bank: Bank::default(),
             mixer: Mixer::default(),
             drain: None,
@@ -272,6 +310,10 @@ struct Player {
     last_try: Option<Instant>,
     /// Whether the player was told that the game is silent (told once until sound is back).
     told: bool,
+    /// Whether the log said why a cookie file was skipped (said once).
+    told_cookie: bool,
+    /// The server broke the protocol: the game stays silent rather than connect again.
+    out_of_step: bool,
     bank: Bank,
     mixer: Mixer,
     /// The tag of the drain asked for when the mix ran out, while nothing was written since.
@@ -295,7 +337,12 @@ impl Player {
     fn connect(&mut self) {
         self.last_try = Some(Instant::now());
         self.connection += 1;
-        match Stream::open(&self.server, self.connection, &self.events) {
+        let (cookie, skipped) = read_cookie(&self.server.cookies);
+        if !self.told_cookie && !skipped.is_empty() {
+            warn!("sound: {}", skipped.join("; "));
+            self.told_cookie = true;
+        }
+        match Stream::open(&self.server.sockets, cookie.unwrap_or_default(), self.connection, &self.events) {
             Ok(stream) => {
                 info!("sound: playing through the sound server at {}", stream.socket.display());
                 self.status.set(Status::Playing(stream.socket.clone()));
@@ -307,6 +354,7 @@ impl Player {
     }
 
     fn silence(&mut self, err: OutputError) {
+        self.out_of_step |= matches!(err, OutputError::OutOfStep { .. });
         if !self.told {
             match err {
                 OutputError::NoServer { .. } => info!("sound: {err}; the game plays without sound"),
@@ -324,7 +372,8 @@ impl Player {
         if asked.elapsed() > STALE_AFTER {
             return;
         }
-        if self.stream.is_none() && self.last_try.is_none_or(|at| at.elapsed() >= RETRY_AFTER) {
+        let due = self.last_try.is_none_or(|at| at.elapsed() >= self.server.retry_after);
+        if self.stream.is_none() && due && !self.out_of_step {
             self.connect();
         }
         let Some(stream) = &mut self.stream else { return };
@@ -341,7 +390,16 @@ impl Player {
     fn hear(&mut self, message: FromServer) {
         let Some(stream) = &mut self.stream else { return };
         match message {
-            FromServer::Request(bytes) => stream.requested += bytes,
+            FromServer::Request(bytes) => {
+                match stream.requested.checked_add(bytes as usize).filter(|&total| total <= MAX_REQUESTED) {
+                    Some(total) => stream.requested = total,
+                    None => {
+                        let socket = stream.socket.clone();
+                        let what = too_much(stream.requested as u64 + u64::from(bytes));
+                        self.silence(OutputError::OutOfStep { socket, what });
+                    }
+                }
+            }
             // Drained with nothing asked for since: cork, so the server may rest.
             FromServer::Reply(tag) if Some(tag) == self.drain && !self.mixer.is_playing() => {
                 self.drain = None;
@@ -354,6 +412,10 @@ impl Player {
             FromServer::Lost(reason) => {
                 let socket = stream.socket.clone();
                 self.silence(OutputError::Lost { socket, reason });
+            }
+            FromServer::OutOfStep(what) => {
+                let socket = stream.socket.clone();
+                self.silence(OutputError::OutOfStep { socket, what });
             }
         }
     }
@@ -389,7 +451,7 @@ struct Stream {
     writer: UnixStream,
     version: u16,
     channel: u32,
-    /// Bytes the server asked for and was not sent yet.
+    /// Bytes the server asked for and was not sent yet, never more than [`MAX_REQUESTED`].
     requested: usize,
     corked: bool,
     next_tag: u32,
@@ -398,11 +460,16 @@ struct Stream {
 impl Stream {
     /// Connects to the first socket that answers, authenticates, opens a corked stream and starts
     /// the thread that passes the server's messages on as `connection`'s.
-    fn open(server: &Server, connection: u64, events: &Sender<Event>) -> Result<Self, OutputError> {
+    fn open(
+        sockets: &[PathBuf],
+        cookie: Vec<u8>,
+        connection: u64,
+        events: &Sender<Event>,
+    ) -> Result<Self, OutputError> {
         let mut tried = Vec::new();
-        for socket in &server.sockets {
+        for socket in sockets {
             match UnixStream::connect(socket) {
-                Ok(stream) => return Self::handshake(stream, socket, server, connection, events),
+                Ok(stream) => return Self::handshake(stream, socket, cookie, connection, events),
                 Err(err) => tried.push((socket.clone(), err)),
             }
         }
@@ -412,12 +479,16 @@ impl Stream {
     fn handshake(
         writer: UnixStream,
         socket: &Path,
-        server: &Server,
+        cookie: Vec<u8>,
         connection: u64,
         events: &Sender<Event>,
     ) -> Result<Self, OutputError> {
         let fail = |step: &'static str| {
-            move |source: ProtocolError| OutputError::Handshake { socket: socket.to_path_buf(), step, source }
+            move |source: ProtocolError| match source {
+                // Not a reply this client could ever read: no use trying again.
+                ProtocolError::Invalid(what) => OutputError::OutOfStep { socket: socket.to_path_buf(), what },
+                source => OutputError::Handshake { socket: socket.to_path_buf(), step, source },
+            }
         };
         let io = |step: &'static str| move |err: std::io::Error| fail(step)(ProtocolError::Io(err));
         writer.set_read_timeout(Some(SERVER_TIMEOUT)).map_err(io("setting up the socket"))?;
@@ -433,15 +504,10 @@ impl Stream {
             next_tag: 0,
         };
 
-        let auth = AuthParams {
-            version: protocol::MAX_VERSION,
-            supports_shm: false,
-            supports_memfd: false,
-            cookie: server.cookie.clone().unwrap_or_default(),
-        };
+        let auth =
+            AuthParams { version: protocol::MAX_VERSION, supports_shm: false, supports_memfd: false, cookie };
         stream.send(&Command::Auth(auth)).map_err(fail("authenticating"))?;
-        let (_, reply): (_, AuthReply) =
-            protocol::read_reply_message(&mut reader, stream.version).map_err(fail("authenticating"))?;
+        let reply: AuthReply = read_reply(&mut reader, stream.version).map_err(fail("authenticating"))?;
         stream.version = reply.version.min(protocol::MAX_VERSION);
 
         let mut props = Props::new();
@@ -452,11 +518,10 @@ impl Stream {
             props.set(Prop::ApplicationProcessId, pid);
         }
         stream.send(&Command::SetClientName(props)).map_err(fail("naming the game"))?;
-        let _: (_, SetClientNameReply) =
-            protocol::read_reply_message(&mut reader, stream.version).map_err(fail("naming the game"))?;
+        let _: SetClientNameReply =
+            read_reply(&mut reader, stream.version).map_err(fail("naming the game"))?;
 
         let spec = SampleSpec { format: SampleFormat::S16Le, channels: 1, sample_rate: SAMPLE_RATE };
-        let bytes = |seconds: f32| (seconds * SAMPLE_RATE as f32).round() as u32 * FRAME_BYTES as u32;
         let mut props = Props::new();
         props.set(Prop::MediaName, c"Pokopoko's sounds");
         props.set(Prop::MediaRole, c"game");
@@ -466,10 +531,10 @@ impl Stream {
             channel_map: ChannelMap::mono(),
             buffer_attr: BufferAttr {
                 max_length: u32::MAX,
-                target_length: bytes(TARGET_SECONDS),
+                target_length: bytes(TARGET_MS),
                 // Plays as soon as one request's worth is queued: even a short sound starts.
-                pre_buffering: bytes(MIN_REQUEST_SECONDS),
-                minimum_request_length: bytes(MIN_REQUEST_SECONDS),
+                pre_buffering: bytes(MIN_REQUEST_MS),
+                minimum_request_length: bytes(MIN_REQUEST_MS),
                 fragment_size: u32::MAX,
             },
             props,
@@ -477,10 +542,14 @@ impl Stream {
             ..PlaybackStreamParams::default()
         };
         stream.send(&Command::CreatePlaybackStream(params)).map_err(fail("opening a stream"))?;
-        let (_, reply): (_, CreatePlaybackStreamReply) =
-            protocol::read_reply_message(&mut reader, stream.version).map_err(fail("opening a stream"))?;
+        let reply: CreatePlaybackStreamReply =
+            read_reply(&mut reader, stream.version).map_err(fail("opening a stream"))?;
         if reply.sample_spec != spec {
             return Err(OutputError::Format { socket: socket.to_path_buf(), found: reply.sample_spec });
+        }
+        if reply.requested_bytes as usize > MAX_REQUESTED {
+            let what = too_much(reply.requested_bytes.into());
+            return Err(OutputError::OutOfStep { socket: socket.to_path_buf(), what });
         }
         stream.channel = reply.channel;
         stream.requested = reply.requested_bytes as usize;
@@ -533,8 +602,14 @@ impl Drop for Stream {
     }
 }
 
-/// A message no larger than this is read; a larger one means the connection is out of step.
-const MAX_MESSAGE: u32 = 1 << 22;
+/// Why a server that asked for `bytes` of sound at once is out of step.
+fn too_much(bytes: u64) -> String {
+    format!("it asked for {bytes} bytes of sound at once; the game's stream needs at most {MAX_REQUESTED}")
+}
+
+/// A message no larger than this is read; a larger one means the connection is out of step. The
+/// messages this client reads (replies, requests) are a few hundred bytes.
+pub const MAX_MESSAGE: u32 = 1 << 16;
 
 /// Passes the server's messages about the game's stream on to the sound thread, until the
 /// connection ends or the sound thread does.
@@ -549,11 +624,11 @@ fn listen(
         let message = match read_message(&mut reader, version) {
             Ok(Some((tag, command))) => match command {
                 Command::Request(request) if request.channel == channel => {
-                    FromServer::Request(request.length as usize)
+                    FromServer::Request(request.length)
                 }
                 Command::Reply => FromServer::Reply(tag),
                 Command::PlaybackStreamKilled(killed) if killed == channel => {
-                    break "it ended the game's stream".to_string();
+                    break FromServer::Lost("it ended the game's stream".to_string());
                 }
                 Command::Error(err) => {
                     debug!("sound: the server answered a command with {err:?}");
@@ -562,32 +637,54 @@ fn listen(
                 _ => continue,
             },
             Ok(None) => continue,
-            Err(err) => break err.to_string(),
+            Err(ProtocolError::Io(err)) => break FromServer::Lost(err.to_string()),
+            Err(err) => break FromServer::OutOfStep(err.to_string()),
         };
         if events.send(Event::Server { connection, message }).is_err() {
             return;
         }
     };
-    let _ = events.send(Event::Server { connection, message: FromServer::Lost(lost) });
+    let _ = events.send(Event::Server { connection, message: lost });
 }
 
 /// The next message from the server: a command and its tag (a reply's is the tag of the command it
-/// answers), or `None` for one this client does not read.
-fn read_message(
-    reader: &mut BufReader<UnixStream>,
-    version: u16,
-) -> Result<Option<(u32, Command)>, ProtocolError> {
-    let descriptor = protocol::read_descriptor(reader)?;
-    if descriptor.length > MAX_MESSAGE {
-        return Err(ProtocolError::Invalid(format!("a message of {} bytes", descriptor.length)));
-    }
-    let mut payload = vec![0; descriptor.length as usize];
-    reader.read_exact(&mut payload)?;
+/// answers), or `None` for one this client does not read. Only the commands read here are decoded
+/// (the others may carry blobs whose claimed sizes would be allocated).
+fn read_message(reader: &mut impl Read, version: u16) -> Result<Option<(u32, Command)>, ProtocolError> {
+    let (descriptor, payload) = read_frame(reader)?;
     // Samples (only recording streams receive them) and other channels' messages.
     if descriptor.channel != u32::MAX {
         return Ok(None);
     }
+    let read = [CommandTag::Error, CommandTag::PlaybackStreamKilled, CommandTag::Reply, CommandTag::Request];
+    let tag = TagStructReader::new(&mut Cursor::new(&payload), version).read_enum::<CommandTag>();
+    if !tag.is_ok_and(|tag| read.contains(&tag)) {
+        return Ok(None);
+    }
     Ok(Command::read_tag_prefixed(&mut Cursor::new(payload), version).ok())
+}
+
+/// The server's reply to the command just sent.
+fn read_reply<T: CommandReply>(reader: &mut impl Read, version: u16) -> Result<T, ProtocolError> {
+    let (descriptor, payload) = read_frame(reader)?;
+    let mut message = Vec::with_capacity(protocol::DESCRIPTOR_SIZE + payload.len());
+    protocol::write_descriptor(&mut message, &descriptor)?;
+    message.extend_from_slice(&payload);
+    protocol::read_reply_message(&mut Cursor::new(message), version).map(|(_, reply)| reply)
+}
+
+/// One message: its descriptor and its payload, which is never larger than [`MAX_MESSAGE`].
+fn read_frame(reader: &mut impl Read) -> Result<(protocol::Descriptor, Vec<u8>), ProtocolError> {
+    let descriptor = protocol::read_descriptor(reader)?;
+    if descriptor.length > MAX_MESSAGE {
+        return Err(ProtocolError::Invalid(format!(
+            "a message of {} bytes, where at most {MAX_MESSAGE} are read",
+            descriptor.length
+        )));
+    }
+    let mut payload = vec![0; descriptor.length as usize];
+    reader.read_exact(&mut payload)?;
+    Ok((descriptor, payload))
 }
 
 #[cfg(test)]
@@ -633,9 +730,8 @@ mod tests {
     #[test]
     fn no_server_names_every_socket_tried() {
         let missing = std::env::temp_dir().join("pokopoko-no-such-dir/native");
-        let server = Server { sockets: vec![missing.clone()], cookie: None };
         let (events, _inbox) = mpsc::channel();
-        let Err(err) = Stream::open(&server, 1, &events) else {
+        let Err(err) = Stream::open(std::slice::from_ref(&missing), Vec::new(), 1, &events) else {
             panic!("a socket that is not there answered")
         };
         let text = err.to_string();
@@ -648,10 +744,43 @@ mod tests {
         );
     }
 
+    /// Runs `work` on a thread and waits for it at most a minute, so a test that would hang fails.
+    fn finishes<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+        let (done, result) = mpsc::channel();
+        thread::spawn(move || done.send(work()));
+        result.recv_timeout(Duration::from_secs(60)).expect("finished instead of hanging")
+    }
+
     #[test]
-    fn the_cookie_is_never_printed() {
-        let server = Server { sockets: paths(&["/tmp/s"]), cookie: Some(vec![0xAB; 256]) };
-        let printed = format!("{server:?}");
-        assert!(!printed.contains("171") && !printed.contains("AB"), "{printed}");
+    fn the_cookie_is_the_first_regular_file_of_256_bytes_and_a_fifo_is_not_waited_on() {
+        let dir = std::env::temp_dir().join(format!("pokopoko-cookie-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // A FIFO nobody writes to: opening it to read would wait for a writer for ever.
+        let fifo = dir.join("fifo");
+        let name = CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0, "mkfifo");
+        // A gigabyte (sparse), a short file, then a cookie.
+        let huge = dir.join("huge");
+        std::fs::File::create(&huge).unwrap().set_len(1 << 30).unwrap();
+        let short = dir.join("short");
+        std::fs::write(&short, [7; 100]).unwrap();
+        let cookie = dir.join("cookie");
+        std::fs::write(&cookie, [0xAB; 256]).unwrap();
+        let missing = dir.join("missing");
+
+        let paths = vec![missing, fifo.clone(), PathBuf::from("/dev/zero"), huge, short, cookie];
+        let (found, skipped) = finishes(move || read_cookie(&paths));
+        assert_eq!(found, Some(vec![0xAB; 256]));
+        // Each file that is there is named once in the log; one that is not is not worth a word.
+        assert_eq!(skipped.len(), 4, "{skipped:?}");
+        assert!(skipped[0].contains("fifo") && skipped[0].contains("not a regular file"), "{skipped:?}");
+        assert!(skipped[1].contains("/dev/zero") && skipped[1].contains("not a regular file"), "{skipped:?}");
+        assert!(skipped[2].contains("larger than the limit of 256 bytes"), "{skipped:?}");
+        assert!(skipped[3].contains("100 bytes, not 256"), "{skipped:?}");
+
+        let (found, _) = finishes(move || read_cookie(&[fifo]));
+        assert_eq!(found, None);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
