@@ -3,7 +3,7 @@
     Not needed for the theorems (they hold whatever the cards are); these pin
     the checker's reading of the grammar to numbers printed in the paper. *)
 
-From Coq Require Import ZArith NArith List.
+From Coq Require Import ZArith NArith List Lia FinFun.
 Import ListNotations.
 From Pokopoko Require Import Game Checker.
 From Pokopoko.data Require Cert21.
@@ -39,3 +39,23 @@ Example card_727 :
              (card_at Cert21.lines 727)
   = Some ([], 251%nat, 21%nat, true, true).
 Proof. vm_compute. reflexivity. Qed.
+
+(** ** The statement is not vacuous: Maker needs at least 6 moves (the trivial lower bound). *)
+Lemma copy_NoDup s t : NoDup (copy s t).
+Proof.
+  apply (FinFun.Injective_map_NoDup (f := Cards.place s t)).
+  - intros a b E. rewrite <- (Cards.unplace_place s t a), E, Cards.unplace_place. reflexivity.
+  - apply nodupb_NoDup. reflexivity.
+Qed.
+
+Lemma wins_needs_six h P : maker_wins_within h P -> (6 <= length (maker P) + h)%nat.
+Proof.
+  induction 1 as [h P c Hh Hc [s [t Hw]] | h P c Hh Hc Hn IH].
+  - apply (NoDup_incl_length (copy_NoDup s t)) in Hw. simpl in Hw. lia.
+  - destruct (Cards.fresh_cell ((c :: maker P) ++ breaker P)) as [b Hb].
+    assert (Hf : free (maker_move P c) b) by (split; eauto using Cards.not_in_app_l, Cards.not_in_app_r).
+    specialize (IH b Hf). simpl in IH. lia.
+Qed.
+
+Theorem snaky_not_in_5 : ~ maker_wins_within 5 empty_position.
+Proof. intros H. apply wins_needs_six in H. simpl in H. lia. Qed.
