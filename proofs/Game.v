@@ -1,7 +1,8 @@
 (** * Snaky Maker–Breaker on the infinite board (SPEC §2.1), stated plainly.
 
-    This file is the whole statement: the theorems [snaky_in_19] and friends
-    (Snaky19.v etc.) are about [maker_wins_within] and [empty_position] below. *)
+    This file is the whole statement: the theorems of Snaky.v are about
+    [maker_wins_within] (infinite board), [maker_wins_within_on board17]
+    (the 17×17 board) and [empty_position] below.  Nothing else is assumed. *)
 
 From Coq Require Import ZArith List.
 Import ListNotations.
