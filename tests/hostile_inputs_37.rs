@@ -138,6 +138,44 @@ fn item_11_a_part_with_a_bad_line_keeps_the_cards_before_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Item 11: `--run` on a part with a bad line goes on from the cards before it: the part as it
+/// was is kept beside it, and the part becomes its valid lines (so what the run appends is read
+/// back after them).
+#[test]
+fn item_11_a_run_keeps_a_damaged_part_aside_and_goes_on_from_its_valid_lines() {
+    let (paper, ours) = (Maker::Paper.cards().unwrap(), Maker::Ours.cards().unwrap());
+    let dir = scratch("resume-damaged");
+    let mut lines = COMMITTED_19.lines();
+    let head = lines.next().unwrap();
+    let cards: Vec<&str> = lines.take(8).collect();
+    let damaged = format!("{head}\n{}\n{}\n{}\n", cards[..6].join("\n"), cards[3], cards[6]);
+    let part = hunt::part_path(&dir, 0);
+    std::fs::write(&part, &damaged).unwrap();
+    let config = HuntConfig {
+        target: 19,
+        dir: dir.clone(),
+        threads: 1,
+        memory_cap: 4 << 30,
+        first_level: 0,
+        last_level: 0,
+        tighten: 0,
+        fresh: true,
+    };
+    hunt::hunt(&paper, &ours, Maker::Ours.sha256(), &config).expect("runs");
+    let kept: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains("part-0.cards.damaged-"))
+        .collect();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), damaged);
+    let text = std::fs::read_to_string(&part).unwrap();
+    assert!(text.starts_with(&format!("{head}\n{}\n", cards[..6].join("\n"))), "{text}");
+    let loaded = hunt::load_cards(&ours, text.as_bytes(), Maker::Ours.sha256(), "part").unwrap();
+    assert!(loaded.damaged.is_none() && loaded.cards.len() >= 6, "{:?}", loaded.damaged);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Item 12: the hunt wrote through links: `progress.txt.tmp` and `log.txt` linked elsewhere were
 /// overwritten and appended to, and a dangling `part-0.cards` link created its target.
 #[test]
