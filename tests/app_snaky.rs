@@ -652,7 +652,7 @@ fn the_board_is_calm_until_the_analysis_page_opens() {
 /// keep the highest guarantee when each free envelope cell and a far cell are tried on a copy.
 #[test]
 fn the_lesson_shows_each_move_and_the_replies_that_kept_the_guarantee() {
-    use pokopoko::app::snaky::session::SnakyInput;
+    use pokopoko::app::snaky::SnakyInput;
     use pokopoko::app::snaky::{LessonChip, LessonMark};
     let mut app = snaky_screen();
     let moves = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";

@@ -12,9 +12,12 @@ use bevy::picking::pointer::Location;
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
 
-use super::{Session, SnakyInput, SnakySystems, Watch};
+use super::model::outcome::Outcome;
+use super::model::session::{Session, SnakyInput};
+use super::model::watch::Watch;
+use super::screen::SnakySystems;
 use crate::app::Screen;
-use crate::app::events::GameEvent;
+use crate::app::events::Redraw;
 use crate::app::i18n::Lang;
 use crate::app::i18n::{T, snaky as text};
 use crate::app::theme::palette;
@@ -546,15 +549,16 @@ fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, m
     });
 }
 
-/// A refused click flashes its cell red for a moment.
+/// A refused claim flashes its cell red for a moment; the screen keeps drawing until it has faded.
 fn flash_refusals(
-    session: Option<ResMut<Session>>,
+    mut outcomes: MessageReader<Outcome>,
     layers: Query<(Entity, &Layer)>,
     mut flashes: Query<(Entity, &mut RefusedFlash, &mut BackgroundColor, &mut BorderColor)>,
     time: Res<Time>,
     mut commands: Commands,
-    mut events: MessageWriter<GameEvent>,
+    mut redraw: MessageWriter<Redraw>,
 ) {
+    let mut fading = false;
     for (entity, mut flash, mut background, mut border) in &mut flashes {
         flash.timer.tick(time.delta());
         if flash.timer.is_finished() {
@@ -563,28 +567,37 @@ fn flash_refusals(
             let alpha = 1.0 - flash.timer.fraction();
             background.0 = palette::BAD.with_alpha(FLASH_FILL_ALPHA * alpha);
             *border = BorderColor::all(palette::BAD.with_alpha(alpha));
+            fading = true;
         }
     }
-    let Some(mut session) = session else { return };
-    let Some(cell) = session.refused else { return };
-    // Consuming the flash is not a change of the game: the stones need no redraw.
-    session.bypass_change_detection().refused = None;
-    events.write(GameEvent::Refused);
+    let refused: Vec<Cell> = outcomes
+        .read()
+        .filter_map(|outcome| match *outcome {
+            Outcome::Refused(cell) => Some(cell),
+            _ => None,
+        })
+        .collect();
+    if fading || !refused.is_empty() {
+        redraw.write(Redraw);
+    }
     let Some((layer, _)) = layers.iter().find(|(_, l)| **l == Layer::Flash) else { return };
     commands.entity(layer).with_children(|layer| {
-        layer.spawn((
-            RefusedFlash { cell, timer: Timer::from_seconds(FLASH_SECONDS, TimerMode::Once) },
-            Placed { grow: Vec2::splat(FLASH_GROW_PX), ..Placed::cell(cell, 0.0) },
-            Node {
-                position_type: PositionType::Absolute,
-                border: UiRect::all(px(FLASH_BORDER_PX)),
-                ..default()
-            },
-            BackgroundColor(palette::BAD.with_alpha(FLASH_FILL_ALPHA)),
-            BorderColor::all(palette::BAD),
-            Pickable::IGNORE,
-        ));
+        for cell in refused {
+            layer.spawn(refused_flash(cell));
+        }
     });
+}
+
+/// A refused cell's red flash, at its brightest.
+fn refused_flash(cell: Cell) -> impl Bundle {
+    (
+        RefusedFlash { cell, timer: Timer::from_seconds(FLASH_SECONDS, TimerMode::Once) },
+        Placed { grow: Vec2::splat(FLASH_GROW_PX), ..Placed::cell(cell, 0.0) },
+        Node { position_type: PositionType::Absolute, border: UiRect::all(px(FLASH_BORDER_PX)), ..default() },
+        BackgroundColor(palette::BAD.with_alpha(FLASH_FILL_ALPHA)),
+        BorderColor::all(palette::BAD),
+        Pickable::IGNORE,
+    )
 }
 
 fn draw_hover(

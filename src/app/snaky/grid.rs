@@ -6,7 +6,8 @@
 use bevy::prelude::*;
 
 use super::board::{BOARD_SIZE, BoardView, Layer, Placed};
-use super::{Session, SnakySystems};
+use super::model::session::Session;
+use super::screen::SnakySystems;
 use crate::app::Screen;
 use crate::app::theme::palette;
 use crate::snaky::Bounds;

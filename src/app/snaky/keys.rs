@@ -5,8 +5,9 @@
 use bevy::prelude::*;
 
 use super::board::ViewInput;
-use super::overlay::Layer;
-use super::{SnakyInput, SnakyMode, SnakySystems};
+use super::model::overlays::Layer;
+use super::model::session::{SnakyInput, SnakyMode};
+use super::screen::SnakySystems;
 use crate::app::Screen;
 use crate::app::i18n::{Language, T};
 use crate::app::keymap::{Binding, Keymap};

@@ -1,9 +1,11 @@
 //! Snaky: you are Breaker against the certified Maker (SPEC §2.5).
 //!
-//! The rules, Maker's policy and the computer Breakers live in [`crate::snaky`]; this module shows
-//! a game, turns clicks and keys into [`SnakyInput`]s and applies them to the [`Session`]. What
-//! the screen is doing (play, review, watch) is the [`SnakyMode`] sub-state, which the session
-//! decides and the systems run in.
+//! The rules, Maker's policy and the computer Breakers live in [`crate::snaky`]; the screen's
+//! model — the session, what each input does and what happened, the watched computer Breaker, the
+//! overlays switched on — is plain data in [`model`]. `screen.rs` turns clicks and keys into
+//! [`SnakyInput`]s, applies them and tells the game what happened; the board, the grid, the
+//! overlays and the panel draw the result. What the screen is doing (play, review, watch) is the
+//! [`SnakyMode`] sub-state, which the session decides and the systems run in.
 
 mod board;
 pub mod cards;
@@ -12,253 +14,38 @@ mod grid;
 pub mod keys;
 pub mod learn;
 pub mod lesson;
+pub mod model;
 mod overlay;
 mod panel;
 mod record;
-pub mod session;
-mod watch;
-
-use std::time::Instant;
+mod screen;
 
 use bevy::prelude::*;
 
 pub use board::{BOARD_SIZE, BoardArea, BoardView, RefusedFlash, Stone};
 pub use grid::GridLine;
-pub use overlay::Overlays;
-pub use overlay::{HeatValue, Layer as OverlayLayer, LessonMark, OverlayMark};
+pub use model::outcome::Outcome;
+pub use model::overlays::{Layer as OverlayLayer, Overlays};
+pub use model::session::{
+    Applied, Effect, Notice, NoticeKind, Said, Session, SnakyInput, SnakyMode, new_session,
+};
+pub use model::watch::{SPEEDS, Watch};
+pub use overlay::{HeatValue, LessonMark, OverlayMark};
 pub use panel::{LessonChip, TempoBar, TempoGraph};
 pub use record::record_text;
-pub use watch::{SPEEDS, Watch};
-
-use super::events::{GameEvent, Redraw, Stones, WakeAt};
-use super::storage::SaveData;
-use super::{Go, Screen};
-use crate::snaky::{self, Cell, Maker, Player};
+pub use screen::{SnakyStart, SnakySystems, SnakyUnavailable};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<SnakyInput>()
-        .add_sub_state::<SnakyMode>()
-        .init_resource::<Overlays>()
-        .add_systems(OnEnter(Screen::Snaky), start_session)
-        .add_systems(OnExit(Screen::Snaky), |mut commands: Commands| {
-            commands.remove_resource::<Watch>();
-        })
-        .add_systems(
-            Update,
-            (apply_input, record_score, follow_mode)
-                .chain()
-                .in_set(SnakySystems::Input)
-                .run_if(in_state(Screen::Snaky)),
-        )
-        .add_systems(Update, tell_what_happened.in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)))
-        .configure_sets(Update, (SnakySystems::Input, SnakySystems::Show).chain())
-        .add_plugins((
-            board::plugin,
-            grid::plugin,
-            keys::plugin,
-            overlay::plugin,
-            panel::plugin,
-            watch::plugin,
-            record::plugin,
-            checks::plugin,
-            cards::plugin,
-            learn::plugin,
-        ));
-}
-
-/// Input first, drawing after, so a frame shows the position its input produced.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum SnakySystems {
-    Input,
-    Show,
-}
-
-/// The game to show when the screen opens (from `--open snaky --moves "…" --maker 20`).
-#[derive(Resource, Debug, Clone, Default)]
-pub struct SnakyStart {
-    /// Breaker moves to play.
-    pub moves: Vec<Cell>,
-    /// The Maker to play them against (otherwise the saved choice); not saved.
-    pub maker: Option<Maker>,
-    /// Start in blind mode.
-    pub blind: bool,
-    /// Open the lesson: review the game at the player's costliest move (`--open snaky-review`).
-    pub review: bool,
-}
-
-impl SnakyStart {
-    /// Reads `--moves "x,y x,y …"`; a malformed or illegal move is an error naming its position.
-    pub fn parse(record: &str, maker: Option<Maker>) -> Result<Self, String> {
-        let moves = snaky::parse_moves(record).map_err(|e| format!("--moves: {e}"))?;
-        let cards = maker.unwrap_or_default().cards().map_err(|e| e.to_string())?;
-        snaky::replay(cards, &moves).map_err(|e| format!("--moves: {e}"))?;
-        Ok(Self { moves, maker, blind: false, review: false })
-    }
-}
-
-pub use session::{Effect, Notice, NoticeKind, Said, Session, SnakyInput, SnakyMode, new_session};
-
-/// Why the screen cannot show a game (the certificate failed to load).
-#[derive(Resource, Debug, Clone)]
-pub struct SnakyUnavailable(pub snaky::CertificateError);
-
-/// Opens the screen on the game left there (coming back from the menu continues it), or on a new
-/// one, or on the position of `--moves`.
-fn start_session(
-    mut commands: Commands,
-    start: Option<Res<SnakyStart>>,
-    existing: Option<ResMut<Session>>,
-    data: Res<SaveData>,
-) {
-    commands.insert_resource(Watch::default());
-    if let (Some(mut session), None) = (existing, &start) {
-        session.stop_review();
-        session.notice = None;
-        return;
-    }
-    let maker = start.as_ref().and_then(|s| s.maker).unwrap_or(data.save.settings.snaky_maker);
-    let mut session = match new_session(maker) {
-        Ok(session) => session,
-        Err(error) => {
-            commands.insert_resource(SnakyUnavailable(error));
-            commands.remove_resource::<Session>();
-            return;
-        }
-    };
-    if let Some(start) = start {
-        session.blind = start.blind;
-        if let Err(error) = session.load(&start.moves) {
-            session.tell(NoticeKind::Refused, Said::RecordError(error));
-        }
-        if start.review && !session.game().breaker_cells().is_empty() {
-            let costliest = snaky::review_game(session.game()).costliest().unwrap_or(0);
-            session.review_at(snaky::review::before(costliest));
-        }
-        commands.remove_resource::<SnakyStart>();
-    }
-    commands.insert_resource(session);
-}
-
-/// Puts the screen in the mode the session is in (the change shows from the next frame on, before
-/// any input is read).
-fn follow_mode(
-    session: Option<Res<Session>>,
-    watch: Res<Watch>,
-    mode: Option<Res<State<SnakyMode>>>,
-    mut next: ResMut<NextState<SnakyMode>>,
-) {
-    let (Some(session), Some(mode)) = (session, mode) else { return };
-    let wanted = session.mode(&watch);
-    if *mode.get() != wanted {
-        next.set(wanted);
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn apply_input(
-    mut inputs: MessageReader<SnakyInput>,
-    session: Option<ResMut<Session>>,
-    mut watch: ResMut<Watch>,
-    mut overlays: ResMut<Overlays>,
-    mut clipboard: Option<ResMut<bevy::clipboard::Clipboard>>,
-    mut data: ResMut<SaveData>,
-    mut go: MessageWriter<Go>,
-    mut commands: Commands,
-) {
-    let Some(mut session) = session else {
-        for input in inputs.read() {
-            if *input == SnakyInput::Back {
-                go.write(Go(Screen::Menu));
-            }
-        }
-        return;
-    };
-    for input in inputs.read() {
-        match session.apply(input, &mut watch, &mut overlays) {
-            None => {}
-            Some(Effect::Go(screen)) => {
-                go.write(Go(screen));
-            }
-            Some(Effect::CopyRecord) => record::copy(&mut session, clipboard.as_deref_mut()),
-            Some(Effect::PasteRecord) => record::paste(&mut session, &mut watch, clipboard.as_deref_mut()),
-            Some(Effect::SaveMaker(maker)) => {
-                data.save.settings.snaky_maker = maker;
-                data.store();
-            }
-            Some(Effect::BrowseCard { maker, card }) => {
-                commands.insert_resource(cards::CardBrowser::at(maker, card, Screen::Snaky));
-                go.write(Go(Screen::Cards));
-            }
-        }
-    }
-}
-
-/// At the end of a game held by the player (not a computer Breaker), keeps the best per Maker in
-/// the save (blind mode's apart) and tells the player how long they held out against par.
-fn record_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: ResMut<SaveData>) {
-    let Some(mut session) = session else { return };
-    // Asking every frame is no change: otherwise the board and the panel would be rebuilt each frame.
-    let computer = watch.breaker.is_some();
-    let Some(moves) = session.bypass_change_detection().finished_game(computer) else { return };
-    session.set_changed();
-    let (maker, blind) = (session.maker, session.blind);
-    let settings = &mut data.save.settings;
-    let bests = if blind { &mut settings.blind_best } else { &mut settings.snaky_best };
-    let best = bests.entry(maker).or_insert(0);
-    *best = (*best).max(moves as u32);
-    let best = *best;
-    data.store();
-    session.tell(NoticeKind::Good, Said::GameResult { maker, moves, best, blind });
-}
-
-/// Tells the rest of the game what happened on the board this frame: the stones just played (not
-/// a record loaded, a move undone or a game restarted), Maker's win, and whether the screen moves
-/// by itself (a refused cell flashing, a computer Breaker playing every frame) or wants to be woken for a watched computer Breaker's next move.
-#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is one thing it looks at
-fn tell_what_happened(
-    session: Option<Res<Session>>,
-    mode: Option<Res<State<SnakyMode>>>,
-    mut watch: ResMut<Watch>,
-    flashes: Query<(), With<RefusedFlash>>,
-    time: Res<Time<Real>>,
-    mut seen: Local<Option<(usize, bool)>>,
-    mut events: MessageWriter<GameEvent>,
-    mut redraw: MessageWriter<Redraw>,
-    mut wake: MessageWriter<WakeAt>,
-) {
-    if let Some(session) = &session
-        && session.is_changed()
-    {
-        let game = session.game();
-        let now = (game.moves().len(), game.won());
-        if let Some((moves, won)) = *seen
-            && !session.is_added()
-        {
-            let new: Vec<Player> =
-                game.moves().get(moves..).unwrap_or_default().iter().map(|m| m.player).collect();
-            let stones = match new.as_slice() {
-                [Player::Breaker, Player::Maker] => Some(Stones::Exchange),
-                [Player::Breaker] => Some(Stones::Breaker),
-                [Player::Maker] => Some(Stones::Maker),
-                // Nothing new, or a whole record at once.
-                _ => None,
-            };
-            events.write_batch(stones.map(GameEvent::Stones));
-            if now.1 && !won {
-                events.write(GameEvent::Ended { won: false });
-            }
-        }
-        *seen = Some(now);
-    }
-    // Until the mode has left Watch: the frame after Maker's win shows the watch ended.
-    let watching = mode.is_some_and(|mode| *mode.get() == SnakyMode::Watch);
-    let next_move =
-        if watching { watch.bypass_change_detection().next_move_at(time.elapsed()) } else { None };
-    // Woken by the alarm, the frame's clock can still be behind the moment (it is the render
-    // world's last instant, from before the sleep): keep drawing until it has caught up.
-    let overdue = next_move.is_some_and(|(_, instant)| Instant::now() >= instant);
-    if (watching && next_move.is_none()) || overdue || !flashes.is_empty() {
-        redraw.write(Redraw);
-    }
-    wake.write_batch(next_move.map(|(clock, instant)| WakeAt { clock, instant }));
+    app.add_plugins((
+        screen::plugin,
+        board::plugin,
+        grid::plugin,
+        keys::plugin,
+        overlay::plugin,
+        panel::plugin,
+        record::plugin,
+        checks::plugin,
+        cards::plugin,
+        learn::plugin,
+    ));
 }

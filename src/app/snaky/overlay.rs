@@ -1,114 +1,19 @@
-//! The overlays of the active claim — envelope T, required set A, pivot, the reply heat map and
-//! the hint — each toggled, and the completed Snaky at the end. Blind mode hides them all.
+//! The overlays drawn on the board: the active claim's layers that [`Overlays`] switches on
+//! (envelope T, required set A, pivot, the reply heat map, the hint), the lesson's replies, and the
+//! completed Snaky at the end. Blind mode hides them all.
 
 use bevy::prelude::*;
 
 use super::board::{Layer as BoardLayer, Placed, ScaledFont};
-use super::{Session, SnakySystems};
+use super::model::overlays::{Layer, Overlays};
+use super::model::session::Session;
+use super::screen::SnakySystems;
 use crate::app::Screen;
 use crate::app::theme::palette;
 use crate::app::theme::widgets;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, draw_overlays.in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)));
-}
-
-/// One overlay.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Layer {
-    /// The active envelope T: Breaker must own nothing here for the claim to hold.
-    Envelope,
-    /// The required set A: cells Maker owns.
-    Required,
-    /// The active claim's pivot: Maker's move for this claim.
-    Pivot,
-    /// For each free envelope cell, the guarantee if Breaker replies there.
-    Heat,
-    /// The replies that delay Maker most (the perfect Breaker's choices).
-    Hint,
-}
-
-impl Layer {
-    /// The names of `--overlay`.
-    pub fn parse(name: &str) -> Option<Self> {
-        match name.trim() {
-            "envelope" => Some(Self::Envelope),
-            "required" => Some(Self::Required),
-            "pivot" => Some(Self::Pivot),
-            "heat" => Some(Self::Heat),
-            "hint" => Some(Self::Hint),
-            _ => None,
-        }
-    }
-}
-
-/// Which overlays are shown. They are the glass box: drawn only while the Analysis page is open
-/// (`analysis`, off at first: a calm board); then the claim's three are on, heat and hint off.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Overlays {
-    pub analysis: bool,
-    pub envelope: bool,
-    pub required: bool,
-    pub pivot: bool,
-    pub heat: bool,
-    pub hint: bool,
-}
-
-impl Default for Overlays {
-    fn default() -> Self {
-        Self { analysis: false, envelope: true, required: true, pivot: true, heat: false, hint: false }
-    }
-}
-
-impl Overlays {
-    pub fn toggle(&mut self, layer: Layer) {
-        let on = self.get_mut(layer);
-        *on = !*on;
-    }
-
-    pub fn show(&mut self, layer: Layer) {
-        *self.get_mut(layer) = true;
-    }
-
-    /// Whether `layer` is drawn now: switched on, with the glass box open.
-    pub fn drawn(&self, layer: Layer) -> bool {
-        self.analysis && self.get(layer)
-    }
-
-    pub fn get(&self, layer: Layer) -> bool {
-        match layer {
-            Layer::Envelope => self.envelope,
-            Layer::Required => self.required,
-            Layer::Pivot => self.pivot,
-            Layer::Heat => self.heat,
-            Layer::Hint => self.hint,
-        }
-    }
-
-    /// Nothing drawn: the calm board.
-    pub fn none() -> Self {
-        Self { analysis: false, envelope: false, required: false, pivot: false, heat: false, hint: false }
-    }
-
-    /// Only these layers on (`--overlay heat --overlay pivot`).
-    pub fn only(layers: &[Layer]) -> Self {
-        let mut overlays =
-            Self { analysis: true, envelope: false, required: false, pivot: false, heat: false, hint: false };
-        for &layer in layers {
-            *overlays.get_mut(layer) = true;
-        }
-        overlays
-    }
-
-    fn get_mut(&mut self, layer: Layer) -> &mut bool {
-        match layer {
-            Layer::Envelope => &mut self.envelope,
-            Layer::Required => &mut self.required,
-            Layer::Pivot => &mut self.pivot,
-            Layer::Heat => &mut self.heat,
-            Layer::Hint => &mut self.hint,
-        }
-    }
 }
 
 /// An overlay square (for tests and the picture).

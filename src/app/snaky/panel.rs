@@ -3,9 +3,10 @@
 
 use bevy::prelude::*;
 
-use super::overlay::{Layer, Overlays};
-use super::watch::Watch;
-use super::{NoticeKind, Session, SnakyInput, SnakyMode, SnakySystems, SnakyUnavailable};
+use super::model::overlays::{Layer, Overlays};
+use super::model::session::{NoticeKind, Session, SnakyInput, SnakyMode};
+use super::model::watch::Watch;
+use super::screen::{self, SnakySystems, SnakyUnavailable};
 use super::{board, keys};
 use crate::app::Screen;
 use crate::app::i18n::Lang;
@@ -17,7 +18,7 @@ use crate::save::Language;
 use crate::snaky::{BreakerKind, Maker, Player};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Snaky), spawn_screen.after(super::start_session)).add_systems(
+    app.add_systems(OnEnter(Screen::Snaky), spawn_screen.after(screen::start_session)).add_systems(
         Update,
         (update_panel, draw_tempo, draw_lesson).in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)),
     );

@@ -5,11 +5,11 @@ use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
 
-use super::watch::Watch;
-use super::{NoticeKind, Said, Session, SnakyInput};
+use super::model::outcome::Outcome;
+use super::model::session::{NoticeKind, Said, Session, SnakyInput};
+use super::model::watch::Watch;
 use crate::app::Screen;
 use crate::app::i18n::T;
-use crate::snaky::parse_moves;
 use crate::snaky::record::format_moves;
 
 pub(super) fn plugin(app: &mut App) {
@@ -38,32 +38,19 @@ pub(super) fn copy(session: &mut Session, clipboard: Option<&mut Clipboard>) {
     }
 }
 
-pub(super) fn paste(session: &mut Session, watch: &mut Watch, clipboard: Option<&mut Clipboard>) {
+/// Replaces the game by the record on the clipboard; what happened is the loaded record's.
+pub(super) fn paste(session: &mut Session, watch: &mut Watch, clipboard: Option<&mut Clipboard>) -> Vec<Outcome> {
     let Some(clipboard) = clipboard else {
         session.tell(NoticeKind::Refused, Said::Fixed(T::ClipboardMissing));
-        return;
+        return Vec::new();
     };
     // On desktop platforms the read completes at once.
     match clipboard.fetch_text().poll_result() {
-        Some(Ok(record)) if !record.trim().is_empty() => load(session, watch, &record),
+        Some(Ok(record)) if !record.trim().is_empty() => return session.load_record(watch, &record),
         Some(Ok(_)) | None => session.tell(NoticeKind::Refused, Said::Fixed(T::ClipboardEmpty)),
         Some(Err(error)) => session.tell(NoticeKind::Refused, Said::ClipboardError(error.to_string())),
     }
-}
-
-/// Replaces the game by a record; a bad record changes nothing and names its bad move.
-pub(super) fn load(session: &mut Session, watch: &mut Watch, record: &str) {
-    let result = parse_moves(record).and_then(|moves| {
-        let count = moves.len();
-        session.load(&moves).map(|()| count)
-    });
-    match result {
-        Ok(count) => {
-            watch.take_over();
-            session.tell(NoticeKind::Good, Said::RecordLoaded(count));
-        }
-        Err(error) => session.tell(NoticeKind::Refused, Said::RecordError(error)),
-    }
+    Vec::new()
 }
 
 fn load_dropped_files(

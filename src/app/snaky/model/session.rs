@@ -1,19 +1,23 @@
 //! The game on the Snaky screen as plain data: the session (the game, the reviewed position,
-//! notices, blind mode), [`Session::apply`], which decides what each input does, and
-//! [`Session::mode`], which says what the screen is doing. No queries: the systems in `mod.rs`
-//! only read inputs, carry out the returned [`Effect`]s and put the screen in the [`SnakyMode`].
+//! notices, blind mode), [`Session::apply`], which decides what each input does and says what
+//! happened, and [`Session::mode`], which says what the screen is doing. No queries: the systems
+//! in `screen.rs` only read inputs, carry out the returned [`Effect`]s, pass the [`Outcome`]s on
+//! and put the screen in the [`SnakyMode`].
 
 use std::sync::Arc;
 
 use bevy::prelude::{Message, Resource, SubStates};
 
-use super::overlay::{self, Overlays};
-use super::record;
-use super::watch::{self, Watch};
+use super::outcome::Outcome;
+use super::overlays::{self, Overlays};
+use super::watch::Watch;
 use crate::app::Screen;
 use crate::app::i18n::{self, T, snaky as text};
 use crate::save::Language;
-use crate::snaky::{self, BreakerKind, Cards, Cell, CertificateError, Game, Maker, MoveError, RecordError};
+use crate::snaky::{
+    self, Breaker, BreakerKind, Cards, Cell, CertificateError, Game, Maker, MoveError, Player, RecordError,
+    parse_moves,
+};
 
 /// What the player asks for on the Snaky screen (from clicks, keys, or tests).
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
@@ -33,7 +37,7 @@ pub enum SnakyInput {
     ReviewLast,
     /// Continue the game from the reviewed position (later moves are dropped).
     ResumeHere,
-    ToggleOverlay(overlay::Layer),
+    ToggleOverlay(overlays::Layer),
     /// Hand the game to a computer Breaker (it starts playing).
     Hand(BreakerKind),
     /// One computer Breaker move (and Maker's reply).
@@ -79,6 +83,14 @@ pub enum SnakyMode {
     Review,
     /// A computer Breaker is running; clicks are refused until Pause or Take over.
     Watch,
+}
+
+/// What an input did: what it asks of the world outside the session, and what happened to the
+/// game, in order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Applied {
+    pub effect: Option<Effect>,
+    pub outcomes: Vec<Outcome>,
 }
 
 /// What an input asks of the world outside the session.
@@ -192,8 +204,6 @@ pub struct Session {
     /// The position on screen: the game, or the reviewed prefix of it.
     shown: Game,
     pub notice: Option<Notice>,
-    /// The cell of the last refused click, for the board to flash.
-    pub refused: Option<Cell>,
     /// Hand-offs so far: each computer Breaker gets its own seed.
     pub handoffs: u64,
     /// Blind mode: overlays, guarantee and card hidden until Maker wins.
@@ -213,7 +223,6 @@ impl Session {
             game,
             review: None,
             notice: None,
-            refused: None,
             handoffs: 0,
             blind: false,
             scored: false,
@@ -250,12 +259,57 @@ impl Session {
         Arc::clone(self.game.cards())
     }
 
-    /// Breaker's move and Maker's immediate answer.
-    pub fn claim(&mut self, cell: Cell) -> Result<Cell, MoveError> {
-        let answer = self.game.reply(cell)?;
+    /// Breaker's move and Maker's immediate answer, told as they happened: each stone, the
+    /// guarantee it moved, Maker's win.
+    pub fn claim(&mut self, cell: Cell) -> Result<Vec<Outcome>, MoveError> {
+        let mut happened = Vec::new();
+        let guarantee = self.game.guarantee();
+        self.game.breaker_move(cell)?;
+        let guarantee = self.placed(Player::Breaker, cell, guarantee, &mut happened);
+        let answer = self.game.maker_move()?;
+        self.placed(Player::Maker, answer, guarantee, &mut happened);
         self.shown = self.game.clone();
-        self.refused = None;
-        Ok(answer)
+        Ok(happened)
+    }
+
+    /// Tells the stone just played, the guarantee it moved from `before`, and Maker's win; returns
+    /// the guarantee now.
+    fn placed(&self, player: Player, cell: Cell, before: u32, happened: &mut Vec<Outcome>) -> u32 {
+        happened.push(Outcome::Placed { player, cell, number: self.game.moves().len() });
+        let guarantee = self.game.guarantee();
+        if guarantee != before {
+            happened.push(Outcome::Guarantee { from: before, to: guarantee });
+        }
+        happened.extend(self.maker_won());
+        guarantee
+    }
+
+    /// Maker's win, once Maker has completed its Snaky.
+    fn maker_won(&self) -> Option<Outcome> {
+        self.game.won().then(|| Outcome::MakerWon { maker_moves: self.game.maker_cells().len() as u32 })
+    }
+
+    /// One computer Breaker move and Maker's answer; stops the watch when Maker has won.
+    pub fn computer_move(&mut self, watch: &mut Watch) -> Vec<Outcome> {
+        let Some(breaker) = watch.breaker.as_mut() else { return Vec::new() };
+        let happened = match breaker.choose(self.game()).map(|cell| self.claim(cell)) {
+            None => Vec::new(),
+            Some(Ok(happened)) => happened,
+            Some(Err(error)) => {
+                // The engine's Breakers only offer free cells; say so if one ever did not.
+                watch.running = false;
+                self.tell(NoticeKind::Refused, Said::MoveError(error));
+                return Vec::new();
+            }
+        };
+        if self.game.won() {
+            // The result banner and the par line credit the computer Breaker; its "plays now"
+            // notice is over.
+            watch.running = false;
+            self.notice = None;
+        }
+        watch.schedule_next_move();
+        happened
     }
 
     /// Replaces the game by the one these Breaker moves lead to.
@@ -264,6 +318,27 @@ impl Session {
         self.review = None;
         self.shown = self.game.clone();
         Ok(())
+    }
+
+    /// Replaces the game by a record (`x,y x,y …`, Breaker's moves); a bad record changes nothing
+    /// and names its bad move. A record Maker has won tells the win (its stones are not played one
+    /// by one).
+    pub fn load_record(&mut self, watch: &mut Watch, record: &str) -> Vec<Outcome> {
+        let result = parse_moves(record).and_then(|moves| {
+            let count = moves.len();
+            self.load(&moves).map(|()| count)
+        });
+        match result {
+            Ok(count) => {
+                watch.take_over();
+                self.tell(NoticeKind::Good, Said::RecordLoaded(count));
+                self.maker_won().into_iter().collect()
+            }
+            Err(error) => {
+                self.tell(NoticeKind::Refused, Said::RecordError(error));
+                Vec::new()
+            }
+        }
     }
 
     pub fn undo(&mut self) -> bool {
@@ -327,18 +402,26 @@ impl Session {
         false
     }
 
-    pub(super) fn tell(&mut self, kind: NoticeKind, said: Said) {
+    pub fn tell(&mut self, kind: NoticeKind, said: Said) {
         self.notice = Some(Notice { said, kind });
     }
 }
 
 impl Session {
-    /// Applies one input to the session, the computer Breaker and the overlays.
-    pub fn apply(
+    /// Applies one input to the session, the computer Breaker and the overlays: what it asks of
+    /// the world outside, and what happened to the game.
+    pub fn apply(&mut self, input: &SnakyInput, watch: &mut Watch, overlays: &mut Overlays) -> Applied {
+        let mut outcomes = Vec::new();
+        let effect = self.act(input, watch, overlays, &mut outcomes);
+        Applied { effect, outcomes }
+    }
+
+    fn act(
         &mut self,
         input: &SnakyInput,
         watch: &mut Watch,
         overlays: &mut Overlays,
+        happened: &mut Vec<Outcome>,
     ) -> Option<Effect> {
         // A switch waiting for confirmation is dropped by any other input.
         let pending = self.pending.take();
@@ -350,18 +433,18 @@ impl Session {
                 };
                 match self.mode(watch) {
                     SnakyMode::Watch => {
-                        self.refused = cell.or(self.refused);
+                        happened.extend(cell.map(Outcome::Refused));
                         self.tell(NoticeKind::Refused, Said::WatchingRefusal);
                     }
                     SnakyMode::Review => {
-                        self.refused = cell.or(self.refused);
+                        happened.extend(cell.map(Outcome::Refused));
                         self.tell(NoticeKind::Refused, Said::ReviewingRefusal);
                     }
                     SnakyMode::Play => {
                         // Playing while a paused computer Breaker holds the game takes it back.
                         watch.take_over();
                         let cell = cell.unwrap_or_else(|| self.game.far_away_cell());
-                        self.human_claim(cell);
+                        happened.extend(self.human_claim(cell));
                     }
                 }
             }
@@ -443,7 +526,7 @@ impl Session {
                 if watch.breaker.is_some() {
                     watch.running = false;
                     self.stop_review();
-                    watch::computer_move(self, watch);
+                    happened.extend(self.computer_move(watch));
                 } else {
                     self.tell(NoticeKind::Refused, Said::Fixed(T::ChooseComputer));
                 }
@@ -466,7 +549,7 @@ impl Session {
             }
             SnakyInput::CopyRecord => return Some(Effect::CopyRecord),
             SnakyInput::PasteRecord => return Some(Effect::PasteRecord),
-            SnakyInput::LoadRecord(record) => record::load(self, watch, record),
+            SnakyInput::LoadRecord(record) => happened.extend(self.load_record(watch, record)),
             SnakyInput::BrowseCard if self.blind && !self.game.won() => {
                 self.tell(NoticeKind::Refused, Said::Fixed(T::BlindNoCards));
             }
@@ -509,12 +592,15 @@ impl Session {
         None
     }
 
-    fn human_claim(&mut self, cell: Cell) {
+    fn human_claim(&mut self, cell: Cell) -> Vec<Outcome> {
         match self.claim(cell) {
-            Ok(_) => self.notice = None,
+            Ok(happened) => {
+                self.notice = None;
+                happened
+            }
             Err(error) => {
-                self.refused = Some(cell);
                 self.tell(NoticeKind::Refused, Said::MoveRefused(error));
+                vec![Outcome::Refused(cell)]
             }
         }
     }
@@ -534,6 +620,14 @@ mod tests {
     }
 
     fn apply(parts: &mut (Session, Watch, Overlays), input: SnakyInput) -> Option<Effect> {
+        applied(parts, input).effect
+    }
+
+    fn happened(parts: &mut (Session, Watch, Overlays), input: SnakyInput) -> Vec<Outcome> {
+        applied(parts, input).outcomes
+    }
+
+    fn applied(parts: &mut (Session, Watch, Overlays), input: SnakyInput) -> Applied {
         let (session, watch, overlays) = parts;
         session.apply(&input, watch, overlays)
     }
@@ -564,11 +658,11 @@ mod tests {
         let mut parts = session();
         apply(&mut parts, SnakyInput::Undo);
         assert_eq!(parts.0.notice.as_ref().map(|n| n.kind), Some(NoticeKind::Refused));
-        apply(&mut parts, SnakyInput::Claim(Cell::new(8, 8)));
-        assert_eq!(parts.0.refused, Some(Cell::new(8, 8)));
+        let refused = happened(&mut parts, SnakyInput::Claim(Cell::new(8, 8)));
+        assert_eq!(refused, [Outcome::Refused(Cell::new(8, 8))]);
         apply(&mut parts, SnakyInput::Hand(BreakerKind::Greedy));
-        apply(&mut parts, SnakyInput::Claim(Cell::new(0, 0)));
-        assert_eq!(parts.0.refused, Some(Cell::new(0, 0)), "a running computer Breaker holds the game");
+        let refused = happened(&mut parts, SnakyInput::Claim(Cell::new(0, 0)));
+        assert_eq!(refused, [Outcome::Refused(Cell::new(0, 0))], "a running computer Breaker holds the game");
         assert_eq!(parts.0.game().breaker_cells().len(), 0);
     }
 
@@ -665,7 +759,7 @@ mod tests {
         apply(&mut parts, SnakyInput::Claim(Cell::new(7, 8)));
         apply(&mut parts, SnakyInput::ToggleBlind);
         assert!(!parts.0.blind && parts.0.game().breaker_cells().len() == 1, "only asked");
-        apply(&mut parts, SnakyInput::ToggleOverlay(crate::app::snaky::OverlayLayer::Heat));
+        apply(&mut parts, SnakyInput::ToggleOverlay(overlays::Layer::Heat));
         apply(&mut parts, SnakyInput::ToggleBlind);
         assert!(!parts.0.blind, "the overlay key dropped the first B: asked again");
         apply(&mut parts, SnakyInput::ToggleBlind);
@@ -679,11 +773,129 @@ mod tests {
     fn an_overlay_key_opens_the_glass_box_with_that_overlay() {
         let mut parts = session();
         assert!(!parts.2.analysis, "calm at first");
-        apply(&mut parts, SnakyInput::ToggleOverlay(crate::app::snaky::OverlayLayer::Heat));
+        apply(&mut parts, SnakyInput::ToggleOverlay(overlays::Layer::Heat));
         assert!(parts.2.analysis && parts.2.heat);
-        apply(&mut parts, SnakyInput::ToggleOverlay(crate::app::snaky::OverlayLayer::Heat));
+        apply(&mut parts, SnakyInput::ToggleOverlay(overlays::Layer::Heat));
         assert!(parts.2.analysis && !parts.2.heat, "open: the key toggles");
         apply(&mut parts, SnakyInput::ToggleAnalysis);
         assert!(!parts.2.analysis);
+    }
+
+    /// What a claim should tell, read from the review engine (which replays the game by itself):
+    /// Breaker's stone, the guarantee it cost, Maker's answer, the guarantee that answer moved.
+    fn told_by_the_review(reviewed: &snaky::review::ReviewedMove, index: usize) -> Vec<Outcome> {
+        let number = snaky::review::before(index) + 1;
+        let mut told = vec![Outcome::Placed { player: Player::Breaker, cell: reviewed.breaker, number }];
+        let (before, after, answered) =
+            (reviewed.guarantee_before, reviewed.guarantee_after, reviewed.guarantee_after_maker);
+        if after != before {
+            told.push(Outcome::Guarantee { from: before, to: after });
+        }
+        told.push(Outcome::Placed { player: Player::Maker, cell: reviewed.maker, number: number + 1 });
+        if answered != after {
+            told.push(Outcome::Guarantee { from: after, to: answered });
+        }
+        told
+    }
+
+    #[test]
+    fn the_papers_worked_line_tells_each_stone_with_its_number() {
+        let mut parts = session();
+        let told = happened(&mut parts, SnakyInput::Claim(Cell::new(7, 8)));
+        // SPEC §2.4: M (8,8) is stone 1, B (7,8) stone 2, M (8,7) stone 3.
+        let stones: Vec<_> = told.iter().filter(|o| matches!(o, Outcome::Placed { .. })).collect();
+        assert_eq!(
+            stones,
+            [
+                &Outcome::Placed { player: Player::Breaker, cell: Cell::new(7, 8), number: 2 },
+                &Outcome::Placed { player: Player::Maker, cell: Cell::new(8, 7), number: 3 },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_breaker_move_that_lowers_the_guarantee_tells_from_and_to() {
+        let mut parts = session();
+        let far = Cell::new(-100, 50);
+        let told = happened(&mut parts, SnakyInput::Claim(far));
+        let cards = Maker::Paper.cards().expect("the paper's certificate");
+        let lesson = snaky::review::review(cards, &[far]).expect("a free cell");
+        let reviewed = &lesson.moves[0];
+        // SPEC §2.3: the paper's Maker wins within 21 Maker moves.
+        assert_eq!(reviewed.guarantee_before, 21);
+        assert!(reviewed.lost > 0, "a move far away gives Maker a shorter plan");
+        assert!(told.contains(&Outcome::Guarantee { from: 21, to: reviewed.guarantee_after }), "{told:?}");
+        assert_eq!(told, told_by_the_review(reviewed, 0));
+    }
+
+    #[test]
+    fn every_claim_tells_what_the_review_engine_sees_and_the_last_makers_win() {
+        for (kind, seed) in [(BreakerKind::Mixed, 7), (BreakerKind::RandomNear, 3), (BreakerKind::Greedy, 0)] {
+            let mut parts = session();
+            let mut breaker = snaky::ComputerBreaker::new(kind, seed);
+            let mut told = Vec::new();
+            while !parts.0.game().won() {
+                let cell = breaker.choose(parts.0.game()).expect("a free cell while the game is on");
+                told.push(happened(&mut parts, SnakyInput::Claim(cell)));
+            }
+            let review = snaky::review_game(parts.0.game());
+            assert_eq!(told.len(), review.moves.len());
+            for (index, (told, reviewed)) in told.iter().zip(&review.moves).enumerate() {
+                let mut expected = told_by_the_review(reviewed, index);
+                if index + 1 == review.moves.len() {
+                    let maker_moves = review.held_out.expect("Maker has won");
+                    expected.push(Outcome::MakerWon { maker_moves });
+                }
+                assert_eq!(told, &expected, "{kind:?} move {index}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_refused_claim_tells_its_cell_and_places_nothing() {
+        let mut parts = session();
+        // Maker's opening stone holds (8,8).
+        assert_eq!(happened(&mut parts, SnakyInput::Claim(Cell::new(8, 8))), [Outcome::Refused(Cell::new(8, 8))]);
+        assert_eq!(parts.0.game().moves().len(), 1);
+        apply(&mut parts, SnakyInput::Claim(Cell::new(7, 8)));
+        apply(&mut parts, SnakyInput::ToggleReview);
+        assert_eq!(happened(&mut parts, SnakyInput::Claim(Cell::new(0, 0))), [Outcome::Refused(Cell::new(0, 0))]);
+        assert_eq!(happened(&mut parts, SnakyInput::FarAway), [], "no cell to flash");
+        assert_eq!(parts.0.game().moves().len(), 3);
+        assert_eq!(happened(&mut parts, SnakyInput::Undo), [], "taking a move back plays no stone");
+    }
+
+    #[test]
+    fn the_winning_move_tells_makers_win_after_the_certificates_height_against_the_perfect_breaker() {
+        // SPEC: the perfect Breaker holds each Maker exactly its certificate's height.
+        for (maker, height) in [(Maker::Paper, 21), (Maker::Ours, 20), (Maker::Ours19, 19)] {
+            let mut parts = (new_session(maker).expect("a shipped certificate"), Watch::default(), Overlays::default());
+            apply(&mut parts, SnakyInput::Hand(BreakerKind::Perfect));
+            let mut told = Vec::new();
+            while !parts.0.game().won() && told.len() < 1000 {
+                told.extend(happened(&mut parts, SnakyInput::Step));
+            }
+            let wins: Vec<_> = told.iter().filter(|o| matches!(o, Outcome::MakerWon { .. })).collect();
+            assert_eq!(wins, [&Outcome::MakerWon { maker_moves: height }], "{maker:?}");
+            // Maker's last stone is its `height`-th move: stone 2 × height − 1 on the board.
+            let last_stone = Outcome::Placed {
+                player: Player::Maker,
+                cell: *parts.0.game().maker_cells().last().expect("Maker's stones"),
+                number: 2 * height as usize - 1,
+            };
+            assert_eq!(told[told.len() - 2..], [last_stone, Outcome::MakerWon { maker_moves: height }]);
+            assert!(
+                told.iter().all(|o| !matches!(o, Outcome::Guarantee { .. })),
+                "the perfect Breaker never lowers the guarantee"
+            );
+
+            // The same game as a record: Maker's win is told, its stones are not played one by one.
+            let record = snaky::record::format_moves(parts.0.game().breaker_cells());
+            apply(&mut parts, SnakyInput::Restart);
+            assert_eq!(
+                happened(&mut parts, SnakyInput::LoadRecord(record)),
+                [Outcome::MakerWon { maker_moves: height }]
+            );
+        }
     }
 }

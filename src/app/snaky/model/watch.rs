@@ -1,16 +1,11 @@
 //! Computer Breakers to watch: hand the game over, step or run at a chosen speed, take it back.
+//! The moves themselves are the session's ([`super::session::Session::computer_move`]).
 
 use std::time::{Duration, Instant};
 
-use bevy::prelude::*;
+use bevy::prelude::Resource;
 
-use super::{NoticeKind, Said, Session, SnakyMode, SnakySystems};
-use crate::snaky::{Breaker, BreakerKind, ComputerBreaker};
-
-pub(super) fn plugin(app: &mut App) {
-    // Before the input: the mode is then the one the session was in at the end of the last frame.
-    app.add_systems(Update, run_computer.before(SnakySystems::Input).run_if(in_state(SnakyMode::Watch)));
-}
+use crate::snaky::{BreakerKind, ComputerBreaker};
 
 /// Time between two computer moves, slowest first; zero plays one move every frame.
 pub const SPEEDS: [Duration; 5] = [
@@ -79,6 +74,12 @@ impl Watch {
         paced.then(|| self.due(now))
     }
 
+    /// Whether the next computer move is due at `now` on the real-time clock (at the fastest speed,
+    /// every frame).
+    pub fn move_due(&mut self, now: Duration) -> bool {
+        self.interval().is_zero() || now >= self.due(now).0
+    }
+
     /// The next move's moment, fixed by the first frame that asks after it was scheduled.
     fn due(&mut self, now: Duration) -> (Duration, Instant) {
         let interval = self.interval();
@@ -90,41 +91,7 @@ impl Watch {
     }
 
     /// The next move is due one interval from the next frame.
-    fn schedule_next_move(&mut self) {
+    pub fn schedule_next_move(&mut self) {
         self.due = None;
-    }
-}
-
-/// One computer Breaker move and Maker's answer; stops the watch when Maker has won.
-pub(super) fn computer_move(session: &mut Session, watch: &mut Watch) {
-    let Some(breaker) = watch.breaker.as_mut() else { return };
-    if let Some(cell) = breaker.choose(session.game())
-        && let Err(error) = session.claim(cell)
-    {
-        // The engine's Breakers only offer free cells; say so if one ever did not.
-        watch.running = false;
-        session.tell(NoticeKind::Refused, Said::MoveError(error));
-        return;
-    }
-    if session.game().won() {
-        // The result banner and the par line credit the computer Breaker; its "plays now" notice
-        // is over.
-        watch.running = false;
-        session.notice = None;
-    }
-    watch.schedule_next_move();
-}
-
-/// While a computer Breaker runs: one move every interval (every frame at the fastest speed).
-fn run_computer(mut watch: ResMut<Watch>, session: Option<ResMut<Session>>, time: Res<Time<Real>>) {
-    let Some(mut session) = session else { return };
-    if session.game().won() {
-        watch.running = false;
-        return;
-    }
-    let now = time.elapsed();
-    // Fixing the moment is no change of the watch (the panel shows none).
-    if watch.interval().is_zero() || now >= watch.bypass_change_detection().due(now).0 {
-        computer_move(&mut session, &mut watch);
     }
 }

@@ -1,0 +1,262 @@
+//! The Snaky screen's life: opening on a game (the one left there, a new one, or `--open`'s), and
+//! each frame reading the inputs into the model ([`Session::apply`], the watched computer
+//! Breaker's moves), carrying out its [`Effect`]s and telling the rest of the game what happened
+//! as [`GameEvent`]s, before the board and the panel draw it.
+
+use std::time::Instant;
+
+use bevy::prelude::*;
+
+use super::model::outcome::Outcome;
+use super::model::overlays::Overlays;
+use super::model::session::{Effect, NoticeKind, Said, Session, SnakyInput, SnakyMode, new_session};
+use super::model::watch::Watch;
+use super::{cards, record};
+use crate::app::events::{GameEvent, Redraw, Stones, WakeAt};
+use crate::app::storage::SaveData;
+use crate::app::{Go, Screen};
+use crate::snaky::{self, Cell, Maker, Player};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<SnakyInput>()
+        .add_message::<Outcome>()
+        .add_sub_state::<SnakyMode>()
+        .init_resource::<Overlays>()
+        .add_systems(OnEnter(Screen::Snaky), start_session)
+        .add_systems(OnExit(Screen::Snaky), |mut commands: Commands| {
+            commands.remove_resource::<Watch>();
+        })
+        // Before the input: the mode is then the one the session was in at the end of the last frame.
+        .add_systems(Update, run_computer.before(SnakySystems::Input).run_if(in_state(SnakyMode::Watch)))
+        .add_systems(
+            Update,
+            (apply_input, record_score, follow_mode)
+                .chain()
+                .in_set(SnakySystems::Input)
+                .run_if(in_state(Screen::Snaky)),
+        )
+        .add_systems(
+            Update,
+            (tell_what_happened, keep_watch_awake).in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)),
+        )
+        .configure_sets(Update, (SnakySystems::Input, SnakySystems::Show).chain());
+}
+
+/// Input first, drawing after, so a frame shows the position its input produced.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum SnakySystems {
+    Input,
+    Show,
+}
+
+/// The game to show when the screen opens (from `--open snaky --moves "…" --maker 20`).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct SnakyStart {
+    /// Breaker moves to play.
+    pub moves: Vec<Cell>,
+    /// The Maker to play them against (otherwise the saved choice); not saved.
+    pub maker: Option<Maker>,
+    /// Start in blind mode.
+    pub blind: bool,
+    /// Open the lesson: review the game at the player's costliest move (`--open snaky-review`).
+    pub review: bool,
+}
+
+impl SnakyStart {
+    /// Reads `--moves "x,y x,y …"`; a malformed or illegal move is an error naming its position.
+    pub fn parse(record: &str, maker: Option<Maker>) -> Result<Self, String> {
+        let moves = snaky::parse_moves(record).map_err(|e| format!("--moves: {e}"))?;
+        let cards = maker.unwrap_or_default().cards().map_err(|e| e.to_string())?;
+        snaky::replay(cards, &moves).map_err(|e| format!("--moves: {e}"))?;
+        Ok(Self { moves, maker, blind: false, review: false })
+    }
+}
+
+/// Why the screen cannot show a game (the certificate failed to load).
+#[derive(Resource, Debug, Clone)]
+pub struct SnakyUnavailable(pub snaky::CertificateError);
+
+/// Opens the screen on the game left there (coming back from the menu continues it), or on a new
+/// one, or on the position of `--moves`.
+pub(super) fn start_session(
+    mut commands: Commands,
+    start: Option<Res<SnakyStart>>,
+    existing: Option<ResMut<Session>>,
+    data: Res<SaveData>,
+) {
+    commands.insert_resource(Watch::default());
+    if let (Some(mut session), None) = (existing, &start) {
+        session.stop_review();
+        session.notice = None;
+        return;
+    }
+    let maker = start.as_ref().and_then(|s| s.maker).unwrap_or(data.save.settings.snaky_maker);
+    let mut session = match new_session(maker) {
+        Ok(session) => session,
+        Err(error) => {
+            commands.insert_resource(SnakyUnavailable(error));
+            commands.remove_resource::<Session>();
+            return;
+        }
+    };
+    if let Some(start) = start {
+        session.blind = start.blind;
+        if let Err(error) = session.load(&start.moves) {
+            session.tell(NoticeKind::Refused, Said::RecordError(error));
+        }
+        if start.review && !session.game().breaker_cells().is_empty() {
+            let costliest = snaky::review_game(session.game()).costliest().unwrap_or(0);
+            session.review_at(snaky::review::before(costliest));
+        }
+        commands.remove_resource::<SnakyStart>();
+    }
+    commands.insert_resource(session);
+}
+
+/// Puts the screen in the mode the session is in (the change shows from the next frame on, before
+/// any input is read).
+fn follow_mode(
+    session: Option<Res<Session>>,
+    watch: Res<Watch>,
+    mode: Option<Res<State<SnakyMode>>>,
+    mut next: ResMut<NextState<SnakyMode>>,
+) {
+    let (Some(session), Some(mode)) = (session, mode) else { return };
+    let wanted = session.mode(&watch);
+    if *mode.get() != wanted {
+        next.set(wanted);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn apply_input(
+    mut inputs: MessageReader<SnakyInput>,
+    session: Option<ResMut<Session>>,
+    mut watch: ResMut<Watch>,
+    mut overlays: ResMut<Overlays>,
+    mut clipboard: Option<ResMut<bevy::clipboard::Clipboard>>,
+    mut data: ResMut<SaveData>,
+    mut go: MessageWriter<Go>,
+    mut outcomes: MessageWriter<Outcome>,
+    mut commands: Commands,
+) {
+    let Some(mut session) = session else {
+        for input in inputs.read() {
+            if *input == SnakyInput::Back {
+                go.write(Go(Screen::Menu));
+            }
+        }
+        return;
+    };
+    for input in inputs.read() {
+        let applied = session.apply(input, &mut watch, &mut overlays);
+        outcomes.write_batch(applied.outcomes);
+        match applied.effect {
+            None => {}
+            Some(Effect::Go(screen)) => {
+                go.write(Go(screen));
+            }
+            Some(Effect::CopyRecord) => record::copy(&mut session, clipboard.as_deref_mut()),
+            Some(Effect::PasteRecord) => {
+                outcomes.write_batch(record::paste(&mut session, &mut watch, clipboard.as_deref_mut()));
+            }
+            Some(Effect::SaveMaker(maker)) => {
+                data.save.settings.snaky_maker = maker;
+                data.store();
+            }
+            Some(Effect::BrowseCard { maker, card }) => {
+                commands.insert_resource(cards::CardBrowser::at(maker, card, Screen::Snaky));
+                go.write(Go(Screen::Cards));
+            }
+        }
+    }
+}
+
+/// While a computer Breaker runs: one move every interval (every frame at the fastest speed).
+fn run_computer(
+    mut watch: ResMut<Watch>,
+    session: Option<ResMut<Session>>,
+    time: Res<Time<Real>>,
+    mut outcomes: MessageWriter<Outcome>,
+) {
+    let Some(mut session) = session else { return };
+    if session.game().won() {
+        watch.running = false;
+        return;
+    }
+    // Fixing the moment is no change of the watch (the panel shows none).
+    if watch.bypass_change_detection().move_due(time.elapsed()) {
+        outcomes.write_batch(session.computer_move(&mut watch));
+    }
+}
+
+/// At the end of a game held by the player (not a computer Breaker), keeps the best per Maker in
+/// the save (blind mode's apart) and tells the player how long they held out against par.
+fn record_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: ResMut<SaveData>) {
+    let Some(mut session) = session else { return };
+    // Asking every frame is no change: otherwise the board and the panel would be rebuilt each frame.
+    let computer = watch.breaker.is_some();
+    let Some(moves) = session.bypass_change_detection().finished_game(computer) else { return };
+    session.set_changed();
+    let (maker, blind) = (session.maker, session.blind);
+    let settings = &mut data.save.settings;
+    let bests = if blind { &mut settings.blind_best } else { &mut settings.snaky_best };
+    let best = bests.entry(maker).or_insert(0);
+    *best = (*best).max(moves as u32);
+    let best = *best;
+    data.store();
+    session.tell(NoticeKind::Good, Said::GameResult { maker, moves, best, blind });
+}
+
+/// Tells the rest of the game what the model says happened this frame: the stones played
+/// (Breaker's stone and Maker's answer are one exchange), a refused claim, Maker's win (the
+/// player's loss, whoever held the game).
+fn tell_what_happened(mut outcomes: MessageReader<Outcome>, mut events: MessageWriter<GameEvent>) {
+    // Breaker's stone, until Maker's answer makes it an exchange.
+    let mut breaker_stone = false;
+    for outcome in outcomes.read() {
+        match outcome {
+            Outcome::Placed { player: Player::Breaker, .. } => {
+                if std::mem::replace(&mut breaker_stone, true) {
+                    events.write(GameEvent::Stones(Stones::Breaker));
+                }
+            }
+            Outcome::Placed { player: Player::Maker, .. } => {
+                let exchange = std::mem::take(&mut breaker_stone);
+                events.write(GameEvent::Stones(if exchange { Stones::Exchange } else { Stones::Maker }));
+            }
+            Outcome::Refused(_) => {
+                events.write(GameEvent::Refused);
+            }
+            Outcome::MakerWon { .. } => {
+                events.write(GameEvent::Ended { won: false });
+            }
+            Outcome::Guarantee { .. } => {}
+        }
+    }
+    if breaker_stone {
+        events.write(GameEvent::Stones(Stones::Breaker));
+    }
+}
+
+/// A running computer Breaker moves by itself: every frame at the fastest speed, otherwise the
+/// game is woken when its next move is due.
+fn keep_watch_awake(
+    mode: Option<Res<State<SnakyMode>>>,
+    mut watch: ResMut<Watch>,
+    time: Res<Time<Real>>,
+    mut redraw: MessageWriter<Redraw>,
+    mut wake: MessageWriter<WakeAt>,
+) {
+    // Until the mode has left Watch: the frame after Maker's win shows the watch ended.
+    let watching = mode.is_some_and(|mode| *mode.get() == SnakyMode::Watch);
+    let next_move =
+        if watching { watch.bypass_change_detection().next_move_at(time.elapsed()) } else { None };
+    // Woken by the alarm, the frame's clock can still be behind the moment (it is the render
+    // world's last instant, from before the sleep): keep drawing until it has caught up.
+    let overdue = next_move.is_some_and(|(_, instant)| Instant::now() >= instant);
+    if (watching && next_move.is_none()) || overdue {
+        redraw.write(Redraw);
+    }
+    wake.write_batch(next_move.map(|(clock, instant)| WakeAt { clock, instant }));
+}
