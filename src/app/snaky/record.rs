@@ -39,7 +39,11 @@ pub(super) fn copy(session: &mut Session, clipboard: Option<&mut Clipboard>) {
 }
 
 /// Replaces the game by the record on the clipboard; what happened is the loaded record's.
-pub(super) fn paste(session: &mut Session, watch: &mut Watch, clipboard: Option<&mut Clipboard>) -> Vec<Outcome> {
+pub(super) fn paste(
+    session: &mut Session,
+    watch: &mut Watch,
+    clipboard: Option<&mut Clipboard>,
+) -> Vec<Outcome> {
     let Some(clipboard) = clipboard else {
         session.tell(NoticeKind::Refused, Said::Fixed(T::ClipboardMissing));
         return Vec::new();

@@ -830,7 +830,8 @@ mod tests {
 
     #[test]
     fn every_claim_tells_what_the_review_engine_sees_and_the_last_makers_win() {
-        for (kind, seed) in [(BreakerKind::Mixed, 7), (BreakerKind::RandomNear, 3), (BreakerKind::Greedy, 0)] {
+        for (kind, seed) in [(BreakerKind::Mixed, 7), (BreakerKind::RandomNear, 3), (BreakerKind::Greedy, 0)]
+        {
             let mut parts = session();
             let mut breaker = snaky::ComputerBreaker::new(kind, seed);
             let mut told = Vec::new();
@@ -855,11 +856,17 @@ mod tests {
     fn a_refused_claim_tells_its_cell_and_places_nothing() {
         let mut parts = session();
         // Maker's opening stone holds (8,8).
-        assert_eq!(happened(&mut parts, SnakyInput::Claim(Cell::new(8, 8))), [Outcome::Refused(Cell::new(8, 8))]);
+        assert_eq!(
+            happened(&mut parts, SnakyInput::Claim(Cell::new(8, 8))),
+            [Outcome::Refused(Cell::new(8, 8))]
+        );
         assert_eq!(parts.0.game().moves().len(), 1);
         apply(&mut parts, SnakyInput::Claim(Cell::new(7, 8)));
         apply(&mut parts, SnakyInput::ToggleReview);
-        assert_eq!(happened(&mut parts, SnakyInput::Claim(Cell::new(0, 0))), [Outcome::Refused(Cell::new(0, 0))]);
+        assert_eq!(
+            happened(&mut parts, SnakyInput::Claim(Cell::new(0, 0))),
+            [Outcome::Refused(Cell::new(0, 0))]
+        );
         assert_eq!(happened(&mut parts, SnakyInput::FarAway), [], "no cell to flash");
         assert_eq!(parts.0.game().moves().len(), 3);
         assert_eq!(happened(&mut parts, SnakyInput::Undo), [], "taking a move back plays no stone");
@@ -869,7 +876,8 @@ mod tests {
     fn the_winning_move_tells_makers_win_after_the_certificates_height_against_the_perfect_breaker() {
         // SPEC: the perfect Breaker holds each Maker exactly its certificate's height.
         for (maker, height) in [(Maker::Paper, 21), (Maker::Ours, 20), (Maker::Ours19, 19)] {
-            let mut parts = (new_session(maker).expect("a shipped certificate"), Watch::default(), Overlays::default());
+            let mut parts =
+                (new_session(maker).expect("a shipped certificate"), Watch::default(), Overlays::default());
             apply(&mut parts, SnakyInput::Hand(BreakerKind::Perfect));
             let mut told = Vec::new();
             while !parts.0.game().won() && told.len() < 1000 {
