@@ -314,7 +314,9 @@ fn load(source: &Source) -> Result<Loaded, ExitCode> {
                 "{shown}: fails `snaky verify` ({failed}), so its guarantees are not proven; run `pokopoko snaky verify --certificate {shown}` to see why, or add --unverified to play it anyway"
             )));
         }
-        eprintln!("pokopoko: warning: {shown}: fails `snaky verify` ({failed}); its guarantees are not proven");
+        eprintln!(
+            "pokopoko: warning: {shown}: fails `snaky verify` ({failed}); its guarantees are not proven"
+        );
         Some(UNVERIFIED)
     };
     let parsed = snaky::Certificate::parse(&text).map_err(super::bad_input)?;
@@ -408,7 +410,10 @@ fn search(target: u8, out: &std::path::Path, options: SearchOptions) -> ExitCode
                 Err(e) => return super::bad_input(e),
             };
             if let Err(e) = std::fs::write(out, &text) {
-                return super::bad_input(format_args!("cannot write {}: {e}", crate::escape::shown_path(out)));
+                return super::bad_input(format_args!(
+                    "cannot write {}: {e}",
+                    crate::escape::shown_path(out)
+                ));
             }
             let root_card = &search.library()[root];
             super::emit(&format!(
