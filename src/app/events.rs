@@ -5,7 +5,7 @@
 //! for a frame at a later moment with [`WakeAt`]. Neither the sound nor the wake-up looks inside
 //! a screen: a new screen that writes these is heard and kept awake with nothing else to change.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::prelude::*;
 
@@ -48,6 +48,4 @@ pub enum Stones {
 pub struct WakeAt {
     /// The moment on Bevy's real-time clock (`Time<Real>`), which frames and tests count in.
     pub clock: Duration,
-    /// The same moment for the thread that wakes the window.
-    pub instant: Instant,
 }

@@ -144,14 +144,32 @@ fn set_alarm(mut wakes: MessageReader<WakeAt>, mut alarm: ResMut<Alarm>) {
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Alarm(pub Option<WakeAt>);
 
-/// Rings each new alarm: a thread sleeps until it is due, then wakes the window's event loop,
-/// which runs a frame. An alarm changed or cancelled meanwhile rings anyway, into a frame that
-/// does nothing new and goes back to sleep.
-pub fn ring_alarm(alarm: Res<Alarm>, proxy: Option<Res<EventLoopProxyWrapper>>) {
-    let (Some(WakeAt { instant: due, .. }), Some(proxy)) = (alarm.0, proxy) else { return };
+/// Rings each new alarm: a thread sleeps until it is due on the wall clock (the alarm's moment on
+/// Bevy's real-time clock, counted from this frame's), then wakes the window's event loop, which
+/// runs a frame. An alarm changed or cancelled meanwhile rings anyway, into a frame that does
+/// nothing new and goes back to sleep. Woken, the frame's clock can still be behind the moment (it
+/// is the render world's last instant, from before the sleep): frames are drawn until it has
+/// caught up.
+pub fn ring_alarm(
+    alarm: Res<Alarm>,
+    time: Res<Time<Real>>,
+    proxy: Option<Res<EventLoopProxyWrapper>>,
+    mut rung: Local<Option<Instant>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let Some(WakeAt { clock }) = alarm.0 else {
+        *rung = None;
+        return;
+    };
     if !alarm.is_changed() {
+        if rung.is_some_and(|due| Instant::now() >= due) {
+            redraw.write(RequestRedraw);
+        }
         return;
     }
+    let due = Instant::now() + clock.saturating_sub(time.elapsed());
+    *rung = Some(due);
+    let Some(proxy) = proxy else { return };
     let proxy: EventLoopProxy<WinitUserEvent> = (**proxy).clone();
     std::thread::spawn(move || {
         std::thread::sleep(due.saturating_duration_since(Instant::now()));

@@ -3,8 +3,6 @@
 //! Breaker's moves), carrying out its [`Effect`]s and telling the rest of the game what happened
 //! as [`GameEvent`]s, before the board and the panel draw it.
 
-use std::time::Instant;
-
 use bevy::prelude::*;
 
 use super::model::outcome::Outcome;
@@ -240,7 +238,7 @@ fn tell_what_happened(mut outcomes: MessageReader<Outcome>, mut events: MessageW
 }
 
 /// A running computer Breaker moves by itself: every frame at the fastest speed, otherwise the
-/// game is woken when its next move is due.
+/// game is woken when its next move is due (on Bevy's real-time clock, as the moves are played).
 fn keep_watch_awake(
     mode: Option<Res<State<SnakyMode>>>,
     mut watch: ResMut<Watch>,
@@ -252,11 +250,8 @@ fn keep_watch_awake(
     let watching = mode.is_some_and(|mode| *mode.get() == SnakyMode::Watch);
     let next_move =
         if watching { watch.bypass_change_detection().next_move_at(time.elapsed()) } else { None };
-    // Woken by the alarm, the frame's clock can still be behind the moment (it is the render
-    // world's last instant, from before the sleep): keep drawing until it has caught up.
-    let overdue = next_move.is_some_and(|(_, instant)| Instant::now() >= instant);
-    if (watching && next_move.is_none()) || overdue {
+    if watching && next_move.is_none() {
         redraw.write(Redraw);
     }
-    wake.write_batch(next_move.map(|(clock, instant)| WakeAt { clock, instant }));
+    wake.write_batch(next_move.map(|clock| WakeAt { clock }));
 }

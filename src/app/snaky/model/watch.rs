@@ -1,7 +1,7 @@
 //! Computer Breakers to watch: hand the game over, step or run at a chosen speed, take it back.
 //! The moves themselves are the session's ([`super::session::Session::computer_move`]).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::prelude::Resource;
 
@@ -24,10 +24,10 @@ pub struct Watch {
     pub running: bool,
     /// Index into [`SPEEDS`].
     pub speed: usize,
-    /// When the next move is due: on the real-time clock (the game sleeps until then, and the
-    /// virtual clock does not count a long sleep), and the same moment as an instant for the
-    /// alarm. `None`: one interval from the next frame that asks.
-    due: Option<(Duration, Instant)>,
+    /// When the next move is due on Bevy's real-time clock (the game sleeps until then, and the
+    /// virtual clock does not count a long sleep). `None`: one interval from the next frame that
+    /// asks.
+    due: Option<Duration>,
 }
 
 impl Default for Watch {
@@ -67,9 +67,8 @@ impl Watch {
     }
 
     /// When the next computer move is due while one runs at a pace, on the real-time clock (whose
-    /// time is `now`) and as an instant; `None` when none runs or it moves every frame. The game
-    /// sleeps until then.
-    pub fn next_move_at(&mut self, now: Duration) -> Option<(Duration, Instant)> {
+    /// time is `now`); `None` when none runs or it moves every frame. The game sleeps until then.
+    pub fn next_move_at(&mut self, now: Duration) -> Option<Duration> {
         let paced = self.running && self.breaker.is_some() && !self.interval().is_zero();
         paced.then(|| self.due(now))
     }
@@ -77,13 +76,12 @@ impl Watch {
     /// Whether the next computer move is due at `now` on the real-time clock (at the fastest speed,
     /// every frame).
     pub fn move_due(&mut self, now: Duration) -> bool {
-        self.interval().is_zero() || now >= self.due(now).0
+        self.interval().is_zero() || now >= self.due(now)
     }
 
     /// The next move's moment, fixed by the first frame that asks after it was scheduled.
-    fn due(&mut self, now: Duration) -> (Duration, Instant) {
-        let interval = self.interval();
-        *self.due.get_or_insert_with(|| (now + interval, Instant::now() + interval))
+    fn due(&mut self, now: Duration) -> Duration {
+        *self.due.get_or_insert(now + self.interval())
     }
 
     pub fn kind(&self) -> Option<BreakerKind> {
