@@ -372,15 +372,112 @@ fn esc_leaves_a_match_under_way_only_when_pressed_twice() {
     assert!(playing(&app));
     assert_eq!(app.world().resource::<Refusal>().reason(), Some(RefusalReason::LeaveAgain));
     assert!(screen_text(&mut app).contains("もう一度Escで、この対戦をやめます。"));
-    // The question fades; Esc then asks again, and a second Esc while it shows leaves.
-    for _ in 0..200 {
+    // The question stays as long as it takes (seconds of frames, 16 ms each) ...
+    for _ in 0..400 {
         app.update();
     }
+    assert_eq!(app.world().resource::<Refusal>().reason(), Some(RefusalReason::LeaveAgain));
+    // ... until another input answers it: the player stays.
+    key(&mut app, KeyCode::Backspace);
     assert_eq!(app.world().resource::<Refusal>().reason(), None);
+    assert!(playing(&app));
+    // Esc asks again, and a second Esc leaves; the match goes with the screen.
     key(&mut app, KeyCode::Escape);
     assert!(playing(&app));
     key(&mut app, KeyCode::Escape);
     assert_eq!(screen(&app), Screen::Intro);
+    assert!(!app.world().contains_resource::<Table>(), "no table outlives the play screen");
+    assert_eq!(app.world().resource::<Refusal>().reason(), None);
+}
+
+/// The newcomer's sequence on stage 9 (36 buttons, picks 2–4, SPEC §1.3): "2" and Enter typed
+/// within one frame press 2, in that order, every time; a match left with Esc records nothing.
+#[test]
+fn keys_typed_in_one_frame_act_in_order_and_a_match_left_records_nothing() {
+    let dir = scratch("stage-9-keys");
+    let path = save_with_cleared(&dir, 8);
+    let mut app = game(SavePlace::File(path.clone()), None);
+    open_stage(&mut app, 9);
+    key(&mut app, KeyCode::KeyF);
+    common::keys_together(&mut app, &[KeyCode::Digit2, KeyCode::Enter]);
+    assert_eq!(table(&app).game().history()[0].count, 2, "2 then Enter pressed 2");
+    assert_eq!(table(&app).game().history()[0].side, Side::Human);
+    assert_eq!(app.world().resource::<Refusal>().reason(), None);
+    run_com(&mut app);
+    key(&mut app, KeyCode::Escape);
+    key(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Intro);
+    let records = |app: &App| app.world().resource::<SaveData>().save.progress.results.get(&9).copied();
+    assert_eq!(records(&app), None, "a match left unfinished is not a loss");
+    // Second, then "2 + Enter" at every turn: each one presses 2, none is refused.
+    send(&mut app, StageAction::Start(TurnOrder::Second));
+    let mut turns = 0;
+    while playing(&app) {
+        run_com(&mut app);
+        if !playing(&app) {
+            break;
+        }
+        let before = table(&app).game().history().len();
+        let left = table(&app).game().remaining();
+        common::keys_together(&mut app, &[KeyCode::Digit2, KeyCode::Enter]);
+        let history = match app.world().get_resource::<Table>() {
+            Some(table) => table.game().history().to_vec(),
+            None => app.world().resource::<LastMatch>().table.game().history().to_vec(),
+        };
+        if left >= 2 {
+            assert_eq!((history[before].side, history[before].count), (Side::Human, 2), "turn {turns}");
+        }
+        assert_ne!(app.world().resource::<Refusal>().reason(), Some(RefusalReason::NotYourTurn));
+        turns += 1;
+        assert!(turns < 40, "the match ends");
+    }
+    run_com(&mut app);
+    // 36 is not a losing number under 2–4 (r mod 6 ∈ {1, 2}): second loses to the perfect COM,
+    // and the one match the player finished is the one loss recorded.
+    let record = records(&app).expect("the finished match is recorded");
+    assert_eq!((record.wins, record.losses), (0, 1));
+    let saved = SaveFile::open(&path).save;
+    assert_eq!(saved.progress.results[&9].losses, 1);
+}
+
+#[test]
+fn a_refusal_says_the_real_reason() {
+    use pokopoko::app::pokopoko::free_play;
+    use pokopoko::pokopoko::{FreeSetup, RuleKind};
+    let mut app = game(SavePlace::Memory, None);
+    app.world_mut().resource_mut::<pokopoko::app::i18n::Lang>().0 = Language::English;
+    // A free game of 2 buttons under picks 1–3, the player first.
+    let setup = FreeSetup {
+        buttons: 2,
+        kind: RuleKind::Range,
+        min: 1,
+        max: 3,
+        order: TurnOrder::First,
+        ..FreeSetup::default()
+    };
+    let (free_table, stage, room) = free_play(&setup).expect("a playable setup");
+    app.world_mut().insert_resource(free_table);
+    app.world_mut().insert_resource(stage);
+    app.world_mut().insert_resource(room);
+    send(&mut app, pokopoko::app::Go(Screen::Play));
+    assert!(playing(&app) && table(&app).human_to_move());
+    // Enter with nothing selected: the reason is the empty selection, not "0".
+    send(&mut app, PlayInput::Confirm);
+    assert_eq!(app.world().resource::<Refusal>().reason(), Some(RefusalReason::NothingSelected));
+    assert!(
+        screen_text(&mut app).contains("Select buttons first: 1-3 per turn"),
+        "{}",
+        screen_text(&mut app)
+    );
+    // 3 is within 1–3, but only 2 buttons are left: that is the reason given.
+    send(&mut app, PlayInput::Choose(3));
+    assert_eq!(app.world().resource::<Refusal>().reason(), Some(RefusalReason::OnlyLeft(2)));
+    assert!(screen_text(&mut app).contains("Only 2 are left."), "{}", screen_text(&mut app));
+    let set = pokopoko::pokopoko::PickSet::range(1, 3).expect("a range");
+    assert_eq!(
+        pokopoko::app::i18n::refusal(Language::Japanese, RefusalReason::OnlyLeft(2), &set),
+        "のこりは2個だけです。"
+    );
 }
 
 #[test]
@@ -636,4 +733,48 @@ fn the_move_list_keeps_seven_lines_and_counts_the_older_turns() {
         }
     }
     assert!(turns_played > 9, "the match was long enough to hide some turns ({turns_played})");
+}
+
+/// Every menu entry, About and Quit included, is reached with the arrows or Tab and opened with
+/// Enter; Esc asks before quitting, and any other key answers no.
+#[test]
+fn every_menu_entry_is_reached_by_keys_and_esc_asks_before_quitting() {
+    use pokopoko::app::MenuFocus;
+    let mut app = game(SavePlace::Memory, None);
+    // Play, free play, Snaky, how to play, cards, 日本語, English, then About.
+    for _ in 0..7 {
+        key(&mut app, KeyCode::ArrowDown);
+    }
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::About);
+    key(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Menu);
+    // Tab from About is Quit; Up from Play wraps round to Quit too.
+    key(&mut app, KeyCode::Tab);
+    assert_eq!(app.world().resource::<MenuFocus>().entry, 8);
+    key(&mut app, KeyCode::Tab);
+    assert_eq!(app.world().resource::<MenuFocus>().entry, 0, "past the last entry is the first");
+    key(&mut app, KeyCode::ArrowUp);
+    assert_eq!(app.world().resource::<MenuFocus>().entry, 8);
+    // Esc asks; an arrow answers no; Esc, Esc quits.
+    key(&mut app, KeyCode::Escape);
+    assert!(app.world().resource::<MenuFocus>().asking_to_quit);
+    assert!(screen_text(&mut app).contains("もう一度Escで、ゲームをおわります。"));
+    assert!(app.should_exit().is_none());
+    key(&mut app, KeyCode::ArrowDown);
+    assert!(!app.world().resource::<MenuFocus>().asking_to_quit);
+    key(&mut app, KeyCode::Escape);
+    assert!(app.should_exit().is_none());
+    // (The exit request lives two frames: the key's press and release.)
+    common::key(&mut app, KeyCode::Escape);
+    assert_eq!(app.should_exit(), Some(AppExit::Success));
+}
+
+/// Enter on Quit quits at once (the menu's own button, reached by keys).
+#[test]
+fn enter_on_quit_quits() {
+    let mut app = game(SavePlace::Memory, None);
+    key(&mut app, KeyCode::ArrowUp);
+    common::key(&mut app, KeyCode::Enter);
+    assert_eq!(app.should_exit(), Some(AppExit::Success));
 }

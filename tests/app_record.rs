@@ -61,7 +61,15 @@ fn matches_are_recorded_with_their_turn_order_and_the_first_choice_is_kept() {
     // Moving second against the perfect COM loses.
     assert!(result.losses >= 1);
     let tile = stage_record(Language::English, progress, 1);
-    assert_eq!(tile, format!("{} W {} L, first try: wrong order", result.wins, result.losses));
+    let count = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    assert_eq!(
+        tile,
+        format!(
+            "{}, {}\nfirst try: wrong order",
+            count(result.wins, "win", "wins"),
+            count(result.losses, "loss", "losses")
+        )
+    );
     let cleared = progress.cleared.len();
     let stats = record_stats(Language::English, progress);
     assert_eq!(stats, format!("Stages cleared: {cleared}   Right turn-order choices: 50% (1/2)"));
@@ -81,7 +89,7 @@ fn a_stage_never_played_shows_no_record_and_old_saves_show_no_rate() {
     assert_eq!(stage_record(Language::English, &progress, 3), "");
     // A save from before the choice was recorded: wins and losses only.
     progress.record(1, true);
-    assert_eq!(stage_record(Language::English, &progress, 1), "1 W 0 L");
+    assert_eq!(stage_record(Language::English, &progress, 1), "1 win, 0 losses");
     assert_eq!(stage_record(Language::Japanese, &progress, 1), "かち 1　まけ 0");
     assert_eq!(record_stats(Language::English, &progress), "Stages cleared: 1");
 }

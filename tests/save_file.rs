@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use pokopoko::pokopoko::{MAX_STAGE, PickSet};
 use pokopoko::save::{
-    ChoiceRecord, Language, MAX_LISTED_PROBLEMS, MAX_RECORDED_MATCHES, MAX_SAVE_BYTES, Notice, Progress,
-    SAVE_VERSION, Save, SaveFile, StageRecord,
+    ChoiceRecord, Language, MAX_LISTED_PROBLEMS, MAX_RECORDED_MATCHES, MAX_REVEALED, MAX_SAVE_BYTES, Notice,
+    Progress, SAVE_VERSION, Save, SaveFile, StageRecord,
 };
 use pokopoko::sound_settings::{SoundSettings, Volume};
 use std::os::unix::fs::FileTypeExt;
@@ -726,4 +726,69 @@ fn a_primer_step_the_game_never_writes_is_left_out() {
     );
     assert!(pokopoko::save::parse(b"(version: 1, settings: (snaky_primer: (opened: 7)))").is_err());
     assert!(pokopoko::save::parse(b"(version: 1, settings: (snaky_primer: (seen: true)))").is_err());
+}
+
+/// A save of 20,000 cleared stages was written at 4.7 MB and set aside by the next launch (its
+/// limit was 4 MiB). The largest save the game can write, every stage of the ladder (1 to
+/// MAX_STAGE) with every count at its largest and the most pick sets remembered, each as large as
+/// a ladder file allows (picks 1–1,000), is written within the limit and read back whole.
+#[test]
+fn the_largest_save_the_game_can_write_is_read_back_whole() {
+    let mut save = Save::default();
+    let most =
+        ChoiceRecord { matches: MAX_RECORDED_MATCHES, right: MAX_RECORDED_MATCHES, first_right: Some(false) };
+    let record = StageRecord { wins: MAX_RECORDED_MATCHES, losses: MAX_RECORDED_MATCHES };
+    for stage in 1..=MAX_STAGE {
+        save.progress.cleared.insert(stage);
+        save.progress.results.insert(stage, record);
+        save.progress.choices.insert(stage, most);
+    }
+    // Distinct pick sets no smaller than the largest range a ladder file allows, 1–1,000.
+    for k in 0..MAX_REVEALED as u32 {
+        let set = PickSet::from_counts((1..=1_000).chain([2_000 + k])).unwrap();
+        assert!(save.settings.reveal(&set));
+    }
+    assert_eq!(save.settings.strategies_revealed.len(), MAX_REVEALED);
+    let dir = scratch("largest");
+    let path = dir.join("save.ron");
+    SaveFile::open(&path).file.store(&save).unwrap();
+    let written = fs::metadata(&path).unwrap().len();
+    eprintln!("the largest save: {written} bytes");
+    assert!(written <= MAX_SAVE_BYTES, "{written} bytes written, the limit is {MAX_SAVE_BYTES}");
+    let opened = SaveFile::open(&path);
+    assert!(opened.notice.is_none(), "{:?}", opened.notice);
+    assert_eq!(opened.save, save);
+}
+
+/// Remembering one more revealed pick set than the save keeps forgets the oldest.
+#[test]
+fn the_oldest_revealed_pick_set_is_forgotten_beyond_the_limit() {
+    let mut save = Save::default();
+    let set = |k: u32| PickSet::range(1, k).unwrap();
+    for k in 1..=MAX_REVEALED as u32 + 1 {
+        assert!(save.settings.reveal(&set(k)));
+    }
+    assert!(!save.settings.reveal(&set(MAX_REVEALED as u32 + 1)), "already remembered");
+    let revealed = &save.settings.strategies_revealed;
+    assert_eq!(revealed.len(), MAX_REVEALED);
+    assert_eq!(revealed.first(), Some(&set(2)));
+    assert_eq!(revealed.last(), Some(&set(MAX_REVEALED as u32 + 1)));
+}
+
+/// A save that is a dangling link into a folder that does not exist is not followed into making
+/// folders: the write is refused with a reason naming the link's target, and nothing is created.
+#[test]
+fn a_dangling_link_never_makes_the_game_create_folders() {
+    let dir = scratch("dangling-link");
+    let path = dir.join("save.ron");
+    std::os::unix::fs::symlink("gone/deeper/pokopoko.ron", &path).unwrap();
+    let opened = SaveFile::open(&path);
+    let err = opened.file.store(&some_progress()).expect_err("nowhere to write");
+    assert!(err.to_string().contains("whose folder does not exist"), "{err}");
+    assert!(!dir.join("gone").exists(), "no folder was created");
+    assert_eq!(files_in(&dir), ["save.ron"]);
+    // A link whose folder exists is written through, as before.
+    fs::create_dir_all(dir.join("gone/deeper")).unwrap();
+    opened.file.store(&some_progress()).unwrap();
+    assert_eq!(SaveFile::open(dir.join("gone/deeper/pokopoko.ron")).save, some_progress());
 }

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use super::i18n::{Lang, T};
-use super::keymap::{Binding, Keymap};
+use super::keymap::{Binding, Keymap, Keys};
 use super::theme::widgets::{self, ButtonKind, send};
 use super::{Go, Screen};
 
@@ -40,7 +40,6 @@ const KEYS: Keymap<Screen> = Keymap(&[Binding::press(
     "Esc: back",
 )]);
 
-fn back_on_escape(keys: Option<Res<ButtonInput<KeyCode>>>, mut go: MessageWriter<Go>) {
-    let Some(keys) = keys else { return };
-    go.write_batch(KEYS.actions(&keys).into_iter().map(Go));
+fn back_on_escape(keys: Keys, mut go: MessageWriter<Go>) {
+    go.write_batch(keys.actions(KEYS).into_iter().map(Go));
 }

@@ -38,6 +38,7 @@ pub enum T {
     MenuCards,
     MenuAbout,
     MenuQuit,
+    QuitAgain,
     LanguageLabel,
     SoundLabel,
     Mute,
@@ -190,6 +191,7 @@ impl T {
             T::Subtitle => ("さいごのボタンを押したほうが負け", "Whoever presses the last button loses"),
             T::MenuPlay => ("無限ぽこぽこ であそぶ", "Play Infinite Pokopoko"),
             T::MenuSnaky => ("Snaky であそぶ", "Play Snaky"),
+            T::QuitAgain => ("もう一度Escで、ゲームをおわります。", "Esc again to quit the game."),
             T::MenuCards => ("Snaky のカード図鑑", "Snaky card browser"),
             T::MenuAbout => ("このゲームについて", "About"),
             T::MenuQuit => ("おわる", "Quit"),
@@ -451,16 +453,21 @@ pub fn buttons(lang: Language, count: u32) -> String {
 
 /// A ladder tile's record: wins, losses, and whether the first match's turn order was right.
 pub fn stage_record(lang: Language, wins: u64, losses: u64, first_right: Option<bool>) -> String {
+    // Two short lines, so that a tile never wraps them onto its border.
     let first = match (lang, first_right) {
         (_, None) => "",
-        (Language::Japanese, Some(true)) => "・はじめ ○",
-        (Language::Japanese, Some(false)) => "・はじめ ×",
-        (Language::English, Some(true)) => ", first try: right order",
-        (Language::English, Some(false)) => ", first try: wrong order",
+        (Language::Japanese, Some(true)) => "\nはじめの手番：正しい",
+        (Language::Japanese, Some(false)) => "\nはじめの手番：まちがい",
+        (Language::English, Some(true)) => "\nfirst try: right order",
+        (Language::English, Some(false)) => "\nfirst try: wrong order",
     };
+    let plural =
+        |count: u64, one: &str, many: &str| format!("{count} {}", if count == 1 { one } else { many });
     match lang {
         Language::Japanese => format!("かち {wins}　まけ {losses}{first}"),
-        Language::English => format!("{wins} W {losses} L{first}"),
+        Language::English => {
+            format!("{}, {}{first}", plural(wins, "win", "wins"), plural(losses, "loss", "losses"))
+        }
     }
 }
 
@@ -500,10 +507,10 @@ pub fn stage_rules(lang: Language, buttons: u32, picks_set: &PickSet) -> String 
     };
     match lang {
         Language::Japanese => format!(
-            "ボタンは {buttons}個。交互に、1回に {range}個ずつ押します。{edge}さいごのボタンを押したほうが負けです。"
+            "ボタンは {buttons}個。交互に、1回に {range}個ずつ押します。どのボタンを押してもかまいません（となりでなくても）。{edge}さいごのボタンを押したほうが負けです。"
         ),
         Language::English => format!(
-            "{buttons} buttons. Take turns pressing {range} of them at a time.{edge} Whoever presses the last button loses."
+            "{buttons} buttons. Take turns pressing {range} of them at a time — any buttons, next to each other or not.{edge} Whoever presses the last button loses."
         ),
     }
 }
@@ -537,6 +544,13 @@ pub fn refusal(lang: Language, reason: RefusalReason, picks_set: &PickSet) -> St
         (Language::English, RefusalReason::TooMany) => format!("No more than that: {allowed}"),
         (Language::Japanese, RefusalReason::NotAllowed(count)) => format!("{count}個は押せません：{allowed}"),
         (Language::English, RefusalReason::NotAllowed(count)) => format!("Not {count}: {allowed}"),
+        (Language::Japanese, RefusalReason::OnlyLeft(left)) => format!("のこりは{left}個だけです。"),
+        (Language::English, RefusalReason::OnlyLeft(1)) => "Only 1 is left.".into(),
+        (Language::English, RefusalReason::OnlyLeft(left)) => format!("Only {left} are left."),
+        (Language::Japanese, RefusalReason::NothingSelected) => {
+            format!("先にボタンをえらんでください：{allowed}")
+        }
+        (Language::English, RefusalReason::NothingSelected) => format!("Select buttons first: {allowed}"),
     }
 }
 
@@ -729,12 +743,13 @@ pub fn mistake(lang: Language, mistake: &Mistake, rule: Option<&Rule>, human_mov
                     }
                 })
                 .collect();
-            match lang {
-                Language::Japanese => format!(
+            match (lang, left) {
+                (_, 0) => pressed_the_last(lang, human_move, *remaining_before, &options),
+                (Language::Japanese, _) => format!(
                     "あなたの{human_move}手目：のこり {remaining_before} で {pressed}個押して {left} をのこしたので、COMが勝てる数になりました。正しくは、{}。",
                     options.join("、または ")
                 ),
-                Language::English => format!(
+                (Language::English, _) => format!(
                     "Your move {human_move}: with {remaining_before} left you pressed {pressed}, leaving {left}, a winning number for the COM. Right was: {}.",
                     options.join(", or ")
                 ),
@@ -775,17 +790,33 @@ fn mistake_without_rule(lang: Language, mistake: &Mistake, human_move: usize) ->
                     Language::English => format!("press {k} to leave {}", remaining_before - k),
                 })
                 .collect();
-            match lang {
-                Language::Japanese => format!(
+            match (lang, left) {
+                (_, 0) => pressed_the_last(lang, human_move, *remaining_before, &options),
+                (Language::Japanese, _) => format!(
                     "あなたの{human_move}手目：のこり {remaining_before} で {pressed}個押して {left} をのこしたので、COMが勝てるようになりました。正しくは、{}。",
                     options.join("、または ")
                 ),
-                Language::English => format!(
+                (Language::English, _) => format!(
                     "Your move {human_move}: with {remaining_before} left you pressed {pressed}, leaving {left}; from there the COM could win. Right was: {}.",
                     options.join(", or ")
                 ),
             }
         }
+    }
+}
+
+/// The lesson's line when the player's mistake was pressing every button left: they pressed the
+/// last one themselves, which is what loses.
+fn pressed_the_last(lang: Language, human_move: usize, remaining_before: u32, options: &[String]) -> String {
+    match lang {
+        Language::Japanese => format!(
+            "あなたの{human_move}手目：のこり {remaining_before} をぜんぶ押したので、最後のボタンを押したのはあなたでした（最後を押すと負け）。正しくは、{}。",
+            options.join("、または ")
+        ),
+        Language::English => format!(
+            "Your move {human_move}: with {remaining_before} left you pressed all {remaining_before}, so you pressed the last button, which loses. Right was: {}.",
+            options.join(", or ")
+        ),
     }
 }
 
@@ -1057,6 +1088,21 @@ mod tests {
         let en = mistake(Language::English, &lesson, None, 2);
         assert!(en.contains("Right was: press 3 to leave 9, or press 4 to leave 8."), "{en}");
         assert!(!en.contains("mod"), "{en}");
+    }
+
+    #[test]
+    fn pressing_every_button_left_is_named_as_pressing_the_last() {
+        // 3 left under 1–3 (SPEC §1.2: 1 is the losing number): pressing all 3 loses at once;
+        // pressing 2 leaves 1.
+        let rule = Rule::derive(&PickSet::range(1, 3).unwrap());
+        let lesson = Mistake::Move { turn: 4, remaining_before: 3, pressed: 3, right_counts: vec![2] };
+        for shown in [Some(&rule), None] {
+            let en = mistake(Language::English, &lesson, shown, 3);
+            assert!(en.contains("you pressed all 3, so you pressed the last button, which loses"), "{en}");
+            assert!(!en.contains("leaving 0") && !en.contains("could win"), "{en}");
+            let ja = mistake(Language::Japanese, &lesson, shown, 3);
+            assert!(ja.contains("最後のボタンを押したのはあなた"), "{ja}");
+        }
     }
 
     #[test]

@@ -2,9 +2,54 @@
 //! line shows for it. The same table turns key presses into the screen's actions and writes the
 //! key line, so the two cannot drift apart.
 
+use bevy::ecs::system::SystemParam;
+use bevy::input::ButtonState;
+use bevy::input::InputSystems;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use super::i18n::Language;
+
+/// Records, every frame, the order in which keys went down, so that two keys arriving in one
+/// frame ("2" then Enter, typed fast) act in the order they were typed, not the table's.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<KeyOrder>().add_systems(PreUpdate, record_key_order.after(InputSystems));
+}
+
+/// The keys that went down this frame, in the order the window delivered them.
+#[derive(Resource, Debug, Default)]
+pub struct KeyOrder(Vec<KeyCode>);
+
+fn record_key_order(mut order: ResMut<KeyOrder>, mut inputs: MessageReader<KeyboardInput>) {
+    order.0.clear();
+    for input in inputs.read() {
+        if input.state == ButtonState::Pressed && !order.0.contains(&input.key_code) {
+            order.0.push(input.key_code);
+        }
+    }
+}
+
+/// The keyboard as a screen's system reads it: what is held, and what went down in which order.
+#[derive(SystemParam)]
+pub struct Keys<'w> {
+    input: Option<Res<'w, ButtonInput<KeyCode>>>,
+    order: Option<Res<'w, KeyOrder>>,
+}
+
+impl Keys<'_> {
+    /// The actions `keymap` triggers in this frame: presses in the order they were typed, then
+    /// held keys (none without a keyboard).
+    pub fn actions<A: Clone>(&self, keymap: Keymap<A>) -> Vec<A> {
+        let Some(input) = &self.input else { return Vec::new() };
+        let order = self.order.as_ref().map_or(&[][..], |order| &order.0[..]);
+        keymap.actions_in_order(input, order)
+    }
+
+    /// Whether any of `keys` is held down.
+    pub fn any_pressed(&self, keys: impl IntoIterator<Item = KeyCode>) -> bool {
+        self.input.as_ref().is_some_and(|input| input.any_pressed(keys))
+    }
+}
 
 /// When a binding triggers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,18 +109,37 @@ impl<A> Binding<A> {
 pub struct Keymap<A: 'static>(pub &'static [Binding<A>]);
 
 impl<A: Clone> Keymap<A> {
-    /// The actions the keys trigger in this frame, in the table's order.
+    /// The actions the keys trigger in this frame, in the table's order (when the order they
+    /// were typed in is not known).
     pub fn actions(&self, keys: &ButtonInput<KeyCode>) -> Vec<A> {
+        self.actions_in_order(keys, &[])
+    }
+
+    /// The actions the keys trigger in this frame: each key that went down, in `order` (the
+    /// order they were typed), triggers its bindings; then the rest (held keys, keys missing
+    /// from the order) in the table's order.
+    pub fn actions_in_order(&self, keys: &ButtonInput<KeyCode>, order: &[KeyCode]) -> Vec<A> {
         let ctrl = ctrl_held(keys);
-        self.0
+        // Where a binding's first typed key came in this frame; held keys and keys missing from
+        // the order come after all typed ones, in the table's order.
+        let typed_at = |binding: &Binding<A>| match binding.trigger {
+            Trigger::Press => binding
+                .keys
+                .iter()
+                .filter(|&&key| keys.just_pressed(key))
+                .map(|key| order.iter().position(|typed| typed == key).unwrap_or(order.len()))
+                .min(),
+            Trigger::Hold => keys.any_pressed(binding.keys.iter().copied()).then_some(order.len()),
+        };
+        let mut firing: Vec<(usize, usize, &Binding<A>)> = self
+            .0
             .iter()
             .filter(|binding| (binding.modifier == Modifier::Ctrl) == ctrl)
-            .filter(|binding| match binding.trigger {
-                Trigger::Press => keys.any_just_pressed(binding.keys.iter().copied()),
-                Trigger::Hold => keys.any_pressed(binding.keys.iter().copied()),
-            })
-            .map(|binding| binding.action.clone())
-            .collect()
+            .enumerate()
+            .filter_map(|(row, binding)| typed_at(binding).map(|at| (at, row, binding)))
+            .collect();
+        firing.sort_by_key(|&(at, row, _)| (at, row));
+        firing.into_iter().map(|(_, _, binding)| binding.action.clone()).collect()
     }
 
     /// The key line: every described binding, in the table's order. An English binding's own
@@ -140,6 +204,29 @@ mod tests {
         assert_eq!(KEYS.actions(&keys), [Act::Pan], "Enter is still down but pressed only once");
         keys.press(KeyCode::Space);
         assert_eq!(KEYS.actions(&keys), [Act::Confirm, Act::Pan]);
+    }
+
+    #[test]
+    fn keys_typed_in_one_frame_act_in_the_order_they_were_typed() {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::KeyC);
+        keys.press(KeyCode::Enter);
+        keys.press(KeyCode::ArrowLeft);
+        // C before Enter: the table lists Confirm first, the typing says Centre first.
+        assert_eq!(
+            KEYS.actions_in_order(&keys, &[KeyCode::KeyC, KeyCode::Enter]),
+            [Act::Centre, Act::Confirm, Act::Pan]
+        );
+        assert_eq!(
+            KEYS.actions_in_order(&keys, &[KeyCode::Enter, KeyCode::KeyC]),
+            [Act::Confirm, Act::Centre, Act::Pan]
+        );
+        // Keys missing from the order follow the listed ones, in the table's order.
+        assert_eq!(KEYS.actions_in_order(&keys, &[KeyCode::KeyC]), [Act::Centre, Act::Confirm, Act::Pan]);
+        // Without an order: the table's order, held keys in their rows.
+        keys.clear();
+        keys.press(KeyCode::Escape);
+        assert_eq!(KEYS.actions(&keys), [Act::Pan, Act::Back]);
     }
 
     #[test]

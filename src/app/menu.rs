@@ -4,7 +4,7 @@ use bevy::prelude::*;
 
 use super::i18n::learn::L;
 use super::i18n::{Lang, Language, T};
-use super::keymap::{Binding, Keymap};
+use super::keymap::{Binding, Keymap, Keys};
 use super::sound::SoundAction;
 use super::storage::{self, SaveData, SaveNotice, StageLadder};
 use super::theme::palette;
@@ -13,8 +13,50 @@ use super::{Go, Screen};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<MenuAction>()
+        .init_resource::<MenuFocus>()
         .add_systems(OnEnter(Screen::Menu), spawn_menu)
-        .add_systems(Update, (keyboard, act).chain().run_if(in_state(Screen::Menu)));
+        .add_systems(OnExit(Screen::Menu), |mut focus: ResMut<MenuFocus>| focus.asking_to_quit = false)
+        .add_systems(Update, (keyboard, act, show_focus).chain().run_if(in_state(Screen::Menu)));
+}
+
+/// The menu's entries in keyboard order (↑/↓ or Tab go through them, Enter opens one).
+const ENTRIES: [MenuKey; 9] = [
+    MenuKey::Action(MenuAction::Play),
+    MenuKey::Go(Screen::FreeSetup),
+    MenuKey::Action(MenuAction::Snaky),
+    MenuKey::Go(Screen::SnakyLearn),
+    MenuKey::Go(Screen::Cards),
+    MenuKey::Action(MenuAction::Language(Language::Japanese)),
+    MenuKey::Action(MenuAction::Language(Language::English)),
+    MenuKey::Action(MenuAction::About),
+    MenuKey::Action(MenuAction::Quit),
+];
+
+/// The entry the keyboard is on, and whether Esc asked to quit (a second Esc quits).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct MenuFocus {
+    pub entry: usize,
+    pub asking_to_quit: bool,
+}
+
+impl MenuFocus {
+    fn step(&mut self, by: isize) {
+        self.entry = (self.entry as isize + by).rem_euclid(ENTRIES.len() as isize) as usize;
+    }
+}
+
+/// A menu button, by its place in [`ENTRIES`].
+#[derive(Component, Debug, Clone, Copy)]
+struct MenuEntry(usize);
+
+/// The line that asks "Esc again to quit".
+#[derive(Component)]
+struct QuitQuestion;
+
+/// A menu button's place in the keyboard order, and the outline that shows it has the focus.
+fn entry_of(key: MenuKey) -> (MenuEntry, Outline) {
+    let place = ENTRIES.iter().position(|&entry| entry == key).unwrap_or(0);
+    (MenuEntry(place), Outline::new(px(3), px(3), Color::NONE))
 }
 
 /// What the menu's buttons do.
@@ -46,34 +88,59 @@ fn spawn_menu(
         root.spawn(widgets::column(14.0)).with_children(|menu| {
             // Free play beside the ladder, in the same row (the menu keeps its height).
             menu.spawn(widgets::row(12.0)).with_children(|row| {
-                row.spawn(widgets::button(T::MenuPlay.get(lang), ButtonKind::Primary))
-                    .observe(send(MenuAction::Play));
-                row.spawn(widgets::sized_button(T::MenuFree.get(lang), ButtonKind::Secondary, 200.0, 24.0))
-                    .observe(send(Go(Screen::FreeSetup)));
+                row.spawn((
+                    widgets::button(T::MenuPlay.get(lang), ButtonKind::Primary),
+                    entry_of(ENTRIES[0]),
+                ))
+                .observe(send(MenuAction::Play));
+                row.spawn((
+                    widgets::sized_button(T::MenuFree.get(lang), ButtonKind::Secondary, 200.0, 24.0),
+                    entry_of(MenuKey::Go(Screen::FreeSetup)),
+                ))
+                .observe(send(Go(Screen::FreeSetup)));
             });
             // "How to play" beside Snaky, in the same row (the menu keeps its height).
             menu.spawn(widgets::row(12.0)).with_children(|row| {
-                row.spawn(widgets::button(T::MenuSnaky.get(lang), ButtonKind::Primary))
-                    .observe(send(MenuAction::Snaky));
-                row.spawn(widgets::sized_button(L::MenuEntry.get(lang), ButtonKind::Secondary, 200.0, 22.0))
-                    .observe(send(Go(Screen::SnakyLearn)));
+                row.spawn((
+                    widgets::button(T::MenuSnaky.get(lang), ButtonKind::Primary),
+                    entry_of(MenuKey::Action(MenuAction::Snaky)),
+                ))
+                .observe(send(MenuAction::Snaky));
+                row.spawn((
+                    widgets::sized_button(L::MenuEntry.get(lang), ButtonKind::Secondary, 200.0, 22.0),
+                    entry_of(MenuKey::Go(Screen::SnakyLearn)),
+                ))
+                .observe(send(Go(Screen::SnakyLearn)));
             });
-            menu.spawn(widgets::button(T::MenuCards.get(lang), ButtonKind::Secondary))
-                .observe(send(Go(Screen::Cards)));
+            menu.spawn((
+                widgets::button(T::MenuCards.get(lang), ButtonKind::Secondary),
+                entry_of(MenuKey::Go(Screen::Cards)),
+            ))
+            .observe(send(Go(Screen::Cards)));
             menu.spawn(widgets::row(12.0)).with_children(|row| {
                 row.spawn(widgets::label(T::LanguageLabel.get(lang)));
                 for (choice, name) in [(Language::Japanese, "日本語"), (Language::English, "English")] {
                     let kind = if choice == lang { ButtonKind::Primary } else { ButtonKind::Secondary };
-                    row.spawn(widgets::sized_button(name, kind, 150.0, 22.0))
-                        .observe(send(MenuAction::Language(choice)));
+                    row.spawn((
+                        widgets::sized_button(name, kind, 150.0, 22.0),
+                        entry_of(MenuKey::Action(MenuAction::Language(choice))),
+                    ))
+                    .observe(send(MenuAction::Language(choice)));
                 }
             });
             super::sound::volume_row(menu, lang, data.save.settings.sound);
-            menu.spawn(widgets::button(T::MenuAbout.get(lang), ButtonKind::Secondary))
-                .observe(send(MenuAction::About));
-            menu.spawn(widgets::button(T::MenuQuit.get(lang), ButtonKind::Secondary))
-                .observe(send(MenuAction::Quit));
+            menu.spawn((
+                widgets::button(T::MenuAbout.get(lang), ButtonKind::Secondary),
+                entry_of(MenuKey::Action(MenuAction::About)),
+            ))
+            .observe(send(MenuAction::About));
+            menu.spawn((
+                widgets::button(T::MenuQuit.get(lang), ButtonKind::Secondary),
+                entry_of(MenuKey::Action(MenuAction::Quit)),
+            ))
+            .observe(send(MenuAction::Quit));
         });
+        root.spawn((QuitQuestion, widgets::text("", 18.0, palette::BAD)));
         root.spawn(widgets::key_line(KEYS.key_line(lang)));
         for line in notices {
             root.spawn((
@@ -125,14 +192,32 @@ enum MenuKey {
     Action(MenuAction),
     Go(Screen),
     Sound(SoundAction),
+    Focus(Move),
+}
+
+/// What a key does on the menu besides its entries' own letters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Move {
+    Next,
+    Previous,
+    Open,
+    Quit,
 }
 
 const KEYS: Keymap<MenuKey> = Keymap(&[
     Binding::press(
+        &[KeyCode::ArrowDown, KeyCode::ArrowRight],
+        MenuKey::Focus(Move::Next),
+        "↑↓／Tab：えらぶ",
+        "↑↓/Tab: choose",
+    ),
+    Binding::unshown(&[KeyCode::Tab], MenuKey::Focus(Move::Next)),
+    Binding::unshown(&[KeyCode::ArrowUp, KeyCode::ArrowLeft], MenuKey::Focus(Move::Previous)),
+    Binding::press(
         &[KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space],
-        MenuKey::Action(MenuAction::Play),
-        "Enter：無限ぽこぽこ",
-        "Enter: Infinite Pokopoko",
+        MenuKey::Focus(Move::Open),
+        "Enter：ひらく",
+        "Enter: open",
     ),
     Binding::press(&[KeyCode::KeyF], MenuKey::Go(Screen::FreeSetup), "F：フリープレイ", "F: free play"),
     Binding::press(&[KeyCode::KeyS], MenuKey::Action(MenuAction::Snaky), "S：Snaky", "S: Snaky"),
@@ -141,21 +226,42 @@ const KEYS: Keymap<MenuKey> = Keymap(&[
     Binding::press(
         &[KeyCode::Minus, KeyCode::NumpadSubtract],
         MenuKey::Sound(SoundAction::Quieter),
-        "－／＋：おとの大きさ",
-        "-/+: volume",
+        "−／＋：おとを小さく／大きく",
+        "−/+: volume down/up",
     ),
     Binding::unshown(&[KeyCode::Equal, KeyCode::NumpadAdd], MenuKey::Sound(SoundAction::Louder)),
+    Binding::press(&[KeyCode::Escape], MenuKey::Focus(Move::Quit), "Esc：おわる", "Esc: quit"),
 ]);
 
 fn keyboard(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
+    keys: Keys,
+    mut focus: ResMut<MenuFocus>,
     mut actions: MessageWriter<MenuAction>,
     mut sound: MessageWriter<SoundAction>,
     mut go: MessageWriter<Go>,
 ) {
-    let Some(keys) = keys else { return };
-    for key in KEYS.actions(&keys) {
+    for key in keys.actions(KEYS) {
+        // Esc asks first; any other key answers "no".
+        let asked = std::mem::take(&mut focus.asking_to_quit);
+        let key = match key {
+            MenuKey::Focus(Move::Quit) if asked => MenuKey::Action(MenuAction::Quit),
+            MenuKey::Focus(Move::Quit) => {
+                focus.asking_to_quit = true;
+                continue;
+            }
+            MenuKey::Focus(Move::Next) => {
+                focus.step(1);
+                continue;
+            }
+            MenuKey::Focus(Move::Previous) => {
+                focus.step(-1);
+                continue;
+            }
+            MenuKey::Focus(Move::Open) => ENTRIES[focus.entry],
+            other => other,
+        };
         match key {
+            MenuKey::Focus(_) => {}
             MenuKey::Action(action) => {
                 actions.write(action);
             }
@@ -203,6 +309,32 @@ fn act(
             MenuAction::Quit => {
                 exit.write(AppExit::Success);
             }
+        }
+    }
+}
+
+/// The entry the keyboard is on wears the cursor's outline; the question before quitting shows
+/// under the menu.
+fn show_focus(
+    focus: Res<MenuFocus>,
+    lang: Res<Lang>,
+    mut entries: Query<(&MenuEntry, &mut Outline)>,
+    added: Query<(), Added<MenuEntry>>,
+    mut question: Query<&mut Text, With<QuitQuestion>>,
+) {
+    if !focus.is_changed() && added.is_empty() {
+        return;
+    }
+    for (entry, mut outline) in &mut entries {
+        let colour = if entry.0 == focus.entry { palette::CURSOR } else { Color::NONE };
+        if outline.color != colour {
+            *outline = Outline::new(px(3), px(3), colour);
+        }
+    }
+    let asked = if focus.asking_to_quit { T::QuitAgain.get(lang.0) } else { "" };
+    for mut text in &mut question {
+        if text.0 != asked {
+            text.0 = asked.to_string();
         }
     }
 }

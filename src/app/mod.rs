@@ -28,7 +28,7 @@ use std::time::Instant;
 use bevy::prelude::*;
 use bevy::window::{PresentMode, WindowResolution};
 
-pub use menu::MenuAction;
+pub use menu::{MenuAction, MenuFocus};
 pub use pokopoko::{Pace, PlayInput};
 pub use screenshot::{Harness, Open};
 pub use storage::{SaveData, SavePlace, StageLadder};
@@ -78,6 +78,7 @@ impl Plugin for GamePlugin {
             .add_systems(PostUpdate, go_to_screen)
             .add_plugins((
                 events::plugin,
+                keymap::plugin,
                 i18n::plugin,
                 theme::plugin,
                 menu::plugin,

@@ -16,9 +16,18 @@ use crate::bounded_read::{self, Accept};
 /// The file name inside the data directory.
 pub const SAVE_FILE_NAME: &str = "save.ron";
 
-/// The largest save read. The game's own saves stay far below it (a save with the records of
-/// 1,000 stages is about 230 KB); a larger file is set aside unread, as an unusable one is.
-pub const MAX_SAVE_BYTES: u64 = 4 * 1024 * 1024;
+/// The largest save read: above the largest save the game can write (every one of the
+/// ladder's 100,000 stages cleared with every count at its largest, and the most strategy pages
+/// remembered, each of the largest pick set: 21.5 MB, written one record a line; a test
+/// builds it), so the game always reads back what it wrote. A larger file is set aside unread, as
+/// an unusable one is.
+pub const MAX_SAVE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// How the save is written: pretty down to one line per stage record or pick set (the records
+/// themselves on that line), so that a long ladder costs tens of bytes a stage.
+fn layout() -> ron::ser::PrettyConfig {
+    ron::ser::PrettyConfig::default().depth_limit(3)
+}
 
 /// The most symbolic links followed from the save's name to the file that is replaced on a write.
 const MAX_LINKS: usize = 40;
@@ -163,8 +172,8 @@ impl SaveFile {
         if !self.writable {
             return Err(SaveError::Disabled(self.path.clone()));
         }
-        let mut text = ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::default())
-            .map_err(|err| SaveError::Encode(err.to_string()))?;
+        let mut text =
+            ron::ser::to_string_pretty(save, layout()).map_err(|err| SaveError::Encode(err.to_string()))?;
         text.push('\n');
         let io_error = |source| SaveError::Io { path: self.path.clone(), source };
         let target = link_target(&self.path).map_err(io_error)?;
@@ -174,10 +183,20 @@ impl SaveFile {
             return Err(io_error(kind));
         }
         let dir = match target.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-            Some(dir) => {
+            // The data directory is made for the save's own name; a link's folder is the
+            // link's business: a dangling link never makes the game create folders elsewhere.
+            Some(dir) if target == self.path => {
                 fs::create_dir_all(dir).map_err(io_error)?;
                 dir.to_path_buf()
             }
+            Some(dir) if !dir.is_dir() => {
+                let kind = io::Error::other(format!(
+                    "the save is a link to {}, whose folder does not exist",
+                    crate::escape::shown_path(&target)
+                ));
+                return Err(io_error(kind));
+            }
+            Some(dir) => dir.to_path_buf(),
             None => PathBuf::from("."),
         };
         // Created with O_EXCL under a random name: nothing already there is written through.

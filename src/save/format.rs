@@ -33,7 +33,8 @@ impl Default for Save {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Settings {
     pub language: Language,
-    /// Pick sets whose strategy page the player chose to see: its spoiler warning is not shown again.
+    /// Pick sets whose strategy page the player chose to see: its spoiler warning is not shown
+    /// again. At most [`MAX_REVEALED`], the oldest forgotten first.
     pub strategies_revealed: Vec<PickSet>,
     /// The Snaky screen's Maker: the paper's (21) or ours (20 or 19).
     pub snaky_maker: crate::snaky::Maker,
@@ -50,6 +51,25 @@ pub struct Settings {
     /// The Snaky primer ("How to play"): whether it was ever opened and which steps were passed;
     /// absent in older saves (then never opened, nothing passed).
     pub snaky_primer: SnakyPrimer,
+}
+
+/// The most pick sets remembered as revealed (free play alone offers about a million): beyond
+/// it the oldest is forgotten, so the save stays within its size limit.
+pub const MAX_REVEALED: usize = 1_024;
+
+impl Settings {
+    /// Remembers that the strategy page of `picks` was revealed; false if it already was.
+    pub fn reveal(&mut self, picks: &PickSet) -> bool {
+        if self.strategies_revealed.contains(picks) {
+            return false;
+        }
+        if self.strategies_revealed.len() >= MAX_REVEALED {
+            let over = self.strategies_revealed.len() + 1 - MAX_REVEALED;
+            self.strategies_revealed.drain(..over);
+        }
+        self.strategies_revealed.push(picks.clone());
+        true
+    }
 }
 
 /// The Snaky primer's steps, numbered from 1.

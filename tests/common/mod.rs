@@ -42,3 +42,22 @@ pub fn key(app: &mut App, key_code: KeyCode) {
         app.update();
     }
 }
+
+/// Presses `key_codes` in this order within one frame (typed faster than a frame), then releases
+/// them in the next.
+#[allow(dead_code)] // not every test binary types two keys in one frame
+pub fn keys_together(app: &mut App, key_codes: &[KeyCode]) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        for &key_code in key_codes {
+            app.world_mut().write_message(KeyboardInput {
+                key_code,
+                logical_key: Key::Unidentified(NativeKey::Unidentified),
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+        }
+        app.update();
+    }
+}

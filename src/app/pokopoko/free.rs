@@ -8,7 +8,7 @@ use super::free_form::{Form, FormInput, Row};
 use super::table::Table;
 use super::{CurrentStage, StrategyReturn};
 use crate::app::i18n::{self, Lang, Language, T};
-use crate::app::keymap::{Binding, Keymap};
+use crate::app::keymap::{Binding, Keymap, Keys};
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
@@ -340,14 +340,13 @@ const KEYS: Keymap<SetupKey> = Keymap(&[
 ]);
 
 fn keyboard(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
+    keys: Keys,
     mut input: MessageWriter<FormInput>,
     mut actions: MessageWriter<FreeAction>,
     mut go: MessageWriter<Go>,
 ) {
-    let Some(keys) = keys else { return };
     let big = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    for key in KEYS.actions(&keys) {
+    for key in keys.actions(KEYS) {
         match key {
             SetupKey::Edit(edit) => {
                 input.write(edit);

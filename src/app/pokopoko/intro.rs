@@ -4,7 +4,7 @@ use bevy::prelude::*;
 
 use super::{ButtonState, CurrentStage, StageAction, sea};
 use crate::app::i18n::{self, Lang, T};
-use crate::app::keymap::{Binding, Keymap};
+use crate::app::keymap::{Binding, Keymap, Keys};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, Screen};
@@ -131,14 +131,9 @@ const KEYS: Keymap<IntroKey> = Keymap(&[
     Binding::press(&[KeyCode::Escape], IntroKey::Back, "Esc：もどる", "Esc: back"),
 ]);
 
-fn keyboard(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    mut actions: MessageWriter<StageAction>,
-    mut go: MessageWriter<Go>,
-) {
-    let Some(keys) = keys else { return };
+fn keyboard(keys: Keys, mut actions: MessageWriter<StageAction>, mut go: MessageWriter<Go>) {
     // One action a frame: the first of the table's order.
-    match KEYS.actions(&keys).first() {
+    match keys.actions(KEYS).first() {
         Some(IntroKey::Start(order)) => {
             actions.write(StageAction::Start(*order));
         }

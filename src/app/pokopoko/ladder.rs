@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::StageAction;
 use crate::app::i18n::{self, Lang, T};
-use crate::app::keymap::{Binding, Keymap};
+use crate::app::keymap::{Binding, Keymap, Keys};
 use crate::app::storage::{self, SaveData, SaveNotice, StageLadder};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
@@ -320,7 +320,7 @@ fn tile(
         (widgets::text(i18n::buttons(lang, buttons), 17.0, palette::INK_SOFT), Pickable::IGNORE),
         (widgets::text(picks, 17.0, palette::INK_SOFT), Pickable::IGNORE),
         (widgets::text(status, 17.0, ink), Pickable::IGNORE),
-        (widgets::text(record, 14.0, palette::INK_SOFT), Pickable::IGNORE),
+        (widgets::text(record, 15.0, palette::INK_SOFT), Pickable::IGNORE),
     ];
     (widgets::tile_button(face, edge, border, Vec2::new(196.0, TILE_HEIGHT), lines), TileFace(face, kind))
 }
@@ -330,7 +330,7 @@ fn tile(
 struct TileFace(Color, ButtonKind);
 
 fn keyboard(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
+    keys: Keys,
     data: Res<SaveData>,
     mut actions: MessageWriter<StageAction>,
     mut go: MessageWriter<Go>,
@@ -342,8 +342,7 @@ fn keyboard(
             _ => face.0.darker(0.05),
         };
     }
-    let Some(keys) = keys else { return };
-    for key in KEYS.actions(&keys) {
+    for key in keys.actions(KEYS) {
         match key {
             LadderKey::OpenNext => {
                 actions.write(StageAction::Open(data.save.progress.current()));
@@ -388,7 +387,7 @@ const KEYS: Keymap<LadderKey> = Keymap(&[
 
 fn scroll_with_wheel(
     mut wheel: MessageReader<MouseWheel>,
-    keys: Option<Res<ButtonInput<KeyCode>>>,
+    keys: Keys,
     mut lists: Query<(&mut ScrollPosition, &ComputedNode), With<LadderScroll>>,
 ) {
     let mut delta: f32 = wheel
@@ -398,7 +397,7 @@ fn scroll_with_wheel(
             MouseScrollUnit::Pixel => -event.y,
         })
         .sum();
-    for key in keys.map(|keys| KEYS.actions(&keys)).unwrap_or_default() {
+    for key in keys.actions(KEYS) {
         if let LadderKey::Scroll(by) = key {
             delta += f32::from(by);
         }

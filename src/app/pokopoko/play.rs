@@ -7,7 +7,7 @@ use super::table::{ButtonState, Direction, RefusalReason, Table};
 use super::{LastMatch, Pace, Room, free, sea};
 use crate::app::events::{GameEvent, Redraw};
 use crate::app::i18n::{self, Lang, T};
-use crate::app::keymap::{Binding, Keymap};
+use crate::app::keymap::{Binding, Keymap, Keys};
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
@@ -18,6 +18,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayInput>()
         .init_resource::<Refusal>()
         .add_systems(OnEnter(Screen::Play), (start_clock, spawn_play).chain())
+        .add_systems(OnExit(Screen::Play), leave_table)
         .add_systems(
             Update,
             (
@@ -46,6 +47,8 @@ pub enum PlayInput {
     Confirm,
     /// Select this many buttons from the coast (the count buttons of a large board, digit keys).
     Choose(u32),
+    /// Select this many more (or fewer) than are selected: the nearest count allowed that way.
+    ChooseStep(i32),
 }
 
 /// The area the board is fitted into, at the design window size.
@@ -92,6 +95,13 @@ struct TurnClock {
 fn start_clock(mut commands: Commands, pace: Res<Pace>) {
     commands
         .insert_resource(TurnClock { timer: Timer::new(pace.com_starts, TimerMode::Once), ending: false });
+}
+
+/// The match lives only on the play screen: leaving it (Esc, the back button, or the result)
+/// takes the table and any refusal with it, so nothing of a match left unfinished can act later.
+fn leave_table(mut commands: Commands, mut refusal: ResMut<Refusal>) {
+    commands.remove_resource::<Table>();
+    refusal.0 = None;
 }
 
 fn spawn_play(
@@ -193,13 +203,9 @@ fn spawn_play(
                         // Too many buttons to click one by one: choose how many.
                         panel.spawn(widgets::text(T::ChooseCount.get(lang), 18.0, palette::INK_SOFT));
                         panel.spawn(widgets::row(8.0)).with_children(|row| {
-                            for &count in stage.picks.counts() {
-                                row.spawn(widgets::small_button(
-                                    count.to_string(),
-                                    ButtonKind::Secondary,
-                                    52.0,
-                                ))
-                                .observe(send(PlayInput::Choose(count)));
+                            for (label, input) in count_buttons(stage.picks.counts()) {
+                                row.spawn(widgets::small_button(label, ButtonKind::Secondary, 52.0))
+                                    .observe(send(input));
                             }
                         });
                     }
@@ -232,6 +238,27 @@ fn spawn_play(
         );
         root.spawn(widgets::key_line(KEYS.key_line_where(lang, |key| !sea || !key.needs_cursor())));
     });
+}
+
+/// The most counts shown as a button each; a pick set with more is chosen by steps instead
+/// (picks 2–1,000 would otherwise draw a thousand buttons across board and panel).
+const MOST_COUNT_BUTTONS: usize = 6;
+
+/// The count buttons of a large board: one per count, or, for many counts, the smallest, steps
+/// of 10 and 1 down and up from the selection, and the largest.
+fn count_buttons(counts: &[u32]) -> Vec<(String, PlayInput)> {
+    if counts.len() <= MOST_COUNT_BUTTONS {
+        return counts.iter().map(|&count| (count.to_string(), PlayInput::Choose(count))).collect();
+    }
+    let (Some(&least), Some(&most)) = (counts.first(), counts.last()) else { return Vec::new() };
+    vec![
+        (least.to_string(), PlayInput::Choose(least)),
+        ("−10".to_string(), PlayInput::ChooseStep(-10)),
+        ("−1".to_string(), PlayInput::ChooseStep(-1)),
+        ("+1".to_string(), PlayInput::ChooseStep(1)),
+        ("+10".to_string(), PlayInput::ChooseStep(10)),
+        (most.to_string(), PlayInput::Choose(most)),
+    ]
 }
 
 fn board_button(index: usize, cell: f32, at: crate::pokopoko::Cell) -> impl Bundle {
@@ -300,16 +327,15 @@ const KEYS: Keymap<PlayKey> = Keymap(&[
 ]);
 
 fn keyboard(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
+    keys: Keys,
     room: Res<Room>,
     table: Option<Res<Table>>,
     mut refusal: ResMut<Refusal>,
     mut input: MessageWriter<PlayInput>,
     mut go: MessageWriter<Go>,
 ) {
-    let Some(keys) = keys else { return };
     let sea = table.as_ref().is_some_and(|table| sea::is_sea(&table.stage().layout));
-    for key in KEYS.actions(&keys) {
+    for key in keys.actions(KEYS) {
         if sea && key.needs_cursor() {
             continue;
         }
@@ -324,7 +350,8 @@ fn keyboard(
                     !t.is_over() && t.game().history().iter().any(|turn| turn.side == Side::Human)
                 });
                 if under_way && refusal.reason() != Some(RefusalReason::LeaveAgain) {
-                    refusal.show(RefusalReason::LeaveAgain);
+                    // The question stays until the player answers it (Esc) or does anything else.
+                    *refusal = Refusal::held(RefusalReason::LeaveAgain);
                 } else {
                     go.write(Go(room.setup_screen()));
                 }
@@ -378,6 +405,10 @@ fn apply_input(
 ) {
     let Some(mut table) = table else { return };
     for input in inputs.read() {
+        // Any other input answers the question before leaving: the player stays.
+        if refusal.reason() == Some(RefusalReason::LeaveAgain) {
+            refusal.0 = None;
+        }
         let refused = match *input {
             PlayInput::Toggle(button) => {
                 table.cursor = button;
@@ -395,12 +426,31 @@ fn apply_input(
                 table.clear_selection();
                 None
             }
+            PlayInput::ChooseStep(step) => {
+                let selected = table.selected().len() as u32;
+                let counts = table.game().legal_counts();
+                let target = selected.saturating_add_signed(step);
+                // The nearest count allowed in the step's direction, else the last one that way.
+                let chosen = if step >= 0 {
+                    counts.iter().copied().find(|&c| c >= target).or(counts.last().copied())
+                } else {
+                    counts.iter().rev().copied().find(|&c| c <= target).or(counts.first().copied())
+                };
+                match chosen {
+                    Some(count) if table.choose(count) => None,
+                    _ if !table.human_to_move() => Some(RefusalReason::NotYourTurn),
+                    _ => Some(RefusalReason::Forced),
+                }
+            }
             PlayInput::Choose(count) => {
                 let most = table.game().legal_counts().last().copied().unwrap_or(0);
                 match table.choose(count) {
                     true => None,
                     false if !table.human_to_move() => Some(RefusalReason::NotYourTurn),
                     false if table.is_forced() => Some(RefusalReason::Forced),
+                    false if count > table.game().remaining() => {
+                        Some(RefusalReason::OnlyLeft(table.game().remaining()))
+                    }
                     false if count > most => Some(RefusalReason::TooMany),
                     false => Some(RefusalReason::NotAllowed(count)),
                 }
@@ -415,6 +465,7 @@ fn apply_input(
                         None
                     }
                     Err(_) if !to_move => Some(RefusalReason::NotYourTurn),
+                    Err(_) if count == 0 => Some(RefusalReason::NothingSelected),
                     Err(_) => Some(RefusalReason::NotAllowed(count)),
                 }
             }
@@ -650,5 +701,29 @@ fn update_panel(
                 ));
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_few_counts_get_a_button_each_and_many_get_steps() {
+        let inputs =
+            |counts: &[u32]| count_buttons(counts).into_iter().map(|(_, input)| input).collect::<Vec<_>>();
+        assert_eq!(inputs(&[2, 3, 4]), [PlayInput::Choose(2), PlayInput::Choose(3), PlayInput::Choose(4)]);
+        let many: Vec<u32> = (2..=1_000).collect();
+        assert_eq!(
+            inputs(&many),
+            [
+                PlayInput::Choose(2),
+                PlayInput::ChooseStep(-10),
+                PlayInput::ChooseStep(-1),
+                PlayInput::ChooseStep(1),
+                PlayInput::ChooseStep(10),
+                PlayInput::Choose(1_000),
+            ]
+        );
     }
 }

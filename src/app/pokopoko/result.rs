@@ -6,7 +6,7 @@ use super::free::Room;
 use super::strategy::SpoilerShown;
 use super::{LastMatch, StageAction};
 use crate::app::i18n::{self, Lang, Language, T};
-use crate::app::keymap::{Binding, Keymap};
+use crate::app::keymap::{Binding, Keymap, Keys};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, SaveData, Screen};
@@ -229,14 +229,14 @@ fn keymap(room: &Room) -> Keymap<ResultKey> {
 }
 
 fn keyboard(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
+    keys: Keys,
     last: Option<Res<LastMatch>>,
     room: Res<Room>,
     mut actions: MessageWriter<StageAction>,
     mut go: MessageWriter<Go>,
 ) {
-    let (Some(keys), Some(last)) = (keys, last) else { return };
-    match keymap(&room).actions(&keys).first() {
+    let Some(last) = last else { return };
+    match keys.actions(keymap(&room)).first() {
         Some(ResultKey::Next) => {
             actions.write(if last.won() && room.is_free() {
                 StageAction::RetryFromStart

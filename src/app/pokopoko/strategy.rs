@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::{CurrentStage, Room, StrategyReturn};
 use crate::app::i18n::{self, Lang, T};
-use crate::app::keymap::{Binding, Keymap};
+use crate::app::keymap::{Binding, Keymap, Keys};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, SaveData, Screen};
@@ -250,13 +250,12 @@ const REVEALED_KEYS: Keymap<StrategyKey> =
     Keymap(&[Binding::press(&[KeyCode::Escape], StrategyKey::Back, "Esc：もどる", "Esc: back")]);
 
 fn keyboard(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
+    keys: Keys,
     back_to: Option<Res<StrategyReturn>>,
     mut reveal: MessageWriter<Reveal>,
     mut go: MessageWriter<Go>,
 ) {
-    let Some(keys) = keys else { return };
-    match KEYS.actions(&keys).first() {
+    match keys.actions(KEYS).first() {
         Some(StrategyKey::Reveal) => {
             reveal.write(Reveal);
         }
@@ -277,9 +276,7 @@ fn reveal(
         return;
     }
     let Some(current) = current else { return };
-    let revealed = &mut data.save.settings.strategies_revealed;
-    if !revealed.contains(&current.0.picks) {
-        revealed.push(current.0.picks.clone());
+    if data.save.settings.reveal(&current.0.picks) {
         data.store();
         go.write(Go(Screen::Strategy));
     }

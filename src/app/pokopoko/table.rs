@@ -30,6 +30,10 @@ pub enum RefusalReason {
     TooMany,
     /// Pressing this many is not allowed.
     NotAllowed(u32),
+    /// More than are left: only this many buttons are still up.
+    OnlyLeft(u32),
+    /// Enter with nothing selected.
+    NothingSelected,
     /// Esc in a match under way: a second Esc leaves it (the match is not kept).
     LeaveAgain,
 }

@@ -9,7 +9,7 @@ use crate::app::Go;
 use crate::app::Screen;
 use crate::app::i18n::Lang;
 use crate::app::i18n::{self, T, snaky as text};
-use crate::app::keymap::{Binding, Keymap};
+use crate::app::keymap::{Binding, Keymap, Keys};
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
@@ -129,9 +129,8 @@ const KEYS: Keymap<BrowseInput> = Keymap(&[
     Binding::press(&[KeyCode::Escape], BrowseInput::Back, "Esc：もどる", "Esc: back"),
 ]);
 
-fn keyboard(keys: Option<Res<ButtonInput<KeyCode>>>, mut input: MessageWriter<BrowseInput>) {
-    let Some(keys) = keys else { return };
-    input.write_batch(KEYS.actions(&keys));
+fn keyboard(keys: Keys, mut input: MessageWriter<BrowseInput>) {
+    input.write_batch(keys.actions(KEYS));
 }
 
 fn browse(

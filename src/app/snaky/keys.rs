@@ -10,7 +10,7 @@ use super::model::session::{SnakyInput, SnakyMode};
 use super::screen::SnakySystems;
 use crate::app::Screen;
 use crate::app::i18n::{Language, T};
-use crate::app::keymap::{Binding, Keymap};
+use crate::app::keymap::{Binding, Keymap, Keys};
 use crate::snaky::BreakerKind;
 
 pub(super) fn plugin(app: &mut App) {
@@ -136,13 +136,13 @@ pub fn key_line(lang: Language, mode: SnakyMode) -> String {
 }
 
 fn keyboard(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
+    keys: Keys,
     mode: Option<Res<State<SnakyMode>>>,
     mut game: MessageWriter<SnakyInput>,
     mut view: MessageWriter<ViewInput>,
 ) {
-    let (Some(keys), Some(mode)) = (keys, mode) else { return };
-    let actions = KEYS.actions(&keys).into_iter().chain(mode_keys(*mode.get()).actions(&keys));
+    let Some(mode) = mode else { return };
+    let actions = keys.actions(KEYS).into_iter().chain(keys.actions(mode_keys(*mode.get())));
     for action in actions {
         match action {
             Game(input) => {

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use super::lesson::{self, BOARD, Feedback, Lesson, Status, Step};
 use crate::app::i18n::Lang;
 use crate::app::i18n::learn::{self as text, L};
-use crate::app::keymap::{Binding, Keymap};
+use crate::app::keymap::{Binding, Keymap, Keys};
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
@@ -139,9 +139,8 @@ fn open_primer(
     });
 }
 
-fn keyboard(keys: Option<Res<ButtonInput<KeyCode>>>, mut inputs: MessageWriter<LearnInput>) {
-    let Some(keys) = keys else { return };
-    inputs.write_batch(KEYS.actions(&keys));
+fn keyboard(keys: Keys, mut inputs: MessageWriter<LearnInput>) {
+    inputs.write_batch(keys.actions(KEYS));
 }
 
 fn apply_input(

@@ -19,7 +19,7 @@ mod volume_row;
 use bevy::prelude::*;
 use bevy::transform::TransformSystems;
 
-use super::keymap::{Binding, Keymap};
+use super::keymap::{Binding, Keymap, Keys};
 use super::storage::SaveData;
 use crate::sound_settings::SoundSettings;
 use crate::synth::Cue;
@@ -74,9 +74,8 @@ impl SoundAction {
 const KEYS: Keymap<SoundAction> =
     Keymap(&[Binding::press(&[KeyCode::KeyM], SoundAction::ToggleMute, "M：ミュート", "M: mute")]);
 
-fn mute_key(keys: Option<Res<ButtonInput<KeyCode>>>, mut actions: MessageWriter<SoundAction>) {
-    let Some(keys) = keys else { return };
-    actions.write_batch(KEYS.actions(&keys));
+fn mute_key(keys: Keys, mut actions: MessageWriter<SoundAction>) {
+    actions.write_batch(keys.actions(KEYS));
 }
 
 /// Applies and saves the changes; a new volume is heard at once with a poko.
