@@ -778,3 +778,16 @@ fn enter_on_quit_quits() {
     common::key(&mut app, KeyCode::Enter);
     assert_eq!(app.should_exit(), Some(AppExit::Success));
 }
+
+/// A stage file that is a loop of links is not taken for no file: the game says why it fell back
+/// to the built-in ladder.
+#[test]
+fn a_stage_file_in_a_loop_of_links_is_reported() {
+    let dir = scratch("ladder-loop");
+    let path = dir.join("ladder.ron");
+    std::os::unix::fs::symlink("ladder.ron", &path).unwrap();
+    let app = game(SavePlace::Memory, Some(path));
+    let ladder = app.world().resource::<StageLadder>();
+    assert!(ladder.file_error.is_some(), "the loop is reported");
+    assert_eq!(ladder.ladder.stage(8).map(|stage| stage.buttons()), Some(32), "built-in ladder (SPEC §1.3)");
+}

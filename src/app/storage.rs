@@ -51,7 +51,8 @@ pub struct StageLadder {
 impl StageLadder {
     /// Loads the ladder file if present; an invalid one falls back to the built-in ladder.
     pub fn load(path: Option<&Path>) -> Self {
-        match path.filter(|p| p.exists()).map(Ladder::load) {
+        // A link to nothing or a loop of links is a file to refuse with its reason, not no file.
+        match path.filter(|p| crate::pokopoko::ladder_file::present(p)).map(Ladder::load) {
             None => Self { ladder: Ladder::builtin(), file_error: None },
             Some(Ok(ladder)) => Self { ladder, file_error: None },
             Some(Err(err)) => {
