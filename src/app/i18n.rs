@@ -456,8 +456,8 @@ pub fn stage_record(lang: Language, wins: u64, losses: u64, first_right: Option<
     // Two short lines, so that a tile never wraps them onto its border.
     let first = match (lang, first_right) {
         (_, None) => "",
-        (Language::Japanese, Some(true)) => "\nはじめの手番：正しい",
-        (Language::Japanese, Some(false)) => "\nはじめの手番：まちがい",
+        (Language::Japanese, Some(true)) => "\nはじめの手番 ○",
+        (Language::Japanese, Some(false)) => "\nはじめの手番 ×",
         (Language::English, Some(true)) => "\nfirst try: right order",
         (Language::English, Some(false)) => "\nfirst try: wrong order",
     };
@@ -510,7 +510,7 @@ pub fn stage_rules(lang: Language, buttons: u32, picks_set: &PickSet) -> String 
             "ボタンは {buttons}個。交互に、1回に {range}個ずつ押します。どのボタンを押してもかまいません（となりでなくても）。{edge}さいごのボタンを押したほうが負けです。"
         ),
         Language::English => format!(
-            "{buttons} buttons. Take turns pressing {range} of them at a time — any buttons, next to each other or not.{edge} Whoever presses the last button loses."
+            "{buttons} buttons. Take turns pressing {range} of them at a time: any buttons, next to each other or not.{edge} Whoever presses the last button loses."
         ),
     }
 }

@@ -226,8 +226,8 @@ const KEYS: Keymap<MenuKey> = Keymap(&[
     Binding::press(
         &[KeyCode::Minus, KeyCode::NumpadSubtract],
         MenuKey::Sound(SoundAction::Quieter),
-        "−／＋：おとを小さく／大きく",
-        "−/+: volume down/up",
+        "－／＋：おとを小さく／大きく",
+        "-/+: volume down/up",
     ),
     Binding::unshown(&[KeyCode::Equal, KeyCode::NumpadAdd], MenuKey::Sound(SoundAction::Louder)),
     Binding::press(&[KeyCode::Escape], MenuKey::Focus(Move::Quit), "Esc：おわる", "Esc: quit"),

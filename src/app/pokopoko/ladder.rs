@@ -72,7 +72,7 @@ pub enum Row {
 }
 
 /// A tile row's height, and the heading's.
-const TILE_HEIGHT: f32 = 140.0;
+const TILE_HEIGHT: f32 = 164.0;
 const HEADING_HEIGHT: f32 = 32.0;
 /// The space under every row.
 const ROW_GAP: f32 = 14.0;
@@ -320,7 +320,11 @@ fn tile(
         (widgets::text(i18n::buttons(lang, buttons), 17.0, palette::INK_SOFT), Pickable::IGNORE),
         (widgets::text(picks, 17.0, palette::INK_SOFT), Pickable::IGNORE),
         (widgets::text(status, 17.0, ink), Pickable::IGNORE),
-        (widgets::text(record, 15.0, palette::INK_SOFT), Pickable::IGNORE),
+        (
+            widgets::text(record, 16.0, palette::INK_SOFT),
+            TextLayout::justify(Justify::Center),
+            Pickable::IGNORE
+        ),
     ];
     (widgets::tile_button(face, edge, border, Vec2::new(196.0, TILE_HEIGHT), lines), TileFace(face, kind))
 }

@@ -253,8 +253,8 @@ fn count_buttons(counts: &[u32]) -> Vec<(String, PlayInput)> {
     let (Some(&least), Some(&most)) = (counts.first(), counts.last()) else { return Vec::new() };
     vec![
         (least.to_string(), PlayInput::Choose(least)),
-        ("−10".to_string(), PlayInput::ChooseStep(-10)),
-        ("−1".to_string(), PlayInput::ChooseStep(-1)),
+        ("-10".to_string(), PlayInput::ChooseStep(-10)),
+        ("-1".to_string(), PlayInput::ChooseStep(-1)),
         ("+1".to_string(), PlayInput::ChooseStep(1)),
         ("+10".to_string(), PlayInput::ChooseStep(10)),
         (most.to_string(), PlayInput::Choose(most)),
