@@ -456,8 +456,8 @@ pub fn stage_record(lang: Language, wins: u64, losses: u64, first_right: Option<
     // Two short lines, so that a tile never wraps them onto its border.
     let first = match (lang, first_right) {
         (_, None) => "",
-        (Language::Japanese, Some(true)) => "\nはじめの手番 ○",
-        (Language::Japanese, Some(false)) => "\nはじめの手番 ×",
+        (Language::Japanese, Some(true)) => "\nはじめの手番：OK",
+        (Language::Japanese, Some(false)) => "\nはじめの手番：ミス",
         (Language::English, Some(true)) => "\nfirst try: right order",
         (Language::English, Some(false)) => "\nfirst try: wrong order",
     };

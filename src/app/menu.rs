@@ -83,7 +83,8 @@ fn spawn_menu(
     commands.spawn(widgets::screen_root(Screen::Menu)).with_children(|root| {
         root.spawn(bubble_row());
         root.spawn(widgets::title(T::Title.get(lang)));
-        root.spawn(widgets::label(T::Subtitle.get(lang)));
+        // The subtitle's line also asks "Esc again to quit" (asking moves nothing on the menu).
+        root.spawn((QuitQuestion, widgets::label(T::Subtitle.get(lang))));
         root.spawn(Node { height: px(18), ..default() });
         root.spawn(widgets::column(14.0)).with_children(|menu| {
             // Free play beside the ladder, in the same row (the menu keeps its height).
@@ -140,7 +141,6 @@ fn spawn_menu(
             ))
             .observe(send(MenuAction::Quit));
         });
-        root.spawn((QuitQuestion, widgets::text("", 18.0, palette::BAD)));
         root.spawn(widgets::key_line(KEYS.key_line(lang)));
         for line in notices {
             root.spawn((
@@ -320,7 +320,7 @@ fn show_focus(
     lang: Res<Lang>,
     mut entries: Query<(&MenuEntry, &mut Outline)>,
     added: Query<(), Added<MenuEntry>>,
-    mut question: Query<&mut Text, With<QuitQuestion>>,
+    mut question: Query<(&mut Text, &mut TextColor), With<QuitQuestion>>,
 ) {
     if !focus.is_changed() && added.is_empty() {
         return;
@@ -331,10 +331,17 @@ fn show_focus(
             *outline = Outline::new(px(3), px(3), colour);
         }
     }
-    let asked = if focus.asking_to_quit { T::QuitAgain.get(lang.0) } else { "" };
-    for mut text in &mut question {
-        if text.0 != asked {
-            text.0 = asked.to_string();
+    let (line, ink) = if focus.asking_to_quit {
+        (T::QuitAgain.get(lang.0), palette::BAD)
+    } else {
+        (T::Subtitle.get(lang.0), palette::INK_SOFT)
+    };
+    for (mut text, mut colour) in &mut question {
+        if text.0 != line {
+            text.0 = line.to_string();
+        }
+        if colour.0 != ink {
+            colour.0 = ink;
         }
     }
 }
