@@ -88,13 +88,17 @@ fn spec_losing(period: u32, r: u32) -> bool {
     r % period == 1 || r % period == 2
 }
 
-/// The human's latest turn, from the table or, once decided, from the result.
-fn last_human_turn(app: &App) -> pokopoko::pokopoko::game::Turn {
-    let history = match app.world().get_resource::<Table>() {
+/// The match's turns so far, from the table or, once decided, from the result.
+fn history(app: &App) -> Vec<pokopoko::pokopoko::game::Turn> {
+    match app.world().get_resource::<Table>() {
         Some(table) => table.game().history().to_vec(),
         None => app.world().resource::<LastMatch>().table.game().history().to_vec(),
-    };
-    *history.iter().rev().find(|t| t.side == Side::Human).unwrap()
+    }
+}
+
+/// The human's latest turn, from the table or, once decided, from the result.
+fn last_human_turn(app: &App) -> pokopoko::pokopoko::game::Turn {
+    *history(app).iter().rev().find(|t| t.side == Side::Human).unwrap()
 }
 
 fn open_stage(app: &mut App, number: u32) {
@@ -420,10 +424,7 @@ fn keys_typed_in_one_frame_act_in_order_and_a_match_left_records_nothing() {
         let before = table(&app).game().history().len();
         let left = table(&app).game().remaining();
         common::keys_together(&mut app, &[KeyCode::Digit2, KeyCode::Enter]);
-        let history = match app.world().get_resource::<Table>() {
-            Some(table) => table.game().history().to_vec(),
-            None => app.world().resource::<LastMatch>().table.game().history().to_vec(),
-        };
+        let history = history(&app);
         if left >= 2 {
             assert_eq!((history[before].side, history[before].count), (Side::Human, 2), "turn {turns}");
         }
