@@ -10,7 +10,7 @@ target=${CARGO_TARGET_DIR:-target}
 out=${SCREENSHOT_DIR:-$target/screenshots}
 # SCREEN or SCREEN@WxH: the latter opens at 1280x800, then resizes the window once it has settled.
 # (Free play's `free:1,3,4@30` ends in @BUTTONS, not @WxH: it is part of the screen.)
-screens=${SCREENS:-"menu ladder intro:8 stage:8 refused:8 stage:14 stage:300 result:300 result:12 strategy:11 about about:checks snaky snaky-ours snaky-ours19 snaky-heat snaky-blind snaky-review cards:727 snaky-learn:1 snaky-learn:2 snaky-learn:3 snaky-learn:4 snaky-learn:5 snaky-learn:1@1024x768 snaky-learn:2@1024x768 snaky-learn:3@1024x768 snaky-learn:4@1024x768 snaky-learn:5@1024x768 snaky@1024x768 free free:1,3,4@30 free:2-5@44 free-strategy:2,4,7@30 free-result:1,3,4@30 free:1@1 stage:14@1024x768 snaky@1600x900 snaky-heat@1024x768 snaky-review@1024x768 free@1024x768 ladder@640x480 strategy:8@1024x768"}
+screens=${SCREENS:-"menu ladder intro:8 stage:8 refused:8 stage:14 stage:300 result:300 result:12 strategy:11 about about:checks snaky snaky-ours snaky-ours19 snaky-heat snaky-blind snaky-review snaky-review:6 snaky-review:best:6 cards:727 snaky-learn:1 snaky-learn:2 snaky-learn:3 snaky-learn:4 snaky-learn:5 snaky-learn:1@1024x768 snaky-learn:2@1024x768 snaky-learn:3@1024x768 snaky-learn:4@1024x768 snaky-learn:5@1024x768 snaky@1024x768 free free:1,3,4@30 free:2-5@44 free-strategy:2,4,7@30 free-result:1,3,4@30 free:1@1 stage:14@1024x768 snaky@1600x900 snaky-heat@1024x768 snaky-review@1024x768 snaky-review:6@1024x768 free@1024x768 ladder@640x480 strategy:8@1024x768"}
 
 . .ci/window.sh
 need_xvfb
@@ -115,7 +115,7 @@ PY
 )
 
 # The same screens in English (a save that says so, read only): en/SCREEN.
-screens_en=${SCREENS_EN:-"en/snaky-learn:1 en/snaky-learn:2 en/snaky-learn:3 en/snaky-learn:4 en/snaky-learn:5 en/snaky-learn:1@1024x768 en/snaky-learn:2@1024x768 en/snaky-learn:3@1024x768 en/snaky-learn:4@1024x768 en/snaky-learn:5@1024x768 en/snaky@1024x768 en/stage:8 en/refused:8 en/strategy:8 en/result:300 en/snaky en/snaky-heat en/snaky-heat@1024x768 en/snaky-review en/snaky-review@1024x768 en/ladder@640x480"}
+screens_en=${SCREENS_EN:-"en/snaky-learn:1 en/snaky-learn:2 en/snaky-learn:3 en/snaky-learn:4 en/snaky-learn:5 en/snaky-learn:1@1024x768 en/snaky-learn:2@1024x768 en/snaky-learn:3@1024x768 en/snaky-learn:4@1024x768 en/snaky-learn:5@1024x768 en/snaky@1024x768 en/stage:8 en/refused:8 en/strategy:8 en/result:300 en/snaky en/snaky-heat en/snaky-heat@1024x768 en/snaky-review en/snaky-review:6 en/snaky-review:6@1024x768 en/ladder@640x480"}
 
 status=0
 for entry in $screens $screens_en; do
@@ -137,7 +137,7 @@ for entry in $screens $screens_en; do
   echo "screenshot: $entry -> $png"
   # snaky-ours: our Maker (20); snaky-ours19: ours in 19; snaky-heat: the reply heat map and the hint; snaky-blind: blind mode.
   open=$screen
-  case "$screen" in snaky-review|snaky-learn*) ;; snaky-*) open=snaky ;; esac
+  case "$screen" in snaky-review*|snaky-learn*) ;; snaky-*) open=snaky ;; esac
   set -- --open "$open" --screenshot "$png"
   if [ -n "$size" ]; then set -- "$@" --resize "$size"; fi
   case "$screen" in
@@ -148,8 +148,9 @@ for entry in $screens $screens_en; do
   esac
   # Snaky after the paper's worked line, B (7,8) and B (8,6), with the overlays on.
   if [ "$open" = snaky ]; then set -- "$@" --moves "7,8 8,6"; fi
-  # The lesson of a lost game with two mistakes (moves 4 and 9 lose 3 and 5 Maker moves).
-  if [ "$open" = snaky-review ]; then
+  # The lesson of a lost game with two mistakes (moves 4 and 9 lose 3 and 5 Maker moves); with
+  # :N its line played N moves on (6: Maker's double threat after move 9), :best:N the best reply's.
+  if [ "${open%%:*}" = snaky-review ]; then
     set -- "$@" --moves "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12"
   fi
   if ! timeout 180 xvfb-run -a -s "-screen 0 1920x1080x24" \

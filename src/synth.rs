@@ -33,6 +33,12 @@ pub const LOSS_NOTES: [(u8, f32); 3] = [(67, 0.16), (63, 0.16), (60, 0.42)];
 /// A refused move: two soft low notes, "bu-bu" (G3, E3), with a short gap.
 pub const REFUSED_NOTES: [(u8, f32); 2] = [(55, 0.09), (52, 0.09)];
 const REFUSED_GAP: f32 = 0.04;
+/// A Breaker move that cost Maker moves: a low fall, after the stones' exchange.
+pub const COSTLY_NOTES: [(u8, f32); 2] = [(62, 0.12), (56, 0.30)];
+/// Maker threatens to complete a Snaky: one quick high pair; a double threat rises a third time.
+pub const THREAT_NOTES: [(u8, f32); 2] = [(81, 0.07), (81, 0.07)];
+pub const DOUBLE_THREAT_NOTES: [(u8, f32); 3] = [(81, 0.07), (84, 0.07), (88, 0.12)];
+const ALERT_GAP: f32 = 0.03;
 
 /// A stone set on the Snaky board: a short "tok", Breaker's higher than Maker's.
 pub const BREAKER_STONE_HZ: f32 = 1500.0;
@@ -62,6 +68,12 @@ pub enum Cue {
     Exchange,
     /// A move that the rules (or the turn) refused.
     Refused,
+    /// The player's move cost Maker moves (the guarantee went down).
+    Costly,
+    /// Maker threatens a Snaky: one finishing cell, or (`double`) two or more.
+    Threat {
+        double: bool,
+    },
 }
 
 impl Cue {
@@ -71,6 +83,7 @@ impl Cue {
         match self {
             Self::Press { .. } | Self::ComPress => 0.45,
             Self::BreakerStone | Self::MakerStone | Self::Exchange | Self::Refused => 0.4,
+            Self::Costly | Self::Threat { .. } => 0.4,
             Self::Won | Self::Lost => 0.55,
         }
     }
@@ -89,6 +102,9 @@ impl Cue {
             Self::Won => melody(&WIN_NOTES, 0.0),
             Self::Lost => melody(&LOSS_NOTES, 0.0),
             Self::Refused => melody(&REFUSED_NOTES, REFUSED_GAP),
+            Self::Costly => melody(&COSTLY_NOTES, 0.0),
+            Self::Threat { double: false } => melody(&THREAT_NOTES, ALERT_GAP),
+            Self::Threat { double: true } => melody(&DOUBLE_THREAT_NOTES, ALERT_GAP),
             Self::BreakerStone => stone(BREAKER_STONE_HZ),
             Self::MakerStone => stone(MAKER_STONE_HZ),
             Self::Exchange => {
@@ -228,7 +244,7 @@ pub fn wav(samples: &[f32]) -> Vec<u8> {
 mod tests {
     use super::*;
 
-    const ALL: [Cue; 8] = [
+    const ALL: [Cue; 11] = [
         Cue::Press { buttons: 3 },
         Cue::ComPress,
         Cue::Won,
@@ -237,6 +253,9 @@ mod tests {
         Cue::MakerStone,
         Cue::Exchange,
         Cue::Refused,
+        Cue::Costly,
+        Cue::Threat { double: false },
+        Cue::Threat { double: true },
     ];
 
     /// The frequency of `samples[from..to]` from its zero crossings: crossings are half a period
@@ -307,6 +326,9 @@ mod tests {
             (Cue::Won, &WIN_NOTES[..], 0.0),
             (Cue::Lost, &LOSS_NOTES[..], 0.0),
             (Cue::Refused, &REFUSED_NOTES[..], REFUSED_GAP),
+            (Cue::Costly, &COSTLY_NOTES[..], 0.0),
+            (Cue::Threat { double: false }, &THREAT_NOTES[..], ALERT_GAP),
+            (Cue::Threat { double: true }, &DOUBLE_THREAT_NOTES[..], ALERT_GAP),
         ] {
             let samples = cue.render(0);
             let mut start = 0.0;

@@ -81,17 +81,25 @@ fn clicks_follow_the_papers_worked_line_and_play_to_makers_win() {
         assert!(now <= guarantee, "the guarantee rose from {guarantee} to {now}");
         guarantee = now;
     }
-    let game = session(&app).game();
+    let game = session(&app).game().clone();
     assert!(game.won(), "Maker has not won after the clicks");
     assert!(game.maker_cells().len() <= 21);
     let copy = game.winning_copy().expect("the completed Snaky");
     assert!(copy.iter().all(|&c| game.owner(c) == Some(Player::Maker)));
-    // One numbered stone per move on the board.
+    // One numbered stone per move on the board, each player's counted from 1 (issue 33: Maker's
+    // move 5 answers your move 4, as the panel and the lesson say).
     let moves = game.moves().len();
-    let mut stones: Vec<Stone> = app.world_mut().query::<&Stone>().iter(app.world()).copied().collect();
-    stones.sort_by_key(|s| s.number);
+    let stones: Vec<Stone> = app.world_mut().query::<&Stone>().iter(app.world()).copied().collect();
     assert_eq!(stones.len(), moves);
-    assert_eq!(stones.iter().map(|s| s.number).collect::<Vec<_>>(), (1..=moves).collect::<Vec<_>>());
+    for (player, count) in
+        [(Player::Maker, game.maker_cells().len()), (Player::Breaker, game.breaker_cells().len())]
+    {
+        let mut numbers: Vec<usize> =
+            stones.iter().filter(|s| s.player == player).map(|s| s.number).collect();
+        numbers.sort();
+        assert_eq!(numbers, (1..=count).collect::<Vec<_>>(), "{player:?}");
+    }
+    assert_eq!(game.maker_cells().len(), game.breaker_cells().len() + 1, "Maker moved first and last");
 
     // A click after the end is refused and changes nothing.
     let before = session(&app).game().moves().len();
@@ -186,10 +194,10 @@ fn the_perfect_breaker_watched_to_the_end_lasts_exactly_21_maker_moves() {
     let credited = "COMの壊し手（最強）は作り手の 21手目まで耐えました（パー 21）";
     assert!(texts.iter().any(|t| t.contains(credited)), "{texts:?}");
     assert!(!texts.iter().any(|t| t.starts_with("作り手の 21手目まで耐えました")), "{texts:?}");
-    // The lesson's chips name the player's moves by their stones' numbers on the board: 20
-    // Breaker moves are stones 2, 4, …, 40 (Maker's 21 are the odd ones).
-    assert!(texts.iter().any(|t| t == "40手目 ±0") && texts.iter().any(|t| t == "2手目 ±0"), "{texts:?}");
-    assert!(!texts.iter().any(|t| t == "1手目 ±0" || t == "41手目 ±0"), "{texts:?}");
+    // The lesson's chips name the player's moves by their stones' numbers on the board: the 20
+    // Breaker moves are the player's moves 1 to 20 (issue 33: one numbering).
+    assert!(texts.iter().any(|t| t == "20手目 ±0") && texts.iter().any(|t| t == "1手目 ±0"), "{texts:?}");
+    assert!(!texts.iter().any(|t| t == "21手目 ±0" || t == "40手目 ±0"), "{texts:?}");
 }
 
 #[test]
@@ -718,4 +726,246 @@ fn a_finished_game_keeps_the_best_per_maker() {
     assert_eq!(settings.blind_best.get(&Maker::Paper), None, "not a blind game");
     let said = session(&app).notice.as_ref().map(|n| n.said.text(Language::English)).unwrap_or_default();
     assert!(said.contains(&format!("You held out {moves} Maker moves (par 21")), "{said}");
+}
+
+/// The free cells where Maker's next stone completes a Snaky, by brute force over every copy of
+/// Snaky through Maker's stones (shares nothing with the engine's threat finder).
+fn finishing_cells(game: &pokopoko::snaky::Game) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = Vec::new();
+    for &stone in game.maker_cells() {
+        for symmetry in pokopoko::snaky::Symmetry::ALL {
+            for anchor in pokopoko::snaky::shape::copy(symmetry, 0, 0) {
+                // The copy of this orientation that puts `anchor` on `stone`.
+                let copy = pokopoko::snaky::shape::copy(symmetry, stone.x - anchor.x, stone.y - anchor.y);
+                let free: Vec<Cell> =
+                    copy.iter().copied().filter(|&c| game.owner(c) != Some(Player::Maker)).collect();
+                if let [cell] = free[..]
+                    && game.is_free(cell)
+                    && !cells.contains(&cell)
+                {
+                    cells.push(cell);
+                }
+            }
+        }
+    }
+    cells.sort();
+    cells
+}
+
+fn threat_marks(app: &mut App) -> Vec<Cell> {
+    use pokopoko::app::snaky::ThreatMark;
+    let mut cells: Vec<Cell> =
+        app.world_mut().query::<&ThreatMark>().iter(app.world()).map(|m| m.0).collect();
+    cells.sort();
+    cells
+}
+
+/// The lesson (issue 33): on a costly move, → plays the line after it on the board, move by move,
+/// until Maker's Snaky, within the guarantee left after the move; every finishing cell on the
+/// board is marked (a double threat: two or more at once); S plays the best reply's line, which
+/// lasts as long as the guarantee the best reply keeps; Esc closes the lesson.
+#[test]
+fn the_lesson_plays_the_line_after_a_costly_move_and_marks_every_finishing_cell() {
+    use pokopoko::app::snaky::SnakyInput;
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6 10,8 12,8".to_string()));
+    app.update();
+    let review = pokopoko::snaky::review_game(session(&app).game());
+    let costliest = review.costliest().expect("(12,8) lost Maker moves");
+    let costly = review.moves[costliest].clone();
+    app.world_mut().write_message(SnakyInput::LessonMove(costliest));
+    app.update();
+    app.update();
+    assert_eq!(mode(&app), SnakyMode::Lesson);
+    assert_eq!(session(&app).shown().moves().len(), 2 * costliest + 1, "the board before the move");
+    let mut double_threats = 0;
+    let mut steps = 0;
+    while !session(&app).shown().won() {
+        key(&mut app, KeyCode::ArrowRight);
+        steps += 1;
+        assert!(steps < 100, "the line never ended");
+        let shown = session(&app).shown().clone();
+        let finishing = finishing_cells(&shown);
+        if !shown.won() {
+            assert_eq!(threat_marks(&mut app), finishing, "step {steps}");
+        }
+        if shown.moves().last().is_some_and(|m| m.player == Player::Maker) && finishing.len() >= 2 {
+            double_threats += 1;
+        }
+    }
+    let end = session(&app).shown().clone();
+    assert_eq!(end.breaker_cells()[costliest], costly.breaker, "the line follows the move played");
+    assert!(end.maker_cells().len() as u32 <= costly.guarantee_after, "Maker wins within the guarantee");
+    assert!(double_threats > 0, "Maker's win came from a double threat");
+    // → at the end stays there; S plays the best reply's line.
+    key(&mut app, KeyCode::ArrowRight);
+    assert_eq!(session(&app).shown().moves().len(), end.moves().len());
+    key(&mut app, KeyCode::KeyS);
+    key(&mut app, KeyCode::End);
+    let best_end = session(&app).shown().clone();
+    assert!(best_end.won());
+    assert!(costly.best.contains(&best_end.breaker_cells()[costliest]) || costly.best_outside);
+    assert!(best_end.maker_cells().len() as u32 <= costly.kept);
+    assert!(best_end.maker_cells().len() > end.maker_cells().len(), "the best reply holds longer");
+    // A click is refused while the lesson is open; Esc closes it, back to the review.
+    click(&mut app, Cell::new(0, 0));
+    assert_eq!(session(&app).game().moves().len(), 9, "nothing played");
+    key(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(mode(&app), SnakyMode::Review);
+    assert_eq!(session(&app).shown().moves().len(), 2 * costliest + 1);
+}
+
+/// The moment it happens (issue 33): a move that lowers the guarantee shows the fall ("-n") beside
+/// it for two seconds of the game's clock and rings the move's stone; a move that keeps it says
+/// nothing.
+#[test]
+fn a_costly_move_shows_its_cost_at_once_and_a_good_one_stays_calm() {
+    use pokopoko::app::snaky::DropText;
+    let mut app = snaky_screen();
+    let drop_text = |app: &mut App| {
+        app.world_mut().query_filtered::<&Text, With<DropText>>().single(app.world()).expect("one").0.clone()
+    };
+    // SPEC §2.4: (7,8) keeps the paper's 21.
+    click(&mut app, Cell::new(7, 8));
+    app.update();
+    assert_eq!(drop_text(&mut app), "");
+    // (8,6) costs one (SPEC §2.4's worked line).
+    click(&mut app, Cell::new(8, 6));
+    app.update();
+    assert_eq!(drop_text(&mut app), "-1");
+    let ring = |app: &mut App, cell: Cell| {
+        app.world_mut()
+            .query::<(&Stone, &Outline)>()
+            .iter(app.world())
+            .find(|(stone, _)| stone.cell == cell)
+            .map(|(_, outline)| outline.color)
+    };
+    assert_eq!(ring(&mut app, Cell::new(8, 6)), Some(pokopoko::app::theme::palette::BAD));
+    assert_eq!(ring(&mut app, Cell::new(7, 8)), Some(Color::NONE));
+    // Two seconds of the game's clock later it is gone; the stone keeps its ring.
+    for _ in 0..130 {
+        app.update();
+    }
+    assert_eq!(drop_text(&mut app), "");
+    assert_eq!(ring(&mut app, Cell::new(8, 6)), Some(pokopoko::app::theme::palette::BAD));
+}
+
+/// Honest records (issue 33): a game played with the hint on is not a best; the result says so.
+#[test]
+fn a_game_played_with_the_hint_on_is_kept_apart_from_the_best() {
+    use pokopoko::app::snaky::SnakyInput;
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::ToggleOverlay(pokopoko::app::snaky::OverlayLayer::Hint));
+    app.update();
+    let corner = (-6..=-3).flat_map(|x| (-3..=0).map(move |y| Cell::new(x, y)));
+    for cell in corner {
+        if session(&app).game().won() {
+            break;
+        }
+        click(&mut app, cell);
+    }
+    app.update();
+    let moves = session(&app).game().maker_cells().len() as u32;
+    assert!(session(&app).game().won());
+    let settings = &app.world().resource::<pokopoko::app::SaveData>().save.settings;
+    assert_eq!(settings.snaky_best.get(&Maker::Paper), None, "not a best");
+    assert_eq!(settings.assisted_best.get(&Maker::Paper), Some(&moves));
+    let said = session(&app).notice.as_ref().map(|n| n.said.text(Language::English)).unwrap_or_default();
+    assert!(said.contains(&format!("You held out {moves} Maker moves with the hint on")), "{said}");
+    assert!(said.contains("no unassisted game yet"), "{said}");
+}
+
+/// Keyboard play (issue 33): the whole game against the perfect Breaker's choices with keys only —
+/// the arrows walk the cursor to the cell and Enter claims it — lasts the paper's 21 (SPEC §2.3).
+#[test]
+fn a_whole_game_is_played_with_the_keys_alone() {
+    use pokopoko::app::snaky::Cursor;
+    use pokopoko::snaky::{Breaker, BreakerKind, ComputerBreaker};
+    let mut app = snaky_screen();
+    let mut perfect = ComputerBreaker::new(BreakerKind::Perfect, 0);
+    let mut turns = 0;
+    while !session(&app).game().won() {
+        turns += 1;
+        assert!(turns <= 21, "more turns than the paper's bound");
+        let target = perfect.choose(session(&app).game()).expect("a free cell");
+        let before = session(&app).game().moves().len();
+        let at = app.world().resource::<Cursor>().0;
+        if (target.x - at.x).abs() + (target.y - at.y).abs() > 40 {
+            // The perfect Breaker's far-away reply: any cell far from everything is as good, and F
+            // plays one.
+            key(&mut app, KeyCode::KeyF);
+            assert_eq!(session(&app).game().moves().len(), before + 2, "F played far away");
+            continue;
+        }
+        for presses in 0.. {
+            assert!(presses < 200, "the cursor never reached {target}");
+            let at = app.world().resource::<Cursor>().0;
+            let step = match (target.x.cmp(&at.x), target.y.cmp(&at.y)) {
+                (std::cmp::Ordering::Greater, _) => KeyCode::ArrowRight,
+                (std::cmp::Ordering::Less, _) => KeyCode::ArrowLeft,
+                (_, std::cmp::Ordering::Greater) => KeyCode::ArrowUp,
+                (_, std::cmp::Ordering::Less) => KeyCode::ArrowDown,
+                _ => break,
+            };
+            key(&mut app, step);
+            // The view follows the cursor.
+            let cursor = app.world().resource::<Cursor>().0;
+            assert!(app.world().resource::<BoardView>().contains(cursor), "{cursor} left the view");
+        }
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(
+            session(&app).game().moves().len(),
+            before + 2,
+            "Enter claimed {target} and Maker answered"
+        );
+    }
+    assert_eq!(session(&app).game().maker_cells().len(), 21);
+    let settings = &app.world().resource::<pokopoko::app::SaveData>().save.settings;
+    assert_eq!(settings.snaky_best.get(&Maker::Paper), Some(&21), "a game of the player's own");
+}
+
+/// Nothing hides the end (issue 33): whatever part of the board the player was looking at, and
+/// however close, Maker's completed Snaky is brought into view, every cell whole inside the board
+/// (the result is told in the panel: nothing is drawn over the board). Games ending in different
+/// places, each watched from every corner of the frame.
+#[test]
+fn makers_completed_snaky_is_always_in_full_view() {
+    use pokopoko::app::snaky::{BOARD_SIZE, SnakyInput};
+    use pokopoko::snaky::{BreakerKind, ComputerBreaker, Game};
+    let cards = Maker::Paper.cards().expect("the paper's certificate");
+    for (kind, seed) in [(BreakerKind::Greedy, 1), (BreakerKind::RandomNear, 2), (BreakerKind::Mixed, 3)] {
+        let mut game = Game::started(std::sync::Arc::clone(&cards));
+        pokopoko::snaky::play_out(&mut game, &mut ComputerBreaker::new(kind, seed));
+        let moves = game.breaker_cells().to_vec();
+        let (last, earlier) = moves.split_last().expect("Breaker moved");
+        // The frame is 17×17 from (0,0): its four corners.
+        for corner in [(0.0, 0.0), (17.0, 0.0), (0.0, 17.0), (17.0, 17.0)] {
+            let mut app = snaky_screen();
+            let record = pokopoko::snaky::record::format_moves(earlier);
+            app.world_mut().write_message(SnakyInput::LoadRecord(record));
+            app.update();
+            {
+                let mut view = app.world_mut().resource_mut::<BoardView>();
+                view.cell_px = 80.0;
+                view.centre = corner;
+            }
+            app.world_mut().write_message(SnakyInput::Claim(*last));
+            app.update();
+            app.update();
+            let copy = session(&app).game().winning_copy().expect("Maker completes with its answer");
+            let view = *app.world().resource::<BoardView>();
+            for cell in copy {
+                let centre = view.local_of(cell);
+                let half = view.cell_px / 2.0;
+                assert!(
+                    centre.x - half >= 0.0
+                        && centre.y - half >= 0.0
+                        && centre.x + half <= BOARD_SIZE.x
+                        && centre.y + half <= BOARD_SIZE.y,
+                    "{kind:?}: {cell} is not whole on the board seen from {corner:?}"
+                );
+            }
+        }
+    }
 }

@@ -582,6 +582,7 @@ fn some_bests() -> Save {
     save.settings.snaky_best.insert(Maker::Ours, 20);
     save.settings.snaky_best.insert(Maker::Ours19, 19);
     save.settings.blind_best.insert(Maker::Paper, 21);
+    save.settings.assisted_best.insert(Maker::Paper, 21);
     save
 }
 
@@ -601,6 +602,33 @@ fn snaky_bests_survive_a_round_trip() {
     assert_eq!(opened.save.settings.snaky_best.get(&Maker::Ours), Some(&20));
     assert_eq!(opened.save.settings.snaky_best.get(&Maker::Ours19), Some(&19));
     assert_eq!(opened.save.settings.blind_best.get(&Maker::Ours), None);
+    // The games the player was helped in are kept apart from the best.
+    assert!(text.contains("assisted_best"), "{text}");
+    assert_eq!(opened.save.settings.assisted_best.get(&Maker::Paper), Some(&21));
+}
+
+/// A save written before assisted games were kept apart reads as it did: its best stays the best.
+#[test]
+fn a_save_from_before_assisted_games_keeps_its_best() {
+    use pokopoko::snaky::Maker;
+    let dir = scratch("before-assisted");
+    let path = dir.join("save.ron");
+    fs::write(
+        &path,
+        "(version: 1, settings: (language: English, snaky_best: {Paper: 12}), progress: (cleared: [1]))",
+    )
+    .unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.notice, None);
+    assert_eq!(opened.save.settings.snaky_best.get(&Maker::Paper), Some(&12));
+    assert!(opened.save.settings.assisted_best.is_empty());
+    // An assisted best no game could hold out is left out by name, like the others.
+    let (save, problems) = repaired_save(
+        "hostile-assisted",
+        "(version: 1, settings: (assisted_best: {Paper: 22, Ours: 20}), progress: (cleared: [1]))",
+    );
+    assert_eq!(save.settings.assisted_best, [(Maker::Ours, 20)].into_iter().collect());
+    assert!(problems.iter().any(|p| p.contains("assisted_best")), "{problems:?}");
 }
 
 #[test]

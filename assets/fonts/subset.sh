@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerates the two subset fonts: MotoyaLMaruberi-subset.ttf (the glyphs of every string in
-# src/app/ plus ASCII and kana) and Quicksand-Medium-subset.ttf (ASCII and a few typographic marks).
+# src/app/ and src/snaky/words.rs plus ASCII and kana) and Quicksand-Medium-subset.ttf (ASCII and a few typographic marks).
 # Run after adding strings (a test, tests/app_font.rs, fails when a character is missing).
 # Needs: the Debian packages fonts-motoya-l-maruberi and fonts-quicksand, and fonttools
 # (`pip install fonttools`).
@@ -12,11 +12,13 @@ repo=../..
 chars=$(mktemp)
 trap 'rm -f "$chars"' EXIT
 # Every character in the app's source files, plus printable ASCII, hiragana and katakana.
-python3 - "$repo/src/app" "$chars" <<'PY'
+python3 - "$repo/src/app" "$chars" "$repo/src/snaky/words.rs" <<'PY'
 import pathlib, sys
 text = set()
 for path in pathlib.Path(sys.argv[1]).rglob("*.rs"):
     text.update(path.read_text(encoding="utf-8"))
+# The lesson's sentences, shared with the command line.
+text.update(pathlib.Path(sys.argv[3]).read_text(encoding="utf-8"))
 text.update(chr(c) for c in range(0x20, 0x7F))
 text.update(chr(c) for c in range(0x3041, 0x3097))
 text.update(chr(c) for c in range(0x30A1, 0x30FB))

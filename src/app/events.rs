@@ -24,6 +24,10 @@ pub enum GameEvent {
     Stones(Stones),
     /// A move the rules (or the turn) do not allow.
     Refused,
+    /// The player's Snaky move gave Maker a shorter plan: the guarantee went down by `lost`.
+    Costly { lost: u32 },
+    /// Maker threatens to complete a Snaky: at one free cell, or (`double`) at two or more.
+    Threat { double: bool },
     /// A match or a game is over: won by the player, or lost.
     Ended { won: bool },
 }

@@ -111,6 +111,12 @@ pub enum T {
     HowToPlay,
     Lesson,
     LessonHelp,
+    NoLine,
+    InLesson,
+    CloseLesson,
+    LessonLegend,
+    LineFirst,
+    LineLast,
     SnakyGoalHelp,
     AnalysisHelp,
     CardLegend,
@@ -286,6 +292,7 @@ impl T {
                 ("クリック：打つ　ドラッグ：移動　ホイール：拡大", "Click: claim   Drag: pan   Wheel: zoom")
             }
             T::Reviewing => ("ふりかえり中：", "Reviewing:"),
+            T::InLesson => ("ふりかえりの学び：", "Lesson:"),
             T::CardBrowserShort => ("図鑑 O", "Cards O"),
             T::BaseCard => (
                 "基本カード：足りない1マスを打てば Snaky の完成です。",
@@ -313,6 +320,17 @@ impl T {
                 "緑の枠：保証を保てた手。-の数：その手で早まった作り手の手数。",
                 "Green rings: replies that kept the guarantee. -n: Maker moves your move gave away.",
             ),
+            T::NoLine => (
+                "この手は保証を下げていないので、見せる進行はありません。↑↓ でほかの手へ。",
+                "This move lost nothing: there is no line to show. ↑ ↓ go to your other moves.",
+            ),
+            T::CloseLesson => ("とじる Esc", "Close Esc"),
+            T::LessonLegend => (
+                "赤い枠：あなたの手　緑の枠：保証を保てた手　紫の丸：作り手が次に完成できるマス　うすい石：進行の手",
+                "Red ring: your move. Green: replies that kept the guarantee. Purple circle: Maker completes a Snaky there. Pale stones: the line's moves.",
+            ),
+            T::LineFirst => ("最初", "Start"),
+            T::LineLast => ("最後", "End"),
             T::SnakyGoalHelp => (
                 "作り手は 6マスの「Snaky」（遊び方 G で形を見られます）を作ろうとし、最後には必ず勝ちます。あなたの目標は、できるだけ長く耐えること。保証＝作り手が勝つと約束された手数（下がるだけ）。パー＝はじめの保証。点線の枠＝作り手が打つ範囲。論文（21）／自作（20・19）＝作り手がしたがう証明（論文のもの、またはこのゲームの探索が見つけたもの：20が最初、19がいちばん速く、知られている中で最短）。遠くに打つ＝何もない遠くのマスを取る。目かくし＝保証を最後までかくす。",
                 "Maker builds a Snaky, a 6-cell shape (How to play, G, shows it), and always wins in the end; your goal is to hold out as long as you can. Guarantee: the moves within which Maker is sure to win (it only goes down). Par: the guarantee at the start. Dashed frame: where Maker plays. paper (21) / ours (20, 19): whose proof Maker follows (the paper's, or one this game's search found: 20 first, then 19, the shortest known). Play far away: claim a cell far from everything. Blind: the guarantee hidden until the end.",

@@ -61,11 +61,28 @@ pub enum Trigger {
 }
 
 /// Which modifier must be held. With Ctrl (or Super) held only the `Ctrl` bindings trigger, so
-/// Ctrl+C copies without also centring the view.
+/// Ctrl+C copies without also centring the view. Shift is part of typing some keys ("+" on many
+/// keyboards), so a binding without a modifier triggers with or without it; only `Shift` and
+/// `Plain` bindings care, for a key that does one thing alone and another with Shift (the arrows).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Modifier {
     None,
     Ctrl,
+    /// Only with Shift held (and not Ctrl).
+    Shift,
+    /// Only without Shift or Ctrl.
+    Plain,
+}
+
+impl Modifier {
+    fn matches(self, ctrl: bool, shift: bool) -> bool {
+        match self {
+            Self::None => !ctrl,
+            Self::Ctrl => ctrl,
+            Self::Shift => !ctrl && shift,
+            Self::Plain => !ctrl && !shift,
+        }
+    }
 }
 
 /// One line of a keymap: any of `keys` triggers `action`.
@@ -102,6 +119,18 @@ impl<A> Binding<A> {
         self.modifier = Modifier::Ctrl;
         self
     }
+
+    /// With Shift held.
+    pub const fn shift(mut self) -> Self {
+        self.modifier = Modifier::Shift;
+        self
+    }
+
+    /// Only without Shift (the same key with Shift does something else).
+    pub const fn plain(mut self) -> Self {
+        self.modifier = Modifier::Plain;
+        self
+    }
 }
 
 /// The keys of one screen (or one mode of a screen).
@@ -120,6 +149,7 @@ impl<A: Clone> Keymap<A> {
     /// from the order) in the table's order.
     pub fn actions_in_order(&self, keys: &ButtonInput<KeyCode>, order: &[KeyCode]) -> Vec<A> {
         let ctrl = ctrl_held(keys);
+        let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
         // Where a binding's first typed key came in this frame; held keys and keys missing from
         // the order come after all typed ones, in the table's order.
         let typed_at = |binding: &Binding<A>| match binding.trigger {
@@ -134,7 +164,7 @@ impl<A: Clone> Keymap<A> {
         let mut firing: Vec<(usize, usize, &Binding<A>)> = self
             .0
             .iter()
-            .filter(|binding| (binding.modifier == Modifier::Ctrl) == ctrl)
+            .filter(|binding| binding.modifier.matches(ctrl, shift))
             .enumerate()
             .filter_map(|(row, binding)| typed_at(binding).map(|at| (at, row, binding)))
             .collect();
@@ -152,14 +182,51 @@ impl<A: Clone> Keymap<A> {
     /// The key line of the bindings whose action `keep` accepts (a screen that ignores some
     /// keys in some state).
     pub fn key_line_where(&self, lang: Language, keep: impl Fn(&A) -> bool) -> String {
+        self.key_parts(lang, keep).join(key_gap(lang))
+    }
+
+    /// Each described binding's words ("Enter：押す", "Enter: press"), in the table's order.
+    pub fn key_parts(&self, lang: Language, keep: impl Fn(&A) -> bool) -> Vec<String> {
         let described =
             self.0.iter().filter(|binding| keep(&binding.action)).filter_map(|binding| binding.shown);
-        let (words, gap): (Vec<String>, &str) = match lang {
-            Language::Japanese => (described.map(|(ja, _)| ja.to_owned()).collect(), "　"),
-            Language::English => (described.map(|(_, en)| en.replace(' ', NO_BREAK)).collect(), "   "),
-        };
-        words.join(gap)
+        match lang {
+            Language::Japanese => described.map(|(ja, _)| ja.to_owned()).collect(),
+            Language::English => described.map(|(_, en)| en.replace(' ', NO_BREAK)).collect(),
+        }
     }
+}
+
+/// The gap between two bindings on a key line.
+pub fn key_gap(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "　",
+        Language::English => "   ",
+    }
+}
+
+/// Bindings' words packed into lines of at most `max_em` em (a full-width character is one em,
+/// any other about half an em), broken only between bindings: Japanese text may otherwise wrap
+/// between any two characters, splitting a key from its word.
+pub fn wrap_parts(parts: &[String], lang: Language, max_em: f32) -> String {
+    let width = |text: &str| -> f32 {
+        text.chars().map(|c| if c.is_ascii() || c == '\u{a0}' { 0.52 } else { 1.0 }).sum()
+    };
+    let gap = key_gap(lang);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for part in parts {
+        if !line.is_empty() && width(&line) + width(gap) + width(part) > max_em {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str(gap);
+        }
+        line.push_str(part);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines.join("\n")
 }
 
 /// The space inside an English key-line binding (U+00A0, in the Latin font's subset).
@@ -239,6 +306,43 @@ mod tests {
         keys.press(KeyCode::KeyC);
         keys.press(KeyCode::Escape);
         assert_eq!(KEYS.actions(&keys), [Act::Copy]);
+    }
+
+    #[test]
+    fn a_plain_arrow_and_a_shifted_arrow_do_different_things_and_shift_leaves_other_keys_alone() {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        enum Move {
+            Cursor,
+            Pan,
+            Zoom,
+        }
+        const MAP: Keymap<Move> = Keymap(&[
+            Binding::unshown(&[KeyCode::ArrowUp], Move::Cursor).plain(),
+            Binding::unshown(&[KeyCode::ArrowUp], Move::Pan).shift(),
+            Binding::unshown(&[KeyCode::Equal], Move::Zoom),
+        ]);
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::ArrowUp);
+        keys.press(KeyCode::Equal);
+        assert_eq!(MAP.actions(&keys), [Move::Cursor, Move::Zoom]);
+        keys.press(KeyCode::ShiftLeft);
+        // Shift+= types "+" on many keyboards: still a zoom.
+        assert_eq!(MAP.actions(&keys), [Move::Pan, Move::Zoom]);
+    }
+
+    #[test]
+    fn a_wrapped_key_line_breaks_only_between_bindings() {
+        let parts: Vec<String> = ["Enter：押す", "矢印：カーソル", "Shift+矢印：移動", "＋／－：拡大／縮小"]
+            .map(String::from)
+            .to_vec();
+        // Room for about two bindings a line: 8 full-width ems plus the gap.
+        let wrapped = wrap_parts(&parts, Language::Japanese, 16.0);
+        assert_eq!(wrapped, "Enter：押す　矢印：カーソル\nShift+矢印：移動\n＋／－：拡大／縮小");
+        // Each line holds whole bindings, in order.
+        let rejoined: Vec<&str> = wrapped.split(['\n', '　']).collect();
+        assert_eq!(rejoined, parts.iter().map(String::as_str).collect::<Vec<_>>());
+        // A binding wider than the line gets a line of its own rather than being cut.
+        assert_eq!(wrap_parts(&parts[..2], Language::Japanese, 3.0), "Enter：押す\n矢印：カーソル");
     }
 
     #[test]

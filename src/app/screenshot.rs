@@ -16,7 +16,7 @@ use super::snaky::cards::CardBrowser;
 use super::snaky::checks::RunChecks;
 use super::snaky::learn::LearnStart;
 use super::snaky::lesson::Step;
-use super::snaky::{OverlayLayer, Overlays, SnakyStart};
+use super::snaky::{LessonStart, OverlayLayer, Overlays, SnakyStart};
 use super::storage::StageLadder;
 use super::{Go, Screen};
 use crate::cli::WindowArgs;
@@ -38,8 +38,12 @@ pub enum Open {
     /// The result of a lost match of stage N (one wrong move, then played out).
     Result(u32),
     Snaky,
-    /// Snaky's lesson: the `--moves` game reviewed at the player's costliest move.
-    SnakyReview,
+    /// Snaky's lesson: the `--moves` game's lesson on the player's costliest move, its line
+    /// played to `step` (`snaky-review:N`), the best reply's line with `snaky-review:best:N`.
+    SnakyReview {
+        step: usize,
+        best: bool,
+    },
     /// The Snaky primer on a step (`snaky-learn:N`, N from 1; `snaky-learn` is step 1).
     SnakyLearn(Step),
     /// The card browser on card N (of the `--maker` certificate, the paper's by default).
@@ -68,7 +72,16 @@ impl Open {
             Some(("about", "checks")) => Ok(Self::AboutChecks),
             None if text == "ladder" => Ok(Self::Ladder),
             None if text == "snaky" => Ok(Self::Snaky),
-            None if text == "snaky-review" => Ok(Self::SnakyReview),
+            None if text == "snaky-review" => Ok(Self::SnakyReview { step: 0, best: false }),
+            Some(("snaky-review", step)) => {
+                let (best, step) = match step.strip_prefix("best:") {
+                    Some(step) => (true, step),
+                    None => (false, step),
+                };
+                step.parse::<u8>()
+                    .map(|step| Self::SnakyReview { step: usize::from(step), best })
+                    .map_err(|_| format!("--open {text}: the line's step must be a number from 0 to 255"))
+            }
             None if text == "snaky-learn" => Ok(Self::SnakyLearn(Step::Shape)),
             Some(("snaky-learn", n)) => {
                 n.parse::<u8>().ok().and_then(Step::from_number).map(Self::SnakyLearn).ok_or_else(|| {
@@ -89,7 +102,7 @@ impl Open {
                 .map(Self::Cards)
                 .map_err(|_| format!("--open {text}: the card must be a number from 0 on")),
             _ => Err(format!(
-                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, refused:N, strategy:N, result:N, snaky, snaky-review, snaky-learn:N, cards:N, free, free:RULE@N, free-strategy:RULE@N, free-result:RULE@N)"
+                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, refused:N, strategy:N, result:N, snaky, snaky-review, snaky-review:N, snaky-review:best:N, snaky-learn:N, cards:N, free, free:RULE@N, free-strategy:RULE@N, free-result:RULE@N)"
             )),
         }
     }
@@ -103,7 +116,7 @@ impl Open {
             Self::Stage(_) | Self::Refused(_) => Screen::Play,
             Self::Strategy(_) => Screen::Strategy,
             Self::Result(_) => Screen::Result,
-            Self::Snaky | Self::SnakyReview => Screen::Snaky,
+            Self::Snaky | Self::SnakyReview { .. } => Screen::Snaky,
             Self::SnakyLearn(_) => Screen::SnakyLearn,
             Self::Cards(_) => Screen::Cards,
             Self::FreeSetup => Screen::FreeSetup,
@@ -260,11 +273,14 @@ impl Plugin for Harness {
             strategy_shown(app);
             app.insert_resource(StrategyReturn(Screen::Ladder));
         }
+        let lesson = match self.open {
+            Open::SnakyReview { step, best } => Some(LessonStart { step, best }),
+            _ => None,
+        };
         if let Some(start) = &self.snaky {
-            let review = self.open == Open::SnakyReview;
-            app.insert_resource(SnakyStart { review, ..start.clone() });
-        } else if self.open == Open::SnakyReview {
-            app.insert_resource(SnakyStart { review: true, ..default() });
+            app.insert_resource(SnakyStart { lesson, ..start.clone() });
+        } else if lesson.is_some() {
+            app.insert_resource(SnakyStart { lesson, ..default() });
         }
         if let Some(overlays) = self.overlays {
             app.insert_resource(overlays);
@@ -441,7 +457,11 @@ mod tests {
     fn screens_parse() {
         assert_eq!(Open::parse("stage:8"), Ok(Open::Stage(8)));
         assert_eq!(Open::parse("refused:8"), Ok(Open::Refused(8)));
-        assert_eq!(Open::parse("snaky-review"), Ok(Open::SnakyReview));
+        assert_eq!(Open::parse("snaky-review"), Ok(Open::SnakyReview { step: 0, best: false }));
+        assert_eq!(Open::parse("snaky-review:7"), Ok(Open::SnakyReview { step: 7, best: false }));
+        assert_eq!(Open::parse("snaky-review:best:3"), Ok(Open::SnakyReview { step: 3, best: true }));
+        assert!(Open::parse("snaky-review:x").is_err());
+        assert!(Open::parse("snaky-review:best:").is_err());
         assert_eq!(Open::parse("free"), Ok(Open::FreeSetup));
         assert_eq!(Open::parse("strategy:11"), Ok(Open::Strategy(11)));
         assert!(Open::parse("stage:0").is_err());

@@ -6,7 +6,8 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use super::input_line::{InputLine, MAX_PLAY_LINE_BYTES, next_line};
-use crate::snaky::{self, Cell, verify};
+use crate::language::Language;
+use crate::snaky::{self, Cell, verify, words};
 
 #[derive(Debug, Subcommand)]
 pub enum SnakyCommand {
@@ -758,81 +759,12 @@ fn why_text(why: &[Option<snaky::Why>]) -> String {
                  longest defence;\n! marks a threat, !! a double threat):\n",
             );
         }
-        text.push_str(&format!("\n{}\n", forced_sentence(why)));
-        text.push_str(&format!("  Best reply: {}\n", best_reply_sentence(why)));
+        text.push_str(&format!("\n{}\n", words::forced(Language::English, why)));
+        text.push_str(&format!("  Best reply: {}\n", words::best_reply(Language::English, why)));
         text.push_str(&format!("  Your line:  {}\n", line_moves(&why.line)));
         text.push_str(&format!("  Best line:  {}\n", line_moves(&why.best_line)));
     }
     text
-}
-
-/// "After your move 6 at (5,8) Maker could force: threats at moves 7, 8 and 9 (you had to answer
-/// each), then a double threat at move 10 — (6,11) and (9,11) each finish a Snaky."
-fn forced_sentence(why: &snaky::Why) -> String {
-    let (line, point) = (&why.line, &why.line.turning_point);
-    let yours = format!("After your move {} at {}", why.index + 1, why.breaker);
-    let mut parts = Vec::new();
-    if !point.threats.is_empty() {
-        let moves: Vec<String> = point.threats.iter().map(|t| t.move_number.to_string()).collect();
-        let noun = if moves.len() == 1 { "a threat at move" } else { "threats at moves" };
-        let answered = match (point.all_answered(), moves.len()) {
-            (true, 1) => " (you had to answer it)",
-            (true, _) => " (you had to answer each)",
-            (false, _) => "",
-        };
-        parts.push(format!("{noun} {}{answered}", and_list(&moves)));
-    }
-    if let Some(double) = &point.double_threat {
-        let cells: Vec<String> = double.cells.iter().map(ToString::to_string).collect();
-        parts.push(format!(
-            "a double threat at move {} — {} each finish a Snaky",
-            double.move_number,
-            and_list(&cells)
-        ));
-    }
-    let completed = match line.completed {
-        Some(done) => format!("Maker completed its Snaky at move {} at {}.", done.move_number, done.cell),
-        None => "Maker had not completed when the line was cut off.".to_string(),
-    };
-    let forced = parts.join(", then ");
-    if !line.open.is_empty() {
-        let cells: Vec<String> = line.open.cells.iter().map(ToString::to_string).collect();
-        let verb = if cells.len() == 1 { "finishes" } else { "each finish" };
-        let then =
-            if forced.is_empty() { String::new() } else { format!("; then Maker could force: {forced}") };
-        return format!("{yours}, {} still {verb} a Snaky{then}. {completed}", and_list(&cells));
-    }
-    match forced.is_empty() {
-        true => format!("{yours} Maker needed no threat: {completed}"),
-        false => format!("{yours} Maker could force: {forced}. {completed}"),
-    }
-}
-
-/// "(6,7) is a cell of the Snaky Maker completed at move 11 in your line; after it, Maker's plan
-/// needs 21."
-fn best_reply_sentence(why: &snaky::Why) -> String {
-    use snaky::review::Role;
-    let best = &why.best_reply;
-    let cell = if best.outside { "any cell outside the envelope".to_string() } else { best.cell.to_string() };
-    let fact = match best.in_line {
-        Role::CompletedSnaky { move_number } => {
-            format!("{cell} is a cell of the Snaky Maker completed at move {move_number} in your line")
-        }
-        Role::ThreatenedSnaky { move_number } => {
-            format!("{cell} is a cell of a Snaky Maker could finish after move {move_number} in your line")
-        }
-        Role::ClaimedByMaker { move_number } => {
-            format!("Maker claimed {cell} at move {move_number} in your line")
-        }
-        Role::TakenByBreaker { move_number } => {
-            format!("in your line you took {cell} only after Maker's move {move_number}")
-        }
-        Role::Elsewhere => format!("{cell} is off your line"),
-    };
-    let ends = why.best_line.completed.map_or(String::new(), |done| {
-        format!(" (against the longest defence Maker completes at move {})", done.move_number)
-    });
-    format!("{fact}; after it, Maker's plan needs {}{ends}.", best.keeps)
 }
 
 /// A line compactly: "7 (5,9)! (6,9) · 8 …": Maker's move number and cell, `!` for a threat and
@@ -852,15 +784,6 @@ fn line_moves(line: &snaky::Line) -> String {
         })
         .collect();
     steps.join(" · ")
-}
-
-/// "a", "a and b", "a, b and c".
-fn and_list(items: &[String]) -> String {
-    match items.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 /// The lesson as a table for a person at a terminal.

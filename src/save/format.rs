@@ -44,6 +44,10 @@ pub struct Settings {
     /// finished game, per Maker; absent in older saves. Like `blind_best`, each value lies in
     /// `6..=par` (a Snaky has 6 cells; par is the Maker's bound, 21, 20 or 19).
     pub snaky_best: BTreeMap<crate::snaky::Maker, u32>,
+    /// The best of the games the player was helped in (the hint, the heat map, the card
+    /// overlays, undo, resuming from review, a computer Breaker's moves, a loaded record), per
+    /// Maker: kept apart, never a best. Absent in older saves; each value in `6..=par`.
+    pub assisted_best: BTreeMap<crate::snaky::Maker, u32>,
     /// Mute and volume; absent in older saves (then sound is on at the default volume).
     pub sound: SoundSettings,
     /// The last free-play setup started (absent in older saves; checked like the rest).
@@ -149,6 +153,7 @@ pub(super) struct SettingsEntries {
     pub snaky_maker: crate::snaky::Maker,
     pub blind_best: MapEntries<crate::snaky::Maker, Wide>,
     pub snaky_best: MapEntries<crate::snaky::Maker, Wide>,
+    pub assisted_best: MapEntries<crate::snaky::Maker, Wide>,
     pub sound: SoundEntries,
     pub free_play: Option<FreeSetupEntries>,
     pub snaky_primer: SnakyPrimerEntries,
@@ -171,6 +176,7 @@ impl Default for SettingsEntries {
             snaky_maker,
             blind_best: MapEntries::default(),
             snaky_best: MapEntries::default(),
+            assisted_best: MapEntries::default(),
             sound: SoundEntries::default(),
             free_play: None,
             snaky_primer: SnakyPrimerEntries::default(),

@@ -127,6 +127,7 @@ impl SettingsEntries {
             snaky_maker,
             blind_best,
             snaky_best,
+            assisted_best,
             sound,
             free_play,
             snaky_primer,
@@ -134,6 +135,7 @@ impl SettingsEntries {
         let snaky_primer = snaky_primer.repair(problems);
         let blind_best = best("blind_best", blind_best, problems);
         let snaky_best = best("snaky_best", snaky_best, problems);
+        let assisted_best = best("assisted_best", assisted_best, problems);
         let strategies_revealed = strategies_revealed
             .into_iter()
             .filter_map(|counts| match pick_set(&counts) {
@@ -168,6 +170,7 @@ impl SettingsEntries {
             snaky_maker,
             blind_best,
             snaky_best,
+            assisted_best,
             sound,
             free_play,
             snaky_primer,

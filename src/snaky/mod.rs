@@ -37,6 +37,7 @@ pub mod squeeze;
 pub mod strength;
 pub mod threats;
 pub mod verify;
+pub mod words;
 
 use std::sync::{Arc, OnceLock};
 

@@ -172,9 +172,10 @@ pub fn passed_count(lang: Language, passed: usize) -> String {
     }
 }
 
-/// The step button's words: "1 The shape", with "★" once passed.
+/// The step button's words: "1 The shape ☆", "★" once passed (a star of the same width either
+/// way, so the row of steps never moves as they are passed).
 pub fn step_button(lang: Language, step: Step, passed: bool) -> String {
-    let mark = if passed { " ★" } else { "" };
+    let mark = if passed { " ★" } else { " ☆" };
     format!("{} {}{mark}", step.number(), step_name(lang, step))
 }
 

@@ -1,6 +1,6 @@
 //! The Snaky screens' strings with numbers in them (the fixed ones are [`T`] keys).
 
-use super::T;
+use crate::app::snaky::model::assist::Assist;
 use crate::save::Language;
 use crate::snaky::{BreakerKind, Cell, Maker, MoveError, RecordError, RecordErrorKind, ReviewedMove};
 
@@ -217,11 +217,29 @@ pub fn cell(cell: Cell) -> String {
     format!("({},{})", cell.x, cell.y)
 }
 
+/// A move as the board numbers it: each player's moves count from 1 ("Maker's move 5", "your
+/// move 4"), as on the stones and in the lesson.
+pub fn numbered_move(lang: Language, maker: bool, number: usize) -> String {
+    match (lang, maker) {
+        (Language::Japanese, true) => format!("作り手の{number}手目"),
+        (Language::Japanese, false) => format!("あなたの{number}手目"),
+        (Language::English, true) => format!("Maker's move {number}"),
+        (Language::English, false) => format!("your move {number}"),
+    }
+}
+
+/// The last move, as the board numbers it.
 pub fn last_move(lang: Language, maker: bool, number: usize, at: Cell) -> String {
-    let who = if maker { T::Maker.get(lang) } else { T::Breaker.get(lang) };
+    let said = numbered_move(lang, maker, number);
     match lang {
-        Language::Japanese => format!("{number}手目　{who} {}", cell(at)),
-        Language::English => format!("Move {number}: {who} {}", cell(at)),
+        Language::Japanese => format!("{said} {}", cell(at)),
+        Language::English => {
+            let mut said = said;
+            if let Some(first) = said.get(..1) {
+                said.replace_range(..1, &first.to_uppercase());
+            }
+            format!("{said}: {}", cell(at))
+        }
     }
 }
 
@@ -229,7 +247,7 @@ pub fn last_move(lang: Language, maker: bool, number: usize, at: Cell) -> String
 pub fn result(lang: Language, maker_moves: usize, bound: u32, guarantee: u32) -> String {
     match lang {
         Language::Japanese => format!(
-            "作り手は {maker_moves}手目で Snaky を完成させました。はじめの保証は「{bound}手以内」、この局面での保証は「{guarantee}手以内」でした。"
+            "作り手は {maker_moves}手目で Snaky を完成させました。はじめの保証は「{bound}手以内」、この対局での保証は「{guarantee}手以内」でした。"
         ),
         Language::English => format!(
             "Maker completed Snaky with its move {maker_moves}. The guarantee was \"within {bound} moves\" at the start and \"within {guarantee}\" for this game."
@@ -237,10 +255,13 @@ pub fn result(lang: Language, maker_moves: usize, bound: u32, guarantee: u32) ->
     }
 }
 
-pub fn reviewing(lang: Language, shown: usize, total: usize) -> String {
+/// What review shows: the position after this move (`maker`'s move `number`, as the board
+/// numbers it).
+pub fn reviewing(lang: Language, maker: bool, number: usize) -> String {
+    let after = numbered_move(lang, maker, number);
     match lang {
-        Language::Japanese => format!("ふりかえり：{shown} / {total} 手目"),
-        Language::English => format!("Reviewing move {shown} of {total}"),
+        Language::Japanese => format!("ふりかえり：{after}のあと"),
+        Language::English => format!("Reviewing: after {after}"),
     }
 }
 
@@ -382,24 +403,82 @@ pub fn par_line(lang: Language, par: u32, best: Option<u32>, blind_best: Option<
 
 /// The end of a game: how long whoever held it — the player (`None`) or the computer Breaker it
 /// was handed to — held out, against par.
-pub fn held_out(lang: Language, by: Option<BreakerKind>, moves: usize, par: u32) -> String {
-    match (lang, by) {
-        (Language::Japanese, None) => format!("作り手の {moves}手目まで耐えました（パー {par}）"),
-        (Language::English, None) => format!("You held out {} (par {par})", maker_moves(moves)),
-        (Language::Japanese, Some(kind)) => {
+pub fn held_out(
+    lang: Language,
+    by: Option<BreakerKind>,
+    moves: usize,
+    par: u32,
+    assisted: Option<Assist>,
+) -> String {
+    match (lang, by, assisted) {
+        (Language::Japanese, None, Some(how)) => {
+            format!("{}、作り手の {moves}手目まで耐えました（パー {par}）", assist(lang, how))
+        }
+        (Language::English, None, Some(how)) => {
+            format!("You held out {} {} (par {par})", maker_moves(moves), assist(lang, how))
+        }
+        (Language::Japanese, None, None) => format!("作り手の {moves}手目まで耐えました（パー {par}）"),
+        (Language::English, None, None) => format!("You held out {} (par {par})", maker_moves(moves)),
+        (Language::Japanese, Some(kind), _) => {
             let name = breaker_name(lang, kind);
             format!("COMの壊し手（{name}）は作り手の {moves}手目まで耐えました（パー {par}）")
         }
-        (Language::English, Some(kind)) => {
+        (Language::English, Some(kind), _) => {
             format!("The {} Breaker held out {} (par {par})", breaker_name(lang, kind), maker_moves(moves))
         }
     }
 }
 
-/// Told at the end of a game the player held: the result and the best against this Maker.
-pub fn game_result(lang: Language, maker: Maker, moves: usize, best: u32, blind: bool) -> String {
+/// What helped the player, as the result says it: "with the hint on".
+pub fn assist(lang: Language, assist: Assist) -> &'static str {
+    match (lang, assist) {
+        (Language::Japanese, Assist::Hint) => "ヒントを見ながら",
+        (Language::Japanese, Assist::Heat) => "ヒートマップを見ながら",
+        (Language::Japanese, Assist::Cards) => "カードの表示を見ながら",
+        (Language::Japanese, Assist::Undo) => "まったを使って",
+        (Language::Japanese, Assist::Resume) => "ふりかえりから再開して",
+        (Language::Japanese, Assist::Computer) => "COMの壊し手の手もまじえて",
+        (Language::Japanese, Assist::Record) => "読み込んだ棋譜から",
+        (Language::English, Assist::Hint) => "with the hint on",
+        (Language::English, Assist::Heat) => "with the heat map on",
+        (Language::English, Assist::Cards) => "with the card overlays on",
+        (Language::English, Assist::Undo) => "with undo",
+        (Language::English, Assist::Resume) => "after resuming from review",
+        (Language::English, Assist::Computer) => "with a computer Breaker's moves",
+        (Language::English, Assist::Record) => "from a loaded record",
+    }
+}
+
+/// Told at the end of a game the player held: the result and the best against this Maker; a game
+/// the player was helped in says so, and that it is not a best.
+pub fn game_result(
+    lang: Language,
+    maker: Maker,
+    moves: usize,
+    best: u32,
+    blind: bool,
+    assisted: Option<Assist>,
+) -> String {
     let name = maker_name(lang, maker);
     let par = maker.bound();
+    if let Some(how) = assisted {
+        let how = assist(lang, how);
+        let best = match (lang, best) {
+            (Language::Japanese, 0) => "自力の記録はまだありません".to_string(),
+            (Language::Japanese, _) => format!("自力の最高は {best}手"),
+            (Language::English, 0) => "no unassisted game yet".to_string(),
+            (Language::English, _) => format!("your unassisted best is {best}"),
+        };
+        return match lang {
+            Language::Japanese => format!(
+                "{how}、作り手の {moves}手目まで耐えました（パー {par}）。助けを使った対局は最高記録に数えません（{name} での{best}）。"
+            ),
+            Language::English => format!(
+                "You held out {} {how} (par {par}). Assisted games do not count as a best ({name}: {best}).",
+                maker_moves(moves)
+            ),
+        };
+    }
     match (lang, blind) {
         (Language::Japanese, false) => format!(
             "作り手の {moves}手目まで耐えました（パー {par}、{name} の最高：{best}手）。ふりかえり（V）で、どの手で保証が下がったかが分かります。"
@@ -449,18 +528,18 @@ pub fn lesson_line(lang: Language, number: usize, lesson: &ReviewedMove) -> Stri
     let at = cell(played);
     match (lang, before > after) {
         (Language::Japanese, false) => {
-            format!("{number}手目（あなた） {at}：保証は {before}手のまま。いい手です。")
+            format!("あなたの{number}手目 {at}：保証は {before}手のまま。いい手です。")
         }
         (Language::Japanese, true) => format!(
-            "{number}手目（あなた） {at}：保証が {before}手 → {after}手（-{}）。{kept}手を保てた手：{}",
+            "あなたの{number}手目 {at}：保証が {before}手 → {after}手（-{}）。{kept}手を保てた手：{}",
             before - after,
             replies.join("、")
         ),
         (Language::English, false) => {
-            format!("Move {number} (yours) at {at}: the guarantee stayed at {before}. Well played.")
+            format!("Your move {number} at {at}: the guarantee stayed at {before}. Well played.")
         }
         (Language::English, true) => format!(
-            "Move {number} (yours) at {at}: the guarantee went {before} → {after} (-{}). Replies that kept {kept}: {}.",
+            "Your move {number} at {at}: the guarantee went {before} → {after} (-{}). Replies that kept {kept}: {}.",
             before - after,
             replies.join(", ")
         ),
@@ -515,5 +594,60 @@ pub fn maker_won_at(lang: Language, moves: usize) -> String {
     match lang {
         Language::Japanese => format!("作り手は {moves}手目で勝ちました"),
         Language::English => format!("Maker won with its move {moves}"),
+    }
+}
+
+/// The lesson's heading: which of the player's moves it is about.
+pub fn lesson_title(lang: Language, number: usize) -> String {
+    match lang {
+        Language::Japanese => format!("あなたの{number}手目をふりかえる"),
+        Language::English => format!("Lesson: your move {number}"),
+    }
+}
+
+/// A line's button: whose move it follows and the Maker move that completes it.
+pub fn line_button(lang: Language, best: bool, completes_at: Option<u32>) -> String {
+    let at = completes_at.map_or(String::new(), |m| match lang {
+        Language::Japanese => format!("：{m}手目で完成"),
+        Language::English => format!(": Maker wins at {m}"),
+    });
+    match (lang, best) {
+        (Language::Japanese, false) => format!("あなたの手{at}"),
+        (Language::Japanese, true) => format!("最善の受け{at}"),
+        (Language::English, false) => format!("Your move{at}"),
+        (Language::English, true) => format!("Best reply{at}"),
+    }
+}
+
+/// Where the lesson's line is: before the move, or at step `step` of `last` (then followed by the
+/// move's sentence).
+pub fn line_position(lang: Language, number: usize, step: usize, last: usize) -> String {
+    match (lang, step) {
+        (Language::Japanese, 0) => format!("あなたの{number}手目の前の局面。→ で進行を再生します。"),
+        (Language::English, 0) => format!("The board before your move {number}. → plays the line."),
+        (Language::Japanese, _) => format!("{step}/{last}　"),
+        (Language::English, _) => format!("{step}/{last}   "),
+    }
+}
+
+/// The lesson's first sentence: what the move cost.
+pub fn lesson_cost(lang: Language, number: usize, lesson: &ReviewedMove) -> String {
+    let (at, before, after) = (cell(lesson.breaker), lesson.guarantee_before, lesson.guarantee_after);
+    match (lang, before > after) {
+        (Language::Japanese, false) => {
+            format!("あなたの{number}手目 {at}：保証は {before}手のまま。いい手です。")
+        }
+        (Language::Japanese, true) => {
+            format!("あなたの{number}手目 {at}：保証が {before}手 → {after}手（-{}）。", before - after)
+        }
+        (Language::English, false) => {
+            format!("Your move {number} at {at}: the guarantee stayed at {before}. Well played.")
+        }
+        (Language::English, true) => {
+            format!(
+                "Your move {number} at {at}: the guarantee went {before} → {after} (-{}).",
+                before - after
+            )
+        }
     }
 }

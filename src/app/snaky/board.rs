@@ -13,13 +13,12 @@ use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
 
 use super::model::outcome::Outcome;
-use super::model::session::{Session, SnakyInput};
-use super::model::watch::Watch;
+use super::model::session::{Session, SnakyInput, SnakyMode};
 use super::screen::SnakySystems;
 use crate::app::Screen;
 use crate::app::events::Redraw;
 use crate::app::i18n::Lang;
-use crate::app::i18n::{T, snaky as text};
+use crate::app::i18n::snaky as text;
 use crate::app::theme::palette;
 use crate::app::theme::widgets;
 use crate::snaky::policy::OPENING;
@@ -29,11 +28,22 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<ViewInput>()
         .init_resource::<BoardView>()
         .init_resource::<Hover>()
-        .add_systems(OnEnter(Screen::Snaky), reset_view)
+        .init_resource::<Cursor>()
+        .add_systems(OnEnter(Screen::Snaky), reset_view.after(super::screen::start_session))
         .add_systems(Update, apply_view_input.in_set(SnakySystems::Input).run_if(in_state(Screen::Snaky)))
         .add_systems(
             Update,
-            (draw_stones, flash_refusals, draw_hover, place_on_board, scale_fonts, update_board_texts)
+            (
+                follow_stones,
+                show_the_end,
+                draw_stones,
+                flash_refusals,
+                draw_hover,
+                draw_cursor,
+                place_on_board,
+                scale_fonts,
+                update_board_texts,
+            )
                 .chain()
                 .in_set(SnakySystems::Show)
                 .run_if(in_state(Screen::Snaky)),
@@ -54,7 +64,28 @@ pub enum ViewInput {
     Centre,
     /// Centre on the last move.
     LastMove,
+    /// Move the board cursor one cell: x to the right, y up (the board's own directions).
+    Cursor {
+        x: i8,
+        y: i8,
+    },
 }
+
+/// The board cursor: the cell Enter or Space claims. It starts on the last stone, follows each
+/// stone placed and each click, and the view follows it.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cursor(pub Cell);
+
+impl Default for Cursor {
+    fn default() -> Self {
+        Self(OPENING)
+    }
+}
+
+/// The cursor keeps this many cells between itself and the board's edge.
+const CURSOR_MARGIN_CELLS: f32 = 1.5;
+const CURSOR_BORDER_PX: f32 = 3.0;
+const CURSOR_GROW_PX: f32 = 2.0;
 
 /// The board area's size at the design window size (the whole UI scales with the window).
 pub const BOARD_SIZE: Vec2 = Vec2::new(820.0, 660.0);
@@ -78,19 +109,14 @@ const PAN_MAX_STEP_S: f32 = 0.1;
 /// The texts in the area's lower corners: size and distance from the edges.
 const CORNER_FONT_PX: f32 = 16.0;
 const CORNER_INSET: Vec2 = Vec2::new(12.0, 8.0);
-/// The result banner across the top of the area.
-const BANNER_FONT_PX: f32 = 19.0;
-const BANNER_TOP_PX: f32 = 12.0;
-const BANNER_SIDE_PX: f32 = 40.0;
-const BANNER_PADDING: Vec2 = Vec2::new(18.0, 10.0);
-const BANNER_BORDER_PX: f32 = 2.0;
-const BANNER_RADIUS_PX: f32 = 14.0;
 /// A stone fills its cell but this much (in cells) on each side; its rim, and the ring that marks
 /// the last move or the completed Snaky.
 const STONE_INSET: f32 = 0.09;
 const STONE_RIM_PX: f32 = 2.0;
 const RING_WIDTH_PX: f32 = 3.0;
 const RING_OFFSET_PX: f32 = 2.0;
+/// The stones of a lesson's line (moves the game never had) are this opaque.
+const LINE_STONE_ALPHA: f32 = 0.6;
 /// A stone's number before it follows the zoom.
 const STONE_FONT_PX: f32 = 12.0;
 /// Numbers on the board never get smaller than this.
@@ -247,7 +273,8 @@ impl ScaledFont {
 pub struct Stone {
     pub cell: Cell,
     pub player: Player,
-    /// 1-based move number.
+    /// The stone's number: its player's move, from 1 (Maker's opening is Maker's 1, the player's
+    /// first claim Breaker's 1).
     pub number: usize,
 }
 
@@ -269,19 +296,93 @@ struct HoverMark;
 enum BoardText {
     Coordinates,
     OffView,
-    Result,
 }
-
-#[derive(Component)]
-struct ResultBanner;
 
 /// How far the pointer moved since it was pressed on the board (a drag is not a click).
 #[derive(Component, Debug, Default)]
 struct DragDistance(f32);
 
-fn reset_view(mut view: ResMut<BoardView>, mut hover: ResMut<Hover>) {
+fn reset_view(
+    mut view: ResMut<BoardView>,
+    mut hover: ResMut<Hover>,
+    mut cursor: ResMut<Cursor>,
+    session: Option<Res<Session>>,
+) {
     *view = BoardView::default();
     *hover = Hover::default();
+    let last = session.and_then(|s| s.game().moves().last().map(|m| m.cell));
+    *cursor = Cursor(last.unwrap_or(OPENING));
+}
+
+/// The cursor moves to each stone placed (Maker's answer, after an exchange).
+fn follow_stones(mut outcomes: MessageReader<Outcome>, mut cursor: ResMut<Cursor>) {
+    let placed = outcomes.read().filter_map(|outcome| match *outcome {
+        Outcome::Placed { cell, .. } => Some(cell),
+        _ => None,
+    });
+    if let Some(cell) = placed.last()
+        && cursor.0 != cell
+    {
+        cursor.0 = cell;
+    }
+}
+
+/// The cursor's ring, while the player holds the game.
+#[derive(Component, Debug)]
+pub struct CursorMark;
+
+fn draw_cursor(
+    cursor: Res<Cursor>,
+    mode: Option<Res<State<SnakyMode>>>,
+    layers: Query<(Entity, &Layer)>,
+    mut marks: Query<(Entity, &mut Placed), With<CursorMark>>,
+    mut commands: Commands,
+) {
+    let shown = mode.is_some_and(|mode| *mode.get() == SnakyMode::Play);
+    let placed = Placed { grow: Vec2::splat(CURSOR_GROW_PX), ..Placed::cell(cursor.0, 0.0) };
+    match (shown, marks.single_mut()) {
+        (true, Ok((_, mut mark))) => {
+            if *mark != placed {
+                *mark = placed;
+            }
+        }
+        (false, Ok((entity, _))) => commands.entity(entity).despawn(),
+        (true, Err(_)) => {
+            let Some((layer, _)) = layers.iter().find(|(_, l)| **l == Layer::Flash) else { return };
+            commands.entity(layer).with_child((
+                CursorMark,
+                placed,
+                Node {
+                    position_type: PositionType::Absolute,
+                    border: UiRect::all(px(CURSOR_BORDER_PX)),
+                    border_radius: BorderRadius::all(px(4)),
+                    ..default()
+                },
+                BorderColor::all(palette::INK),
+                Pickable::IGNORE,
+            ));
+        }
+        (false, Err(_)) => {}
+    }
+}
+
+/// Pans the view just enough to keep `cell` at least [`CURSOR_MARGIN_CELLS`] inside the board.
+fn keep_in_view(view: &mut BoardView, cell: Cell) {
+    let local = view.local_of(cell);
+    let margin = (CURSOR_MARGIN_CELLS * view.cell_px).min(BOARD_SIZE.min_element() / 2.0);
+    let beyond = |at: f32, size: f32| {
+        if at < margin {
+            at - margin
+        } else if at > size - margin {
+            at - (size - margin)
+        } else {
+            0.0
+        }
+    };
+    let shift = Vec2::new(beyond(local.x, BOARD_SIZE.x), beyond(local.y, BOARD_SIZE.y));
+    if shift != Vec2::ZERO {
+        view.pan_pixels(-shift);
+    }
 }
 
 /// The board area with its layers, the frame and the texts in its corners.
@@ -330,25 +431,6 @@ pub(super) fn fill_board_area(area: &mut EntityCommands) {
             },
             Pickable::IGNORE,
         ));
-        area.spawn((
-            ResultBanner,
-            Node {
-                position_type: PositionType::Absolute,
-                top: px(BANNER_TOP_PX),
-                left: px(BANNER_SIDE_PX),
-                right: px(BANNER_SIDE_PX),
-                padding: UiRect::axes(px(BANNER_PADDING.x), px(BANNER_PADDING.y)),
-                border: UiRect::all(px(BANNER_BORDER_PX)),
-                border_radius: BorderRadius::all(px(BANNER_RADIUS_PX)),
-                display: Display::None,
-                ..default()
-            },
-            // Maker's win is the player's loss: not in the good-news colour.
-            BackgroundColor(palette::BAD_SOFT),
-            BorderColor::all(palette::BAD),
-            Pickable::IGNORE,
-            children![(BoardText::Result, widgets::text("", BANNER_FONT_PX, palette::INK), Pickable::IGNORE)],
-        ));
     });
     area.observe(press).observe(drag).observe(click).observe(scroll).observe(hover_move).observe(hover_out);
 }
@@ -392,6 +474,7 @@ fn click(
     areas: Query<(&DragDistance, &ComputedNode, &UiGlobalTransform)>,
     windows: Query<&Window>,
     view: Res<BoardView>,
+    mut cursor: ResMut<Cursor>,
     mut input: MessageWriter<SnakyInput>,
 ) {
     event.propagate(false);
@@ -402,7 +485,8 @@ fn click(
     let local = pointer_local(&event.pointer_location, node, transform, &windows)
         .or_else(|| event.hit.position.map(local_of_hit));
     if let Some(local) = local {
-        input.write(SnakyInput::Claim(view.cell_at(local)));
+        cursor.0 = view.cell_at(local);
+        input.write(SnakyInput::Claim(cursor.0));
     }
 }
 
@@ -476,6 +560,7 @@ fn apply_view_input(
     time: Res<Time>,
     session: Option<Res<Session>>,
     mut view: ResMut<BoardView>,
+    mut cursor: ResMut<Cursor>,
 ) {
     let mut direction = Vec2::ZERO;
     let centre = Vec2::new(BOARD_SIZE.x / 2.0, BOARD_SIZE.y / 2.0);
@@ -493,6 +578,12 @@ fn apply_view_input(
                     view.centre_on(last.cell);
                 }
             }
+            ViewInput::Cursor { x, y } => {
+                let moved = cursor.0;
+                cursor.0 =
+                    Cell::new(moved.x.saturating_add(i32::from(x)), moved.y.saturating_add(i32::from(y)));
+                keep_in_view(&mut view, cursor.0);
+            }
         }
     }
     pan(&mut view, &time, direction);
@@ -508,14 +599,31 @@ fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, m
     let game = session.shown();
     let moves = game.moves();
     let winning = game.winning_copy();
+    // A lesson's line plays moves the game never had: their stones are lighter.
+    let played = session.lesson().map_or(moves.len(), |lesson| crate::snaky::review::before(lesson.index));
+    let mut counts = [0usize; 2];
+    // The player's moves that lowered the guarantee keep the lesson's red ring (blind mode shows
+    // them once Maker has won).
+    let costly: Vec<Cell> = if session.blind && !session.game().won() {
+        Vec::new()
+    } else {
+        let review = crate::snaky::review_game(session.game());
+        review.moves.iter().filter(|m| m.lost > 0).map(|m| m.breaker).collect()
+    };
     commands.entity(stones).despawn_children().with_children(|layer| {
         for (index, m) in moves.iter().enumerate() {
             let last = index + 1 == moves.len();
-            // The last move is ringed in ink, the completed Snaky in green.
+            // Each player's stones count from 1: Maker's move 5 answers your move 4.
+            let count = &mut counts[usize::from(m.player == Player::Breaker)];
+            *count += 1;
+            let number = *count;
+            // The last move is ringed in ink, the completed Snaky in the colour of Maker's win.
             let ring = if last {
                 palette::LAST_MOVE
-            } else if winning.is_some_and(|copy| copy.contains(&m.cell)) {
-                palette::GOOD
+            } else if winning.is_some_and(|copy| copy.contains(&m.cell))
+                || (m.player == Player::Breaker && index < played && costly.contains(&m.cell))
+            {
+                palette::BAD
             } else {
                 Color::NONE
             };
@@ -523,8 +631,13 @@ fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, m
                 Player::Maker => (palette::MAKER_STONE, palette::MAKER_EDGE),
                 Player::Breaker => (palette::BREAKER_STONE, palette::BREAKER_EDGE),
             };
+            let (face, edge) = if index < played {
+                (face, edge)
+            } else {
+                (face.with_alpha(LINE_STONE_ALPHA), edge.with_alpha(LINE_STONE_ALPHA))
+            };
             layer.spawn((
-                Stone { cell: m.cell, player: m.player, number: index + 1 },
+                Stone { cell: m.cell, player: m.player, number },
                 Placed::cell(m.cell, STONE_INSET),
                 Node {
                     position_type: PositionType::Absolute,
@@ -540,8 +653,8 @@ fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, m
                 Outline { width: px(RING_WIDTH_PX), offset: px(RING_OFFSET_PX), color: ring },
                 Pickable::IGNORE,
                 children![(
-                    widgets::text((index + 1).to_string(), STONE_FONT_PX, palette::ON_PRIMARY),
-                    ScaledFont::for_number(index + 1),
+                    widgets::text(number.to_string(), STONE_FONT_PX, palette::ON_PRIMARY),
+                    ScaledFont::for_number(number),
                     Pickable::IGNORE,
                 )],
             ));
@@ -671,49 +784,71 @@ fn scale_fonts(view: Res<BoardView>, mut texts: Query<(Ref<ScaledFont>, &mut Tex
 /// The hovered cell's coordinates, the count of stones outside the view, and the result banner.
 fn update_board_texts(
     session: Option<Res<Session>>,
-    watch: Res<Watch>,
     view: Res<BoardView>,
     hover: Res<Hover>,
     lang: Res<Lang>,
     mut texts: Query<(&BoardText, &mut Text)>,
-    mut banner: Query<&mut Node, With<ResultBanner>>,
 ) {
     let Some(session) = session else { return };
-    if !session.is_changed()
-        && !view.is_changed()
-        && !hover.is_changed()
-        && !lang.is_changed()
-        && !watch.is_changed()
-    {
+    if !session.is_changed() && !view.is_changed() && !hover.is_changed() && !lang.is_changed() {
         return;
     }
     let lang = lang.0;
     let game = session.shown();
     let off_view = game.moves().iter().filter(|m| !view.contains(m.cell)).count();
-    let result = game.won().then(|| {
-        let before = game.prefix(game.moves().len().saturating_sub(1));
-        let (moves, par) = (game.maker_cells().len(), session.maker.bound());
-        // Whoever held the game at its end: the player, or the computer Breaker it was handed to.
-        let held_out = text::held_out(lang, watch.kind(), moves, par);
-        format!("{held_out}\n{}", text::result(lang, moves, par, before.guarantee()))
-    });
     for (which, mut text) in &mut texts {
         let content = match which {
             BoardText::Coordinates => hover.0.map(text::cell).unwrap_or_default(),
             BoardText::OffView if off_view > 0 => text::off_view(lang, off_view),
             BoardText::OffView => String::new(),
-            BoardText::Result => {
-                result.clone().map(|r| format!("{}\n{r}", T::MakerWon.get(lang))).unwrap_or_default()
-            }
         };
         if text.0 != content {
             text.0 = content;
         }
     }
-    let display = if result.is_some() { Display::Flex } else { Display::None };
-    for mut node in &mut banner {
-        if node.display != display {
-            node.display = display;
-        }
+}
+
+/// Nothing hides the end: when Maker completes its Snaky, the view moves (and zooms out if it
+/// must) so that all six cells lie inside the board with a cell to spare. The result is told in
+/// the panel, so nothing is drawn over the board.
+fn show_the_end(
+    mut outcomes: MessageReader<Outcome>,
+    session: Option<Res<Session>>,
+    mut view: ResMut<BoardView>,
+) {
+    if !outcomes.read().any(|outcome| matches!(outcome, Outcome::MakerWon { .. })) {
+        return;
+    }
+    let Some(copy) = session.as_ref().and_then(|session| session.game().winning_copy()) else { return };
+    frame_cells(&mut view, &copy);
+}
+
+/// Moves the view the least it must for `cells` to lie inside the board, a cell from its edge;
+/// zooms out first if they cannot fit at this zoom.
+pub fn frame_cells(view: &mut BoardView, cells: &[Cell]) {
+    let (Some(min_x), Some(max_x)) = (cells.iter().map(|c| c.x).min(), cells.iter().map(|c| c.x).max())
+    else {
+        return;
+    };
+    let (Some(min_y), Some(max_y)) = (cells.iter().map(|c| c.y).min(), cells.iter().map(|c| c.y).max())
+    else {
+        return;
+    };
+    // The span in cells, with a cell's margin on each side.
+    let span = Vec2::new((max_x - min_x + 3) as f32, (max_y - min_y + 3) as f32);
+    let fits = (BOARD_SIZE / span).min_element();
+    if view.cell_px > fits {
+        view.cell_px = fits.max(MIN_CELL_PX);
+    }
+    let inside = cells.iter().all(|&cell| {
+        let local = view.local_of(cell);
+        let margin = view.cell_px;
+        local.x >= margin
+            && local.y >= margin
+            && local.x <= BOARD_SIZE.x - margin
+            && local.y <= BOARD_SIZE.y - margin
+    });
+    if !inside {
+        view.centre = (f64::from(min_x + max_x + 1) / 2.0, f64::from(min_y + max_y + 1) / 2.0);
     }
 }

@@ -4,13 +4,14 @@
 
 use bevy::prelude::*;
 
-use super::board::ViewInput;
+use super::board::{Cursor, ViewInput};
 use super::model::overlays::Layer;
 use super::model::session::{SnakyInput, SnakyMode};
+use super::model::watch::Watch;
 use super::screen::SnakySystems;
 use crate::app::Screen;
 use crate::app::i18n::{Language, T};
-use crate::app::keymap::{Binding, Keymap, Keys};
+use crate::app::keymap::{Binding, Keymap, Keys, wrap_parts};
 use crate::snaky::BreakerKind;
 
 pub(super) fn plugin(app: &mut App) {
@@ -22,20 +23,32 @@ pub(super) fn plugin(app: &mut App) {
 pub enum SnakyKey {
     Game(SnakyInput),
     View(ViewInput),
+    /// Claim the cell under the board cursor.
+    ClaimCursor,
+    /// Space: claims the cursor's cell, or runs and pauses a computer Breaker holding the game.
+    Space,
 }
 
-use SnakyKey::{Game, View};
+use SnakyKey::{ClaimCursor, Game, Space, View};
 
 /// The keys of every mode.
 pub const KEYS: Keymap<SnakyKey> = Keymap(&[
-    Binding::press(&[KeyCode::ArrowUp], View(ViewInput::Pan { x: 0, y: -1 }), "矢印：移動", "Arrows: pan")
-        .held(),
-    Binding::unshown(&[KeyCode::ArrowDown], View(ViewInput::Pan { x: 0, y: 1 })).held(),
+    Binding::press(
+        &[KeyCode::ArrowUp],
+        View(ViewInput::Pan { x: 0, y: -1 }),
+        "Shift+矢印：移動",
+        "Shift+arrows: pan",
+    )
+    .held()
+    .shift(),
+    Binding::unshown(&[KeyCode::ArrowDown], View(ViewInput::Pan { x: 0, y: 1 })).held().shift(),
+    Binding::unshown(&[KeyCode::ArrowLeft], View(ViewInput::Pan { x: -1, y: 0 })).held().shift(),
+    Binding::unshown(&[KeyCode::ArrowRight], View(ViewInput::Pan { x: 1, y: 0 })).held().shift(),
     Binding::press(
         &[KeyCode::Equal, KeyCode::NumpadAdd],
         View(ViewInput::ZoomIn),
-        "＋／－：拡大",
-        "+/-: zoom",
+        "＋／－：拡大／縮小",
+        "+/-: zoom in/out",
     ),
     Binding::unshown(&[KeyCode::Minus, KeyCode::NumpadSubtract], View(ViewInput::ZoomOut)),
     Binding::press(&[KeyCode::KeyC], View(ViewInput::Centre), "C：中央", "C: centre"),
@@ -54,7 +67,7 @@ pub const KEYS: Keymap<SnakyKey> = Keymap(&[
     Binding::unshown(&[KeyCode::Digit3], Game(SnakyInput::Hand(BreakerKind::Greedy))),
     Binding::unshown(&[KeyCode::Digit4], Game(SnakyInput::Hand(BreakerKind::Perfect))),
     Binding::unshown(&[KeyCode::Digit5], Game(SnakyInput::Hand(BreakerKind::Mixed))),
-    Binding::press(&[KeyCode::Space], Game(SnakyInput::RunPause), "Space：再生／停止", "Space: run/pause"),
+    Binding::press(&[KeyCode::Space], Space, "Space：打つ／再生・停止", "Space: claim, or run/pause"),
     Binding::press(&[KeyCode::KeyN], Game(SnakyInput::Step), "N：1手", "N: step"),
     Binding::press(&[KeyCode::BracketLeft], Game(SnakyInput::Slower), "[／]：速さ", "[/]: speed"),
     Binding::unshown(&[KeyCode::BracketRight], Game(SnakyInput::Faster)),
@@ -84,17 +97,28 @@ pub const KEYS: Keymap<SnakyKey> = Keymap(&[
     Binding::unshown(&[KeyCode::KeyV], Game(SnakyInput::PasteRecord)).ctrl(),
 ]);
 
-/// Playing or watching: ← → pan too, and Esc leaves the screen.
+/// Playing or watching: the arrows move the board cursor, Enter (or Space) claims its cell, and
+/// Esc leaves the screen.
 pub const PLAY_KEYS: Keymap<SnakyKey> = Keymap(&[
-    Binding::unshown(&[KeyCode::ArrowLeft], View(ViewInput::Pan { x: -1, y: 0 })).held(),
-    Binding::unshown(&[KeyCode::ArrowRight], View(ViewInput::Pan { x: 1, y: 0 })).held(),
+    Binding::press(
+        &[KeyCode::ArrowUp],
+        View(ViewInput::Cursor { x: 0, y: 1 }),
+        "矢印：カーソル",
+        "Arrows: cursor",
+    )
+    .plain(),
+    Binding::unshown(&[KeyCode::ArrowDown], View(ViewInput::Cursor { x: 0, y: -1 })).plain(),
+    Binding::unshown(&[KeyCode::ArrowLeft], View(ViewInput::Cursor { x: -1, y: 0 })).plain(),
+    Binding::unshown(&[KeyCode::ArrowRight], View(ViewInput::Cursor { x: 1, y: 0 })).plain(),
+    Binding::press(&[KeyCode::Enter, KeyCode::NumpadEnter], ClaimCursor, "Enter：打つ", "Enter: claim"),
     Binding::press(&[KeyCode::Escape], Game(SnakyInput::Back), "Esc：もどる", "Esc: back"),
 ]);
 
 /// Reviewing: ← → step through the game, Home and End jump, Enter resumes, Esc stops reviewing.
 pub const REVIEW_KEYS: Keymap<SnakyKey> = Keymap(&[
-    Binding::press(&[KeyCode::ArrowLeft], Game(SnakyInput::ReviewStep(-1)), "← →：1手ずつ", "← →: step"),
-    Binding::unshown(&[KeyCode::ArrowRight], Game(SnakyInput::ReviewStep(1))),
+    Binding::press(&[KeyCode::ArrowLeft], Game(SnakyInput::ReviewStep(-1)), "← →：1手ずつ", "← →: step")
+        .plain(),
+    Binding::unshown(&[KeyCode::ArrowRight], Game(SnakyInput::ReviewStep(1))).plain(),
     Binding::press(
         &[KeyCode::Home],
         Game(SnakyInput::ReviewFirst),
@@ -116,42 +140,87 @@ pub const REVIEW_KEYS: Keymap<SnakyKey> = Keymap(&[
     ),
 ]);
 
+/// The lesson: ← → play its line, Home and End jump, ↑ ↓ go to the player's other moves, S
+/// switches to the other line, Enter plays again from before the move, Esc closes it.
+pub const LESSON_KEYS: Keymap<SnakyKey> = Keymap(&[
+    Binding::press(&[KeyCode::ArrowLeft], Game(SnakyInput::LineStep(-1)), "← →：進行", "← →: play the line")
+        .plain(),
+    Binding::unshown(&[KeyCode::ArrowRight], Game(SnakyInput::LineStep(1))).plain(),
+    Binding::press(
+        &[KeyCode::Home],
+        Game(SnakyInput::LineEnd(false)),
+        "Home／End：最初／最後",
+        "Home/End: start/end",
+    ),
+    Binding::unshown(&[KeyCode::End], Game(SnakyInput::LineEnd(true))),
+    Binding::press(
+        &[KeyCode::ArrowUp],
+        Game(SnakyInput::LessonNeighbour(-1)),
+        "↑ ↓：ほかの手",
+        "↑ ↓: other moves",
+    )
+    .plain(),
+    Binding::unshown(&[KeyCode::ArrowDown], Game(SnakyInput::LessonNeighbour(1))).plain(),
+    Binding::press(&[KeyCode::KeyS], Game(SnakyInput::SwitchLine), "S：進行を切り替え", "S: other line"),
+    Binding::press(
+        &[KeyCode::Enter, KeyCode::NumpadEnter],
+        Game(SnakyInput::ResumeHere),
+        "Enter：この手の前から打ち直す",
+        "Enter: play again from before this move",
+    ),
+    Binding::press(&[KeyCode::Escape], Game(SnakyInput::CloseLesson), "Esc：とじる", "Esc: close"),
+]);
+
 /// The mode's own keys.
 fn mode_keys(mode: SnakyMode) -> Keymap<SnakyKey> {
-    if mode == SnakyMode::Review { REVIEW_KEYS } else { PLAY_KEYS }
+    match mode {
+        SnakyMode::Review => REVIEW_KEYS,
+        SnakyMode::Lesson => LESSON_KEYS,
+        SnakyMode::Play | SnakyMode::Watch => PLAY_KEYS,
+    }
 }
 
 /// The line under the board: the mouse, then the mode's keys and every mode's.
 pub fn key_line(lang: Language, mode: SnakyMode) -> String {
-    let gap = match lang {
-        Language::Japanese => "　",
-        Language::English => "   ",
+    let head = match mode {
+        SnakyMode::Review => T::Reviewing,
+        SnakyMode::Lesson => T::InLesson,
+        SnakyMode::Play | SnakyMode::Watch => T::SnakyMouse,
     };
-    let mouse = T::SnakyMouse.get(lang);
-    let (mode_line, every) = (mode_keys(mode).key_line(lang), KEYS.key_line(lang));
-    match mode {
-        SnakyMode::Review => format!("{}{gap}{mode_line}\n{every}", T::Reviewing.get(lang)),
-        _ => format!("{mouse}{gap}{every}{gap}{mode_line}"),
-    }
+    let mut first = vec![head.get(lang).to_string()];
+    first.extend(mode_keys(mode).key_parts(lang, |_| true));
+    let every = KEYS.key_parts(lang, |_| true);
+    format!("{}\n{}", wrap_parts(&first, lang, KEY_LINE_EM), wrap_parts(&every, lang, KEY_LINE_EM))
 }
+
+/// The key line's width in ems of its 14 px text (the board and the panel side by side).
+const KEY_LINE_EM: f32 = 86.0;
 
 fn keyboard(
     keys: Keys,
     mode: Option<Res<State<SnakyMode>>>,
+    cursor: Res<Cursor>,
+    watch: Res<Watch>,
     mut game: MessageWriter<SnakyInput>,
     mut view: MessageWriter<ViewInput>,
 ) {
     let Some(mode) = mode else { return };
     let actions = keys.actions(KEYS).into_iter().chain(keys.actions(mode_keys(*mode.get())));
     for action in actions {
-        match action {
+        let claim = match action {
             Game(input) => {
                 game.write(input);
+                continue;
             }
             View(input) => {
                 view.write(input);
+                continue;
             }
-        }
+            ClaimCursor => true,
+            // A computer Breaker holding the game (running or paused) runs and pauses on Space.
+            Space => watch.breaker.is_none(),
+        };
+        game.write(if claim { SnakyInput::Claim(cursor.0) } else { SnakyInput::RunPause });
     }
 }
 
@@ -184,7 +253,19 @@ mod tests {
             REVIEW_KEYS.actions(&keys),
             [Game(SnakyInput::ReviewStep(-1)), Game(SnakyInput::ToggleReview)]
         );
-        assert_eq!(PLAY_KEYS.actions(&keys), [View(ViewInput::Pan { x: -1, y: 0 }), Game(SnakyInput::Back)]);
+        assert_eq!(
+            PLAY_KEYS.actions(&keys),
+            [View(ViewInput::Cursor { x: -1, y: 0 }), Game(SnakyInput::Back)]
+        );
+        assert_eq!(
+            LESSON_KEYS.actions(&keys),
+            [Game(SnakyInput::LineStep(-1)), Game(SnakyInput::CloseLesson)]
+        );
+        // With Shift the arrows pan in every mode, and move neither the cursor nor the review.
+        keys.press(KeyCode::ShiftLeft);
+        assert_eq!(KEYS.actions(&keys), [View(ViewInput::Pan { x: -1, y: 0 })]);
+        assert_eq!(REVIEW_KEYS.actions(&keys), [Game(SnakyInput::ToggleReview)]);
+        assert_eq!(PLAY_KEYS.actions(&keys), [Game(SnakyInput::Back)]);
         assert!(
             key_line(Language::English, SnakyMode::Review)
                 .contains("Esc\u{a0}or\u{a0}V:\u{a0}stop\u{a0}reviewing")

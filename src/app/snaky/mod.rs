@@ -22,18 +22,19 @@ mod screen;
 
 use bevy::prelude::*;
 
-pub use board::{BOARD_SIZE, BoardArea, BoardView, RefusedFlash, Stone};
+pub use board::{BOARD_SIZE, BoardArea, BoardView, Cursor, CursorMark, RefusedFlash, Stone};
 pub use grid::GridLine;
+pub use model::lesson::{Lesson, LineChoice};
 pub use model::outcome::Outcome;
 pub use model::overlays::{Layer as OverlayLayer, Overlays};
 pub use model::session::{
     Applied, Effect, Notice, NoticeKind, Said, Session, SnakyInput, SnakyMode, new_session,
 };
 pub use model::watch::{SPEEDS, Watch};
-pub use overlay::{HeatValue, LessonMark, OverlayMark};
-pub use panel::{LessonChip, TempoBar, TempoGraph};
+pub use overlay::{HeatValue, LessonMark, OverlayMark, ThreatMark};
+pub use panel::{DropText, GuaranteeDrop, LessonChip, TempoBar, TempoGraph};
 pub use record::record_text;
-pub use screen::{SnakyStart, SnakySystems, SnakyUnavailable};
+pub use screen::{LessonStart, SnakyStart, SnakySystems, SnakyUnavailable};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((

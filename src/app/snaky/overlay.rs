@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 use super::board::{Layer as BoardLayer, Placed, ScaledFont};
+use super::model::lesson::LineChoice;
 use super::model::overlays::{Layer, Overlays};
 use super::model::session::Session;
 use super::screen::SnakySystems;
@@ -26,6 +27,11 @@ pub struct LessonMark {
     pub cell: crate::snaky::Cell,
     pub kept: bool,
 }
+
+/// A cell where Maker's next stone would complete a Snaky (a threat's or a double threat's
+/// finishing cell), marked until it is taken.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ThreatMark(pub crate::snaky::Cell);
 
 /// A heat-map square: the cell and the guarantee it shows (Maker's moves so far plus the height
 /// of the card it holds after a reply there).
@@ -49,6 +55,12 @@ fn draw_overlays(
     // the lesson's replies.
     let hidden = session.blind && !session.shown().won();
     let overlays = if hidden || !overlays.analysis { Overlays::none() } else { *overlays };
+    let threats = if hidden {
+        Vec::new()
+    } else {
+        let shown = session.shown();
+        crate::snaky::threats::threats(shown.maker_cells(), shown.breaker_cells()).cells
+    };
     let Some((layer, _)) = layers.iter().find(|(_, l)| **l == BoardLayer::Overlay) else { return };
     let game = session.shown();
     let claim = game.claim();
@@ -94,23 +106,43 @@ fn draw_overlays(
                 ));
             }
         }
-        // The lesson: before one of the player's moves (reviewing), the replies that kept the
-        // most (green) and the move played (red).
-        if let Some(at) = session.reviewing().filter(|&at| at % 2 == 1 && at < session.game().moves().len()) {
+        // The lesson: before one of the player's moves, the replies that kept the most (green)
+        // and the move played (red); along a line, the move it follows.
+        let lesson_move = session.lesson().map(|lesson| lesson.index).or_else(|| {
+            session
+                .reviewing()
+                .filter(|&at| at % 2 == 1 && at < session.game().moves().len())
+                .map(|at| at / 2)
+        });
+        if let Some(index) = lesson_move {
             let review = crate::snaky::review_game(session.game());
-            if let Some(lesson) = review.moves.get(at / 2) {
-                for &cell in &lesson.best {
+            let step = session.lesson().map_or(0, |lesson| lesson.step);
+            let best_line = session.lesson().is_some_and(|lesson| lesson.choice == LineChoice::Best);
+            if let Some(reviewed) = review.moves.get(index) {
+                let first = session.lesson().and_then(|lesson| lesson.moves().first().map(|&(_, cell)| cell));
+                for &cell in &reviewed.best {
+                    if step == 0 || (best_line && Some(cell) == first) {
+                        layer.spawn((
+                            LessonMark { cell, kept: true },
+                            HINT.square(cell, Color::NONE, palette::HINT),
+                        ));
+                    }
+                }
+                if step == 0 || !best_line {
+                    let played = reviewed.breaker;
                     layer.spawn((
-                        LessonMark { cell, kept: true },
-                        HINT.square(cell, Color::NONE, palette::HINT),
+                        LessonMark { cell: played, kept: false },
+                        HINT.square(played, Color::NONE, palette::BAD),
                     ));
                 }
-                let played = lesson.breaker;
-                layer.spawn((
-                    LessonMark { cell: played, kept: false },
-                    HINT.square(played, Color::NONE, palette::BAD),
-                ));
             }
+        }
+        // Where Maker would complete a Snaky: until Breaker takes the cell.
+        for &cell in &threats {
+            layer.spawn((
+                ThreatMark(cell),
+                THREAT.square(cell, palette::MAKER_STONE.with_alpha(0.18), palette::MAKER_STONE),
+            ));
         }
         if overlays.hint {
             for cell in game.hint().into_iter().flatten() {
@@ -145,6 +177,8 @@ const REQUIRED: Shape = Shape { inset: 0.0, grow: 1.0, border: 3.0, radius: Val:
 const HEAT: Shape = Shape { inset: 0.06, grow: 0.0, border: 0.0, radius: Val::Px(3.0) };
 /// The hint: a ring just outside the cell, outside the required ring.
 const HINT: Shape = Shape { inset: 0.0, grow: 2.0, border: 3.0, radius: Val::Px(6.0) };
+/// A finishing cell: a round ring inside the cell, in Maker's colour.
+const THREAT: Shape = Shape { inset: 0.12, grow: 0.0, border: 3.0, radius: Val::Px(f32::MAX) };
 /// The pivot: a round ring reaching into the neighbouring cells.
 const PIVOT: Shape = Shape { inset: 0.0, grow: 4.0, border: 3.0, radius: Val::Px(f32::MAX) };
 const PIVOT_FILL_ALPHA: f32 = 0.5;

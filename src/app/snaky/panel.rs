@@ -3,25 +3,94 @@
 
 use bevy::prelude::*;
 
+use super::model::lesson::Lesson;
+use super::model::lesson::LineChoice;
+use super::model::outcome::Outcome;
 use super::model::overlays::{Layer, Overlays};
 use super::model::session::{NoticeKind, Session, SnakyInput, SnakyMode};
 use super::model::watch::Watch;
 use super::screen::{self, SnakySystems, SnakyUnavailable};
 use super::{board, keys};
 use crate::app::Screen;
+use crate::app::events::Redraw;
 use crate::app::i18n::Lang;
 use crate::app::i18n::{self, T, snaky as text};
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::save::Language;
-use crate::snaky::{BreakerKind, Maker, Player};
+use crate::snaky::{BreakerKind, Maker, Player, words};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Snaky), spawn_screen.after(screen::start_session)).add_systems(
-        Update,
-        (update_panel, draw_tempo, draw_lesson).in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)),
-    );
+    app.init_resource::<GuaranteeDrop>()
+        .add_systems(OnEnter(Screen::Snaky), spawn_screen.after(screen::start_session))
+        .add_systems(
+            Update,
+            (update_panel, draw_tempo, draw_lesson, show_drop)
+                .in_set(SnakySystems::Show)
+                .run_if(in_state(Screen::Snaky)),
+        );
+}
+
+/// How long the guarantee's fall ("-9") shows beside it after a costly move.
+const DROP_SECONDS: f32 = 2.0;
+
+/// The fall of the guarantee the player's last move caused, shown beside the guarantee for
+/// [`DROP_SECONDS`] (on the game's clock); `None` when there is nothing to show.
+#[derive(Resource, Debug, Default)]
+pub struct GuaranteeDrop(pub Option<(u32, Timer)>);
+
+/// The "-9" beside the guarantee.
+#[derive(Component, Debug)]
+pub struct DropText;
+
+/// Starts the fall's flash when the player's move lowers the guarantee (not in blind mode, where
+/// the guarantee is hidden), and fades it out.
+fn show_drop(
+    mut outcomes: MessageReader<Outcome>,
+    session: Option<Res<Session>>,
+    mut drop: ResMut<GuaranteeDrop>,
+    time: Res<Time>,
+    mut texts: Query<(&mut Text, &mut TextColor), With<DropText>>,
+    mut redraw: MessageWriter<Redraw>,
+) {
+    let blind = session.is_some_and(|session| session.blind);
+    let mut last_player = None;
+    for outcome in outcomes.read() {
+        match *outcome {
+            Outcome::Placed { player, .. } => last_player = Some(player),
+            Outcome::Guarantee { from, to }
+                if to < from && last_player == Some(Player::Breaker) && !blind =>
+            {
+                drop.0 = Some((from - to, Timer::from_seconds(DROP_SECONDS, TimerMode::Once)));
+            }
+            _ => {}
+        }
+    }
+    let shown = match drop.0.as_mut() {
+        Some((lost, timer)) => {
+            timer.tick(time.delta());
+            (!timer.is_finished()).then(|| (*lost, 1.0 - timer.fraction()))
+        }
+        None => None,
+    };
+    if shown.is_none() && drop.0.is_some() {
+        drop.0 = None;
+    }
+    let (content, alpha) = shown.map_or((String::new(), 0.0), |(lost, alpha)| (format!("-{lost}"), alpha));
+    for (mut text, mut colour) in &mut texts {
+        if text.0 != content {
+            text.0.clone_from(&content);
+        }
+        // Full red for the first half, then fading.
+        let wanted = palette::BAD.with_alpha((2.0 * alpha).min(1.0));
+        if colour.0 != wanted {
+            colour.0 = wanted;
+        }
+    }
+    if shown.is_some() {
+        redraw.write(Redraw);
+    }
 }
 
 const PANEL_WIDTH: f32 = 400.0;
@@ -47,6 +116,10 @@ pub enum Info {
     Par,
     Lesson,
     LessonLine,
+    LessonCost,
+    Why,
+    BestReply,
+    LineCaption,
 }
 
 /// A button whose look follows the state (on/off, available or not).
@@ -66,6 +139,12 @@ enum Control {
     TakeOver,
     /// The panel's page: false the calm one, true the glass box.
     Page(bool),
+    /// The lesson's line after the move played or after the best reply.
+    Line(LineChoice),
+    LineBack,
+    LineForward,
+    LineFirst,
+    LineLast,
 }
 
 fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res<SnakyUnavailable>>) {
@@ -136,7 +215,12 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         }
     });
     panel.spawn((Info::Status, widgets::text("", 19.0, palette::YOU)));
-    panel.spawn((Info::Guarantee, widgets::text("", 25.0, palette::PRIMARY)));
+    panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(12.0) }).with_children(
+        |row| {
+            row.spawn((Info::Guarantee, widgets::text("", 25.0, palette::PRIMARY)));
+            row.spawn((DropText, widgets::text("", 25.0, palette::BAD)));
+        },
+    );
     panel.spawn((Info::Par, widgets::text("", 15.0, palette::INK_SOFT)));
     panel.spawn((
         Info::Notice,
@@ -145,6 +229,9 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         Node { width: px(PANEL_WIDTH - 36.0), height: px(NOTICE_HEIGHT), ..default() },
     ));
     panel.spawn((PanelPage::Play, page())).with_children(|page| spawn_play_page(page, lang));
+    panel
+        .spawn((PanelPage::Lesson, Node { display: Display::None, ..page() }))
+        .with_children(|page| spawn_lesson_page(page, lang));
     panel
         .spawn((PanelPage::Analysis, Node { display: Display::None, ..page() }))
         .with_children(|page| spawn_analysis_page(page, lang));
@@ -158,6 +245,8 @@ const NOTICE_HEIGHT: f32 = 56.0;
 enum PanelPage {
     Play,
     Analysis,
+    /// In place of the calm page while a lesson is open.
+    Lesson,
 }
 
 fn page() -> Node {
@@ -231,13 +320,53 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
     // The lesson (after the game, or while reviewing) in place of the goal's explanation.
     page.spawn((Info::Lesson, widgets::text("", 14.0, palette::INK_SOFT)));
     page.spawn((
-        LessonChips,
+        LessonChips { lesson_page: false },
         Node { flex_wrap: FlexWrap::Wrap, column_gap: px(4), row_gap: px(4), ..default() },
     ));
     page.spawn((
         Info::LessonLine,
         widgets::text("", 14.0, palette::INK),
         Node { width: px(PANEL_WIDTH - 36.0), ..default() },
+    ));
+}
+
+/// The lesson on one of the player's moves: what it cost, why (the engine's turning point), what
+/// the best reply took away, the two lines to play on the board, and the chips of every move.
+fn spawn_lesson_page(page: &mut ChildSpawnerCommands, lang: Language) {
+    let wide = || Node { width: px(PANEL_WIDTH - 36.0), ..default() };
+    page.spawn((Info::LessonCost, widgets::text("", 14.0, palette::INK), wide()));
+    page.spawn((Info::Why, widgets::text("", 14.0, palette::INK), wide()));
+    page.spawn((Info::BestReply, widgets::text("", 14.0, palette::INK_SOFT), wide()));
+    page.spawn(Node { column_gap: px(4), ..left_row() }).with_children(|row| {
+        for choice in [LineChoice::Played, LineChoice::Best] {
+            row.spawn(widgets::small_button("", ButtonKind::Secondary, 0.0))
+                .insert(Control::Line(choice))
+                .observe(send(SnakyInput::SwitchLine));
+        }
+    });
+    page.spawn(Node { column_gap: px(4), ..left_row() }).with_children(|row| {
+        for (control, label, input, width) in [
+            (Control::LineFirst, T::LineFirst.get(lang), SnakyInput::LineEnd(false), 72.0),
+            (Control::LineBack, "←", SnakyInput::LineStep(-1), 48.0),
+            (Control::LineForward, "→", SnakyInput::LineStep(1), 48.0),
+            (Control::LineLast, T::LineLast.get(lang), SnakyInput::LineEnd(true), 72.0),
+        ] {
+            row.spawn(widgets::small_button(label, ButtonKind::Secondary, width))
+                .insert(control)
+                .observe(send(input));
+        }
+        row.spawn(widgets::small_button(T::CloseLesson.get(lang), ButtonKind::Secondary, 96.0))
+            .observe(send(SnakyInput::CloseLesson));
+    });
+    page.spawn((
+        Info::LineCaption,
+        widgets::text("", 15.0, palette::INK),
+        Node { min_height: px(58), ..wide() },
+    ));
+    page.spawn((widgets::text(T::LessonLegend.get(lang), 13.0, palette::INK_SOFT), wide()));
+    page.spawn((
+        LessonChips { lesson_page: true },
+        Node { flex_wrap: FlexWrap::Wrap, column_gap: px(4), row_gap: px(4), ..default() },
     ));
 }
 
@@ -333,7 +462,10 @@ fn stat_row(page: &mut ChildSpawnerCommands, lang: Language, pair: [(T, Info); 2
 
 /// The lesson's chips: one per move of the player's, rebuilt when the game changes.
 #[derive(Component, Debug)]
-struct LessonChips;
+struct LessonChips {
+    /// On the lesson's page (else on the calm page): only the list on the page shown has chips.
+    lesson_page: bool,
+}
 
 /// One chip of the lesson: the player's move (0-based) it stands for.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -350,7 +482,7 @@ fn lesson_shown(session: &Session) -> bool {
 /// one framed.
 fn draw_lesson(
     session: Option<Res<Session>>,
-    chips: Query<Entity, With<LessonChips>>,
+    chips: Query<(Entity, &LessonChips)>,
     lang: Res<Lang>,
     mut commands: Commands,
 ) {
@@ -361,9 +493,11 @@ fn draw_lesson(
     let lang = lang.0;
     let review = lesson_shown(&session).then(|| crate::snaky::review_game(session.game()));
     let reviewed = session.reviewing().filter(|at| at % 2 == 1).map(|at| at / 2);
-    for list in &chips {
+    let lesson_open = session.lesson().is_some();
+    for (list, page) in &chips {
+        let shown = page.lesson_page == lesson_open;
         commands.entity(list).despawn_children().with_children(|list| {
-            let Some(review) = &review else { return };
+            let Some(review) = review.as_ref().filter(|_| shown) else { return };
             let costliest = review.costliest();
             for (index, lesson) in review.moves.iter().enumerate() {
                 let (face, ink) = if Some(index) == costliest {
@@ -385,7 +519,7 @@ fn draw_lesson(
                     BackgroundColor(face),
                     Outline { width: px(2), offset: px(1), color: frame },
                     children![(
-                        widgets::text(text::lesson_chip(lang, stone_number(index), lesson.lost), 13.0, ink),
+                        widgets::text(text::lesson_chip(lang, index + 1, lesson.lost), 13.0, ink),
                         Pickable::IGNORE
                     )],
                 ))
@@ -472,6 +606,7 @@ fn update_panel(
     mut controls: Query<(&Control, &mut ButtonKind, &Children)>,
     mut labels: Query<&mut Text, Without<Info>>,
     mut pages: Query<(&PanelPage, &mut Node)>,
+    mut lines: Query<(&Info, &mut Node), Without<PanelPage>>,
     data: Res<SaveData>,
 ) {
     let Some(session) = session else { return };
@@ -479,11 +614,27 @@ fn update_panel(
     if !changed && !overlays.is_changed() && !lang.is_changed() {
         return;
     }
+    let page_shown = if overlays.analysis {
+        PanelPage::Analysis
+    } else if *mode.get() == SnakyMode::Lesson {
+        PanelPage::Lesson
+    } else {
+        PanelPage::Play
+    };
     for (page, mut node) in &mut pages {
-        let shown = (*page == PanelPage::Analysis) == overlays.analysis;
+        let shown = *page == page_shown;
         let display = if shown { Display::Flex } else { Display::None };
         if node.display != display {
             node.display = display;
+        }
+    }
+    // The lesson needs the room: par and the notice's line wait until it is closed.
+    for (info, mut node) in &mut lines {
+        if matches!(info, Info::Par | Info::Notice) {
+            let display = if page_shown == PanelPage::Lesson { Display::None } else { Display::Flex };
+            if node.display != display {
+                node.display = display;
+            }
         }
     }
     let blind_now = session.blind && !session.shown().won();
@@ -507,7 +658,12 @@ fn update_panel(
                 let par = maker.bound();
                 if session.game().won() {
                     let moves = session.game().maker_cells().len();
-                    (text::held_out(lang, watch.kind(), moves, par), palette::INK)
+                    let assisted = session.assists().first().copied();
+                    let held_out = text::held_out(lang, watch.kind(), moves, par, assisted);
+                    // The guarantee just before Maker's last move: what this game had promised.
+                    let game = session.game();
+                    let promised = game.prefix(game.moves().len().saturating_sub(1)).guarantee();
+                    (format!("{held_out}\n{}", text::result(lang, moves, par, promised)), palette::INK)
                 } else {
                     let best = settings.snaky_best.get(&maker).copied();
                     let blind = settings.blind_best.get(&maker).copied();
@@ -517,6 +673,34 @@ fn update_panel(
             Info::Lesson if lesson_shown(&session) => (T::Lesson.get(lang).to_string(), palette::INK_SOFT),
             Info::Lesson => (T::SnakyGoalHelp.get(lang).to_string(), palette::INK_SOFT),
             Info::LessonLine => (lesson_line(&session, lang), palette::INK),
+            Info::LessonCost => match session.lesson() {
+                Some(lesson) => {
+                    let review = crate::snaky::review_game(session.game());
+                    let cost =
+                        review.moves.get(lesson.index).map(|m| text::lesson_cost(lang, lesson.index + 1, m));
+                    (cost.unwrap_or_default(), palette::INK)
+                }
+                None => (String::new(), palette::INK),
+            },
+            Info::Why => match session.lesson() {
+                Some(Lesson { why: Some(why), .. }) => (words::forced(lang, why), palette::INK),
+                Some(_) => (T::NoLine.get(lang).to_string(), palette::INK_SOFT),
+                None => (String::new(), palette::INK),
+            },
+            Info::BestReply => match session.lesson().and_then(|lesson| lesson.why.as_ref()) {
+                Some(why) => (words::best_reply(lang, why), palette::GOOD),
+                None => (String::new(), palette::INK),
+            },
+            Info::LineCaption => match session.lesson() {
+                Some(lesson) => {
+                    let at = text::line_position(lang, lesson.index + 1, lesson.step, lesson.last_step());
+                    match lesson.shown_move() {
+                        Some(step) => (format!("{at}{}", words::line_move(lang, step)), palette::INK),
+                        None => (at, palette::INK_SOFT),
+                    }
+                }
+                None => (String::new(), palette::INK),
+            },
             Info::Guarantee => (text::guarantee(lang, claim.guarantee), palette::PRIMARY),
             Info::MakerMoves => (game.maker_cells().len().to_string(), palette::INK),
             Info::BreakerMoves => (game.breaker_cells().len().to_string(), palette::INK),
@@ -525,10 +709,11 @@ fn update_panel(
             Info::Envelope => (claim.envelope_size.to_string(), palette::INK),
             Info::Required => (claim.required_size.to_string(), palette::INK),
             Info::LastMove => match game.moves().last() {
-                Some(m) => (
-                    text::last_move(lang, m.player == Player::Maker, game.moves().len(), m.cell),
-                    palette::INK,
-                ),
+                Some(m) => {
+                    let maker = m.player == Player::Maker;
+                    let number = if maker { game.maker_cells().len() } else { game.breaker_cells().len() };
+                    (text::last_move(lang, maker, number, m.cell), palette::INK)
+                }
                 None => (String::new(), palette::INK),
             },
             Info::Notice => match &session.notice {
@@ -595,6 +780,31 @@ fn update_panel(
                 }
             }
             Control::TakeOver => available(watch.breaker.is_some() && !session.game().won()),
+            Control::Line(choice) => {
+                let lesson = session.lesson();
+                let why = lesson.and_then(|lesson| lesson.why.as_ref());
+                let best = *choice == LineChoice::Best;
+                let line = why.map(|why| if best { &why.best_line } else { &why.line });
+                if let Some(&label) = children.first()
+                    && let Ok(mut label) = labels.get_mut(label)
+                {
+                    let word =
+                        text::line_button(lang, best, line.and_then(|l| l.completed).map(|d| d.move_number));
+                    if label.0 != word {
+                        label.0 = word;
+                    }
+                }
+                match lesson {
+                    Some(lesson) if lesson.why.is_some() => on(lesson.choice == *choice),
+                    _ => ButtonKind::Disabled,
+                }
+            }
+            Control::LineBack | Control::LineFirst => {
+                available(session.lesson().is_some_and(|lesson| lesson.step > 0))
+            }
+            Control::LineForward | Control::LineLast => {
+                available(session.lesson().is_some_and(|lesson| lesson.step < lesson.last_step()))
+            }
         };
         if *kind != wanted {
             *kind = wanted;
@@ -611,15 +821,9 @@ fn lesson_line(session: &Session, lang: Language) -> String {
     let review = crate::snaky::review_game(session.game());
     let reviewed = session.reviewing().filter(|at| at % 2 == 1).map(|at| at / 2);
     match reviewed.and_then(|index| review.moves.get(index).map(|lesson| (index, lesson))) {
-        Some((index, lesson)) => text::lesson_line(lang, stone_number(index), lesson),
+        Some((index, lesson)) => text::lesson_line(lang, index + 1, lesson),
         None => T::LessonHelp.get(lang).to_string(),
     }
-}
-
-/// The board's number on the stone of the player's move `index` (0-based): Maker plays stone 1,
-/// so the player's moves are stones 2, 4, 6, … — the lesson names them as the board does.
-fn stone_number(index: usize) -> usize {
-    2 * (index + 1)
 }
 
 /// The values blind mode hides.
@@ -629,10 +833,16 @@ fn hidden(which: Info) -> bool {
 
 /// The first line of the panel: whose turn, who is playing, or what is being reviewed.
 fn status(session: &Session, watch: &Watch, mode: SnakyMode, lang: Language) -> (String, Color) {
-    let total = session.game().moves().len();
     match (mode, watch.kind()) {
+        (SnakyMode::Lesson, _) => {
+            let number = session.lesson().map_or(0, |lesson| lesson.index + 1);
+            (text::lesson_title(lang, number), palette::INK)
+        }
         (SnakyMode::Review, _) => {
-            (text::reviewing(lang, session.reviewing().unwrap_or(total), total), palette::INK_SOFT)
+            let shown = session.shown();
+            let maker = shown.moves().last().is_none_or(|m| m.player == Player::Maker);
+            let number = if maker { shown.maker_cells().len() } else { shown.breaker_cells().len() };
+            (text::reviewing(lang, maker, number), palette::INK_SOFT)
         }
         // Maker's win is the player's loss: not in the good-news colour.
         _ if session.game().won() => (T::MakerWon.get(lang).to_string(), palette::BAD),

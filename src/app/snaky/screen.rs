@@ -13,7 +13,7 @@ use super::{cards, record};
 use crate::app::events::{GameEvent, Redraw, Stones, WakeAt};
 use crate::app::storage::SaveData;
 use crate::app::{Go, Screen};
-use crate::snaky::{self, Cell, Maker, Player};
+use crate::snaky::{self, Cell, Maker, Player, ThreatKind};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SnakyInput>()
@@ -56,8 +56,16 @@ pub struct SnakyStart {
     pub maker: Option<Maker>,
     /// Start in blind mode.
     pub blind: bool,
-    /// Open the lesson: review the game at the player's costliest move (`--open snaky-review`).
-    pub review: bool,
+    /// Open the lesson on the player's costliest move (`--open snaky-review`).
+    pub lesson: Option<LessonStart>,
+}
+
+/// Where the lesson opened from the command line stands: its line (`best`: the best reply's) played
+/// to `step`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LessonStart {
+    pub step: usize,
+    pub best: bool,
 }
 
 impl SnakyStart {
@@ -66,7 +74,7 @@ impl SnakyStart {
         let moves = snaky::parse_moves(record).map_err(|e| format!("--moves: {e}"))?;
         let cards = maker.unwrap_or_default().cards().map_err(|e| e.to_string())?;
         snaky::replay(cards, &moves).map_err(|e| format!("--moves: {e}"))?;
-        Ok(Self { moves, maker, blind: false, review: false })
+        Ok(Self { moves, maker, blind: false, lesson: None })
     }
 }
 
@@ -102,9 +110,15 @@ pub(super) fn start_session(
         if let Err(error) = session.load(&start.moves) {
             session.tell(NoticeKind::Refused, Said::RecordError(error));
         }
-        if start.review && !session.game().breaker_cells().is_empty() {
+        if let Some(lesson) = start.lesson
+            && !session.game().breaker_cells().is_empty()
+        {
             let costliest = snaky::review_game(session.game()).costliest().unwrap_or(0);
-            session.review_at(snaky::review::before(costliest));
+            session.open_lesson(costliest);
+            if lesson.best {
+                session.switch_line();
+            }
+            session.step_line(i32::try_from(lesson.step).unwrap_or(i32::MAX));
         }
         commands.remove_resource::<SnakyStart>();
     }
@@ -196,14 +210,22 @@ fn record_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: R
     let computer = watch.breaker.is_some();
     let Some(moves) = session.bypass_change_detection().finished_game(computer) else { return };
     session.set_changed();
-    let (maker, blind) = (session.maker, session.blind);
+    let (maker, blind, assisted) = (session.maker, session.blind, session.assists().first().copied());
     let settings = &mut data.save.settings;
-    let bests = if blind { &mut settings.blind_best } else { &mut settings.snaky_best };
-    let best = bests.entry(maker).or_insert(0);
-    *best = (*best).max(moves as u32);
-    let best = *best;
+    // A game the player was helped in is kept apart: never a best.
+    let bests = match (assisted, blind) {
+        (Some(_), _) => &mut settings.assisted_best,
+        (None, true) => &mut settings.blind_best,
+        (None, false) => &mut settings.snaky_best,
+    };
+    let kept = bests.entry(maker).or_insert(0);
+    *kept = (*kept).max(moves as u32);
+    let best = match (assisted, blind) {
+        (Some(_), _) => settings.snaky_best.get(&maker).copied().unwrap_or(0),
+        _ => *kept,
+    };
     data.store();
-    session.tell(NoticeKind::Good, Said::GameResult { maker, moves, best, blind });
+    session.tell(NoticeKind::Good, Said::GameResult { maker, moves, best, blind, assisted });
 }
 
 /// Tells the rest of the game what the model says happened this frame: the stones played
@@ -212,7 +234,12 @@ fn record_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: R
 fn tell_what_happened(mut outcomes: MessageReader<Outcome>, mut events: MessageWriter<GameEvent>) {
     // Breaker's stone, until Maker's answer makes it an exchange.
     let mut breaker_stone = false;
+    // Who placed the last stone: a guarantee that falls after Breaker's is the player's cost.
+    let mut last_player = None;
     for outcome in outcomes.read() {
+        if let Outcome::Placed { player, .. } = outcome {
+            last_player = Some(*player);
+        }
         match outcome {
             Outcome::Placed { player: Player::Breaker, .. } => {
                 if std::mem::replace(&mut breaker_stone, true) {
@@ -229,7 +256,13 @@ fn tell_what_happened(mut outcomes: MessageReader<Outcome>, mut events: MessageW
             Outcome::MakerWon { .. } => {
                 events.write(GameEvent::Ended { won: false });
             }
+            Outcome::Guarantee { from, to } if to < from && last_player == Some(Player::Breaker) => {
+                events.write(GameEvent::Costly { lost: from - to });
+            }
             Outcome::Guarantee { .. } => {}
+            Outcome::Threats { kind } => {
+                events.write(GameEvent::Threat { double: *kind == ThreatKind::DoubleThreat });
+            }
         }
     }
     if breaker_stone {

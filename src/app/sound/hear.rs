@@ -15,6 +15,8 @@ pub fn hear(event: GameEvent) -> Option<Cue> {
         GameEvent::Stones(Stones::Maker) => Cue::MakerStone,
         GameEvent::Stones(Stones::Exchange) => Cue::Exchange,
         GameEvent::Refused => Cue::Refused,
+        GameEvent::Costly { .. } => Cue::Costly,
+        GameEvent::Threat { double } => Cue::Threat { double },
         GameEvent::Ended { won: true } => Cue::Won,
         GameEvent::Ended { won: false } => Cue::Lost,
     })

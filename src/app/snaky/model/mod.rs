@@ -3,6 +3,8 @@
 //! the overlays switched on ([`overlays`]). Unit tested without an app; the screen's systems
 //! (`screen.rs`) feed it inputs and pass on what it tells.
 
+pub mod assist;
+pub mod lesson;
 pub mod outcome;
 pub mod overlays;
 pub mod session;

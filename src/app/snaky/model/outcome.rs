@@ -4,7 +4,7 @@
 
 use bevy::prelude::Message;
 
-use crate::snaky::{Cell, Player};
+use crate::snaky::{Cell, Player, ThreatKind};
 
 /// One thing that happened to the game, in the order it happened (Breaker's stone, the guarantee
 /// it cost, Maker's answer, Maker's win).
@@ -23,6 +23,9 @@ pub enum Outcome {
     /// `from`): Breaker's stone when it gives Maker a shorter plan, Maker's when it completes a
     /// Snaky sooner than the plan promised.
     Guarantee { from: u32, to: u32 },
+    /// After Maker's stone, free cells where its next stone would complete a Snaky: one (a
+    /// threat: Breaker must take it) or more (a double threat: Breaker can block only one).
+    Threats { kind: ThreatKind },
     /// A claim the rules or the screen's mode refuse: nothing is placed, the cell flashes.
     Refused(Cell),
     /// Maker has completed its Snaky (Breaker cannot win, only delay) after this many Maker moves:

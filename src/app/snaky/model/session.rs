@@ -8,6 +8,8 @@ use std::sync::Arc;
 
 use bevy::prelude::{Message, Resource, SubStates};
 
+pub use super::assist::Assist;
+use super::lesson::Lesson;
 use super::outcome::Outcome;
 use super::overlays::{self, Overlays};
 use super::watch::Watch;
@@ -66,8 +68,19 @@ pub enum SnakyInput {
     ShowAnalysis(bool),
     /// Open the primer ("How to play").
     HowToPlay,
-    /// Review the position before the player's move with this index (0-based): the lesson.
+    /// Open the lesson on the player's move with this index (0-based): the position before it,
+    /// why it cost what it did, and its line.
     LessonMove(usize),
+    /// The lesson on the player's previous (-1) or next (+1) move.
+    LessonNeighbour(i32),
+    /// Step the lesson's line by this many moves.
+    LineStep(i32),
+    /// The lesson's line from its start (false) or at its end (true).
+    LineEnd(bool),
+    /// Play the other line: the one after the move played, or after the best reply.
+    SwitchLine,
+    /// Close the lesson (back to reviewing the position before the move).
+    CloseLesson,
     Back,
 }
 
@@ -83,6 +96,8 @@ pub enum SnakyMode {
     Review,
     /// A computer Breaker is running; clicks are refused until Pause or Take over.
     Watch,
+    /// The lesson on one of the player's moves: arrows play its line on the board.
+    Lesson,
 }
 
 /// What an input did: what it asks of the world outside the session, and what happened to the
@@ -134,6 +149,8 @@ pub enum Said {
         moves: usize,
         best: u32,
         blind: bool,
+        /// What first helped the player, if anything: then `best` is the unassisted best.
+        assisted: Option<Assist>,
     },
     /// A computer Breaker took the game.
     Handed(BreakerKind),
@@ -167,8 +184,8 @@ impl Said {
             }
             Self::MoveError(error) => text::move_error(lang, error),
             Self::BlindToggled(blind) => text::blind_toggled(lang, *blind),
-            Self::GameResult { maker, moves, best, blind } => {
-                text::game_result(lang, *maker, *moves, *best, *blind)
+            Self::GameResult { maker, moves, best, blind, assisted } => {
+                text::game_result(lang, *maker, *moves, *best, *blind, *assisted)
             }
             Self::Handed(kind) => text::handed(lang, *kind),
             Self::ConfirmNewGame { blind, maker } => text::confirm_new_game(lang, *blind, *maker),
@@ -210,8 +227,12 @@ pub struct Session {
     pub blind: bool,
     /// This game's score has been recorded.
     scored: bool,
+    /// What helped the player in this game, in the order first used.
+    assists: Vec<Assist>,
     /// A switch that ends the game in progress, asked once and waiting for the same input again.
     pending: Option<SnakyInput>,
+    /// The lesson open on one of the player's moves (while reviewing the position before it).
+    lesson: Option<Lesson>,
 }
 
 impl Session {
@@ -227,6 +248,8 @@ impl Session {
             blind: false,
             scored: false,
             pending: None,
+            lesson: None,
+            assists: Vec::new(),
         }
     }
 
@@ -244,9 +267,67 @@ impl Session {
         self.review
     }
 
+    /// What helped the player in this game, in the order first used (empty: the player's own).
+    pub fn assists(&self) -> &[Assist] {
+        &self.assists
+    }
+
+    fn assisted(&mut self, assist: Assist) {
+        if !self.assists.contains(&assist) {
+            self.assists.push(assist);
+        }
+    }
+
+    /// The lesson open, if any.
+    pub fn lesson(&self) -> Option<&Lesson> {
+        self.lesson.as_ref()
+    }
+
+    /// Opens the lesson on the player's move `index` (0-based), at the position before it; a move
+    /// the game does not have changes nothing.
+    pub fn open_lesson(&mut self, index: usize) {
+        if index >= self.game.breaker_cells().len() {
+            return;
+        }
+        self.review_at(crate::snaky::review::before(index));
+        self.lesson = Some(Lesson::new(&self.game, index));
+    }
+
+    /// Steps the open lesson's line by `delta` moves.
+    pub fn step_line(&mut self, delta: i32) {
+        self.in_lesson(|lesson| lesson.step_by(delta));
+    }
+
+    /// Plays the lesson's other line, from the same place: the move itself, or its start.
+    pub fn switch_line(&mut self) {
+        self.in_lesson(|lesson| {
+            lesson.choice = lesson.choice.other();
+            lesson.step = lesson.step.min(1);
+        });
+    }
+
+    /// Changes the open lesson and shows its position.
+    fn in_lesson(&mut self, change: impl FnOnce(&mut Lesson)) {
+        let Some(lesson) = self.lesson.as_mut() else { return };
+        change(lesson);
+        let before = self.game.prefix(crate::snaky::review::before(lesson.index));
+        self.shown = lesson.position(&before);
+    }
+
+    /// Closes the lesson: the position before its move is shown again, still reviewing.
+    fn close_lesson(&mut self) {
+        if self.lesson.take().is_some()
+            && let Some(at) = self.review
+        {
+            self.shown = self.game.prefix(at);
+        }
+    }
+
     /// What the screen is doing: reviewing, watching a running computer Breaker, or playing.
     pub fn mode(&self, watch: &Watch) -> SnakyMode {
-        if self.review.is_some() {
+        if self.lesson.is_some() {
+            SnakyMode::Lesson
+        } else if self.review.is_some() {
             SnakyMode::Review
         } else if watch.running && watch.breaker.is_some() {
             SnakyMode::Watch
@@ -280,6 +361,12 @@ impl Session {
         if guarantee != before {
             happened.push(Outcome::Guarantee { from: before, to: guarantee });
         }
+        if player == Player::Maker && !self.game.won() {
+            let kind = snaky::threats::threats(self.game.maker_cells(), self.game.breaker_cells()).kind;
+            if kind != snaky::ThreatKind::None {
+                happened.push(Outcome::Threats { kind });
+            }
+        }
         happened.extend(self.maker_won());
         guarantee
     }
@@ -294,7 +381,10 @@ impl Session {
         let Some(breaker) = watch.breaker.as_mut() else { return Vec::new() };
         let happened = match breaker.choose(self.game()).map(|cell| self.claim(cell)) {
             None => Vec::new(),
-            Some(Ok(happened)) => happened,
+            Some(Ok(happened)) => {
+                self.assisted(Assist::Computer);
+                happened
+            }
             Some(Err(error)) => {
                 // The engine's Breakers only offer free cells; say so if one ever did not.
                 watch.running = false;
@@ -315,6 +405,7 @@ impl Session {
     /// Replaces the game by the one these Breaker moves lead to.
     pub fn load(&mut self, breaker_moves: &[Cell]) -> Result<(), RecordError> {
         self.game = snaky::replay(self.cards(), breaker_moves)?;
+        self.assists = vec![Assist::Record];
         self.review = None;
         self.shown = self.game.clone();
         Ok(())
@@ -343,6 +434,9 @@ impl Session {
 
     pub fn undo(&mut self) -> bool {
         let undone = self.game.undo();
+        if undone {
+            self.assisted(Assist::Undo);
+        }
         self.review = None;
         self.shown = self.game.clone();
         undone
@@ -356,11 +450,13 @@ impl Session {
     pub fn review_at(&mut self, moves: usize) {
         let total = self.game.moves().len();
         let moves = moves.clamp(1, total);
+        self.lesson = None;
         self.review = Some(moves);
         self.shown = self.game.prefix(moves);
     }
 
     pub fn stop_review(&mut self) {
+        self.lesson = None;
         self.review = None;
         self.shown = self.game.clone();
     }
@@ -369,6 +465,7 @@ impl Session {
     pub fn resume_here(&mut self) {
         let Some(moves) = self.review else { return };
         self.game = self.game.resumed_at(moves);
+        self.assisted(Assist::Resume);
         self.stop_review();
     }
 
@@ -425,6 +522,9 @@ impl Session {
     ) -> Option<Effect> {
         // A switch waiting for confirmation is dropped by any other input.
         let pending = self.pending.take();
+        if !keeps_the_lesson(input) {
+            self.close_lesson();
+        }
         match input {
             SnakyInput::Claim(_) | SnakyInput::FarAway => {
                 let cell = match input {
@@ -436,7 +536,7 @@ impl Session {
                         happened.extend(cell.map(Outcome::Refused));
                         self.tell(NoticeKind::Refused, Said::WatchingRefusal);
                     }
-                    SnakyMode::Review => {
+                    SnakyMode::Review | SnakyMode::Lesson => {
                         happened.extend(cell.map(Outcome::Refused));
                         self.tell(NoticeKind::Refused, Said::ReviewingRefusal);
                     }
@@ -444,7 +544,11 @@ impl Session {
                         // Playing while a paused computer Breaker holds the game takes it back.
                         watch.take_over();
                         let cell = cell.unwrap_or_else(|| self.game.far_away_cell());
-                        happened.extend(self.human_claim(cell));
+                        let placed = self.human_claim(cell);
+                        if placed.iter().any(|o| matches!(o, Outcome::Placed { .. })) {
+                            self.assisted_by(overlays);
+                        }
+                        happened.extend(placed);
                     }
                 }
             }
@@ -511,11 +615,25 @@ impl Session {
             SnakyInput::HowToPlay => return Some(Effect::Go(Screen::SnakyLearn)),
             SnakyInput::LessonMove(index) => {
                 watch.pause();
-                if self.game.breaker_cells().len() > *index {
-                    self.review_at(crate::snaky::review::before(*index));
-                }
+                self.open_lesson(*index);
                 self.notice = None;
             }
+            SnakyInput::LessonNeighbour(delta) => {
+                let index = self.lesson.as_ref().map_or(0, |lesson| lesson.index);
+                let last = self.game.breaker_cells().len().saturating_sub(1);
+                self.open_lesson(index.saturating_add_signed(*delta as isize).min(last));
+            }
+            SnakyInput::LineStep(delta) => {
+                if self.lesson.as_ref().is_some_and(|lesson| lesson.why.is_none()) {
+                    self.tell(NoticeKind::Info, Said::Fixed(T::NoLine));
+                }
+                self.step_line(*delta);
+            }
+            SnakyInput::LineEnd(end) => {
+                self.in_lesson(|lesson| lesson.step = if *end { lesson.last_step() } else { 0 });
+            }
+            SnakyInput::SwitchLine => self.switch_line(),
+            SnakyInput::CloseLesson => self.close_lesson(),
             SnakyInput::Hand(kind) => {
                 self.stop_review();
                 self.handoffs += 1;
@@ -554,6 +672,9 @@ impl Session {
                 self.tell(NoticeKind::Refused, Said::Fixed(T::BlindNoCards));
             }
             SnakyInput::BrowseCard => {
+                if self.in_progress() {
+                    self.assisted(Assist::Cards);
+                }
                 return Some(Effect::BrowseCard { maker: self.maker, card: self.shown().claim().card });
             }
             SnakyInput::ToggleBlind => {
@@ -592,6 +713,22 @@ impl Session {
         None
     }
 
+    /// A move made with overlays shown was helped by them (blind mode shows none).
+    fn assisted_by(&mut self, overlays: &Overlays) {
+        if !overlays.analysis || self.blind {
+            return;
+        }
+        if overlays.hint {
+            self.assisted(Assist::Hint);
+        }
+        if overlays.heat {
+            self.assisted(Assist::Heat);
+        }
+        if overlays.envelope || overlays.required || overlays.pivot {
+            self.assisted(Assist::Cards);
+        }
+    }
+
     fn human_claim(&mut self, cell: Cell) -> Vec<Outcome> {
         match self.claim(cell) {
             Ok(happened) => {
@@ -604,6 +741,29 @@ impl Session {
             }
         }
     }
+}
+
+/// Whether the lesson stays open through `input`: its own inputs, the views and the glass box, and
+/// claims (refused while it is open). Everything else closes it first.
+fn keeps_the_lesson(input: &SnakyInput) -> bool {
+    matches!(
+        input,
+        SnakyInput::Claim(_)
+            | SnakyInput::FarAway
+            | SnakyInput::LessonMove(_)
+            | SnakyInput::LessonNeighbour(_)
+            | SnakyInput::LineStep(_)
+            | SnakyInput::LineEnd(_)
+            | SnakyInput::SwitchLine
+            | SnakyInput::ToggleOverlay(_)
+            | SnakyInput::ToggleAnalysis
+            | SnakyInput::ShowAnalysis(_)
+            | SnakyInput::Faster
+            | SnakyInput::Slower
+            | SnakyInput::CopyRecord
+            | SnakyInput::BrowseCard
+            | SnakyInput::HowToPlay
+    )
 }
 
 /// A new game against this Maker, or why its certificate cannot be played.
@@ -798,6 +958,27 @@ mod tests {
         told
     }
 
+    /// The threats after Maker's answer in the game `game` reached, counted by brute force: the
+    /// free cells that complete one of every copy of Snaky through Maker's stones.
+    fn threats_after(game: &Game) -> Option<Outcome> {
+        let maker = game.maker_cells();
+        let owned = |c: &Cell| maker.contains(c);
+        let mut finishing: Vec<Cell> = Vec::new();
+        for &stone in maker {
+            for copy in snaky::shape::copies_through(stone) {
+                let free: Vec<Cell> = copy.iter().copied().filter(|c| !owned(c)).collect();
+                if let [cell] = free[..]
+                    && game.is_free(cell)
+                    && !finishing.contains(&cell)
+                {
+                    finishing.push(cell);
+                }
+            }
+        }
+        let kind = snaky::ThreatKind::of(finishing.len());
+        (kind != snaky::ThreatKind::None && !game.won()).then_some(Outcome::Threats { kind })
+    }
+
     #[test]
     fn the_papers_worked_line_tells_each_stone_with_its_number() {
         let mut parts = session();
@@ -843,6 +1024,7 @@ mod tests {
             assert_eq!(told.len(), review.moves.len());
             for (index, (told, reviewed)) in told.iter().zip(&review.moves).enumerate() {
                 let mut expected = told_by_the_review(reviewed, index);
+                expected.extend(threats_after(&parts.0.game().prefix(snaky::review::before(index + 1))));
                 if index + 1 == review.moves.len() {
                     let maker_moves = review.held_out.expect("Maker has won");
                     expected.push(Outcome::MakerWon { maker_moves });
@@ -905,5 +1087,50 @@ mod tests {
                 [Outcome::MakerWon { maker_moves: height }]
             );
         }
+    }
+
+    /// Honest records (issue 33): each kind of help marks the game, and a game with none is the
+    /// player's own.
+    #[test]
+    fn every_kind_of_help_marks_the_game_as_assisted() {
+        let far = |k: i32| Cell::new(-100 - k, 50);
+        // With an overlay shown while a move is made.
+        for (layer, assist) in [
+            (overlays::Layer::Hint, Assist::Hint),
+            (overlays::Layer::Heat, Assist::Heat),
+            (overlays::Layer::Pivot, Assist::Cards),
+        ] {
+            let mut parts = session();
+            parts.2 = Overlays { analysis: true, ..Overlays::none() };
+            parts.2.show(layer);
+            apply(&mut parts, SnakyInput::Claim(far(0)));
+            assert_eq!(parts.0.assists(), [assist], "{layer:?}");
+        }
+        // Shown but never used to move: not assisted.
+        let mut parts = session();
+        apply(&mut parts, SnakyInput::ToggleOverlay(overlays::Layer::Hint));
+        apply(&mut parts, SnakyInput::ToggleAnalysis);
+        apply(&mut parts, SnakyInput::Claim(far(0)));
+        assert_eq!(parts.0.assists(), []);
+        // Undo, resuming from review, the card browser, a computer Breaker, a loaded record.
+        apply(&mut parts, SnakyInput::Claim(far(1)));
+        apply(&mut parts, SnakyInput::Undo);
+        assert_eq!(parts.0.assists(), [Assist::Undo]);
+        let mut parts = session();
+        apply(&mut parts, SnakyInput::Claim(far(0)));
+        apply(&mut parts, SnakyInput::Claim(far(1)));
+        apply(&mut parts, SnakyInput::LessonMove(1));
+        apply(&mut parts, SnakyInput::ResumeHere);
+        assert_eq!(parts.0.game().breaker_cells().len(), 1, "played again from before move 2");
+        assert_eq!(parts.0.assists(), [Assist::Resume]);
+        apply(&mut parts, SnakyInput::BrowseCard);
+        assert_eq!(parts.0.assists(), [Assist::Resume, Assist::Cards]);
+        apply(&mut parts, SnakyInput::Restart);
+        assert_eq!(parts.0.assists(), [], "a new game starts unassisted");
+        apply(&mut parts, SnakyInput::Hand(BreakerKind::Greedy));
+        apply(&mut parts, SnakyInput::Step);
+        assert_eq!(parts.0.assists(), [Assist::Computer]);
+        apply(&mut parts, SnakyInput::LoadRecord("7,8 8,6".to_string()));
+        assert_eq!(parts.0.assists(), [Assist::Record]);
     }
 }

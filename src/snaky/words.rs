@@ -1,0 +1,284 @@
+//! The lesson's sentences, in both languages: why a costly move cost what it did, what the best
+//! reply took away, and what each move of a line does. The screen and the command line say the
+//! same thing from the same facts ([`Why`], [`Line`]); nothing here is written per game.
+//!
+//! Moves are counted per player, as the board numbers its stones: "your move 4" is Breaker's
+//! fourth stone, answered by "Maker's move 5". The screen's font covers only the characters it
+//! ships, so these strings use no dash longer than a hyphen (tests/app_font.rs reads this file).
+//!
+//! ```
+//! use pokopoko::language::Language;
+//! use pokopoko::snaky::{self, Cell, review, words};
+//! let cards = snaky::shipped_cards().expect("the shipped certificate");
+//! let lesson = review::explain(cards, &[Cell::new(7, 8), Cell::new(8, 6)]).expect("legal moves");
+//! let why = lesson.why[1].as_ref().expect("(8,6) cost Maker's plan a move");
+//! assert!(words::forced(Language::English, why).starts_with("After your move 2 at (8,6)"));
+//! assert!(words::forced(Language::Japanese, why).starts_with("あなたの2手目 (8,6) のあと"));
+//! ```
+
+use super::cell::Cell;
+use super::review::{Line, Role, Why};
+use super::threats::ThreatKind;
+use crate::language::Language;
+
+/// "After your move 6 at (5,8) Maker could force: threats at moves 7, 8 and 9 (you had to answer
+/// each), then a double threat at move 10: (6,11) and (9,11) each finish a Snaky. Maker completed
+/// its Snaky at move 12 at (6,11)."
+pub fn forced(lang: Language, why: &Why) -> String {
+    let (line, point) = (&why.line, &why.line.turning_point);
+    let (number, at) = (why.index + 1, why.breaker);
+    let threat_moves: Vec<String> = point.threats.iter().map(|t| t.move_number.to_string()).collect();
+    let completed = completed(lang, line);
+    match lang {
+        Language::English => {
+            let yours = format!("After your move {number} at {at}");
+            let mut parts = Vec::new();
+            if !threat_moves.is_empty() {
+                let noun = if threat_moves.len() == 1 { "a threat at move" } else { "threats at moves" };
+                let answered = match (point.all_answered(), threat_moves.len()) {
+                    (true, 1) => " (you had to answer it)",
+                    (true, _) => " (you had to answer each)",
+                    (false, _) => "",
+                };
+                parts.push(format!("{noun} {}{answered}", and_list(lang, &threat_moves)));
+            }
+            if let Some(double) = &point.double_threat {
+                parts.push(format!(
+                    "a double threat at move {}: {} each finish a Snaky",
+                    double.move_number,
+                    and_list(lang, &cells(&double.cells))
+                ));
+            }
+            let forced = parts.join(", then ");
+            if !line.open.is_empty() {
+                let open = cells(&line.open.cells);
+                let verb = if open.len() == 1 { "finishes" } else { "each finish" };
+                let then = if forced.is_empty() {
+                    String::new()
+                } else {
+                    format!("; then Maker could force: {forced}")
+                };
+                return format!("{yours}, {} still {verb} a Snaky{then}. {completed}", and_list(lang, &open));
+            }
+            if forced.is_empty() {
+                format!("{yours} Maker needed no threat: {completed}")
+            } else {
+                format!("{yours} Maker could force: {forced}. {completed}")
+            }
+        }
+        Language::Japanese => {
+            let yours = format!("あなたの{number}手目 {at} のあと");
+            let mut parts = Vec::new();
+            if !threat_moves.is_empty() {
+                let answered = if point.all_answered() {
+                    "（そのたびに受けるしかありません）"
+                } else {
+                    ""
+                };
+                parts.push(format!("{}手目にリーチ{answered}", threat_moves.join("・")));
+            }
+            if let Some(double) = &point.double_threat {
+                parts.push(format!(
+                    "{}手目にダブルリーチ：{} のどちらでも Snaky が完成します",
+                    double.move_number,
+                    and_list(lang, &cells(&double.cells))
+                ));
+            }
+            let forced = parts.join("。そして");
+            if !line.open.is_empty() {
+                let open = and_list(lang, &cells(&line.open.cells));
+                let then = if forced.is_empty() { String::new() } else { format!("そのあと{forced}。") };
+                return format!("{yours}も、{open} で Snaky が完成する形が残っていました。{then}{completed}");
+            }
+            if forced.is_empty() {
+                format!("{yours}、作り手はリーチなしで勝てました。{completed}")
+            } else {
+                format!("{yours}、作り手は{forced}。{completed}")
+            }
+        }
+    }
+}
+
+/// "Maker completed its Snaky at move 12 at (6,11)."
+fn completed(lang: Language, line: &Line) -> String {
+    match (lang, line.completed) {
+        (Language::English, Some(done)) => {
+            format!("Maker completed its Snaky at move {} at {}.", done.move_number, done.cell)
+        }
+        (Language::English, None) => "Maker had not completed when the line was cut off.".to_string(),
+        (Language::Japanese, Some(done)) => {
+            format!("作り手は{}手目に {} で Snaky を完成させました。", done.move_number, done.cell)
+        }
+        (Language::Japanese, None) => "作り手はこの進行の最後まで完成させていません。".to_string(),
+    }
+}
+
+/// "(6,7) is a cell of the Snaky Maker completed at move 11 in your line; after it, Maker's plan
+/// needs 21 (against the longest defence Maker completes at move 21)."
+pub fn best_reply(lang: Language, why: &Why) -> String {
+    let best = &why.best_reply;
+    let cell = match (lang, best.outside) {
+        (Language::English, true) => "any cell outside the envelope".to_string(),
+        (Language::Japanese, true) => "囲いの外のマス".to_string(),
+        (_, false) => best.cell.to_string(),
+    };
+    let ends = why.best_line.completed.map(|done| done.move_number);
+    match lang {
+        Language::English => {
+            let fact = match best.in_line {
+                Role::CompletedSnaky { move_number } => {
+                    format!(
+                        "{cell} is a cell of the Snaky Maker completed at move {move_number} in your line"
+                    )
+                }
+                Role::ThreatenedSnaky { move_number } => {
+                    format!(
+                        "{cell} is a cell of a Snaky Maker could finish after move {move_number} in your line"
+                    )
+                }
+                Role::ClaimedByMaker { move_number } => {
+                    format!("Maker claimed {cell} at move {move_number} in your line")
+                }
+                Role::TakenByBreaker { move_number } => {
+                    format!("in your line you took {cell} only after Maker's move {move_number}")
+                }
+                Role::Elsewhere => format!("{cell} is off your line"),
+            };
+            let ends = ends.map_or(String::new(), |m| {
+                format!(" (against the longest defence Maker completes at move {m})")
+            });
+            format!("{fact}; after it, Maker's plan needs {}{ends}.", best.keeps)
+        }
+        Language::Japanese => {
+            let fact = match best.in_line {
+                Role::CompletedSnaky { move_number } => {
+                    format!("{cell} は、あなたの進行で作り手が{move_number}手目に完成させた Snaky のマスです")
+                }
+                Role::ThreatenedSnaky { move_number } => {
+                    format!(
+                        "{cell} は、あなたの進行で作り手が{move_number}手目のあと完成できた Snaky のマスです"
+                    )
+                }
+                Role::ClaimedByMaker { move_number } => {
+                    format!("あなたの進行では、作り手が{move_number}手目に {cell} を取りました")
+                }
+                Role::TakenByBreaker { move_number } => {
+                    format!("あなたの進行では、{cell} を取ったのは作り手の{move_number}手目のあとでした")
+                }
+                Role::Elsewhere => format!("{cell} は、あなたの進行には出てこないマスです"),
+            };
+            let ends = ends.map_or(String::new(), |m| format!("（最長の守りなら作り手の完成は{m}手目）"));
+            format!("{fact}。そこに打てば、作り手の計画は{}手かかります{ends}。", best.keeps)
+        }
+    }
+}
+
+/// One move of a line, as the lesson plays it: whose it is and what it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineMove<'a> {
+    /// The move the line starts from: the player's, or (`best`) the best reply instead of `played`.
+    First { number: usize, cell: Cell, best: bool, played: Cell },
+    /// A Maker move of the line, with the finishing cells after it.
+    Maker { move_number: u32, cell: Cell, threats: &'a [Cell], completes: bool },
+    /// Breaker's reply in the line (the longest defence); `blocks` when it takes a finishing cell.
+    Breaker { cell: Cell, blocks: bool },
+}
+
+/// What the shown move of a line does, in one or two short sentences.
+pub fn line_move(lang: Language, step: LineMove) -> String {
+    match (lang, step) {
+        (Language::English, LineMove::First { number, cell, best: false, .. }) => {
+            format!("Your move {number} at {cell}.")
+        }
+        (Language::English, LineMove::First { cell, best: true, played, .. }) => {
+            format!("The best reply: {cell} (you played {played}).")
+        }
+        (Language::Japanese, LineMove::First { number, cell, best: false, .. }) => {
+            format!("あなたの{number}手目：{cell}")
+        }
+        (Language::Japanese, LineMove::First { cell, best: true, played, .. }) => {
+            format!("最善の受け：{cell}（実際は {played}）")
+        }
+        (_, LineMove::Maker { move_number, cell, threats, completes }) => {
+            let head = match lang {
+                Language::English => format!("Maker's move {move_number} at {cell}"),
+                Language::Japanese => format!("作り手の{move_number}手目：{cell}"),
+            };
+            let finishing = cells(threats);
+            match (lang, completes, ThreatKind::of(threats.len())) {
+                (Language::English, true, _) => format!("{head} completes its Snaky."),
+                (Language::Japanese, true, _) => format!("{head} で Snaky が完成。"),
+                (Language::English, false, ThreatKind::None) => format!("{head}."),
+                (Language::Japanese, false, ThreatKind::None) => head,
+                (Language::English, false, ThreatKind::Threat) => {
+                    format!("{head}: a threat. Only {} stops a Snaky: Breaker must take it.", finishing[0])
+                }
+                (Language::Japanese, false, ThreatKind::Threat) => {
+                    format!("{head}。リーチ：{} を取るしかありません。", finishing[0])
+                }
+                (Language::English, false, ThreatKind::DoubleThreat) => format!(
+                    "{head}: a double threat. {} each finish a Snaky; Breaker can block only one.",
+                    and_list(lang, &finishing)
+                ),
+                (Language::Japanese, false, ThreatKind::DoubleThreat) => format!(
+                    "{head}。ダブルリーチ：{} のどちらでも完成。ふさげるのは一つだけです。",
+                    and_list(lang, &finishing)
+                ),
+            }
+        }
+        (Language::English, LineMove::Breaker { cell, blocks: true }) => format!("Breaker blocks {cell}."),
+        (Language::English, LineMove::Breaker { cell, blocks: false }) => {
+            format!("Breaker's longest defence: {cell}.")
+        }
+        (Language::Japanese, LineMove::Breaker { cell, blocks: true }) => {
+            format!("壊し手は {cell} をふさぎます。")
+        }
+        (Language::Japanese, LineMove::Breaker { cell, blocks: false }) => {
+            format!("壊し手のいちばん長い守り：{cell}")
+        }
+    }
+}
+
+fn cells(cells: &[Cell]) -> Vec<String> {
+    cells.iter().map(ToString::to_string).collect()
+}
+
+/// "a", "a and b", "a, b and c" (「a と b」「a、b と c」).
+pub fn and_list(lang: Language, items: &[String]) -> String {
+    let (comma, and) = match lang {
+        Language::English => (", ", " and "),
+        Language::Japanese => ("、", " と "),
+    };
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{}{and}{last}", rest.join(comma)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_read_as_sentences_in_both_languages() {
+        let items = ["(1,2)".to_string(), "(3,4)".to_string(), "(5,6)".to_string()];
+        assert_eq!(and_list(Language::English, &items), "(1,2), (3,4) and (5,6)");
+        assert_eq!(and_list(Language::Japanese, &items[..2]), "(1,2) と (3,4)");
+        assert_eq!(and_list(Language::English, &items[..1]), "(1,2)");
+    }
+
+    #[test]
+    fn a_double_threat_names_both_cells_and_a_threat_only_one() {
+        let two = [Cell::new(6, 11), Cell::new(9, 11)];
+        let step =
+            LineMove::Maker { move_number: 10, cell: Cell::new(7, 11), threats: &two, completes: false };
+        let said = line_move(Language::English, step);
+        assert!(said.contains("double threat") && said.contains("(6,11) and (9,11)"), "{said}");
+        assert!(line_move(Language::Japanese, step).contains("ダブルリーチ"));
+        let one =
+            LineMove::Maker { move_number: 9, cell: Cell::new(7, 11), threats: &two[..1], completes: false };
+        let said = line_move(Language::English, one);
+        assert!(said.contains("a threat") && !said.contains("double"), "{said}");
+    }
+}
