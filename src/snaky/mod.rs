@@ -27,6 +27,7 @@ pub mod errors;
 pub mod game;
 pub mod hunt;
 pub mod local_check;
+pub mod notation;
 pub mod placement;
 pub mod policy;
 pub mod record;

@@ -24,6 +24,9 @@ use std::time::{Duration, Instant};
 use super::card::{Cards, NodeId};
 use super::cell::{FRAME, FrameCell, PAPER_BOARD as BOARD};
 use super::cell_set::{Bounds, CellSet};
+use super::certificate::Certificate;
+use super::errors::WriteError;
+use super::notation::{CardLine, ChildSyntax, NodeSyntax, symbol, write_line};
 use super::placement::{Placement, Symmetry};
 use super::policy::Claim;
 use super::shape::SNAKY;
@@ -1212,48 +1215,6 @@ fn patterns(cards: &Cards) -> Vec<Pattern> {
     patterns
 }
 
-/// The 62 coordinate symbols of certificates we write (SPEC §2.3): `0-9A-Za-z`, values 0–61.
-pub const SYMBOLS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
-/// Why a search result cannot be written as a certificate.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum WriteError {
-    #[error("coordinate {0} does not fit the 62-symbol alphabet (0..61)")]
-    CoordinateOutOfRange(i32),
-    #[error("paper line {line} has no inline node at column {column}")]
-    MissingInline { line: usize, column: usize },
-}
-
-fn symbol(value: i32) -> Result<char, WriteError> {
-    usize::try_from(value)
-        .ok()
-        .and_then(|v| SYMBOLS.get(v))
-        .map(|&b| b as char)
-        .ok_or(WriteError::CoordinateOutOfRange(value))
-}
-
-fn coordinate(x: i32, y: i32) -> Result<String, WriteError> {
-    Ok(format!("{}{}", symbol(x)?, symbol(y)?))
-}
-
-/// The text of the inline node whose pivot is at (line, column) of the paper's certificate:
-/// `pivot child child …`, byte for byte, without its parentheses.
-fn inline_text(paper: &str, line: usize, column: usize) -> Result<String, WriteError> {
-    let missing = WriteError::MissingInline { line, column };
-    let raw = paper.lines().nth(line.wrapping_sub(1)).ok_or(missing.clone())?;
-    let start = column.checked_sub(1).filter(|&s| s < raw.len()).ok_or(missing.clone())?;
-    let mut depth = 0usize;
-    for (offset, b) in raw.as_bytes()[start..].iter().enumerate() {
-        match b {
-            b'(' => depth += 1,
-            b')' if depth == 0 => return Ok(raw[start..start + offset].to_owned()),
-            b')' => depth -= 1,
-            _ => {}
-        }
-    }
-    Err(missing)
-}
-
 impl Search<'_> {
     /// The certificate: the paper's text byte for byte, then the new cards from 728 on, children
     /// before parents, the root (`root`, A = ∅) last. Paper inline nodes used as children are
@@ -1295,55 +1256,101 @@ impl Search<'_> {
                 min_y = min_y.min(placement.dy);
             }
         }
-        let (ox, oy) = (-min_x, -min_y);
+        let mut lines = Lines::after(paper, self.cards.card_count() as u32, (-min_x, -min_y));
+        let mut numbers: HashMap<usize, u32> = HashMap::new();
+        for &index in &order {
+            let card = &self.library[index];
+            let (ox, oy) = lines.offset;
+            let pivot = frame_cell(card.pivot.x() + ox, card.pivot.y() + oy)?;
+            let mut children = Vec::with_capacity(card.children.len());
+            for child in &card.children {
+                children.push(match *child {
+                    CardRef::Base { card, placement } => lines.reference(card, placement),
+                    CardRef::New(i) => ChildSyntax::Reference {
+                        card: numbers[&i],
+                        placement: Placement::IDENTITY,
+                        line: 0,
+                        column: 0,
+                    },
+                    CardRef::Paper(claim) => {
+                        let card = lines.paper_card(self.cards, claim.node)?;
+                        lines.reference(card, claim.placement)
+                    }
+                });
+            }
+            numbers.insert(index, lines.push(NodeSyntax { pivot, children, line: 0, column: 0 })?);
+        }
+        Ok(lines.out)
+    }
+}
+
+/// The certificate as it is written: the paper's text, then new lines numbered on from it.
+struct Lines<'p> {
+    paper: &'p str,
+    out: String,
+    next_card: u32,
+    /// Added to every written coordinate, so that translations are non-negative.
+    offset: (i32, i32),
+    /// The paper's lines, read once the first of its inline nodes is copied.
+    syntax: Option<Certificate>,
+    /// The paper's inline nodes copied so far, and the card each became.
+    copies: HashMap<NodeId, u32>,
+}
+
+impl<'p> Lines<'p> {
+    fn after(paper: &'p str, next_card: u32, offset: (i32, i32)) -> Self {
         let mut out = String::with_capacity(paper.len() * 3);
         out.push_str(paper);
         if !out.ends_with('\n') {
             out.push('\n');
         }
-        let mut next_card = self.cards.card_count() as u32;
-        let mut numbers: HashMap<usize, u32> = HashMap::new();
-        let mut copies: HashMap<NodeId, u32> = HashMap::new();
-        let reference = |card: u32, placement: Placement| -> Result<String, WriteError> {
-            let shifted = Placement::new(placement.symmetry, placement.dx + ox, placement.dy + oy);
-            if shifted == Placement::IDENTITY {
-                Ok(card.to_string())
-            } else {
-                Ok(format!("{card}:{}{}", shifted.symmetry.digit(), coordinate(shifted.dx, shifted.dy)?))
-            }
-        };
-        for &index in &order {
-            let card = &self.library[index];
-            let mut words = Vec::with_capacity(card.children.len() + 1);
-            words.push(coordinate(card.pivot.x() + ox, card.pivot.y() + oy)?);
-            for child in &card.children {
-                words.push(match *child {
-                    CardRef::Base { card, placement } => reference(card, placement)?,
-                    CardRef::New(i) => numbers[&i].to_string(),
-                    CardRef::Paper(claim) => {
-                        let node = self.cards.node(claim.node);
-                        let number = if node.inline {
-                            match copies.get(&claim.node) {
-                                Some(&n) => n,
-                                None => {
-                                    let text = inline_text(paper, node.line, node.column)?;
-                                    out.push_str(&format!("{next_card} {text}\n"));
-                                    copies.insert(claim.node, next_card);
-                                    next_card += 1;
-                                    next_card - 1
-                                }
-                            }
-                        } else {
-                            node.card
-                        };
-                        reference(number, claim.placement)?
-                    }
-                });
-            }
-            out.push_str(&format!("{next_card} {}\n", words.join(" ")));
-            numbers.insert(index, next_card);
-            next_card += 1;
-        }
-        Ok(out)
+        Self { paper, out, next_card, offset, syntax: None, copies: HashMap::new() }
     }
+
+    /// Writes `root` as the next card's line; returns its number.
+    fn push(&mut self, root: NodeSyntax) -> Result<u32, WriteError> {
+        let card = self.next_card;
+        self.out.push_str(&write_line(&CardLine { card, line: 0, root })?);
+        self.out.push('\n');
+        self.next_card += 1;
+        Ok(card)
+    }
+
+    /// Card `card` under `placement`, moved by the offset.
+    fn reference(&self, card: u32, placement: Placement) -> ChildSyntax {
+        let (ox, oy) = self.offset;
+        let placement = Placement::new(placement.symmetry, placement.dx + ox, placement.dy + oy);
+        ChildSyntax::Reference { card, placement, line: 0, column: 0 }
+    }
+
+    /// The number of a paper node: its card, or for an inline node the card it is copied as
+    /// (its syntax unchanged, on a line of its own the first time it is used).
+    fn paper_card(&mut self, cards: &Cards, id: NodeId) -> Result<u32, WriteError> {
+        let node = cards.node(id);
+        if !node.inline {
+            return Ok(node.card);
+        }
+        if let Some(&card) = self.copies.get(&id) {
+            return Ok(card);
+        }
+        if self.syntax.is_none() {
+            self.syntax = Some(Certificate::parse(self.paper).map_err(WriteError::BaseCertificate)?);
+        }
+        let missing = WriteError::MissingInline { line: node.line, column: node.column };
+        let copied =
+            self.syntax.as_ref().and_then(|s| s.node_at(node.line, node.column)).ok_or(missing)?.clone();
+        let card = self.push(copied)?;
+        self.copies.insert(id, card);
+        Ok(card)
+    }
+}
+
+/// The frame cell at (x, y), or the first coordinate the alphabet cannot write.
+fn frame_cell(x: i32, y: i32) -> Result<FrameCell, WriteError> {
+    for value in [x, y] {
+        if symbol(value).is_none() {
+            return Err(WriteError::CoordinateOutOfRange(value));
+        }
+    }
+    FrameCell::new(x, y).ok_or(WriteError::CoordinateOutOfRange(x))
 }
