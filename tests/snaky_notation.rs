@@ -8,7 +8,7 @@ use proptest::prelude::*;
 
 use pokopoko::snaky::certificate::{OURS_TEXT, OURS19_TEXT, SHIPPED_TEXT};
 use pokopoko::snaky::notation::{self, ChildSyntax, NodeSyntax};
-use pokopoko::snaky::search::{Search, SearchConfig};
+use pokopoko::snaky::research::search::{Search, SearchConfig};
 use pokopoko::snaky::{CellSet, Certificate, FrameCell, Maker};
 
 /// Parses `text` and writes every line back: each must be the line as read, byte for byte.
@@ -51,7 +51,8 @@ fn every_line_a_search_writes_is_written_back_byte_for_byte() {
     // A short search over ours-20's cards from the position after Maker's (8,8) and Breaker's
     // (9,8): every card it proved, written as a certificate with what it uses.
     let ours = Maker::Ours.cards().expect("ours");
-    let config = SearchConfig { max_positions: 3_000, ..pokopoko::snaky::hunt::level_config(19, 2) };
+    let config =
+        SearchConfig { max_positions: 3_000, ..pokopoko::snaky::research::hunt::level_config(19, 2) };
     let mut search = Search::new(&ours, config, |_, _, _| {});
     let (opening, reply) = (FrameCell::new(8, 8).expect("cell"), FrameCell::new(9, 8).expect("cell"));
     let hand = search.opening_hand(Some(reply));

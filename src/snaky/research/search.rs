@@ -21,15 +21,15 @@ use std::cmp::Reverse;
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
-use super::card::{Cards, NodeId};
-use super::cell::{FRAME, FrameCell, PAPER_BOARD as BOARD};
-use super::cell_set::{Bounds, CellSet};
-use super::certificate::Certificate;
-use super::errors::WriteError;
-use super::notation::{CardLine, ChildSyntax, NodeSyntax, symbol, write_line};
-use super::placement::{Placement, Symmetry};
-use super::policy::Claim;
-use super::shape::SNAKY;
+use crate::snaky::card::{Cards, NodeId};
+use crate::snaky::cell::{FRAME, FrameCell, PAPER_BOARD as BOARD};
+use crate::snaky::cell_set::{Bounds, CellSet};
+use crate::snaky::certificate::Certificate;
+use crate::snaky::errors::WriteError;
+use crate::snaky::notation::{CardLine, ChildSyntax, NodeSyntax, symbol, write_line};
+use crate::snaky::placement::{Placement, Symmetry};
+use crate::snaky::policy::Claim;
+use crate::snaky::shape::SNAKY;
 
 mod pn;
 
@@ -459,7 +459,7 @@ impl<'a> Search<'a> {
                         let c = placement.apply(s);
                         board_cell(c.x, c.y).is_some()
                     });
-                    if card >= super::certificate::BASE_CARDS || !on_board {
+                    if card >= crate::snaky::certificate::BASE_CARDS || !on_board {
                         return Err(RestoreError::BadChild);
                     }
                 }
@@ -1190,7 +1190,7 @@ pub fn board_cell(x: i32, y: i32) -> Option<FrameCell> {
 /// The patterns of every paper line card with a non-empty required set, lowest first.
 fn patterns(cards: &Cards) -> Vec<Pattern> {
     let mut patterns = Vec::new();
-    for j in super::certificate::BASE_CARDS..cards.card_count() as u32 {
+    for j in crate::snaky::certificate::BASE_CARDS..cards.card_count() as u32 {
         let Some(id) = cards.card(j) else { continue };
         let node = cards.node(id);
         let Some(first) = node.required.iter().next() else { continue };
