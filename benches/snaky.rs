@@ -4,7 +4,7 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use pokopoko::snaky::certificate::SHIPPED_TEXT;
-use pokopoko::snaky::search::{Search, SearchConfig};
+use pokopoko::snaky::research::search::{Search, SearchConfig};
 use pokopoko::snaky::{Cards, Cell, Certificate, Game, shipped_cards, verify};
 
 fn evaluation(c: &mut Criterion) {
@@ -65,8 +65,8 @@ fn whole_verify(c: &mut Criterion) {
 /// failures also keyed on canonical positions (the hunt's way), and the same by proof numbers
 /// (levels 6 and 7). All start from an empty library.
 fn search_for_19(c: &mut Criterion) {
-    use pokopoko::snaky::classes::ReplyClass;
-    use pokopoko::snaky::hunt::{self, level_config};
+    use pokopoko::snaky::research::classes::ReplyClass;
+    use pokopoko::snaky::research::hunt::{self, level_config};
     use pokopoko::snaky::{CellSet, Maker};
     let paper = shipped_cards().expect("cards");
     let ours = Maker::Ours.cards().expect("ours");

@@ -16,10 +16,10 @@
 
 use std::time::Duration;
 
-use pokopoko::snaky::hunt::level_config;
-use pokopoko::snaky::search::{Search, SearchConfig};
+use pokopoko::snaky::research::hunt::level_config;
+use pokopoko::snaky::research::search::{Search, SearchConfig};
+use pokopoko::snaky::research::strength::{self, Rediscovery, Shorter};
 use pokopoko::snaky::shipped_cards;
-use pokopoko::snaky::strength::{self, Rediscovery, Shorter};
 
 fn setting(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)

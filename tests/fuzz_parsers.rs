@@ -451,8 +451,8 @@ fn bounded_reads_stop_at_the_limit_on_any_stream() {
 /// one line at a time.
 #[test]
 fn the_checkpoint_survives_mutations() {
-    use pokopoko::snaky::checkpoint::CheckpointError;
-    use pokopoko::snaky::hunt::{self, COMMITTED_19};
+    use pokopoko::snaky::research::checkpoint::CheckpointError;
+    use pokopoko::snaky::research::hunt::{self, COMMITTED_19};
     let ours = pokopoko::snaky::Maker::Ours.cards().unwrap();
     let sha = pokopoko::snaky::Maker::Ours.sha256();
     let head: Vec<&str> = COMMITTED_19.lines().take(7).collect();
@@ -500,8 +500,8 @@ fn the_checkpoint_survives_mutations() {
 /// nor creates a link's target.
 #[test]
 fn the_checkpoint_directory_survives_special_files_and_links() {
-    use pokopoko::snaky::checkpoint::{self, MAX_LINE_BYTES, Writer};
-    use pokopoko::snaky::hunt::{self, COMMITTED_19};
+    use pokopoko::snaky::research::checkpoint::{self, MAX_LINE_BYTES, Writer};
+    use pokopoko::snaky::research::hunt::{self, COMMITTED_19};
     let ours = pokopoko::snaky::Maker::Ours.cards().unwrap();
     let sha = pokopoko::snaky::Maker::Ours.sha256();
     let parts = [

@@ -16,7 +16,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use clap::Parser;
 use pokopoko::cli::Cli;
-use pokopoko::snaky::certificate::{MAX_CHILDREN, MAX_LINE_BYTES, MAX_LINES, MAX_NESTING, SHIPPED_TEXT};
+use pokopoko::snaky::certificate::{MAX_CHILDREN, MAX_LINE_BYTES, MAX_LINES, SHIPPED_TEXT};
+use pokopoko::snaky::notation::MAX_NESTING;
 use pokopoko::snaky::verify::{Found, MAX_REACHABLE_STATES};
 use pokopoko::snaky::{Cards, Certificate, Maker, ParseErrorKind, parse_moves, replay, verify};
 

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use pokopoko::pokopoko::ladder_file::{MAX_FIXED_STAGES, MAX_LADDER_BYTES};
 use pokopoko::snaky::certificate::{MAX_FILE_BYTES, SHIPPED_TEXT};
-use pokopoko::snaky::hunt::{self, COMMITTED_19, HuntConfig};
 use pokopoko::snaky::policy::FirstFree;
+use pokopoko::snaky::research::hunt::{self, COMMITTED_19, HuntConfig};
 use pokopoko::snaky::{Cards, Cell, Certificate, Game, Maker};
 
 fn pokopoko(args: &[&str]) -> Output {

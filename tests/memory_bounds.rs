@@ -6,8 +6,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Read;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use pokopoko::snaky::checkpoint::{self, CheckpointError};
-use pokopoko::snaky::hunt::{self, COMMITTED_19};
+use pokopoko::snaky::research::checkpoint::{self, CheckpointError};
+use pokopoko::snaky::research::hunt::{self, COMMITTED_19};
 use pokopoko::snaky::{Maker, verify};
 
 struct Counting;

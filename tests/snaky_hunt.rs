@@ -8,10 +8,10 @@
 use std::collections::HashSet;
 
 use pokopoko::snaky::certificate::OURS_TEXT;
-use pokopoko::snaky::checkpoint::{self, CheckpointError};
-use pokopoko::snaky::classes::{ReplyClass, Scoreboard};
-use pokopoko::snaky::hunt::{self, COMMITTED_19, HuntConfig};
-use pokopoko::snaky::search::{Search, SearchConfig};
+use pokopoko::snaky::research::checkpoint::{self, CheckpointError};
+use pokopoko::snaky::research::classes::{ReplyClass, Scoreboard};
+use pokopoko::snaky::research::hunt::{self, COMMITTED_19, HuntConfig};
+use pokopoko::snaky::research::search::{Search, SearchConfig};
 use pokopoko::snaky::verify::local_check;
 use pokopoko::snaky::{Cards, CellSet, Certificate, Claim, Maker};
 

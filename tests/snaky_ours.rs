@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use pokopoko::snaky::certificate::{
     OURS_SHA256, OURS_TEXT, OURS19_SHA256, OURS19_TEXT, SHIPPED_TEXT, sha256_hex,
 };
-use pokopoko::snaky::search::{Search, SearchConfig};
+use pokopoko::snaky::research::search::{Search, SearchConfig};
 use pokopoko::snaky::verify::{self, local_check, reachable_states, worst_case};
 use pokopoko::snaky::{Cards, Cell, Certificate, Claim, Maker};
 

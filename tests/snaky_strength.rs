@@ -4,9 +4,9 @@
 //! the paper's certificate states it: A no larger, T inside the paper's T, h lower (or no higher).
 
 use pokopoko::snaky::certificate::SHIPPED_TEXT;
-use pokopoko::snaky::hunt::level_config;
-use pokopoko::snaky::search::{Search, SearchConfig};
-use pokopoko::snaky::strength::{self, Line, Proved};
+use pokopoko::snaky::research::hunt::level_config;
+use pokopoko::snaky::research::search::{Search, SearchConfig};
+use pokopoko::snaky::research::strength::{self, Line, Proved};
 use pokopoko::snaky::verify::local_check;
 use pokopoko::snaky::{Cards, Certificate, shipped_cards};
 

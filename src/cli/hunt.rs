@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::escape::shown_path as shown;
-use crate::snaky::{self, hunt};
+use crate::snaky::{self, research::hunt};
 
 pub struct HuntArgs {
     pub target: u8,
@@ -98,7 +98,7 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
 /// over the committed and checkpoint cards and the certificate written to `out`; exit 1 when a
 /// class is still open or the root is not found.
 fn write_certificate(
-    board: &snaky::classes::Scoreboard,
+    board: &snaky::research::classes::Scoreboard,
     ours: &snaky::Cards,
     sha: &str,
     files: &[PathBuf],

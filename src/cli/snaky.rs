@@ -362,7 +362,7 @@ struct SearchOptions {
 
 /// Runs the proof search with a progress line on stderr and writes the certificate on success.
 fn search(target: u8, out: &std::path::Path, options: SearchOptions) -> ExitCode {
-    use snaky::search::{Search, SearchConfig};
+    use snaky::research::search::{Search, SearchConfig, SearchStats};
     use std::io::Write;
     let cards = match snaky::shipped_cards() {
         Ok(cards) => cards,
@@ -384,7 +384,7 @@ fn search(target: u8, out: &std::path::Path, options: SearchOptions) -> ExitCode
     if let Some(near) = options.near {
         config.near = near;
     }
-    let progress = |stats: &snaky::search::SearchStats, elapsed: std::time::Duration, library: usize| {
+    let progress = |stats: &SearchStats, elapsed: std::time::Duration, library: usize| {
         let mut err = std::io::stderr().lock();
         let _ = write!(
             err,

@@ -2,8 +2,9 @@
 
 use super::cell::{Cell, FrameCell};
 use super::cell_set::{Bounds, CellSet};
-use super::certificate::{BASE_CARDS, Certificate, ChildSyntax, NodeSyntax};
+use super::certificate::{BASE_CARDS, Certificate};
 use super::errors::EvalError;
+use super::notation::{ChildSyntax, NodeSyntax};
 use super::placement::Placement;
 use super::shape::SNAKY;
 

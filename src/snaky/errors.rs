@@ -59,6 +59,17 @@ pub enum ParseErrorKind {
     NumberTooLarge,
 }
 
+/// Why cards cannot be written as certificate lines.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum WriteError {
+    #[error("coordinate {0} does not fit the 62-symbol alphabet (0..61)")]
+    CoordinateOutOfRange(i32),
+    #[error("paper line {line} has no inline node at column {column}")]
+    MissingInline { line: usize, column: usize },
+    #[error("the base certificate does not parse: {0}")]
+    BaseCertificate(ParseError),
+}
+
 /// A structurally well-formed certificate whose arithmetic does not fit the engine.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum EvalError {

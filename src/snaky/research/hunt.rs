@@ -15,17 +15,17 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use super::card::Cards;
-use super::cell::FrameCell;
-use super::cell_set::CellSet;
 use super::checkpoint::{self, CheckpointError, Writer};
 use super::classes::{ReplyClass, Scoreboard};
-use super::policy::OPENING;
 use super::search::{CardRef, Failure, Search, SearchConfig, SearchStats};
+use crate::snaky::card::Cards;
+use crate::snaky::cell::FrameCell;
+use crate::snaky::cell_set::CellSet;
+use crate::snaky::policy::OPENING;
 
 /// The proved cards committed to the repository, the seed of a new hunt (a checkpoint over our
 /// 20-move certificate), from which the 19 is assembled.
-pub const COMMITTED_19: &str = include_str!("../../research/snaky19/cards.txt");
+pub const COMMITTED_19: &str = include_str!("../../../research/snaky19/cards.txt");
 
 /// Whether a checkpoint part was seeded with the committed cards — by this version or an earlier
 /// one, which committed fewer: its first card is theirs (every version begins with the same
@@ -371,7 +371,7 @@ pub fn hunt(
         // Never leave an earlier run's certificate beside this run's cards.
         let _ = std::fs::remove_file(config.dir.join(format!("snaky-certificate-{}.txt", config.target)));
         let text = all_cards(ours, base_sha256, &part_paths(&config.dir), config.fresh)?;
-        let base = super::certificate::OURS_TEXT;
+        let base = crate::snaky::certificate::OURS_TEXT;
         if let Some(certificate) =
             assemble(ours, base, base_sha256, &text, config.target, ASSEMBLY_POSITIONS)?
         {
@@ -397,13 +397,13 @@ pub fn tighten(search: &mut Search<'_>, target: u8, per_card: u64) -> (usize, us
 fn easiest_member(
     search: &mut Search<'_>,
     class: ReplyClass,
-) -> (Option<FrameCell>, Vec<super::policy::Claim>) {
+) -> (Option<FrameCell>, Vec<crate::snaky::policy::Claim>) {
     let cards = search.cards();
     let members = class.members();
     if members.is_empty() {
         return (None, search.opening_hand(None));
     }
-    let mut best: Option<(u32, FrameCell, Vec<super::policy::Claim>)> = None;
+    let mut best: Option<(u32, FrameCell, Vec<crate::snaky::policy::Claim>)> = None;
     for b in members {
         let hand = search.opening_hand(Some(b));
         let low = hand.iter().map(|c| cards.node(c.node).height).min().unwrap_or(u32::MAX);
@@ -697,7 +697,7 @@ pub fn assemble(
     if let Some(damaged) = restored.damaged {
         return Err(damaged.into());
     }
-    let root = super::policy::Claim::start(ours);
+    let root = crate::snaky::policy::Claim::start(ours);
     let found =
         search.prove_position(CellSet::EMPTY, CellSet::EMPTY, u32::from(target), std::slice::from_ref(&root));
     let index = match found {

@@ -9,11 +9,11 @@
 //! A card (A, T, h) with A ⊆ {(8,8)} proves a class within h if T misses some member of it (the
 //! symmetric image of the card then misses every other member); every card proves the far class.
 
-use super::card::Cards;
-use super::cell::FrameCell;
-use super::cell_set::CellSet;
-use super::placement::Symmetry;
-use super::policy::{Claim, OPENING};
+use crate::snaky::card::Cards;
+use crate::snaky::cell::FrameCell;
+use crate::snaky::cell_set::CellSet;
+use crate::snaky::placement::Symmetry;
+use crate::snaky::policy::{Claim, OPENING};
 
 /// Farthest offset of a near class: the 17×17 board around (8,8).
 pub const REACH: i32 = 8;

@@ -18,10 +18,10 @@
 
 use std::time::{Duration, Instant};
 
-use super::card::{Cards, NodeId};
-use super::cell_set::CellSet;
-use super::certificate::BASE_CARDS;
 use super::search::{CardRef, Search, SearchConfig, board_cell};
+use crate::snaky::card::{Cards, NodeId};
+use crate::snaky::cell_set::CellSet;
+use crate::snaky::certificate::BASE_CARDS;
 
 /// A paper line card: its number, A, and Breaker's stones for its position (the 17×17 board
 /// outside T).

@@ -13,11 +13,11 @@
 
 use std::io::Write;
 
-use super::card::NodeId;
-use super::cell::FrameCell;
-use super::placement::{Placement, Symmetry};
-use super::policy::Claim;
 use super::search::{CardNumbers, CardRef, NewCard, Search};
+use crate::snaky::card::NodeId;
+use crate::snaky::cell::FrameCell;
+use crate::snaky::placement::{Placement, Symmetry};
+use crate::snaky::policy::Claim;
 
 /// Why a checkpoint could not be read or written.
 #[derive(Debug, thiserror::Error)]
