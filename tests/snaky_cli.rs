@@ -33,6 +33,37 @@ fn verify_prints_every_numbered_check_and_passes() {
     assert!(text.contains("check  1 PASS") && text.contains("check 13 PASS"), "{text}");
 }
 
+/// The facts of ours in 19 as docs/snaky-19.md states them: the file (1,113 lines, 56,477 bytes,
+/// SHA-256 dcef591a…2477), its evaluation (1,119 cards, 2,053 combination nodes, 55,549
+/// reachable states) and eleven checks, all passing, with a worst case of 19 Maker moves.
+#[test]
+fn verify_with_maker_19_checks_our_certificate_in_19() {
+    let output = pokopoko(&["snaky", "verify", "--maker", "19"]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(!text.contains("FAIL"), "{text}");
+    assert!(text.contains("dcef591a") && !text.contains("3fa12d36"), "not ours in 19:\n{text}");
+    for number in ["1,113", "56,477", "1,119", "2,053", "55,549"] {
+        assert!(text.contains(number), "{number} missing from\n{text}");
+    }
+    let checks: Vec<&str> = text.lines().filter(|line| line.starts_with("check ")).collect();
+    assert_eq!(checks.len(), 11, "{text}");
+    assert!(checks.iter().all(|line| line.contains("PASS")), "{text}");
+    let worst = checks.iter().find(|line| line.contains("worst case")).expect("a worst-case check");
+    assert!(worst.contains("19 Maker moves"), "{worst}");
+}
+
+#[test]
+fn verify_refuses_a_maker_that_is_not_shipped() {
+    let output = pokopoko(&["snaky", "verify", "--maker", "18"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(stderr.contains("--maker") && stderr.contains("\"18\""), "{stderr}");
+    assert!(["21", "20", "19"].iter().all(|bound| stderr.contains(bound)), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
 #[test]
 fn replay_plays_the_worked_line() {
     let json = replay_json("7,8 8,6");

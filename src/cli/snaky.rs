@@ -13,9 +13,8 @@ use crate::snaky::{self, Cell, verify, words};
 pub enum SnakyCommand {
     /// Evaluate a certificate and run every check of SPEC §2.3 (the paper's by default).
     Verify {
-        /// Any certificate file in the paper's grammar (62-symbol coordinates allowed).
-        #[arg(long)]
-        certificate: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        which: WhichMaker,
     },
     /// The reply heat map after these Breaker moves: for each free cell of the active envelope,
     /// the height of the card Maker holds if Breaker replies there.
@@ -26,13 +25,8 @@ pub enum SnakyCommand {
         /// Print `{"cells":[{"x":…,"y":…,"height":…}, …],"outside":…}`.
         #[arg(long)]
         json: bool,
-        #[arg(long, default_value = "21", value_parser = super::parse_maker)]
-        maker: snaky::Maker,
-        #[arg(long, conflicts_with = "maker")]
-        certificate: Option<std::path::PathBuf>,
-        /// Use a --certificate that fails `snaky verify` (its heights are then not proven).
-        #[arg(long, requires = "certificate")]
-        unverified: bool,
+        #[command(flatten)]
+        source: Source,
     },
     /// The post-game lesson: each Breaker move with the guarantee before and after it, the Maker
     /// moves it lost, and the replies that would have kept the guarantee; for each move that lost
@@ -50,13 +44,8 @@ pub enum SnakyCommand {
         /// Maker's moves from the game's first (the opening is move 1).
         #[arg(long)]
         json: bool,
-        #[arg(long, default_value = "21", value_parser = super::parse_maker)]
-        maker: snaky::Maker,
-        #[arg(long, conflicts_with = "maker")]
-        certificate: Option<std::path::PathBuf>,
-        /// Use a --certificate that fails `snaky verify` (its guarantees are then not proven).
-        #[arg(long, requires = "certificate")]
-        unverified: bool,
+        #[command(flatten)]
+        source: Source,
     },
     /// Play from a terminal: Breaker moves `x,y` on standard input, one per line; one JSON object
     /// per line out (Maker's opening, then Maker's reply to each move).
@@ -64,13 +53,8 @@ pub enum SnakyCommand {
         /// Also draw the board as text after each move.
         #[arg(long)]
         text: bool,
-        #[arg(long, default_value = "21", value_parser = super::parse_maker)]
-        maker: snaky::Maker,
-        #[arg(long, conflicts_with = "maker")]
-        certificate: Option<std::path::PathBuf>,
-        /// Play a --certificate that fails `snaky verify`; every guarantee then carries a warning.
-        #[arg(long, requires = "certificate")]
-        unverified: bool,
+        #[command(flatten)]
+        source: Source,
     },
     /// Search for a shorter Maker: new cards on top of the paper's, written as a certificate.
     Search {
@@ -138,34 +122,18 @@ pub enum SnakyCommand {
         /// Breaker moves in paper coordinates: "x,y x,y …".
         #[arg(long, allow_hyphen_values = true)]
         moves: String,
-        /// Which shipped Maker plays: 21 (the paper's), 20 or 19 (ours).
-        #[arg(long, default_value = "21", value_parser = super::parse_maker)]
-        maker: snaky::Maker,
-        /// Play this certificate's Maker instead (any file in the paper's grammar that passes
-        /// every check of `snaky verify`).
-        #[arg(long, conflicts_with = "maker")]
-        certificate: Option<std::path::PathBuf>,
-        /// Play a --certificate that fails `snaky verify`; the guarantee then carries a warning.
-        #[arg(long, requires = "certificate")]
-        unverified: bool,
+        #[command(flatten)]
+        source: Source,
     },
 }
 
 pub fn run(command: SnakyCommand) -> ExitCode {
     match command {
-        SnakyCommand::Verify { certificate } => verify(certificate.as_deref()),
-        SnakyCommand::Replay { moves, maker, certificate, unverified } => {
-            replay(&moves, Source { maker, certificate, unverified })
-        }
-        SnakyCommand::Heat { moves, json, maker, certificate, unverified } => {
-            heat(&moves, json, Source { maker, certificate, unverified })
-        }
-        SnakyCommand::Review { moves, json, maker, certificate, unverified } => {
-            review(&moves, json, Source { maker, certificate, unverified })
-        }
-        SnakyCommand::Play { text, maker, certificate, unverified } => {
-            play(text, Source { maker, certificate, unverified })
-        }
+        SnakyCommand::Verify { which } => verify(&which),
+        SnakyCommand::Replay { moves, source } => replay(&moves, source),
+        SnakyCommand::Heat { moves, json, source } => heat(&moves, json, source),
+        SnakyCommand::Review { moves, json, source } => review(&moves, json, source),
+        SnakyCommand::Play { text, source } => play(text, source),
         SnakyCommand::Search {
             target,
             out,
@@ -241,9 +209,9 @@ pub fn run(command: SnakyCommand) -> ExitCode {
 }
 
 /// Prints every check with its number and PASS/FAIL; exits 1 on any FAIL.
-fn verify(certificate: Option<&std::path::Path>) -> ExitCode {
-    let report = match certificate {
-        None => verify::verify_shipped(),
+fn verify(which: &WhichMaker) -> ExitCode {
+    let report = match &which.certificate {
+        None => verify::verify_text(which.maker.text(), which.maker.sha256()),
         Some(path) => match snaky::certificate::read_text(path) {
             Ok(text) => verify::verify_any(&text),
             Err(e) => return super::bad_input(e),
@@ -273,10 +241,26 @@ struct ReplayOutput {
     warning: Option<&'static str>,
 }
 
-/// Where the Maker comes from: a shipped one, or a certificate file (verified unless told not).
-struct Source {
+/// Which Maker a snaky command uses: a shipped one, or the Maker of a certificate file.
+#[derive(Debug, clap::Args)]
+pub struct WhichMaker {
+    /// Which shipped Maker: 21 (the paper's), 20 or 19 (ours).
+    #[arg(long, default_value = "21", value_parser = super::parse_maker)]
     maker: snaky::Maker,
+    /// This certificate file's Maker instead: any file in the paper's grammar (62-symbol
+    /// coordinates allowed). It is played only if it passes every check of `snaky verify`.
+    #[arg(long, conflicts_with = "maker")]
     certificate: Option<std::path::PathBuf>,
+}
+
+/// Where a played Maker comes from: a shipped one, or a certificate file (verified unless told
+/// not).
+#[derive(Debug, clap::Args)]
+pub struct Source {
+    #[command(flatten)]
+    which: WhichMaker,
+    /// Play a --certificate that fails `snaky verify`; every guarantee then carries a warning.
+    #[arg(long, requires = "certificate")]
     unverified: bool,
 }
 
@@ -293,8 +277,8 @@ struct Loaded {
 /// certificate that fails any check of `snaky verify` is refused, or with `--unverified` played
 /// with a warning on stderr and on every guarantee.
 fn load(source: &Source) -> Result<Loaded, ExitCode> {
-    let Some(path) = &source.certificate else {
-        let cards = source.maker.cards().map_err(super::bad_input)?;
+    let Some(path) = &source.which.certificate else {
+        let cards = source.which.maker.cards().map_err(super::bad_input)?;
         return Ok(Loaded { cards, warning: None });
     };
     let text = snaky::certificate::read_text(path).map_err(super::bad_input)?;
@@ -715,9 +699,9 @@ fn review(moves: &str, json: bool, source: Source) -> ExitCode {
             Err(e) => super::bad_input(e),
         };
     }
-    let maker = match source.certificate {
+    let maker = match source.which.certificate {
         Some(_) => "the certificate's Maker".to_string(),
-        None => match source.maker {
+        None => match source.which.maker {
             snaky::Maker::Paper => "the paper's Maker".to_string(),
             snaky::Maker::Ours => "our Maker (20)".to_string(),
             snaky::Maker::Ours19 => "our Maker (19)".to_string(),
