@@ -33,4 +33,4 @@ for _ in $(seq 100); do
 done
 pactl info | grep -E '^(Server (Name|Version)|Default Sink):'
 
-cargo test --locked --test app_sound_server -- --ignored
+cargo test --locked --test app -- --ignored sound_server::

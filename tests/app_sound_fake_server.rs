@@ -2,7 +2,7 @@
 //! just enough of the PulseAudio protocol to play along, or to ask for gigabytes of sound. Asking
 //! for more than a stream of ours needs makes it no server: the game goes on silently, never
 //! holds more than the bound, and does not connect to it again. The cookie it is sent is the one
-//! regular file of 256 bytes among a FIFO and a gigabyte. (`app_sound_server.rs` plays at a real
+//! regular file of 256 bytes among a FIFO and a gigabyte. (`tests/app/sound_server.rs` plays at a real
 //! server.)
 
 #![cfg(all(feature = "app", target_os = "linux"))]

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Regenerates the two subset fonts: MotoyaLMaruberi-subset.ttf (the glyphs of every string in
 # src/app/ and src/snaky/words.rs plus ASCII and kana) and Quicksand-Medium-subset.ttf (ASCII and a few typographic marks).
-# Run after adding strings (a test, tests/app_font.rs, fails when a character is missing).
+# Run after adding strings (a test, tests/app/font.rs, fails when a character is missing).
 # Needs: the Debian packages fonts-motoya-l-maruberi and fonts-quicksand, and fonttools
 # (`pip install fonttools`).
 set -eu

@@ -4,7 +4,7 @@
 //!
 //! Moves are counted per player, as the board numbers its stones: "your move 4" is Breaker's
 //! fourth stone, answered by "Maker's move 5". The screen's font covers only the characters it
-//! ships, so these strings use no dash longer than a hyphen (tests/app_font.rs reads this file).
+//! ships, so these strings use no dash longer than a hyphen (tests/app/font.rs reads this file).
 //!
 //! ```
 //! use pokopoko::language::Language;

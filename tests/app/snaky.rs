@@ -18,8 +18,7 @@ use pokopoko::app::{Go, SavePlace, Screen};
 use pokopoko::save::Language;
 use pokopoko::snaky::{Cell, Maker, Player};
 
-mod common;
-use common::{game, key};
+use crate::common::{game, key};
 
 fn snaky_screen() -> App {
     let mut app = game(SavePlace::Memory, None);

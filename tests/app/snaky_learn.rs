@@ -21,8 +21,7 @@ use pokopoko::app::{Go, MenuAction, Open, SaveData, SavePlace, Screen};
 use pokopoko::save::SaveFile;
 use pokopoko::snaky::{Cell, Maker, Symmetry, shape};
 
-mod common;
-use common::{game, key};
+use crate::common::{game, key};
 
 fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()

@@ -12,9 +12,7 @@ use pokopoko::pokopoko::TurnOrder;
 use pokopoko::save::{Language, Progress};
 
 // Not every shared helper is needed here.
-#[allow(dead_code)]
-mod common;
-use common::game;
+use crate::common::game;
 
 fn send<M: Message>(app: &mut App, message: M) {
     app.world_mut().write_message(message);

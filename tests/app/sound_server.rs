@@ -22,8 +22,7 @@ use pokopoko::pokopoko::TurnOrder;
 use pokopoko::sound_settings::Volume;
 use pokopoko::synth::{Cue, SAMPLE_RATE};
 
-mod common;
-use common::{game, key};
+use crate::common::{game, key};
 
 /// A hang guard for the recording, not a measure of anything.
 const PATIENCE: Duration = Duration::from_secs(20);

@@ -20,8 +20,7 @@ use pokopoko::save::{Language, Save, SaveFile};
 
 use pokopoko::app::theme::palette;
 
-mod common;
-use common::{game, key};
+use crate::common::{game, key};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pokopoko-free-{}-{name}", std::process::id()));

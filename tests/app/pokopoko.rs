@@ -14,8 +14,7 @@ use pokopoko::app::{MenuAction, PlayInput, SaveData, SavePlace, Screen, StageLad
 use pokopoko::pokopoko::{Mistake, Side, TurnOrder};
 use pokopoko::save::{Language, Save, SaveFile};
 
-mod common;
-use common::game;
+use crate::common::game;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pokopoko-app-{}-{name}", std::process::id()));
@@ -332,7 +331,7 @@ fn a_pick_set_refusal_names_the_counts_allowed() {
 
 /// A key press and one more frame for the screen it changes to.
 fn key(app: &mut App, code: KeyCode) {
-    common::key(app, code);
+    crate::common::key(app, code);
     app.update();
 }
 
@@ -403,7 +402,7 @@ fn keys_typed_in_one_frame_act_in_order_and_a_match_left_records_nothing() {
     let mut app = game(SavePlace::File(path.clone()), None);
     open_stage(&mut app, 9);
     key(&mut app, KeyCode::KeyF);
-    common::keys_together(&mut app, &[KeyCode::Digit2, KeyCode::Enter]);
+    crate::common::keys_together(&mut app, &[KeyCode::Digit2, KeyCode::Enter]);
     assert_eq!(table(&app).game().history()[0].count, 2, "2 then Enter pressed 2");
     assert_eq!(table(&app).game().history()[0].side, Side::Human);
     assert_eq!(app.world().resource::<Refusal>().reason(), None);
@@ -423,7 +422,7 @@ fn keys_typed_in_one_frame_act_in_order_and_a_match_left_records_nothing() {
         }
         let before = table(&app).game().history().len();
         let left = table(&app).game().remaining();
-        common::keys_together(&mut app, &[KeyCode::Digit2, KeyCode::Enter]);
+        crate::common::keys_together(&mut app, &[KeyCode::Digit2, KeyCode::Enter]);
         let history = history(&app);
         if left >= 2 {
             assert_eq!((history[before].side, history[before].count), (Side::Human, 2), "turn {turns}");
@@ -767,7 +766,7 @@ fn every_menu_entry_is_reached_by_keys_and_esc_asks_before_quitting() {
     key(&mut app, KeyCode::Escape);
     assert!(app.should_exit().is_none());
     // (The exit request lives two frames: the key's press and release.)
-    common::key(&mut app, KeyCode::Escape);
+    crate::common::key(&mut app, KeyCode::Escape);
     assert_eq!(app.should_exit(), Some(AppExit::Success));
 }
 
@@ -776,7 +775,7 @@ fn every_menu_entry_is_reached_by_keys_and_esc_asks_before_quitting() {
 fn enter_on_quit_quits() {
     let mut app = game(SavePlace::Memory, None);
     key(&mut app, KeyCode::ArrowUp);
-    common::key(&mut app, KeyCode::Enter);
+    crate::common::key(&mut app, KeyCode::Enter);
     assert_eq!(app.should_exit(), Some(AppExit::Success));
 }
 

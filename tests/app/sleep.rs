@@ -19,8 +19,7 @@ use pokopoko::app::{Go, Pace, SavePlace, Screen};
 use pokopoko::pokopoko::TurnOrder;
 use pokopoko::snaky::Cell;
 
-mod common;
-use common::{FRAME, game, key};
+use crate::common::{FRAME, game, key};
 
 /// Runs frames and tells, for each, whether it asked for the next one.
 struct Frames {

@@ -1,6 +1,6 @@
 //! Sound (issue 12): which sound each event asks for, mute (M, everywhere) and the volume (the
 //! menu's − and +), saved at once and read back; without a sound server the game plays on
-//! silently. (`app_sound_server.rs` hears the sounds at a real server.)
+//! silently. (`sound_server.rs` hears the sounds at a real server.)
 
 #![cfg(feature = "app")]
 
@@ -19,8 +19,7 @@ use pokopoko::snaky::Cell;
 use pokopoko::sound_settings::{SoundSettings, Volume};
 use pokopoko::synth::Cue;
 
-mod common;
-use common::{game, key};
+use crate::common::{game, key};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pokopoko-sound-{}-{name}", std::process::id()));
