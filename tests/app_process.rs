@@ -12,7 +12,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use pokopoko::app::sleep::exit_on_interrupt;
+use pokopoko::app::platform::sleep::exit_on_interrupt;
 use pokopoko::app::{SavePlace, wayland_probe_would_fail};
 
 #[allow(dead_code)]

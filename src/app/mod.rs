@@ -7,15 +7,12 @@
 
 mod about;
 pub mod events;
-pub mod fonts;
 pub mod i18n;
-pub mod icon;
 pub mod keymap;
 mod menu;
+pub mod platform;
 pub mod pokopoko;
-mod requirements;
 mod screenshot;
-pub mod sleep;
 pub mod snaky;
 pub mod sound;
 pub mod storage;
@@ -27,6 +24,8 @@ use std::time::Instant;
 
 use bevy::prelude::*;
 use bevy::window::{PresentMode, WindowResolution};
+
+use platform::{fonts, icon, requirements, sleep};
 
 pub use menu::{MenuAction, MenuFocus};
 pub use pokopoko::{Pace, PlayInput};

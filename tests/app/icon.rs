@@ -3,7 +3,7 @@
 
 #![cfg(feature = "app")]
 
-use pokopoko::app::icon::{icon_rgba, window_icon};
+use pokopoko::app::platform::icon::{icon_rgba, window_icon};
 
 #[test]
 fn the_icon_decodes_to_the_pngs_pixels_and_winit_takes_it() {

@@ -12,8 +12,8 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use bevy::time::TimeUpdateStrategy;
+use pokopoko::app::platform::sleep::{Alarm, SETTLE_FRAMES};
 use pokopoko::app::pokopoko::{StageAction, Table};
-use pokopoko::app::sleep::{Alarm, SETTLE_FRAMES};
 use pokopoko::app::snaky::{RefusedFlash, SPEEDS, Session, SnakyInput, Watch};
 use pokopoko::app::{Go, Pace, SavePlace, Screen};
 use pokopoko::pokopoko::TurnOrder;

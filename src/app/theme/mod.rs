@@ -2,14 +2,14 @@
 //! the window.
 
 pub mod palette;
-mod taps;
 pub mod widgets;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (widgets::paint_pressable_buttons, fit_ui_to_window)).add_plugins(taps::plugin);
+    app.add_systems(Update, (widgets::paint_pressable_buttons, fit_ui_to_window))
+        .add_plugins(crate::app::platform::taps::plugin);
 }
 
 /// The window size the layout is designed for; larger or smaller windows scale the whole UI.

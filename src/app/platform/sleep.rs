@@ -23,8 +23,8 @@ use bevy::window::{
 };
 use bevy::winit::{EventLoopProxy, EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
 
-use super::Screen;
-use super::events::{GameEvent, Redraw, WakeAt};
+use crate::app::Screen;
+use crate::app::events::{GameEvent, Redraw, WakeAt};
 
 /// Frames still drawn after an input or a change of screen, so what it set off (a screen change
 /// takes effect the next frame, its layout and text the same one) is on screen before sleeping.
@@ -42,7 +42,7 @@ pub fn winit_settings() -> WinitSettings {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     // Registered by the window and input plugins in the game; tests run without a window.
     app.add_message::<RequestRedraw>()
         .add_message::<CursorMoved>()

@@ -9,9 +9,9 @@ use bevy::window::PrimaryWindow;
 use bevy::winit::WINIT_WINDOWS;
 
 /// The icon as shipped (also what `pokopoko.desktop` names).
-pub const ICON_PNG: &[u8] = include_bytes!("../../assets/icon.png");
+pub const ICON_PNG: &[u8] = include_bytes!("../../../assets/icon.png");
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, set_window_icon.run_if(not(resource_exists::<IconSet>)));
 }
 

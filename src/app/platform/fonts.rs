@@ -13,16 +13,16 @@ use bevy::text::FontCx;
 use fontique::{Blob, FallbackKey, Script};
 
 /// Latin text (regenerate with `assets/fonts/subset.sh`).
-pub const LATIN_FONT_DATA: &[u8] = include_bytes!("../../assets/fonts/Quicksand-Medium-subset.ttf");
+pub const LATIN_FONT_DATA: &[u8] = include_bytes!("../../../assets/fonts/Quicksand-Medium-subset.ttf");
 /// Japanese text and every character the Latin font lacks.
-pub const FONT_DATA: &[u8] = include_bytes!("../../assets/fonts/MotoyaLMaruberi-subset.ttf");
+pub const FONT_DATA: &[u8] = include_bytes!("../../../assets/fonts/MotoyaLMaruberi-subset.ttf");
 
 /// The scripts a run of our text can be itemised as: Common covers digits and punctuation on
 /// their own, Inherited and Unknown are there so nothing is ever left without a font.
 const SCRIPTS: [&[u8; 4]; 7] = [b"Latn", b"Hira", b"Kana", b"Hani", b"Zyyy", b"Zinh", b"Zzzz"];
 
 /// Needs the `TextPlugin` (from `DefaultPlugins`) to be added first.
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     let world = app.world_mut();
     let Some(mut font_cx) = world.get_resource_mut::<FontCx>() else {
         warn!("no text plugin: the game fonts are not installed");

@@ -14,7 +14,7 @@ use bevy::picking::pointer::{PointerAction, PointerButton, PointerId, PointerInp
 use bevy::picking::{PickingSettings, PickingSystems};
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     // After picking has sent this frame's pointer events, so its own clicks are known; only where
     // picking runs (the headless tests without it have nothing to tap).
     app.add_systems(
