@@ -408,7 +408,7 @@ fn review_text_says_what_maker_could_force_and_what_the_best_reply_took_away() {
         }
         let done = why.line.completed.expect("completed");
         assert!(
-            sentence.contains(&format!("completed its Snaky at move {}", done.move_number)),
+            sentence.contains(&format!("completes its Snaky at move {}", done.move_number)),
             "{sentence}"
         );
         said += 1;

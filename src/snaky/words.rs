@@ -99,15 +99,22 @@ pub fn forced(lang: Language, why: &Why) -> String {
     }
 }
 
-/// "Maker completed its Snaky at move 12 at (6,11)."
+/// "Even against the longest defence from there, Maker completes its Snaky at move 12 at (6,11)":
+/// the line is what Maker could force, not the game as it went on.
 fn completed(lang: Language, line: &Line) -> String {
     match (lang, line.completed) {
         (Language::English, Some(done)) => {
-            format!("Maker completed its Snaky at move {} at {}.", done.move_number, done.cell)
+            format!(
+                "Even against the longest defence from there, Maker completes its Snaky at move {} at {}.",
+                done.move_number, done.cell
+            )
         }
         (Language::English, None) => "Maker had not completed when the line was cut off.".to_string(),
         (Language::Japanese, Some(done)) => {
-            format!("作り手は{}手目に {} で Snaky を完成させました。", done.move_number, done.cell)
+            format!(
+                "そこからいちばん長く守っても、作り手は{}手目に {} で Snaky を完成させます。",
+                done.move_number, done.cell
+            )
         }
         (Language::Japanese, None) => "作り手はこの進行の最後まで完成させていません。".to_string(),
     }
@@ -128,21 +135,23 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
             let fact = match best.in_line {
                 Role::CompletedSnaky { move_number } => {
                     format!(
-                        "{cell} is a cell of the Snaky Maker completed at move {move_number} in your line"
+                        "{cell} is a cell of the Snaky Maker completes at move {move_number} in the line after your move"
                     )
                 }
                 Role::ThreatenedSnaky { move_number } => {
                     format!(
-                        "{cell} is a cell of a Snaky Maker could finish after move {move_number} in your line"
+                        "{cell} is a cell of a Snaky Maker could finish after move {move_number} in the line after your move"
                     )
                 }
                 Role::ClaimedByMaker { move_number } => {
-                    format!("Maker claimed {cell} at move {move_number} in your line")
+                    format!("in the line after your move Maker claims {cell} at move {move_number}")
                 }
                 Role::TakenByBreaker { move_number } => {
-                    format!("in your line you took {cell} only after Maker's move {move_number}")
+                    format!(
+                        "in the line after your move Breaker takes {cell} only after Maker's move {move_number}"
+                    )
                 }
-                Role::Elsewhere => format!("{cell} is off your line"),
+                Role::Elsewhere => format!("{cell} plays no part in the line after your move"),
             };
             let ends = ends.map_or(String::new(), |m| {
                 format!(" (against the longest defence Maker completes at move {m})")
@@ -152,20 +161,24 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
         Language::Japanese => {
             let fact = match best.in_line {
                 Role::CompletedSnaky { move_number } => {
-                    format!("{cell} は、あなたの進行で作り手が{move_number}手目に完成させた Snaky のマスです")
+                    format!(
+                        "{cell} は、あなたの手のあとの進行で作り手が{move_number}手目に完成させる Snaky のマスです"
+                    )
                 }
                 Role::ThreatenedSnaky { move_number } => {
                     format!(
-                        "{cell} は、あなたの進行で作り手が{move_number}手目のあと完成できた Snaky のマスです"
+                        "{cell} は、あなたの手のあとの進行で作り手が{move_number}手目のあと完成できる Snaky のマスです"
                     )
                 }
                 Role::ClaimedByMaker { move_number } => {
-                    format!("あなたの進行では、作り手が{move_number}手目に {cell} を取りました")
+                    format!("あなたの手のあとの進行では、作り手が{move_number}手目に {cell} を取ります")
                 }
                 Role::TakenByBreaker { move_number } => {
-                    format!("あなたの進行では、{cell} を取ったのは作り手の{move_number}手目のあとでした")
+                    format!(
+                        "あなたの手のあとの進行では、壊し手が {cell} を取るのは作り手の{move_number}手目のあとです"
+                    )
                 }
-                Role::Elsewhere => format!("{cell} は、あなたの進行には出てこないマスです"),
+                Role::Elsewhere => format!("{cell} は、あなたの手のあとの進行には出てこないマスです"),
             };
             let ends = ends.map_or(String::new(), |m| format!("（最長の守りなら作り手の完成は{m}手目）"));
             format!("{fact}。そこに打てば、作り手の計画は{}手かかります{ends}。", best.keeps)

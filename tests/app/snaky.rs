@@ -816,7 +816,7 @@ fn the_lesson_plays_the_line_after_a_costly_move_and_marks_every_finishing_cell(
 }
 
 /// The moment it happens (issue 33): a move that lowers the guarantee shows the fall ("-n") beside
-/// it for two seconds of the game's clock and rings the move's stone; a move that keeps it says
+/// it for two seconds of the game's clock (then it fades) and rings the move's stone; a move that keeps it says
 /// nothing.
 #[test]
 fn a_costly_move_shows_its_cost_at_once_and_a_good_one_stays_calm() {
@@ -842,8 +842,13 @@ fn a_costly_move_shows_its_cost_at_once_and_a_good_one_stays_calm() {
     };
     assert_eq!(ring(&mut app, Cell::new(8, 6)), Some(pokopoko::app::theme::palette::BAD));
     assert_eq!(ring(&mut app, Cell::new(7, 8)), Some(Color::NONE));
-    // Two seconds of the game's clock later it is gone; the stone keeps its ring.
-    for _ in 0..130 {
+    // It stays, in full red, for two seconds of the game's clock, then fades out within one more;
+    // the stone keeps its ring.
+    for _ in 0..120 {
+        app.update();
+    }
+    assert_eq!(drop_text(&mut app), "-1");
+    for _ in 0..80 {
         app.update();
     }
     assert_eq!(drop_text(&mut app), "");

@@ -612,10 +612,10 @@ pub fn line_button(lang: Language, best: bool, completes_at: Option<u32>) -> Str
         Language::English => format!(": Maker wins at {m}"),
     });
     match (lang, best) {
-        (Language::Japanese, false) => format!("あなたの手{at}"),
-        (Language::Japanese, true) => format!("最善の受け{at}"),
-        (Language::English, false) => format!("Your move{at}"),
-        (Language::English, true) => format!("Best reply{at}"),
+        (Language::Japanese, false) => format!("あなたの手のあと{at}"),
+        (Language::Japanese, true) => format!("最善の受けのあと{at}"),
+        (Language::English, false) => format!("After your move{at}"),
+        (Language::English, true) => format!("After the best reply{at}"),
     }
 }
 

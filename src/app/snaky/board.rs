@@ -84,8 +84,8 @@ impl Default for Cursor {
 
 /// The cursor keeps this many cells between itself and the board's edge.
 const CURSOR_MARGIN_CELLS: f32 = 1.5;
-const CURSOR_BORDER_PX: f32 = 3.0;
-const CURSOR_GROW_PX: f32 = 2.0;
+const CURSOR_BORDER_PX: f32 = 4.0;
+const CURSOR_GROW_PX: f32 = 4.0;
 
 /// The board area's size at the design window size (the whole UI scales with the window).
 pub const BOARD_SIZE: Vec2 = Vec2::new(820.0, 660.0);
@@ -314,13 +314,27 @@ fn reset_view(
     *cursor = Cursor(last.unwrap_or(OPENING));
 }
 
-/// The cursor moves to each stone placed (Maker's answer, after an exchange).
-fn follow_stones(mut outcomes: MessageReader<Outcome>, mut cursor: ResMut<Cursor>) {
+/// The cursor moves to each stone placed (Maker's answer, after an exchange), and to the last
+/// stone when the game is replaced (a restart, an undo, a record loaded).
+fn follow_stones(
+    mut outcomes: MessageReader<Outcome>,
+    session: Option<Res<Session>>,
+    mut moves: Local<Option<usize>>,
+    mut cursor: ResMut<Cursor>,
+) {
     let placed = outcomes.read().filter_map(|outcome| match *outcome {
         Outcome::Placed { cell, .. } => Some(cell),
         _ => None,
     });
-    if let Some(cell) = placed.last()
+    let mut wanted = placed.last();
+    if let Some(session) = session.filter(|session| session.is_changed()) {
+        let game = session.game();
+        if *moves != Some(game.moves().len()) {
+            *moves = Some(game.moves().len());
+            wanted = wanted.or_else(|| game.moves().last().map(|m| m.cell));
+        }
+    }
+    if let Some(cell) = wanted
         && cursor.0 != cell
     {
         cursor.0 = cell;
@@ -358,7 +372,8 @@ fn draw_cursor(
                     border_radius: BorderRadius::all(px(4)),
                     ..default()
                 },
-                BorderColor::all(palette::INK),
+                // Not the last move's dark ring: the cursor is the interface's colour.
+                BorderColor::all(palette::PRIMARY),
                 Pickable::IGNORE,
             ));
         }
@@ -617,12 +632,13 @@ fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, m
             let count = &mut counts[usize::from(m.player == Player::Breaker)];
             *count += 1;
             let number = *count;
-            // The last move is ringed in ink, the completed Snaky in the colour of Maker's win.
+            // The last move is ringed in ink, the completed Snaky in Maker's colour, the player's
+            // costly moves in the lesson's red.
             let ring = if last {
                 palette::LAST_MOVE
-            } else if winning.is_some_and(|copy| copy.contains(&m.cell))
-                || (m.player == Player::Breaker && index < played && costly.contains(&m.cell))
-            {
+            } else if winning.is_some_and(|copy| copy.contains(&m.cell)) {
+                palette::MAKER_EDGE
+            } else if m.player == Player::Breaker && index < played && costly.contains(&m.cell) {
                 palette::BAD
             } else {
                 Color::NONE

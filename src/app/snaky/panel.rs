@@ -32,8 +32,10 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// How long the guarantee's fall ("-9") shows beside it after a costly move.
+/// How long the guarantee's fall ("-9") shows beside it after a costly move, in full red, before
+/// it fades out over [`DROP_FADE_SECONDS`].
 const DROP_SECONDS: f32 = 2.0;
+const DROP_FADE_SECONDS: f32 = 1.0;
 
 /// The fall of the guarantee the player's last move caused, shown beside the guarantee for
 /// [`DROP_SECONDS`] (on the game's clock); `None` when there is nothing to show.
@@ -62,7 +64,8 @@ fn show_drop(
             Outcome::Guarantee { from, to }
                 if to < from && last_player == Some(Player::Breaker) && !blind =>
             {
-                drop.0 = Some((from - to, Timer::from_seconds(DROP_SECONDS, TimerMode::Once)));
+                drop.0 =
+                    Some((from - to, Timer::from_seconds(DROP_SECONDS + DROP_FADE_SECONDS, TimerMode::Once)));
             }
             _ => {}
         }
@@ -70,7 +73,8 @@ fn show_drop(
     let shown = match drop.0.as_mut() {
         Some((lost, timer)) => {
             timer.tick(time.delta());
-            (!timer.is_finished()).then(|| (*lost, 1.0 - timer.fraction()))
+            let fading = (timer.elapsed_secs() - DROP_SECONDS).max(0.0) / DROP_FADE_SECONDS;
+            (!timer.is_finished()).then(|| (*lost, 1.0 - fading.min(1.0)))
         }
         None => None,
     };
@@ -82,8 +86,7 @@ fn show_drop(
         if text.0 != content {
             text.0.clone_from(&content);
         }
-        // Full red for the first half, then fading.
-        let wanted = palette::BAD.with_alpha((2.0 * alpha).min(1.0));
+        let wanted = palette::BAD.with_alpha(alpha);
         if colour.0 != wanted {
             colour.0 = wanted;
         }
@@ -659,11 +662,18 @@ fn update_panel(
                 if session.game().won() {
                     let moves = session.game().maker_cells().len();
                     let assisted = session.assists().first().copied();
-                    let held_out = text::held_out(lang, watch.kind(), moves, par, assisted);
                     // The guarantee just before Maker's last move: what this game had promised.
                     let game = session.game();
                     let promised = game.prefix(game.moves().len().saturating_sub(1)).guarantee();
-                    (format!("{held_out}\n{}", text::result(lang, moves, par, promised)), palette::INK)
+                    let result = text::result(lang, moves, par, promised);
+                    // The player's own game: the notice below says how long they held out.
+                    match watch.kind() {
+                        Some(_) => {
+                            let held_out = text::held_out(lang, watch.kind(), moves, par, assisted);
+                            (format!("{held_out}\n{result}"), palette::INK)
+                        }
+                        None => (result, palette::INK),
+                    }
                 } else {
                     let best = settings.snaky_best.get(&maker).copied();
                     let blind = settings.blind_best.get(&maker).copied();
