@@ -336,8 +336,8 @@ impl T {
                 "Maker builds a Snaky, a 6-cell shape (How to play, G, shows it), and always wins in the end; your goal is to hold out as long as you can. Guarantee: the moves within which Maker is sure to win (it only goes down). Par: the guarantee at the start. Dashed frame: where Maker plays. paper (21) / ours (20, 19): whose proof Maker follows (the paper's, or one this game's search found: 20 first, then 19, the shortest known). Play far away: claim a cell far from everything. Blind: the guarantee hidden until the end.",
             ),
             T::AnalysisHelp => (
-                "カード＝作り手のいまの計画。高さ h＝あと何手で勝つか。囲い T＝計画のため空いていてほしいマス。必須 A＝計画に使う作り手の石。ピボット＝作り手の次の手。",
-                "Card: Maker's plan now. Height h: the moves it still needs at most. Envelope T: cells that must stay free for the plan. Required A: Maker's stones the plan uses. Pivot: Maker's next move.",
+                "カード＝作り手のいまの計画。高さ h＝いまからあと何手で勝つか。囲い T＝計画のため空いていてほしいマス。必須 A＝計画に使う作り手の石。ピボット＝作り手の次の手。",
+                "Card: Maker's plan now. Height h: the moves it needs from now on. Envelope T: cells that must stay free for the plan. Required A: Maker's stones the plan uses. Pivot: Maker's next move.",
             ),
             T::CardLegend => (
                 "h＝このカードから作り手が勝つまでの手数の上限。|A|＝必要な作り手の石の数。|T|＝空いていてほしいマスの数。子カード＝壊し手の手ごとに作り手が移るカード。s0+(4,3)＝対称変換 s0 のあと (4,3) ずらして置く。",

@@ -113,6 +113,26 @@ pub fn and_more(lang: Language, count: usize) -> String {
 }
 
 /// Under the heat map's buttons: what the numbers mean, and the reply outside the envelope.
+/// The hint in words: the replies that delay Maker most, and the guarantee each keeps.
+pub fn hint_legend(lang: Language, cells: &[Option<Cell>], keeps: u32) -> String {
+    let mut named: Vec<String> = cells.iter().flatten().take(3).map(|&c| cell(c)).collect();
+    if cells.iter().flatten().count() > 3 {
+        named.push("…".to_string());
+    }
+    if cells.iter().any(Option::is_none) {
+        named.push(match lang {
+            Language::Japanese => "囲いの外".to_string(),
+            Language::English => "outside the envelope".to_string(),
+        });
+    }
+    match lang {
+        Language::Japanese => format!("ヒント：{}：保証 {keeps}手のまま", named.join("、")),
+        Language::English => {
+            format!("Hint: {}: keeps {keeps}", named.join(", "))
+        }
+    }
+}
+
 pub fn heat_legend(lang: Language, outside: u32) -> String {
     match lang {
         Language::Japanese => {

@@ -113,6 +113,7 @@ pub enum Info {
     LastMove,
     Notice,
     HeatLegend,
+    HintLegend,
     Tempo,
     Speed,
     Keys,
@@ -408,6 +409,7 @@ fn spawn_analysis_page(page: &mut ChildSpawnerCommands, lang: Language) {
             .observe(send(SnakyInput::BrowseCard));
     });
     page.spawn((Info::HeatLegend, widgets::text("", 13.0, palette::INK_SOFT)));
+    page.spawn((Info::HintLegend, widgets::text("", 13.0, palette::GOOD)));
     page.spawn((Info::Tempo, widgets::text("", 13.0, palette::INK_SOFT)));
     page.spawn((
         TempoGraph,
@@ -742,6 +744,18 @@ fn update_panel(
                 (outside.map_or(String::new(), |h| text::heat_legend(lang, h)), palette::INK_SOFT)
             }
             Info::HeatLegend => (String::new(), palette::INK_SOFT),
+            Info::HintLegend if overlays.get(Layer::Hint) && !session.blind && !game.won() => {
+                let hint = game.hint();
+                let keeps = game
+                    .reply_guarantees()
+                    .iter()
+                    .filter(|(reply, _)| hint.contains(reply))
+                    .map(|&(_, g)| g)
+                    .max()
+                    .unwrap_or(claim.guarantee);
+                (text::hint_legend(lang, &hint, keeps), palette::GOOD)
+            }
+            Info::HintLegend => (String::new(), palette::GOOD),
             Info::Tempo if session.blind && !game.won() => (String::new(), palette::INK_SOFT),
             Info::Tempo => (text::tempo(lang, session.maker.bound(), claim.guarantee), palette::INK_SOFT),
             Info::Speed => {
