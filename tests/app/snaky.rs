@@ -973,3 +973,40 @@ fn makers_completed_snaky_is_always_in_full_view() {
         }
     }
 }
+
+/// The hint in words (after a newcomer's play-through): with the hint shown, the panel names the
+/// replies and the guarantee they keep — the most any reply keeps, found here by trying every
+/// free envelope cell and a far cell on a copy of the game.
+#[test]
+fn the_hint_says_which_replies_and_what_they_keep() {
+    use pokopoko::app::snaky::{OverlayLayer, SnakyInput};
+    let mut app = snaky_screen();
+    // SPEC §2.4's worked line: B (7,8), B (8,6).
+    click(&mut app, Cell::new(7, 8));
+    click(&mut app, Cell::new(8, 6));
+    app.world_mut().write_message(SnakyInput::ToggleOverlay(OverlayLayer::Hint));
+    app.update();
+    app.update();
+    let game = session(&app).game().clone();
+    let after = |cell: Cell| {
+        let mut copy = game.clone();
+        copy.breaker_move(cell).expect("a free cell");
+        copy.guarantee()
+    };
+    let claim = game.claim();
+    let kept = claim
+        .envelope
+        .iter()
+        .filter(|&&c| game.is_free(c))
+        .map(|&c| after(c))
+        .chain([after(game.far_away_cell())])
+        .max()
+        .expect("replies");
+    let texts: Vec<String> =
+        app.world_mut().query::<&Text>().iter(app.world()).map(|t| t.0.clone()).collect();
+    let hint = texts.iter().find(|t| t.starts_with("ヒント：")).expect("the hint's line");
+    assert!(hint.ends_with(&format!("保証 {kept}手のまま")), "{hint}");
+    let first = game.hint().into_iter().flatten().next().expect("a hinted cell");
+    assert!(hint.contains(&format!("({},{})", first.x, first.y)), "{hint}");
+    assert!(after(first) == kept, "the hinted cell keeps the most");
+}
