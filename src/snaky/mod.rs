@@ -15,6 +15,7 @@
 //! assert!(game.claim().guarantee <= 21);
 //! ```
 
+pub mod as_maker;
 pub mod breaker;
 pub mod card;
 pub mod cell;

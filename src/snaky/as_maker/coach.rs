@@ -1,0 +1,250 @@
+//! The proof as coach: which card of our certificates applies to a position where the player,
+//! as Maker, is to move — and so how soon a win is proven and which cell proves it.
+//!
+//! A card (A, T, h) placed by F applies when Maker owns F(A) and Breaker owns nothing in F(T):
+//! Maker then wins within h more moves, starting with F(pivot) (SPEC §2.2). The coach looks at
+//! every node of the three shipped certificates (cards and inline nodes alike), under each of the
+//! 8 symmetries and every translation that lands a cell of A on one of Maker's stones, and keeps
+//! the lowest h. Following its hint never breaks the promise: after the pivot and any reply, a
+//! child of the card applies with a smaller height (the combination rule), so the next hint
+//! promises at least one move less.
+//!
+//! A card that requires nothing (a certificate's root) applies anywhere its envelope is clear of
+//! Breaker's stones: from any position Maker can start afresh away from the stones and win within
+//! the root's height (19). The coach says so apart from the proofs that build on Maker's stones.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::snaky::Maker;
+use crate::snaky::card::{Cards, NodeId};
+use crate::snaky::cell::Cell;
+use crate::snaky::errors::CertificateError;
+use crate::snaky::game::Player;
+use crate::snaky::placement::{Placement, Symmetry};
+
+use super::game::MakerGame;
+
+/// Where the proof behind the advice stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Footing {
+    /// A card builds on the player's stones (on the empty board: the root where it stands).
+    Here,
+    /// No card builds on the player's stones: a root placed on clear ground, a fresh start.
+    Afresh,
+}
+
+/// A proven win from a position with Maker to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Advice {
+    /// Maker wins within this many more moves (counting the hinted one).
+    pub within: u32,
+    /// The card's pivot where it lands: the proven next move.
+    pub hint: Cell,
+    pub footing: Footing,
+    /// The certificate the card comes from, its number, and whether the node is written inline.
+    pub maker: Maker,
+    pub card: u32,
+    pub inline: bool,
+    /// F: from the card's frame to the board (written out as `card:sXY` by the command line).
+    #[serde(skip)]
+    pub placement: Placement,
+}
+
+/// One node of one certificate under one symmetry, with A's cells in that orientation.
+#[derive(Clone, Debug)]
+struct Entry {
+    source: u8,
+    node: NodeId,
+    symmetry: Symmetry,
+    /// R(A), sorted by (x, y): the anchor is the first cell, the key the second minus the first.
+    required: Box<[(i32, i32)]>,
+    height: u32,
+}
+
+/// Every node of the shipped certificates, indexed to find the ones that apply to a position.
+#[derive(Clone, Debug)]
+pub struct Coach {
+    sources: Vec<(Maker, Arc<Cards>)>,
+    entries: Vec<Entry>,
+    /// Entries whose A has two cells or more, by the vector from A's first cell to its second.
+    by_pair: HashMap<(i32, i32), Vec<u32>>,
+    /// Entries whose A is one cell.
+    singles: Vec<u32>,
+    /// Nodes that require nothing (the roots), lowest first: a fresh start.
+    open: Vec<(u8, NodeId)>,
+}
+
+impl Coach {
+    /// The coach over the three shipped certificates, 19 first.
+    pub fn shipped() -> Result<Self, CertificateError> {
+        let mut sources = Vec::new();
+        for maker in [Maker::Ours19, Maker::Ours, Maker::Paper] {
+            sources.push((maker, maker.cards()?));
+        }
+        Ok(Self::new(sources))
+    }
+
+    /// The coach over these certificates; a node that appears in several is kept once (first).
+    pub fn new(sources: Vec<(Maker, Arc<Cards>)>) -> Self {
+        let mut entries = Vec::new();
+        let mut by_pair: HashMap<(i32, i32), Vec<u32>> = HashMap::new();
+        let mut singles = Vec::new();
+        let mut open = Vec::new();
+        let mut seen = HashSet::new();
+        for (source, (_, cards)) in sources.iter().enumerate() {
+            for (i, node) in cards.nodes().iter().enumerate() {
+                let id = NodeId(i as u32);
+                if !seen.insert((node.pivot, node.height, node.required, node.envelope)) {
+                    continue;
+                }
+                if node.required.is_empty() {
+                    open.push((source as u8, id));
+                    continue;
+                }
+                for symmetry in Symmetry::ALL {
+                    let mut required: Vec<(i32, i32)> =
+                        node.required.iter().map(|c| symmetry.apply(c.x(), c.y())).collect();
+                    required.sort_unstable();
+                    let index = entries.len() as u32;
+                    match required.get(1) {
+                        Some(&(x, y)) => {
+                            by_pair.entry((x - required[0].0, y - required[0].1)).or_default().push(index)
+                        }
+                        None => singles.push(index),
+                    }
+                    entries.push(Entry {
+                        source: source as u8,
+                        node: id,
+                        symmetry,
+                        required: required.into_boxed_slice(),
+                        height: node.height,
+                    });
+                }
+            }
+        }
+        open.sort_by_key(|&(source, id)| (sources[source as usize].1.node(id).height, source, id));
+        Self { sources, entries, by_pair, singles, open }
+    }
+
+    /// The number of (node, symmetry) pairs indexed.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The best proof for the position, or `None` when it is not Maker's turn (or Maker has won).
+    /// A card on the stones when one applies, else a fresh start.
+    pub fn advise(&self, game: &MakerGame) -> Option<Advice> {
+        if game.to_move() != Some(Player::Maker) {
+            return None;
+        }
+        self.on_stones(game).or_else(|| self.fresh_start(game))
+    }
+
+    /// The lowest card that builds on Maker's stones, if any.
+    pub fn on_stones(&self, game: &MakerGame) -> Option<Advice> {
+        let maker = game.maker_cells();
+        let owned: HashSet<Cell> = maker.iter().copied().collect();
+        let mut best: Option<(u32, u8, NodeId, Placement)> = None;
+        let mut consider = |index: u32, anchor: Cell| {
+            let entry = &self.entries[index as usize];
+            if best.is_some_and(|(h, ..)| h <= entry.height) {
+                return;
+            }
+            let (ax, ay) = entry.required[0];
+            let (Some(dx), Some(dy)) = (anchor.x.checked_sub(ax), anchor.y.checked_sub(ay)) else { return };
+            let placement = Placement::new(entry.symmetry, dx, dy);
+            if self.applies(entry, placement, &owned, game) {
+                best = Some((entry.height, entry.source, entry.node, placement));
+            }
+        };
+        for &m in maker {
+            for &index in &self.singles {
+                consider(index, m);
+            }
+        }
+        for &m0 in maker {
+            for &m1 in maker {
+                let d = (i64::from(m1.x) - i64::from(m0.x), i64::from(m1.y) - i64::from(m0.y));
+                let (Ok(dx), Ok(dy)) = (i32::try_from(d.0), i32::try_from(d.1)) else { continue };
+                if let Some(list) = self.by_pair.get(&(dx, dy)) {
+                    for &index in list {
+                        consider(index, m0);
+                    }
+                }
+            }
+        }
+        let (height, source, node, placement) = best?;
+        let hint = self.placed_pivot(source, node, placement)?;
+        Some(self.advice(height, hint, Footing::Here, source, node, placement))
+    }
+
+    /// The lowest root placed where its envelope is clear of Breaker's stones and its pivot free:
+    /// where it stands if it can, else to the right of every stone.
+    pub fn fresh_start(&self, game: &MakerGame) -> Option<Advice> {
+        let &(source, node_id) = self.open.first()?;
+        let node = self.sources[source as usize].1.node(node_id);
+        let stones = || game.maker_cells().iter().chain(game.breaker_cells());
+        let clear = |placement: Placement| {
+            game.breaker_cells()
+                .iter()
+                .all(|&b| placement.locate(b).is_none_or(|c| !node.envelope.contains(c)))
+                && self.placed_pivot(source, node_id, placement).is_some_and(|p| game.is_free(p))
+        };
+        let placement = if clear(Placement::IDENTITY) {
+            Placement::IDENTITY
+        } else {
+            let right = stones().map(|c| c.x).max().unwrap_or(0);
+            let left = node.envelope.iter().map(|c| c.x()).min().unwrap_or(0);
+            let dx = right.checked_sub(left)?.checked_add(1)?;
+            let shifted = Placement::new(Symmetry::IDENTITY, dx, 0);
+            clear(shifted).then_some(shifted)?
+        };
+        let hint = self.placed_pivot(source, node_id, placement)?;
+        let footing = if game.maker_cells().is_empty() { Footing::Here } else { Footing::Afresh };
+        Some(self.advice(node.height, hint, footing, source, node_id, placement))
+    }
+
+    /// Maker owns F(A), Breaker nothing in F(T), and F(pivot) is free.
+    fn applies(&self, entry: &Entry, placement: Placement, owned: &HashSet<Cell>, game: &MakerGame) -> bool {
+        let node = self.sources[entry.source as usize].1.node(entry.node);
+        let (dx, dy) = (placement.dx, placement.dy);
+        let owns = |&(x, y): &(i32, i32)| match (x.checked_add(dx), y.checked_add(dy)) {
+            (Some(x), Some(y)) => owned.contains(&Cell::new(x, y)),
+            _ => false,
+        };
+        entry.required.iter().all(owns)
+            && game
+                .breaker_cells()
+                .iter()
+                .all(|&b| placement.locate(b).is_none_or(|c| !node.envelope.contains(c)))
+            && self.placed_pivot(entry.source, entry.node, placement).is_some_and(|p| game.is_free(p))
+    }
+
+    fn placed_pivot(&self, source: u8, node: NodeId, placement: Placement) -> Option<Cell> {
+        let pivot = self.sources[source as usize].1.node(node).pivot;
+        let (x, y) = placement.symmetry.apply(pivot.x(), pivot.y());
+        Some(Cell::new(x.checked_add(placement.dx)?, y.checked_add(placement.dy)?))
+    }
+
+    fn advice(
+        &self,
+        within: u32,
+        hint: Cell,
+        footing: Footing,
+        source: u8,
+        node: NodeId,
+        placement: Placement,
+    ) -> Advice {
+        let (maker, cards) = &self.sources[source as usize];
+        let node = cards.node(node);
+        Advice { within, hint, footing, maker: *maker, card: node.card, inline: node.inline, placement }
+    }
+}

@@ -1,0 +1,66 @@
+//! After a game as Maker: each of the player's moves against the coach — kept the proof's pace,
+//! or cost moves (and left the proof), with the line the hints would have played instead.
+
+use serde::Serialize;
+
+use crate::snaky::cell::Cell;
+use crate::snaky::game::{Move, Player};
+
+use super::attacker::{self, hint_player};
+use super::breakers::{Level, Opponent};
+use super::coach::{Advice, Coach, Footing};
+use super::game::MakerGame;
+
+/// One of the player's Maker moves, measured against the proof.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CoachedMove {
+    /// 1-based: the player's n-th move.
+    pub number: usize,
+    pub cell: Cell,
+    /// The proof before the move (its hint is the proven move).
+    pub before: Advice,
+    /// The proof at the player's next turn; `None` if the move won or no reply came yet.
+    pub after: Option<Advice>,
+    /// The move completed a Snaky.
+    pub won: bool,
+    /// How many moves the proven finish moved away: `after.within - (before.within - 1)`, or 0.
+    pub cost: u32,
+    /// Before the move a card built on the stones; after it, none did.
+    pub left_proof: bool,
+    /// For a costly move: the hints played from before it against the same Breaker, to the win.
+    pub line: Vec<Move>,
+}
+
+/// The review of a game the player made as Maker against `level` (seeded as the game was).
+pub fn coached_review(coach: &Coach, game: &MakerGame, level: Level, seed: u64) -> Vec<CoachedMove> {
+    let mut review = Vec::new();
+    for (i, m) in game.moves().iter().enumerate().filter(|(_, m)| m.player == Player::Maker) {
+        let position = game.prefix(i);
+        let Some(before) = coach.advise(&position) else { continue };
+        let won = game.won() && i + 1 == game.moves().len();
+        let after = if won || game.moves().len() < i + 2 { None } else { coach.advise(&game.prefix(i + 2)) };
+        let cost = after.map_or(0, |a| a.within.saturating_sub(before.within.saturating_sub(1)));
+        let left_proof =
+            before.footing == Footing::Here && after.is_some_and(|a| a.footing == Footing::Afresh);
+        let line = if cost > 0 { hint_line(coach, &position, level, seed) } else { Vec::new() };
+        review.push(CoachedMove {
+            number: i / 2 + 1,
+            cell: m.cell,
+            before,
+            after,
+            won,
+            cost,
+            left_proof,
+            line,
+        });
+    }
+    review
+}
+
+/// The moves the hints play from `position` against a computer Breaker of `level`, to the win.
+pub fn hint_line(coach: &Coach, position: &MakerGame, level: Level, seed: u64) -> Vec<Move> {
+    let mut game = position.clone();
+    let mut breaker = Opponent::new(level, seed);
+    let _ = attacker::play(&mut game, &mut hint_player(coach), &mut breaker);
+    game.moves()[position.moves().len()..].to_vec()
+}

@@ -1,0 +1,285 @@
+//! Snaky as Maker (engine): the coach's promises checked by playing them out, the computer
+//! Breakers' legality and strength, and each Breaker losing to the certificates' Makers in time.
+
+use std::sync::OnceLock;
+
+use pokopoko::snaky::as_maker::breakers::SEARCH_BUDGET;
+use pokopoko::snaky::as_maker::{
+    Attacker, Coach, Footing, Level, MakerGame, Opponent, attacker, coached_review,
+};
+use pokopoko::snaky::{Cell, Game, Maker, Player, play_out, shape};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn coach() -> &'static Coach {
+    static COACH: OnceLock<Coach> = OnceLock::new();
+    COACH.get_or_init(|| Coach::shipped().expect("the shipped certificates"))
+}
+
+/// A card applies, checked from the card itself: Maker owns every cell of F(A), Breaker none of
+/// F(T), and the hint is F(pivot), free.
+fn check_advice(
+    game: &MakerGame,
+    maker: Maker,
+    card: u32,
+    placement: pokopoko::snaky::Placement,
+    hint: Cell,
+) {
+    let cards = maker.cards().expect("shipped");
+    // The advice names the card; an inline node is found among the nodes of that card's line.
+    let applies = cards.nodes().iter().filter(|n| n.card == card).any(|node| {
+        let place = |c: pokopoko::snaky::FrameCell| placement.apply(c.cell());
+        node.required.iter().all(|a| game.owner(place(a)) == Some(Player::Maker))
+            && node.envelope.iter().all(|t| game.owner(place(t)) != Some(Player::Breaker))
+            && place(node.pivot) == hint
+    });
+    assert!(applies, "card {card} of {maker:?} under {placement} does not apply here");
+}
+
+/// Plays the hints against a Breaker, checking at every turn that the card applies and that the
+/// game ends within every promise made on the way. Returns Maker's moves.
+fn follow_hints(game: &mut MakerGame, mut breaker: impl FnMut(&MakerGame) -> Cell) -> usize {
+    let mut deadline = usize::MAX;
+    while !game.won() {
+        match game.to_move() {
+            Some(Player::Maker) => {
+                let advice = coach().advise(game).expect("Maker to move always has a proof");
+                check_advice(game, advice.maker, advice.card, advice.placement, advice.hint);
+                let made = game.maker_cells().len();
+                deadline = deadline.min(made + advice.within as usize);
+                game.maker_move(advice.hint).expect("the hint is free");
+                assert!(game.maker_cells().len() <= deadline, "promise broken");
+            }
+            _ => {
+                let reply = breaker(game);
+                game.breaker_move(reply).expect("a legal reply");
+            }
+        }
+        assert!(game.maker_cells().len() <= deadline, "the game outlived a promise");
+    }
+    game.maker_cells().len()
+}
+
+#[test]
+fn at_the_start_the_root_of_the_19_applies() {
+    let advice = coach().advise(&MakerGame::new()).expect("Maker to move");
+    // SPEC §2.3: our 19's root has pivot (8,8) and h = 19.
+    assert_eq!((advice.hint, advice.within, advice.maker), (Cell::new(8, 8), 19, Maker::Ours19));
+    assert_eq!(advice.footing, Footing::Here);
+}
+
+#[test]
+fn following_the_hints_wins_within_every_promise_against_every_level() {
+    for level in Level::ALL {
+        for seed in 0..4 {
+            let mut game = MakerGame::new();
+            let mut opponent = Opponent::new(level, seed);
+            let moves = follow_hints(&mut game, |g| opponent.choose(g).expect("Breaker's turn"));
+            assert!(moves <= 19, "{level:?} seed {seed}: {moves}");
+        }
+    }
+}
+
+/// The hardest reply for the coach one move ahead: of every free cell of the advised card's
+/// envelope and one far cell, the one after which the next proof is longest.
+fn adversary(game: &MakerGame) -> Cell {
+    let advice = coach().advise(&game.prefix(game.moves().len() - 1)).expect("a proof before Maker's move");
+    let cards = advice.maker.cards().expect("shipped");
+    let mut replies: Vec<Cell> = cards
+        .nodes()
+        .iter()
+        .filter(|n| n.card == advice.card)
+        .flat_map(|n| n.envelope.iter().map(|t| advice.placement.apply(t.cell())).collect::<Vec<_>>())
+        .filter(|&c| game.is_free(c))
+        .collect();
+    replies.sort_unstable();
+    replies.dedup();
+    replies.push(Cell::new(1_000, 1_000));
+    let longest = |c: &Cell| {
+        let mut next = game.clone();
+        next.breaker_move(*c).expect("free");
+        coach().advise(&next).map_or(0, |a| a.within)
+    };
+    replies.into_iter().max_by_key(longest).expect("a reply")
+}
+
+#[test]
+fn the_hints_hold_against_the_reply_that_makes_the_next_proof_longest() {
+    let mut game = MakerGame::new();
+    let moves = follow_hints(&mut game, adversary);
+    assert!(moves <= 19, "{moves}");
+}
+
+#[test]
+fn a_promise_made_mid_game_holds_from_there() {
+    // The player wanders for three moves, then follows the hints: the promise made then is kept.
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for level in Level::ALL {
+        let mut game = MakerGame::new();
+        let mut opponent = Opponent::new(level, 3);
+        for _ in 0..3 {
+            let cell = Cell::new(rng.random_range(0..6), rng.random_range(0..6));
+            if game.maker_move(cell).is_ok() {
+                let reply = opponent.choose(&game).expect("Breaker's turn");
+                game.breaker_move(reply).expect("legal");
+            }
+        }
+        let made = game.maker_cells().len();
+        let promised = coach().advise(&game).expect("Maker to move").within as usize;
+        let moves = follow_hints(&mut game, |g| opponent.choose(g).expect("Breaker's turn"));
+        assert!(moves <= made + promised, "{level:?}: {moves} > {made} + {promised}");
+    }
+}
+
+#[test]
+fn a_card_on_the_stones_beats_a_fresh_start_only_when_it_is_lower() {
+    // Maker holds five cells of S with its last cell free: a base card applies, h = 1.
+    let maker: Vec<Cell> = shape::SNAKY[..5].to_vec();
+    let breaker =
+        [Cell::new(30, 30), Cell::new(31, 30), Cell::new(32, 30), Cell::new(33, 30), Cell::new(34, 30)];
+    let game = MakerGame::from_moves(&maker, &breaker).expect("legal");
+    let advice = coach().advise(&game).expect("Maker to move");
+    assert_eq!((advice.within, advice.hint, advice.footing), (1, shape::SNAKY[5], Footing::Here));
+    // Breaker takes that cell too: no card on these stones can be as low; whatever applies is
+    // checked from the card itself.
+    let breaker =
+        [Cell::new(4, 1), Cell::new(31, 30), Cell::new(32, 30), Cell::new(33, 30), Cell::new(34, 30)];
+    let game = MakerGame::from_moves(&maker, &breaker).expect("legal");
+    let advice = coach().advise(&game).expect("Maker to move");
+    assert!(advice.within > 1);
+    check_advice(&game, advice.maker, advice.card, advice.placement, advice.hint);
+}
+
+#[test]
+fn every_proof_the_coach_offers_in_heuristic_games_applies_both_on_the_stones_and_afresh() {
+    // The heuristic Maker ignores the coach, so its stones soon carry no card: the coach then
+    // offers a fresh start (a root on clear ground, h = 19), checked like any other card.
+    let mut footings = std::collections::HashSet::new();
+    for level in Level::ALL {
+        for seed in 0..3 {
+            let mut game = MakerGame::new();
+            let mut maker = Attacker::new(seed);
+            let mut opponent = Opponent::new(level, seed);
+            while !game.won() && game.maker_cells().len() < 30 {
+                let advice = coach().advise(&game).expect("Maker to move");
+                check_advice(&game, advice.maker, advice.card, advice.placement, advice.hint);
+                if advice.footing == Footing::Afresh {
+                    assert_eq!(advice.within, 19);
+                }
+                footings.insert(advice.footing);
+                game.maker_move(maker.choose(&game).expect("Maker's turn")).expect("legal");
+                if !game.won() {
+                    game.breaker_move(opponent.choose(&game).expect("Breaker's turn")).expect("legal");
+                }
+            }
+        }
+    }
+    assert_eq!(footings.len(), 2, "{footings:?}");
+}
+
+/// Maker moves of seeded games of the fixed heuristic Maker against a level (unfinished games
+/// count as the limit plus one).
+fn table(level: Level, seeds: u64) -> Vec<usize> {
+    (0..seeds)
+        .map(|seed| {
+            let mut game = MakerGame::new();
+            let mut maker = Attacker::new(seed);
+            let mut choose = |g: &MakerGame| maker.choose(g);
+            attacker::play(&mut game, &mut choose, &mut Opponent::new(level, seed))
+                .unwrap_or(attacker::GAME_LIMIT + 1)
+        })
+        .collect()
+}
+
+#[test]
+fn each_level_holds_out_longer_than_the_one_below() {
+    let means: Vec<f64> = Level::ALL
+        .iter()
+        .map(|&level| {
+            let moves = table(level, 12);
+            moves.iter().sum::<usize>() as f64 / moves.len() as f64
+        })
+        .collect();
+    assert!(means.windows(2).all(|w| w[0] < w[1]), "means by level {means:?}");
+}
+
+#[test]
+fn every_level_loses_to_each_certificate_within_its_height() {
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("shipped");
+        for level in Level::ALL {
+            for seed in 0..3 {
+                let mut game = Game::started(cards.clone());
+                let moves = play_out(&mut game, &mut Opponent::new(level, seed));
+                assert!(game.won(), "{maker:?} {level:?}");
+                assert!(moves as u32 <= maker.bound(), "{maker:?} {level:?} seed {seed}: {moves}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_level_plays_a_free_cell_within_its_budget_on_random_positions() {
+    let mut rng = ChaCha8Rng::seed_from_u64(36);
+    for case in 0..300 {
+        let stones = rng.random_range(1..30);
+        let mut game = MakerGame::new();
+        while game.moves().len() < 2 * stones - 1 {
+            let cell = Cell::new(rng.random_range(-6..6), rng.random_range(-6..6));
+            let _ = game.play(cell);
+            if game.won() {
+                game.undo();
+            }
+        }
+        for level in Level::ALL {
+            let mut opponent = Opponent::new(level, case);
+            let cell = opponent.choose(&game).expect("Breaker's turn");
+            assert!(game.is_free(cell), "case {case} {level:?}: {cell} is taken");
+            assert!(opponent.positions_searched() <= SEARCH_BUDGET);
+            let mut after = game.clone();
+            after.breaker_move(cell).expect("legal");
+            // A finishing cell left open would be a blunder no level makes.
+            if !game.threats().is_empty() {
+                assert!(game.threats().cells.contains(&cell), "case {case} {level:?}: ignored a threat");
+            }
+        }
+        // Nobody moves out of turn.
+        let mut opponent = Opponent::new(Level::Searcher, case);
+        let mut maker_turn = game.clone();
+        let reply = opponent.choose(&maker_turn).expect("Breaker's turn");
+        maker_turn.breaker_move(reply).expect("legal");
+        assert_eq!(opponent.choose(&maker_turn), None);
+    }
+}
+
+#[test]
+fn the_review_prices_a_wandering_move_and_replays_the_hints_instead() {
+    // Move 1 at (8,8) as the hint says; move 2 far away; then the hints again.
+    let level = Level::Potential;
+    let mut game = MakerGame::new();
+    let mut opponent = Opponent::new(level, 1);
+    game.maker_move(Cell::new(8, 8)).expect("free");
+    game.breaker_move(opponent.choose(&game).expect("turn")).expect("legal");
+    let before = coach().advise(&game).expect("Maker to move");
+    game.maker_move(Cell::new(500, 500)).expect("free");
+    game.breaker_move(opponent.choose(&game).expect("turn")).expect("legal");
+    let after = coach().advise(&game).expect("Maker to move");
+    let review = coached_review(coach(), &game, level, 1);
+    assert_eq!(review.len(), 2);
+    assert_eq!(review[0].cost, 0, "the hinted first move keeps the pace");
+    let second = &review[1];
+    assert_eq!(second.cell, Cell::new(500, 500));
+    // The cost by its definition, from the two proofs found independently above.
+    assert_eq!(second.cost, after.within.saturating_sub(before.within - 1));
+    assert!(second.cost > 0, "a far move cannot keep the pace: {before:?} → {after:?}");
+    // The hints' line from before the move wins within the promise made there.
+    let line = &second.line;
+    let maker_moves = line.iter().filter(|m| m.player == Player::Maker).count();
+    assert!(maker_moves as u32 <= before.within && maker_moves > 0, "{maker_moves}");
+    assert_eq!(line[0].cell, before.hint);
+    let mut replay = game.prefix(2);
+    for m in line {
+        replay.play(m.cell).expect("legal");
+    }
+    assert!(replay.won());
+}
