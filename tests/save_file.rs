@@ -820,3 +820,31 @@ fn a_dangling_link_never_makes_the_game_create_folders() {
     opened.file.store(&some_progress()).unwrap();
     assert_eq!(SaveFile::open(dir.join("gone/deeper/pokopoko.ron")).save, some_progress());
 }
+
+/// Snaky as Maker: the fewest Maker moves per computer Breaker survives a round trip; a save
+/// from before the mode reads with none; a count no win can have is left out by name.
+#[test]
+fn maker_bests_survive_and_old_saves_have_none() {
+    use pokopoko::snaky::as_maker::Level;
+    let dir = scratch("maker-best");
+    let path = dir.join("save.ron");
+    let mut save = some_bests();
+    save.settings.maker_best.insert(Level::Blocker, 9);
+    save.settings.maker_best.insert(Level::Searcher, 19);
+    SaveFile::open(&path).file.store(&save).unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!(opened.notice, None);
+    assert_eq!(opened.save, save);
+    let old = dir.join("old.ron");
+    fs::write(&old, "(version: 1, settings: (snaky_best: {Paper: 12}), progress: (cleared: [1]))").unwrap();
+    let opened = SaveFile::open(&old);
+    assert_eq!(opened.notice, None);
+    assert!(opened.save.settings.maker_best.is_empty());
+    // A Snaky has six cells: no win takes five moves; and each level once.
+    let (save, problems) = repaired_save(
+        "hostile-maker-best",
+        "(version: 1, settings: (maker_best: {blocker: 5, potential: 12, searcher: 99999999999}), progress: (cleared: [1]))",
+    );
+    assert_eq!(save.settings.maker_best, [(Level::Potential, 12)].into_iter().collect());
+    assert_eq!(problems.iter().filter(|p| p.contains("maker_best")).count(), 2, "{problems:?}");
+}

@@ -48,6 +48,10 @@ pub struct Settings {
     /// overlays, undo, resuming from review, a computer Breaker's moves, a loaded record), per
     /// Maker: kept apart, never a best. Absent in older saves; each value in `6..=par`.
     pub assisted_best: BTreeMap<crate::snaky::Maker, u32>,
+    /// Snaky as Maker: the fewest Maker moves the player won in, per computer Breaker, unassisted
+    /// games only (the hint marks a game assisted). Absent in older saves; each value in
+    /// `6..=MAX_MAKER_MOVES`.
+    pub maker_best: BTreeMap<crate::snaky::as_maker::Level, u32>,
     /// Mute and volume; absent in older saves (then sound is on at the default volume).
     pub sound: SoundSettings,
     /// The last free-play setup started (absent in older saves; checked like the rest).
@@ -56,6 +60,9 @@ pub struct Settings {
     /// absent in older saves (then never opened, nothing passed).
     pub snaky_primer: SnakyPrimer,
 }
+
+/// The most Maker moves a won game as Maker can record (far more than anyone plays).
+pub const MAX_MAKER_MOVES: u32 = 10_000;
 
 /// The most pick sets remembered as revealed (free play alone offers about a million): beyond
 /// it the oldest is forgotten, so the save stays within its size limit.
@@ -154,6 +161,7 @@ pub(super) struct SettingsEntries {
     pub blind_best: MapEntries<crate::snaky::Maker, Wide>,
     pub snaky_best: MapEntries<crate::snaky::Maker, Wide>,
     pub assisted_best: MapEntries<crate::snaky::Maker, Wide>,
+    pub maker_best: MapEntries<crate::snaky::as_maker::Level, Wide>,
     pub sound: SoundEntries,
     pub free_play: Option<FreeSetupEntries>,
     pub snaky_primer: SnakyPrimerEntries,
@@ -177,6 +185,7 @@ impl Default for SettingsEntries {
             blind_best: MapEntries::default(),
             snaky_best: MapEntries::default(),
             assisted_best: MapEntries::default(),
+            maker_best: MapEntries::default(),
             sound: SoundEntries::default(),
             free_play: None,
             snaky_primer: SnakyPrimerEntries::default(),

@@ -9,11 +9,12 @@ use std::collections::btree_map::Entry;
 use thiserror::Error;
 
 use super::format::{
-    ChoiceEntries, MapEntries, PRIMER_STEPS, ProgressEntries, RecordEntries, Save, Settings, SettingsEntries,
-    SnakyPrimer, SnakyPrimerEntries, Unusable, Wide, pick_set, read_version,
+    ChoiceEntries, MAX_MAKER_MOVES, MapEntries, PRIMER_STEPS, ProgressEntries, RecordEntries, Save, Settings,
+    SettingsEntries, SnakyPrimer, SnakyPrimerEntries, Unusable, Wide, pick_set, read_version,
 };
 use crate::pokopoko::{ChoiceRecord, FreeSetup, MAX_STAGE, Progress, StageRecord};
 use crate::snaky::Maker;
+use crate::snaky::as_maker::Level;
 use crate::sound_settings::{SoundSettings, Volume};
 
 /// The most wins (or losses) a save may record for one stage: the range of the first format's
@@ -53,6 +54,12 @@ pub enum SaveProblem {
     BestOutOfRange { field: &'static str, maker: Maker, moves: i128 },
     #[error("`{field}` lists {maker:?} twice; the first was kept")]
     DuplicateMaker { field: &'static str, maker: Maker },
+    #[error(
+        "`maker_best` gives {moves} Maker moves against {level:?}, but a win takes 6 to {MAX_MAKER_MOVES}; it was left out"
+    )]
+    MakerBestOutOfRange { level: Level, moves: i128 },
+    #[error("`maker_best` lists {0:?} twice; the first was kept")]
+    DuplicateLevel(Level),
     #[error(
         "`snaky_primer` lists step {0} as passed, but the primer's steps are 1 to {PRIMER_STEPS}; it was left out"
     )]
@@ -128,6 +135,7 @@ impl SettingsEntries {
             blind_best,
             snaky_best,
             assisted_best,
+            maker_best,
             sound,
             free_play,
             snaky_primer,
@@ -136,6 +144,7 @@ impl SettingsEntries {
         let blind_best = best("blind_best", blind_best, problems);
         let snaky_best = best("snaky_best", snaky_best, problems);
         let assisted_best = best("assisted_best", assisted_best, problems);
+        let maker_best = fewest(maker_best, problems);
         let strategies_revealed = strategies_revealed
             .into_iter()
             .filter_map(|counts| match pick_set(&counts) {
@@ -171,6 +180,7 @@ impl SettingsEntries {
             blind_best,
             snaky_best,
             assisted_best,
+            maker_best,
             sound,
             free_play,
             snaky_primer,
@@ -214,6 +224,26 @@ fn best(
             Entry::Occupied(_) => problems.push(SaveProblem::DuplicateMaker { field, maker }),
             Entry::Vacant(place) => {
                 place.insert(held_out);
+            }
+        }
+    }
+    best
+}
+
+/// `maker_best` with every entry in `6..=MAX_MAKER_MOVES` and each level once.
+fn fewest(entries: MapEntries<Level, Wide>, problems: &mut Problems) -> BTreeMap<Level, u32> {
+    let mut best = BTreeMap::new();
+    for (level, moves) in entries.0 {
+        let Some(won_in) =
+            u32::try_from(moves.0).ok().filter(|m| (MIN_HELD_OUT..=MAX_MAKER_MOVES).contains(m))
+        else {
+            problems.push(SaveProblem::MakerBestOutOfRange { level, moves: moves.0 });
+            continue;
+        };
+        match best.entry(level) {
+            Entry::Occupied(_) => problems.push(SaveProblem::DuplicateLevel(level)),
+            Entry::Vacant(place) => {
+                place.insert(won_in);
             }
         }
     }
