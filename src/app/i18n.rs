@@ -17,6 +17,7 @@ pub use crate::save::Language;
 
 pub mod checks;
 pub mod learn;
+pub mod maker;
 pub mod snaky;
 
 pub(super) fn plugin(app: &mut App) {

@@ -20,11 +20,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The menu's entries in keyboard order (↑/↓ or Tab go through them, Enter opens one).
-const ENTRIES: [MenuKey; 9] = [
+const ENTRIES: [MenuKey; 10] = [
     MenuKey::Action(MenuAction::Play),
     MenuKey::Go(Screen::FreeSetup),
     MenuKey::Action(MenuAction::Snaky),
     MenuKey::Go(Screen::SnakyLearn),
+    MenuKey::Go(Screen::SnakyMaker),
     MenuKey::Go(Screen::Cards),
     MenuKey::Action(MenuAction::Language(Language::Japanese)),
     MenuKey::Action(MenuAction::Language(Language::English)),
@@ -113,11 +114,19 @@ fn spawn_menu(
                 ))
                 .observe(send(Go(Screen::SnakyLearn)));
             });
-            menu.spawn((
-                widgets::button(T::MenuCards.get(lang), ButtonKind::Secondary),
-                entry_of(MenuKey::Go(Screen::Cards)),
-            ))
-            .observe(send(Go(Screen::Cards)));
+            // Snaky as Maker beside the card browser, in the same row (the menu keeps its height).
+            menu.spawn(widgets::row(12.0)).with_children(|row| {
+                row.spawn((
+                    widgets::button(super::i18n::maker::menu_entry(lang), ButtonKind::Secondary),
+                    entry_of(MenuKey::Go(Screen::SnakyMaker)),
+                ))
+                .observe(send(Go(Screen::SnakyMaker)));
+                row.spawn((
+                    widgets::sized_button(T::MenuCards.get(lang), ButtonKind::Secondary, 200.0, 22.0),
+                    entry_of(MenuKey::Go(Screen::Cards)),
+                ))
+                .observe(send(Go(Screen::Cards)));
+            });
             menu.spawn(widgets::row(12.0)).with_children(|row| {
                 row.spawn(widgets::label(T::LanguageLabel.get(lang)));
                 for (choice, name) in [(Language::Japanese, "日本語"), (Language::English, "English")] {
@@ -222,6 +231,12 @@ const KEYS: Keymap<MenuKey> = Keymap(&[
     Binding::press(&[KeyCode::KeyF], MenuKey::Go(Screen::FreeSetup), "F：フリープレイ", "F: free play"),
     Binding::press(&[KeyCode::KeyS], MenuKey::Action(MenuAction::Snaky), "S：Snaky", "S: Snaky"),
     Binding::press(&[KeyCode::KeyH], MenuKey::Go(Screen::SnakyLearn), "H：あそびかた", "H: how to play"),
+    Binding::press(
+        &[KeyCode::KeyX],
+        MenuKey::Go(Screen::SnakyMaker),
+        "X：作り手であそぶ",
+        "X: play as Maker",
+    ),
     Binding::press(&[KeyCode::KeyL], MenuKey::Action(MenuAction::ToggleLanguage), "L：ことば", "L: language"),
     Binding::press(
         &[KeyCode::Minus, KeyCode::NumpadSubtract],

@@ -50,6 +50,8 @@ pub enum Screen {
     FreeSetup,
     /// The Snaky primer ("How to play"); the menu's Snaky entry opens it on the first visit.
     SnakyLearn,
+    /// Snaky as Maker: the player builds against a computer Breaker, the proof as coach.
+    SnakyMaker,
 }
 
 /// Go to a screen (sent by back buttons and the like).

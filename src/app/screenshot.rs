@@ -16,6 +16,7 @@ use super::snaky::cards::CardBrowser;
 use super::snaky::checks::RunChecks;
 use super::snaky::learn::LearnStart;
 use super::snaky::lesson::Step;
+use super::snaky::maker::MakerStart;
 use super::snaky::{LessonStart, OverlayLayer, Overlays, SnakyStart};
 use super::storage::StageLadder;
 use super::{Go, Screen};
@@ -46,6 +47,9 @@ pub enum Open {
     },
     /// The Snaky primer on a step (`snaky-learn:N`, N from 1; `snaky-learn` is step 1).
     SnakyLearn(Step),
+    /// Snaky as Maker (`snaky-maker`), after N Maker moves of the fixed heuristic Maker
+    /// (`snaky-maker:N`).
+    SnakyMaker(usize),
     /// The card browser on card N (of the `--maker` certificate, the paper's by default).
     Cards(u32),
     /// The free-play setup screen.
@@ -82,6 +86,11 @@ impl Open {
                     .map(|step| Self::SnakyReview { step: usize::from(step), best })
                     .map_err(|_| format!("--open {text}: the line's step must be a number from 0 to 255"))
             }
+            None if text == "snaky-maker" => Ok(Self::SnakyMaker(0)),
+            Some(("snaky-maker", n)) => n
+                .parse::<u8>()
+                .map(|n| Self::SnakyMaker(usize::from(n)))
+                .map_err(|_| format!("--open {text}: the number of moves must be from 0 to 255")),
             None if text == "snaky-learn" => Ok(Self::SnakyLearn(Step::Shape)),
             Some(("snaky-learn", n)) => {
                 n.parse::<u8>().ok().and_then(Step::from_number).map(Self::SnakyLearn).ok_or_else(|| {
@@ -102,7 +111,7 @@ impl Open {
                 .map(Self::Cards)
                 .map_err(|_| format!("--open {text}: the card must be a number from 0 on")),
             _ => Err(format!(
-                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, refused:N, strategy:N, result:N, snaky, snaky-review, snaky-review:N, snaky-review:best:N, snaky-learn:N, cards:N, free, free:RULE@N, free-strategy:RULE@N, free-result:RULE@N)"
+                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, refused:N, strategy:N, result:N, snaky, snaky-review, snaky-review:N, snaky-review:best:N, snaky-learn:N, snaky-maker, snaky-maker:N, cards:N, free, free:RULE@N, free-strategy:RULE@N, free-result:RULE@N)"
             )),
         }
     }
@@ -118,6 +127,7 @@ impl Open {
             Self::Result(_) => Screen::Result,
             Self::Snaky | Self::SnakyReview { .. } => Screen::Snaky,
             Self::SnakyLearn(_) => Screen::SnakyLearn,
+            Self::SnakyMaker(_) => Screen::SnakyMaker,
             Self::Cards(_) => Screen::Cards,
             Self::FreeSetup => Screen::FreeSetup,
             Self::Free(_) => Screen::Play,
@@ -287,6 +297,9 @@ impl Plugin for Harness {
         }
         if let Open::SnakyLearn(step) = self.open {
             app.insert_resource(LearnStart(step));
+        }
+        if let Open::SnakyMaker(moves) = self.open {
+            app.insert_resource(MakerStart { moves });
         }
         if self.open == Open::AboutChecks {
             app.world_mut().write_message(RunChecks);

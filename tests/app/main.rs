@@ -21,6 +21,7 @@ mod record;
 mod sleep;
 mod snaky;
 mod snaky_learn;
+mod snaky_maker;
 mod sound;
 #[cfg(target_os = "linux")]
 mod sound_server;

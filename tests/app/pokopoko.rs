@@ -741,8 +741,8 @@ fn the_move_list_keeps_seven_lines_and_counts_the_older_turns() {
 fn every_menu_entry_is_reached_by_keys_and_esc_asks_before_quitting() {
     use pokopoko::app::MenuFocus;
     let mut app = game(SavePlace::Memory, None);
-    // Play, free play, Snaky, how to play, cards, 日本語, English, then About.
-    for _ in 0..7 {
+    // Play, free play, Snaky, how to play, Snaky as Maker, cards, 日本語, English, then About.
+    for _ in 0..8 {
         key(&mut app, KeyCode::ArrowDown);
     }
     key(&mut app, KeyCode::Enter);
@@ -751,11 +751,11 @@ fn every_menu_entry_is_reached_by_keys_and_esc_asks_before_quitting() {
     assert_eq!(screen(&app), Screen::Menu);
     // Tab from About is Quit; Up from Play wraps round to Quit too.
     key(&mut app, KeyCode::Tab);
-    assert_eq!(app.world().resource::<MenuFocus>().entry, 8);
+    assert_eq!(app.world().resource::<MenuFocus>().entry, 9);
     key(&mut app, KeyCode::Tab);
     assert_eq!(app.world().resource::<MenuFocus>().entry, 0, "past the last entry is the first");
     key(&mut app, KeyCode::ArrowUp);
-    assert_eq!(app.world().resource::<MenuFocus>().entry, 8);
+    assert_eq!(app.world().resource::<MenuFocus>().entry, 9);
     // Esc asks; an arrow answers no; Esc, Esc quits.
     key(&mut app, KeyCode::Escape);
     assert!(app.world().resource::<MenuFocus>().asking_to_quit);

@@ -36,7 +36,7 @@ fn session(app: &App) -> &Session {
 
 /// A left click on the board where `cell` is drawn: press and click, as the UI picking backend
 /// reports them (hit position normalised to the board area).
-fn click(app: &mut App, cell: Cell) {
+pub(crate) fn click(app: &mut App, cell: Cell) {
     let view = *app.world().resource::<BoardView>();
     assert!(view.contains(cell), "{cell} is not on screen");
     let area =

@@ -47,6 +47,18 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(SnakySystems::Show)
                 .run_if(in_state(Screen::Snaky)),
+        )
+        // Snaky as Maker shares the view, the cursor and the placing of what is on the board.
+        .add_systems(
+            Update,
+            apply_view_input.in_set(SnakySystems::Input).run_if(in_state(Screen::SnakyMaker)),
+        )
+        .add_systems(
+            Update,
+            (draw_hover, draw_cursor, place_on_board, scale_fonts)
+                .chain()
+                .in_set(SnakySystems::Show)
+                .run_if(in_state(Screen::SnakyMaker)),
         );
 }
 
@@ -348,11 +360,13 @@ pub struct CursorMark;
 fn draw_cursor(
     cursor: Res<Cursor>,
     mode: Option<Res<State<SnakyMode>>>,
+    screen: Res<State<Screen>>,
     layers: Query<(Entity, &Layer)>,
     mut marks: Query<(Entity, &mut Placed), With<CursorMark>>,
     mut commands: Commands,
 ) {
-    let shown = mode.is_some_and(|mode| *mode.get() == SnakyMode::Play);
+    let shown =
+        mode.is_some_and(|mode| *mode.get() == SnakyMode::Play) || *screen.get() == Screen::SnakyMaker;
     let placed = Placed { grow: Vec2::splat(CURSOR_GROW_PX), ..Placed::cell(cursor.0, 0.0) };
     match (shown, marks.single_mut()) {
         (true, Ok((_, mut mark))) => {
@@ -643,39 +657,45 @@ fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, m
             } else {
                 Color::NONE
             };
-            let (face, edge) = match m.player {
-                Player::Maker => (palette::MAKER_STONE, palette::MAKER_EDGE),
-                Player::Breaker => (palette::BREAKER_STONE, palette::BREAKER_EDGE),
-            };
-            let (face, edge) = if index < played {
-                (face, edge)
-            } else {
-                (face.with_alpha(LINE_STONE_ALPHA), edge.with_alpha(LINE_STONE_ALPHA))
-            };
-            layer.spawn((
-                Stone { cell: m.cell, player: m.player, number },
-                Placed::cell(m.cell, STONE_INSET),
-                Node {
-                    position_type: PositionType::Absolute,
-                    justify_content: JustifyContent::Center,
-                    align_items: AlignItems::Center,
-                    border: UiRect::all(px(STONE_RIM_PX)),
-                    border_radius: BorderRadius::MAX,
-                    ..default()
-                },
-                BackgroundColor(face),
-                BorderColor::all(edge),
-                // One quad of the UI's sheet for the face and the rim (the ring stays the UI's).
-                Outline { width: px(RING_WIDTH_PX), offset: px(RING_OFFSET_PX), color: ring },
-                Pickable::IGNORE,
-                children![(
-                    widgets::text(number.to_string(), STONE_FONT_PX, palette::ON_PRIMARY),
-                    ScaledFont::for_number(number),
-                    Pickable::IGNORE,
-                )],
-            ));
+            layer.spawn(stone(m.cell, m.player, number, ring, index < played));
         }
     });
+}
+
+/// A numbered stone on `cell`, with a `ring` around it (`Color::NONE` for none); a stone of a
+/// line the game never had (`played` false) is paler.
+pub(super) fn stone(cell: Cell, player: Player, number: usize, ring: Color, played: bool) -> impl Bundle {
+    let (face, edge) = match player {
+        Player::Maker => (palette::MAKER_STONE, palette::MAKER_EDGE),
+        Player::Breaker => (palette::BREAKER_STONE, palette::BREAKER_EDGE),
+    };
+    let (face, edge) = if played {
+        (face, edge)
+    } else {
+        (face.with_alpha(LINE_STONE_ALPHA), edge.with_alpha(LINE_STONE_ALPHA))
+    };
+    (
+        Stone { cell, player, number },
+        Placed::cell(cell, STONE_INSET),
+        Node {
+            position_type: PositionType::Absolute,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border: UiRect::all(px(STONE_RIM_PX)),
+            border_radius: BorderRadius::MAX,
+            ..default()
+        },
+        BackgroundColor(face),
+        BorderColor::all(edge),
+        // One quad of the UI's sheet for the face and the rim (the ring stays the UI's).
+        Outline { width: px(RING_WIDTH_PX), offset: px(RING_OFFSET_PX), color: ring },
+        Pickable::IGNORE,
+        children![(
+            widgets::text(number.to_string(), STONE_FONT_PX, palette::ON_PRIMARY),
+            ScaledFont::for_number(number),
+            Pickable::IGNORE,
+        )],
+    )
 }
 
 /// A refused claim flashes its cell red for a moment; the screen keeps drawing until it has faded.

@@ -11,6 +11,7 @@ use super::screen::SnakySystems;
 use crate::app::Screen;
 use crate::app::theme::palette;
 use crate::snaky::Bounds;
+use crate::snaky::cell::PAPER_BOARD;
 
 /// The frame's dashes: one per cell edge, this long (in cells), centred on the edge.
 const DASH_CELLS: f32 = 0.55;
@@ -22,7 +23,10 @@ const LINE_WIDTH_PX: f32 = 1.0;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (spawn_grid, follow_view).chain().in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)),
+        (spawn_grid, follow_view)
+            .chain()
+            .in_set(SnakySystems::Show)
+            .run_if(in_state(Screen::Snaky).or_else(in_state(Screen::SnakyMaker))),
     );
 }
 
@@ -51,19 +55,36 @@ pub enum GridLine {
 #[derive(Component, Debug)]
 struct FrameInside;
 
+/// The frame the board shows: the Maker's on the Snaky screen; on the Maker screen the 17×17
+/// region where the proof's first card lives.
+#[derive(bevy::ecs::system::SystemParam)]
+struct ShownFrame<'w> {
+    screen: Res<'w, State<Screen>>,
+    session: Option<Res<'w, Session>>,
+}
+
+impl ShownFrame<'_> {
+    fn get(&self) -> Option<Bounds> {
+        if *self.screen.get() == Screen::SnakyMaker {
+            let last = PAPER_BOARD - 1;
+            return Some(Bounds { min_x: 0, min_y: 0, max_x: last, max_y: last });
+        }
+        self.session.as_ref().map(|session| session.game().frame())
+    }
+}
+
 fn spawn_grid(
     view: Res<BoardView>,
-    session: Option<Res<Session>>,
+    shown: ShownFrame,
     layers: Query<(Entity, &Layer)>,
     grids: Query<(), With<GridNode>>,
     mut commands: Commands,
 ) {
-    let Some(session) = session else { return };
+    let Some(frame) = shown.get() else { return };
     if !grids.is_empty() {
         return;
     }
     let Some((layer, _)) = layers.iter().find(|(_, l)| **l == Layer::Grid) else { return };
-    let frame = session.game().frame();
     let (vertical, horizontal) = line_positions(&view);
     commands.entity(layer).with_child((
         GridNode { drawn: (*view, frame) },
@@ -90,15 +111,14 @@ fn spawn_grid(
 /// with everything else placed on the board.)
 fn follow_view(
     view: Res<BoardView>,
-    session: Option<Res<Session>>,
+    shown: ShownFrame,
     mut grids: Query<&mut GridNode>,
     parts: Query<(Entity, &GridPart)>,
     mut lines: Query<(Entity, &GridLine, &mut Node)>,
     mut insides: Query<&mut Placed, With<FrameInside>>,
     mut commands: Commands,
 ) {
-    let Some(session) = session else { return };
-    let frame = session.game().frame();
+    let Some(frame) = shown.get() else { return };
     let Ok(mut grid) = grids.single_mut() else { return };
     if grid.drawn == (*view, frame) {
         return;

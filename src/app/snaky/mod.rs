@@ -14,6 +14,7 @@ mod grid;
 pub mod keys;
 pub mod learn;
 pub mod lesson;
+pub mod maker;
 pub mod model;
 mod overlay;
 mod panel;
@@ -48,5 +49,6 @@ pub(super) fn plugin(app: &mut App) {
         checks::plugin,
         cards::plugin,
         learn::plugin,
+        maker::plugin,
     ));
 }

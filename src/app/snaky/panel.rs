@@ -320,6 +320,8 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
             .observe(send(SnakyInput::ToggleBlind));
         row.spawn(widgets::small_button(T::HowToPlay.get(lang), ButtonKind::Secondary, 130.0))
             .observe(send(SnakyInput::HowToPlay));
+        row.spawn(widgets::small_button(i18n::maker::menu_entry(lang), ButtonKind::Secondary, 130.0))
+            .observe(send(SnakyInput::PlayAsMaker));
     });
     // The lesson (after the game, or while reviewing) in place of the goal's explanation.
     page.spawn((Info::Lesson, widgets::text("", 14.0, palette::INK_SOFT)));

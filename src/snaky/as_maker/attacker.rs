@@ -34,7 +34,8 @@ impl Attacker {
             return None;
         }
         if game.maker_cells().is_empty() {
-            return Some(Cell::new(0, 0));
+            // Where the proofs open (any cell would do on the infinite board).
+            return Some(crate::snaky::policy::OPENING);
         }
         let mut budget = ATTACK_POSITIONS;
         if let Some(win) = threat_search::forced_win(game, ATTACK_DEPTH, &mut budget) {

@@ -5,6 +5,7 @@
 
 pub mod assist;
 pub mod lesson;
+pub mod maker;
 pub mod outcome;
 pub mod overlays;
 pub mod session;

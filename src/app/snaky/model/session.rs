@@ -68,6 +68,8 @@ pub enum SnakyInput {
     ShowAnalysis(bool),
     /// Open the primer ("How to play").
     HowToPlay,
+    /// Change sides: Snaky as Maker, against a computer Breaker.
+    PlayAsMaker,
     /// Open the lesson on the player's move with this index (0-based): the position before it,
     /// why it cost what it did, and its line.
     LessonMove(usize),
@@ -613,6 +615,7 @@ impl Session {
             SnakyInput::ToggleAnalysis => overlays.analysis = !overlays.analysis,
             SnakyInput::ShowAnalysis(analysis) => overlays.analysis = *analysis,
             SnakyInput::HowToPlay => return Some(Effect::Go(Screen::SnakyLearn)),
+            SnakyInput::PlayAsMaker => return Some(Effect::Go(Screen::SnakyMaker)),
             SnakyInput::LessonMove(index) => {
                 watch.pause();
                 self.open_lesson(*index);
@@ -763,6 +766,7 @@ fn keeps_the_lesson(input: &SnakyInput) -> bool {
             | SnakyInput::CopyRecord
             | SnakyInput::BrowseCard
             | SnakyInput::HowToPlay
+            | SnakyInput::PlayAsMaker
     )
 }
 

@@ -1,0 +1,224 @@
+//! The strings of Snaky as Maker (the player builds, a computer Breaker blocks, the proof coaches).
+
+use crate::save::Language;
+use crate::snaky::Cell;
+use crate::snaky::as_maker::{Advice, CoachedMove, Footing, Level};
+
+fn cell(c: Cell) -> String {
+    format!("({},{})", c.x, c.y)
+}
+
+pub fn title(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "Snaky：あなたが作り手",
+        Language::English => "Snaky: you are Maker",
+    }
+}
+
+/// The menu's entry.
+pub fn menu_entry(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "作り手であそぶ",
+        Language::English => "Play as Maker",
+    }
+}
+
+pub fn subtitle(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "Snaky をつくれば勝ち。COM（壊し手）がじゃまします。",
+        Language::English => "Complete a Snaky to win; the computer Breaker blocks.",
+    }
+}
+
+pub fn level_name(lang: Language, level: Level) -> &'static str {
+    match (lang, level) {
+        (Language::Japanese, Level::Blocker) => "ふさぎ",
+        (Language::Japanese, Level::Potential) => "重み",
+        (Language::Japanese, Level::Searcher) => "読み",
+        (Language::English, Level::Blocker) => "Blocker",
+        (Language::English, Level::Potential) => "Potential",
+        (Language::English, Level::Searcher) => "Searcher",
+    }
+}
+
+/// One line on how the computer Breaker plays.
+pub fn level_note(lang: Language, level: Level) -> &'static str {
+    match (lang, level) {
+        (Language::Japanese, Level::Blocker) => "あと1手の所をふさぎ、ほかは一番多くの形にかかるマスを取る。",
+        (Language::Japanese, Level::Potential) => "あなたの石が多い形ほど重く数え、一番重いマスを取る。",
+        (Language::Japanese, Level::Searcher) => "重いマスのうち、連続の脅威で負けないマスを読んで取る。",
+        (Language::English, Level::Blocker) => {
+            "Blocks a one-move finish, else takes the cell in the most shapes."
+        }
+        (Language::English, Level::Potential) => {
+            "Weighs each shape by your stones in it; takes the heaviest cell."
+        }
+        (Language::English, Level::Searcher) => {
+            "Of the heaviest cells, takes one where your threats cannot force a win."
+        }
+    }
+}
+
+pub fn status(lang: Language, won: Option<u32>, assisted: bool) -> String {
+    match (lang, won) {
+        (Language::Japanese, None) => "あなたの番：マスを取って Snaky をつくろう".into(),
+        (Language::English, None) => "Your turn: claim a cell to build a Snaky".into(),
+        (Language::Japanese, Some(n)) if assisted => format!("{n}手で完成！（ヒントあり）"),
+        (Language::Japanese, Some(n)) => format!("{n}手で完成！"),
+        (Language::English, Some(n)) if assisted => format!("Snaky in {n} Maker moves! (with help)"),
+        (Language::English, Some(n)) => format!("Snaky in {n} Maker moves!"),
+    }
+}
+
+pub fn goal(lang: Language, par: u32, moves: u32) -> String {
+    match lang {
+        Language::Japanese => format!("目標：{par}手以内に勝つ　いま {moves}手"),
+        Language::English => format!("Goal: win within {par} Maker moves. Yours so far: {moves}"),
+    }
+}
+
+/// The proof's verdict on the position.
+pub fn coach(lang: Language, advice: Option<&Advice>, made: u32) -> String {
+    match (lang, advice) {
+        (_, None) => String::new(),
+        (Language::Japanese, Some(a)) if a.footing == Footing::Here => {
+            format!("証明つき：あと{}手以内に勝てます（{}手目までに）", a.within, made + a.within)
+        }
+        (Language::English, Some(a)) if a.footing == Footing::Here => {
+            format!("Proven: you win within {} more moves (by your move {})", a.within, made + a.within)
+        }
+        (Language::Japanese, Some(_)) => "あなたの石からの証明は見つかりません（対局はつづきます）".into(),
+        (Language::English, Some(_)) => "No proof found from your stones (the game goes on)".into(),
+    }
+}
+
+/// After a win: the count against the goal.
+pub fn result(lang: Language, moves: u32, par: u32) -> String {
+    match lang {
+        Language::Japanese if moves <= par => format!("目標の{par}手以内に勝ちました！"),
+        Language::Japanese => format!("目標の{par}手より{}手多くかかりました", moves - par),
+        Language::English if moves <= par => format!("Within the goal of {par} moves!"),
+        Language::English => format!("{} over the goal of {par}: the moves below cost them", moves - par),
+    }
+}
+
+/// Where the proof comes from, in one line.
+pub fn coach_source(lang: Language, advice: Option<&Advice>) -> String {
+    match (lang, advice) {
+        (_, None) => String::new(),
+        (Language::Japanese, Some(a)) if a.footing == Footing::Here => {
+            format!("根拠：{}手証明のカード {}", a.maker.bound(), a.card)
+        }
+        (Language::English, Some(a)) if a.footing == Footing::Here => {
+            format!("From card {} of our {}-move proof", a.card, a.maker.bound())
+        }
+        (Language::Japanese, Some(a)) => {
+            format!("石のない所からやり直せば、あと{}手以内に勝てます", a.within)
+        }
+        (Language::English, Some(a)) => {
+            format!("Starting afresh away from the stones still wins within {} more", a.within)
+        }
+    }
+}
+
+/// What the player's last move cost: the proven finish moved away.
+pub fn cost(lang: Language, cost: u32) -> String {
+    match (lang, cost) {
+        (_, 0) => String::new(),
+        (Language::Japanese, n) => format!("いまの手で証明の勝ちが {n}手遠のきました（+{n}）"),
+        (Language::English, 1) => "Your last move cost 1 move: the proven win moved away (+1)".into(),
+        (Language::English, n) => format!("Your last move cost {n} moves: the proven win moved away (+{n})"),
+    }
+}
+
+pub fn hint_button(lang: Language, shown: bool) -> &'static str {
+    match (lang, shown) {
+        (Language::Japanese, false) => "ヒント (H)",
+        (Language::Japanese, true) => "ヒントをかくす (H)",
+        (Language::English, false) => "Hint (H)",
+        (Language::English, true) => "Hide hint (H)",
+    }
+}
+
+pub fn hint(lang: Language, hint: Option<Cell>, assisted: bool) -> String {
+    match (lang, hint) {
+        (Language::Japanese, Some(c)) => format!("証明の次の一手：{}（この対局は記録に残りません）", cell(c)),
+        (Language::English, Some(c)) => {
+            format!("The proven next move: {} (this game is not a best)", cell(c))
+        }
+        (Language::Japanese, None) if assisted => "ヒントを使った対局です（記録に残りません）".into(),
+        (Language::English, None) if assisted => "You used help in this game: it is not a best".into(),
+        _ => String::new(),
+    }
+}
+
+pub fn level_label(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "COM の壊し手：",
+        Language::English => "Computer Breaker:",
+    }
+}
+
+pub fn best(lang: Language, level: Level, best: Option<u32>) -> String {
+    let name = level_name(lang, level);
+    match (lang, best) {
+        (Language::Japanese, Some(n)) => format!("{name}への最短：{n}手（ヒントなし）"),
+        (Language::Japanese, None) => format!("{name}にはまだ勝っていません"),
+        (Language::English, Some(n)) => format!("Your best against {name}: {n} Maker moves (no help)"),
+        (Language::English, None) => format!("No win against {name} yet"),
+    }
+}
+
+pub fn new_game(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "はじめから (R)",
+        Language::English => "New game (R)",
+    }
+}
+
+pub fn undo(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "まった (Z)",
+        Language::English => "Undo (Z)",
+    }
+}
+
+/// After a win: the moves that cost, or that none did.
+pub fn review(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
+    let costly: Vec<&CoachedMove> = moves.iter().filter(|m| m.cost > 0).collect();
+    if costly.is_empty() {
+        return vec![match lang {
+            Language::Japanese => "どの手も証明のペースを守りました。".into(),
+            Language::English => "Every move kept the proof's pace.".into(),
+        }];
+    }
+    let mut lines = vec![match lang {
+        Language::Japanese => "遠回りした手：".into(),
+        Language::English => "The moves that cost:".into(),
+    }];
+    for m in costly.iter().take(4) {
+        let left = m.left_proof;
+        let line_moves = m.line.iter().filter(|l| l.player == crate::snaky::Player::Maker).count();
+        lines.push(match lang {
+            Language::Japanese => format!(
+                "{}手目 {}：+{}{}。ヒントは {}（そこから{}手で完成）",
+                m.number,
+                cell(m.cell),
+                m.cost,
+                if left { "、証明から外れた" } else { "" },
+                cell(m.before.hint),
+                line_moves
+            ),
+            Language::English => format!(
+                "Move {} at {}: +{}{}. The hint was {} (from there, a Snaky in {})",
+                m.number,
+                cell(m.cell),
+                m.cost,
+                if left { ", left the proof" } else { "" },
+                cell(m.before.hint),
+                line_moves
+            ),
+        });
+    }
+    lines
+}

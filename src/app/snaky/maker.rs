@@ -1,0 +1,478 @@
+//! Snaky as Maker, the screen: the board (shared with the Breaker screen's view, cursor and
+//! grid), the panel with the goal, the proof's verdict after every exchange, the hint, the
+//! computer Breaker's level and the best; after a win, the moves that cost.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use super::board::{self, BoardView, Cursor, Layer, Placed, ViewInput};
+use super::model::maker::{MakerInput, MakerOutcome, MakerSession, PAR};
+use super::model::session::SnakyInput;
+use super::screen::SnakySystems;
+use crate::app::events::{GameEvent, Stones};
+use crate::app::i18n::{Lang, T, maker as text};
+use crate::app::keymap::{Binding, Keymap, Keys, wrap_parts};
+use crate::app::storage::SaveData;
+use crate::app::theme::palette;
+use crate::app::theme::widgets::{self, ButtonKind, send};
+use crate::app::{Go, Screen};
+use crate::save::Language;
+use crate::snaky::as_maker::{Coach, Level};
+use crate::snaky::{Cell, Player};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<MakerInput>()
+        .add_systems(OnEnter(Screen::SnakyMaker), (start, spawn_screen).chain())
+        .add_systems(Update, keyboard.before(SnakySystems::Input).run_if(in_state(Screen::SnakyMaker)))
+        .add_systems(
+            Update,
+            (apply_input, draw_stones, update_panel)
+                .chain()
+                .in_set(SnakySystems::Input)
+                .run_if(in_state(Screen::SnakyMaker)),
+        );
+}
+
+/// Why the Maker screen cannot open (a certificate failed its check).
+#[derive(Resource, Debug, Clone)]
+pub struct MakerUnavailable(pub String);
+
+/// The game to open on (`--open snaky-maker:N`): N moves of the fixed heuristic Maker.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct MakerStart {
+    pub moves: usize,
+}
+
+/// Opens on the game left there, or a new one against the last level played (`--open`'s game
+/// if asked).
+fn start(
+    mut commands: Commands,
+    start: Option<Res<MakerStart>>,
+    existing: Option<Res<MakerSession>>,
+    mut view: ResMut<BoardView>,
+    mut cursor: ResMut<Cursor>,
+) {
+    *view = BoardView::default();
+    let last = existing.as_ref().and_then(|s| s.game().maker_cells().last().copied());
+    *cursor = Cursor(last.unwrap_or(crate::snaky::policy::OPENING));
+    if existing.is_some() && start.is_none() {
+        return;
+    }
+    match Coach::shipped() {
+        Ok(coach) => {
+            commands.remove_resource::<MakerUnavailable>();
+            let mut session = MakerSession::new(Arc::new(coach), Level::Blocker);
+            if let Some(start) = start {
+                session.autoplay(start.moves);
+                let last = session.game().maker_cells().last().copied();
+                *cursor = Cursor(last.unwrap_or(crate::snaky::policy::OPENING));
+                commands.remove_resource::<MakerStart>();
+            }
+            commands.insert_resource(session);
+        }
+        Err(error) => commands.insert_resource(MakerUnavailable(error.to_string())),
+    }
+}
+
+/// A value in the panel.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum Info {
+    Status,
+    Goal,
+    Coach,
+    CoachSource,
+    Cost,
+    Hint,
+    LevelNote,
+    Best,
+    Review,
+}
+
+/// A button whose look follows the state.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum Control {
+    Hint,
+    Level(Level),
+    Undo,
+}
+
+/// The hinted cell's mark on the board.
+#[derive(Component, Debug)]
+pub struct HintMark;
+
+/// The cell a mark stands on.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MarkedCell(pub Cell);
+
+const PANEL_WIDTH: f32 = 400.0;
+
+fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res<MakerUnavailable>>) {
+    let lang = lang.0;
+    commands.spawn(widgets::screen_root_spaced(Screen::SnakyMaker, 8.0, 12.0)).with_children(|root| {
+        root.spawn(Node { width: px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), ..widgets::row(18.0) })
+            .with_children(|bar| {
+                bar.spawn(widgets::small_button(T::Back.get(lang), ButtonKind::Secondary, 110.0))
+                    .observe(send(MakerInput::Back));
+                bar.spawn(widgets::heading(text::title(lang)));
+                bar.spawn((
+                    widgets::text(text::subtitle(lang), 18.0, palette::INK_SOFT),
+                    Node { flex_grow: 1.0, ..default() },
+                ));
+            });
+        if let Some(unavailable) = unavailable {
+            root.spawn(widgets::panel()).with_children(|panel| {
+                panel.spawn(widgets::text(T::EngineMissing.get(lang), 22.0, palette::BAD));
+                panel.spawn(widgets::paragraph(unavailable.0.clone(), 18.0, 900.0));
+            });
+            return;
+        }
+        root.spawn(Node { align_items: AlignItems::Stretch, ..widgets::row(16.0) }).with_children(|main| {
+            let mut area = main.spawn(board::board_area());
+            board::fill_board_area(&mut area);
+            main.spawn(info_panel()).with_children(|panel| spawn_panel(panel, lang));
+        });
+        root.spawn((
+            widgets::text(wrap_parts(&KEYS.key_parts(lang, |_| true), lang, 60.0), 14.0, palette::INK_SOFT),
+            Node { max_width: px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), min_height: px(36), ..default() },
+        ));
+    });
+}
+
+fn info_panel() -> impl Bundle {
+    (
+        Node {
+            width: px(PANEL_WIDTH),
+            height: px(board::BOARD_SIZE.y),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Stretch,
+            padding: UiRect::axes(px(16), px(12)),
+            row_gap: px(6),
+            border_radius: BorderRadius::all(px(18)),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL),
+    )
+}
+
+fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
+    panel.spawn((Info::Status, widgets::text("", 19.0, palette::YOU)));
+    panel.spawn((Info::Goal, widgets::text("", 15.0, palette::INK_SOFT)));
+    panel.spawn((Info::Coach, widgets::text("", 20.0, palette::PRIMARY)));
+    panel.spawn((Info::CoachSource, widgets::text("", 14.0, palette::INK_SOFT)));
+    panel.spawn((Info::Cost, widgets::text("", 16.0, palette::BAD)));
+    panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(8.0) }).with_children(
+        |row| {
+            row.spawn(widgets::small_button(text::hint_button(lang, false), ButtonKind::Secondary, 170.0))
+                .insert(Control::Hint)
+                .observe(send(MakerInput::ToggleHint));
+            row.spawn(widgets::small_button(text::undo(lang), ButtonKind::Secondary, 100.0))
+                .insert(Control::Undo)
+                .observe(send(MakerInput::Undo));
+        },
+    );
+    panel.spawn((Info::Hint, widgets::text("", 15.0, palette::GOOD)));
+    panel.spawn(widgets::text(text::level_label(lang), 15.0, palette::INK));
+    panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(6.0) }).with_children(
+        |row| {
+            for level in Level::ALL {
+                row.spawn(widgets::small_button(
+                    format!("{} ({})", text::level_name(lang, level), level as u8 + 1),
+                    ButtonKind::Secondary,
+                    118.0,
+                ))
+                .insert(Control::Level(level))
+                .observe(send(MakerInput::Level(level)));
+            }
+        },
+    );
+    panel.spawn((Info::LevelNote, widgets::text("", 14.0, palette::INK_SOFT)));
+    panel.spawn((Info::Best, widgets::text("", 15.0, palette::INK)));
+    panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(8.0) }).with_children(
+        |row| {
+            row.spawn(widgets::small_button(text::new_game(lang), ButtonKind::Primary, 170.0))
+                .observe(send(MakerInput::NewGame));
+        },
+    );
+    panel.spawn((Info::Review, widgets::text("", 14.0, palette::INK)));
+}
+
+/// What a key does on the Maker screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum MakerKey {
+    Game(MakerInput),
+    View(ViewInput),
+    ClaimCursor,
+}
+
+const KEYS: Keymap<MakerKey> = Keymap(&[
+    Binding::press(
+        &[KeyCode::ArrowUp],
+        MakerKey::View(ViewInput::Cursor { x: 0, y: 1 }),
+        "矢印：カーソル",
+        "Arrows: cursor",
+    ),
+    Binding::unshown(&[KeyCode::ArrowDown], MakerKey::View(ViewInput::Cursor { x: 0, y: -1 })),
+    Binding::unshown(&[KeyCode::ArrowLeft], MakerKey::View(ViewInput::Cursor { x: -1, y: 0 })),
+    Binding::unshown(&[KeyCode::ArrowRight], MakerKey::View(ViewInput::Cursor { x: 1, y: 0 })),
+    Binding::press(
+        &[KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space],
+        MakerKey::ClaimCursor,
+        "Enter／Space：打つ",
+        "Enter/Space: claim",
+    ),
+    Binding::press(&[KeyCode::KeyH], MakerKey::Game(MakerInput::ToggleHint), "H：ヒント", "H: hint"),
+    Binding::press(
+        &[KeyCode::KeyZ, KeyCode::Backspace],
+        MakerKey::Game(MakerInput::Undo),
+        "Z：まった",
+        "Z: undo",
+    ),
+    Binding::press(&[KeyCode::KeyR], MakerKey::Game(MakerInput::NewGame), "R：はじめから", "R: new game"),
+    Binding::press(
+        &[KeyCode::Digit1],
+        MakerKey::Game(MakerInput::Level(Level::Blocker)),
+        "1〜3：COMの壊し手",
+        "1-3: computer Breaker",
+    ),
+    Binding::unshown(&[KeyCode::Digit2], MakerKey::Game(MakerInput::Level(Level::Potential))),
+    Binding::unshown(&[KeyCode::Digit3], MakerKey::Game(MakerInput::Level(Level::Searcher))),
+    Binding::press(
+        &[KeyCode::ArrowUp],
+        MakerKey::View(ViewInput::Pan { x: 0, y: -1 }),
+        "Shift+矢印：移動",
+        "Shift+arrows: pan",
+    )
+    .held()
+    .shift(),
+    Binding::unshown(&[KeyCode::ArrowDown], MakerKey::View(ViewInput::Pan { x: 0, y: 1 })).held().shift(),
+    Binding::unshown(&[KeyCode::ArrowLeft], MakerKey::View(ViewInput::Pan { x: -1, y: 0 })).held().shift(),
+    Binding::unshown(&[KeyCode::ArrowRight], MakerKey::View(ViewInput::Pan { x: 1, y: 0 })).held().shift(),
+    Binding::press(
+        &[KeyCode::Equal, KeyCode::NumpadAdd],
+        MakerKey::View(ViewInput::ZoomIn),
+        "＋／－：拡大／縮小",
+        "+/-: zoom in/out",
+    ),
+    Binding::unshown(&[KeyCode::Minus, KeyCode::NumpadSubtract], MakerKey::View(ViewInput::ZoomOut)),
+    Binding::press(&[KeyCode::KeyC], MakerKey::View(ViewInput::Centre), "C：中央", "C: centre"),
+    Binding::press(&[KeyCode::Escape], MakerKey::Game(MakerInput::Back), "Esc：もどる", "Esc: back"),
+]);
+
+fn keyboard(
+    keys: Keys,
+    cursor: Res<Cursor>,
+    mut inputs: MessageWriter<MakerInput>,
+    mut views: MessageWriter<ViewInput>,
+) {
+    for action in keys.actions(KEYS) {
+        match action {
+            MakerKey::Game(input) => {
+                inputs.write(input);
+            }
+            MakerKey::View(view) => {
+                views.write(view);
+            }
+            MakerKey::ClaimCursor => {
+                inputs.write(MakerInput::Claim(cursor.0));
+            }
+        }
+    }
+}
+
+/// Board clicks and keys into the session; what happened into game events, the cursor and the
+/// best.
+fn apply_input(
+    mut inputs: MessageReader<MakerInput>,
+    mut clicks: MessageReader<SnakyInput>,
+    session: Option<ResMut<MakerSession>>,
+    mut cursor: ResMut<Cursor>,
+    mut events: MessageWriter<GameEvent>,
+    mut data: ResMut<SaveData>,
+    mut go: MessageWriter<Go>,
+) {
+    let clicked: Vec<MakerInput> = clicks
+        .read()
+        .filter_map(|input| match *input {
+            SnakyInput::Claim(cell) => Some(MakerInput::Claim(cell)),
+            _ => None,
+        })
+        .collect();
+    let all: Vec<MakerInput> = inputs.read().copied().chain(clicked).collect();
+    let Some(mut session) = session else {
+        if all.contains(&MakerInput::Back) {
+            go.write(Go(Screen::Menu));
+        }
+        return;
+    };
+    for input in all {
+        let outcomes = session.apply(input);
+        let placed: Vec<Player> = outcomes
+            .iter()
+            .filter_map(|o| match *o {
+                MakerOutcome::Placed { player, .. } => Some(player),
+                _ => None,
+            })
+            .collect();
+        match placed.as_slice() {
+            [] => {}
+            [Player::Maker] => {
+                events.write(GameEvent::Stones(Stones::Maker));
+            }
+            _ => {
+                events.write(GameEvent::Stones(Stones::Exchange));
+            }
+        }
+        for outcome in outcomes {
+            match outcome {
+                MakerOutcome::Placed { cell, player: Player::Maker } => cursor.0 = cell,
+                MakerOutcome::Placed { .. } => {}
+                MakerOutcome::Refused(_) => {
+                    events.write(GameEvent::Refused);
+                }
+                MakerOutcome::Cost(lost) => {
+                    events.write(GameEvent::Costly { lost });
+                }
+                MakerOutcome::Won { moves } => {
+                    events.write(GameEvent::Ended { won: true });
+                    if !session.assisted() {
+                        let best = data.save.settings.maker_best.entry(session.level()).or_insert(moves);
+                        if moves <= *best {
+                            *best = moves;
+                            data.store();
+                        }
+                    }
+                }
+                MakerOutcome::Back => {
+                    go.write(Go(Screen::Menu));
+                }
+            }
+        }
+    }
+}
+
+/// The stones, numbered per player, the last ringed, the completed Snaky ringed in Maker's colour;
+/// the hinted cell in the hint's colour.
+fn draw_stones(session: Option<Res<MakerSession>>, layers: Query<(Entity, &Layer)>, mut commands: Commands) {
+    let Some(session) = session else { return };
+    if !session.is_changed() {
+        return;
+    }
+    let Some((stones, _)) = layers.iter().find(|(_, l)| **l == Layer::Stones) else { return };
+    let Some((overlay, _)) = layers.iter().find(|(_, l)| **l == Layer::Overlay) else { return };
+    let game = session.game();
+    let moves = game.moves();
+    let winning = game.winning_copy();
+    let mut counts = [0usize; 2];
+    commands.entity(stones).despawn_children().with_children(|layer| {
+        for (index, m) in moves.iter().enumerate() {
+            let count = &mut counts[usize::from(m.player == Player::Breaker)];
+            *count += 1;
+            let ring = if index + 1 == moves.len() {
+                palette::LAST_MOVE
+            } else if winning.is_some_and(|copy| copy.contains(&m.cell)) {
+                palette::MAKER_EDGE
+            } else {
+                Color::NONE
+            };
+            layer.spawn(board::stone(m.cell, m.player, *count, ring, true));
+        }
+    });
+    commands.entity(overlay).despawn_children().with_children(|layer| {
+        if let Some(cell) = session.shown_hint() {
+            layer.spawn(hint_mark(cell));
+        }
+    });
+}
+
+fn hint_mark(cell: Cell) -> impl Bundle {
+    (
+        HintMark,
+        MarkedCell(cell),
+        Placed::cell(cell, 0.06),
+        Node {
+            position_type: PositionType::Absolute,
+            border: UiRect::all(px(3)),
+            border_radius: BorderRadius::MAX,
+            ..default()
+        },
+        BorderColor::all(palette::GOOD),
+        BackgroundColor(palette::GOOD_SOFT),
+        Pickable::IGNORE,
+    )
+}
+
+#[allow(clippy::type_complexity)]
+fn update_panel(
+    session: Option<Res<MakerSession>>,
+    lang: Res<Lang>,
+    data: Res<SaveData>,
+    mut texts: Query<(&Info, &mut Text)>,
+    mut controls: Query<(&Control, &mut ButtonKind, &Children)>,
+    mut labels: Query<&mut Text, Without<Info>>,
+) {
+    let Some(session) = session else { return };
+    if !session.is_changed() && !lang.is_changed() && !data.is_changed() {
+        return;
+    }
+    let lang = lang.0;
+    let won = session.game().won().then(|| session.moves());
+    let advice = session.advice();
+    for (info, mut content) in &mut texts {
+        let wanted = match info {
+            Info::Status => text::status(lang, won, session.assisted()),
+            Info::Goal => text::goal(lang, PAR, session.moves()),
+            Info::Coach => match won {
+                Some(moves) => text::result(lang, moves, PAR),
+                None => text::coach(lang, advice.as_ref(), session.moves()),
+            },
+            Info::CoachSource => text::coach_source(lang, advice.as_ref()),
+            Info::Cost => text::cost(lang, session.last_cost()),
+            Info::Hint => text::hint(lang, session.shown_hint(), session.assisted()),
+            Info::LevelNote => text::level_note(lang, session.level()).to_string(),
+            Info::Best => text::best(
+                lang,
+                session.level(),
+                data.save.settings.maker_best.get(&session.level()).copied(),
+            ),
+            Info::Review => {
+                if won.is_some() {
+                    text::review(lang, session.review()).join("\n")
+                } else {
+                    String::new()
+                }
+            }
+        };
+        if content.0 != wanted {
+            content.0 = wanted;
+        }
+    }
+    for (control, mut button, children) in &mut controls {
+        let (kind, label) = match control {
+            Control::Hint => (
+                if session.hint_shown { ButtonKind::Primary } else { ButtonKind::Secondary },
+                Some(text::hint_button(lang, session.hint_shown).to_string()),
+            ),
+            Control::Level(level) => {
+                (if *level == session.level() { ButtonKind::Primary } else { ButtonKind::Secondary }, None)
+            }
+            Control::Undo => (
+                if session.game().moves().is_empty() { ButtonKind::Disabled } else { ButtonKind::Secondary },
+                None,
+            ),
+        };
+        if *button != kind {
+            *button = kind;
+        }
+        if let Some(label) = label {
+            for &child in children {
+                if let Ok(mut t) = labels.get_mut(child)
+                    && t.0 != label
+                {
+                    t.0.clone_from(&label);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,277 @@
+//! Snaky as Maker, the screen's model: the player builds, a computer Breaker answers, and the
+//! proof coaches — after every exchange it says how soon a win is proven and by which move.
+
+use std::sync::Arc;
+
+use bevy::prelude::Resource;
+
+use crate::snaky::as_maker::{
+    Advice, Attacker, Coach, CoachedMove, Level, MakerGame, Opponent, coached_review,
+};
+use crate::snaky::{Cell, Maker, MoveError, Player};
+
+/// The goal on screen: our best certificate's height.
+pub const PAR: u32 = Maker::Ours19.bound();
+
+/// What the player can do on the Maker screen.
+#[derive(bevy::prelude::Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MakerInput {
+    /// Claim a cell (the board's click, or Enter on the cursor).
+    Claim(Cell),
+    /// Show or hide the proven next move (an assist).
+    ToggleHint,
+    /// Take back the last exchange (an assist).
+    Undo,
+    NewGame,
+    /// Play against this Breaker (a new game).
+    Level(Level),
+    Back,
+}
+
+/// What changed that the screen tells the rest of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MakerOutcome {
+    Placed {
+        cell: Cell,
+        player: Player,
+    },
+    Refused(Cell),
+    /// The proven finish moved away by this many moves with the player's last move.
+    Cost(u32),
+    Won {
+        moves: u32,
+    },
+    /// Leave for the menu.
+    Back,
+}
+
+/// One game as Maker.
+#[derive(Resource, Debug, Clone)]
+pub struct MakerSession {
+    game: MakerGame,
+    level: Level,
+    /// Each new game takes the next seed, so the Breaker's ties differ from game to game.
+    seed: u64,
+    opponent: Opponent,
+    coach: Arc<Coach>,
+    advice: Option<Advice>,
+    /// The proof as it stood before each of the player's moves (for the cost of the next one).
+    before: Option<Advice>,
+    /// What the player's last move cost (0: it kept the proof's pace).
+    last_cost: u32,
+    pub hint_shown: bool,
+    /// The hint was shown or a move taken back: the game cannot be a best.
+    assisted: bool,
+    review: Vec<CoachedMove>,
+}
+
+impl MakerSession {
+    pub fn new(coach: Arc<Coach>, level: Level) -> Self {
+        let mut session = Self {
+            game: MakerGame::new(),
+            level,
+            seed: 0,
+            opponent: Opponent::new(level, 0),
+            coach,
+            advice: None,
+            before: None,
+            last_cost: 0,
+            hint_shown: false,
+            assisted: false,
+            review: Vec::new(),
+        };
+        session.restart(level);
+        session
+    }
+
+    fn restart(&mut self, level: Level) {
+        self.seed += 1;
+        self.level = level;
+        self.opponent = Opponent::new(level, self.seed);
+        self.game = MakerGame::new();
+        self.hint_shown = false;
+        self.assisted = false;
+        self.last_cost = 0;
+        self.review.clear();
+        self.advice = self.coach.advise(&self.game);
+        self.before = self.advice;
+    }
+
+    pub fn game(&self) -> &MakerGame {
+        &self.game
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The proof for the position, when it is the player's turn.
+    pub fn advice(&self) -> Option<Advice> {
+        self.advice
+    }
+
+    pub fn last_cost(&self) -> u32 {
+        self.last_cost
+    }
+
+    pub fn assisted(&self) -> bool {
+        self.assisted
+    }
+
+    /// After a win: each move against the coach.
+    pub fn review(&self) -> &[CoachedMove] {
+        &self.review
+    }
+
+    /// The player's moves so far.
+    pub fn moves(&self) -> u32 {
+        self.game.maker_cells().len() as u32
+    }
+
+    /// The hinted cell, when the hint is shown.
+    pub fn shown_hint(&self) -> Option<Cell> {
+        self.advice.filter(|_| self.hint_shown).map(|advice| advice.hint)
+    }
+
+    /// Applies one input and returns what happened, in order.
+    pub fn apply(&mut self, input: MakerInput) -> Vec<MakerOutcome> {
+        match input {
+            MakerInput::Claim(cell) => self.claim(cell),
+            MakerInput::ToggleHint => {
+                self.hint_shown = !self.hint_shown;
+                if self.hint_shown && !self.game.won() {
+                    self.assisted = true;
+                }
+                Vec::new()
+            }
+            MakerInput::Undo => {
+                // Back to the player's last turn: Breaker's reply and the player's move, or only
+                // the winning move.
+                let taken = if self.game.won() { 1 } else { 2 };
+                if self.game.moves().len() >= taken {
+                    for _ in 0..taken {
+                        self.game.undo();
+                    }
+                    self.assisted = true;
+                    self.review.clear();
+                    self.last_cost = 0;
+                    self.advice = self.coach.advise(&self.game);
+                    self.before = self.advice;
+                }
+                Vec::new()
+            }
+            MakerInput::NewGame => {
+                self.restart(self.level);
+                Vec::new()
+            }
+            MakerInput::Level(level) => {
+                self.restart(level);
+                Vec::new()
+            }
+            MakerInput::Back => vec![MakerOutcome::Back],
+        }
+    }
+
+    /// Plays `moves` Maker moves of the fixed heuristic Maker (seeded by the game), each answered
+    /// as the player's would be (for `--open snaky-maker:N` and tests).
+    pub fn autoplay(&mut self, moves: usize) {
+        let mut maker = Attacker::new(self.seed);
+        for _ in 0..moves {
+            match maker.choose(&self.game) {
+                Some(cell) => {
+                    self.claim(cell);
+                }
+                None => break,
+            }
+        }
+    }
+
+    fn claim(&mut self, cell: Cell) -> Vec<MakerOutcome> {
+        match self.game.maker_move(cell) {
+            Ok(()) => {}
+            Err(
+                MoveError::Occupied(_)
+                | MoveError::GameOver
+                | MoveError::BreakerToMove
+                | MoveError::MakerToMove,
+            ) => {
+                return vec![MakerOutcome::Refused(cell)];
+            }
+        }
+        let mut outcomes = vec![MakerOutcome::Placed { cell, player: Player::Maker }];
+        if self.game.won() {
+            self.advice = None;
+            self.review = coached_review(&self.coach, &self.game, self.level, self.seed);
+            outcomes.push(MakerOutcome::Won { moves: self.moves() });
+            return outcomes;
+        }
+        if let Some(reply) = self.opponent.choose(&self.game)
+            && self.game.breaker_move(reply).is_ok()
+        {
+            outcomes.push(MakerOutcome::Placed { cell: reply, player: Player::Breaker });
+        }
+        self.advice = self.coach.advise(&self.game);
+        // The proof before the move promised a win within `before` moves, this one included.
+        self.last_cost = match (self.before, self.advice) {
+            (Some(before), Some(after)) => after.within.saturating_sub(before.within.saturating_sub(1)),
+            _ => 0,
+        };
+        self.before = self.advice;
+        if self.last_cost > 0 {
+            outcomes.push(MakerOutcome::Cost(self.last_cost));
+        }
+        outcomes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::OnceLock;
+
+    fn coach() -> Arc<Coach> {
+        static COACH: OnceLock<Arc<Coach>> = OnceLock::new();
+        COACH.get_or_init(|| Arc::new(Coach::shipped().expect("shipped"))).clone()
+    }
+
+    #[test]
+    fn following_the_hint_wins_within_par_and_marks_the_game_assisted() {
+        let mut session = MakerSession::new(coach(), Level::Searcher);
+        assert_eq!(session.advice().map(|a| (a.hint, a.within)), Some((Cell::new(8, 8), PAR)));
+        assert!(!session.assisted());
+        session.apply(MakerInput::ToggleHint);
+        assert!(session.assisted());
+        let mut won = None;
+        while won.is_none() {
+            let hint = session.shown_hint().expect("the hint is shown while the game goes on");
+            for outcome in session.apply(MakerInput::Claim(hint)) {
+                assert!(!matches!(outcome, MakerOutcome::Cost(_) | MakerOutcome::Refused(_)), "{outcome:?}");
+                if let MakerOutcome::Won { moves } = outcome {
+                    won = Some(moves);
+                }
+            }
+        }
+        assert!(won.is_some_and(|moves| moves <= PAR), "{won:?}");
+        assert!(session.review().iter().all(|m| m.cost == 0));
+    }
+
+    #[test]
+    fn a_far_move_costs_and_a_taken_cell_is_refused() {
+        let mut session = MakerSession::new(coach(), Level::Blocker);
+        let opening = session.apply(MakerInput::Claim(Cell::new(8, 8)));
+        assert_eq!(opening.len(), 2, "{opening:?}");
+        let MakerOutcome::Placed { cell: reply, player: Player::Breaker } = opening[1] else {
+            panic!("{opening:?}")
+        };
+        assert_eq!(session.apply(MakerInput::Claim(reply)), vec![MakerOutcome::Refused(reply)]);
+        let before = session.advice().expect("the player's turn").within;
+        let outcomes = session.apply(MakerInput::Claim(Cell::new(400, 400)));
+        let after = session.advice().expect("the player's turn").within;
+        assert_eq!(after + 1 - before.min(after + 1), session.last_cost());
+        assert!(session.last_cost() > 0 && outcomes.contains(&MakerOutcome::Cost(session.last_cost())));
+        assert!(!session.assisted());
+        session.apply(MakerInput::Undo);
+        assert!(session.assisted());
+        assert_eq!(session.moves(), 1);
+    }
+}

@@ -1,0 +1,154 @@
+//! Snaky as Maker without a window: the menu opens it, clicks and keys claim cells, the computer
+//! Breaker answers, the proof's verdict and hint are on screen, and only unaided wins are a best.
+
+use bevy::prelude::*;
+
+use pokopoko::app::snaky::maker::HintMark;
+use pokopoko::app::snaky::model::maker::MakerSession;
+use pokopoko::app::storage::SaveData;
+use pokopoko::app::{Go, SavePlace, Screen};
+use pokopoko::snaky::as_maker::{Coach, Level, MakerGame};
+use pokopoko::snaky::{Cell, Player};
+
+use crate::common::{game, key};
+use crate::snaky::click;
+
+fn maker_screen() -> App {
+    let mut app = game(SavePlace::Memory, None);
+    // The menu's key for Snaky as Maker.
+    key(&mut app, KeyCode::KeyX);
+    for _ in 0..2 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::SnakyMaker);
+    app
+}
+
+fn session(app: &App) -> &MakerSession {
+    app.world().resource::<MakerSession>()
+}
+
+fn texts(app: &mut App) -> Vec<String> {
+    app.world_mut().query::<&Text>().iter(app.world()).map(|t| t.0.clone()).collect()
+}
+
+/// The proof, asked directly of the engine (the screen's own coach is not consulted).
+fn proven(game: &MakerGame) -> (Cell, u32) {
+    let coach = Coach::shipped().expect("the shipped certificates");
+    let advice = coach.advise(game).expect("Maker to move");
+    (advice.hint, advice.within)
+}
+
+#[test]
+fn the_screen_opens_on_the_proofs_promise_and_the_hint_marks_8_8() {
+    let mut app = maker_screen();
+    // SPEC §2.3: our 19's root, pivot (8,8), h = 19.
+    assert!(texts(&mut app).iter().any(|t| t == "証明つき：あと19手以内に勝てます（19手目までに）"));
+    assert!(app.world_mut().query::<&HintMark>().iter(app.world()).next().is_none());
+    key(&mut app, KeyCode::KeyH);
+    app.update();
+    let marks: Vec<Cell> = app
+        .world_mut()
+        .query_filtered::<&pokopoko::app::snaky::maker::MarkedCell, With<HintMark>>()
+        .iter(app.world())
+        .map(|m| m.0)
+        .collect();
+    assert_eq!(marks, [Cell::new(8, 8)]);
+    assert!(session(&app).assisted());
+}
+
+#[test]
+fn a_click_claims_the_breaker_answers_and_a_taken_cell_is_refused() {
+    let mut app = maker_screen();
+    click(&mut app, Cell::new(8, 8));
+    let game = session(&app).game().clone();
+    assert_eq!(game.maker_cells(), [Cell::new(8, 8)]);
+    assert_eq!(game.breaker_cells().len(), 1, "the computer Breaker answered");
+    let taken = game.breaker_cells()[0];
+    click(&mut app, taken);
+    assert_eq!(session(&app).game().moves().len(), 2, "a taken cell changes nothing");
+    // The verdict on screen is the engine's for this position.
+    let (_, within) = proven(&game);
+    assert!(texts(&mut app).iter().any(|t| t.contains(&format!("あと{within}手以内"))), "{within}");
+}
+
+/// Moves the board cursor to `cell` with the arrow keys and claims it with Enter.
+fn claim_by_keys(app: &mut App, cell: Cell) {
+    let at = app.world().resource::<pokopoko::app::snaky::Cursor>().0;
+    let (dx, dy) = (cell.x - at.x, cell.y - at.y);
+    let horizontal = if dx > 0 { KeyCode::ArrowRight } else { KeyCode::ArrowLeft };
+    let vertical = if dy > 0 { KeyCode::ArrowUp } else { KeyCode::ArrowDown };
+    for _ in 0..dx.abs() {
+        key(app, horizontal);
+    }
+    for _ in 0..dy.abs() {
+        key(app, vertical);
+    }
+    assert_eq!(app.world().resource::<pokopoko::app::snaky::Cursor>().0, cell);
+    key(app, KeyCode::Enter);
+    app.update();
+}
+
+/// Plays the proof's moves (found by the engine, not shown on screen) with keys to the win.
+fn win_by_keys(app: &mut App) -> u32 {
+    let mut promise = u32::MAX;
+    while !session(app).game().won() {
+        let game = session(app).game().clone();
+        assert_eq!(game.to_move(), Some(Player::Maker));
+        let (hint, within) = proven(&game);
+        promise = promise.min(game.maker_cells().len() as u32 + within);
+        claim_by_keys(app, hint);
+    }
+    let moves = session(app).moves();
+    assert!(moves <= promise, "{moves} > {promise}");
+    moves
+}
+
+#[test]
+fn the_keys_alone_win_within_19_and_only_an_unaided_win_is_a_best() {
+    let mut app = maker_screen();
+    let moves = win_by_keys(&mut app);
+    assert!(moves <= 19, "{moves}");
+    let best =
+        |app: &App, level| app.world().resource::<SaveData>().save.settings.maker_best.get(&level).copied();
+    assert_eq!(best(&app, Level::Blocker), Some(moves));
+    assert!(texts(&mut app).iter().any(|t| t.starts_with(&format!("{moves}手で完成"))));
+    // Against the searcher, with the hint shown once: a win, but no best.
+    key(&mut app, KeyCode::Digit3);
+    app.update();
+    assert_eq!(session(&app).level(), Level::Searcher);
+    key(&mut app, KeyCode::KeyH);
+    let moves = win_by_keys(&mut app);
+    assert!(moves <= 19, "{moves}");
+    assert_eq!(best(&app, Level::Searcher), None);
+    assert!(texts(&mut app).iter().any(|t| t.starts_with(&format!("{moves}手で完成！（ヒントあり）"))));
+}
+
+#[test]
+fn escape_goes_back_to_the_menu_and_the_game_waits_there() {
+    let mut app = maker_screen();
+    click(&mut app, Cell::new(8, 8));
+    key(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    app.world_mut().write_message(Go(Screen::SnakyMaker));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(session(&app).game().maker_cells(), [Cell::new(8, 8)]);
+}
+
+#[test]
+fn the_breaker_screen_changes_sides_with_x() {
+    let mut app = game(SavePlace::Memory, None);
+    app.world_mut().write_message(Go(Screen::Snaky));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Snaky);
+    key(&mut app, KeyCode::KeyX);
+    for _ in 0..2 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::SnakyMaker);
+}
