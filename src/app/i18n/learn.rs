@@ -108,11 +108,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
         ],
         (Language::Japanese, Step::Goal) => [
             "空の盤から、作り手は必ず勝ちます。論文の作り手は作り手の手{paper}手以内と証明されています。このゲームの探索が見つけた自作の作り手は{ours}手以内、いちばん速いものは{best}手以内（知られている中で最短）です。",
-            "止めることはできません。でも全部の手を使わせることはできます。その数がパーです。どこまで粘れるか、やってみましょう。逆に作り手になって、証明をコーチに{best}手以内の勝ちをめざすこともできます（メニューの「作り手であそぶ」）。",
+            "止めることはできません。でも全部の手を使わせることはできます。その数がパーです。どこまで粘れるか、やってみましょう。逆に作り手になって、証明をコーチに{best}手以内の勝ちをめざすこともできます（メニューの「Snaky（作り手）」）。",
         ],
         (Language::English, Step::Goal) => [
             "From the empty board Maker always wins: the paper's Maker is proven to win within {paper} Maker moves. Ours, found by this game's own search, within {ours}, and our best within {best}, the shortest known.",
-            "You cannot stop it, but you can make it take all of them: that number is par. See how long you can hold out. Or be Maker yourself, with the proof as your coach, and try to win within {best} (the menu's Play as Maker).",
+            "You cannot stop it, but you can make it take all of them: that number is par. See how long you can hold out. Or be Maker yourself, with the proof as your coach, and try to win within {best} (the menu's Snaky as Maker).",
         ],
     };
     lines

@@ -18,8 +18,8 @@ pub fn title(lang: Language) -> &'static str {
 /// The menu's entry.
 pub fn menu_entry(lang: Language) -> &'static str {
     match lang {
-        Language::Japanese => "作り手であそぶ",
-        Language::English => "Play as Maker",
+        Language::Japanese => "Snaky（作り手）",
+        Language::English => "Snaky as Maker",
     }
 }
 
