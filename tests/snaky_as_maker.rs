@@ -283,3 +283,34 @@ fn the_review_prices_a_wandering_move_and_replays_the_hints_instead() {
     }
     assert!(replay.won());
 }
+
+#[test]
+fn on_the_certificates_own_games_the_coach_promises_no_more_than_the_active_claim() {
+    // The literal policy of each shipped Maker against every computer Breaker of the Breaker
+    // screen: at each of Maker's turns its active claim (a node under a placement) applies, so the
+    // coach, which looks at every node under every placement, promises at most that claim's height.
+    use pokopoko::snaky::{BreakerKind, ComputerBreaker};
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("shipped");
+        for kind in BreakerKind::ALL {
+            let mut game = Game::new(cards.clone());
+            let mut breaker = ComputerBreaker::new(kind, 5);
+            while !game.won() {
+                let position =
+                    MakerGame::from_moves(game.maker_cells(), game.breaker_cells()).expect("legal");
+                let advice = coach().advise(&position).expect("Maker to move");
+                let claim = game.claim();
+                assert!(
+                    advice.within <= claim.height,
+                    "{maker:?} {kind:?}: {} > {}",
+                    advice.within,
+                    claim.height
+                );
+                game.maker_move().expect("Maker's turn");
+                if let Some(reply) = pokopoko::snaky::Breaker::choose(&mut breaker, &game) {
+                    game.breaker_move(reply).expect("legal");
+                }
+            }
+        }
+    }
+}
