@@ -59,8 +59,10 @@ pub fn level_note(lang: Language, level: Level) -> &'static str {
     }
 }
 
-pub fn status(lang: Language, won: Option<u32>, assisted: bool) -> String {
+pub fn status(lang: Language, won: Option<u32>, assisted: bool, can_finish: bool) -> String {
     match (lang, won) {
+        (Language::Japanese, None) if can_finish => "あなたの番：丸のマスで Snaky が完成します！".into(),
+        (Language::English, None) if can_finish => "Your turn: a ringed cell completes your Snaky!".into(),
         (Language::Japanese, None) => "あなたの番：マスを取って Snaky をつくろう".into(),
         (Language::English, None) => "Your turn: claim a cell to build a Snaky".into(),
         (Language::Japanese, Some(n)) if assisted => format!("{n}手で完成！（ヒントあり）"),
@@ -85,7 +87,9 @@ pub fn coach(lang: Language, advice: Option<&Advice>, made: u32) -> String {
             format!("証明つき：あと{}手以内に勝てます（{}手目までに）", a.within, made + a.within)
         }
         (Language::English, Some(a)) if a.footing == Footing::Here => {
-            format!("Proven: you win within {} more moves (by your move {})", a.within, made + a.within)
+            let moves =
+                if a.within == 1 { "1 more move".to_string() } else { format!("{} more moves", a.within) };
+            format!("Proven: you win within {moves} (by your move {})", made + a.within)
         }
         (Language::Japanese, Some(_)) => "あなたの石からの証明は見つかりません（対局はつづきます）".into(),
         (Language::English, Some(_)) => "No proof found from your stones (the game goes on)".into(),

@@ -6,9 +6,10 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use super::board::{self, BoardView, Cursor, Layer, Placed, ViewInput};
+use super::board::{self, BoardView, Cursor, Layer, ViewInput};
 use super::model::maker::{MakerInput, MakerOutcome, MakerSession, PAR};
 use super::model::session::SnakyInput;
+use super::overlay;
 use super::screen::SnakySystems;
 use crate::app::events::{GameEvent, Stones};
 use crate::app::i18n::{Lang, T, maker as text};
@@ -379,28 +380,17 @@ fn draw_stones(session: Option<Res<MakerSession>>, layers: Query<(Entity, &Layer
             layer.spawn(board::stone(m.cell, m.player, *count, ring, true));
         }
     });
+    // Where your next stone would finish a Snaky (after Breaker's reply: a win at once), and the
+    // proven move when the hint is shown.
+    let finishing = if game.won() { Vec::new() } else { game.threats().cells };
     commands.entity(overlay).despawn_children().with_children(|layer| {
+        for &cell in &finishing {
+            layer.spawn(overlay::threat_ring(cell));
+        }
         if let Some(cell) = session.shown_hint() {
-            layer.spawn(hint_mark(cell));
+            layer.spawn((HintMark, MarkedCell(cell), overlay::hint_square(cell)));
         }
     });
-}
-
-fn hint_mark(cell: Cell) -> impl Bundle {
-    (
-        HintMark,
-        MarkedCell(cell),
-        Placed::cell(cell, 0.06),
-        Node {
-            position_type: PositionType::Absolute,
-            border: UiRect::all(px(3)),
-            border_radius: BorderRadius::MAX,
-            ..default()
-        },
-        BorderColor::all(palette::GOOD),
-        BackgroundColor(palette::GOOD_SOFT),
-        Pickable::IGNORE,
-    )
 }
 
 #[allow(clippy::type_complexity)]
@@ -421,7 +411,7 @@ fn update_panel(
     let advice = session.advice();
     for (info, mut content) in &mut texts {
         let wanted = match info {
-            Info::Status => text::status(lang, won, session.assisted()),
+            Info::Status => text::status(lang, won, session.assisted(), !session.game().threats().is_empty()),
             Info::Goal => text::goal(lang, PAR, session.moves()),
             Info::Coach => match won {
                 Some(moves) => text::result(lang, moves, PAR),

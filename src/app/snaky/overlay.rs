@@ -139,14 +139,11 @@ fn draw_overlays(
         }
         // Where Maker would complete a Snaky: until Breaker takes the cell.
         for &cell in &threats {
-            layer.spawn((
-                ThreatMark(cell),
-                THREAT.square(cell, palette::MAKER_STONE.with_alpha(0.18), palette::MAKER_STONE),
-            ));
+            layer.spawn(threat_ring(cell));
         }
         if overlays.hint {
             for cell in game.hint().into_iter().flatten() {
-                layer.spawn((OverlayMark(Some(Layer::Hint)), HINT.square(cell, Color::NONE, palette::HINT)));
+                layer.spawn((OverlayMark(Some(Layer::Hint)), hint_square(cell)));
             }
         }
         if overlays.pivot {
@@ -156,6 +153,16 @@ fn draw_overlays(
             ));
         }
     });
+}
+
+/// The hint's square on a cell (the Breaker screen's hinted replies, the Maker screen's proven move).
+pub(super) fn hint_square(cell: crate::snaky::Cell) -> impl Bundle {
+    HINT.square(cell, Color::NONE, palette::HINT)
+}
+
+/// A finishing cell's ring, marked with [`ThreatMark`].
+pub(super) fn threat_ring(cell: crate::snaky::Cell) -> impl Bundle {
+    (ThreatMark(cell), THREAT.square(cell, palette::MAKER_STONE.with_alpha(0.18), palette::MAKER_STONE))
 }
 
 /// How an overlay square sits on its cell: shrunk by `inset` cells or grown by `grow` pixels on
