@@ -80,16 +80,17 @@ pub fn goal(lang: Language, par: u32, moves: u32) -> String {
 }
 
 /// The proof's verdict on the position.
-pub fn coach(lang: Language, advice: Option<&Advice>, made: u32) -> String {
+pub fn coach(lang: Language, advice: Option<&Advice>) -> String {
     match (lang, advice) {
         (_, None) => String::new(),
         (Language::Japanese, Some(a)) if a.footing == Footing::Here => {
-            format!("証明つき：あと{}手以内に勝てます（{}手目までに）", a.within, made + a.within)
+            format!("証明つき：あと{}手以内に勝てます", a.within)
+        }
+        (Language::English, Some(a)) if a.footing == Footing::Here && a.within == 1 => {
+            "Proven: you win within 1 more move".into()
         }
         (Language::English, Some(a)) if a.footing == Footing::Here => {
-            let moves =
-                if a.within == 1 { "1 more move".to_string() } else { format!("{} more moves", a.within) };
-            format!("Proven: you win within {moves} (by your move {})", made + a.within)
+            format!("Proven: you win within {} more moves", a.within)
         }
         (Language::Japanese, Some(_)) => "あなたの石からの証明は見つかりません（対局はつづきます）".into(),
         (Language::English, Some(_)) => "No proof found from your stones (the game goes on)".into(),
@@ -106,16 +107,22 @@ pub fn result(lang: Language, moves: u32, par: u32) -> String {
     }
 }
 
-/// Where the proof comes from, in one line.
-pub fn coach_source(lang: Language, advice: Option<&Advice>) -> String {
+/// Where the proof comes from, in one line: by which move, and the card that applies.
+pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32) -> String {
     match (lang, advice) {
         (_, None) => String::new(),
-        (Language::Japanese, Some(a)) if a.footing == Footing::Here => {
-            format!("根拠：{}手証明のカード {}", a.maker.bound(), a.card)
-        }
-        (Language::English, Some(a)) if a.footing == Footing::Here => {
-            format!("From card {} of our {}-move proof", a.card, a.maker.bound())
-        }
+        (Language::Japanese, Some(a)) if a.footing == Footing::Here => format!(
+            "{}手目までに。{}手証明のカード {} があなたの石にあてはまります",
+            made + a.within,
+            a.maker.bound(),
+            a.card
+        ),
+        (Language::English, Some(a)) if a.footing == Footing::Here => format!(
+            "By your move {}: card {} of our {}-move proof fits your stones",
+            made + a.within,
+            a.card,
+            a.maker.bound()
+        ),
         (Language::Japanese, Some(a)) => {
             format!("石のない所からやり直せば、あと{}手以内に勝てます", a.within)
         }
@@ -144,15 +151,54 @@ pub fn hint_button(lang: Language, shown: bool) -> &'static str {
     }
 }
 
-pub fn hint(lang: Language, hint: Option<Cell>, assisted: bool) -> String {
+pub fn hint(lang: Language, hint: Option<&Advice>, assisted: bool) -> String {
     match (lang, hint) {
-        (Language::Japanese, Some(c)) => format!("証明の次の一手：{}（この対局は記録に残りません）", cell(c)),
-        (Language::English, Some(c)) => {
-            format!("The proven next move: {} (this game is not a best)", cell(c))
+        (Language::Japanese, Some(a)) if a.footing == Footing::Here => {
+            format!("証明の次の一手：{}（この対局は記録に残りません）", cell(a.hint))
         }
-        (Language::Japanese, None) if assisted => "ヒントを使った対局です（記録に残りません）".into(),
-        (Language::English, None) if assisted => "You used help in this game: it is not a best".into(),
+        (Language::English, Some(a)) if a.footing == Footing::Here => {
+            format!("The proven next move: {} (this game won't count as your best)", cell(a.hint))
+        }
+        (Language::Japanese, Some(a)) => {
+            format!(
+                "あなたの石の近くに証明つきの手はありません。やり直すなら {}（記録に残りません）",
+                cell(a.hint)
+            )
+        }
+        (Language::English, Some(a)) => format!(
+            "No proven move builds on your stones; the proof's fresh start is {} (this game won't count as your best)",
+            cell(a.hint)
+        ),
+        (Language::Japanese, None) if assisted => "ヒントかまったを使った対局です（記録に残りません）".into(),
+        (Language::English, None) if assisted => {
+            "You used the hint or undo: this game won't count as your best".into()
+        }
         _ => String::new(),
+    }
+}
+
+/// The level asked for during a game, waiting for the same choice again.
+pub fn confirm_level(lang: Language, level: Level) -> String {
+    let name = level_name(lang, level);
+    match lang {
+        Language::Japanese => {
+            format!("いまの対局をやめて{name}と新しく対局しますか？もう一度押すと始まります。")
+        }
+        Language::English => {
+            format!("Leave this game for a new one against {name}? Choose it again to start.")
+        }
+    }
+}
+
+/// What the marks on the board mean.
+pub fn legend(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => {
+            "紫の丸：そこに打てば Snaky が完成。緑の四角：ヒント。点線：証明の最初のカードの範囲（17×17）。"
+        }
+        Language::English => {
+            "Purple ring: a stone there completes your Snaky. Green square: the hint. Dashed square: where the proof's first card lives (17×17)."
+        }
     }
 }
 
@@ -167,9 +213,9 @@ pub fn best(lang: Language, level: Level, best: Option<u32>) -> String {
     let name = level_name(lang, level);
     match (lang, best) {
         (Language::Japanese, Some(n)) => format!("{name}への最短：{n}手（ヒントなし）"),
-        (Language::Japanese, None) => format!("{name}にはまだ勝っていません"),
+        (Language::Japanese, None) => format!("{name}にはまだヒントなしで勝っていません"),
         (Language::English, Some(n)) => format!("Your best against {name}: {n} Maker moves (no help)"),
-        (Language::English, None) => format!("No win against {name} yet"),
+        (Language::English, None) => format!("No unaided win against {name} yet"),
     }
 }
 
@@ -182,8 +228,8 @@ pub fn new_game(lang: Language) -> &'static str {
 
 pub fn undo(lang: Language) -> &'static str {
     match lang {
-        Language::Japanese => "まった (Z)",
-        Language::English => "Undo (Z)",
+        Language::Japanese => "まった (Z・助け)",
+        Language::English => "Undo (Z, help)",
     }
 }
 
@@ -200,12 +246,13 @@ pub fn review(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
         Language::Japanese => "遠回りした手：".into(),
         Language::English => "The moves that cost:".into(),
     }];
-    for m in costly.iter().take(4) {
+    const SHOWN: usize = 4;
+    for m in costly.iter().take(SHOWN) {
         let left = m.left_proof;
         let line_moves = m.line.iter().filter(|l| l.player == crate::snaky::Player::Maker).count();
         lines.push(match lang {
             Language::Japanese => format!(
-                "{}手目 {}：+{}{}。ヒントは {}（そこから{}手で完成）",
+                "{}手目 {}：+{}{}。ヒントは {}（ヒント通りならこの壊し手にあと{}手で完成）",
                 m.number,
                 cell(m.cell),
                 m.cost,
@@ -214,7 +261,7 @@ pub fn review(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
                 line_moves
             ),
             Language::English => format!(
-                "Move {} at {}: +{}{}. The hint was {} (from there, a Snaky in {})",
+                "Move {} at {}: +{}{}. The hint was {} (the hints would have won in {} more against this Breaker)",
                 m.number,
                 cell(m.cell),
                 m.cost,
@@ -222,6 +269,14 @@ pub fn review(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
                 cell(m.before.hint),
                 line_moves
             ),
+        });
+    }
+    if costly.len() > SHOWN {
+        let more = costly.len() - SHOWN;
+        lines.push(match lang {
+            Language::Japanese => format!("ほか{more}手"),
+            Language::English if more == 1 => "and 1 more".into(),
+            Language::English => format!("and {more} more"),
         });
     }
     lines

@@ -12,6 +12,7 @@ use bevy::picking::pointer::Location;
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
 
+use super::model::maker::MakerSession;
 use super::model::outcome::Outcome;
 use super::model::session::{Session, SnakyInput, SnakyMode};
 use super::screen::SnakySystems;
@@ -55,7 +56,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (draw_hover, draw_cursor, place_on_board, scale_fonts)
+            (draw_hover, draw_cursor, place_on_board, scale_fonts, update_maker_board_texts)
                 .chain()
                 .in_set(SnakySystems::Show)
                 .run_if(in_state(Screen::SnakyMaker)),
@@ -823,15 +824,41 @@ fn update_board_texts(
     view: Res<BoardView>,
     hover: Res<Hover>,
     lang: Res<Lang>,
-    mut texts: Query<(&BoardText, &mut Text)>,
+    texts: Query<(&BoardText, &mut Text)>,
 ) {
     let Some(session) = session else { return };
     if !session.is_changed() && !view.is_changed() && !hover.is_changed() && !lang.is_changed() {
         return;
     }
-    let lang = lang.0;
-    let game = session.shown();
-    let off_view = game.moves().iter().filter(|m| !view.contains(m.cell)).count();
+    let cells: Vec<Cell> = session.shown().moves().iter().map(|m| m.cell).collect();
+    write_board_texts(&cells, &view, &hover, lang.0, texts);
+}
+
+/// The same corners on the Maker screen.
+fn update_maker_board_texts(
+    session: Option<Res<MakerSession>>,
+    view: Res<BoardView>,
+    hover: Res<Hover>,
+    lang: Res<Lang>,
+    texts: Query<(&BoardText, &mut Text)>,
+) {
+    let Some(session) = session else { return };
+    if !session.is_changed() && !view.is_changed() && !hover.is_changed() && !lang.is_changed() {
+        return;
+    }
+    let cells: Vec<Cell> = session.game().moves().iter().map(|m| m.cell).collect();
+    write_board_texts(&cells, &view, &hover, lang.0, texts);
+}
+
+/// The hovered cell's coordinates in the lower left, the stones out of view in the lower right.
+fn write_board_texts(
+    stones: &[Cell],
+    view: &BoardView,
+    hover: &Hover,
+    lang: crate::save::Language,
+    mut texts: Query<(&BoardText, &mut Text)>,
+) {
+    let off_view = stones.iter().filter(|&&cell| !view.contains(cell)).count();
     for (which, mut text) in &mut texts {
         let content = match which {
             BoardText::Coordinates => hover.0.map(text::cell).unwrap_or_default(),

@@ -197,6 +197,9 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         },
     );
     panel.spawn((Info::Review, widgets::text("", 14.0, palette::INK)));
+    // The legend at the foot of the panel.
+    panel.spawn(Node { flex_grow: 1.0, ..default() });
+    panel.spawn(widgets::text(text::legend(lang), 13.0, palette::INK_SOFT));
 }
 
 /// What a key does on the Maker screen.
@@ -284,11 +287,13 @@ fn keyboard(
 
 /// Board clicks and keys into the session; what happened into game events, the cursor and the
 /// best.
+#[allow(clippy::too_many_arguments)]
 fn apply_input(
     mut inputs: MessageReader<MakerInput>,
     mut clicks: MessageReader<SnakyInput>,
     session: Option<ResMut<MakerSession>>,
     mut cursor: ResMut<Cursor>,
+    mut views: MessageWriter<ViewInput>,
     mut events: MessageWriter<GameEvent>,
     mut data: ResMut<SaveData>,
     mut go: MessageWriter<Go>,
@@ -309,6 +314,13 @@ fn apply_input(
     };
     for input in all {
         let outcomes = session.apply(input);
+        // The hint shown: the cursor goes to it (Enter plays it) and the view follows.
+        if input == MakerInput::ToggleHint
+            && let Some(hint) = session.shown_hint()
+        {
+            cursor.0 = hint;
+            views.write(ViewInput::Cursor { x: 0, y: 0 });
+        }
         let placed: Vec<Player> = outcomes
             .iter()
             .filter_map(|o| match *o {
@@ -415,12 +427,17 @@ fn update_panel(
             Info::Goal => text::goal(lang, PAR, session.moves()),
             Info::Coach => match won {
                 Some(moves) => text::result(lang, moves, PAR),
-                None => text::coach(lang, advice.as_ref(), session.moves()),
+                None => text::coach(lang, advice.as_ref()),
             },
-            Info::CoachSource => text::coach_source(lang, advice.as_ref()),
+            Info::CoachSource => text::coach_source(lang, advice.as_ref(), session.moves()),
             Info::Cost => text::cost(lang, session.last_cost()),
-            Info::Hint => text::hint(lang, session.shown_hint(), session.assisted()),
-            Info::LevelNote => text::level_note(lang, session.level()).to_string(),
+            Info::Hint => {
+                text::hint(lang, advice.as_ref().filter(|_| session.hint_shown), session.assisted())
+            }
+            Info::LevelNote => match session.pending_level() {
+                Some(level) => text::confirm_level(lang, level),
+                None => text::level_note(lang, session.level()).to_string(),
+            },
             Info::Best => text::best(
                 lang,
                 session.level(),

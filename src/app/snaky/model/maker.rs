@@ -6,7 +6,7 @@ use std::sync::Arc;
 use bevy::prelude::Resource;
 
 use crate::snaky::as_maker::{
-    Advice, Attacker, Coach, CoachedMove, Level, MakerGame, Opponent, coached_review,
+    Advice, Attacker, Coach, CoachedMove, Footing, Level, MakerGame, Opponent, coached_review,
 };
 use crate::snaky::{Cell, Maker, MoveError, Player};
 
@@ -60,6 +60,8 @@ pub struct MakerSession {
     /// What the player's last move cost (0: it kept the proof's pace).
     last_cost: u32,
     pub hint_shown: bool,
+    /// A level chosen during a game: asked once, the same choice again starts the new game.
+    pending_level: Option<Level>,
     /// The hint was shown or a move taken back: the game cannot be a best.
     assisted: bool,
     review: Vec<CoachedMove>,
@@ -77,6 +79,7 @@ impl MakerSession {
             before: None,
             last_cost: 0,
             hint_shown: false,
+            pending_level: None,
             assisted: false,
             review: Vec::new(),
         };
@@ -90,6 +93,7 @@ impl MakerSession {
         self.opponent = Opponent::new(level, self.seed);
         self.game = MakerGame::new();
         self.hint_shown = false;
+        self.pending_level = None;
         self.assisted = false;
         self.last_cost = 0;
         self.review.clear();
@@ -133,8 +137,14 @@ impl MakerSession {
         self.advice.filter(|_| self.hint_shown).map(|advice| advice.hint)
     }
 
+    /// A level the player asked for during a game, waiting for the same choice again.
+    pub fn pending_level(&self) -> Option<Level> {
+        self.pending_level
+    }
+
     /// Applies one input and returns what happened, in order.
     pub fn apply(&mut self, input: MakerInput) -> Vec<MakerOutcome> {
+        let pending = self.pending_level.take();
         match input {
             MakerInput::Claim(cell) => self.claim(cell),
             MakerInput::ToggleHint => {
@@ -165,7 +175,13 @@ impl MakerSession {
                 Vec::new()
             }
             MakerInput::Level(level) => {
-                self.restart(level);
+                // A game under way is not thrown away by one key: the same choice again confirms.
+                let under_way = !self.game.moves().is_empty() && !self.game.won();
+                if under_way && level != self.level && pending != Some(level) {
+                    self.pending_level = Some(level);
+                } else if level != self.level || !under_way {
+                    self.restart(level);
+                }
                 Vec::new()
             }
             MakerInput::Back => vec![MakerOutcome::Back],
@@ -211,9 +227,12 @@ impl MakerSession {
             outcomes.push(MakerOutcome::Placed { cell: reply, player: Player::Breaker });
         }
         self.advice = self.coach.advise(&self.game);
-        // The proof before the move promised a win within `before` moves, this one included.
+        // The proof before the move promised a win within `before` moves, this one included. Off
+        // the proof (a fresh start) the promise stands still whatever is played: no cost.
         self.last_cost = match (self.before, self.advice) {
-            (Some(before), Some(after)) => after.within.saturating_sub(before.within.saturating_sub(1)),
+            (Some(before), Some(after)) if before.footing == Footing::Here => {
+                after.within.saturating_sub(before.within.saturating_sub(1))
+            }
             _ => 0,
         };
         self.before = self.advice;
@@ -273,5 +292,28 @@ mod tests {
         session.apply(MakerInput::Undo);
         assert!(session.assisted());
         assert_eq!(session.moves(), 1);
+    }
+
+    #[test]
+    fn a_level_chosen_mid_game_asks_first_and_off_the_proof_nothing_is_charged() {
+        let mut session = MakerSession::new(coach(), Level::Blocker);
+        session.apply(MakerInput::Claim(Cell::new(8, 8)));
+        session.apply(MakerInput::Level(Level::Searcher));
+        assert_eq!(
+            (session.level(), session.pending_level(), session.moves()),
+            (Level::Blocker, Some(Level::Searcher), 1)
+        );
+        session.apply(MakerInput::Level(Level::Searcher));
+        assert_eq!((session.level(), session.pending_level(), session.moves()), (Level::Searcher, None, 0));
+        // Far-apart lone stones: once no card builds on them, further wandering costs nothing.
+        let mut charged_afresh = 0;
+        for i in 1..8 {
+            let afresh = session.advice().is_some_and(|a| a.footing == Footing::Afresh);
+            session.apply(MakerInput::Claim(Cell::new(1_000 * i, -1_000 * i)));
+            if afresh {
+                charged_afresh += session.last_cost();
+            }
+        }
+        assert_eq!(charged_afresh, 0);
     }
 }
