@@ -275,7 +275,8 @@ fn the_review_prices_a_wandering_move_with_the_hints_line() {
     let text = String::from_utf8_lossy(&text.stdout);
     let row = text.lines().find(|l| l.contains("300,-300")).expect("the move's row");
     assert!(
-        row.contains(&format!("cost {cost}")) && row.contains(&format!("wins in {maker_moves} Maker move")),
+        row.contains(&format!("cost {cost}"))
+            && row.contains(&format!("wins in {maker_moves} more Maker move")),
         "{row}"
     );
 }

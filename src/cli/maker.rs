@@ -27,13 +27,13 @@ pub fn parse_level(text: &str) -> Result<Level, String> {
 #[derive(Debug, clap::Args)]
 pub struct CoachArgs {
     /// Maker's moves (the player's), in order: "x,y x,y …".
-    #[arg(long, allow_hyphen_values = true, default_value = "")]
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true, default_value = "")]
     maker_moves: String,
     /// Breaker's moves, in order, one after each Maker move: "x,y x,y …".
-    #[arg(long, allow_hyphen_values = true, default_value = "")]
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true, default_value = "")]
     breaker_moves: String,
-    /// Print `{"within":…,"hint":[x,y],"footing":"here"|"afresh","maker":"ours-19"|"ours-20"|
-    /// "paper","card":…,"inline":…,"placement":"sS+(dx,dy)"}`.
+    /// Print `{"within":…,"hint":[x,y],"footing":…,"maker":…,"card":…,"inline":…,"placement":…}`:
+    /// footing "here" or "afresh", maker "ours-19", "ours-20" or "paper", placement "sS+(dx,dy)".
     #[arg(long)]
     json: bool,
     /// Review the whole game instead: for each Maker move, kept the proof's pace, cost moves or
@@ -314,7 +314,7 @@ fn review(coach: &Coach, game: &MakerGame, level: Level, seed: u64, json: bool) 
         "Before: the proven bound at the move, in Maker moves counting it; after: at your next turn.\n\
          Kept: the move kept the proof's pace; cost n: the proven finish moved n moves away; left the\n\
          proof: before it a card built on your stones, after it none did. Lines replay the hints\n\
-         against the {} (seed {seed}).\n\n",
+         against the {} Breaker (seed {seed}).\n\n",
         level.id()
     ));
     text.push_str(&format!(
@@ -325,9 +325,10 @@ fn review(coach: &Coach, game: &MakerGame, level: Level, seed: u64, json: bool) 
         let after = m.after.map_or("-".to_string(), |a| a.within.to_string());
         let mut hint = m.before.hint.to_string();
         if !m.line.is_empty() {
+            let n = line_maker_moves(&m.line);
             hint.push_str(&format!(
-                "; the hints' line wins in {}",
-                count(line_maker_moves(&m.line), "Maker")
+                "; the hints' line wins in {n} more Maker move{}",
+                if n == 1 { "" } else { "s" }
             ));
         }
         text.push_str(&format!(
@@ -529,7 +530,7 @@ impl Session {
             Ok(cells) if cells.len() == 1 => cells[0],
             Ok(_) => return play_error("one move `x,y` per line (or `hint`)", bytes),
             Err(e) if e.kind == RecordErrorKind::Malformed => {
-                return play_error(format!("{} (or `hint` for the proven move)", e.kind), bytes);
+                return play_error("malformed move (expected `x,y` with integers x and y, or `hint`)", bytes);
             }
             Err(e) => return play_error(e.kind, bytes),
         };
