@@ -431,6 +431,8 @@ fn bad_lines_get_an_error_and_the_game_goes_on() {
     let corner = session.say(b"2147483647,2147483647");
     assert_eq!(corner["moves"].as_u64(), Some(1), "{corner}");
     let reply = cell(&corner["breaker"]);
+    // Breaker answers beside the stone, not across the board's ends (no copy wraps round).
+    assert!(reply.x > i32::MAX - 5 && reply.y > i32::MAX - 5, "{reply}");
     assert!(corner["within"].is_u64(), "{corner}");
     let taken = session.say(format!("{},{}", reply.x, reply.y).as_bytes());
     assert!(taken["error"].as_str().is_some_and(|e| e.contains("taken")), "{taken}");
