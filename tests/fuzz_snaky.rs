@@ -124,8 +124,25 @@ fn the_snaky_command_line_survives_mutations() {
         b"snaky heat --json --moves 7,8".to_vec(),
         b"--open snaky --maker 21 --overlay heat --overlay hint --blind".to_vec(),
         b"snaky search --target 20 --out /dev/null --max-positions 10".to_vec(),
+        b"snaky coach --maker-moves -1,9 --breaker-moves 7,8 --json --review --breaker searcher --seed 3"
+            .to_vec(),
+        b"snaky play --as maker --breaker potential --seed 18446744073709551615 --text".to_vec(),
+        b"snaky levels --seeds 1000 --json".to_vec(),
     ];
-    let words = [" ", "\x00", "--", "20", "21", "19", "-1", "--unverified", "--certificate"];
+    let words = [
+        " ",
+        "\x00",
+        "--",
+        "20",
+        "21",
+        "19",
+        "-1",
+        "--unverified",
+        "--certificate",
+        "--as",
+        "maker",
+        "--breaker",
+    ];
     fuzz::run("snaky-args", &corpus, &words, fuzz::MAX_INPUT as u64, |bytes| {
         let text = String::from_utf8_lossy(bytes);
         // NUL separates arguments that contain spaces; spaces separate the others.

@@ -5,6 +5,7 @@
 
 mod hunt;
 mod input_line;
+mod maker;
 mod pokopoko;
 mod snaky;
 

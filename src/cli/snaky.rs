@@ -1,4 +1,5 @@
-//! `pokopoko snaky verify | replay | heat | review | play | search`.
+//! `pokopoko snaky verify | replay | heat | review | play | search` (the Maker mode's `coach`,
+//! `levels` and `play --as maker` are in `maker.rs`).
 
 use std::process::ExitCode;
 
@@ -48,14 +49,38 @@ pub enum SnakyCommand {
         source: Source,
     },
     /// Play from a terminal: Breaker moves `x,y` on standard input, one per line; one JSON object
-    /// per line out (Maker's opening, then Maker's reply to each move).
+    /// per line out (Maker's opening, then Maker's reply to each move). With `--as maker` you are
+    /// Maker: your cells `x,y` (or `hint`) in, the computer Breaker's answer and the coach's line
+    /// out.
     Play {
         /// Also draw the board as text after each move.
         #[arg(long)]
         text: bool,
+        /// Your side: breaker (against the certificate's Maker) or maker (against a computer
+        /// Breaker, with the proof as your coach).
+        #[arg(long = "as", value_name = "SIDE", value_enum, default_value_t = Side::Breaker)]
+        side: Side,
+        /// With --as maker: the computer Breaker, blocker, potential or searcher.
+        #[arg(
+            long,
+            value_name = "LEVEL",
+            value_parser = super::maker::parse_level,
+            required_if_eq("side", "maker"),
+            conflicts_with_all = ["maker", "certificate"]
+        )]
+        breaker: Option<snaky::as_maker::Level>,
+        /// With --as maker: the computer Breaker's seed (default 0).
+        #[arg(long, requires = "breaker")]
+        seed: Option<u64>,
         #[command(flatten)]
         source: Source,
     },
+    /// The proof as coach, for a position where you are Maker: the proven bound and the hint
+    /// (the proven next move); with --review, each Maker move of a whole game against it.
+    Coach(super::maker::CoachArgs),
+    /// The computer Breakers of the Maker mode against a fixed heuristic Maker over seeded
+    /// games: games won, and the Maker moves needed, mean and worst.
+    Levels(super::maker::LevelsArgs),
     /// Search for a shorter Maker: new cards on top of the paper's, written as a certificate.
     Search {
         /// The height the new root card must reach.
@@ -127,13 +152,33 @@ pub enum SnakyCommand {
     },
 }
 
+/// Which side of `snaky play` the player takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Side {
+    /// Breaker, against the certificate's Maker.
+    Breaker,
+    /// Maker, against a computer Breaker.
+    Maker,
+}
+
 pub fn run(command: SnakyCommand) -> ExitCode {
     match command {
         SnakyCommand::Verify { which } => verify(&which),
         SnakyCommand::Replay { moves, source } => replay(&moves, source),
         SnakyCommand::Heat { moves, json, source } => heat(&moves, json, source),
         SnakyCommand::Review { moves, json, source } => review(&moves, json, source),
-        SnakyCommand::Play { text, source } => play(text, source),
+        SnakyCommand::Play { text, side: Side::Breaker, breaker: None, seed: _, source } => {
+            play(text, source)
+        }
+        SnakyCommand::Play { text, side: Side::Maker, breaker: Some(level), seed, source: _ } => {
+            super::maker::play(level, seed.unwrap_or(0), text)
+        }
+        SnakyCommand::Play { side, .. } => super::bad_input(format_args!(
+            "--breaker chooses the computer Breaker of `snaky play --as maker`{}",
+            if side == Side::Maker { "; --as maker needs one" } else { ", not of --as breaker" }
+        )),
+        SnakyCommand::Coach(args) => super::maker::coach(&args),
+        SnakyCommand::Levels(args) => super::maker::levels(&args),
         SnakyCommand::Search {
             target,
             out,
@@ -825,26 +870,36 @@ fn review_text(lesson: &snaky::Review, maker: &str, warning: Option<&str>) -> St
 /// The frame region of the board as text, y up, three columns a cell: `X` Maker, `O` Breaker
 /// (lowercase: the last move), and for other cells the number `mark` gives, or `.`.
 fn board_text(game: &snaky::Game, mark: impl Fn(Cell) -> Option<u32>) -> String {
-    let frame = game.frame();
     let last = game.moves().last().map(|m| m.cell);
+    draw_board(game.frame(), |c| game.owner(c), last, |c| mark(c).map(|n| n.to_string()))
+}
+
+/// The cells of `bounds` as text, y up, three columns a cell: `X` Maker, `O` Breaker (lowercase:
+/// `last`), and for other cells what `mark` gives, or `.`.
+pub(super) fn draw_board(
+    bounds: snaky::Bounds,
+    owner: impl Fn(Cell) -> Option<snaky::Player>,
+    last: Option<Cell>,
+    mark: impl Fn(Cell) -> Option<String>,
+) -> String {
     let mut out = String::new();
-    for y in (frame.min_y..=frame.max_y).rev() {
+    for y in (bounds.min_y..=bounds.max_y).rev() {
         out.push_str(&format!("{y:>3} "));
-        for x in frame.min_x..=frame.max_x {
+        for x in bounds.min_x..=bounds.max_x {
             let cell = Cell::new(x, y);
-            let shown = match game.owner(cell) {
+            let shown = match owner(cell) {
                 Some(snaky::Player::Maker) if last == Some(cell) => "x".to_string(),
                 Some(snaky::Player::Maker) => "X".to_string(),
                 Some(snaky::Player::Breaker) if last == Some(cell) => "o".to_string(),
                 Some(snaky::Player::Breaker) => "O".to_string(),
-                None => mark(cell).map_or(".".to_string(), |n| n.to_string()),
+                None => mark(cell).unwrap_or_else(|| ".".to_string()),
             };
             out.push_str(&format!("{shown:>3}"));
         }
         out.push('\n');
     }
     out.push_str("    ");
-    for x in frame.min_x..=frame.max_x {
+    for x in bounds.min_x..=bounds.max_x {
         out.push_str(&format!("{x:>3}"));
     }
     out.push('\n');

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::snaky::Maker;
-use crate::snaky::card::{Cards, NodeId};
+use crate::snaky::card::{Cards, Node, NodeId};
 use crate::snaky::cell::Cell;
 use crate::snaky::errors::CertificateError;
 use crate::snaky::game::Player;
@@ -193,20 +193,26 @@ impl Coach {
         let node = self.sources[source as usize].1.node(node_id);
         let stones = || game.maker_cells().iter().chain(game.breaker_cells());
         let clear = |placement: Placement| {
-            game.breaker_cells()
-                .iter()
-                .all(|&b| placement.locate(b).is_none_or(|c| !node.envelope.contains(c)))
+            on_board(node, placement)
+                && game
+                    .breaker_cells()
+                    .iter()
+                    .all(|&b| placement.locate(b).is_none_or(|c| !node.envelope.contains(c)))
                 && self.placed_pivot(source, node_id, placement).is_some_and(|p| game.is_free(p))
         };
-        let placement = if clear(Placement::IDENTITY) {
-            Placement::IDENTITY
-        } else {
-            let right = stones().map(|c| c.x).max().unwrap_or(0);
-            let left = node.envelope.iter().map(|c| c.x()).min().unwrap_or(0);
-            let dx = right.checked_sub(left)?.checked_add(1)?;
-            let shifted = Placement::new(Symmetry::IDENTITY, dx, 0);
-            clear(shifted).then_some(shifted)?
-        };
+        // Beside every stone: to the right, or where the board ends there, left, above, below.
+        let box_ = node.bounds;
+        let (right, left) = (stones().map(|c| c.x).max(), stones().map(|c| c.x).min());
+        let (top, bottom) = (stones().map(|c| c.y).max(), stones().map(|c| c.y).min());
+        let beside = [
+            right.and_then(|x| x.checked_sub(box_.min_x)?.checked_add(1)).map(|dx| (dx, 0)),
+            left.and_then(|x| x.checked_sub(box_.max_x)?.checked_sub(1)).map(|dx| (dx, 0)),
+            top.and_then(|y| y.checked_sub(box_.min_y)?.checked_add(1)).map(|dy| (0, dy)),
+            bottom.and_then(|y| y.checked_sub(box_.max_y)?.checked_sub(1)).map(|dy| (0, dy)),
+        ];
+        let placement = std::iter::once(Placement::IDENTITY)
+            .chain(beside.into_iter().flatten().map(|(dx, dy)| Placement::new(Symmetry::IDENTITY, dx, dy)))
+            .find(|&placement| clear(placement))?;
         let hint = self.placed_pivot(source, node_id, placement)?;
         let footing = if game.maker_cells().is_empty() { Footing::Here } else { Footing::Afresh };
         Some(self.advice(node.height, hint, footing, source, node_id, placement))
@@ -221,6 +227,7 @@ impl Coach {
             _ => false,
         };
         entry.required.iter().all(owns)
+            && on_board(node, placement)
             && game
                 .breaker_cells()
                 .iter()
@@ -246,5 +253,52 @@ impl Coach {
         let (maker, cards) = &self.sources[source as usize];
         let node = cards.node(node);
         Advice { within, hint, footing, maker: *maker, card: node.card, inline: node.inline, placement }
+    }
+}
+
+/// F(T) lies on the board: a card whose envelope runs past the ends of the coordinates (±2³¹)
+/// would need cells no one can claim, so it proves nothing there.
+fn on_board(node: &Node, placement: Placement) -> bool {
+    let corners = [(node.bounds.min_x, node.bounds.min_y), (node.bounds.max_x, node.bounds.max_y)];
+    corners.into_iter().all(|(x, y)| {
+        let (x, y) = placement.symmetry.apply(x, y);
+        x.checked_add(placement.dx).is_some() && y.checked_add(placement.dy).is_some()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn coach() -> Coach {
+        Coach::shipped().expect("the shipped certificates")
+    }
+
+    /// Every cell of F(T) exists (no coordinate past ±2³¹): the card can be played out.
+    fn placed_on_board(coach: &Coach, game: &MakerGame, advice: &Advice) -> bool {
+        let cards = advice.maker.cards().expect("shipped");
+        let node = cards.nodes().iter().find(|n| n.card == advice.card && n.height == advice.within);
+        node.is_some_and(|node| on_board(node, advice.placement)) && coach.advise(game).is_some()
+    }
+
+    #[test]
+    fn no_card_is_offered_whose_envelope_runs_past_the_end_of_the_board() {
+        let coach = coach();
+        // A lone Maker stone in the board's corner: a card anchored there would reach past it.
+        let corner = Cell::new(i32::MAX, i32::MAX);
+        let game = MakerGame::from_moves(&[corner], &[Cell::new(i32::MIN, i32::MIN)]).expect("legal");
+        let advice = coach.advise(&game).expect("Maker to move");
+        assert!(placed_on_board(&coach, &game, &advice), "{advice:?}");
+    }
+
+    #[test]
+    fn a_fresh_start_goes_left_where_the_board_ends_on_the_right() {
+        let coach = coach();
+        // Breaker blocks the root where it stands; Maker's stone is at the right end of the board.
+        let game = MakerGame::from_moves(&[Cell::new(i32::MAX, 0)], &[Cell::new(8, 8)]).expect("legal");
+        let advice = coach.advise(&game).expect("a fresh start to the left");
+        assert_eq!((advice.footing, advice.within), (Footing::Afresh, 19));
+        assert!(advice.hint.x < 8, "{advice:?}");
+        assert!(placed_on_board(&coach, &game, &advice));
     }
 }

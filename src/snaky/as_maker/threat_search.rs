@@ -27,7 +27,7 @@ pub fn live_copies(game: &MakerGame) -> Vec<LiveCopy> {
     let mut live = Vec::new();
     for &m in game.maker_cells() {
         for copy in shape::copies_through(m) {
-            if copy.iter().any(|&c| game.owner(c) == Some(Player::Breaker)) {
+            if copy.iter().any(|&c| game.owner(c) == Some(Player::Breaker) || wraps(m, c)) {
                 continue;
             }
             let mut key = copy;
@@ -39,6 +39,13 @@ pub fn live_copies(game: &MakerGame) -> Vec<LiveCopy> {
         }
     }
     live
+}
+
+/// `cell` is on the far side of the board from `stone`: a copy through both wrapped round the
+/// coordinates' ends (±2³¹), which no game can complete.
+fn wraps(stone: Cell, cell: Cell) -> bool {
+    let apart = |a: i32, b: i32| (i64::from(a) - i64::from(b)).abs() > 4;
+    apart(stone.x, cell.x) || apart(stone.y, cell.y)
 }
 
 /// Each free cell of a live copy with its Erdős–Selfridge weight: the sum over the live copies
@@ -124,6 +131,17 @@ mod tests {
         let m: Vec<Cell> = maker.iter().map(|&c| c.into()).collect();
         let b: Vec<Cell> = breaker.iter().map(|&c| c.into()).collect();
         MakerGame::from_moves(&m, &b).expect("legal")
+    }
+
+    #[test]
+    fn no_copy_is_live_across_the_ends_of_the_board() {
+        // A stone in the corner: the copies through it that would wrap round are not copies.
+        let g = game(&[(i32::MAX, i32::MAX)], &[]);
+        let copies = live_copies(&g);
+        assert!(!copies.is_empty());
+        for copy in copies {
+            assert!(copy.cells.iter().all(|c| c.x > i32::MAX - 5 && c.y > i32::MAX - 5), "{copy:?}");
+        }
     }
 
     #[test]
