@@ -63,7 +63,7 @@ pub fn status(lang: Language, won: Option<u32>, assisted: bool, can_finish: bool
     match (lang, won) {
         (Language::Japanese, None) if can_finish => "あなたの番：丸のマスで Snaky が完成します！".into(),
         (Language::English, None) if can_finish => "Your turn: a ringed cell completes your Snaky!".into(),
-        (Language::Japanese, None) => "あなたの番：マスを取って Snaky をつくろう".into(),
+        (Language::Japanese, None) => "あなたの番：Snaky をつくろう".into(),
         (Language::English, None) => "Your turn: claim a cell to build a Snaky".into(),
         (Language::Japanese, Some(n)) if assisted => format!("{n}手で完成！（ヒントあり）"),
         (Language::Japanese, Some(n)) => format!("{n}手で完成！"),
@@ -103,7 +103,10 @@ pub fn result(lang: Language, moves: u32, par: u32) -> String {
         Language::Japanese if moves <= par => format!("目標の{par}手以内に勝ちました！"),
         Language::Japanese => format!("目標の{par}手より{}手多くかかりました", moves - par),
         Language::English if moves <= par => format!("Within the goal of {par} moves!"),
-        Language::English => format!("{} over the goal of {par}: the moves below cost them", moves - par),
+        Language::English => format!(
+            "{} over the goal of {par}; below, the moves that put the proven win further away",
+            moves - par
+        ),
     }
 }
 
