@@ -7,6 +7,7 @@ mod intro;
 mod ladder;
 mod play;
 mod result;
+mod room;
 mod sea;
 mod strategy;
 pub mod table;
@@ -15,10 +16,11 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-pub use free::{FreeAction, PracticeHint, Room, start_resources as free_play};
+pub use free::{FreeAction, PracticeHint, start_resources as free_play};
 pub use ladder::{LadderTile, record_stats, stage_record};
 pub use play::{PlayInput, Refusal};
 pub use result::lesson as lesson_text;
+pub use room::Room;
 pub use strategy::Reveal;
 pub use table::{ButtonState, Direction, RefusalReason, Table};
 

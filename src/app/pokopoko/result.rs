@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 
-use super::free::Room;
+use super::room::Room;
 use super::strategy::SpoilerShown;
 use super::{LastMatch, StageAction};
 use crate::app::i18n::{self, Lang, Language, T};
