@@ -10,6 +10,7 @@ pub mod events;
 pub mod i18n;
 pub mod keymap;
 mod menu;
+pub mod open;
 pub mod platform;
 pub mod pokopoko;
 mod screens;
@@ -29,9 +30,10 @@ use bevy::window::{PresentMode, WindowResolution};
 use platform::{fonts, icon, requirements, sleep};
 
 pub use menu::{MenuAction, MenuFocus};
+pub use open::Open;
 pub use pokopoko::{Pace, PlayInput};
 pub use screens::{Go, Screen};
-pub use screenshot::{Harness, Open};
+pub use screenshot::Harness;
 pub use storage::{SaveData, SavePlace, StageLadder};
 
 /// Everything of the game that runs without a window. Needs `StatesPlugin` and `InputPlugin` (or

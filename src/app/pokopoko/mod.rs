@@ -187,35 +187,3 @@ fn act(
         }
     }
 }
-
-/// Opens the strategy page already revealed (for `--open strategy:N`).
-pub fn strategy_shown(app: &mut App) {
-    app.insert_resource(strategy::SpoilerShown(true));
-}
-
-/// A lost match of `stage` for showing the result screen: the right turn order, then one wrong
-/// first move, then the human always presses the fewest buttons.
-pub fn sample_lost_match(stage: &Stage) -> LastMatch {
-    let mut table = Table::new(stage.clone(), stage.right_choice());
-    let solver = stage.solver();
-    let mut first_move = true;
-    while table.game().winner().is_none() {
-        if table.start_com_turn().is_some() {
-            while table.show_next_com_press().is_some() {}
-            continue;
-        }
-        let legal = table.game().legal_counts();
-        let remaining = table.game().remaining();
-        let wrong =
-            legal.iter().copied().find(|&k| k < remaining && !solver.winning_counts(remaining).contains(&k));
-        let count = if first_move { wrong.unwrap_or(legal[0]) } else { legal[0] };
-        first_move = false;
-        for button in table.coast_buttons(count as usize) {
-            table.toggle(button);
-        }
-        if table.confirm().is_err() {
-            break;
-        }
-    }
-    LastMatch::new(table)
-}
