@@ -4,12 +4,21 @@ use bevy::prelude::*;
 
 use super::i18n::{Lang, T};
 use super::keymap::{Binding, Keymap, Keys};
+use super::open::Open;
+use super::snaky::checks::RunChecks;
 use super::theme::widgets::{self, ButtonKind, send};
 use super::{Go, Screen};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::About), spawn_about)
+    app.add_systems(OnEnter(Screen::About), (open_as_asked, spawn_about))
         .add_systems(Update, back_on_escape.run_if(in_state(Screen::About)));
+}
+
+/// `--open about:checks`: the certificate checks run, their sheet open.
+fn open_as_asked(open: Option<Res<Open>>, mut checks: MessageWriter<RunChecks>) {
+    if open.as_deref() == Some(&Open::AboutChecks) {
+        checks.write(RunChecks);
+    }
 }
 
 fn spawn_about(mut commands: Commands, lang: Res<Lang>) {

@@ -10,8 +10,10 @@ pub mod events;
 pub mod i18n;
 pub mod keymap;
 mod menu;
+pub mod open;
 pub mod platform;
 pub mod pokopoko;
+mod screens;
 mod screenshot;
 pub mod snaky;
 pub mod sound;
@@ -28,35 +30,11 @@ use bevy::window::{PresentMode, WindowResolution};
 use platform::{fonts, icon, requirements, sleep};
 
 pub use menu::{MenuAction, MenuFocus};
+pub use open::Open;
 pub use pokopoko::{Pace, PlayInput};
-pub use screenshot::{Harness, Open};
+pub use screens::{Go, Screen};
+pub use screenshot::Harness;
 pub use storage::{SaveData, SavePlace, StageLadder};
-
-/// The screens of the game.
-#[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub enum Screen {
-    #[default]
-    Menu,
-    About,
-    Ladder,
-    Intro,
-    Play,
-    Result,
-    Strategy,
-    Snaky,
-    /// The Snaky card browser.
-    Cards,
-    /// Free play's setup (its matches use `Play`, `Result` and `Strategy`).
-    FreeSetup,
-    /// The Snaky primer ("How to play"); the menu's Snaky entry opens it on the first visit.
-    SnakyLearn,
-    /// Snaky as Maker: the player builds against a computer Breaker, the proof as coach.
-    SnakyMaker,
-}
-
-/// Go to a screen (sent by back buttons and the like).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Go(pub Screen);
 
 /// Everything of the game that runs without a window. Needs `StatesPlugin` and `InputPlugin` (or
 /// `DefaultPlugins`).
@@ -71,30 +49,19 @@ pub struct GamePlugin {
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         storage::install(app, &self.save, self.ladder_file.as_deref());
-        app.init_state::<Screen>()
-            .insert_resource(self.pace.clone())
-            .add_message::<Go>()
-            // After every screen's Update systems, so a request made this frame is never left for
-            // the next one by the scheduler's order: the screen changes at the next frame's start.
-            .add_systems(PostUpdate, go_to_screen)
-            .add_plugins((
-                events::plugin,
-                keymap::plugin,
-                i18n::plugin,
-                theme::plugin,
-                menu::plugin,
-                about::plugin,
-                pokopoko::plugin,
-                snaky::plugin,
-                sleep::plugin,
-                sound::plugin,
-            ));
-    }
-}
-
-fn go_to_screen(mut requests: MessageReader<Go>, mut next: ResMut<NextState<Screen>>) {
-    if let Some(Go(screen)) = requests.read().last() {
-        next.set(*screen);
+        app.insert_resource(self.pace.clone()).add_plugins((
+            screens::plugin,
+            events::plugin,
+            keymap::plugin,
+            i18n::plugin,
+            theme::plugin,
+            menu::plugin,
+            about::plugin,
+            pokopoko::plugin,
+            snaky::plugin,
+            sleep::plugin,
+            sound::plugin,
+        ));
     }
 }
 

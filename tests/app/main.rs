@@ -16,6 +16,7 @@ mod font;
 mod free;
 mod icon;
 mod needs;
+mod open;
 mod pokopoko;
 mod record;
 mod sleep;

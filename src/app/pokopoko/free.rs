@@ -1,10 +1,11 @@
-//! Free play: the setup screen (buttons, rule, turn order, practice switch), the room a match is
-//! played in, and the practice hint on the play screen. The match itself uses the ladder's play,
-//! result and strategy screens; [`Room`] tells them where "back" goes and what they may show.
+//! Free play: the setup screen (buttons, rule, turn order, practice switch), and the practice hint
+//! on the play screen. The match itself uses the ladder's play, result and strategy screens; its
+//! [`Room`] tells them where "back" goes and what they may show.
 
 use bevy::prelude::*;
 
 use super::free_form::{Form, FormInput, Row};
+use super::room::Room;
 use super::table::Table;
 use super::{CurrentStage, StrategyReturn};
 use crate::app::i18n::{self, Lang, Language, T};
@@ -14,7 +15,7 @@ use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, Screen};
 use crate::pokopoko::free::MAX_FREE_PICK;
-use crate::pokopoko::{FreeSetup, Hint, RuleKind, Stage, TurnOrder};
+use crate::pokopoko::{FreeSetup, RuleKind, TurnOrder};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Room>()
@@ -26,53 +27,6 @@ pub(super) fn plugin(app: &mut App) {
             (keyboard, apply_input, act, rebuild_body).chain().run_if(in_state(Screen::FreeSetup)),
         )
         .add_systems(Update, show_practice_hint.run_if(in_state(Screen::Play)));
-}
-
-/// Where the match on the table belongs: the ladder (progress recorded, no hints) or free play.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub enum Room {
-    #[default]
-    Ladder,
-    /// A free game of this setup.
-    Free(FreeSetup),
-}
-
-impl Room {
-    /// Where a match of this room is set up: the stage intro, or the free-play setup.
-    pub fn setup_screen(&self) -> Screen {
-        match self {
-            Self::Ladder => Screen::Intro,
-            Self::Free(_) => Screen::FreeSetup,
-        }
-    }
-
-    /// Only ladder matches count for the ladder's progress and record.
-    pub fn records_ladder(&self) -> bool {
-        matches!(self, Self::Ladder)
-    }
-
-    pub fn is_free(&self) -> bool {
-        matches!(self, Self::Free(_))
-    }
-
-    /// The practice hint for the human facing `table`'s position: free play with the switch on only.
-    pub fn practice_hint(&self, table: &Table) -> Option<Hint> {
-        match self {
-            Self::Free(setup) if setup.practice => {
-                let game = table.game();
-                Some(Hint::new(game.solver(), game.remaining()))
-            }
-            _ => None,
-        }
-    }
-
-    /// The title of a match's screens: the stage, or free play.
-    pub fn title(&self, lang: Language, stage: &Stage) -> String {
-        match self {
-            Self::Ladder => i18n::stage_title(lang, stage.number),
-            Self::Free(_) => T::FreeTitle.get(lang).to_string(),
-        }
-    }
 }
 
 /// What the setup screen's action buttons ask for.

@@ -5,14 +5,24 @@ use bevy::prelude::*;
 use super::{ButtonState, CurrentStage, StageAction, sea};
 use crate::app::i18n::{self, Lang, T};
 use crate::app::keymap::{Binding, Keymap, Keys};
+use crate::app::open::Open;
+use crate::app::storage::StageLadder;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, Screen};
 use crate::pokopoko::{Layout, TurnOrder};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Intro), spawn_intro)
+    app.add_systems(OnEnter(Screen::Intro), (open_as_asked, spawn_intro).chain())
         .add_systems(Update, keyboard.run_if(in_state(Screen::Intro)));
+}
+
+/// `--open intro:N`: stage N's intro.
+fn open_as_asked(mut commands: Commands, open: Option<Res<Open>>, ladder: Res<StageLadder>) {
+    let Some(Open::Intro(number)) = open.as_deref() else { return };
+    if let Some(stage) = ladder.ladder.stage(*number) {
+        commands.insert_resource(CurrentStage(stage));
+    }
 }
 
 fn spawn_intro(

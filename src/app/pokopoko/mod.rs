@@ -7,6 +7,7 @@ mod intro;
 mod ladder;
 mod play;
 mod result;
+mod room;
 mod sea;
 mod strategy;
 pub mod table;
@@ -15,10 +16,11 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-pub use free::{FreeAction, PracticeHint, Room, start_resources as free_play};
+pub use free::{FreeAction, PracticeHint, start_resources as free_play};
 pub use ladder::{LadderTile, record_stats, stage_record};
 pub use play::{PlayInput, Refusal};
 pub use result::lesson as lesson_text;
+pub use room::Room;
 pub use strategy::Reveal;
 pub use table::{ButtonState, Direction, RefusalReason, Table};
 
@@ -184,36 +186,4 @@ fn act(
             }
         }
     }
-}
-
-/// Opens the strategy page already revealed (for `--open strategy:N`).
-pub fn strategy_shown(app: &mut App) {
-    app.insert_resource(strategy::SpoilerShown(true));
-}
-
-/// A lost match of `stage` for showing the result screen: the right turn order, then one wrong
-/// first move, then the human always presses the fewest buttons.
-pub fn sample_lost_match(stage: &Stage) -> LastMatch {
-    let mut table = Table::new(stage.clone(), stage.right_choice());
-    let solver = stage.solver();
-    let mut first_move = true;
-    while table.game().winner().is_none() {
-        if table.start_com_turn().is_some() {
-            while table.show_next_com_press().is_some() {}
-            continue;
-        }
-        let legal = table.game().legal_counts();
-        let remaining = table.game().remaining();
-        let wrong =
-            legal.iter().copied().find(|&k| k < remaining && !solver.winning_counts(remaining).contains(&k));
-        let count = if first_move { wrong.unwrap_or(legal[0]) } else { legal[0] };
-        first_move = false;
-        for button in table.coast_buttons(count as usize) {
-            table.toggle(button);
-        }
-        if table.confirm().is_err() {
-            break;
-        }
-    }
-    LastMatch::new(table)
 }

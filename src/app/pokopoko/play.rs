@@ -4,11 +4,12 @@ use bevy::prelude::*;
 
 use super::free::LINE_18;
 use super::table::{ButtonState, Direction, RefusalReason, Table};
-use super::{LastMatch, Pace, Room, free, sea};
+use super::{CurrentStage, LastMatch, Pace, Room, free, sea};
 use crate::app::events::{GameEvent, Redraw};
 use crate::app::i18n::{self, Lang, T};
 use crate::app::keymap::{Binding, Keymap, Keys};
-use crate::app::storage::SaveData;
+use crate::app::open::Open;
+use crate::app::storage::{SaveData, StageLadder};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, Screen};
@@ -17,7 +18,7 @@ use crate::pokopoko::{Side, TurnOrder};
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayInput>()
         .init_resource::<Refusal>()
-        .add_systems(OnEnter(Screen::Play), (start_clock, spawn_play).chain())
+        .add_systems(OnEnter(Screen::Play), (open_as_asked, start_clock, spawn_play).chain())
         .add_systems(OnExit(Screen::Play), leave_table)
         .add_systems(
             Update,
@@ -90,6 +91,40 @@ struct HistoryList {
 struct TurnClock {
     timer: Timer,
     ending: bool,
+}
+
+/// `--open stage:N` (the right turn order, so the board shows the human's turn after the COM's
+/// opening), `refused:N` (the player first with the most buttons selected, then one more: refused,
+/// the refusal held) or `free:RULE@N` (a free game of that rule).
+fn open_as_asked(
+    mut commands: Commands,
+    open: Option<Res<Open>>,
+    ladder: Res<StageLadder>,
+    mut refusal: ResMut<Refusal>,
+) {
+    match open.as_deref() {
+        Some(Open::Stage(number)) => {
+            let Some(stage) = ladder.ladder.stage(*number) else { return };
+            commands.insert_resource(Table::new(stage.clone(), stage.right_choice()));
+            commands.insert_resource(CurrentStage(stage));
+        }
+        Some(Open::Refused(number)) => {
+            let Some(stage) = ladder.ladder.stage(*number) else { return };
+            let mut table = Table::new(stage.clone(), TurnOrder::First);
+            let most = table.game().legal_counts().last().copied().unwrap_or(0);
+            table.choose(most);
+            commands.insert_resource(table);
+            *refusal = Refusal::held(RefusalReason::TooMany);
+            commands.insert_resource(CurrentStage(stage));
+        }
+        Some(Open::Free(setup)) => {
+            let Some((table, stage, room)) = free::start_resources(setup) else { return };
+            commands.insert_resource(table);
+            commands.insert_resource(stage);
+            commands.insert_resource(room);
+        }
+        _ => {}
+    }
 }
 
 fn start_clock(mut commands: Commands, pace: Res<Pace>) {

@@ -2,18 +2,21 @@
 
 use bevy::prelude::*;
 
-use super::free::Room;
+use super::room::Room;
 use super::strategy::SpoilerShown;
-use super::{LastMatch, StageAction};
+use super::table::Table;
+use super::{CurrentStage, LastMatch, StageAction, free};
 use crate::app::i18n::{self, Lang, Language, T};
 use crate::app::keymap::{Binding, Keymap, Keys};
+use crate::app::open::Open;
+use crate::app::storage::StageLadder;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, SaveData, Screen};
-use crate::pokopoko::{Mistake, Side};
+use crate::pokopoko::{Mistake, Side, Stage};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Result), spawn_result)
+    app.add_systems(OnEnter(Screen::Result), (open_as_asked, spawn_result).chain())
         .add_systems(Update, keyboard.run_if(in_state(Screen::Result)));
 }
 
@@ -27,6 +30,51 @@ pub fn lesson(lang: Language, last: &LastMatch, revealed: bool) -> Option<String
         Mistake::TurnOrder { .. } => 0,
     };
     Some(i18n::mistake(lang, mistake, revealed.then_some(&rule), move_number))
+}
+
+/// `--open result:N` or `free-result:RULE@N`: a match of that stage or rule lost by one wrong move.
+fn open_as_asked(mut commands: Commands, open: Option<Res<Open>>, ladder: Res<StageLadder>) {
+    match open.as_deref() {
+        Some(Open::Result(number)) => {
+            let Some(stage) = ladder.ladder.stage(*number) else { return };
+            commands.insert_resource(sample_lost_match(&stage));
+            commands.insert_resource(CurrentStage(stage));
+        }
+        Some(Open::FreeResult(setup)) => {
+            let Some((_, stage, room)) = free::start_resources(setup) else { return };
+            commands.insert_resource(sample_lost_match(&stage.0));
+            commands.insert_resource(stage);
+            commands.insert_resource(room);
+        }
+        _ => {}
+    }
+}
+
+/// A lost match of `stage` for showing the result screen: the right turn order, then one wrong
+/// first move, then the human always presses the fewest buttons.
+fn sample_lost_match(stage: &Stage) -> LastMatch {
+    let mut table = Table::new(stage.clone(), stage.right_choice());
+    let solver = stage.solver();
+    let mut first_move = true;
+    while table.game().winner().is_none() {
+        if table.start_com_turn().is_some() {
+            while table.show_next_com_press().is_some() {}
+            continue;
+        }
+        let legal = table.game().legal_counts();
+        let remaining = table.game().remaining();
+        let wrong =
+            legal.iter().copied().find(|&k| k < remaining && !solver.winning_counts(remaining).contains(&k));
+        let count = if first_move { wrong.unwrap_or(legal[0]) } else { legal[0] };
+        first_move = false;
+        for button in table.coast_buttons(count as usize) {
+            table.toggle(button);
+        }
+        if table.confirm().is_err() {
+            break;
+        }
+    }
+    LastMatch::new(table)
 }
 
 fn spawn_result(

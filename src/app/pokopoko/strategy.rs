@@ -3,9 +3,11 @@
 
 use bevy::prelude::*;
 
-use super::{CurrentStage, Room, StrategyReturn};
+use super::{CurrentStage, Room, StrategyReturn, free};
 use crate::app::i18n::{self, Lang, T};
 use crate::app::keymap::{Binding, Keymap, Keys};
+use crate::app::open::Open;
+use crate::app::storage::StageLadder;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, SaveData, Screen};
@@ -13,7 +15,7 @@ use crate::app::{Go, SaveData, Screen};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SpoilerShown>()
         .add_message::<Reveal>()
-        .add_systems(OnEnter(Screen::Strategy), spawn_strategy)
+        .add_systems(OnEnter(Screen::Strategy), (open_as_asked, spawn_strategy).chain())
         .add_systems(Update, (keyboard, reveal).chain().run_if(in_state(Screen::Strategy)));
 }
 
@@ -30,6 +32,28 @@ const TABLE_UPTO: u32 = 60;
 /// The page's two columns: what the numbers are, and how to use them at the table.
 const LEFT_WIDTH: f32 = 680.0;
 const RIGHT_WIDTH: f32 = 420.0;
+
+/// `--open strategy:N` (stage N's page, back to the ladder) or `free-strategy:RULE@N` (the rule's
+/// page, back to free play's setup): shown without the spoiler warning.
+fn open_as_asked(mut commands: Commands, open: Option<Res<Open>>, ladder: Res<StageLadder>) {
+    match open.as_deref() {
+        Some(Open::Strategy(number)) => {
+            commands.insert_resource(SpoilerShown(true));
+            commands.insert_resource(StrategyReturn(Screen::Ladder));
+            if let Some(stage) = ladder.ladder.stage(*number) {
+                commands.insert_resource(CurrentStage(stage));
+            }
+        }
+        Some(Open::FreeStrategy(setup)) => {
+            let Some((_, stage, room)) = free::start_resources(setup) else { return };
+            commands.insert_resource(SpoilerShown(true));
+            commands.insert_resource(StrategyReturn(Screen::FreeSetup));
+            commands.insert_resource(stage);
+            commands.insert_resource(room);
+        }
+        _ => {}
+    }
+}
 
 fn spawn_strategy(
     mut commands: Commands,

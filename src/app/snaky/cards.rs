@@ -10,6 +10,7 @@ use crate::app::Screen;
 use crate::app::i18n::Lang;
 use crate::app::i18n::{self, T, snaky as text};
 use crate::app::keymap::{Binding, Keymap, Keys};
+use crate::app::open::{Open, SnakyOptions};
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
@@ -20,7 +21,7 @@ use crate::snaky::{Cards, Maker};
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<BrowseInput>()
         .init_resource::<CardBrowser>()
-        .add_systems(OnEnter(Screen::Cards), (choose_maker, draw_browser).chain())
+        .add_systems(OnEnter(Screen::Cards), (open_as_asked, choose_maker, draw_browser).chain())
         .add_systems(Update, (keyboard, browse, draw_browser).chain().run_if(in_state(Screen::Cards)));
 }
 
@@ -76,6 +77,14 @@ const DRAWING: f32 = 440.0;
 const LISTED_CHILDREN: usize = 12;
 /// Squeeze-table rows shown.
 const TABLE_ROWS: usize = 10;
+
+/// `--open cards:N`: card N of the `--maker` certificate (the paper's by default), back to the menu.
+fn open_as_asked(mut commands: Commands, open: Option<Res<Open>>, options: Option<Res<SnakyOptions>>) {
+    let Some(Open::Cards(card)) = open.as_deref() else { return };
+    let maker = options.and_then(|options| options.maker).unwrap_or_default();
+    let count = maker.cards().map_or(0, |c| c.card_count() as u32);
+    commands.insert_resource(CardBrowser::at(maker, (*card).min(count.saturating_sub(1)), Screen::Menu));
+}
 
 /// From the menu the browser opens on the root of the saved Maker's certificate.
 fn choose_maker(mut browser: ResMut<CardBrowser>, data: Res<SaveData>) {

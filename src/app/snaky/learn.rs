@@ -14,6 +14,7 @@ use super::lesson::{self, BOARD, Feedback, Lesson, Status, Step};
 use crate::app::i18n::Lang;
 use crate::app::i18n::learn::{self as text, L};
 use crate::app::keymap::{Binding, Keymap, Keys};
+use crate::app::open::Open;
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
@@ -22,10 +23,12 @@ use crate::save::{Language, SnakyPrimer};
 use crate::snaky::{Cell, Maker};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<LearnInput>().add_systems(OnEnter(Screen::SnakyLearn), open_primer).add_systems(
-        Update,
-        (keyboard, apply_input, redraw, hover_cells).chain().run_if(in_state(Screen::SnakyLearn)),
-    );
+    app.add_message::<LearnInput>()
+        .add_systems(OnEnter(Screen::SnakyLearn), (open_as_asked, open_primer).chain())
+        .add_systems(
+            Update,
+            (keyboard, apply_input, redraw, hover_cells).chain().run_if(in_state(Screen::SnakyLearn)),
+        );
 }
 
 /// Where the menu's Snaky entry goes: the primer on the first visit (never opened), else Snaky.
@@ -107,6 +110,13 @@ const KEYS: Keymap<LearnInput> = Keymap(&[
     ),
     Binding::press(&[KeyCode::Escape, KeyCode::Backspace], LearnInput::Back, "Esc：もどる", "Esc: back"),
 ]);
+
+/// `--open snaky-learn:N`: the primer on step N.
+fn open_as_asked(mut commands: Commands, open: Option<Res<Open>>) {
+    if let Some(Open::SnakyLearn(step)) = open.as_deref() {
+        commands.insert_resource(LearnStart(*step));
+    }
+}
 
 /// Opens on the asked step, or the first not yet passed, and notes in the save that the primer
 /// has been seen.

@@ -17,7 +17,7 @@ use crate::app::keymap::{Binding, Keymap, Keys, wrap_parts};
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
-use crate::app::{Go, Screen};
+use crate::app::{Go, Open, Screen};
 use crate::save::Language;
 use crate::snaky::as_maker::{Coach, Level};
 use crate::snaky::{Cell, Player};
@@ -39,17 +39,11 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Clone)]
 pub struct MakerUnavailable(pub String);
 
-/// The game to open on (`--open snaky-maker:N`): N moves of the fixed heuristic Maker.
-#[derive(Resource, Debug, Clone, Copy, Default)]
-pub struct MakerStart {
-    pub moves: usize,
-}
-
 /// Opens on the game left there, or a new one against the last level played (`--open`'s game
 /// if asked).
 fn start(
     mut commands: Commands,
-    start: Option<Res<MakerStart>>,
+    open: Option<Res<Open>>,
     existing: Option<Res<MakerSession>>,
     mut view: ResMut<BoardView>,
     mut cursor: ResMut<Cursor>,
@@ -57,6 +51,11 @@ fn start(
     *view = BoardView::default();
     let last = existing.as_ref().and_then(|s| s.game().maker_cells().last().copied());
     *cursor = Cursor(last.unwrap_or(crate::snaky::policy::OPENING));
+    // `--open snaky-maker:N`: a new game after N moves of the fixed heuristic Maker.
+    let start = match open.as_deref() {
+        Some(&Open::SnakyMaker(moves)) => Some(moves),
+        _ => None,
+    };
     if existing.is_some() && start.is_none() {
         return;
     }
@@ -64,11 +63,10 @@ fn start(
         Ok(coach) => {
             commands.remove_resource::<MakerUnavailable>();
             let mut session = MakerSession::new(Arc::new(coach), Level::Blocker);
-            if let Some(start) = start {
-                session.autoplay(start.moves);
+            if let Some(moves) = start {
+                session.autoplay(moves);
                 let last = session.game().maker_cells().last().copied();
                 *cursor = Cursor(last.unwrap_or(crate::snaky::policy::OPENING));
-                commands.remove_resource::<MakerStart>();
             }
             commands.insert_resource(session);
         }

@@ -11,6 +11,7 @@ use super::model::session::{Effect, NoticeKind, Said, Session, SnakyInput, Snaky
 use super::model::watch::Watch;
 use super::{cards, record};
 use crate::app::events::{GameEvent, Redraw, Stones, WakeAt};
+use crate::app::open::{self, Open, SnakyOptions};
 use crate::app::storage::SaveData;
 use crate::app::{Go, Screen};
 use crate::snaky::{self, Cell, Maker, Player, ThreatKind};
@@ -20,7 +21,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Outcome>()
         .add_sub_state::<SnakyMode>()
         .init_resource::<Overlays>()
-        .add_systems(OnEnter(Screen::Snaky), start_session)
+        .add_systems(OnEnter(Screen::Snaky), (open_as_asked, start_session).chain())
         .add_systems(OnExit(Screen::Snaky), |mut commands: Commands| {
             commands.remove_resource::<Watch>();
         })
@@ -71,10 +72,33 @@ pub struct LessonStart {
 impl SnakyStart {
     /// Reads `--moves "x,y x,y …"`; a malformed or illegal move is an error naming its position.
     pub fn parse(record: &str, maker: Option<Maker>) -> Result<Self, String> {
-        let moves = snaky::parse_moves(record).map_err(|e| format!("--moves: {e}"))?;
-        let cards = maker.unwrap_or_default().cards().map_err(|e| e.to_string())?;
-        snaky::replay(cards, &moves).map_err(|e| format!("--moves: {e}"))?;
-        Ok(Self { moves, maker, blind: false, lesson: None })
+        Ok(Self { moves: open::breaker_moves(record, maker)?, maker, blind: false, lesson: None })
+    }
+}
+
+/// The first time the screen opens: the game of the command line's Snaky options (`--moves`,
+/// `--maker`, `--blind`) and its overlays (`--overlay`), and `--open snaky-review`'s lesson.
+fn open_as_asked(mut commands: Commands, options: Option<Res<SnakyOptions>>, open: Option<Res<Open>>) {
+    let mut start = None;
+    if let Some(options) = options {
+        if options.start_given() {
+            start = Some(SnakyStart {
+                moves: options.moves.clone().unwrap_or_default(),
+                maker: options.maker,
+                blind: options.blind,
+                lesson: None,
+            });
+        }
+        if !options.overlays.is_empty() {
+            commands.insert_resource(Overlays::only(&options.overlays));
+        }
+        commands.remove_resource::<SnakyOptions>();
+    }
+    if let Some(&Open::SnakyReview { step, best }) = open.as_deref() {
+        start.get_or_insert_default().lesson = Some(LessonStart { step, best });
+    }
+    if let Some(start) = start {
+        commands.insert_resource(start);
     }
 }
 
