@@ -669,7 +669,7 @@ fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, m
                 Outline { width: px(RING_WIDTH_PX), offset: px(RING_OFFSET_PX), color: ring },
                 Pickable::IGNORE,
                 children![(
-                    widgets::text(number.to_string(), STONE_FONT_PX, palette::ON_PRIMARY),
+                    widgets::cell_number(number, STONE_FONT_PX, palette::ON_PRIMARY),
                     ScaledFont::for_number(number),
                     Pickable::IGNORE,
                 )],

@@ -73,6 +73,21 @@ pub fn text(content: impl Into<String>, size: f32, color: Color) -> impl Bundle 
     (Text::new(content), TextFont::from_font_size(FontSize::Px(size)), TextColor(color))
 }
 
+/// A number drawn on a board cell at a size its screen sets (a stone's number follows the zoom):
+/// part of the board's picture, not body text, so the body text's minimum size never applies.
+pub fn cell_number(number: impl ToString, size: f32, color: Color) -> impl Bundle {
+    (
+        CellNumber,
+        Text::new(number.to_string()),
+        TextFont::from_font_size(FontSize::Px(size)),
+        TextColor(color),
+    )
+}
+
+/// Marks a [`cell_number`].
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellNumber;
+
 /// A paragraph that wraps at `width`.
 pub fn paragraph(content: impl Into<String>, size: f32, width: f32) -> impl Bundle {
     (text(content, size, palette::INK), Node { max_width: px(width), ..default() })
