@@ -25,3 +25,4 @@ mod sound;
 #[cfg(target_os = "linux")]
 mod sound_server;
 mod taps;
+mod text_size;

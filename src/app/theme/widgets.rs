@@ -3,7 +3,7 @@
 use bevy::ecs::message::Message;
 use bevy::prelude::*;
 
-use super::palette;
+use super::{TextSize, palette};
 use crate::app::{Go, Screen};
 
 /// A full-window screen: a centred column, gone when `screen` is left.
@@ -68,9 +68,10 @@ pub fn panel_from(node: Node) -> impl Bundle {
     (node, BackgroundColor(palette::PANEL))
 }
 
-/// A line of text in the game's font.
+/// A line of body text in the game's font, designed at `size` px (drawn no smaller than
+/// [`super::MIN_TEXT_PX`] in a small window).
 pub fn text(content: impl Into<String>, size: f32, color: Color) -> impl Bundle {
-    (Text::new(content), TextFont::from_font_size(FontSize::Px(size)), TextColor(color))
+    (Text::new(content), TextFont::from_font_size(FontSize::Px(size)), TextSize(size), TextColor(color))
 }
 
 /// A number drawn on a board cell at a size its screen sets (a stone's number follows the zoom):
