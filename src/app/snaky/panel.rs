@@ -177,7 +177,18 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
             });
             return;
         }
-        root.spawn(Node { align_items: AlignItems::Stretch, ..widgets::row(16.0) }).with_children(|main| {
+        // The board and the panel take the height the top bar and the key line leave, at least the
+        // board's: a window narrower than 16:10 (1024×768) gives the panel room below the board for
+        // its text, which keeps 12 px there while the layout shrinks. The top bar and the key line
+        // stay put whatever the panel shows.
+        let main = Node {
+            align_items: AlignItems::FlexStart,
+            flex_grow: 1.0,
+            flex_basis: px(0),
+            min_height: px(board::BOARD_SIZE.y),
+            ..widgets::row(16.0)
+        };
+        root.spawn(main).with_children(|main| {
             let mut area = main.spawn(board::board_area());
             board::fill_board_area(&mut area);
             main.spawn(info_panel()).with_children(|panel| spawn_panel(panel, lang));
@@ -195,7 +206,9 @@ fn info_panel() -> impl Bundle {
     (
         Node {
             width: px(PANEL_WIDTH),
-            height: px(board::BOARD_SIZE.y),
+            // As tall as the board, longer when its text needs (and the window has) the room.
+            min_height: px(board::BOARD_SIZE.y),
+            max_height: percent(100),
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Stretch,
             padding: UiRect::axes(px(16), px(12)),
