@@ -89,6 +89,13 @@ pub fn cell_number(number: impl ToString, size: f32, color: Color) -> impl Bundl
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CellNumber;
 
+/// A box `width` wide and at least `min_height` tall for a text that may wrap (spawn the text as
+/// its child): Bevy 0.19 measures a text node that has a minimum height as exactly that tall, so a
+/// text whose lines outgrow the minimum (as at 1024×768, where it keeps 12 px) would spill out.
+pub fn text_slot(width: Val, min_height: f32) -> Node {
+    Node { width, min_height: px(min_height), ..default() }
+}
+
 /// A paragraph that wraps at `width`.
 pub fn paragraph(content: impl Into<String>, size: f32, width: f32) -> impl Bundle {
     (text(content, size, palette::INK), Node { max_width: px(width), ..default() })
