@@ -27,3 +27,4 @@ mod sound;
 #[cfg(target_os = "linux")]
 mod sound_server;
 mod taps;
+mod text_size;

@@ -19,7 +19,7 @@ use bevy::prelude::*;
 pub use free::{FreeAction, PracticeHint, start_resources as free_play};
 pub use ladder::{LadderTile, record_stats, stage_record};
 pub use play::{PlayInput, Refusal};
-pub use result::lesson as lesson_text;
+pub use result::{lesson as lesson_text, sample_lost_match};
 pub use room::Room;
 pub use strategy::Reveal;
 pub use table::{ButtonState, Direction, RefusalReason, Table};

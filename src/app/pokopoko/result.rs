@@ -52,7 +52,7 @@ fn open_as_asked(mut commands: Commands, open: Option<Res<Open>>, ladder: Res<St
 
 /// A lost match of `stage` for showing the result screen: the right turn order, then one wrong
 /// first move, then the human always presses the fewest buttons.
-fn sample_lost_match(stage: &Stage) -> LastMatch {
+pub fn sample_lost_match(stage: &Stage) -> LastMatch {
     let mut table = Table::new(stage.clone(), stage.right_choice());
     let solver = stage.solver();
     let mut first_move = true;

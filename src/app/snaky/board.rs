@@ -692,7 +692,7 @@ pub(super) fn stone(cell: Cell, player: Player, number: usize, ring: Color, play
         Outline { width: px(RING_WIDTH_PX), offset: px(RING_OFFSET_PX), color: ring },
         Pickable::IGNORE,
         children![(
-            widgets::text(number.to_string(), STONE_FONT_PX, palette::ON_PRIMARY),
+            widgets::cell_number(number, STONE_FONT_PX, palette::ON_PRIMARY),
             ScaledFont::for_number(number),
             Pickable::IGNORE,
         )],

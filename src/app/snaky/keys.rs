@@ -191,11 +191,20 @@ pub fn key_line(lang: Language, mode: SnakyMode) -> String {
     let mut first = vec![head.get(lang).to_string()];
     first.extend(mode_keys(mode).key_parts(lang, |_| true));
     let every = KEYS.key_parts(lang, |_| true);
-    format!("{}\n{}", wrap_parts(&first, lang, KEY_LINE_EM), wrap_parts(&every, lang, KEY_LINE_EM))
+    let width = key_line_em(lang);
+    format!("{}\n{}", wrap_parts(&first, lang, width), wrap_parts(&every, lang, width))
 }
 
-/// The key line's width in ems of its 14 px text (the board and the panel side by side).
-const KEY_LINE_EM: f32 = 86.0;
+/// The key line's width in ems (as [`wrap_parts`] counts them) of its text at the size it keeps at
+/// 1024×768 (15 px, drawn at 12), where the board and the panel side by side are 1236 px: 82 of
+/// them, so a Japanese line never wraps by itself, between a key and its word. [`wrap_parts`]
+/// counts a Latin letter as 0.52 em, wider than the font's, so English lines may count 86.
+fn key_line_em(lang: Language) -> f32 {
+    match lang {
+        Language::Japanese => 82.0,
+        Language::English => 86.0,
+    }
+}
 
 fn keyboard(
     keys: Keys,
@@ -243,6 +252,17 @@ mod tests {
         assert_eq!(hands, digits.into_iter().zip(BreakerKind::ALL).collect::<Vec<_>>());
         assert!(key_line(Language::English, SnakyMode::Play).contains("1-5:\u{a0}computer\u{a0}Breaker"));
         assert!(key_line(Language::Japanese, SnakyMode::Play).contains("1〜5：COMの壊し手"));
+    }
+
+    #[test]
+    fn the_key_line_keeps_to_three_lines_in_every_mode() {
+        // The screen leaves room for three lines (issue 33: at 1024×768 they are 12 px).
+        for mode in [SnakyMode::Play, SnakyMode::Review, SnakyMode::Watch, SnakyMode::Lesson] {
+            for lang in [Language::Japanese, Language::English] {
+                let line = key_line(lang, mode);
+                assert!(line.lines().count() <= 3, "{mode:?} {lang:?}:\n{line}");
+            }
+        }
     }
 
     #[test]

@@ -126,14 +126,28 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
             });
             return;
         }
-        root.spawn(Node { align_items: AlignItems::Stretch, ..widgets::row(16.0) }).with_children(|main| {
+        // As on the Breaker screen: the board and the panel take the height the top bar and the key
+        // line leave, so at 1024×768 the panel's text (kept at 12 px) has room below the board.
+        let main = Node {
+            align_items: AlignItems::FlexStart,
+            flex_grow: 1.0,
+            flex_basis: px(0),
+            min_height: px(board::BOARD_SIZE.y),
+            ..widgets::row(16.0)
+        };
+        root.spawn(main).with_children(|main| {
             let mut area = main.spawn(board::board_area());
             board::fill_board_area(&mut area);
             main.spawn(info_panel()).with_children(|panel| spawn_panel(panel, lang));
         });
-        root.spawn((
-            widgets::text(wrap_parts(&KEYS.key_parts(lang, |_| true), lang, 60.0), 14.0, palette::INK_SOFT),
-            Node { max_width: px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), min_height: px(36), ..default() },
+        let keys_slot = Node {
+            justify_content: JustifyContent::Center,
+            ..widgets::text_slot(px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), 36.0)
+        };
+        root.spawn(keys_slot).with_child(widgets::text(
+            wrap_parts(&KEYS.key_parts(lang, |_| true), lang, 60.0),
+            14.0,
+            palette::INK_SOFT,
         ));
     });
 }
@@ -142,7 +156,9 @@ fn info_panel() -> impl Bundle {
     (
         Node {
             width: px(PANEL_WIDTH),
-            height: px(board::BOARD_SIZE.y),
+            // As tall as the board, longer when its text needs (and the window has) the room.
+            min_height: px(board::BOARD_SIZE.y),
+            max_height: percent(100),
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Stretch,
             padding: UiRect::axes(px(16), px(12)),

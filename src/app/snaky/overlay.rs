@@ -99,7 +99,7 @@ fn draw_overlays(
                     HeatValue { cell, guarantee },
                     HEAT.square(cell, palette::HEAT_WORST.mix(&palette::HEAT_BEST, t), Color::NONE),
                     children![(
-                        widgets::text(guarantee.to_string(), HEAT_FONT_PX, palette::INK),
+                        widgets::cell_number(guarantee, HEAT_FONT_PX, palette::INK),
                         ScaledFont::for_number(guarantee as usize),
                         Pickable::IGNORE,
                     )],

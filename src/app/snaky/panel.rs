@@ -177,16 +177,31 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
             });
             return;
         }
-        root.spawn(Node { align_items: AlignItems::Stretch, ..widgets::row(16.0) }).with_children(|main| {
+        // The board and the panel take the height the top bar and the key line leave, at least the
+        // board's: a window narrower than 16:10 (1024×768) gives the panel room below the board for
+        // its text, which keeps 12 px there while the layout shrinks. The top bar and the key line
+        // stay put whatever the panel shows.
+        let main = Node {
+            align_items: AlignItems::FlexStart,
+            flex_grow: 1.0,
+            flex_basis: px(0),
+            min_height: px(board::BOARD_SIZE.y),
+            ..widgets::row(16.0)
+        };
+        root.spawn(main).with_children(|main| {
             let mut area = main.spawn(board::board_area());
             board::fill_board_area(&mut area);
             main.spawn(info_panel()).with_children(|panel| spawn_panel(panel, lang));
         });
-        root.spawn((
+        // Three lines' height whatever the mode's keys, so the screen never shifts between modes;
+        // centred under the board and the panel, wrapping within their width.
+        let keys_slot = Node {
+            justify_content: JustifyContent::Center,
+            ..widgets::text_slot(px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), 54.0)
+        };
+        root.spawn(keys_slot).with_child((
             Info::Keys,
             widgets::text(keys::key_line(lang, SnakyMode::Play), 14.0, palette::INK_SOFT),
-            // Three lines' height whatever the mode's keys, so the screen never shifts between modes.
-            Node { max_width: px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), min_height: px(54), ..default() },
         ));
     });
 }
@@ -195,7 +210,9 @@ fn info_panel() -> impl Bundle {
     (
         Node {
             width: px(PANEL_WIDTH),
-            height: px(board::BOARD_SIZE.y),
+            // As tall as the board, longer when its text needs (and the window has) the room.
+            min_height: px(board::BOARD_SIZE.y),
+            max_height: percent(100),
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Stretch,
             padding: UiRect::axes(px(16), px(12)),
@@ -225,13 +242,11 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
             row.spawn((DropText, widgets::text("", 25.0, palette::BAD)));
         },
     );
-    panel.spawn((Info::Par, widgets::text("", 15.0, palette::INK_SOFT)));
-    panel.spawn((
-        Info::Notice,
-        widgets::text("", 14.0, palette::BAD),
-        // A fixed width and room for three lines, so a long message wraps without moving the buttons.
-        Node { width: px(PANEL_WIDTH - 36.0), height: px(NOTICE_HEIGHT), ..default() },
-    ));
+    panel.spawn((Info::Par, HiddenInLesson, widgets::text("", 15.0, palette::INK_SOFT)));
+    // A fixed width and room for three lines, so a long message wraps without moving the buttons.
+    panel
+        .spawn((HiddenInLesson, widgets::text_slot(px(PANEL_WIDTH - 36.0), NOTICE_HEIGHT)))
+        .with_child((Info::Notice, widgets::text("", 14.0, palette::BAD)));
     panel.spawn((PanelPage::Play, page())).with_children(|page| spawn_play_page(page, lang));
     panel
         .spawn((PanelPage::Lesson, Node { display: Display::None, ..page() }))
@@ -240,6 +255,10 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         .spawn((PanelPage::Analysis, Node { display: Display::None, ..page() }))
         .with_children(|page| spawn_analysis_page(page, lang));
 }
+
+/// A line of the panel that gives its room to the lesson while it is open (par, the notice).
+#[derive(Component, Debug)]
+struct HiddenInLesson;
 
 /// Three lines of the notice's 14 px text.
 const NOTICE_HEIGHT: f32 = 56.0;
@@ -364,11 +383,8 @@ fn spawn_lesson_page(page: &mut ChildSpawnerCommands, lang: Language) {
         row.spawn(widgets::small_button(T::CloseLesson.get(lang), ButtonKind::Secondary, 96.0))
             .observe(send(SnakyInput::CloseLesson));
     });
-    page.spawn((
-        Info::LineCaption,
-        widgets::text("", 15.0, palette::INK),
-        Node { min_height: px(58), ..wide() },
-    ));
+    page.spawn(widgets::text_slot(px(PANEL_WIDTH - 36.0), 58.0))
+        .with_child((Info::LineCaption, widgets::text("", 15.0, palette::INK)));
     page.spawn((widgets::text(T::LessonLegend.get(lang), 13.0, palette::INK_SOFT), wide()));
     page.spawn((
         LessonChips { lesson_page: true },
@@ -613,7 +629,7 @@ fn update_panel(
     mut controls: Query<(&Control, &mut ButtonKind, &Children)>,
     mut labels: Query<&mut Text, Without<Info>>,
     mut pages: Query<(&PanelPage, &mut Node)>,
-    mut lines: Query<(&Info, &mut Node), Without<PanelPage>>,
+    mut lines: Query<&mut Node, (With<HiddenInLesson>, Without<PanelPage>)>,
     data: Res<SaveData>,
 ) {
     let Some(session) = session else { return };
@@ -636,12 +652,10 @@ fn update_panel(
         }
     }
     // The lesson needs the room: par and the notice's line wait until it is closed.
-    for (info, mut node) in &mut lines {
-        if matches!(info, Info::Par | Info::Notice) {
-            let display = if page_shown == PanelPage::Lesson { Display::None } else { Display::Flex };
-            if node.display != display {
-                node.display = display;
-            }
+    for mut node in &mut lines {
+        let display = if page_shown == PanelPage::Lesson { Display::None } else { Display::Flex };
+        if node.display != display {
+            node.display = display;
         }
     }
     let blind_now = session.blind && !session.shown().won();

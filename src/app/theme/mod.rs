@@ -9,6 +9,8 @@ use bevy::window::PrimaryWindow;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (widgets::paint_pressable_buttons, fit_ui_to_window))
+        // After every screen has spawned and rewritten its texts, before the UI measures them.
+        .add_systems(PostUpdate, keep_text_readable.before(bevy::ui::UiSystems::Prepare))
         .add_plugins(crate::app::platform::taps::plugin);
 }
 
@@ -25,6 +27,41 @@ fn fit_ui_to_window(
     let scale = (size.x / DESIGN_SIZE.x).min(size.y / DESIGN_SIZE.y).clamp(0.4, 4.0);
     if (ui_scale.0 - scale).abs() > 0.001 {
         ui_scale.0 = scale;
+    }
+}
+
+/// No body text is drawn smaller than this in the window (issue 33: at 1024×768 the layout is
+/// scaled by 0.8, and text designed at 13 px would fall to 10).
+pub const MIN_TEXT_PX: f32 = 12.0;
+
+/// The smallest UI scale down to which body text keeps [`MIN_TEXT_PX`]: 1024×768's. In a smaller
+/// window text shrinks with the layout again, never growing past the layout more than it does
+/// there, where every screen is checked to fit.
+const SMALLEST_READABLE_SCALE: f32 = 0.8;
+
+/// A body text's size as designed, at the design window size. The layout scales with the window;
+/// the text follows down to [`MIN_TEXT_PX`] in the window, then stays there and wraps or widens its
+/// box instead (each screen leaves room for that).
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct TextSize(pub f32);
+
+/// The font size (in the layout's pixels, which the UI scale multiplies) that draws a text
+/// designed at `designed` px no smaller than [`MIN_TEXT_PX`] at this UI scale.
+pub fn readable_size(designed: f32, ui_scale: f32) -> f32 {
+    designed.max(MIN_TEXT_PX / ui_scale.max(SMALLEST_READABLE_SCALE))
+}
+
+/// Sets each body text's font size from its designed size and the UI scale, when either changes.
+fn keep_text_readable(ui_scale: Option<Res<UiScale>>, mut texts: Query<(Ref<TextSize>, &mut TextFont)>) {
+    let rescaled = ui_scale.as_ref().is_some_and(|scale| scale.is_changed());
+    let scale = ui_scale.map_or(1.0, |scale| scale.0);
+    for (size, mut font) in &mut texts {
+        if rescaled || size.is_changed() {
+            let wanted = FontSize::Px(readable_size(size.0, scale));
+            if font.font_size != wanted {
+                font.font_size = wanted;
+            }
+        }
     }
 }
 
@@ -58,5 +95,19 @@ mod tests {
         assert_eq!(scale_after_resize(Some((2560, 1600))), 2.0);
         // Tiny windows stop at 0.4 so text stays drawable.
         assert_eq!(scale_after_resize(Some((320, 320))), 0.4);
+    }
+
+    #[test]
+    fn body_text_keeps_12_px_down_to_1024_by_768_and_then_shrinks_with_the_layout() {
+        // At the design size and larger, text is drawn as designed.
+        assert_eq!(readable_size(13.0, 1.0), 13.0);
+        assert_eq!(readable_size(13.0, 2.0), 13.0);
+        // At 1024×768 (0.8) a 13 px text grows to 15, drawn at 12; larger text is left alone.
+        assert_eq!(readable_size(13.0, 0.8), 15.0);
+        assert_eq!(readable_size(13.0, 0.9), 12.0 / 0.9);
+        assert_eq!(readable_size(14.0, 0.9), 14.0);
+        assert_eq!(readable_size(22.0, 0.8), 22.0);
+        // Smaller than that the text grows no more than at 1024×768.
+        assert_eq!(readable_size(13.0, 0.5), 15.0);
     }
 }

@@ -3,7 +3,7 @@
 use bevy::ecs::message::Message;
 use bevy::prelude::*;
 
-use super::palette;
+use super::{TextSize, palette};
 use crate::app::{Go, Screen};
 
 /// A full-window screen: a centred column, gone when `screen` is left.
@@ -68,9 +68,32 @@ pub fn panel_from(node: Node) -> impl Bundle {
     (node, BackgroundColor(palette::PANEL))
 }
 
-/// A line of text in the game's font.
+/// A line of body text in the game's font, designed at `size` px (drawn no smaller than
+/// [`super::MIN_TEXT_PX`] in a small window).
 pub fn text(content: impl Into<String>, size: f32, color: Color) -> impl Bundle {
-    (Text::new(content), TextFont::from_font_size(FontSize::Px(size)), TextColor(color))
+    (Text::new(content), TextFont::from_font_size(FontSize::Px(size)), TextSize(size), TextColor(color))
+}
+
+/// A number drawn on a board cell at a size its screen sets (a stone's number follows the zoom):
+/// part of the board's picture, not body text, so the body text's minimum size never applies.
+pub fn cell_number(number: impl ToString, size: f32, color: Color) -> impl Bundle {
+    (
+        CellNumber,
+        Text::new(number.to_string()),
+        TextFont::from_font_size(FontSize::Px(size)),
+        TextColor(color),
+    )
+}
+
+/// Marks a [`cell_number`].
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellNumber;
+
+/// A box `width` wide and at least `min_height` tall for a text that may wrap (spawn the text as
+/// its child): Bevy 0.19 measures a text node that has a minimum height as exactly that tall, so a
+/// text whose lines outgrow the minimum (as at 1024×768, where it keeps 12 px) would spill out.
+pub fn text_slot(width: Val, min_height: f32) -> Node {
+    Node { width, min_height: px(min_height), ..default() }
 }
 
 /// A paragraph that wraps at `width`.
