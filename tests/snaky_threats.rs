@@ -415,5 +415,5 @@ fn review_text_says_what_maker_could_force_and_what_the_best_reply_took_away() {
     }
     assert!(said > 0);
     assert_eq!(text.matches("  Best reply: ").count(), said, "{text}");
-    assert!(text.contains(", Maker's plan needs "), "{text}");
+    assert!(text.contains(", Maker's plan would need "), "{text}");
 }

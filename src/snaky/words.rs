@@ -120,8 +120,9 @@ fn completed(lang: Language, line: &Line) -> String {
     }
 }
 
-/// "(6,7) is a cell of the Snaky Maker completed at move 11 in your line; after it, Maker's plan
-/// needs 21 (against the longest defence Maker completes at move 21)."
+/// "(6,7) is a cell of the Snaky Maker completes at move 11 in the line after your move. Had you
+/// played (6,7), Maker's plan would need 21 (against the longest defence Maker completes at move
+/// 21)."
 pub fn best_reply(lang: Language, why: &Why) -> String {
     let best = &why.best_reply;
     let cell = match (lang, best.outside) {
@@ -151,12 +152,19 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
                         "in the line after your move Breaker takes {cell} only after Maker's move {move_number}"
                     )
                 }
-                Role::Elsewhere => format!("{cell} plays no part in the line after your move"),
+                Role::Elsewhere => {
+                    format!("{cell} is not in the line after your move: it sends Maker onto another plan")
+                }
             };
             let ends = ends.map_or(String::new(), |m| {
                 format!(" (against the longest defence Maker completes at move {m})")
             });
-            format!("{fact}; after it, Maker's plan needs {}{ends}.", best.keeps)
+            let had = if best.outside {
+                "played outside the envelope".to_string()
+            } else {
+                format!("played {cell}")
+            };
+            format!("{}. Had you {had}, Maker's plan would need {}{ends}.", capitalised(&fact), best.keeps)
         }
         Language::Japanese => {
             let fact = match best.in_line {
@@ -178,10 +186,14 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
                         "あなたの手のあとの進行では、壊し手が {cell} を取るのは作り手の{move_number}手目のあとです"
                     )
                 }
-                Role::Elsewhere => format!("{cell} は、あなたの手のあとの進行には出てこないマスです"),
+                Role::Elsewhere => {
+                    format!(
+                        "{cell} は、あなたの手のあとの進行には出てこないマスです（作り手は別の計画に移ります）"
+                    )
+                }
             };
             let ends = ends.map_or(String::new(), |m| format!("（最長の守りなら作り手の完成は{m}手目）"));
-            format!("{fact}。そこに打てば、作り手の計画は{}手かかります{ends}。", best.keeps)
+            format!("{fact}。{cell} に打っていれば、作り手の計画は{}手かかります{ends}。", best.keeps)
         }
     }
 }
@@ -267,6 +279,12 @@ pub fn and_list(lang: Language, items: &[String]) -> String {
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{}{and}{last}", rest.join(comma)),
     }
+}
+
+/// The sentence with its first letter in capitals ("in the line…" → "In the line…").
+fn capitalised(sentence: &str) -> String {
+    let mut chars = sentence.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
 #[cfg(test)]

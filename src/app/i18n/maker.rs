@@ -23,6 +23,14 @@ pub fn menu_entry(lang: Language) -> &'static str {
     }
 }
 
+/// The Breaker screen's button to change sides.
+pub fn switch_button(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "作り手で (X)",
+        Language::English => "As Maker (X)",
+    }
+}
+
 pub fn subtitle(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => "Snaky をつくれば勝ち。COM（壊し手）がじゃまします。",

@@ -617,6 +617,14 @@ pub fn maker_won_at(lang: Language, moves: usize) -> String {
     }
 }
 
+/// The guarantee line at the end of a lesson's line (not the game's result).
+pub fn line_won_at(lang: Language, moves: usize) -> String {
+    match lang {
+        Language::Japanese => format!("この進行では {moves}手目で完成"),
+        Language::English => format!("In this line: a Snaky at move {moves}"),
+    }
+}
+
 /// The lesson's heading: which of the player's moves it is about.
 pub fn lesson_title(lang: Language, number: usize) -> String {
     match lang {

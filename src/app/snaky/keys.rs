@@ -76,7 +76,8 @@ pub const KEYS: Keymap<SnakyKey> = Keymap(&[
     Binding::press(&[KeyCode::KeyB], Game(SnakyInput::ToggleBlind), "B：目かくし", "B: blind"),
     Binding::press(&[KeyCode::Tab], Game(SnakyInput::ToggleAnalysis), "Tab：分析", "Tab: analysis"),
     Binding::press(&[KeyCode::KeyG], Game(SnakyInput::HowToPlay), "G：遊び方", "G: how to play"),
-    Binding::press(&[KeyCode::KeyX], Game(SnakyInput::PlayAsMaker), "X：作り手で", "X: as Maker"),
+    // Shown on its button ("as Maker (X)"): the key line keeps to three lines.
+    Binding::unshown(&[KeyCode::KeyX], Game(SnakyInput::PlayAsMaker)),
     Binding::press(&[KeyCode::KeyO], Game(SnakyInput::BrowseCard), "O：図鑑", "O: cards"),
     Binding::press(
         &[KeyCode::KeyE],

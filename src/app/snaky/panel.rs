@@ -339,7 +339,7 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
             .observe(send(SnakyInput::ToggleBlind));
         row.spawn(widgets::small_button(T::HowToPlay.get(lang), ButtonKind::Secondary, 130.0))
             .observe(send(SnakyInput::HowToPlay));
-        row.spawn(widgets::small_button(i18n::maker::menu_entry(lang), ButtonKind::Secondary, 130.0))
+        row.spawn(widgets::small_button(i18n::maker::switch_button(lang), ButtonKind::Secondary, 130.0))
             .observe(send(SnakyInput::PlayAsMaker));
     });
     // The lesson (after the game, or while reviewing) in place of the goal's explanation.
@@ -669,6 +669,10 @@ fn update_panel(
             Info::Subtitle => (text::subtitle(lang, session.maker.bound()), palette::INK_SOFT),
             Info::Status => status(&session, &watch, mode, lang),
             Info::Guarantee if blind_now => (T::BlindHidden.get(lang).to_string(), palette::INK_SOFT),
+            // In the lesson the board plays a line, not the game: its end is said as the line's.
+            Info::Guarantee if game.won() && session.lesson().is_some() => {
+                (text::line_won_at(lang, game.maker_cells().len()), palette::MAKER_EDGE)
+            }
             Info::Guarantee if game.won() => {
                 (text::maker_won_at(lang, game.maker_cells().len()), palette::BAD)
             }
