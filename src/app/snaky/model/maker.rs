@@ -8,7 +8,7 @@ use bevy::prelude::Resource;
 use crate::snaky::as_maker::{
     Advice, Attacker, Coach, CoachedMove, Footing, Level, MakerGame, Opponent, coached_review,
 };
-use crate::snaky::{Cell, Maker, MoveError, Player};
+use crate::snaky::{Cell, Maker, Player};
 
 /// The goal on screen: our best certificate's height.
 pub const PAR: u32 = Maker::Ours19.bound();
@@ -55,8 +55,6 @@ pub struct MakerSession {
     opponent: Opponent,
     coach: Arc<Coach>,
     advice: Option<Advice>,
-    /// The proof as it stood before each of the player's moves (for the cost of the next one).
-    before: Option<Advice>,
     /// What the player's last move cost (0: it kept the proof's pace).
     last_cost: u32,
     pub hint_shown: bool,
@@ -76,7 +74,6 @@ impl MakerSession {
             opponent: Opponent::new(level, 0),
             coach,
             advice: None,
-            before: None,
             last_cost: 0,
             hint_shown: false,
             pending_level: None,
@@ -98,7 +95,6 @@ impl MakerSession {
         self.last_cost = 0;
         self.review.clear();
         self.advice = self.coach.advise(&self.game);
-        self.before = self.advice;
     }
 
     pub fn game(&self) -> &MakerGame {
@@ -166,7 +162,6 @@ impl MakerSession {
                     self.review.clear();
                     self.last_cost = 0;
                     self.advice = self.coach.advise(&self.game);
-                    self.before = self.advice;
                 }
                 Vec::new()
             }
@@ -203,17 +198,12 @@ impl MakerSession {
     }
 
     fn claim(&mut self, cell: Cell) -> Vec<MakerOutcome> {
-        match self.game.maker_move(cell) {
-            Ok(()) => {}
-            Err(
-                MoveError::Occupied(_)
-                | MoveError::GameOver
-                | MoveError::BreakerToMove
-                | MoveError::MakerToMove,
-            ) => {
-                return vec![MakerOutcome::Refused(cell)];
-            }
+        // A taken cell, or a game already won.
+        if self.game.maker_move(cell).is_err() {
+            return vec![MakerOutcome::Refused(cell)];
         }
+        // The proof this move is measured against: the one that stood before it.
+        let before = self.advice;
         let mut outcomes = vec![MakerOutcome::Placed { cell, player: Player::Maker }];
         if self.game.won() {
             self.advice = None;
@@ -229,13 +219,12 @@ impl MakerSession {
         self.advice = self.coach.advise(&self.game);
         // The proof before the move promised a win within `before` moves, this one included. Off
         // the proof (a fresh start) the promise stands still whatever is played: no cost.
-        self.last_cost = match (self.before, self.advice) {
+        self.last_cost = match (before, self.advice) {
             (Some(before), Some(after)) if before.footing == Footing::Here => {
                 after.within.saturating_sub(before.within.saturating_sub(1))
             }
             _ => 0,
         };
-        self.before = self.advice;
         if self.last_cost > 0 {
             outcomes.push(MakerOutcome::Cost(self.last_cost));
         }
