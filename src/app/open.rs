@@ -7,8 +7,8 @@
 
 use bevy::prelude::*;
 
-use super::snaky::OverlayLayer;
 use super::snaky::lesson::Step;
+use super::snaky::model::overlays::Layer as OverlayLayer;
 use super::{Go, Screen};
 use crate::cli::WindowArgs;
 use crate::pokopoko::{FreeSetup, MAX_STAGE};

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use super::input_line::{InputLine, MAX_PLAY_LINE_BYTES, next_line};
+use super::terminal::{Table, draw_board, play_error, serve};
 use crate::snaky::as_maker::{
     Advice, Attacker, Coach, CoachedMove, Footing, Level, MakerGame, Opponent, attacker, coached_review,
 };
@@ -449,18 +449,6 @@ struct HintLine {
     assisted: bool,
 }
 
-#[derive(Serialize)]
-struct PlayError {
-    error: String,
-    input: String,
-}
-
-/// A bad line's answer, the input escaped as `snaky play` escapes it.
-fn play_error(error: impl std::fmt::Display, bytes: &[u8]) -> String {
-    let input = crate::escape::shown(&String::from_utf8_lossy(bytes));
-    serde_json::to_string(&PlayError { error: error.to_string(), input }).unwrap_or_default()
-}
-
 /// A game of `snaky play --as maker`.
 struct Session {
     coach: Coach,
@@ -504,8 +492,9 @@ impl Session {
         };
         serde_json::to_string(&line).unwrap_or_default()
     }
+}
 
-    /// The answer to one line of input.
+impl Table for Session {
     fn answer(&mut self, line: &str, bytes: &[u8]) -> String {
         self.hint = None;
         let word = line.trim();
@@ -566,19 +555,13 @@ impl Session {
         let bounds = Bounds { min_x, min_y, max_x, max_y };
         let last = self.game.moves().last().map(|m| m.cell);
         let hint = self.hint;
-        super::snaky::draw_board(
-            bounds,
-            |c| self.game.owner(c),
-            last,
-            |c| (Some(c) == hint).then(|| "?".to_string()),
-        )
+        draw_board(bounds, |c| self.game.owner(c), last, |c| (Some(c) == hint).then(|| "?".to_string()))
     }
 }
 
 /// Terminal play as Maker: the player's cells `x,y` (or `hint`) on standard input, one per line;
 /// one JSON object per line out, as `snaky play` writes them.
 pub fn play(level: Level, seed: u64, text: bool) -> ExitCode {
-    use std::io::Write;
     let coach = match Coach::shipped() {
         Ok(coach) => coach,
         Err(e) => return super::bad_input(e),
@@ -590,40 +573,6 @@ pub fn play(level: Level, seed: u64, text: bool) -> ExitCode {
         assisted: false,
         hint: None,
     };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let mut written = writeln!(out, "{}", session.turn(None, None));
-    if text {
-        written = written.and_then(|()| write!(out, "{}", session.board()));
-    }
-    if written.and_then(|()| out.flush()).is_err() {
-        return ExitCode::FAILURE;
-    }
-    let mut input = std::io::stdin().lock();
-    loop {
-        let answer = match next_line(&mut input) {
-            Ok(None) => break,
-            Err(e) => return super::bad_input(format_args!("standard input: {e}")),
-            Ok(Some(InputLine::TooLong(start))) => play_error(
-                format!("line longer than {MAX_PLAY_LINE_BYTES} bytes (one move `x,y` per line)"),
-                &start,
-            ),
-            Ok(Some(InputLine::Bytes(bytes))) => match std::str::from_utf8(&bytes) {
-                Err(e) => play_error(
-                    format!("not UTF-8 text (byte {} is not part of a character)", e.valid_up_to() + 1),
-                    &bytes,
-                ),
-                Ok(line) if line.trim().is_empty() => continue,
-                Ok(line) => session.answer(line, &bytes),
-            },
-        };
-        let mut written = writeln!(out, "{answer}");
-        if text {
-            written = written.and_then(|()| write!(out, "{}", session.board()));
-        }
-        if written.and_then(|()| out.flush()).is_err() {
-            return ExitCode::FAILURE;
-        }
-    }
-    ExitCode::SUCCESS
+    let first = session.turn(None, None);
+    serve(first, &mut session, text)
 }

@@ -8,6 +8,7 @@ mod input_line;
 mod maker;
 mod pokopoko;
 mod snaky;
+mod terminal;
 
 pub use input_line::MAX_PLAY_LINE_BYTES;
 

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use serde::Serialize;
 
-use super::input_line::{InputLine, MAX_PLAY_LINE_BYTES, next_line};
+use super::terminal::{Table, draw_board, play_error, serve};
 use crate::language::Language;
 use crate::snaky::{self, Cell, verify, words};
 
@@ -874,38 +874,6 @@ fn board_text(game: &snaky::Game, mark: impl Fn(Cell) -> Option<u32>) -> String 
     draw_board(game.frame(), |c| game.owner(c), last, |c| mark(c).map(|n| n.to_string()))
 }
 
-/// The cells of `bounds` as text, y up, three columns a cell: `X` Maker, `O` Breaker (lowercase:
-/// `last`), and for other cells what `mark` gives, or `.`.
-pub(super) fn draw_board(
-    bounds: snaky::Bounds,
-    owner: impl Fn(Cell) -> Option<snaky::Player>,
-    last: Option<Cell>,
-    mark: impl Fn(Cell) -> Option<String>,
-) -> String {
-    let mut out = String::new();
-    for y in (bounds.min_y..=bounds.max_y).rev() {
-        out.push_str(&format!("{y:>3} "));
-        for x in bounds.min_x..=bounds.max_x {
-            let cell = Cell::new(x, y);
-            let shown = match owner(cell) {
-                Some(snaky::Player::Maker) if last == Some(cell) => "x".to_string(),
-                Some(snaky::Player::Maker) => "X".to_string(),
-                Some(snaky::Player::Breaker) if last == Some(cell) => "o".to_string(),
-                Some(snaky::Player::Breaker) => "O".to_string(),
-                None => mark(cell).unwrap_or_else(|| ".".to_string()),
-            };
-            out.push_str(&format!("{shown:>3}"));
-        }
-        out.push('\n');
-    }
-    out.push_str("    ");
-    for x in bounds.min_x..=bounds.max_x {
-        out.push_str(&format!("{x:>3}"));
-    }
-    out.push('\n');
-    out
-}
-
 /// One line of `snaky play`'s output.
 #[derive(Serialize)]
 struct PlayLine {
@@ -932,81 +900,43 @@ fn play_line(game: &snaky::Game, maker: Cell, warning: Option<&'static str>) -> 
     serde_json::to_string(&line).unwrap_or_default()
 }
 
-#[derive(Serialize)]
-struct PlayError {
-    error: String,
-    input: String,
+/// A game of `snaky play`: the certified Maker against the player's lines.
+struct BreakerTable {
+    game: snaky::Game,
+    warning: Option<&'static str>,
 }
 
-/// What a bad line is answered with: the error, and the start of the line as text, escaped as
-/// every input we show is (JSON escapes C0 controls only; C1 controls and DEL would reach the
-/// terminal raw).
-fn play_error(error: String, bytes: &[u8]) -> String {
-    let input = crate::escape::shown(&String::from_utf8_lossy(bytes));
-    serde_json::to_string(&PlayError { error, input }).unwrap_or_default()
+impl Table for BreakerTable {
+    fn answer(&mut self, line: &str, bytes: &[u8]) -> String {
+        let result = match snaky::parse_moves(line.trim()) {
+            Ok(cells) if cells.len() == 1 => self.game.reply(cells[0]).map_err(|e| e.to_string()),
+            Ok(_) => Err("one move `x,y` per line".to_string()),
+            Err(e) => Err(e.kind.to_string()),
+        };
+        match result {
+            Ok(cell) => play_line(&self.game, cell, self.warning),
+            Err(error) => play_error(error, bytes),
+        }
+    }
+
+    fn board(&self) -> String {
+        board_text(&self.game, |_| None)
+    }
 }
 
 /// Terminal play: reads `x,y` lines until the end of input; a bad line (malformed, not UTF-8,
-/// longer than [`MAX_PLAY_LINE_BYTES`], an occupied cell) is answered with an error object and
-/// the game goes on.
+/// longer than the line limit, an occupied cell) is answered with an error object and the game
+/// goes on.
 fn play(text: bool, source: Source) -> ExitCode {
-    use std::io::Write;
     let Loaded { cards, warning } = match load(&source) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let mut game = snaky::Game::new(cards);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     let opening = match game.maker_move() {
         Ok(cell) => cell,
         Err(e) => return super::bad_input(e),
     };
-    let draw = |game: &snaky::Game| board_text(game, |_| None);
-    // Output that cannot be written (stdout closed, a full disk) fails the command, as
-    // `replay` and `verify` do.
-    let mut written = writeln!(out, "{}", play_line(&game, opening, warning));
-    if text {
-        written = written.and_then(|()| write!(out, "{}", draw(&game)));
-    }
-    if written.and_then(|()| out.flush()).is_err() {
-        return ExitCode::FAILURE;
-    }
-    let mut input = std::io::stdin().lock();
-    loop {
-        let answer = match next_line(&mut input) {
-            Ok(None) => break,
-            Err(e) => return super::bad_input(format_args!("standard input: {e}")),
-            Ok(Some(InputLine::TooLong(start))) => play_error(
-                format!("line longer than {MAX_PLAY_LINE_BYTES} bytes (one move `x,y` per line)"),
-                &start,
-            ),
-            Ok(Some(InputLine::Bytes(bytes))) => match std::str::from_utf8(&bytes) {
-                Err(e) => play_error(
-                    format!("not UTF-8 text (byte {} is not part of a character)", e.valid_up_to() + 1),
-                    &bytes,
-                ),
-                Ok(line) if line.trim().is_empty() => continue,
-                Ok(line) => {
-                    let result = match snaky::parse_moves(line.trim()) {
-                        Ok(cells) if cells.len() == 1 => game.reply(cells[0]).map_err(|e| e.to_string()),
-                        Ok(_) => Err("one move `x,y` per line".to_string()),
-                        Err(e) => Err(e.kind.to_string()),
-                    };
-                    match result {
-                        Ok(cell) => play_line(&game, cell, warning),
-                        Err(error) => play_error(error, &bytes),
-                    }
-                }
-            },
-        };
-        let mut written = writeln!(out, "{answer}");
-        if text {
-            written = written.and_then(|()| write!(out, "{}", draw(&game)));
-        }
-        if written.and_then(|()| out.flush()).is_err() {
-            return ExitCode::FAILURE;
-        }
-    }
-    ExitCode::SUCCESS
+    let first = play_line(&game, opening, warning);
+    serve(first, &mut BreakerTable { game, warning }, text)
 }

@@ -20,15 +20,17 @@
 //! This file holds the search's state and its cards; its parts are the configuration
 //! ([`SearchConfig`]), Maker's moves (`moves`), the paper's cards in hand (`hand`), the search's
 //! own cards (`library`), the memory cap (`memory`), the depth-first proof (`proof`), the
-//! proof-number search (`pn`) and the certificate it writes (`write`).
+//! proof-number search (`pn`) and the certificate it writes (`write`); the fixed tables they read
+//! (the copies of Snaky, the paper's cards as patterns) are `tables`, which knows nothing of the
+//! search's state, so no part and this file import each other both ways.
 
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use crate::snaky::card::Cards;
-use crate::snaky::cell::{FrameCell, PAPER_BOARD as BOARD};
+use crate::snaky::cell::FrameCell;
 use crate::snaky::cell_set::CellSet;
-use crate::snaky::placement::Placement;
+use crate::snaky::placement::{Placement, Symmetry};
 use crate::snaky::policy::Claim;
 use crate::snaky::shape::SNAKY;
 
@@ -39,12 +41,12 @@ mod memory;
 mod moves;
 mod pn;
 mod proof;
+mod tables;
 mod write;
 
 pub use config::SearchConfig;
-use hand::Pattern;
-use library::Shaped;
-use moves::SnakyCopy;
+pub use tables::board_cell;
+use tables::{Pattern, SnakyCopy};
 
 /// A card the search can use as a child, placed on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -118,6 +120,9 @@ impl std::fmt::Display for CardNumbers {
         write!(f, "h{} a{} t{}", self.height, self.required, self.envelope)
     }
 }
+
+/// A library card under a symmetry: (card, s, s(first required cell)).
+type Shaped = (u32, Symmetry, (i32, i32));
 
 /// The search's state: the paper's cards, what it found, and its caches.
 pub struct Search<'a> {
@@ -216,9 +221,9 @@ impl<'a> Search<'a> {
         config: SearchConfig,
         report: impl FnMut(&SearchStats, Duration, usize) + 'a,
     ) -> Self {
-        let (copies, copies_at) = moves::copies();
+        let (copies, copies_at) = tables::copies();
         let now = Instant::now();
-        let patterns = hand::patterns(cards);
+        let patterns = tables::patterns(cards);
         Self {
             cards,
             config,
@@ -325,9 +330,4 @@ impl<'a> Search<'a> {
             }
         }
     }
-}
-
-/// The frame cell at (x, y) if it lies on the search's board {0..16}².
-pub fn board_cell(x: i32, y: i32) -> Option<FrameCell> {
-    if (0..BOARD).contains(&x) && (0..BOARD).contains(&y) { FrameCell::new(x, y) } else { None }
 }

@@ -2,82 +2,9 @@
 //! by pattern, and how the hand follows Maker's move and Breaker's reply.
 
 use super::{Position, Search};
-use crate::snaky::card::{Cards, NodeId};
 use crate::snaky::cell::{FrameCell, PAPER_BOARD as BOARD};
 use crate::snaky::cell_set::CellSet;
-use crate::snaky::certificate::BASE_CARDS;
-use crate::snaky::placement::{Placement, Symmetry};
 use crate::snaky::policy::Claim;
-
-/// Half the side of the grid of offsets a pattern keeps: the search stays on the paper's 17×17
-/// board, where every paper card lies.
-const REACH: i32 = BOARD - 1;
-const GRID: i32 = 2 * REACH + 1;
-
-/// A paper card under one symmetry, with its cells as offsets from its first required cell, for
-/// finding every placement that a position satisfies.
-pub(super) struct Pattern {
-    node: NodeId,
-    symmetry: Symmetry,
-    /// R(a₀): where the first required cell lands before translation.
-    anchor: (i32, i32),
-    /// R(a) − R(a₀) for the other required cells.
-    required: Vec<(i32, i32)>,
-    /// R(c) − R(a₀) for every envelope cell, one bit per offset of a GRID × GRID square.
-    envelope: Vec<u64>,
-    height: u32,
-}
-
-impl Pattern {
-    fn bit(dx: i32, dy: i32) -> Option<usize> {
-        (dx.abs() <= REACH && dy.abs() <= REACH).then(|| ((dy + REACH) * GRID + dx + REACH) as usize)
-    }
-
-    fn covers(&self, dx: i32, dy: i32) -> bool {
-        Self::bit(dx, dy).is_some_and(|i| self.envelope[i / 64] >> (i % 64) & 1 == 1)
-    }
-
-    /// This card with its anchor on (mx, my), if the position satisfies it there: every required
-    /// cell on the board and Maker's, no Breaker stone in the envelope.
-    fn placed_at(&self, mx: i32, my: i32, position: &Position, breaker: &[FrameCell]) -> Option<Claim> {
-        let required = self.required.iter().all(|&(dx, dy)| {
-            FrameCell::new(mx + dx, my + dy).is_some_and(|cell| position.maker.contains(cell))
-        });
-        if !required || breaker.iter().any(|b| self.covers(b.x() - mx, b.y() - my)) {
-            return None;
-        }
-        let placement = Placement::new(self.symmetry, mx - self.anchor.0, my - self.anchor.1);
-        Some(Claim { node: self.node, placement })
-    }
-}
-
-/// The patterns of every paper line card with a non-empty required set, lowest first.
-pub(super) fn patterns(cards: &Cards) -> Vec<Pattern> {
-    let mut patterns = Vec::new();
-    for j in BASE_CARDS..cards.card_count() as u32 {
-        let Some(id) = cards.card(j) else { continue };
-        let node = cards.node(id);
-        let Some(first) = node.required.iter().next() else { continue };
-        for symmetry in Symmetry::ALL {
-            let anchor = symmetry.apply(first.x(), first.y());
-            let offset = |c: FrameCell| {
-                let (x, y) = symmetry.apply(c.x(), c.y());
-                (x - anchor.0, y - anchor.1)
-            };
-            let mut envelope = vec![0u64; ((GRID * GRID) as usize).div_ceil(64)];
-            for c in node.envelope.iter() {
-                let (dx, dy) = offset(c);
-                if let Some(i) = Pattern::bit(dx, dy) {
-                    envelope[i / 64] |= 1 << (i % 64);
-                }
-            }
-            let required = node.required.iter().skip(1).map(offset).collect();
-            patterns.push(Pattern { node: id, symmetry, anchor, required, envelope, height: node.height });
-        }
-    }
-    patterns.sort_by_key(|p| p.height);
-    patterns
-}
 
 impl Search<'_> {
     /// The paper claims Maker holds after opening at the root's pivot and Breaker's reply
@@ -122,7 +49,9 @@ impl Search<'_> {
             if pattern.height > max_height {
                 break;
             }
-            found.extend(maker.iter().filter_map(|m| pattern.placed_at(m.x(), m.y(), position, &breaker)));
+            found.extend(
+                maker.iter().filter_map(|m| pattern.placed_at(m.x(), m.y(), position.maker, &breaker)),
+            );
         }
         found.retain(|&claim| self.claim_sets(claim).is_some());
         found
@@ -150,7 +79,7 @@ impl Search<'_> {
                     Some(cell) if position.maker.contains(cell) => {}
                     _ => continue,
                 }
-                found.extend(pattern.placed_at(mx, my, position, &breaker));
+                found.extend(pattern.placed_at(mx, my, position.maker, &breaker));
             }
         }
         found.retain(|&claim| self.claim_sets(claim).is_some());

@@ -9,9 +9,6 @@ use crate::snaky::placement::{Placement, Symmetry};
 use crate::snaky::policy::Claim;
 use crate::snaky::shape::SNAKY;
 
-/// A library card under a symmetry: (card, s, s(first required cell)).
-pub(super) type Shaped = (u32, Symmetry, (i32, i32));
-
 impl Search<'_> {
     /// Adds a card to the library by the combination rule, checking every reference first
     /// (checkpoint cards read back from a file). The card's (A, T, h) is recomputed from its

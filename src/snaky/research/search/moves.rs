@@ -5,45 +5,9 @@ use std::cmp::Reverse;
 use std::collections::{HashMap, HashSet};
 
 use super::{CardRef, Position, Search, board_cell};
-use crate::snaky::cell::{FRAME, FrameCell, PAPER_BOARD as BOARD};
+use crate::snaky::cell::FrameCell;
 use crate::snaky::cell_set::CellSet;
-use crate::snaky::placement::{Placement, Symmetry};
 use crate::snaky::policy::Claim;
-use crate::snaky::shape::SNAKY;
-
-/// A copy of Snaky inside the frame: its cells, as a base-card placement.
-pub(super) struct SnakyCopy {
-    cells: CellSet,
-    placement: Placement,
-    /// The six cells in the order of S (so that the missing one names the base card).
-    order: [FrameCell; 6],
-}
-
-/// Every copy of Snaky on the board, and the copies through each frame cell (indices into the
-/// first).
-pub(super) fn copies() -> (Vec<SnakyCopy>, Vec<Vec<u32>>) {
-    let mut copies = Vec::new();
-    for symmetry in Symmetry::ALL {
-        for dy in -4..BOARD + 4 {
-            for dx in -4..BOARD + 4 {
-                let placement = Placement::new(symmetry, dx, dy);
-                let order: Option<Vec<FrameCell>> =
-                    SNAKY.iter().map(|&s| board_cell(placement.apply(s).x, placement.apply(s).y)).collect();
-                if let Some(order) = order {
-                    let order: [FrameCell; 6] = std::array::from_fn(|i| order[i]);
-                    copies.push(SnakyCopy { cells: order.iter().copied().collect(), placement, order });
-                }
-            }
-        }
-    }
-    let mut copies_at = vec![Vec::new(); (FRAME * FRAME) as usize];
-    for (i, copy) in copies.iter().enumerate() {
-        for cell in copy.order {
-            copies_at[cell.index()].push(i as u32);
-        }
-    }
-    (copies, copies_at)
-}
 
 impl Search<'_> {
     /// The fewest Maker stones still missing from a copy of Snaky through Maker's stones and
