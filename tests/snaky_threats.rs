@@ -176,7 +176,11 @@ fn checked_line(start: &Game, line: &review::Line, at: &str) -> u32 {
     let mut double = None;
     for (index, step) in line.steps.iter().enumerate() {
         let at = format!("{at}, step {index}");
+        // A cell that would finish at once, before Maker's move, by the brute force.
+        let could_finish = brute_threats(&xy(game.maker_cells()), &xy(game.breaker_cells()));
         assert_eq!(game.maker_move(), Ok(step.maker), "{at}: Maker's plan");
+        let passed = if game.won() { None } else { could_finish.keys().next().copied() };
+        assert_eq!(step.passed.map(|c| (c.x, c.y)), passed, "{at}: the finishing cell the plan left");
         assert_eq!(step.move_number as usize, game.maker_cells().len(), "{at}: counted from the opening");
         if game.won() {
             assert_eq!(index + 1, line.steps.len(), "{at}: the line ends when Maker completes");
@@ -358,7 +362,11 @@ fn review_json_lines_replay_and_their_threats_match_the_brute_force() {
                 board.breaker_move(Cell::new(first.0, first.1)).expect("legal");
                 assert_eq!(line["guarantee"], board.guarantee());
                 for step in line["steps"].as_array().expect("steps") {
+                    let open = brute_threats(&xy(board.maker_cells()), &xy(board.breaker_cells()));
                     let maker_cell = board.maker_move().expect("Maker's turn");
+                    let passed = open.keys().next().filter(|_| !board.won());
+                    let stated = step.get("passed").map(|p| pairs(&serde_json::json!([p]))[0]);
+                    assert_eq!(stated.as_ref(), passed, "the finishing cell the plan left");
                     assert_eq!(
                         pairs(&serde_json::json!([step["maker"]])),
                         vec![(maker_cell.x, maker_cell.y)]
@@ -411,9 +419,38 @@ fn review_text_says_what_maker_could_force_and_what_the_best_reply_took_away() {
             sentence.contains(&format!("completes its Snaky at move {}", done.move_number)),
             "{sentence}"
         );
+        // After a double threat the plan may go on instead of finishing: the sentence says so
+        // exactly when it does.
+        let later = why
+            .line
+            .turning_point
+            .double_threat
+            .as_ref()
+            .is_some_and(|d| done.move_number > d.move_number + 1);
+        assert_eq!(sentence.contains("keeps its own order"), later, "{sentence}");
         said += 1;
     }
     assert!(said > 0);
     assert_eq!(text.matches("  Best reply: ").count(), said, "{text}");
     assert!(text.contains(", Maker's plan would need "), "{text}");
+}
+
+/// A newcomer's game (each reply next to Maker's last stone): the line after move 3 has the perfect
+/// Breaker play far away, and the best line after move 2 goes on past its first double threat.
+/// Both are checked against the brute force, and the text names them in words, not coordinates.
+#[test]
+fn a_line_that_leaves_a_finishing_cell_says_so_and_a_far_reply_reads_far() {
+    let cards = Maker::Paper.cards().expect("cards");
+    let breaker = cells("8,9 7,9 9,9 6,9 10,9 11,7");
+    assert!(checked_explanation(Maker::Paper, &cards, &breaker, "newcomer") > 0);
+    let explained = review::explain(cards, &breaker).expect("legal");
+    let lines = explained.why.iter().flatten().flat_map(|why| [&why.line, &why.best_line]);
+    let steps: Vec<&review::LineStep> = lines.flat_map(|line| &line.steps).collect();
+    assert!(steps.iter().any(|s| s.passed.is_some()), "a plan leaves a finishing cell");
+    assert!(steps.iter().any(|s| s.breaker.is_some_and(Cell::is_far_away)), "a far reply");
+    let output = pokopoko(&["snaky", "review", "--moves", &record::format_moves(&breaker)]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(!text.contains("1000000"), "{text}");
+    assert!(text.contains(") far ·"), "{text}");
+    assert!(text.contains(" skips ("), "{text}");
 }

@@ -333,8 +333,8 @@ impl T {
             T::LineFirst => ("最初", "Start"),
             T::LineLast => ("最後", "End"),
             T::SnakyGoalHelp => (
-                "作り手は 6マスの「Snaky」（遊び方 G で形を見られます）を作ろうとし、最後には必ず勝ちます。あなたの目標は、できるだけ長く耐えること。保証＝作り手が勝つと約束された手数（下がるだけ）。パー＝はじめの保証。点線の枠＝作り手が打つ範囲。論文（21）／自作（20・19）＝作り手がしたがう証明（論文のもの、またはこのゲームの探索が見つけたもの：20が最初、19がいちばん速く、知られている中で最短）。遠くに打つ＝何もない遠くのマスを取る。目かくし＝保証を最後までかくす。",
-                "Maker builds a Snaky, a 6-cell shape (How to play, G, shows it), and always wins in the end; your goal is to hold out as long as you can. Guarantee: the moves within which Maker is sure to win (it only goes down). Par: the guarantee at the start. Dashed frame: where Maker plays. paper (21) / ours (20, 19): whose proof Maker follows (the paper's, or one this game's search found: 20 first, then 19, the shortest known). Play far away: claim a cell far from everything. Blind: the guarantee hidden until the end.",
+                "作り手は 6マスの「Snaky」（遊び方 G で形を見られます）を作ろうとし、最後には必ず勝ちます。あなたの目標は、できるだけ長く耐えること。保証＝作り手が勝つと約束された手数（下がるだけ）。パー＝はじめの保証。点線の枠＝作り手が打つ範囲。論文（21）／自作（20・19）＝作り手がしたがう証明（自作はこのゲームの探索が見つけたもの）。遠くに打つ＝何もない遠くのマスを取る。目かくし＝保証を最後までかくす。",
+                "Maker builds a Snaky, a 6-cell shape (How to play, G, shows it), and always wins in the end; your goal is to hold out as long as you can. Guarantee: the moves within which Maker is sure to win (it only goes down). Par: the guarantee at the start. Dashed frame: where Maker plays. paper (21) / ours (20, 19): whose proof Maker follows (ours: found by this game's search). Play far away: claim a cell far from everything. Blind: the guarantee hidden until the end.",
             ),
             T::AnalysisHelp => (
                 "カード＝作り手のいまの計画。高さ h＝いまからあと何手で勝つか。囲い T＝計画のため空いていてほしいマス。必須 A＝計画に使う作り手の石。ピボット＝作り手の次の手。",

@@ -39,7 +39,7 @@ pub enum SnakyCommand {
         /// Print `{"par":…,"held_out":…,"moves":[{"breaker":[x,y],"guarantee_before":…,
         /// "guarantee_after":…,"lost":…,"best":[[x,y],…,"outside"]},…]}`; a move with `lost` > 0
         /// adds `"line"` and `"best_line"` (`{"guarantee":…,"open":[[x,y],…],"steps":[{"move":…,"maker":[x,y],
-        /// "threats":[[x,y],…],"breaker":[x,y]|null},…],"completed":{"move":…,"snaky":[…]},
+        /// "threats":[[x,y],…],"breaker":[x,y]|null[,"passed":[x,y]]},…],"completed":{"move":…,"snaky":[…]},
         /// "turning_point":{"threats":[{"move":…,"cell":[x,y],"answered":…},…],
         /// "double_threat":{"move":…,"cells":[…]}|null}}`) and `"best_reply"`. Moves count
         /// Maker's moves from the game's first (the opening is move 1).
@@ -596,6 +596,10 @@ struct StepJson {
     threats: Vec<[i32; 2]>,
     /// `null` after the move that completes.
     breaker: Option<[i32; 2]>,
+    /// A cell that would have finished a Snaky at this move and that the plan left (it keeps its
+    /// proven order); only when there was one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    passed: Option<[i32; 2]>,
 }
 
 #[derive(Serialize)]
@@ -663,6 +667,7 @@ fn line_json(line: &snaky::Line) -> LineJson {
                 maker: xy(step.maker),
                 threats: step.threats.cells.iter().map(|&c| xy(c)).collect(),
                 breaker: step.breaker.map(xy),
+                passed: step.passed.map(xy),
             })
             .collect(),
         completed: line.completed.map(|done| CompletedJson {
@@ -785,7 +790,8 @@ fn why_text(why: &[Option<snaky::Why>]) -> String {
         if text.is_empty() {
             text.push_str(
                 "\nWhy (moves count Maker's moves from its first; each line is Maker's plan against the \
-                 longest defence;\n! marks a threat, !! a double threat):\n",
+                 longest defence;\n! marks a threat, !! a double threat; \"skips (x,y)\": a cell that would \
+                 finish at once, which the proven plan leaves for later; \"far\": a cell far from the stones):\n",
             );
         }
         text.push_str(&format!("\n{}\n", words::forced(Language::English, why)));
@@ -797,7 +803,8 @@ fn why_text(why: &[Option<snaky::Why>]) -> String {
 }
 
 /// A line compactly: "7 (5,9)! (6,9) · 8 …": Maker's move number and cell, `!` for a threat and
-/// `!!` for a double threat, then Breaker's reply.
+/// `!!` for a double threat, then Breaker's reply (`far` for a cell far from the stones); "12
+/// skips (7,13): (4,12)" when the plan left a cell that would finish at once.
 fn line_moves(line: &snaky::Line) -> String {
     let steps: Vec<String> = line
         .steps
@@ -808,8 +815,13 @@ fn line_moves(line: &snaky::Line) -> String {
                 snaky::ThreatKind::Threat => "!",
                 snaky::ThreatKind::DoubleThreat => "!!",
             };
-            let reply = step.breaker.map_or("completes".to_string(), |b| b.to_string());
-            format!("{} {}{mark} {reply}", step.move_number, step.maker)
+            let reply = match step.breaker {
+                None => "completes".to_string(),
+                Some(b) if b.is_far_away() => "far".to_string(),
+                Some(b) => b.to_string(),
+            };
+            let skips = step.passed.map_or(String::new(), |c| format!(" skips {c}:"));
+            format!("{}{skips} {}{mark} {reply}", step.move_number, step.maker)
         })
         .collect();
     steps.join(" · ")

@@ -27,6 +27,16 @@ impl Cell {
         (self.ring(), self.x, self.y)
     }
 
+    /// Whether the cell lies more than [`FAR_MARGIN`] cells outside the frame {0..61}², where
+    /// every card of every certificate lies: no plan goes there, so a reply there is "far away"
+    /// (the lesson says so rather than print its coordinates).
+    pub const fn is_far_away(self) -> bool {
+        const fn far(v: i32) -> bool {
+            v < -FAR_MARGIN || v > FRAME - 1 + FAR_MARGIN
+        }
+        far(self.x) || far(self.y)
+    }
+
     /// The cell after this one in [`replacement_order`] (a game resumes the order where it
     /// stopped instead of walking it from the origin at every replacement move).
     pub const fn next_in_replacement_order(self) -> Self {
@@ -74,6 +84,8 @@ pub fn replacement_order() -> impl Iterator<Item = Cell> {
 pub const FRAME: i32 = 62;
 /// Side of the paper's board {0..16}² (its 17 symbols `0-9A-G`), where all of its cards lie.
 pub const PAPER_BOARD: i32 = 17;
+/// How far outside the frame a cell must lie to be far away ([`Cell::is_far_away`]).
+pub const FAR_MARGIN: i32 = 20;
 /// Number of cells in the frame.
 pub const FRAME_CELLS: usize = (FRAME * FRAME) as usize;
 

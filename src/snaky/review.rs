@@ -255,6 +255,11 @@ pub struct LineStep {
     pub threats: Threats,
     /// Breaker's reply (the perfect Breaker's); `None` after the move that completes a Snaky.
     pub breaker: Option<Cell>,
+    /// A free cell that would have completed a Snaky at this move and that Maker's plan did not
+    /// take (the first by (x, y)): the plan keeps its proven order, which still wins within its
+    /// bound, rather than finish at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passed: Option<Cell>,
 }
 
 /// Maker's completed Snaky.
@@ -401,17 +406,24 @@ pub fn line(game: &Game) -> Line {
     let mut breaker = ComputerBreaker::new(BreakerKind::Perfect, LINE_SEED);
     let mut steps = Vec::new();
     let mut completed = None;
+    // The finishing cells free before Maker's next move: a Breaker reply makes none, so they are
+    // those after Maker's last move less the reply.
+    let mut finishing = open.cells.clone();
     while steps.len() < MAX_LINE_MOVES {
         let Ok(maker) = game.maker_move() else { break };
         let move_number = game.maker_cells().len() as u32;
         if let Some(snaky) = game.winning_copy() {
-            steps.push(LineStep { move_number, maker, threats: Threats::default(), breaker: None });
+            let step =
+                LineStep { move_number, maker, threats: Threats::default(), breaker: None, passed: None };
+            steps.push(step);
             completed = Some(Completion { move_number, cell: maker, snaky });
             break;
         }
+        let passed = finishing.first().copied();
         let threats = threats::threats(game.maker_cells(), game.breaker_cells());
         let reply = breaker.choose(&game).filter(|&cell| game.breaker_move(cell).is_ok());
-        steps.push(LineStep { move_number, maker, threats, breaker: reply });
+        finishing = threats.cells.iter().copied().filter(|&c| Some(c) != reply).collect();
+        steps.push(LineStep { move_number, maker, threats, breaker: reply, passed });
         if reply.is_none() {
             break;
         }

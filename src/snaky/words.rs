@@ -28,7 +28,22 @@ pub fn forced(lang: Language, why: &Why) -> String {
     let (line, point) = (&why.line, &why.line.turning_point);
     let (number, at) = (why.index + 1, why.breaker);
     let threat_moves: Vec<String> = point.threats.iter().map(|t| t.move_number.to_string()).collect();
-    let completed = completed(lang, line);
+    let mut completed = completed(lang, line);
+    // The plan keeps its proven order: after a double threat it need not finish at once.
+    let later = match (&point.double_threat, line.completed) {
+        (Some(double), Some(done)) => done.move_number > double.move_number + 1,
+        _ => false,
+    };
+    if later {
+        completed = match lang {
+            Language::English => {
+                format!("Its proven plan keeps its own order rather than finish at once. {completed}")
+            }
+            Language::Japanese => {
+                format!("作り手は証明の手順どおりに打つので、すぐには完成させません。{completed}")
+            }
+        };
+    }
     match lang {
         Language::English => {
             let yours = format!("After your move {number} at {at}");
@@ -203,8 +218,10 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
 pub enum LineMove<'a> {
     /// The move the line starts from: the player's, or (`best`) the best reply instead of `played`.
     First { number: usize, cell: Cell, best: bool, played: Cell },
-    /// A Maker move of the line, with the finishing cells after it.
-    Maker { move_number: u32, cell: Cell, threats: &'a [Cell], completes: bool },
+    /// A Maker move of the line, with the finishing cells after it; `passed` is a cell that
+    /// would have finished a Snaky at once and that the plan did not take (it keeps its proven
+    /// order, which still wins within its bound).
+    Maker { move_number: u32, cell: Cell, threats: &'a [Cell], completes: bool, passed: Option<Cell> },
     /// Breaker's reply in the line (the longest defence); `blocks` when it takes a finishing cell.
     Breaker { cell: Cell, blocks: bool },
 }
@@ -224,10 +241,16 @@ pub fn line_move(lang: Language, step: LineMove) -> String {
         (Language::Japanese, LineMove::First { cell, best: true, played, .. }) => {
             format!("最善の受け：{cell}（実際は {played}）")
         }
-        (_, LineMove::Maker { move_number, cell, threats, completes }) => {
-            let head = match lang {
-                Language::English => format!("Maker's move {move_number} at {cell}"),
-                Language::Japanese => format!("作り手の{move_number}手目：{cell}"),
+        (_, LineMove::Maker { move_number, cell, threats, completes, passed }) => {
+            let head = match (lang, passed) {
+                (Language::English, None) => format!("Maker's move {move_number} at {cell}"),
+                (Language::English, Some(passed)) => format!(
+                    "Maker's move {move_number} at {cell} (not {passed}, which would finish now: the proven plan keeps its own order)"
+                ),
+                (Language::Japanese, None) => format!("作り手の{move_number}手目：{cell}"),
+                (Language::Japanese, Some(passed)) => format!(
+                    "作り手の{move_number}手目：{cell}（{passed} ならすぐ完成ですが、証明の手順どおりに打ちます）"
+                ),
             };
             let finishing = cells(threats);
             match (lang, completes, ThreatKind::of(threats.len())) {
@@ -252,11 +275,17 @@ pub fn line_move(lang: Language, step: LineMove) -> String {
             }
         }
         (Language::English, LineMove::Breaker { cell, blocks: true }) => format!("Breaker blocks {cell}."),
+        (Language::English, LineMove::Breaker { cell, blocks: false }) if cell.is_far_away() => {
+            "Breaker's longest defence: a cell far away from the stones.".to_string()
+        }
         (Language::English, LineMove::Breaker { cell, blocks: false }) => {
             format!("Breaker's longest defence: {cell}.")
         }
         (Language::Japanese, LineMove::Breaker { cell, blocks: true }) => {
             format!("壊し手は {cell} をふさぎます。")
+        }
+        (Language::Japanese, LineMove::Breaker { cell, blocks: false }) if cell.is_far_away() => {
+            "壊し手のいちばん長い守り：石から遠く離れたマス".to_string()
         }
         (Language::Japanese, LineMove::Breaker { cell, blocks: false }) => {
             format!("壊し手のいちばん長い守り：{cell}")
@@ -302,14 +331,45 @@ mod tests {
     #[test]
     fn a_double_threat_names_both_cells_and_a_threat_only_one() {
         let two = [Cell::new(6, 11), Cell::new(9, 11)];
-        let step =
-            LineMove::Maker { move_number: 10, cell: Cell::new(7, 11), threats: &two, completes: false };
+        let step = LineMove::Maker {
+            move_number: 10,
+            cell: Cell::new(7, 11),
+            threats: &two,
+            completes: false,
+            passed: None,
+        };
         let said = line_move(Language::English, step);
         assert!(said.contains("double threat") && said.contains("(6,11) and (9,11)"), "{said}");
         assert!(line_move(Language::Japanese, step).contains("ダブルリーチ"));
-        let one =
-            LineMove::Maker { move_number: 9, cell: Cell::new(7, 11), threats: &two[..1], completes: false };
+        let one = LineMove::Maker {
+            move_number: 9,
+            cell: Cell::new(7, 11),
+            threats: &two[..1],
+            completes: false,
+            passed: None,
+        };
         let said = line_move(Language::English, one);
         assert!(said.contains("a threat") && !said.contains("double"), "{said}");
+    }
+
+    #[test]
+    fn a_far_reply_reads_far_and_a_finishing_cell_left_is_named() {
+        for lang in [Language::English, Language::Japanese] {
+            let far =
+                line_move(lang, LineMove::Breaker { cell: Cell::new(-1_000_000, -1_000_000), blocks: false });
+            assert!(!far.contains("1000000") && (far.contains("far away") || far.contains("遠く")), "{far}");
+            let near = line_move(lang, LineMove::Breaker { cell: Cell::new(-3, 70), blocks: false });
+            assert!(near.contains("(-3,70)"), "{near}: 9 cells outside the frame is not far");
+            let left = LineMove::Maker {
+                move_number: 12,
+                cell: Cell::new(4, 12),
+                threats: &[],
+                completes: false,
+                passed: Some(Cell::new(6, 10)),
+            };
+            assert!(line_move(lang, left).contains("(6,10)"));
+        }
+        assert!(Cell::new(82, 0).is_far_away() && !Cell::new(81, 0).is_far_away());
+        assert!(Cell::new(0, -21).is_far_away() && !Cell::new(0, -20).is_far_away());
     }
 }

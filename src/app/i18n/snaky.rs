@@ -248,6 +248,24 @@ pub fn numbered_move(lang: Language, maker: bool, number: usize) -> String {
     }
 }
 
+/// What the rings on the board mean, said only for the rings there are.
+pub fn marks_legend(lang: Language, costly: bool, finishing: bool) -> String {
+    let mut said = Vec::new();
+    if costly {
+        said.push(match lang {
+            Language::Japanese => "赤い輪：作り手の手数を縮めたあなたの手（ふりかえりで理由が見られます）。",
+            Language::English => "Red ring: your move that cost Maker moves (the review shows why).",
+        });
+    }
+    if finishing {
+        said.push(match lang {
+            Language::Japanese => "紫の輪：作り手が次にそこへ打つと Snaky が完成するマス。ふさぎましょう。",
+            Language::English => "Purple ring: Maker's next stone there completes a Snaky: block it.",
+        });
+    }
+    said.join(" ")
+}
+
 /// The last move, as the board numbers it.
 pub fn last_move(lang: Language, maker: bool, number: usize, at: Cell) -> String {
     let said = numbered_move(lang, maker, number);

@@ -111,6 +111,9 @@ pub enum Info {
     Envelope,
     Required,
     LastMove,
+    /// What the rings on the board mean, while there are any: a costly move's red ring, a
+    /// finishing cell's purple ring.
+    Marks,
     Notice,
     HeatLegend,
     HintLegend,
@@ -310,6 +313,7 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
             ));
         },
     );
+    page.spawn((Info::Marks, widgets::text("", 13.0, palette::INK_SOFT)));
     page.spawn(left_row()).with_children(|row| {
         row.spawn(widgets::small_button(T::Undo.get(lang), ButtonKind::Secondary, 96.0))
             .insert(Control::Undo)
@@ -748,6 +752,14 @@ fn update_panel(
                 }
                 None => (String::new(), palette::INK),
             },
+            // The lesson has its own legend; blind mode shows no rings until the end.
+            Info::Marks if session.lesson().is_some() || blind_now => (String::new(), palette::INK_SOFT),
+            Info::Marks => {
+                let costly = crate::snaky::review_game(session.game()).moves.iter().any(|m| m.lost > 0);
+                let finishing =
+                    !crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).is_empty();
+                (text::marks_legend(lang, costly, finishing && !game.won()), palette::INK_SOFT)
+            }
             Info::Notice => match &session.notice {
                 Some(notice) => (
                     notice.said.text(lang),

@@ -113,6 +113,7 @@ impl Lesson {
                 cell: line_step.maker,
                 threats: &line_step.threats.cells,
                 completes,
+                passed: line_step.passed,
             }
         } else {
             let cell = line_step.breaker?;
