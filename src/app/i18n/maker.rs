@@ -118,20 +118,19 @@ pub fn result(lang: Language, moves: u32, par: u32) -> String {
     }
 }
 
-/// Where the proof comes from, in one line: by which move, and the card that applies.
+/// Where the proof comes from, in one line: by which move, and that the stones already hold a
+/// winning pattern of the proof (its card number is the command line's, `snaky coach`).
 pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32) -> String {
     match (lang, advice) {
         (_, None) => String::new(),
         (Language::Japanese, Some(a)) if a.footing == Footing::Here => format!(
-            "{}手目までに。{}手証明のカード {} があなたの石にあてはまります",
+            "{}手目までに。あなたの石は{}手証明の勝ち筋の形をもう持っています",
             made + a.within,
-            a.maker.bound(),
-            a.card
+            a.maker.bound()
         ),
         (Language::English, Some(a)) if a.footing == Footing::Here => format!(
-            "By your move {}: card {} of our {}-move proof fits your stones",
+            "By your move {}: your stones already hold a winning pattern of our {}-move proof",
             made + a.within,
-            a.card,
             a.maker.bound()
         ),
         (Language::Japanese, Some(a)) => {
@@ -201,14 +200,24 @@ pub fn confirm_level(lang: Language, level: Level) -> String {
     }
 }
 
+/// The colour legend's words: the player's side (`you`) or the computer's.
+pub fn side(lang: Language, you: bool) -> &'static str {
+    match (lang, you) {
+        (Language::Japanese, true) => "あなた（作り手）",
+        (Language::Japanese, false) => "COM（壊し手）",
+        (Language::English, true) => "You (Maker)",
+        (Language::English, false) => "Computer Breaker",
+    }
+}
+
 /// What the marks on the board mean.
 pub fn legend(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "紫の丸：そこに打てば Snaky が完成。緑の四角：ヒント。点線：証明の最初のカードの範囲（17×17）。"
+            "紫の丸：そこに打てば Snaky が完成。緑の四角：ヒント。点線：証明が始まる 17×17 の範囲。"
         }
         Language::English => {
-            "Purple ring: a stone there completes your Snaky. Green square: the hint. Dashed square: where the proof's first card lives (17×17)."
+            "Purple ring: a stone there completes your Snaky. Green square: the hint. Dashed square: the 17×17 area where the proof begins."
         }
     }
 }

@@ -174,9 +174,21 @@ fn info_panel() -> impl Bundle {
 fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     panel.spawn((Info::Status, widgets::text("", 19.0, palette::YOU)));
     panel.spawn((Info::Goal, widgets::text("", 15.0, palette::INK_SOFT)));
+    // Whose stones are whose: the player's are Maker's colour.
+    panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(8.0) }).with_children(
+        |row| {
+            for (colour, said) in [(palette::MAKER_STONE, true), (palette::BREAKER_STONE, false)] {
+                row.spawn(super::panel::swatch(colour, true));
+                row.spawn(widgets::text(text::side(lang, said), 15.0, palette::INK_SOFT));
+            }
+        },
+    );
     panel.spawn((Info::Coach, widgets::text("", 20.0, palette::PRIMARY)));
     panel.spawn((Info::CoachSource, widgets::text("", 14.0, palette::INK_SOFT)));
-    panel.spawn((Info::Cost, widgets::text("", 16.0, palette::BAD)));
+    // The cost line keeps its room when empty, so the panel does not jump when it appears.
+    panel.spawn(widgets::text_slot(percent(100), 22.0)).with_children(|slot| {
+        slot.spawn((Info::Cost, widgets::text("", 16.0, palette::BAD)));
+    });
     panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(8.0) }).with_children(
         |row| {
             row.spawn(widgets::small_button(text::hint_button(lang, false), ButtonKind::Secondary, 170.0))
@@ -471,6 +483,10 @@ fn update_panel(
     }
     for (control, mut button, children) in &mut controls {
         let (kind, label) = match control {
+            // Nothing to hint once the Snaky is built.
+            Control::Hint if session.game().won() => {
+                (ButtonKind::Disabled, Some(text::hint_button(lang, false).to_string()))
+            }
             Control::Hint => (
                 if session.hint_shown { ButtonKind::Primary } else { ButtonKind::Secondary },
                 Some(text::hint_button(lang, session.hint_shown).to_string()),

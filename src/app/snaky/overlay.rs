@@ -155,9 +155,10 @@ fn draw_overlays(
     });
 }
 
-/// The hint's square on a cell (the Breaker screen's hinted replies, the Maker screen's proven move).
+/// The hint's square on a cell (the Breaker screen's hinted replies, the Maker screen's proven move),
+/// filled so that it still shows under the keyboard cursor, which the Maker screen's hint moves there.
 pub(super) fn hint_square(cell: crate::snaky::Cell) -> impl Bundle {
-    HINT.square(cell, Color::NONE, palette::HINT)
+    HINT.square(cell, palette::HINT.with_alpha(HINT_FILL_ALPHA), palette::HINT)
 }
 
 /// A finishing cell's ring, marked with [`ThreatMark`].
@@ -184,6 +185,7 @@ const REQUIRED: Shape = Shape { inset: 0.0, grow: 1.0, border: 3.0, radius: Val:
 const HEAT: Shape = Shape { inset: 0.06, grow: 0.0, border: 0.0, radius: Val::Px(3.0) };
 /// The hint: a ring just outside the cell, outside the required ring.
 const HINT: Shape = Shape { inset: 0.0, grow: 2.0, border: 3.0, radius: Val::Px(6.0) };
+const HINT_FILL_ALPHA: f32 = 0.35;
 /// A finishing cell: a round ring inside the cell, in Maker's colour.
 const THREAT: Shape = Shape { inset: 0.12, grow: 0.0, border: 3.0, radius: Val::Px(f32::MAX) };
 /// The pivot: a round ring reaching into the neighbouring cells.

@@ -610,7 +610,7 @@ fn left_row() -> Node {
     Node { justify_content: JustifyContent::FlexStart, flex_wrap: FlexWrap::Wrap, ..widgets::row(6.0) }
 }
 
-fn swatch(colour: Color, round: bool) -> impl Bundle {
+pub(super) fn swatch(colour: Color, round: bool) -> impl Bundle {
     (
         Node {
             width: px(14),
