@@ -27,7 +27,7 @@ pub struct HuntArgs {
 pub fn hunt(args: HuntArgs) -> ExitCode {
     let (paper, ours) = match (snaky::Maker::Paper.cards(), snaky::Maker::Ours.cards()) {
         (Ok(p), Ok(o)) => (p, o),
-        (Err(e), _) | (_, Err(e)) => return super::bad_input(e),
+        (Err(e), _) | (_, Err(e)) => return super::edge::bad_input(e),
     };
     let sha = snaky::Maker::Ours.sha256();
     let files = args.checkpoint.as_deref().map(hunt::part_paths).unwrap_or_default();
@@ -35,14 +35,14 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
         && let Some(first) = files.first()
         && hunt::seeded(first)
     {
-        return super::bad_input(format_args!(
+        return super::edge::bad_input(format_args!(
             "--fresh: {} begins with the committed cards; give --checkpoint a new directory",
             shown(first)
         ));
     }
     let board = match hunt::scoreboard(&paper, &ours, sha, &files, args.fresh) {
         Ok(board) => board,
-        Err(e) => return super::bad_input(e),
+        Err(e) => return super::edge::bad_input(e),
     };
     let mut text = board.render(u32::from(args.target));
     // Why the cheap levels fail on every class still open: the line that refutes each.
@@ -55,18 +55,20 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
     if let Some(path) = &args.export {
         match export(&ours, sha, &files, path) {
             Ok(count) => text.push_str(&format!("\n{count} cards written to {}\n", shown(path))),
-            Err(e) => return super::bad_input(e),
+            Err(e) => return super::edge::bad_input(e),
         }
     }
     if !args.run {
-        let _ = super::emit(&text);
+        let _ = super::edge::emit(&text);
         return match &args.out {
             Some(out) => write_certificate(&board, &ours, sha, &files, &args, out),
             None => ExitCode::SUCCESS,
         };
     }
-    let _ = super::emit(&text);
-    let Some(dir) = args.checkpoint.clone() else { return super::bad_input("--run needs --checkpoint DIR") };
+    let _ = super::edge::emit(&text);
+    let Some(dir) = args.checkpoint.clone() else {
+        return super::edge::bad_input("--run needs --checkpoint DIR");
+    };
     let config = hunt::HuntConfig {
         target: args.target,
         dir,
@@ -79,9 +81,9 @@ pub fn hunt(args: HuntArgs) -> ExitCode {
     };
     let board = match hunt::hunt(&paper, &ours, sha, &config) {
         Ok(board) => board,
-        Err(e) => return super::bad_input(e),
+        Err(e) => return super::edge::bad_input(e),
     };
-    let _ = super::emit(&format!("\nhunt finished\n{}", board.render(u32::from(args.target))));
+    let _ = super::edge::emit(&format!("\nhunt finished\n{}", board.render(u32::from(args.target))));
     // The hunt's last step wrote the certificate beside the checkpoint: copy it rather than
     // assemble it again.
     let written = config.dir.join(format!("snaky-certificate-{}.txt", args.target));
@@ -108,7 +110,7 @@ fn write_certificate(
     let target = args.target;
     let open = board.open(u32::from(target) - 1);
     if !open.is_empty() {
-        let _ = super::emit(&format!(
+        let _ = super::edge::emit(&format!(
             "not written: {} reply class(es) above {}, so no root of height {target} yet\n",
             open.len(),
             target - 1
@@ -121,11 +123,12 @@ fn write_certificate(
     let text = match assembled {
         Ok(Some(text)) => text,
         Ok(None) => {
-            let _ =
-                super::emit(&format!("not written: no root of height {target} within the search's budget\n"));
+            let _ = super::edge::emit(&format!(
+                "not written: no root of height {target} within the search's budget\n"
+            ));
             return ExitCode::from(1);
         }
-        Err(e) => return super::bad_input(e),
+        Err(e) => return super::edge::bad_input(e),
     };
     report_written(out, text.as_bytes())
 }
@@ -133,9 +136,9 @@ fn write_certificate(
 /// Writes the certificate to `out` and says so, with its size and digest.
 fn report_written(out: &std::path::Path, text: &[u8]) -> ExitCode {
     if let Err(e) = std::fs::write(out, text) {
-        return super::bad_input(format_args!("{}: {e}", shown(out)));
+        return super::edge::bad_input(format_args!("{}: {e}", shown(out)));
     }
-    super::emit(&format!(
+    super::edge::emit(&format!(
         "certificate written to {}: {} lines, {} bytes, SHA-256 {}\n",
         shown(out),
         text.iter().filter(|&&b| b == b'\n').count(),

@@ -196,11 +196,11 @@ fn replayed(maker_moves: &str, breaker_moves: &str) -> Result<MakerGame, String>
 pub fn coach(args: &CoachArgs) -> ExitCode {
     let game = match replayed(&args.maker_moves, &args.breaker_moves) {
         Ok(game) => game,
-        Err(e) => return super::bad_input(e),
+        Err(e) => return super::edge::bad_input(e),
     };
     let coach = match Coach::shipped() {
         Ok(coach) => coach,
-        Err(e) => return super::bad_input(e),
+        Err(e) => return super::edge::bad_input(e),
     };
     if let Some(level) = args.breaker.filter(|_| args.review) {
         return review(&coach, &game, level, args.seed.unwrap_or(0), args.json);
@@ -209,12 +209,12 @@ pub fn coach(args: &CoachArgs) -> ExitCode {
     let (maker_moves, breaker_moves) = (count(maker, "Maker"), count(breaker, "Breaker"));
     if game.won() {
         let last = game.maker_cells().last().copied().unwrap_or(Cell::new(0, 0));
-        return super::bad_input(format_args!(
+        return super::edge::bad_input(format_args!(
             "the game is won: Maker's move {maker} at {last} completed a Snaky; the coach advises a position with Maker to move (--review reviews a finished game)"
         ));
     }
     if game.to_move() == Some(Player::Breaker) {
-        return super::bad_input(format_args!(
+        return super::edge::bad_input(format_args!(
             "it is Breaker's turn ({maker_moves}, {breaker_moves}); the coach advises Maker: add Breaker's reply to --breaker-moves"
         ));
     }
@@ -222,13 +222,13 @@ pub fn coach(args: &CoachArgs) -> ExitCode {
     if args.json {
         // `null` when no proof is found (only where the stones reach the board's ends).
         let json = serde_json::to_string(&advice.as_ref().map(AdviceJson::from)).unwrap_or_default();
-        return super::emit(&format!("{json}\n"));
+        return super::edge::emit(&format!("{json}\n"));
     }
     let mut text = format!("{}\n", proven(advice.as_ref(), Person::Maker));
     if let Some(advice) = &advice {
         text.push_str(&format!("{}\n", hint_text(advice)));
     }
-    super::emit(&text)
+    super::edge::emit(&text)
 }
 
 /// One Maker move of `snaky coach --review --json`.
@@ -302,7 +302,7 @@ fn review(coach: &Coach, game: &MakerGame, level: Level, seed: u64, json: bool) 
                 .collect(),
         };
         let json = serde_json::to_string(&output).unwrap_or_default();
-        return super::emit(&format!("{json}\n"));
+        return super::edge::emit(&format!("{json}\n"));
     }
     let made = game.maker_cells().len();
     let mut text = if game.won() {
@@ -343,7 +343,7 @@ fn review(coach: &Coach, game: &MakerGame, level: Level, seed: u64, json: bool) 
     if moves.is_empty() {
         text.push_str("(no Maker moves)\n");
     }
-    super::emit(&text)
+    super::edge::emit(&text)
 }
 
 /// The fixed heuristic Maker over seeds against one level.
@@ -388,7 +388,7 @@ pub fn levels(args: &LevelsArgs) -> ExitCode {
     let rows: Vec<LevelRow> = Level::ALL.iter().map(|&level| level_row(level, args.seeds)).collect();
     if args.json {
         let json = serde_json::to_string(&rows).unwrap_or_default();
-        return super::emit(&format!("{json}\n"));
+        return super::edge::emit(&format!("{json}\n"));
     }
     let mut text = format!(
         "The fixed heuristic Maker against each computer Breaker, seeds 0–{} (Maker and Breaker\n\
@@ -417,7 +417,7 @@ pub fn levels(args: &LevelsArgs) -> ExitCode {
         "\nmean*: over every game, an unfinished one counted as {} Maker moves.\n",
         attacker::GAME_LIMIT + 1
     ));
-    super::emit(&text)
+    super::edge::emit(&text)
 }
 
 /// One turn of `snaky play --as maker`: the start, or the player's move and Breaker's answer.
@@ -564,7 +564,7 @@ impl Table for Session {
 pub fn play(level: Level, seed: u64, text: bool) -> ExitCode {
     let coach = match Coach::shipped() {
         Ok(coach) => coach,
-        Err(e) => return super::bad_input(e),
+        Err(e) => return super::edge::bad_input(e),
     };
     let mut session = Session {
         coach,

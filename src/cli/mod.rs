@@ -3,14 +3,17 @@
 //! Every subcommand prints its result and returns an exit code; errors are printed once, here at
 //! the edge, to stderr. Bad input exits with 2.
 
+mod edge;
 mod hunt;
 mod input_line;
 mod maker;
 mod pokopoko;
 mod snaky;
 mod terminal;
+mod values;
 
 pub use input_line::MAX_PLAY_LINE_BYTES;
+pub use values::{parse_maker, parse_size, plain_text};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -58,27 +61,6 @@ pub struct WindowArgs {
     pub maker: Option<crate::snaky::Maker>,
 }
 
-/// `21`, `20` or `19`: the Maker whose certificate guarantees that many moves.
-pub fn parse_maker(text: &str) -> Result<crate::snaky::Maker, String> {
-    text.trim().parse::<u32>().ok().and_then(crate::snaky::Maker::from_bound).ok_or_else(|| {
-        format!("\"{}\": the Maker is 21 (the paper's), 20 or 19 (ours)", crate::escape::shown(text))
-    })
-}
-
-/// `WxH` with both sides from 320 to 7680 pixels.
-pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
-    let shown = crate::escape::shown(text);
-    let (w, h) =
-        text.split_once(['x', 'X']).ok_or_else(|| format!("\"{shown}\" is not WxH, e.g. 1024x768"))?;
-    let side = |s: &str| -> Result<u32, String> {
-        match s.trim().parse::<u32>() {
-            Ok(n) if (320..=7680).contains(&n) => Ok(n),
-            _ => Err(format!("\"{shown}\": each side must be a whole number of pixels from 320 to 7680")),
-        }
-    };
-    Ok((side(w)?, side(h)?))
-}
-
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// The solver's table for a pick range: losing numbers and the derived rule.
@@ -99,16 +81,6 @@ pub fn run(command: Command) -> ExitCode {
     }
 }
 
-/// Writes the whole answer at once; a closed pipe (`| head`) ends quietly instead of panicking.
-fn emit(text: &str) -> ExitCode {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(_) => ExitCode::FAILURE,
-    }
-}
-
 /// Prints clap's own message and returns clap's exit code: a usage error (exit 2) on stderr with
 /// the arguments it quotes escaped and cut, `--help` or `--version` (exit 0) on stdout as it is.
 pub fn clap_error(err: &clap::Error) -> ExitCode {
@@ -124,19 +96,4 @@ pub fn clap_error(err: &clap::Error) -> ExitCode {
         (Ok(code), Ok(())) => ExitCode::from(code),
         _ => ExitCode::FAILURE,
     }
-}
-
-/// A window option's text (a screen, a layer, moves): control characters are never part of one,
-/// and are refused here, escaped, before the game could print them back.
-pub fn plain_text(text: &str) -> Result<String, String> {
-    match text.chars().any(char::is_control) {
-        true => Err(format!("\"{}\" holds control characters", crate::escape::shown(text))),
-        false => Ok(text.to_owned()),
-    }
-}
-
-/// Prints an error once, at the edge, and returns the exit code for bad input.
-fn bad_input(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("pokopoko: error: {message}");
-    ExitCode::from(2)
 }

@@ -85,24 +85,27 @@ pub fn solve(args: &SolveArgs) -> ExitCode {
         }
         (None, Some(min), Some(max)) => (PickSet::range(min, max), format!("--min {min} --max {max}")),
         // clap requires --min and --max together unless --picks is given.
-        (None, _, _) => return super::bad_input("give --min and --max, or --picks"),
+        (None, _, _) => return super::edge::bad_input("give --min and --max, or --picks"),
     };
     let picks = match picks {
         Ok(picks) => picks,
-        Err(err) => return super::bad_input(format!("{flag}: {err}")),
+        Err(err) => return super::edge::bad_input(format!("{flag}: {err}")),
     };
     let runs = picks.runs().len();
     if runs > MAX_PICK_RUNS {
-        return super::bad_input(format!(
+        return super::edge::bad_input(format!(
             "{flag}: at most {MAX_PICK_RUNS} runs of consecutive counts are supported (this set has {runs})"
         ));
     }
     if args.upto > MAX_SOLVE_UPTO {
-        return super::bad_input(format!("--upto {} is too large (at most {MAX_SOLVE_UPTO})", args.upto));
+        return super::edge::bad_input(format!(
+            "--upto {} is too large (at most {MAX_SOLVE_UPTO})",
+            args.upto
+        ));
     }
     let rule = match Rule::derive_within(&picks, RULE_SEARCH_LIMIT) {
         Ok(rule) => rule,
-        Err(err) => return super::bad_input(format!("{flag}: {err}")),
+        Err(err) => return super::edge::bad_input(format!("{flag}: {err}")),
     };
     let solver = Solver::new(picks.clone(), args.upto);
     let losing: Vec<u32> = solver.losing_positions().collect();
@@ -122,7 +125,7 @@ pub fn solve(args: &SolveArgs) -> ExitCode {
         };
         out.push_str(&serde_json::to_string(&report).unwrap_or_default());
         out.push('\n');
-        return super::emit(&out);
+        return super::edge::emit(&out);
     }
     let _ = writeln!(out, "Picks {picks}, misère (whoever presses the last button loses).");
     let _ =
@@ -160,7 +163,7 @@ pub fn solve(args: &SolveArgs) -> ExitCode {
         ),
     };
     out.push_str("Play: always leave your opponent a losing number.\n");
-    super::emit(&out)
+    super::edge::emit(&out)
 }
 
 #[derive(Serialize)]
@@ -177,13 +180,13 @@ pub fn stages(args: &StagesArgs) -> ExitCode {
         None => Ladder::builtin(),
         Some(path) => match Ladder::load(path) {
             Ok(ladder) => ladder,
-            Err(err) => return super::bad_input(err),
+            Err(err) => return super::edge::bad_input(err),
         },
     };
     let mut out = String::new();
     if let Some(number) = args.show {
         let Some(stage) = ladder.stage(number) else {
-            return super::bad_input(format!("--show {number}: stages are numbered 1 to {MAX_STAGE}"));
+            return super::edge::bad_input(format!("--show {number}: stages are numbered 1 to {MAX_STAGE}"));
         };
         let _ = writeln!(out, "Stage {number}: {} buttons, picks {}", stage.buttons(), stage.picks);
         // Only the box that holds buttons; the stored grid is padded around the central 2×2.
@@ -191,12 +194,12 @@ pub fn stages(args: &StagesArgs) -> ExitCode {
         for row in &stage.layout.rows()[top as usize..=bottom as usize] {
             let _ = writeln!(out, "  {}", &row[left as usize..=right as usize]);
         }
-        return super::emit(&out);
+        return super::edge::emit(&out);
     }
     let fixed = ladder.fixed().len() as u32;
     let upto = args.upto.unwrap_or(if args.file.is_some() { fixed.max(STAGES_UPTO) } else { STAGES_UPTO });
     if upto > MAX_STAGE {
-        return super::bad_input(format!(
+        return super::edge::bad_input(format!(
             "--upto {upto} is too large (the ladder ends at stage {MAX_STAGE})"
         ));
     }
@@ -218,7 +221,7 @@ pub fn stages(args: &StagesArgs) -> ExitCode {
     if args.json {
         out.push_str(&serde_json::to_string(&rows).unwrap_or_default());
         out.push('\n');
-        return super::emit(&out);
+        return super::edge::emit(&out);
     }
     if let Some(path) = &args.file {
         let _ = writeln!(out, "{}: valid, {fixed} fixed stages", crate::escape::shown_path(path));
@@ -233,5 +236,5 @@ pub fn stages(args: &StagesArgs) -> ExitCode {
         };
         let _ = writeln!(out, "{:>5}  {:>7}  {:>5}  {choice}", row.stage, row.buttons, picks);
     }
-    super::emit(&out)
+    super::edge::emit(&out)
 }

@@ -173,7 +173,7 @@ pub fn run(command: SnakyCommand) -> ExitCode {
         SnakyCommand::Play { text, side: Side::Maker, breaker: Some(level), seed, source: _ } => {
             super::maker::play(level, seed.unwrap_or(0), text)
         }
-        SnakyCommand::Play { side, .. } => super::bad_input(format_args!(
+        SnakyCommand::Play { side, .. } => super::edge::bad_input(format_args!(
             "--breaker chooses the computer Breaker of `snaky play --as maker`{}",
             if side == Side::Maker { "; --as maker needs one" } else { ", not of --as breaker" }
         )),
@@ -221,12 +221,12 @@ pub fn run(command: SnakyCommand) -> ExitCode {
                 (&search_flags[..], "the proof search (--target 20 or more)")
             };
             if let Some((flag, _)) = misplaced.iter().find(|(_, given)| *given) {
-                return super::bad_input(format_args!(
+                return super::edge::bad_input(format_args!(
                     "{flag} is an option of {belongs}, not of --target {target}"
                 ));
             }
             if level > last_level {
-                return super::bad_input(format_args!(
+                return super::edge::bad_input(format_args!(
                     "--level {level} is after --last-level {last_level}: the hunt runs the levels from --level to --last-level"
                 ));
             }
@@ -247,7 +247,7 @@ pub fn run(command: SnakyCommand) -> ExitCode {
                     out,
                     fresh,
                 }),
-                _ => super::bad_input(format_args!("--target {target} needs --out FILE")),
+                _ => super::edge::bad_input(format_args!("--target {target} needs --out FILE")),
             }
         }
     }
@@ -259,10 +259,10 @@ fn verify(which: &WhichMaker) -> ExitCode {
         None => verify::verify_text(which.maker.text(), which.maker.sha256()),
         Some(path) => match snaky::certificate::read_text(path) {
             Ok(text) => verify::verify_any(&text),
-            Err(e) => return super::bad_input(e),
+            Err(e) => return super::edge::bad_input(e),
         },
     };
-    let written = super::emit(&verify::render(&report));
+    let written = super::edge::emit(&verify::render(&report));
     if !report.passed() { ExitCode::from(1) } else { written }
 }
 
@@ -290,7 +290,7 @@ struct ReplayOutput {
 #[derive(Debug, clap::Args)]
 pub struct WhichMaker {
     /// Which shipped Maker: 21 (the paper's), 20 or 19 (ours).
-    #[arg(long, default_value = "21", value_parser = super::parse_maker)]
+    #[arg(long, default_value = "21", value_parser = super::values::parse_maker)]
     maker: snaky::Maker,
     /// This certificate file's Maker instead: any file in the paper's grammar (62-symbol
     /// coordinates allowed). It is played only if it passes every check of `snaky verify`.
@@ -323,10 +323,10 @@ struct Loaded {
 /// with a warning on stderr and on every guarantee.
 fn load(source: &Source) -> Result<Loaded, ExitCode> {
     let Some(path) = &source.which.certificate else {
-        let cards = source.which.maker.cards().map_err(super::bad_input)?;
+        let cards = source.which.maker.cards().map_err(super::edge::bad_input)?;
         return Ok(Loaded { cards, warning: None });
     };
-    let text = snaky::certificate::read_text(path).map_err(super::bad_input)?;
+    let text = snaky::certificate::read_text(path).map_err(super::edge::bad_input)?;
     let report = verify::verify_any(&text);
     let warning = if report.passed() {
         None
@@ -340,7 +340,7 @@ fn load(source: &Source) -> Result<Loaded, ExitCode> {
         let failed = failed.join(", ");
         let shown = crate::escape::shown_path(path);
         if !source.unverified {
-            return Err(super::bad_input(format_args!(
+            return Err(super::edge::bad_input(format_args!(
                 "{shown}: fails `snaky verify` ({failed}), so its guarantees are not proven; run `pokopoko snaky verify --certificate {shown}` to see why, or add --unverified to play it anyway"
             )));
         }
@@ -349,8 +349,8 @@ fn load(source: &Source) -> Result<Loaded, ExitCode> {
         );
         Some(UNVERIFIED)
     };
-    let parsed = snaky::Certificate::parse(&text).map_err(super::bad_input)?;
-    let cards = snaky::Cards::evaluate(&parsed).map_err(super::bad_input)?;
+    let parsed = snaky::Certificate::parse(&text).map_err(super::edge::bad_input)?;
+    let cards = snaky::Cards::evaluate(&parsed).map_err(super::edge::bad_input)?;
     Ok(Loaded { cards: std::sync::Arc::new(cards), warning })
 }
 
@@ -375,8 +375,8 @@ fn replay(moves: &str, source: Source) -> ExitCode {
         warning,
     };
     match serde_json::to_string(&output) {
-        Ok(json) => super::emit(&format!("{json}\n")),
-        Err(e) => super::bad_input(e),
+        Ok(json) => super::edge::emit(&format!("{json}\n")),
+        Err(e) => super::edge::bad_input(e),
     }
 }
 
@@ -395,7 +395,7 @@ fn search(target: u8, out: &std::path::Path, options: SearchOptions) -> ExitCode
     use std::io::Write;
     let cards = match snaky::shipped_cards() {
         Ok(cards) => cards,
-        Err(e) => return super::bad_input(e),
+        Err(e) => return super::edge::bad_input(e),
     };
     let mut config = SearchConfig::for_target(target);
     if let Some(max) = options.max_positions {
@@ -437,16 +437,16 @@ fn search(target: u8, out: &std::path::Path, options: SearchOptions) -> ExitCode
         Ok(root) => {
             let text = match search.write_certificate(snaky::certificate::SHIPPED_TEXT, root) {
                 Ok(text) => text,
-                Err(e) => return super::bad_input(e),
+                Err(e) => return super::edge::bad_input(e),
             };
             if let Err(e) = std::fs::write(out, &text) {
-                return super::bad_input(format_args!(
+                return super::edge::bad_input(format_args!(
                     "cannot write {}: {e}",
                     crate::escape::shown_path(out)
                 ));
             }
             let root_card = &search.library()[root];
-            super::emit(&format!(
+            super::edge::emit(&format!(
                 "found: root card with A = ∅, height {}, |T| = {}; {} new lines written to {} ({} positions, {} proved, {:.1} s)",
                 root_card.height,
                 root_card.envelope.len(),
@@ -458,7 +458,7 @@ fn search(target: u8, out: &std::path::Path, options: SearchOptions) -> ExitCode
             ))
         }
         Err(e) => {
-            let _ = super::emit(&format!("not found: {e} ({:.1} s)\n", search.elapsed().as_secs_f64()));
+            let _ = super::edge::emit(&format!("not found: {e} ({:.1} s)\n", search.elapsed().as_secs_f64()));
             ExitCode::from(1)
         }
     }
@@ -467,9 +467,11 @@ fn search(target: u8, out: &std::path::Path, options: SearchOptions) -> ExitCode
 /// The game after `moves` against the chosen Maker and its guarantees' warning, or the error to
 /// print.
 fn game_after(moves: &str, source: &Source) -> Result<(snaky::Game, Option<&'static str>), ExitCode> {
-    let breaker = snaky::parse_moves(moves).map_err(|e| super::bad_input(format_args!("--moves: {e}")))?;
+    let breaker =
+        snaky::parse_moves(moves).map_err(|e| super::edge::bad_input(format_args!("--moves: {e}")))?;
     let Loaded { cards, warning } = load(source)?;
-    let game = snaky::replay(cards, &breaker).map_err(|e| super::bad_input(format_args!("--moves: {e}")))?;
+    let game =
+        snaky::replay(cards, &breaker).map_err(|e| super::edge::bad_input(format_args!("--moves: {e}")))?;
     Ok((game, warning))
 }
 
@@ -506,12 +508,12 @@ fn heat(moves: &str, json: bool, source: Source) -> ExitCode {
     };
     if json {
         return match serde_json::to_string(&output) {
-            Ok(text) => super::emit(&format!("{text}\n")),
-            Err(e) => super::bad_input(e),
+            Ok(text) => super::edge::emit(&format!("{text}\n")),
+            Err(e) => super::edge::bad_input(e),
         };
     }
     if game.won() {
-        return super::emit("Maker has won: no reply is left.\n");
+        return super::edge::emit("Maker has won: no reply is left.\n");
     }
     let mut text =
         String::from("Height of Maker's card after Breaker's reply on each free envelope cell (y up):\n");
@@ -523,7 +525,7 @@ fn heat(moves: &str, json: bool, source: Source) -> ExitCode {
     if let Some(warning) = warning {
         text.push_str(&format!("Warning: {warning}.\n"));
     }
-    super::emit(&text)
+    super::edge::emit(&text)
 }
 
 /// The JSON object `snaky review --json` prints.
@@ -725,7 +727,7 @@ const BEST_CELLS_SHOWN: usize = 6;
 fn review(moves: &str, json: bool, source: Source) -> ExitCode {
     let breaker = match snaky::parse_moves(moves) {
         Ok(breaker) => breaker,
-        Err(e) => return super::bad_input(format_args!("--moves: {e}")),
+        Err(e) => return super::edge::bad_input(format_args!("--moves: {e}")),
     };
     let Loaded { cards, warning } = match load(&source) {
         Ok(loaded) => loaded,
@@ -733,7 +735,7 @@ fn review(moves: &str, json: bool, source: Source) -> ExitCode {
     };
     let snaky::Explained { review: lesson, why } = match snaky::explain(cards, &breaker) {
         Ok(explained) => explained,
-        Err(e) => return super::bad_input(format_args!("--moves: {e}")),
+        Err(e) => return super::edge::bad_input(format_args!("--moves: {e}")),
     };
     if json {
         let output = ReviewOutput {
@@ -745,8 +747,8 @@ fn review(moves: &str, json: bool, source: Source) -> ExitCode {
             warning,
         };
         return match serde_json::to_string(&output) {
-            Ok(text) => super::emit(&format!("{text}\n")),
-            Err(e) => super::bad_input(e),
+            Ok(text) => super::edge::emit(&format!("{text}\n")),
+            Err(e) => super::edge::bad_input(e),
         };
     }
     let maker = match source.which.certificate {
@@ -759,7 +761,7 @@ fn review(moves: &str, json: bool, source: Source) -> ExitCode {
     };
     let mut text = review_text(&lesson, &maker, warning);
     text.push_str(&why_text(&why));
-    super::emit(&text)
+    super::edge::emit(&text)
 }
 
 fn review_line(reviewed: &snaky::ReviewedMove, why: Option<&snaky::Why>) -> ReviewLine {
@@ -947,7 +949,7 @@ fn play(text: bool, source: Source) -> ExitCode {
     let mut game = snaky::Game::new(cards);
     let opening = match game.maker_move() {
         Ok(cell) => cell,
-        Err(e) => return super::bad_input(e),
+        Err(e) => return super::edge::bad_input(e),
     };
     let first = play_line(&game, opening, warning);
     serve(first, &mut BreakerTable { game, warning }, text)

@@ -39,7 +39,7 @@ pub(super) fn serve(first: String, table: &mut impl Table, text: bool) -> ExitCo
     loop {
         let answer = match next_line(&mut input) {
             Ok(None) => return ExitCode::SUCCESS,
-            Err(e) => return super::bad_input(format_args!("standard input: {e}")),
+            Err(e) => return super::edge::bad_input(format_args!("standard input: {e}")),
             Ok(Some(InputLine::TooLong(start))) => play_error(
                 format!("line longer than {MAX_PLAY_LINE_BYTES} bytes (one move `x,y` per line)"),
                 &start,

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 
 use super::free_form::{Form, FormInput, Row};
 use super::room::Room;
+use super::state::{CurrentStage, StrategyReturn};
 use super::table::Table;
-use super::{CurrentStage, StrategyReturn};
 use crate::app::i18n::{self, Lang, Language, T};
 use crate::app::keymap::{Binding, Keymap, Keys};
 use crate::app::storage::SaveData;

@@ -2,7 +2,9 @@
 
 use bevy::prelude::*;
 
-use super::{ButtonState, CurrentStage, StageAction, sea};
+use super::sea;
+use super::state::{CurrentStage, StageAction};
+use super::table::ButtonState;
 use crate::app::i18n::{self, Lang, T};
 use crate::app::keymap::{Binding, Keymap, Keys};
 use crate::app::open::Open;

@@ -5,7 +5,7 @@ use std::ops::Range;
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 
-use super::StageAction;
+use super::state::StageAction;
 use crate::app::i18n::{self, Lang, T};
 use crate::app::keymap::{Binding, Keymap, Keys};
 use crate::app::storage::{self, SaveData, SaveNotice, StageLadder};

@@ -3,8 +3,10 @@
 use bevy::prelude::*;
 
 use super::free::LINE_18;
+use super::room::Room;
+use super::state::{CurrentStage, LastMatch, Pace};
 use super::table::{ButtonState, Direction, RefusalReason, Table};
-use super::{CurrentStage, LastMatch, Pace, Room, free, sea};
+use super::{free, sea};
 use crate::app::events::{GameEvent, Redraw};
 use crate::app::i18n::{self, Lang, T};
 use crate::app::keymap::{Binding, Keymap, Keys};

@@ -2,10 +2,11 @@
 
 use bevy::prelude::*;
 
+use super::free;
 use super::room::Room;
+use super::state::{CurrentStage, LastMatch, StageAction};
 use super::strategy::SpoilerShown;
 use super::table::Table;
-use super::{CurrentStage, LastMatch, StageAction, free};
 use crate::app::i18n::{self, Lang, Language, T};
 use crate::app::keymap::{Binding, Keymap, Keys};
 use crate::app::open::Open;

@@ -3,7 +3,9 @@
 
 use bevy::prelude::*;
 
-use super::{CurrentStage, Room, StrategyReturn, free};
+use super::free;
+use super::room::Room;
+use super::state::{CurrentStage, StrategyReturn};
 use crate::app::i18n::{self, Lang, T};
 use crate::app::keymap::{Binding, Keymap, Keys};
 use crate::app::open::Open;

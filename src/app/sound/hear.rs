@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 
-use super::PlaySound;
+use super::wants::PlaySound;
 use crate::app::events::{GameEvent, Stones};
 use crate::synth::Cue;
 

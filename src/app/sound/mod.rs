@@ -8,6 +8,7 @@
 //! - `mixer`: our mixer (no Bevy): the sounds playing at once, summed.
 //! - `pulse` (Linux): the thread that streams the mix to the sound server.
 //! - `volume_row`: the menu's volume row.
+//! - `wants`: what the rest of the game asks of the sound ([`PlaySound`], [`SoundAction`]).
 
 pub mod hear;
 pub mod mixer;
@@ -15,13 +16,13 @@ pub mod playback;
 #[cfg(target_os = "linux")]
 pub mod pulse;
 mod volume_row;
+pub mod wants;
 
 use bevy::prelude::*;
 use bevy::transform::TransformSystems;
 
 use super::keymap::{Binding, Keymap, Keys};
 use super::storage::SaveData;
-use crate::sound_settings::SoundSettings;
 use crate::synth::Cue;
 
 pub use hear::hear;
@@ -29,6 +30,7 @@ pub use hear::hear;
 pub use playback::Speaker;
 pub use playback::SpeakerPlugin;
 pub use volume_row::volume_row;
+pub use wants::{PlaySound, SoundAction};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlaySound>()
@@ -46,28 +48,6 @@ pub(super) fn plugin(app: &mut App) {
             PostUpdate,
             (hear::game_events, playback::play).chain().before(TransformSystems::Propagate),
         );
-}
-
-/// Play this sound now (at the player's volume; nothing when muted).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlaySound(pub Cue);
-
-/// A change to the sound settings, from a key or a button; each is saved at once.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SoundAction {
-    ToggleMute,
-    Louder,
-    Quieter,
-}
-
-impl SoundAction {
-    fn apply(self, settings: SoundSettings) -> SoundSettings {
-        match self {
-            Self::ToggleMute => settings.toggle_mute(),
-            Self::Louder => settings.louder(),
-            Self::Quieter => settings.quieter(),
-        }
-    }
 }
 
 /// The keys of every screen: M mutes and unmutes (the mute button says so).

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::PlaySound;
+use super::wants::PlaySound;
 use crate::app::storage::SaveData;
 
 #[cfg(target_os = "linux")]

@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 
-use super::SoundAction;
+use super::wants::SoundAction;
 use crate::app::i18n::{Language, T};
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;

@@ -3,7 +3,8 @@
 use bevy::ecs::message::Message;
 use bevy::prelude::*;
 
-use super::{TextSize, palette};
+use super::palette;
+use super::readable::TextSize;
 use crate::app::{Go, Screen};
 
 /// A full-window screen: a centred column, gone when `screen` is left.
@@ -69,7 +70,7 @@ pub fn panel_from(node: Node) -> impl Bundle {
 }
 
 /// A line of body text in the game's font, designed at `size` px (drawn no smaller than
-/// [`super::MIN_TEXT_PX`] in a small window).
+/// [`super::readable::MIN_TEXT_PX`] in a small window).
 pub fn text(content: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     (Text::new(content), TextFont::from_font_size(FontSize::Px(size)), TextSize(size), TextColor(color))
 }
