@@ -212,8 +212,9 @@ fn checked_line(start: &Game, line: &review::Line, at: &str) -> u32 {
     line.completed.expect("completed").move_number
 }
 
-/// Where `cell` stood in `line`, worked out here from the line's steps alone.
-fn role(cell: Cell, line: &review::Line) -> Role {
+/// Where `cell` stood in `line`, worked out here from the line's steps alone, and, for a cell
+/// not in it, from the envelope of Maker's plan where the line starts (`plan`, the game's).
+fn role(cell: Cell, line: &review::Line, plan: &[Cell]) -> Role {
     let done = line.completed.expect("completed");
     if done.snaky.contains(&cell) {
         return Role::CompletedSnaky { move_number: done.move_number };
@@ -228,6 +229,7 @@ fn role(cell: Cell, line: &review::Line) -> Role {
     }
     match line.steps.iter().find(|s| s.breaker == Some(cell)) {
         Some(step) => Role::TakenByBreaker { move_number: step.move_number },
+        None if plan.contains(&cell) => Role::NeededFree,
         None => Role::Elsewhere,
     }
 }
@@ -261,7 +263,7 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
             None => assert!(best.outside && m.best_outside && !before.claim().envelope.contains(&best.cell)),
         }
         assert_eq!(best.keeps, m.kept, "{at}");
-        assert_eq!(best.in_line, role(best.cell, &why.line), "{at}");
+        assert_eq!(best.in_line, role(best.cell, &why.line, &after.claim().envelope), "{at}");
         let mut after_best = before;
         after_best.breaker_move(best.cell).expect("a free cell");
         assert_eq!(after_best.guarantee(), m.kept, "{at}");

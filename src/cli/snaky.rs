@@ -648,6 +648,7 @@ struct BestReplyJson {
     keeps: u32,
     /// `{"role":"completed_snaky"|"threatened_snaky"|"claimed_by_maker"|"taken_by_breaker",
     /// "move":…}` or
+    /// `{"role":"needed_free"}` (in the envelope of Maker's plan after the move) or
     /// `{"role":"elsewhere"}`: where `cell` stood in `line`.
     in_line: serde_json::Value,
 }
@@ -704,6 +705,7 @@ fn best_reply_json(best: &snaky::review::BestReply) -> BestReplyJson {
         Role::ThreatenedSnaky { move_number } => ("threatened_snaky", Some(move_number)),
         Role::ClaimedByMaker { move_number } => ("claimed_by_maker", Some(move_number)),
         Role::TakenByBreaker { move_number } => ("taken_by_breaker", Some(move_number)),
+        Role::NeededFree => ("needed_free", None),
         Role::Elsewhere => ("elsewhere", None),
     };
     let in_line = match in_line {

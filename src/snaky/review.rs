@@ -340,6 +340,9 @@ pub enum Role {
     ClaimedByMaker { move_number: u32 },
     /// Breaker took it only in reply to this Maker move.
     TakenByBreaker { move_number: u32 },
+    /// None of these, but it lies in the envelope of Maker's plan after the move (the card Maker
+    /// held then): that plan needs it free, so taking it instead would have ruled the plan out.
+    NeededFree,
     /// None of these.
     Elsewhere,
 }
@@ -393,7 +396,12 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
     let mut after_best = before;
     after_best.breaker_move(cell).ok()?;
     let best_line = self::line(&after_best);
-    let best_reply = BestReply { cell, outside, keeps: reviewed.kept, in_line: Role::of(cell, &line) };
+    // Not in the line: whether the plan Maker held after the move needed the cell free.
+    let in_line = match Role::of(cell, &line) {
+        Role::Elsewhere if after.active_claim().envelope(after.cards()).contains(&cell) => Role::NeededFree,
+        role => role,
+    };
+    let best_reply = BestReply { cell, outside, keeps: reviewed.kept, in_line };
     Some(Why { index, breaker, line, best_reply, best_line })
 }
 

@@ -167,6 +167,9 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
                         "in the line after your move Breaker takes {cell} only after Maker's move {move_number}"
                     )
                 }
+                Role::NeededFree => format!(
+                    "{cell} is not in the line after your move, but the plan Maker played there needs {cell} to stay empty: taking it rules that plan out and leaves Maker a slower one"
+                ),
                 Role::Elsewhere => {
                     format!("{cell} is not in the line after your move: it sends Maker onto another plan")
                 }
@@ -201,6 +204,9 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
                         "あなたの手のあとの進行では、壊し手が {cell} を取るのは作り手の{move_number}手目のあとです"
                     )
                 }
+                Role::NeededFree => format!(
+                    "{cell} は、あなたの手のあとの進行には出てきませんが、そこで作り手が使った計画が空いていてほしいマスです。ここを取ればその計画は使えず、作り手はもっと遅い計画に移るしかありません"
+                ),
                 Role::Elsewhere => {
                     format!(
                         "{cell} は、あなたの手のあとの進行には出てこないマスです（作り手は別の計画に移ります）"
@@ -276,7 +282,8 @@ pub fn line_move(lang: Language, step: LineMove) -> String {
         }
         (Language::English, LineMove::Breaker { cell, blocks: true }) => format!("Breaker blocks {cell}."),
         (Language::English, LineMove::Breaker { cell, blocks: false }) if cell.is_far_away() => {
-            "Breaker's longest defence: a cell far away from the stones.".to_string()
+            "Breaker's longest defence: here no reply near the stones holds out longer, so it plays far away."
+                .to_string()
         }
         (Language::English, LineMove::Breaker { cell, blocks: false }) => {
             format!("Breaker's longest defence: {cell}.")
@@ -285,7 +292,8 @@ pub fn line_move(lang: Language, step: LineMove) -> String {
             format!("壊し手は {cell} をふさぎます。")
         }
         (Language::Japanese, LineMove::Breaker { cell, blocks: false }) if cell.is_far_away() => {
-            "壊し手のいちばん長い守り：石から遠く離れたマス".to_string()
+            "壊し手のいちばん長い守り：ここでは石の近くに打っても長くはもたないので、遠くに打ちます"
+                .to_string()
         }
         (Language::Japanese, LineMove::Breaker { cell, blocks: false }) => {
             format!("壊し手のいちばん長い守り：{cell}")

@@ -563,6 +563,38 @@ fn blind_mode_hides_the_overlays_and_saves_the_best_score_per_maker() {
     assert!(session(&app).notice.as_ref().is_some_and(|n| n.kind == NoticeKind::Good));
 }
 
+/// A game shorter than the best so far is said plainly (not in praise's green); the best stays.
+#[test]
+fn a_game_below_the_best_is_not_praised() {
+    let mut app = snaky_screen();
+    app.world_mut()
+        .resource_mut::<pokopoko::app::SaveData>()
+        .save
+        .settings
+        .snaky_best
+        .insert(Maker::Paper, 21);
+    // Play far from Maker until it wins: well under 21 Maker moves.
+    for cell in (-6..=-3).flat_map(|x| (-3..=0).map(move |y| Cell::new(x, y))) {
+        if session(&app).game().won() {
+            break;
+        }
+        click(&mut app, cell);
+    }
+    app.update();
+    assert!(session(&app).game().won() && session(&app).game().maker_cells().len() < 21);
+    let notice = session(&app).notice.clone().expect("the result is said");
+    assert_eq!(notice.kind, NoticeKind::Info);
+    let best = app
+        .world()
+        .resource::<pokopoko::app::SaveData>()
+        .save
+        .settings
+        .snaky_best
+        .get(&Maker::Paper)
+        .copied();
+    assert_eq!(best, Some(21));
+}
+
 #[test]
 fn the_card_browser_opens_on_the_active_card_and_moves_by_keys() {
     use pokopoko::app::snaky::cards::CardBrowser;

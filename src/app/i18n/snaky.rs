@@ -253,8 +253,8 @@ pub fn marks_legend(lang: Language, costly: bool, finishing: bool) -> String {
     let mut said = Vec::new();
     if costly {
         said.push(match lang {
-            Language::Japanese => "赤い輪：作り手の手数を縮めたあなたの手（ふりかえりで理由が見られます）。",
-            Language::English => "Red ring: your move that cost Maker moves (the review shows why).",
+            Language::Japanese => "赤い輪：作り手の勝ちを早めたあなたの手（ふりかえりで理由が見られます）。",
+            Language::English => "Red ring: your move that let Maker win sooner (the review shows why).",
         });
     }
     if finishing {
@@ -414,11 +414,25 @@ pub fn clipboard_error(lang: Language, error: &str) -> String {
     }
 }
 
-pub fn off_view(lang: Language, count: usize) -> String {
-    match lang {
+/// The stones the view does not show: `count` near the others (L or C brings them back) and
+/// `far` played far away (no view near the others shows them).
+pub fn off_view(lang: Language, count: usize, far: usize) -> String {
+    let near = match lang {
+        _ if count == 0 => String::new(),
         Language::Japanese => format!("画面の外に石が {count}個（L：最後の手へ　C：中央へ）"),
         Language::English if count == 1 => "1 stone outside the view (L: last move, C: centre)".into(),
         Language::English => format!("{count} stones outside the view (L: last move, C: centre)"),
+    };
+    let far = match lang {
+        _ if far == 0 => String::new(),
+        Language::Japanese => format!("遠くに打った石が {far}個（盤には映りません）"),
+        Language::English if far == 1 => "1 stone played far away (off the board)".into(),
+        Language::English => format!("{far} stones played far away (off the board)"),
+    };
+    match (near.is_empty(), far.is_empty(), lang) {
+        (false, false, Language::Japanese) => format!("{near}　{far}"),
+        (false, false, Language::English) => format!("{near}; {far}"),
+        _ => near + &far,
     }
 }
 
@@ -639,7 +653,7 @@ pub fn maker_won_at(lang: Language, moves: usize) -> String {
 pub fn line_won_at(lang: Language, moves: usize) -> String {
     match lang {
         Language::Japanese => format!("この進行では {moves}手目で完成"),
-        Language::English => format!("In this line: a Snaky at move {moves}"),
+        Language::English => format!("Line: Snaky at move {moves}"),
     }
 }
 

@@ -823,15 +823,34 @@ fn update_board_texts(
     session: Option<Res<Session>>,
     view: Res<BoardView>,
     hover: Res<Hover>,
+    cursor: Res<Cursor>,
+    mut pointed: Local<Option<Cell>>,
     lang: Res<Lang>,
     texts: Query<(&BoardText, &mut Text)>,
 ) {
     let Some(session) = session else { return };
-    if !session.is_changed() && !view.is_changed() && !hover.is_changed() && !lang.is_changed() {
+    if !session.is_changed()
+        && !view.is_changed()
+        && !pointed_changed(&hover, &cursor, &mut pointed)
+        && !lang.is_changed()
+    {
         return;
     }
     let cells: Vec<Cell> = session.shown().moves().iter().map(|m| m.cell).collect();
-    write_board_texts(&cells, &view, &hover, lang.0, texts);
+    write_board_texts(&cells, &view, *pointed, lang.0, texts);
+}
+
+/// The cell the coordinates show: the one under the pointer or the keyboard cursor, whichever
+/// moved last. Returns whether it changed.
+fn pointed_changed(hover: &Res<Hover>, cursor: &Res<Cursor>, pointed: &mut Option<Cell>) -> bool {
+    let before = *pointed;
+    if cursor.is_changed() {
+        *pointed = Some(cursor.0);
+    }
+    if hover.is_changed() && hover.0.is_some() {
+        *pointed = hover.0;
+    }
+    *pointed != before
 }
 
 /// The same corners on the Maker screen.
@@ -839,30 +858,38 @@ fn update_maker_board_texts(
     session: Option<Res<MakerSession>>,
     view: Res<BoardView>,
     hover: Res<Hover>,
+    cursor: Res<Cursor>,
+    mut pointed: Local<Option<Cell>>,
     lang: Res<Lang>,
     texts: Query<(&BoardText, &mut Text)>,
 ) {
     let Some(session) = session else { return };
-    if !session.is_changed() && !view.is_changed() && !hover.is_changed() && !lang.is_changed() {
+    if !session.is_changed()
+        && !view.is_changed()
+        && !pointed_changed(&hover, &cursor, &mut pointed)
+        && !lang.is_changed()
+    {
         return;
     }
     let cells: Vec<Cell> = session.game().moves().iter().map(|m| m.cell).collect();
-    write_board_texts(&cells, &view, &hover, lang.0, texts);
+    write_board_texts(&cells, &view, *pointed, lang.0, texts);
 }
 
-/// The hovered cell's coordinates in the lower left, the stones out of view in the lower right.
+/// The pointed cell's coordinates in the lower left, the stones out of view in the lower right
+/// (those played far away, which no view near the others can show, counted apart).
 fn write_board_texts(
     stones: &[Cell],
     view: &BoardView,
-    hover: &Hover,
+    pointed: Option<Cell>,
     lang: crate::save::Language,
     mut texts: Query<(&BoardText, &mut Text)>,
 ) {
-    let off_view = stones.iter().filter(|&&cell| !view.contains(cell)).count();
+    let far = stones.iter().filter(|cell| cell.is_far_away()).count();
+    let off_view = stones.iter().filter(|&&cell| !cell.is_far_away() && !view.contains(cell)).count();
     for (which, mut text) in &mut texts {
         let content = match which {
-            BoardText::Coordinates => hover.0.map(text::cell).unwrap_or_default(),
-            BoardText::OffView if off_view > 0 => text::off_view(lang, off_view),
+            BoardText::Coordinates => pointed.map(text::cell).unwrap_or_default(),
+            BoardText::OffView if off_view + far > 0 => text::off_view(lang, off_view, far),
             BoardText::OffView => String::new(),
         };
         if text.0 != content {

@@ -67,7 +67,7 @@ fn draw_overlays(
     commands.entity(layer).despawn_children().with_children(|layer| {
         if let Some(copy) = game.winning_copy() {
             for cell in copy {
-                layer.spawn((OverlayMark(None), WINNING.square(cell, palette::WINNING, Color::NONE)));
+                layer.spawn((OverlayMark(None), WINNING.square(cell, palette::WINNING, palette::BAD)));
             }
             // At the end the claim is spent: only the completed Snaky is shown.
             return;
@@ -176,7 +176,7 @@ struct Shape {
 }
 
 /// The completed Snaky: a filled cell reaching over the grid lines.
-const WINNING: Shape = Shape { inset: 0.0, grow: 1.0, border: 0.0, radius: Val::ZERO };
+const WINNING: Shape = Shape { inset: 0.0, grow: 1.0, border: 3.0, radius: Val::ZERO };
 /// The envelope: a light tint just inside the grid lines (a rounded tile, as the heat map's).
 const ENVELOPE: Shape = Shape { inset: 0.04, grow: 0.0, border: 0.0, radius: Val::Px(3.0) };
 /// The required set: a ring on the cell's edge.

@@ -243,13 +243,16 @@ fn record_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: R
         (None, false) => &mut settings.snaky_best,
     };
     let kept = bests.entry(maker).or_insert(0);
+    // Praise (green) only for a new unaided best or par; a shorter game is said plainly.
+    let praised = assisted.is_none() && (moves as u32 > *kept || moves as u32 >= maker.bound());
     *kept = (*kept).max(moves as u32);
     let best = match (assisted, blind) {
         (Some(_), _) => settings.snaky_best.get(&maker).copied().unwrap_or(0),
         _ => *kept,
     };
     data.store();
-    session.tell(NoticeKind::Good, Said::GameResult { maker, moves, best, blind, assisted });
+    let kind = if praised { NoticeKind::Good } else { NoticeKind::Info };
+    session.tell(kind, Said::GameResult { maker, moves, best, blind, assisted });
 }
 
 /// Tells the rest of the game what the model says happened this frame: the stones played
