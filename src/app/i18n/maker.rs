@@ -152,6 +152,17 @@ pub fn cost(lang: Language, cost: u32) -> String {
     }
 }
 
+/// The proven win came closer than the proof before promised (a weak reply, or a move that did
+/// better than the hint).
+pub fn gain(lang: Language, gain: u32) -> String {
+    match (lang, gain) {
+        (_, 0) => String::new(),
+        (Language::Japanese, n) => format!("証明の勝ちが {n}手近づきました（-{n}）"),
+        (Language::English, 1) => "The proven win came 1 move closer (-1)".into(),
+        (Language::English, n) => format!("The proven win came {n} moves closer (-{n})"),
+    }
+}
+
 pub fn hint_button(lang: Language, shown: bool) -> &'static str {
     match (lang, shown) {
         (Language::Japanese, false) => "ヒント (H)",

@@ -82,6 +82,7 @@ enum Info {
     Coach,
     CoachSource,
     Cost,
+    Gain,
     Hint,
     LevelNote,
     Best,
@@ -188,6 +189,7 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     // The cost line keeps its room when empty, so the panel does not jump when it appears.
     panel.spawn(widgets::text_slot(percent(100), 22.0)).with_children(|slot| {
         slot.spawn((Info::Cost, widgets::text("", 16.0, palette::BAD)));
+        slot.spawn((Info::Gain, widgets::text("", 16.0, palette::GOOD)));
     });
     panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(8.0) }).with_children(
         |row| {
@@ -457,6 +459,7 @@ fn update_panel(
             },
             Info::CoachSource => text::coach_source(lang, advice.as_ref(), session.moves()),
             Info::Cost => text::cost(lang, session.last_cost()),
+            Info::Gain => text::gain(lang, session.last_gain()),
             Info::Hint => {
                 text::hint(lang, advice.as_ref().filter(|_| session.hint_shown), session.assisted())
             }

@@ -57,6 +57,9 @@ pub struct MakerSession {
     advice: Option<Advice>,
     /// What the player's last move cost (0: it kept the proof's pace).
     last_cost: u32,
+    /// How much closer the proven win came with the last move and the computer's reply (a
+    /// shorter proof than the one before promised).
+    last_gain: u32,
     pub hint_shown: bool,
     /// A level chosen during a game: asked once, the same choice again starts the new game.
     pending_level: Option<Level>,
@@ -75,6 +78,7 @@ impl MakerSession {
             coach,
             advice: None,
             last_cost: 0,
+            last_gain: 0,
             hint_shown: false,
             pending_level: None,
             assisted: false,
@@ -93,6 +97,7 @@ impl MakerSession {
         self.pending_level = None;
         self.assisted = false;
         self.last_cost = 0;
+        self.last_gain = 0;
         self.review.clear();
         self.advice = self.coach.advise(&self.game);
     }
@@ -112,6 +117,10 @@ impl MakerSession {
 
     pub fn last_cost(&self) -> u32 {
         self.last_cost
+    }
+
+    pub fn last_gain(&self) -> u32 {
+        self.last_gain
     }
 
     pub fn assisted(&self) -> bool {
@@ -225,6 +234,13 @@ impl MakerSession {
             }
             _ => 0,
         };
+        // A proof shorter than the one before promised: the reply (or the move) gave ground.
+        self.last_gain = match (before, self.advice) {
+            (Some(before), Some(after)) if before.footing == Footing::Here => {
+                before.within.saturating_sub(1).saturating_sub(after.within)
+            }
+            _ => 0,
+        };
         if self.last_cost > 0 {
             outcomes.push(MakerOutcome::Cost(self.last_cost));
         }
@@ -304,5 +320,32 @@ mod tests {
             }
         }
         assert_eq!(charged_afresh, 0);
+    }
+
+    /// Following the hint against the weakest Breaker, the promised finish (moves made + the
+    /// proof's "within") never moves away, and each time it comes closer the session says by how
+    /// much; it does come closer in some game (Blocker answers badly).
+    #[test]
+    fn a_shorter_proof_after_the_reply_is_said_as_a_gain() {
+        let mut gained = 0;
+        for seed in 0..4 {
+            let mut session = MakerSession::new(coach(), Level::Blocker);
+            for _ in 0..seed {
+                session.restart(Level::Blocker);
+            }
+            session.apply(MakerInput::ToggleHint);
+            while !session.game().won() {
+                let before = session.advice().expect("the player's turn");
+                let promised = session.moves() + before.within;
+                session.apply(MakerInput::Claim(before.hint));
+                let Some(after) = session.advice() else { break };
+                let now = session.moves() + after.within;
+                assert!(now <= promised, "the hint never costs");
+                assert_eq!(session.last_gain(), promised - now);
+                assert_eq!(session.last_cost(), 0);
+                gained += session.last_gain();
+            }
+        }
+        assert!(gained > 0, "Blocker gives ground somewhere");
     }
 }
