@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use pokopoko::snaky::as_maker::breakers::SEARCH_BUDGET;
 use pokopoko::snaky::as_maker::{
-    Attacker, Coach, Footing, Level, MakerGame, Opponent, attacker, coached_review,
+    Advice, Attacker, Coach, Footing, Level, MakerGame, Opponent, attacker, coached_review,
 };
 use pokopoko::snaky::{Cell, Game, Maker, Player, play_out, shape};
 use rand::{RngExt, SeedableRng};
@@ -16,15 +16,21 @@ fn coach() -> &'static Coach {
     COACH.get_or_init(|| Coach::shipped().expect("the shipped certificates"))
 }
 
-/// A card applies, checked from the card itself: Maker owns every cell of F(A), Breaker none of
-/// F(T), and the hint is F(pivot), free.
-fn check_advice(
-    game: &MakerGame,
-    maker: Maker,
-    card: u32,
-    placement: pokopoko::snaky::Placement,
-    hint: Cell,
-) {
+/// The advice holds, checked from outside the coach. A card: Maker owns every cell of F(A),
+/// Breaker none of F(T), and the hint is F(pivot), free. A win by threats: the hint is free and
+/// either completes a Snaky (within 1) or leaves at least one cell that would complete one (a
+/// threat the Breaker must answer); the rest of the promise is kept by playing it out.
+fn check_advice(game: &MakerGame, advice: &Advice) {
+    let (maker, card, placement, hint) = (advice.maker, advice.card, advice.placement, advice.hint);
+    if advice.footing == Footing::Threats {
+        let mut after = game.clone();
+        after.maker_move(hint).expect("the hint is free");
+        match advice.within {
+            1 => assert!(after.won(), "a win by threats within 1 is a finishing cell"),
+            _ => assert!(finishing_cells(&after) > 0, "a threat move leaves a finishing cell"),
+        }
+        return;
+    }
     let cards = maker.cards().expect("shipped");
     // The advice names the card; an inline node is found among the nodes of that card's line.
     let applies = cards.nodes().iter().filter(|n| n.card == card).any(|node| {
@@ -36,6 +42,24 @@ fn check_advice(
     assert!(applies, "card {card} of {maker:?} under {placement} does not apply here");
 }
 
+/// The free cells that would each complete a Snaky for Maker, counted over every copy of the
+/// shape through Maker's stones (its 8 orientations, every translation).
+fn finishing_cells(game: &MakerGame) -> usize {
+    let mut cells = std::collections::HashSet::new();
+    for &m in game.maker_cells() {
+        for copy in shape::copies_through(m) {
+            let free: Vec<Cell> =
+                copy.iter().copied().filter(|&c| game.owner(c) != Some(Player::Maker)).collect();
+            if let [only] = free[..]
+                && game.owner(only).is_none()
+            {
+                cells.insert(only);
+            }
+        }
+    }
+    cells.len()
+}
+
 /// Plays the hints against a Breaker, checking at every turn that the card applies and that the
 /// game ends within every promise made on the way. Returns Maker's moves.
 fn follow_hints(game: &mut MakerGame, mut breaker: impl FnMut(&MakerGame) -> Cell) -> usize {
@@ -44,7 +68,7 @@ fn follow_hints(game: &mut MakerGame, mut breaker: impl FnMut(&MakerGame) -> Cel
         match game.to_move() {
             Some(Player::Maker) => {
                 let advice = coach().advise(game).expect("Maker to move always has a proof");
-                check_advice(game, advice.maker, advice.card, advice.placement, advice.hint);
+                check_advice(game, &advice);
                 let made = game.maker_cells().len();
                 deadline = deadline.min(made + advice.within as usize);
                 game.maker_move(advice.hint).expect("the hint is free");
@@ -147,7 +171,7 @@ fn a_card_on_the_stones_beats_a_fresh_start_only_when_it_is_lower() {
     let game = MakerGame::from_moves(&maker, &breaker).expect("legal");
     let advice = coach().advise(&game).expect("Maker to move");
     assert!(advice.within > 1);
-    check_advice(&game, advice.maker, advice.card, advice.placement, advice.hint);
+    check_advice(&game, &advice);
 }
 
 #[test]
@@ -162,7 +186,7 @@ fn every_proof_the_coach_offers_in_heuristic_games_applies_both_on_the_stones_an
             let mut opponent = Opponent::new(level, seed);
             while !game.won() && game.maker_cells().len() < 30 {
                 let advice = coach().advise(&game).expect("Maker to move");
-                check_advice(&game, advice.maker, advice.card, advice.placement, advice.hint);
+                check_advice(&game, &advice);
                 if advice.footing == Footing::Afresh {
                     assert_eq!(advice.within, 19);
                 }
@@ -174,7 +198,8 @@ fn every_proof_the_coach_offers_in_heuristic_games_applies_both_on_the_stones_an
             }
         }
     }
-    assert_eq!(footings.len(), 2, "{footings:?}");
+    // On the stones, afresh, and by threats alone (the heuristic Maker makes threats).
+    assert_eq!(footings.len(), 3, "{footings:?}");
 }
 
 /// Maker moves of seeded games of the fixed heuristic Maker against a level (unfinished games

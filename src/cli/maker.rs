@@ -33,7 +33,8 @@ pub struct CoachArgs {
     #[arg(long, value_name = "MOVES", allow_hyphen_values = true, default_value = "")]
     breaker_moves: String,
     /// Print `{"within":…,"hint":[x,y],"footing":…,"maker":…,"card":…,"inline":…,"placement":…}`:
-    /// footing "here" or "afresh", maker "ours-19", "ours-20" or "paper", placement "sS+(dx,dy)".
+    /// footing "here", "afresh" or "threats" (a win by threats alone: no card fields), maker
+    /// "ours-19", "ours-20" or "paper", placement "sS+(dx,dy)".
     #[arg(long)]
     json: bool,
     /// Review the whole game instead: for each Maker move, kept the proof's pace, cost moves or
@@ -74,23 +75,29 @@ struct AdviceJson {
     within: u32,
     hint: [i32; 2],
     footing: Footing,
-    maker: &'static str,
-    card: u32,
-    inline: bool,
+    /// The card's certificate, number, and placement: absent for a win by threats alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    maker: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    card: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inline: Option<bool>,
     /// F, from the card's frame to the board: `sS+(dx,dy)`, symmetry digit S then translation.
-    placement: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    placement: Option<String>,
 }
 
 impl From<&Advice> for AdviceJson {
     fn from(advice: &Advice) -> Self {
+        let card = (advice.footing != Footing::Threats).then_some(advice);
         Self {
             within: advice.within,
             hint: xy(advice.hint),
             footing: advice.footing,
-            maker: certificate_name(advice.maker),
-            card: advice.card,
-            inline: advice.inline,
-            placement: advice.placement.to_string(),
+            maker: card.map(|a| certificate_name(a.maker)),
+            card: card.map(|a| a.card),
+            inline: card.map(|a| a.inline),
+            placement: card.map(|a| a.placement.to_string()),
         }
     }
 }
@@ -125,6 +132,8 @@ fn proven(advice: Option<&Advice>, person: Person) -> String {
     match (advice.footing, person) {
         (Footing::Here, Person::You) => format!("Proven: you win within {within}."),
         (Footing::Here, Person::Maker) => format!("Proven: Maker wins within {within}."),
+        (Footing::Threats, Person::You) => format!("Proven by threats alone: you win within {within}."),
+        (Footing::Threats, Person::Maker) => format!("Proven by threats alone: Maker wins within {within}."),
         (Footing::Afresh, Person::You) => format!(
             "No proof found from your stones (the game goes on); a fresh start on clear ground wins within {within}."
         ),
@@ -136,6 +145,12 @@ fn proven(advice: Option<&Advice>, person: Person) -> String {
 
 /// "Hint: (9,8) — card 812 of ours-19 under s3+(2,5)."
 fn hint_text(advice: &Advice) -> String {
+    if advice.footing == Footing::Threats {
+        return format!(
+            "Hint: {} — a threat the Breaker must answer (a win by threats alone, the last a double threat).",
+            advice.hint
+        );
+    }
     let certificate = match advice.maker {
         Maker::Paper => "the paper's".to_string(),
         maker => certificate_name(maker).to_string(),

@@ -91,13 +91,13 @@ pub fn goal(lang: Language, par: u32, moves: u32) -> String {
 pub fn coach(lang: Language, advice: Option<&Advice>) -> String {
     match (lang, advice) {
         (_, None) => String::new(),
-        (Language::Japanese, Some(a)) if a.footing == Footing::Here => {
+        (Language::Japanese, Some(a)) if a.footing.on_stones() => {
             format!("証明つき：あと{}手以内に勝てます", a.within)
         }
-        (Language::English, Some(a)) if a.footing == Footing::Here && a.within == 1 => {
+        (Language::English, Some(a)) if a.footing.on_stones() && a.within == 1 => {
             "Proven: you win within 1 more move".into()
         }
-        (Language::English, Some(a)) if a.footing == Footing::Here => {
+        (Language::English, Some(a)) if a.footing.on_stones() => {
             format!("Proven: you win within {} more moves", a.within)
         }
         (Language::Japanese, Some(_)) => "あなたの石からの証明は見つかりません（対局はつづきます）".into(),
@@ -123,6 +123,14 @@ pub fn result(lang: Language, moves: u32, par: u32) -> String {
 pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32) -> String {
     match (lang, advice) {
         (_, None) => String::new(),
+        (Language::Japanese, Some(a)) if a.footing == Footing::Threats => format!(
+            "{}手目までに。リーチだけで勝てます：毎手リーチで相手に受けさせ、最後はダブルリーチ",
+            made + a.within
+        ),
+        (Language::English, Some(a)) if a.footing == Footing::Threats => format!(
+            "By your move {}, by threats alone: each move a threat the Breaker must answer, the last a double threat",
+            made + a.within
+        ),
         (Language::Japanese, Some(a)) if a.footing == Footing::Here => format!(
             "{}手目までに。あなたの石は{}手証明の勝ち筋の形をもう持っています",
             made + a.within,
@@ -174,10 +182,10 @@ pub fn hint_button(lang: Language, shown: bool) -> &'static str {
 
 pub fn hint(lang: Language, hint: Option<&Advice>, assisted: bool) -> String {
     match (lang, hint) {
-        (Language::Japanese, Some(a)) if a.footing == Footing::Here => {
+        (Language::Japanese, Some(a)) if a.footing.on_stones() => {
             format!("証明の次の一手：{}（この対局は記録に残りません）", cell(a.hint))
         }
-        (Language::English, Some(a)) if a.footing == Footing::Here => {
+        (Language::English, Some(a)) if a.footing.on_stones() => {
             format!("The proven next move: {} (this game won't count as your best)", cell(a.hint))
         }
         (Language::Japanese, Some(a)) => {

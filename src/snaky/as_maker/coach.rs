@@ -26,6 +26,7 @@ use crate::snaky::game::Player;
 use crate::snaky::placement::{Placement, Symmetry};
 
 use super::game::MakerGame;
+use super::threat_search::forced_win;
 
 /// Where the proof behind the advice stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -35,7 +36,24 @@ pub enum Footing {
     Here,
     /// No card builds on the player's stones: a root placed on clear ground, a fresh start.
     Afresh,
+    /// A win by threats alone, found by a bounded search ([`forced_win`]): every move a threat
+    /// Breaker must answer at once (or lose on the next move), the last a double threat. It
+    /// proves the win as a card does; the card fields of the advice say nothing then.
+    Threats,
 }
+
+impl Footing {
+    /// The advice is a proof built on the player's stones (a card or threats), so a move that
+    /// pushes its finish away costs; a fresh start promises the same whatever is played.
+    pub fn on_stones(self) -> bool {
+        matches!(self, Self::Here | Self::Threats)
+    }
+}
+
+/// The deepest win by threats the coach looks for (threat moves before the last, double, one),
+/// and the positions it may try on a turn (all depths together).
+pub const THREAT_DEPTH: u32 = 7;
+pub const THREAT_BUDGET: u32 = 2_000;
 
 /// A proven win from a position with Maker to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -145,7 +163,32 @@ impl Coach {
         if game.to_move() != Some(Player::Maker) {
             return None;
         }
-        self.on_stones(game).or_else(|| self.fresh_start(game))
+        // The shorter of a card on the stones and a win by threats (a card when they tie).
+        let threats = self.by_threats(game);
+        match (self.on_stones(game), threats) {
+            (Some(card), Some(threats)) if threats.within < card.within => Some(threats),
+            (Some(card), _) => Some(card),
+            (None, Some(threats)) => Some(threats),
+            (None, None) => self.fresh_start(game),
+        }
+    }
+
+    /// The shortest win by threats alone within [`THREAT_DEPTH`], trying at most
+    /// [`THREAT_BUDGET`] positions: depth by depth, so the first found is the shortest.
+    pub fn by_threats(&self, game: &MakerGame) -> Option<Advice> {
+        let mut budget = THREAT_BUDGET;
+        let (depth, hint) = (0..=THREAT_DEPTH)
+            .find_map(|depth| forced_win(game, depth, &mut budget).map(|hint| (depth, hint)))?;
+        let maker = self.sources.first().map_or(Maker::Ours19, |(maker, _)| *maker);
+        Some(Advice {
+            within: depth + 1,
+            hint,
+            footing: Footing::Threats,
+            maker,
+            card: 0,
+            inline: false,
+            placement: Placement::IDENTITY,
+        })
     }
 
     /// The lowest card that builds on Maker's stones, if any.

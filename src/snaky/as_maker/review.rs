@@ -24,10 +24,10 @@ pub struct CoachedMove {
     /// The move completed a Snaky.
     pub won: bool,
     /// How many moves the proven finish moved away: `after.within - (before.within - 1)`, or 0.
-    /// Only a move made on a card's footing can cost: off the proof (a fresh start before the
+    /// Only a move made on a proof on the stones (a card, or threats) can cost: off the proof (a fresh start before the
     /// move), the promise stands still whatever is played, and no move is charged for it.
     pub cost: u32,
-    /// Before the move a card built on the stones; after it, none did.
+    /// Before the move a proof built on the stones; after it, none did.
     pub left_proof: bool,
     /// For a costly move: the hints played from before it against the same Breaker, to the win.
     pub line: Vec<Move>,
@@ -42,11 +42,12 @@ pub fn coached_review(coach: &Coach, game: &MakerGame, level: Level, seed: u64) 
         let won = game.won() && i + 1 == game.moves().len();
         let after = if won || game.moves().len() < i + 2 { None } else { coach.advise(&game.prefix(i + 2)) };
         let cost = match (before.footing, after) {
-            (Footing::Here, Some(a)) => a.within.saturating_sub(before.within.saturating_sub(1)),
+            (footing, Some(a)) if footing.on_stones() => {
+                a.within.saturating_sub(before.within.saturating_sub(1))
+            }
             _ => 0,
         };
-        let left_proof =
-            before.footing == Footing::Here && after.is_some_and(|a| a.footing == Footing::Afresh);
+        let left_proof = before.footing.on_stones() && after.is_some_and(|a| a.footing == Footing::Afresh);
         let line = if cost > 0 { hint_line(coach, &position, level, seed) } else { Vec::new() };
         review.push(CoachedMove {
             number: i / 2 + 1,

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use bevy::prelude::Resource;
 
 use crate::snaky::as_maker::{
-    Advice, Attacker, Coach, CoachedMove, Footing, Level, MakerGame, Opponent, coached_review,
+    Advice, Attacker, Coach, CoachedMove, Level, MakerGame, Opponent, coached_review,
 };
 use crate::snaky::{Cell, Maker, Player};
 
@@ -229,14 +229,14 @@ impl MakerSession {
         // The proof before the move promised a win within `before` moves, this one included. Off
         // the proof (a fresh start) the promise stands still whatever is played: no cost.
         self.last_cost = match (before, self.advice) {
-            (Some(before), Some(after)) if before.footing == Footing::Here => {
+            (Some(before), Some(after)) if before.footing.on_stones() => {
                 after.within.saturating_sub(before.within.saturating_sub(1))
             }
             _ => 0,
         };
         // A proof shorter than the one before promised: the reply (or the move) gave ground.
         self.last_gain = match (before, self.advice) {
-            (Some(before), Some(after)) if before.footing == Footing::Here => {
+            (Some(before), Some(after)) if before.footing.on_stones() => {
                 before.within.saturating_sub(1).saturating_sub(after.within)
             }
             _ => 0,
@@ -251,6 +251,7 @@ impl MakerSession {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::snaky::as_maker::Footing;
     use std::sync::OnceLock;
 
     fn coach() -> Arc<Coach> {
