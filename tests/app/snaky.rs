@@ -1042,3 +1042,29 @@ fn the_hint_says_which_replies_and_what_they_keep() {
     assert!(hint.contains(&format!("({},{})", first.x, first.y)), "{hint}");
     assert!(after(first) == kept, "the hinted cell keeps the most");
 }
+
+/// The board's edges name its columns and rows, so a cell the panel names can be found: at the
+/// opening zoom every column and row of the frame {0..16}² is labelled; zoomed far out, every
+/// fifth.
+#[test]
+fn the_edges_label_the_columns_and_rows() {
+    use pokopoko::app::snaky::AxisLabel;
+    let mut app = snaky_screen();
+    app.update();
+    let labels = |app: &mut App| -> Vec<AxisLabel> {
+        app.world_mut().query::<&AxisLabel>().iter(app.world()).copied().collect()
+    };
+    let shown = labels(&mut app);
+    for i in 0..=16 {
+        assert!(shown.contains(&AxisLabel::Column(i)), "column {i}: {shown:?}");
+        assert!(shown.contains(&AxisLabel::Row(i)), "row {i}: {shown:?}");
+    }
+    app.world_mut().resource_mut::<pokopoko::app::snaky::BoardView>().cell_px = 8.0;
+    app.update();
+    app.update();
+    let shown = labels(&mut app);
+    assert!(!shown.is_empty());
+    assert!(shown.iter().all(|l| match *l {
+        AxisLabel::Column(v) | AxisLabel::Row(v) => v % 5 == 0,
+    }));
+}

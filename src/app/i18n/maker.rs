@@ -131,6 +131,15 @@ pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32) -> Strin
             "By your move {}, by threats alone: each move a threat the Breaker must answer, the last a double threat",
             made + a.within
         ),
+        // Before the first stone: the proof's opening.
+        (Language::Japanese, Some(a)) if a.footing == Footing::Here && made == 0 => {
+            format!("{}手証明の最初の一手から、{}手目までに勝てます", a.maker.bound(), a.within)
+        }
+        (Language::English, Some(a)) if a.footing == Footing::Here && made == 0 => format!(
+            "From the first move of our {}-move proof: a win by your move {}",
+            a.maker.bound(),
+            a.within
+        ),
         (Language::Japanese, Some(a)) if a.footing == Footing::Here => format!(
             "{}手目までに。あなたの石は{}手証明の勝ち筋の形をもう持っています",
             made + a.within,

@@ -23,7 +23,7 @@ const LINE_WIDTH_PX: f32 = 1.0;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (spawn_grid, follow_view)
+        (spawn_grid, follow_view, label_axes)
             .chain()
             .in_set(SnakySystems::Show)
             .run_if(in_state(Screen::Snaky).or_else(in_state(Screen::SnakyMaker))),
@@ -168,6 +168,94 @@ fn follow_view(
         });
     }
     grid.drawn = (*view, frame);
+}
+
+/// The coordinates along the board's top and left edges, so that a cell the panel names, "(7,9)",
+/// is found by its column and its row (y counts upwards). Every column and row while the cells
+/// are wide enough for their numbers, else every second or fifth.
+#[derive(Component, Debug)]
+pub struct AxisLabels {
+    drawn: Option<BoardView>,
+}
+
+/// One axis label: the column's x (`Column`) or the row's y (`Row`).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AxisLabel {
+    Column(i32),
+    Row(i32),
+}
+
+/// An axis label's box and type size, in design pixels; it is part of the board's picture, so
+/// it keeps this size at every window size (as the stones' numbers do).
+const LABEL_BOX: Vec2 = Vec2::new(34.0, 16.0);
+const LABEL_PX: f32 = 11.0;
+
+/// Every `stride`th column and row is labelled: cells narrower than a label share it out.
+fn label_stride(cell_px: f32) -> i32 {
+    match cell_px {
+        px if px >= 22.0 => 1,
+        px if px >= 11.0 => 2,
+        _ => 5,
+    }
+}
+
+fn label_axes(
+    view: Res<BoardView>,
+    layers: Query<(Entity, &Layer)>,
+    mut labels: Query<(Entity, &mut AxisLabels)>,
+    mut commands: Commands,
+) {
+    let Ok((node, mut labels)) = labels.single_mut() else {
+        // Over the grid, under the stones: the last child of the grid's layer.
+        if let Some((layer, _)) = layers.iter().find(|(_, l)| **l == Layer::Grid) {
+            commands.entity(layer).with_child((AxisLabels { drawn: None }, whole_area(), Pickable::IGNORE));
+        }
+        return;
+    };
+    if labels.drawn == Some(*view) {
+        return;
+    }
+    labels.drawn = Some(*view);
+    let stride = label_stride(view.cell_px);
+    let top_left = view.cell_at(Vec2::ZERO);
+    let bottom_right = view.cell_at(BOARD_SIZE);
+    let shown = |at: f32, size: f32| at - LABEL_BOX.x / 2.0 >= 0.0 && at + LABEL_BOX.x / 2.0 <= size;
+    commands.entity(node).despawn_children().with_children(|node| {
+        for x in (top_left.x..=bottom_right.x).filter(|x| x.rem_euclid(stride) == 0) {
+            let centre = view.local_of(crate::snaky::Cell::new(x, 0)).x;
+            // Clear of the row labels in the corner.
+            if shown(centre, BOARD_SIZE.x) && centre - LABEL_BOX.x / 2.0 > LABEL_BOX.x {
+                node.spawn(label(AxisLabel::Column(x), centre - LABEL_BOX.x / 2.0, 2.0));
+            }
+        }
+        for y in (bottom_right.y..=top_left.y).filter(|y| y.rem_euclid(stride) == 0) {
+            let centre = view.local_of(crate::snaky::Cell::new(0, y)).y;
+            if centre - LABEL_BOX.y / 2.0 > LABEL_BOX.y + 2.0 && centre + LABEL_BOX.y / 2.0 <= BOARD_SIZE.y {
+                node.spawn(label(AxisLabel::Row(y), 2.0, centre - LABEL_BOX.y / 2.0));
+            }
+        }
+    });
+}
+
+fn label(which: AxisLabel, left: f32, top: f32) -> impl Bundle {
+    let number = match which {
+        AxisLabel::Column(x) => x,
+        AxisLabel::Row(y) => y,
+    };
+    (
+        which,
+        crate::app::theme::widgets::cell_number(number, LABEL_PX, palette::INK_SOFT),
+        TextLayout::justify(Justify::Center),
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(left),
+            top: px(top),
+            width: px(LABEL_BOX.x),
+            height: px(LABEL_BOX.y),
+            ..default()
+        },
+        Pickable::IGNORE,
+    )
 }
 
 /// A full-size node at the area's corner (the grid's parts are placed from there).

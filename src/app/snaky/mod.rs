@@ -24,7 +24,7 @@ mod screen;
 use bevy::prelude::*;
 
 pub use board::{BOARD_SIZE, BoardArea, BoardView, Cursor, CursorMark, RefusedFlash, Stone};
-pub use grid::GridLine;
+pub use grid::{AxisLabel, GridLine};
 pub use model::lesson::{Lesson, LineChoice};
 pub use model::outcome::Outcome;
 pub use model::overlays::{Layer as OverlayLayer, Overlays};

@@ -176,7 +176,9 @@ struct Shape {
 }
 
 /// The completed Snaky: a filled cell reaching over the grid lines.
-const WINNING: Shape = Shape { inset: 0.0, grow: 1.0, border: 3.0, radius: Val::ZERO };
+/// The completed Snaky: a tinted square with a red frame reaching past the cell, so it shows around
+/// the stones.
+const WINNING: Shape = Shape { inset: 0.0, grow: 6.0, border: 3.0, radius: Val::Px(4.0) };
 /// The envelope: a light tint just inside the grid lines (a rounded tile, as the heat map's).
 const ENVELOPE: Shape = Shape { inset: 0.04, grow: 0.0, border: 0.0, radius: Val::Px(3.0) };
 /// The required set: a ring on the cell's edge.
@@ -185,7 +187,7 @@ const REQUIRED: Shape = Shape { inset: 0.0, grow: 1.0, border: 3.0, radius: Val:
 const HEAT: Shape = Shape { inset: 0.06, grow: 0.0, border: 0.0, radius: Val::Px(3.0) };
 /// The hint: a ring just outside the cell, outside the required ring.
 const HINT: Shape = Shape { inset: 0.0, grow: 2.0, border: 3.0, radius: Val::Px(6.0) };
-const HINT_FILL_ALPHA: f32 = 0.35;
+const HINT_FILL_ALPHA: f32 = 0.45;
 /// A finishing cell: a round ring inside the cell, in Maker's colour.
 const THREAT: Shape = Shape { inset: 0.12, grow: 0.0, border: 3.0, radius: Val::Px(f32::MAX) };
 /// The pivot: a round ring reaching into the neighbouring cells.

@@ -60,8 +60,8 @@ pub const WINNING: Color = Color::srgba(0.85, 0.38, 0.32, 0.70);
 /// the hint and the lesson — green is good for you, red is bad.
 pub const HEAT_WORST: Color = Color::srgba(0.90, 0.45, 0.40, 0.55);
 pub const HEAT_BEST: Color = Color::srgba(0.35, 0.72, 0.45, 0.65);
-/// The hint: the replies that delay Maker most.
-/// The hint's and the lesson's ring around the replies that keep the most: good for you.
-pub const HINT: Color = Color::srgb(0.16, 0.60, 0.32);
+/// The hint's and the lesson's ring around the replies that keep the most: good for you. A
+/// yellower green than the cursor's teal, so the two never read as one.
+pub const HINT: Color = Color::srgb(0.20, 0.66, 0.12);
 /// The tempo graph's reviewed move.
 pub const TEMPO_MARK: Color = Color::srgb(0.93, 0.55, 0.25);
