@@ -52,8 +52,8 @@ impl Footing {
 
 /// The deepest win by threats the coach looks for (threat moves before the last, double, one),
 /// and the positions it may try on a turn (all depths together).
-pub const THREAT_DEPTH: u32 = 7;
-pub const THREAT_BUDGET: u32 = 2_000;
+pub const THREAT_DEPTH: u32 = 5;
+pub const THREAT_BUDGET: u32 = 200;
 
 /// A proven win from a position with Maker to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -65,12 +65,33 @@ pub fn weights(game: &MakerGame) -> Vec<(Cell, u64)> {
 /// The free cells that would make a threat: the two free cells of every live copy holding four
 /// Maker cells. Sorted by (x, y), each once.
 pub fn threat_moves(game: &MakerGame) -> Vec<Cell> {
-    let mut cells: Vec<Cell> = live_copies(game)
-        .into_iter()
-        .filter(|copy| copy.maker == 4)
-        .flat_map(|copy| copy.cells)
-        .filter(|&c| game.is_free(c))
-        .collect();
+    // The copies through each Maker stone, without first gathering them once each: a copy met
+    // through several stones only adds its cells again, and the cells are deduplicated below.
+    let mut cells = Vec::new();
+    for &m in game.maker_cells() {
+        for copy in shape::copies_through(m) {
+            let (mut maker, mut free, mut free_count) = (0, [m; 2], 0);
+            let live = copy.iter().all(|&c| {
+                if wraps(m, c) {
+                    return false;
+                }
+                match game.owner(c) {
+                    Some(Player::Maker) => maker += 1,
+                    Some(Player::Breaker) => return false,
+                    None => {
+                        if free_count < 2 {
+                            free[free_count] = c;
+                        }
+                        free_count += 1;
+                    }
+                }
+                true
+            });
+            if live && maker == 4 && free_count == 2 {
+                cells.extend(free);
+            }
+        }
+    }
     cells.sort_unstable();
     cells.dedup();
     cells
@@ -197,5 +218,34 @@ mod tests {
         }
         brute.sort_unstable();
         assert_eq!(found, brute);
+    }
+
+    /// The fast count agrees with the definition: the free cells of the live copies (each once)
+    /// holding four Maker cells, on every position of seeded games.
+    #[test]
+    fn threat_moves_are_the_free_cells_of_live_copies_holding_four() {
+        use crate::snaky::as_maker::{Attacker, Level, Opponent};
+        let mut seen = 0;
+        for seed in 0..4 {
+            let mut g = MakerGame::new();
+            let (mut maker, mut breaker) = (Attacker::new(seed), Opponent::new(Level::Blocker, seed));
+            while !g.won() && g.maker_cells().len() < 30 {
+                let mut expected: Vec<Cell> = live_copies(&g)
+                    .into_iter()
+                    .filter(|copy| copy.maker == 4)
+                    .flat_map(|copy| copy.cells)
+                    .filter(|&c| g.is_free(c))
+                    .collect();
+                expected.sort_unstable();
+                expected.dedup();
+                seen += expected.len();
+                assert_eq!(threat_moves(&g), expected);
+                g.maker_move(maker.choose(&g).expect("Maker's turn")).expect("legal");
+                if !g.won() {
+                    g.breaker_move(breaker.choose(&g).expect("Breaker's turn")).expect("legal");
+                }
+            }
+        }
+        assert!(seen > 0, "some position has threat moves");
     }
 }
