@@ -191,9 +191,17 @@ pub fn key_line(lang: Language, mode: SnakyMode) -> String {
     };
     let mut first = vec![head.get(lang).to_string()];
     first.extend(mode_keys(mode).key_parts(lang, |_| true));
-    let every = KEYS.key_parts(lang, |_| true);
+    // The keys that only steer a computer Breaker are listed while one plays (they still work,
+    // unlisted, elsewhere): a newcomer's key line holds what they can use now.
+    let watching = mode == SnakyMode::Watch;
+    let every = KEYS.key_parts(lang, |key| watching || !watch_only(key));
     let width = key_line_em(lang);
     format!("{}\n{}", wrap_parts(&first, lang, width), wrap_parts(&every, lang, width))
+}
+
+/// A key that only steers a watched computer Breaker: a step, its speed, taking over.
+fn watch_only(key: &SnakyKey) -> bool {
+    matches!(key, Game(SnakyInput::Step | SnakyInput::Slower | SnakyInput::Faster | SnakyInput::TakeOver))
 }
 
 /// The key line's width in ems (as [`wrap_parts`] counts them) of its text at the size it keeps at
@@ -253,6 +261,17 @@ mod tests {
         assert_eq!(hands, digits.into_iter().zip(BreakerKind::ALL).collect::<Vec<_>>());
         assert!(key_line(Language::English, SnakyMode::Play).contains("1-5:\u{a0}computer\u{a0}Breaker"));
         assert!(key_line(Language::Japanese, SnakyMode::Play).contains("1〜5：COMの壊し手"));
+    }
+
+    #[test]
+    fn the_watch_keys_are_listed_only_while_a_computer_breaker_plays() {
+        for lang in [Language::Japanese, Language::English] {
+            let step = if lang == Language::English { "N:\u{a0}step" } else { "N：1手" };
+            assert!(key_line(lang, SnakyMode::Watch).contains(step));
+            for mode in [SnakyMode::Play, SnakyMode::Review, SnakyMode::Lesson] {
+                assert!(!key_line(lang, mode).contains(step), "{mode:?} {lang:?}");
+            }
+        }
     }
 
     #[test]
