@@ -648,22 +648,25 @@ fn line_starts(app: &mut App, axis: GridLine) -> Vec<f32> {
 fn the_grid_lines_are_every_cell_edge_and_follow_a_zoom_and_a_pan() {
     let mut app = snaky_screen();
     // The 820 x 660 area shows cell (8,8)'s centre in its middle at 26 pixels a cell: the cell
-    // edges lie 13 pixels either side of the middle and every 26 from there, each line one pixel
-    // wide and centred on its edge.
-    let every =
-        |first: f32, step: f32, count: usize| (0..count).map(|i| first + step * i as f32).collect::<Vec<_>>();
-    assert_eq!(line_starts(&mut app, GridLine::Vertical), every(6.5, 26.0, 32));
-    assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(4.5, 26.0, 26));
+    // edges lie 13 pixels either side of the middle and every 26 from there, each line 1.25
+    // pixels wide (one pixel of the window at 1024×768) and centred on its edge: `every` takes
+    // the first edge and gives the lines' starts.
+    const HALF_LINE: f32 = 0.625;
+    let every = |first_edge: f32, step: f32, count: usize| {
+        (0..count).map(|i| first_edge - HALF_LINE + step * i as f32).collect::<Vec<_>>()
+    };
+    assert_eq!(line_starts(&mut app, GridLine::Vertical), every(7.0, 26.0, 32));
+    assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(5.0, 26.0, 26));
     // + zooms in by 1.25 about the middle: 32.5 pixels a cell, edges 16.25 either side of it.
     key(&mut app, KeyCode::Equal);
     assert_eq!(app.world().resource::<BoardView>().cell_px, 32.5);
-    assert_eq!(line_starts(&mut app, GridLine::Vertical), every(3.25, 32.5, 26));
-    assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(20.75, 32.5, 20));
+    assert_eq!(line_starts(&mut app, GridLine::Vertical), every(3.75, 32.5, 26));
+    assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(21.25, 32.5, 20));
     // Half a cell's pan puts an edge in the middle of the area.
     app.world_mut().resource_mut::<BoardView>().pan_pixels(Vec2::new(16.25, 16.25));
     app.update();
-    assert_eq!(line_starts(&mut app, GridLine::Vertical), every(19.5, 32.5, 25));
-    assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(4.5, 32.5, 21));
+    assert_eq!(line_starts(&mut app, GridLine::Vertical), every(20.0, 32.5, 25));
+    assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(5.0, 32.5, 21));
 }
 
 /// The calm screen (issue 23): no overlay until the Analysis page is opened; Tab opens it and the
@@ -1067,4 +1070,32 @@ fn the_edges_label_the_columns_and_rows() {
     assert!(shown.iter().all(|l| match *l {
         AxisLabel::Column(v) | AxisLabel::Row(v) => v % 5 == 0,
     }));
+}
+
+/// A lesson opens zoomed in on the game: every stone of the game and of the line lies inside the
+/// board, at more than the opening's 26 pixels a cell (up to 40).
+#[test]
+fn the_lesson_frames_the_game_and_its_line_larger() {
+    use pokopoko::app::snaky::{BoardView, SnakyInput};
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6 10,8 12,8".to_string()));
+    app.update();
+    let costliest = pokopoko::snaky::review_game(session(&app).game()).costliest().expect("a costly move");
+    app.world_mut().write_message(SnakyInput::LessonMove(costliest));
+    app.update();
+    app.update();
+    let view = *app.world().resource::<BoardView>();
+    assert!(view.cell_px > 26.0 && view.cell_px <= 40.0, "{view:?}");
+    let lesson = session(&app).lesson().expect("the lesson").clone();
+    let line = lesson.line().expect("a costly move has a line");
+    let cells = session(&app)
+        .game()
+        .moves()
+        .iter()
+        .map(|m| m.cell)
+        .chain(line.steps.iter().flat_map(|s| std::iter::once(s.maker).chain(s.breaker)))
+        .filter(|c| !c.is_far_away());
+    for cell in cells {
+        assert!(view.contains(cell), "{cell} outside {view:?}");
+    }
 }

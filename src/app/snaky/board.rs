@@ -36,6 +36,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 follow_stones,
+                frame_the_lesson,
                 show_the_end,
                 draw_stones,
                 flash_refusals,
@@ -896,6 +897,47 @@ fn write_board_texts(
             text.0 = content;
         }
     }
+}
+
+/// The largest cells a lesson zooms in to: stones and their numbers read easily, and a line's
+/// moves around them stay in view.
+const LESSON_CELL_PX: f32 = 40.0;
+
+/// A lesson opens on its move's neighbourhood (again when another move or the other line is
+/// chosen): the view frames the game's stones and the line's, zoomed in as far as they fit, up
+/// to [`LESSON_CELL_PX`]. Stones played far away are left out (no view near the others shows
+/// them).
+fn frame_the_lesson(
+    session: Option<Res<Session>>,
+    mut framed: Local<Option<(usize, super::LineChoice)>>,
+    mut view: ResMut<BoardView>,
+) {
+    let Some(session) = session.filter(|session| session.is_changed()) else { return };
+    let now = session.lesson().map(|lesson| (lesson.index, lesson.choice));
+    if now == *framed {
+        return;
+    }
+    *framed = now;
+    let Some(lesson) = session.lesson() else { return };
+    let line = lesson.line().into_iter().flat_map(|line| &line.steps);
+    let cells: Vec<Cell> = session
+        .game()
+        .moves()
+        .iter()
+        .map(|m| m.cell)
+        .chain(line.flat_map(|step| std::iter::once(step.maker).chain(step.breaker)))
+        .filter(|cell| !cell.is_far_away())
+        .collect();
+    let (Some(min_x), Some(max_x)) = (cells.iter().map(|c| c.x).min(), cells.iter().map(|c| c.x).max())
+    else {
+        return;
+    };
+    let (min_y, max_y) =
+        (cells.iter().map(|c| c.y).min().unwrap_or(0), cells.iter().map(|c| c.y).max().unwrap_or(0));
+    // The span in cells, with a cell's margin on each side (the axis labels sit in it).
+    let span = Vec2::new((max_x - min_x + 3) as f32, (max_y - min_y + 3) as f32);
+    view.cell_px = (BOARD_SIZE / span).min_element().clamp(MIN_CELL_PX, LESSON_CELL_PX);
+    view.centre = (f64::from(min_x + max_x + 1) / 2.0, f64::from(min_y + max_y + 1) / 2.0);
 }
 
 /// Nothing hides the end: when Maker completes its Snaky, the view moves (and zooms out if it

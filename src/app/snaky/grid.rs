@@ -17,8 +17,9 @@ use crate::snaky::cell::PAPER_BOARD;
 const DASH_CELLS: f32 = 0.55;
 /// Half the dashes' thickness, in design pixels (they also reach this far past their ends).
 const DASH_HALF_THICK_PX: f32 = 1.5;
-/// A grid line's width, in design pixels, centred on the cells' edge.
-const LINE_WIDTH_PX: f32 = 1.0;
+/// A grid line's width, in design pixels, centred on the cells' edge: at least one pixel of the
+/// window at 1024×768 (a scale of 0.8), where a 1-pixel line could round away.
+const LINE_WIDTH_PX: f32 = 1.25;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
