@@ -82,7 +82,13 @@ pub fn status(lang: Language, won: Option<u32>, assisted: bool, can_finish: bool
 
 pub fn goal(lang: Language, par: u32, moves: u32) -> String {
     match lang {
+        Language::Japanese if moves > par => {
+            format!("目標：{par}手以内に勝つ　いま {moves}手（目標を超えました）")
+        }
         Language::Japanese => format!("目標：{par}手以内に勝つ　いま {moves}手"),
+        Language::English if moves > par => {
+            format!("Goal: win within {par} Maker moves. Yours so far: {moves} (past the goal)")
+        }
         Language::English => format!("Goal: win within {par} Maker moves. Yours so far: {moves}"),
     }
 }
@@ -174,9 +180,15 @@ pub fn cost(lang: Language, cost: u32) -> String {
 pub fn gain(lang: Language, gain: u32) -> String {
     match (lang, gain) {
         (_, 0) => String::new(),
-        (Language::Japanese, n) => format!("証明の勝ちが {n}手近づきました（-{n}）"),
-        (Language::English, 1) => "The proven win came 1 move closer (-1)".into(),
-        (Language::English, n) => format!("The proven win came {n} moves closer (-{n})"),
+        (Language::Japanese, n) => {
+            format!("壊し手の受けのあと、証明の勝ちが予定より {n}手近づきました（-{n}）")
+        }
+        (Language::English, 1) => {
+            "After the Breaker's reply the proven win is 1 move closer than planned (-1)".into()
+        }
+        (Language::English, n) => {
+            format!("After the Breaker's reply the proven win is {n} moves closer than planned (-{n})")
+        }
     }
 }
 
@@ -242,10 +254,10 @@ pub fn side(lang: Language, you: bool) -> &'static str {
 pub fn legend(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "紫の丸：そこに打てば Snaky が完成。緑の四角：ヒント。点線：証明が始まる 17×17 の範囲。"
+            "勝ち方：二つのマスのどちらでも Snaky が完成する形（ダブルリーチ）を作れば、壊し手は片方しかふさげません。紫の丸：そこに打てば Snaky が完成。緑の四角：ヒント。点線：証明が始まる 17×17 の範囲。"
         }
         Language::English => {
-            "Purple ring: a stone there completes your Snaky. Green square: the hint. Dashed square: the 17×17 area where the proof begins."
+            "To win: make a double threat, two cells that each finish a Snaky; the Breaker can block only one. Purple ring: a stone there completes your Snaky. Green square: the hint. Dashed square: the 17×17 area where the proof begins."
         }
     }
 }

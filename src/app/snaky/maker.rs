@@ -342,6 +342,11 @@ fn apply_input(
     };
     for input in all {
         let outcomes = session.apply(input);
+        // A new game starts where the first, as the view did: on the proof's opening.
+        if matches!(input, MakerInput::NewGame | MakerInput::Level(_)) && session.game().moves().is_empty() {
+            cursor.0 = crate::snaky::policy::OPENING;
+            views.write(ViewInput::Centre);
+        }
         // The hint shown: the cursor goes to it (Enter plays it) and the view follows.
         if input == MakerInput::ToggleHint
             && let Some(hint) = session.shown_hint()
