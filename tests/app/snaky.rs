@@ -541,14 +541,7 @@ fn blind_mode_hides_the_overlays_and_saves_the_best_score_per_maker() {
     let marks = app.world_mut().query::<&pokopoko::app::snaky::OverlayMark>().iter(app.world()).count();
     assert_eq!(marks, 0, "no overlay in blind mode");
     // Play harmlessly far from Maker until it wins; the score is the number of Maker moves.
-    let corner = (-6..=-3).flat_map(|x| (-3..=0).map(move |y| Cell::new(x, y)));
-    for cell in corner {
-        if session(&app).game().won() {
-            break;
-        }
-        click(&mut app, cell);
-    }
-    app.update();
+    play_in_a_corner_until_maker_wins(&mut app);
     let moves = session(&app).game().maker_cells().len() as u32;
     assert!(session(&app).game().won());
     let best = app
@@ -563,6 +556,17 @@ fn blind_mode_hides_the_overlays_and_saves_the_best_score_per_maker() {
     assert!(session(&app).notice.as_ref().is_some_and(|n| n.kind == NoticeKind::Good));
 }
 
+/// Claims the cells of a corner far from Maker's stones, one a turn, until Maker has won.
+fn play_in_a_corner_until_maker_wins(app: &mut App) {
+    for cell in (-6..=-3).flat_map(|x| (-3..=0).map(move |y| Cell::new(x, y))) {
+        if session(app).game().won() {
+            break;
+        }
+        click(app, cell);
+    }
+    app.update();
+}
+
 /// A game shorter than the best so far is said plainly (not in praise's green); the best stays.
 #[test]
 fn a_game_below_the_best_is_not_praised() {
@@ -574,25 +578,12 @@ fn a_game_below_the_best_is_not_praised() {
         .snaky_best
         .insert(Maker::Paper, 21);
     // Play far from Maker until it wins: well under 21 Maker moves.
-    for cell in (-6..=-3).flat_map(|x| (-3..=0).map(move |y| Cell::new(x, y))) {
-        if session(&app).game().won() {
-            break;
-        }
-        click(&mut app, cell);
-    }
-    app.update();
+    play_in_a_corner_until_maker_wins(&mut app);
     assert!(session(&app).game().won() && session(&app).game().maker_cells().len() < 21);
     let notice = session(&app).notice.clone().expect("the result is said");
     assert_eq!(notice.kind, NoticeKind::Info);
-    let best = app
-        .world()
-        .resource::<pokopoko::app::SaveData>()
-        .save
-        .settings
-        .snaky_best
-        .get(&Maker::Paper)
-        .copied();
-    assert_eq!(best, Some(21));
+    let settings = &app.world().resource::<pokopoko::app::SaveData>().save.settings;
+    assert_eq!(settings.snaky_best.get(&Maker::Paper), Some(&21));
 }
 
 #[test]

@@ -153,6 +153,8 @@ impl MakerSession {
         match input {
             MakerInput::Claim(cell) => self.claim(cell),
             MakerInput::ToggleHint => {
+                // Looking at the hint is no answer to "leave this game?": the question stands.
+                self.pending_level = pending;
                 self.hint_shown = !self.hint_shown;
                 if self.hint_shown && !self.game.won() {
                     self.assisted = true;
@@ -309,6 +311,8 @@ mod tests {
             (session.level(), session.pending_level(), session.moves()),
             (Level::Blocker, Some(Level::Searcher), 1)
         );
+        session.apply(MakerInput::ToggleHint);
+        assert_eq!(session.pending_level(), Some(Level::Searcher), "the hint keeps the question");
         session.apply(MakerInput::Level(Level::Searcher));
         assert_eq!((session.level(), session.pending_level(), session.moves()), (Level::Searcher, None, 0));
         // Far-apart lone stones: once no card builds on them, further wandering costs nothing.
