@@ -157,10 +157,16 @@ pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32) -> Strin
             a.maker.bound()
         ),
         (Language::Japanese, Some(a)) => {
-            format!("石のない所からやり直せば、あと{}手以内に勝てます", a.within)
+            format!(
+                "二つのマスのどちらでも Snaky が完成する形をねらいましょう（何もない所からやり直す手なら、あと{}手以内の勝ちが証明ずみ）",
+                a.within
+            )
         }
         (Language::English, Some(a)) => {
-            format!("Starting afresh away from the stones still wins within {} more", a.within)
+            format!(
+                "Aim for two cells that would each finish a Snaky (a fresh start on clear ground is proven to win within {} more)",
+                a.within
+            )
         }
     }
 }
