@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use pokopoko::snaky::review::{self, Role};
 use pokopoko::snaky::{
-    self, BreakerKind, Cards, Cell, ComputerBreaker, Game, Maker, ThreatKind, Threats, play_out, record,
+    self, BreakerKind, Cards, Cell, ComputerBreaker, Game, Maker, Player, ThreatKind, Threats, play_out,
+    record,
 };
 
 type Xy = (i32, i32);
@@ -212,6 +213,24 @@ fn checked_line(start: &Game, line: &review::Line, at: &str) -> u32 {
     line.completed.expect("completed").move_number
 }
 
+/// The most of Maker's stones in one copy of Snaky through `cell` (every orientation and
+/// translation, from S) that holds none of Breaker's.
+fn most_on_a_copy(game: &Game, cell: Cell) -> usize {
+    let maker: BTreeSet<Xy> = xy(game.maker_cells()).into_iter().collect();
+    let breaker: BTreeSet<Xy> = xy(game.breaker_cells()).into_iter().collect();
+    let mut most = 0;
+    for [a, b, c, d] in matrices() {
+        let shape = S.map(|(x, y)| (a * x + b * y, c * x + d * y));
+        for &(sx, sy) in &shape {
+            let copy = shape.map(|(x, y)| (x - sx + cell.x, y - sy + cell.y));
+            if copy.iter().all(|p| !breaker.contains(p)) {
+                most = most.max(copy.iter().filter(|p| maker.contains(p)).count());
+            }
+        }
+    }
+    most
+}
+
 /// Where `cell` stood in `line`, worked out here from the line's steps alone, and, for a cell
 /// not in it, from the envelope of Maker's plan where the line starts (`plan`, the game's).
 fn role(cell: Cell, line: &review::Line, plan: &[Cell]) -> Role {
@@ -263,6 +282,25 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
             None => assert!(best.outside && m.best_outside && !before.claim().envelope.contains(&best.cell)),
         }
         assert_eq!(best.keeps, m.kept, "{at}");
+        // The shape it stands on: the most of Maker's stones in a copy through it free of
+        // Breaker's, by the brute force's copies (two at least), before the move.
+        let most = (!best.outside).then(|| most_on_a_copy(&before, best.cell)).filter(|&n| n >= 2);
+        assert_eq!(best.on_shape.map(|s| usize::from(s.count)), most, "{at}");
+        if let Some(shape) = best.on_shape {
+            assert!(shape.snaky.contains(&best.cell), "{at}");
+            let mut copy = shape.snaky.map(|c| (c.x, c.y));
+            copy.sort();
+            assert!(
+                matrices().iter().any(|&[a, b, c, d]| {
+                    let mut placed = S.map(|(x, y)| (a * x + b * y, c * x + d * y));
+                    placed.sort();
+                    let (dx, dy) = (copy[0].0 - placed[0].0, copy[0].1 - placed[0].1);
+                    placed.map(|(x, y)| (x + dx, y + dy)) == copy
+                }),
+                "{at}: a copy of Snaky"
+            );
+            assert!(shape.maker_stones().iter().all(|&c| before.owner(c) == Some(Player::Maker)), "{at}");
+        }
         assert_eq!(best.in_line, role(best.cell, &why.line, &after.claim().envelope), "{at}");
         let mut after_best = before;
         after_best.breaker_move(best.cell).expect("a free cell");

@@ -651,6 +651,10 @@ struct BestReplyJson {
     /// `{"role":"needed_free"}` (in the envelope of Maker's plan after the move) or
     /// `{"role":"elsewhere"}`: where `cell` stood in `line`.
     in_line: serde_json::Value,
+    /// The Snaky copy through `cell` that held the most of Maker's stones (two at least) and none
+    /// of Breaker's before the move: `{"maker":[[x,y],…],"snaky":[[x,y],…]}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    on_shape: Option<serde_json::Value>,
 }
 
 fn xy(cell: Cell) -> [i32; 2] {
@@ -712,7 +716,11 @@ fn best_reply_json(best: &snaky::review::BestReply) -> BestReplyJson {
         (role, Some(move_number)) => serde_json::json!({ "role": role, "move": move_number }),
         (role, None) => serde_json::json!({ "role": role }),
     };
-    BestReplyJson { cell: xy(best.cell), outside: best.outside, keeps: best.keeps, in_line }
+    let on_shape = best.on_shape.map(|shape| {
+        let stones: Vec<[i32; 2]> = shape.maker_stones().iter().map(|&c| xy(c)).collect();
+        serde_json::json!({ "snaky": shape.snaky.map(xy), "maker": stones })
+    });
+    BestReplyJson { cell: xy(best.cell), outside: best.outside, keeps: best.keeps, in_line, on_shape }
 }
 
 /// A reply that keeps the guarantee: a cell, or the marker for any reply outside the envelope.

@@ -61,7 +61,7 @@ use super::card::Cards;
 use super::cell::Cell;
 use super::errors::{RecordError, RecordErrorKind};
 use super::game::{Game, Player};
-use super::shape::Copy as SnakyCopy;
+use super::shape::{self, Copy as SnakyCopy};
 use super::threats::{self, ThreatKind, Threats};
 
 /// The lesson of one game: par, how long Maker was held out, and every Breaker move reviewed.
@@ -325,6 +325,50 @@ pub struct BestReply {
     pub keeps: u32,
     /// Where `cell` stood in the line after the move played.
     pub in_line: Role,
+    /// The Snaky copy through `cell` that held the most of Maker's stones and none of Breaker's
+    /// before the move (two stones at least): what taking the cell blocks, in board terms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_shape: Option<OnShape>,
+}
+
+/// A Snaky copy through a cell, with Maker's stones in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OnShape {
+    /// Its six cells.
+    pub snaky: SnakyCopy,
+    /// Maker's stones in it, the first `count` of `stones`, in the copy's order.
+    pub count: u8,
+    pub stones: [Cell; 5],
+}
+
+impl OnShape {
+    /// The live copy through `cell` (no Breaker stone) holding the most of Maker's stones, the
+    /// first in [`shape::copies_through`]'s order among equals, if it holds two or more.
+    pub fn best(game: &Game, cell: Cell) -> Option<Self> {
+        let mut best: Option<Self> = None;
+        for snaky in shape::copies_through(cell) {
+            if snaky.iter().any(|&c| game.owner(c) == Some(Player::Breaker)) {
+                continue;
+            }
+            let mut stones = [cell; 5];
+            let mut count = 0u8;
+            for &c in snaky.iter().filter(|&&c| game.owner(c) == Some(Player::Maker)) {
+                if let Some(slot) = stones.get_mut(usize::from(count)) {
+                    *slot = c;
+                }
+                count += 1;
+            }
+            if count >= 2 && best.is_none_or(|b| count > b.count) {
+                best = Some(Self { snaky, count, stones });
+            }
+        }
+        best
+    }
+
+    /// Maker's stones in the copy.
+    pub fn maker_stones(&self) -> &[Cell] {
+        &self.stones[..usize::from(self.count).min(5)]
+    }
 }
 
 /// What a cell was in a line (the first that applies, in this order).
@@ -393,6 +437,7 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
         Some(&cell) => (cell, false),
         None => (before.far_away_cell(), true),
     };
+    let on_shape = if outside { None } else { OnShape::best(&before, cell) };
     let mut after_best = before;
     after_best.breaker_move(cell).ok()?;
     let best_line = self::line(&after_best);
@@ -401,7 +446,7 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
         Role::Elsewhere if after.active_claim().envelope(after.cards()).contains(&cell) => Role::NeededFree,
         role => role,
     };
-    let best_reply = BestReply { cell, outside, keeps: reviewed.kept, in_line };
+    let best_reply = BestReply { cell, outside, keeps: reviewed.kept, in_line, on_shape };
     Some(Why { index, breaker, line, best_reply, best_line })
 }
 

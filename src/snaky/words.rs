@@ -182,7 +182,12 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
             } else {
                 format!("played {cell}")
             };
-            format!("{}. Had you {had}, Maker's plan would need {}{ends}.", capitalised(&fact), best.keeps)
+            let shape = on_shape(lang, best);
+            format!(
+                "{}.{shape} Had you {had}, Maker's plan would need {}{ends}.",
+                capitalised(&fact),
+                best.keeps
+            )
         }
         Language::Japanese => {
             let fact = match best.in_line {
@@ -214,7 +219,28 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
                 }
             };
             let ends = ends.map_or(String::new(), |m| format!("（最長の守りなら作り手の完成は{m}手目）"));
-            format!("{fact}。{cell} に打っていれば、作り手の計画は{}手かかります{ends}。", best.keeps)
+            let shape = on_shape(lang, best);
+            format!("{fact}。{shape}{cell} に打っていれば、作り手の計画は{}手かかります{ends}。", best.keeps)
+        }
+    }
+}
+
+/// For a best reply the line does not explain by a Snaky (needed free, or elsewhere): the Snaky
+/// shape it stands on that already held the most of Maker's stones, in board terms.
+fn on_shape(lang: Language, best: &super::review::BestReply) -> String {
+    let shown = matches!(best.in_line, Role::NeededFree | Role::Elsewhere);
+    let Some(shape) = best.on_shape.filter(|_| shown) else { return String::new() };
+    let stones = and_list(lang, &cells(shape.maker_stones()));
+    match lang {
+        Language::English => format!(
+            " {} also lies on a Snaky shape that already held {} of Maker's stones, {stones}: taking it blocks that shape.",
+            best.cell, shape.count
+        ),
+        Language::Japanese => {
+            format!(
+                "{} は、作り手の石 {stones} の{}個をすでに含む Snaky の形の上にあり、取ればその形をふさげます。",
+                best.cell, shape.count
+            )
         }
     }
 }
