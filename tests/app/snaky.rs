@@ -1090,3 +1090,21 @@ fn the_lesson_frames_the_game_and_its_line_larger() {
         assert!(view.contains(cell), "{cell} outside {view:?}");
     }
 }
+
+/// The lower-left coordinates follow the keyboard cursor, also when a claim moves it in the
+/// same frame as it changes the game: SPEC §2.4's worked line, B (7,8) answered by M (8,7).
+#[test]
+fn the_coordinates_follow_the_cursor_through_a_claim() {
+    use pokopoko::app::snaky::Cursor;
+    let mut app = snaky_screen();
+    let texts = |app: &mut App| -> Vec<String> {
+        app.world_mut().query::<&Text>().iter(app.world()).map(|t| t.0.clone()).collect()
+    };
+    key(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(app.world().resource::<Cursor>().0, Cell::new(7, 8));
+    assert!(texts(&mut app).contains(&"(7,8)".to_string()));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(maker_cells(&app), [(8, 8), (8, 7)]);
+    assert_eq!(app.world().resource::<Cursor>().0, Cell::new(8, 7), "the cursor follows the stone");
+    assert!(texts(&mut app).contains(&"(8,7)".to_string()), "{:?}", texts(&mut app));
+}

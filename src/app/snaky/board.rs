@@ -44,7 +44,7 @@ pub(super) fn plugin(app: &mut App) {
                 draw_cursor,
                 place_on_board,
                 scale_fonts,
-                update_board_texts,
+                update_board_texts::<Session>,
             )
                 .chain()
                 .in_set(SnakySystems::Show)
@@ -57,7 +57,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (draw_hover, draw_cursor, place_on_board, scale_fonts, update_maker_board_texts)
+            (draw_hover, draw_cursor, place_on_board, scale_fonts, update_board_texts::<MakerSession>)
                 .chain()
                 .in_set(SnakySystems::Show)
                 .run_if(in_state(Screen::SnakyMaker)),
@@ -819,9 +819,27 @@ fn scale_fonts(view: Res<BoardView>, mut texts: Query<(Ref<ScaledFont>, &mut Tex
     }
 }
 
-/// The hovered cell's coordinates, the count of stones outside the view, and the result banner.
-fn update_board_texts(
-    session: Option<Res<Session>>,
+/// A screen's game as the board's corner texts read it: the stones it shows.
+trait ShownStones: Resource {
+    fn shown_stones(&self) -> Vec<Cell>;
+}
+
+impl ShownStones for Session {
+    fn shown_stones(&self) -> Vec<Cell> {
+        self.shown().moves().iter().map(|m| m.cell).collect()
+    }
+}
+
+impl ShownStones for MakerSession {
+    fn shown_stones(&self) -> Vec<Cell> {
+        self.game().moves().iter().map(|m| m.cell).collect()
+    }
+}
+
+/// The corner texts of either screen: the pointed cell's coordinates and the count of stones
+/// outside the view.
+fn update_board_texts<S: ShownStones>(
+    session: Option<Res<S>>,
     view: Res<BoardView>,
     hover: Res<Hover>,
     cursor: Res<Cursor>,
@@ -830,15 +848,12 @@ fn update_board_texts(
     texts: Query<(&BoardText, &mut Text)>,
 ) {
     let Some(session) = session else { return };
-    if !session.is_changed()
-        && !view.is_changed()
-        && !pointed_changed(&hover, &cursor, &mut pointed)
-        && !lang.is_changed()
-    {
+    // Asked first: a stone placed moves the cursor in the same frame as it changes the game.
+    let moved = pointed_changed(&hover, &cursor, &mut pointed);
+    if !moved && !session.is_changed() && !view.is_changed() && !lang.is_changed() {
         return;
     }
-    let cells: Vec<Cell> = session.shown().moves().iter().map(|m| m.cell).collect();
-    write_board_texts(&cells, &view, *pointed, lang.0, texts);
+    write_board_texts(&session.shown_stones(), &view, *pointed, lang.0, texts);
 }
 
 /// The cell the coordinates show: the one under the pointer or the keyboard cursor, whichever
@@ -852,28 +867,6 @@ fn pointed_changed(hover: &Res<Hover>, cursor: &Res<Cursor>, pointed: &mut Optio
         *pointed = hover.0;
     }
     *pointed != before
-}
-
-/// The same corners on the Maker screen.
-fn update_maker_board_texts(
-    session: Option<Res<MakerSession>>,
-    view: Res<BoardView>,
-    hover: Res<Hover>,
-    cursor: Res<Cursor>,
-    mut pointed: Local<Option<Cell>>,
-    lang: Res<Lang>,
-    texts: Query<(&BoardText, &mut Text)>,
-) {
-    let Some(session) = session else { return };
-    if !session.is_changed()
-        && !view.is_changed()
-        && !pointed_changed(&hover, &cursor, &mut pointed)
-        && !lang.is_changed()
-    {
-        return;
-    }
-    let cells: Vec<Cell> = session.game().moves().iter().map(|m| m.cell).collect();
-    write_board_texts(&cells, &view, *pointed, lang.0, texts);
 }
 
 /// The pointed cell's coordinates in the lower left, the stones out of view in the lower right
