@@ -7,6 +7,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use super::board::{self, BoardView, Cursor, Layer, ViewInput};
+use super::layout;
 use super::model::maker::{MakerInput, MakerOutcome, MakerSession, PAR};
 use super::model::session::SnakyInput;
 use super::overlay;
@@ -105,21 +106,18 @@ pub struct HintMark;
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MarkedCell(pub Cell);
 
-const PANEL_WIDTH: f32 = 400.0;
-
 fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res<MakerUnavailable>>) {
     let lang = lang.0;
     commands.spawn(widgets::screen_root_spaced(Screen::SnakyMaker, 8.0, 12.0)).with_children(|root| {
-        root.spawn(Node { width: px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), ..widgets::row(18.0) })
-            .with_children(|bar| {
-                bar.spawn(widgets::small_button(T::Back.get(lang), ButtonKind::Secondary, 110.0))
-                    .observe(send(MakerInput::Back));
-                bar.spawn(widgets::heading(text::title(lang)));
-                bar.spawn((
-                    widgets::text(text::subtitle(lang), 18.0, palette::INK_SOFT),
-                    Node { flex_grow: 1.0, ..default() },
-                ));
-            });
+        root.spawn(layout::top_bar()).with_children(|bar| {
+            bar.spawn(widgets::small_button(T::Back.get(lang), ButtonKind::Secondary, 110.0))
+                .observe(send(MakerInput::Back));
+            bar.spawn(widgets::heading(text::title(lang)));
+            bar.spawn((
+                widgets::text(text::subtitle(lang), 18.0, palette::INK_SOFT),
+                Node { flex_grow: 1.0, ..default() },
+            ));
+        });
         if let Some(unavailable) = unavailable {
             root.spawn(widgets::panel()).with_children(|panel| {
                 panel.spawn(widgets::text(T::EngineMissing.get(lang), 22.0, palette::BAD));
@@ -127,49 +125,14 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
             });
             return;
         }
-        // As on the Breaker screen: the board and the panel take the height the top bar and the key
-        // line leave, so at 1024×768 the panel's text (kept at 12 px) has room below the board.
-        let main = Node {
-            align_items: AlignItems::FlexStart,
-            flex_grow: 1.0,
-            flex_basis: px(0),
-            min_height: px(board::BOARD_SIZE.y),
-            ..widgets::row(16.0)
-        };
-        root.spawn(main).with_children(|main| {
-            let mut area = main.spawn(board::board_area());
-            board::fill_board_area(&mut area);
-            main.spawn(info_panel()).with_children(|panel| spawn_panel(panel, lang));
-        });
-        let keys_slot = Node {
-            justify_content: JustifyContent::Center,
-            ..widgets::text_slot(px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), 36.0)
-        };
-        root.spawn(keys_slot).with_child(widgets::text(
+        // The Breaker screen's frame (`layout.rs`), with this screen's panel and key line.
+        layout::board_and_panel(root, 6.0, |panel| spawn_panel(panel, lang));
+        root.spawn(layout::keys_slot(36.0)).with_child(widgets::text(
             wrap_parts(&KEYS.key_parts(lang, |_| true), lang, 60.0),
             14.0,
             palette::INK_SOFT,
         ));
     });
-}
-
-fn info_panel() -> impl Bundle {
-    (
-        Node {
-            width: px(PANEL_WIDTH),
-            // As tall as the board, longer when its text needs (and the window has) the room.
-            min_height: px(board::BOARD_SIZE.y),
-            max_height: percent(100),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Stretch,
-            padding: UiRect::axes(px(16), px(12)),
-            row_gap: px(6),
-            border_radius: BorderRadius::all(px(18)),
-            overflow: Overflow::clip(),
-            ..default()
-        },
-        BackgroundColor(palette::PANEL),
-    )
 }
 
 fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {

@@ -12,6 +12,7 @@ pub mod cards;
 pub mod checks;
 mod grid;
 pub mod keys;
+mod layout;
 pub mod learn;
 pub mod lesson;
 pub mod maker;

@@ -3,6 +3,8 @@
 
 use bevy::prelude::*;
 
+use super::keys;
+use super::layout::{self, PANEL_WIDTH};
 use super::model::lesson::Lesson;
 use super::model::lesson::LineChoice;
 use super::model::outcome::Outcome;
@@ -10,7 +12,6 @@ use super::model::overlays::{Layer, Overlays};
 use super::model::session::{NoticeKind, Session, SnakyInput, SnakyMode};
 use super::model::watch::Watch;
 use super::screen::{self, SnakySystems, SnakyUnavailable};
-use super::{board, keys};
 use crate::app::Screen;
 use crate::app::events::Redraw;
 use crate::app::i18n::Lang;
@@ -96,8 +97,6 @@ fn show_drop(
     }
 }
 
-const PANEL_WIDTH: f32 = 400.0;
-
 /// A value in the panel, rewritten when the game changes.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Info {
@@ -158,17 +157,16 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
     let lang = lang.0;
     // Tighter than the other screens: the board and the panel fill the window.
     commands.spawn(widgets::screen_root_spaced(Screen::Snaky, 8.0, 12.0)).with_children(|root| {
-        root.spawn(Node { width: px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), ..widgets::row(18.0) })
-            .with_children(|bar| {
-                bar.spawn(widgets::small_button(T::Back.get(lang), ButtonKind::Secondary, 110.0))
-                    .observe(send(SnakyInput::Back));
-                bar.spawn(widgets::heading(T::SnakyTitle.get(lang)));
-                bar.spawn((
-                    Info::Subtitle,
-                    widgets::text("", 18.0, palette::INK_SOFT),
-                    Node { flex_grow: 1.0, ..default() },
-                ));
-            });
+        root.spawn(layout::top_bar()).with_children(|bar| {
+            bar.spawn(widgets::small_button(T::Back.get(lang), ButtonKind::Secondary, 110.0))
+                .observe(send(SnakyInput::Back));
+            bar.spawn(widgets::heading(T::SnakyTitle.get(lang)));
+            bar.spawn((
+                Info::Subtitle,
+                widgets::text("", 18.0, palette::INK_SOFT),
+                Node { flex_grow: 1.0, ..default() },
+            ));
+        });
         if let Some(unavailable) = unavailable {
             root.spawn(widgets::panel()).with_children(|panel| {
                 panel.spawn(widgets::text(T::EngineMissing.get(lang), 22.0, palette::BAD));
@@ -180,53 +178,13 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
             });
             return;
         }
-        // The board and the panel take the height the top bar and the key line leave, at least the
-        // board's: a window narrower than 16:10 (1024×768) gives the panel room below the board for
-        // its text, which keeps 12 px there while the layout shrinks. The top bar and the key line
-        // stay put whatever the panel shows.
-        let main = Node {
-            align_items: AlignItems::FlexStart,
-            flex_grow: 1.0,
-            flex_basis: px(0),
-            min_height: px(board::BOARD_SIZE.y),
-            ..widgets::row(16.0)
-        };
-        root.spawn(main).with_children(|main| {
-            let mut area = main.spawn(board::board_area());
-            board::fill_board_area(&mut area);
-            main.spawn(info_panel()).with_children(|panel| spawn_panel(panel, lang));
-        });
-        // Three lines' height whatever the mode's keys, so the screen never shifts between modes;
-        // centred under the board and the panel, wrapping within their width.
-        let keys_slot = Node {
-            justify_content: JustifyContent::Center,
-            ..widgets::text_slot(px(board::BOARD_SIZE.x + 16.0 + PANEL_WIDTH), 54.0)
-        };
-        root.spawn(keys_slot).with_child((
+        layout::board_and_panel(root, 4.0, |panel| spawn_panel(panel, lang));
+        // Three lines' height whatever the mode's keys, so the screen never shifts between modes.
+        root.spawn(layout::keys_slot(54.0)).with_child((
             Info::Keys,
             widgets::text(keys::key_line(lang, SnakyMode::Play), 14.0, palette::INK_SOFT),
         ));
     });
-}
-
-fn info_panel() -> impl Bundle {
-    (
-        Node {
-            width: px(PANEL_WIDTH),
-            // As tall as the board, longer when its text needs (and the window has) the room.
-            min_height: px(board::BOARD_SIZE.y),
-            max_height: percent(100),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Stretch,
-            padding: UiRect::axes(px(16), px(12)),
-            row_gap: px(4),
-            border_radius: BorderRadius::all(px(18)),
-            overflow: Overflow::clip(),
-            ..default()
-        },
-        // A card without an edge, like the board: a border is drawn as a second full-size quad.
-        BackgroundColor(palette::PANEL),
-    )
 }
 
 fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
