@@ -1,6 +1,8 @@
 //! After a game as Maker: each of the player's moves against the coach — kept the proof's pace,
 //! or cost moves (and left the proof), with the line the hints would have played instead.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use crate::snaky::cell::Cell;
@@ -36,11 +38,14 @@ pub struct CoachedMove {
 /// The review of a game the player made as Maker against `level` (seeded as the game was).
 pub fn coached_review(coach: &Coach, game: &MakerGame, level: Level, seed: u64) -> Vec<CoachedMove> {
     let mut review = Vec::new();
+    // The coach asked once per turn: the advice after a move is the one before the next.
+    let mut asked: HashMap<usize, Option<Advice>> = HashMap::new();
+    let mut advise = |moves: usize| *asked.entry(moves).or_insert_with(|| coach.advise(&game.prefix(moves)));
     for (i, m) in game.moves().iter().enumerate().filter(|(_, m)| m.player == Player::Maker) {
         let position = game.prefix(i);
-        let Some(before) = coach.advise(&position) else { continue };
+        let Some(before) = advise(i) else { continue };
         let won = game.won() && i + 1 == game.moves().len();
-        let after = if won || game.moves().len() < i + 2 { None } else { coach.advise(&game.prefix(i + 2)) };
+        let after = if won || game.moves().len() < i + 2 { None } else { advise(i + 2) };
         let cost = match (before.footing, after) {
             (footing, Some(a)) if footing.on_stones() => {
                 a.within.saturating_sub(before.within.saturating_sub(1))
