@@ -921,16 +921,22 @@ fn frame_the_lesson(
         .chain(line.flat_map(|step| std::iter::once(step.maker).chain(step.breaker)))
         .filter(|cell| !cell.is_far_away())
         .collect();
-    let (Some(min_x), Some(max_x)) = (cells.iter().map(|c| c.x).min(), cells.iter().map(|c| c.x).max())
-    else {
-        return;
-    };
-    let (min_y, max_y) =
-        (cells.iter().map(|c| c.y).min().unwrap_or(0), cells.iter().map(|c| c.y).max().unwrap_or(0));
-    // The span in cells, with a cell's margin on each side (the axis labels sit in it).
+    // A cell's margin on each side: the axis labels sit in it.
+    let Some((fits, centre)) = fit(&cells) else { return };
+    view.cell_px = fits.clamp(MIN_CELL_PX, LESSON_CELL_PX);
+    view.centre = centre;
+}
+
+/// For `cells` with a cell's margin on each side: the largest cell size at which they fit the
+/// board, and the board point at their middle. `None` for no cells.
+fn fit(cells: &[Cell]) -> Option<(f32, (f64, f64))> {
+    let min_x = cells.iter().map(|c| c.x).min()?;
+    let max_x = cells.iter().map(|c| c.x).max()?;
+    let min_y = cells.iter().map(|c| c.y).min()?;
+    let max_y = cells.iter().map(|c| c.y).max()?;
     let span = Vec2::new((max_x - min_x + 3) as f32, (max_y - min_y + 3) as f32);
-    view.cell_px = (BOARD_SIZE / span).min_element().clamp(MIN_CELL_PX, LESSON_CELL_PX);
-    view.centre = (f64::from(min_x + max_x + 1) / 2.0, f64::from(min_y + max_y + 1) / 2.0);
+    let centre = (f64::from(min_x + max_x + 1) / 2.0, f64::from(min_y + max_y + 1) / 2.0);
+    Some(((BOARD_SIZE / span).min_element(), centre))
 }
 
 /// Nothing hides the end: when Maker completes its Snaky, the view moves (and zooms out if it
@@ -951,17 +957,7 @@ fn show_the_end(
 /// Moves the view the least it must for `cells` to lie inside the board, a cell from its edge;
 /// zooms out first if they cannot fit at this zoom.
 pub fn frame_cells(view: &mut BoardView, cells: &[Cell]) {
-    let (Some(min_x), Some(max_x)) = (cells.iter().map(|c| c.x).min(), cells.iter().map(|c| c.x).max())
-    else {
-        return;
-    };
-    let (Some(min_y), Some(max_y)) = (cells.iter().map(|c| c.y).min(), cells.iter().map(|c| c.y).max())
-    else {
-        return;
-    };
-    // The span in cells, with a cell's margin on each side.
-    let span = Vec2::new((max_x - min_x + 3) as f32, (max_y - min_y + 3) as f32);
-    let fits = (BOARD_SIZE / span).min_element();
+    let Some((fits, centre)) = fit(cells) else { return };
     if view.cell_px > fits {
         view.cell_px = fits.max(MIN_CELL_PX);
     }
@@ -974,6 +970,6 @@ pub fn frame_cells(view: &mut BoardView, cells: &[Cell]) {
             && local.y <= BOARD_SIZE.y - margin
     });
     if !inside {
-        view.centre = (f64::from(min_x + max_x + 1) / 2.0, f64::from(min_y + max_y + 1) / 2.0);
+        view.centre = centre;
     }
 }
