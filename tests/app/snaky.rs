@@ -1053,6 +1053,16 @@ fn the_edges_label_the_columns_and_rows() {
         assert!(shown.contains(&AxisLabel::Column(i)), "column {i}: {shown:?}");
         assert!(shown.contains(&AxisLabel::Row(i)), "row {i}: {shown:?}");
     }
+    // A pan moves the labels it keeps (the same entities, their text untouched).
+    let column_8 = |app: &mut App| -> (Entity, Val) {
+        let mut query = app.world_mut().query::<(Entity, &AxisLabel, &Node)>();
+        let found = query.iter(app.world()).find(|(_, l, _)| **l == AxisLabel::Column(8));
+        found.map(|(e, _, node)| (e, node.left)).expect("column 8 is labelled")
+    };
+    let (before, Val::Px(left)) = column_8(&mut app) else { panic!("placed in pixels") };
+    app.world_mut().resource_mut::<pokopoko::app::snaky::BoardView>().pan_pixels(Vec2::new(26.0, 0.0));
+    app.update();
+    assert_eq!(column_8(&mut app), (before, Val::Px(left + 26.0)));
     app.world_mut().resource_mut::<pokopoko::app::snaky::BoardView>().cell_px = 8.0;
     app.update();
     app.update();

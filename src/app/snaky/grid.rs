@@ -203,39 +203,63 @@ fn label_stride(cell_px: f32) -> i32 {
 fn label_axes(
     view: Res<BoardView>,
     layers: Query<(Entity, &Layer)>,
-    mut labels: Query<(Entity, &mut AxisLabels)>,
+    mut holders: Query<(Entity, &mut AxisLabels)>,
+    mut labels: Query<(Entity, &AxisLabel, &mut Node)>,
     mut commands: Commands,
 ) {
-    let Ok((node, mut labels)) = labels.single_mut() else {
+    let Ok((holder, mut drawn)) = holders.single_mut() else {
         // Over the grid, under the stones: the last child of the grid's layer.
         if let Some((layer, _)) = layers.iter().find(|(_, l)| **l == Layer::Grid) {
             commands.entity(layer).with_child((AxisLabels { drawn: None }, whole_area(), Pickable::IGNORE));
         }
         return;
     };
-    if labels.drawn == Some(*view) {
+    if drawn.drawn == Some(*view) {
         return;
     }
-    labels.drawn = Some(*view);
+    drawn.drawn = Some(*view);
+    let mut wanted = axis_labels(&view);
+    // A label still wanted moves (its text stays as it is, so a pan reshapes no text); the others
+    // go, and the labels left over are new.
+    for (entity, which, mut node) in &mut labels {
+        match wanted.iter().position(|(w, ..)| w == which) {
+            Some(i) => {
+                let (_, left, top) = wanted.swap_remove(i);
+                if (node.left, node.top) != (px(left), px(top)) {
+                    (node.left, node.top) = (px(left), px(top));
+                }
+            }
+            None => commands.entity(entity).despawn(),
+        }
+    }
+    commands.entity(holder).with_children(|holder| {
+        for (which, left, top) in wanted {
+            holder.spawn(label(which, left, top));
+        }
+    });
+}
+
+/// The labels the view shows, each with its box's left and top: every `stride`th column whose
+/// box fits the top edge clear of the row labels' corner, and every `stride`th row whose box fits
+/// the left edge below that corner.
+fn axis_labels(view: &BoardView) -> Vec<(AxisLabel, f32, f32)> {
     let stride = label_stride(view.cell_px);
     let top_left = view.cell_at(Vec2::ZERO);
     let bottom_right = view.cell_at(BOARD_SIZE);
-    let shown = |at: f32, size: f32| at - LABEL_BOX.x / 2.0 >= 0.0 && at + LABEL_BOX.x / 2.0 <= size;
-    commands.entity(node).despawn_children().with_children(|node| {
-        for x in (top_left.x..=bottom_right.x).filter(|x| x.rem_euclid(stride) == 0) {
-            let centre = view.local_of(crate::snaky::Cell::new(x, 0)).x;
-            // Clear of the row labels in the corner.
-            if shown(centre, BOARD_SIZE.x) && centre - LABEL_BOX.x / 2.0 > LABEL_BOX.x {
-                node.spawn(label(AxisLabel::Column(x), centre - LABEL_BOX.x / 2.0, 2.0));
-            }
+    let mut wanted = Vec::new();
+    for x in (top_left.x..=bottom_right.x).filter(|x| x.rem_euclid(stride) == 0) {
+        let left = view.local_of(crate::snaky::Cell::new(x, 0)).x - LABEL_BOX.x / 2.0;
+        if left > LABEL_BOX.x && left + LABEL_BOX.x <= BOARD_SIZE.x {
+            wanted.push((AxisLabel::Column(x), left, 2.0));
         }
-        for y in (bottom_right.y..=top_left.y).filter(|y| y.rem_euclid(stride) == 0) {
-            let centre = view.local_of(crate::snaky::Cell::new(0, y)).y;
-            if centre - LABEL_BOX.y / 2.0 > LABEL_BOX.y + 2.0 && centre + LABEL_BOX.y / 2.0 <= BOARD_SIZE.y {
-                node.spawn(label(AxisLabel::Row(y), 2.0, centre - LABEL_BOX.y / 2.0));
-            }
+    }
+    for y in (bottom_right.y..=top_left.y).filter(|y| y.rem_euclid(stride) == 0) {
+        let top = view.local_of(crate::snaky::Cell::new(0, y)).y - LABEL_BOX.y / 2.0;
+        if top > LABEL_BOX.y + 2.0 && top + LABEL_BOX.y <= BOARD_SIZE.y {
+            wanted.push((AxisLabel::Row(y), 2.0, top));
         }
-    });
+    }
+    wanted
 }
 
 fn label(which: AxisLabel, left: f32, top: f32) -> impl Bundle {
