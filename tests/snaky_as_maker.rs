@@ -339,3 +339,32 @@ fn on_the_certificates_own_games_the_coach_promises_no_more_than_the_active_clai
         }
     }
 }
+
+#[test]
+fn off_the_proof_the_way_back_wins_within_the_roots_height() {
+    // The heuristic Maker plays until no card builds on its stones (a fresh start is the advice);
+    // from there the hints win within 19 more moves (the root's height, SPEC), checked at every
+    // turn by `follow_hints`. The lengths are printed: the old stones help the way back.
+    for level in Level::ALL {
+        let mut lengths = Vec::new();
+        for seed in 0..3 {
+            let mut game = MakerGame::new();
+            let (mut maker, mut opponent) = (Attacker::new(seed), Opponent::new(level, seed));
+            while !game.won() && coach().advise(&game).expect("Maker to move").footing != Footing::Afresh {
+                game.maker_move(maker.choose(&game).expect("Maker's turn")).expect("legal");
+                if !game.won() {
+                    game.breaker_move(opponent.choose(&game).expect("Breaker's turn")).expect("legal");
+                }
+            }
+            if game.won() {
+                continue;
+            }
+            let made = game.maker_cells().len();
+            let moves = follow_hints(&mut game, |g| opponent.choose(g).expect("Breaker's turn")) - made;
+            assert!(moves <= 19, "{level:?} seed {seed}: {moves} more moves");
+            lengths.push(moves);
+        }
+        assert!(!lengths.is_empty(), "{level:?}: no game left the proof");
+        println!("{level:?}: from the first turn off the proof, the hints won in {lengths:?} more moves");
+    }
+}

@@ -257,6 +257,8 @@ struct ReviewedJson {
     after: Option<AdviceJson>,
     won: bool,
     cost: u32,
+    /// How much closer the proven win came than the proof before the move promised.
+    gain: u32,
     left_proof: bool,
     /// For a costly move: the moves the hints play from before it (Maker's first), to the win.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -287,6 +289,7 @@ fn verdict(m: &CoachedMove) -> String {
         (_, true, 0) => "left the proof".to_string(),
         (_, true, cost) => format!("left the proof, cost {cost}"),
         (_, false, 0) if m.after.is_none() => "(no reply yet)".to_string(),
+        (_, false, 0) if m.gain > 0 => format!("kept, {} closer", m.gain),
         (_, false, 0) => "kept".to_string(),
         (_, false, cost) => format!("cost {cost}"),
     }
@@ -310,6 +313,7 @@ fn review(coach: &Coach, game: &MakerGame, level: Level, seed: u64, json: bool) 
                     after: m.after.as_ref().map(AdviceJson::from),
                     won: m.won,
                     cost: m.cost,
+                    gain: m.gain,
                     left_proof: m.left_proof,
                     line: m.line.iter().map(|step| xy(step.cell)).collect(),
                     line_maker_moves: (!m.line.is_empty()).then(|| line_maker_moves(&m.line)),
@@ -327,9 +331,10 @@ fn review(coach: &Coach, game: &MakerGame, level: Level, seed: u64, json: bool) 
     };
     text.push_str(&format!(
         "Before: the proven bound at the move, in Maker moves counting it; after: at your next turn.\n\
-         Kept: the move kept the proof's pace; cost n: the proven finish moved n moves away; left the\n\
-         proof: before it a card built on your stones, after it none did. Lines replay the hints\n\
-         against the {} Breaker (seed {seed}).\n\n",
+         Kept: the move kept the proof's pace (n closer: the Breaker's reply brought the proven finish\n\
+         n moves closer); cost n: the proven finish moved n moves away; left the proof: before it a\n\
+         card built on your stones, after it none did. Lines replay the hints against the {} Breaker\n\
+         (seed {seed}).\n\n",
         level.id()
     ));
     text.push_str(&format!(

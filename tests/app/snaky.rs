@@ -1053,6 +1053,14 @@ fn the_edges_label_the_columns_and_rows() {
         assert!(shown.contains(&AxisLabel::Column(i)), "column {i}: {shown:?}");
         assert!(shown.contains(&AxisLabel::Row(i)), "row {i}: {shown:?}");
     }
+    // The coordinates readout's line at the bottom-left corner (16 px text, 8 px above the edge of
+    // the 660 px board) is clear of the row labels (16 px boxes).
+    let mut rows = app.world_mut().query::<(&AxisLabel, &Node)>();
+    for (label, node) in rows.iter(app.world()) {
+        if let (AxisLabel::Row(_), Val::Px(top)) = (label, node.top) {
+            assert!(top + 16.0 <= 660.0 - (16.0 * 1.5 + 8.0), "{label:?} at {top}");
+        }
+    }
     // A pan moves the labels it keeps (the same entities, their text untouched).
     let column_8 = |app: &mut App| -> (Entity, Val) {
         let mut query = app.world_mut().query::<(Entity, &AxisLabel, &Node)>();

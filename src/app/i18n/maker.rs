@@ -215,15 +215,15 @@ pub fn hint(lang: Language, hint: Option<&Advice>, assisted: bool) -> String {
         (Language::English, Some(a)) if a.footing.on_stones() => {
             format!("The proven next move: {} (this game won't count as your best)", cell(a.hint))
         }
-        (Language::Japanese, Some(a)) => {
-            format!(
-                "あなたの石の近くに証明つきの手はありません。やり直すなら {}（記録に残りません）",
-                cell(a.hint)
-            )
-        }
+        (Language::Japanese, Some(a)) => format!(
+            "証明への戻り道：{}（ここから{}手以内の勝ちが証明ずみ。近くのあなたの石が役立てば、もっと早く証明が見つかります）（記録に残りません）",
+            cell(a.hint),
+            a.within
+        ),
         (Language::English, Some(a)) => format!(
-            "No proven move builds on your stones; the proof's fresh start is {} (this game won't count as your best)",
-            cell(a.hint)
+            "The way back to a proof: {} (a win within {} from there is proven; your stones nearby often make it sooner, and the coach says so as soon as they do). This game won't count as your best.",
+            cell(a.hint),
+            a.within
         ),
         (Language::Japanese, None) if assisted => "ヒントかまったを使った対局です（記録に残りません）".into(),
         (Language::English, None) if assisted => {
@@ -301,6 +301,31 @@ pub fn undo(lang: Language) -> &'static str {
 
 /// After a win: the moves that cost, or that none did.
 pub fn review(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
+    let mut lines = costly(lang, moves);
+    lines.extend(gains(lang, moves));
+    lines
+}
+
+/// The moves after which the proven win came closer than planned (the Breaker gave ground).
+fn gains(lang: Language, moves: &[CoachedMove]) -> Option<String> {
+    let gained: Vec<String> = moves
+        .iter()
+        .filter(|m| m.gain > 0)
+        .map(|m| match lang {
+            Language::Japanese => format!("{}手目（-{}）", m.number, m.gain),
+            Language::English => format!("move {} (-{})", m.number, m.gain),
+        })
+        .collect();
+    (!gained.is_empty()).then(|| match lang {
+        Language::Japanese => format!("壊し手の受けで証明の勝ちが近づいた手：{}", gained.join("、")),
+        Language::English => {
+            format!("Where the Breaker's reply brought the proven win closer: {}", gained.join(", "))
+        }
+    })
+}
+
+/// The moves that put the proven win further away, with the hint each time.
+fn costly(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
     let costly: Vec<&CoachedMove> = moves.iter().filter(|m| m.cost > 0).collect();
     if costly.is_empty() {
         return vec![match lang {

@@ -123,6 +123,9 @@ const PAN_MAX_STEP_S: f32 = 0.1;
 /// The texts in the area's lower corners: size and distance from the edges.
 const CORNER_FONT_PX: f32 = 16.0;
 const CORNER_INSET: Vec2 = Vec2::new(12.0, 8.0);
+/// The strip along the bottom edge the corner readouts take (their line and inset): the row
+/// labels stay above it.
+pub(super) const CORNER_STRIP_PX: f32 = CORNER_FONT_PX * 1.5 + CORNER_INSET.y;
 /// A stone fills its cell but this much (in cells) on each side; its rim, and the ring that marks
 /// the last move or the completed Snaky.
 const STONE_INSET: f32 = 0.09;

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::board::{BOARD_SIZE, BoardView, Layer, Placed};
+use super::board::{BOARD_SIZE, BoardView, CORNER_STRIP_PX, Layer, Placed};
 use super::model::session::Session;
 use super::screen::SnakySystems;
 use crate::app::Screen;
@@ -241,7 +241,7 @@ fn label_axes(
 
 /// The labels the view shows, each with its box's left and top: every `stride`th column whose
 /// box fits the top edge clear of the row labels' corner, and every `stride`th row whose box fits
-/// the left edge below that corner.
+/// the left edge below that corner and above the corner readouts' strip at the bottom.
 fn axis_labels(view: &BoardView) -> Vec<(AxisLabel, f32, f32)> {
     let stride = label_stride(view.cell_px);
     let top_left = view.cell_at(Vec2::ZERO);
@@ -255,7 +255,7 @@ fn axis_labels(view: &BoardView) -> Vec<(AxisLabel, f32, f32)> {
     }
     for y in (bottom_right.y..=top_left.y).filter(|y| y.rem_euclid(stride) == 0) {
         let top = view.local_of(crate::snaky::Cell::new(0, y)).y - LABEL_BOX.y / 2.0;
-        if top > LABEL_BOX.y + 2.0 && top + LABEL_BOX.y <= BOARD_SIZE.y {
+        if top > LABEL_BOX.y + 2.0 && top + LABEL_BOX.y <= BOARD_SIZE.y - CORNER_STRIP_PX {
             wanted.push((AxisLabel::Row(y), 2.0, top));
         }
     }

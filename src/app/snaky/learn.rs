@@ -89,7 +89,12 @@ const FEEDBACK_HEIGHT: f32 = 70.0;
 const PAR_ROW: u32 = 7;
 
 const KEYS: Keymap<LearnInput> = Keymap(&[
-    Binding::press(&[KeyCode::ArrowLeft], LearnInput::Previous, "←／→：ステップ", "←/→: step"),
+    Binding::press(
+        &[KeyCode::ArrowLeft],
+        LearnInput::Previous,
+        "←／→：前／次のステップ",
+        "←/→: previous/next step",
+    ),
     Binding::unshown(&[KeyCode::ArrowRight], LearnInput::Next),
     Binding::press(
         &[KeyCode::Digit1, KeyCode::Numpad1],

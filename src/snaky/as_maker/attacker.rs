@@ -11,7 +11,7 @@ use crate::snaky::game::Player;
 use super::breakers::Opponent;
 use super::coach::Coach;
 use super::game::MakerGame;
-use super::threat_search::{self, LiveCopy, live_copies};
+use super::threat_search;
 
 /// Positions and depth of the attacker's own search for a win by threats.
 const ATTACK_POSITIONS: u32 = 2_000;
@@ -41,16 +41,8 @@ impl Attacker {
         if let Some(win) = threat_search::forced_win(game, ATTACK_DEPTH, &mut budget) {
             return Some(win);
         }
-        // Build: each free cell scores the copies it would grow, 4^(Maker's cells) each (growing
-        // a fuller copy counts for more), and one of the best few is chosen by the seed.
-        let mut score = std::collections::HashMap::<Cell, u64>::new();
-        for LiveCopy { cells, maker } in live_copies(game) {
-            for &c in cells.iter().filter(|&&c| game.is_free(c)) {
-                *score.entry(c).or_default() += 1u64 << (2 * maker);
-            }
-        }
-        let mut cells: Vec<(Cell, u64)> = score.into_iter().collect();
-        cells.sort_unstable_by_key(|&(c, s)| (std::cmp::Reverse(s), c));
+        // Build where the copies weigh most; one of the best few, chosen by the seed.
+        let cells = threat_search::build_scores(game);
         let best = cells.first()?.1;
         let near: Vec<Cell> =
             cells.iter().take_while(|&&(_, s)| s * 4 >= best * 3).map(|&(c, _)| c).take(3).collect();

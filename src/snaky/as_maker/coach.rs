@@ -50,6 +50,18 @@ impl Footing {
     }
 }
 
+/// What a move made on the proof `before` did to the proven finish, `after` being the proof at
+/// the player's next turn: (cost, gain), the moves it moved away (`after.within - (before.within -
+/// 1)`) or came closer than promised. Off the proof (a fresh start before the move) the promise
+/// stands still whatever is played: (0, 0).
+pub fn measure(before: &Advice, after: &Advice) -> (u32, u32) {
+    if !before.footing.on_stones() {
+        return (0, 0);
+    }
+    let promised = before.within.saturating_sub(1);
+    (after.within.saturating_sub(promised), promised.saturating_sub(after.within))
+}
+
 /// The deepest win by threats the coach looks for (threat moves before the last, double, one),
 /// and the positions it may try on a turn (all depths together).
 pub const THREAT_DEPTH: u32 = 5;

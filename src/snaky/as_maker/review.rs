@@ -10,7 +10,7 @@ use crate::snaky::game::{Move, Player};
 
 use super::attacker::{self, hint_player};
 use super::breakers::{Level, Opponent};
-use super::coach::{Advice, Coach, Footing};
+use super::coach::{Advice, Coach, Footing, measure};
 use super::game::MakerGame;
 
 /// One of the player's Maker moves, measured against the proof.
@@ -29,6 +29,10 @@ pub struct CoachedMove {
     /// Only a move made on a proof on the stones (a card, or threats) can cost: off the proof (a fresh start before the
     /// move), the promise stands still whatever is played, and no move is charged for it.
     pub cost: u32,
+    /// How much closer the proven finish came than the proof before the move promised (the
+    /// Breaker's reply gave ground, or the move did better than the hint): `before.within - 1 -
+    /// after.within`, or 0. Like the cost, only on a proof on the stones.
+    pub gain: u32,
     /// Before the move a proof built on the stones; after it, none did.
     pub left_proof: bool,
     /// For a costly move: the hints played from before it against the same Breaker, to the win.
@@ -46,12 +50,7 @@ pub fn coached_review(coach: &Coach, game: &MakerGame, level: Level, seed: u64) 
         let Some(before) = advise(i) else { continue };
         let won = game.won() && i + 1 == game.moves().len();
         let after = if won || game.moves().len() < i + 2 { None } else { advise(i + 2) };
-        let cost = match (before.footing, after) {
-            (footing, Some(a)) if footing.on_stones() => {
-                a.within.saturating_sub(before.within.saturating_sub(1))
-            }
-            _ => 0,
-        };
+        let (cost, gain) = after.map_or((0, 0), |after| measure(&before, &after));
         let left_proof = before.footing.on_stones() && after.is_some_and(|a| a.footing == Footing::Afresh);
         let line = if cost > 0 { hint_line(coach, &position, level, seed) } else { Vec::new() };
         review.push(CoachedMove {
@@ -61,6 +60,7 @@ pub fn coached_review(coach: &Coach, game: &MakerGame, level: Level, seed: u64) 
             after,
             won,
             cost,
+            gain,
             left_proof,
             line,
         });

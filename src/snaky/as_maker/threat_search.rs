@@ -62,6 +62,21 @@ pub fn weights(game: &MakerGame) -> Vec<(Cell, u64)> {
     cells
 }
 
+/// Each free cell of a live copy with the fixed Maker's build score: the sum over the live copies
+/// through it of 4^(Maker's cells in the copy), so growing a fuller copy counts for more. Sorted
+/// best first, ties by (x, y).
+pub fn build_scores(game: &MakerGame) -> Vec<(Cell, u64)> {
+    let mut score: HashMap<Cell, u64> = HashMap::new();
+    for copy in live_copies(game) {
+        for &c in copy.cells.iter().filter(|&&c| game.is_free(c)) {
+            *score.entry(c).or_default() += 1u64 << (2 * copy.maker);
+        }
+    }
+    let mut cells: Vec<(Cell, u64)> = score.into_iter().collect();
+    cells.sort_unstable_by_key(|&(c, s)| (std::cmp::Reverse(s), c));
+    cells
+}
+
 /// The free cells that would make a threat: the two free cells of every live copy holding four
 /// Maker cells. Sorted by (x, y), each once.
 pub fn threat_moves(game: &MakerGame) -> Vec<Cell> {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use bevy::prelude::Resource;
 
 use crate::snaky::as_maker::{
-    Advice, Attacker, Coach, CoachedMove, Level, MakerGame, Opponent, coached_review,
+    Advice, Attacker, Coach, CoachedMove, Level, MakerGame, Opponent, coached_review, measure,
 };
 use crate::snaky::{Cell, Maker, Player};
 
@@ -228,20 +228,10 @@ impl MakerSession {
             outcomes.push(MakerOutcome::Placed { cell: reply, player: Player::Breaker });
         }
         self.advice = self.coach.advise(&self.game);
-        // The proof before the move promised a win within `before` moves, this one included. Off
-        // the proof (a fresh start) the promise stands still whatever is played: no cost.
-        self.last_cost = match (before, self.advice) {
-            (Some(before), Some(after)) if before.footing.on_stones() => {
-                after.within.saturating_sub(before.within.saturating_sub(1))
-            }
-            _ => 0,
-        };
-        // A proof shorter than the one before promised: the reply (or the move) gave ground.
-        self.last_gain = match (before, self.advice) {
-            (Some(before), Some(after)) if before.footing.on_stones() => {
-                before.within.saturating_sub(1).saturating_sub(after.within)
-            }
-            _ => 0,
+        // Measured against the proof that stood before the move (off it, nothing is charged).
+        (self.last_cost, self.last_gain) = match (before, self.advice) {
+            (Some(before), Some(after)) => measure(&before, &after),
+            _ => (0, 0),
         };
         if self.last_cost > 0 {
             outcomes.push(MakerOutcome::Cost(self.last_cost));
