@@ -1107,6 +1107,12 @@ fn the_lesson_frames_the_game_and_its_line_larger() {
     for cell in cells {
         assert!(view.contains(cell), "{cell} outside {view:?}");
     }
+    // A new game gives the view back: the opening's zoom and centre, not the lesson's.
+    app.world_mut().write_message(SnakyInput::Restart);
+    app.update();
+    app.update();
+    let view = *app.world().resource::<BoardView>();
+    assert_eq!((view.cell_px, view.centre), (26.0, (8.5, 8.5)), "{view:?}");
 }
 
 /// The lower-left coordinates follow the keyboard cursor, also when a claim moves it in the

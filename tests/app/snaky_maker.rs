@@ -137,6 +137,17 @@ fn escape_goes_back_to_the_menu_and_the_game_waits_there() {
         app.update();
     }
     assert_eq!(session(&app).game().maker_cells(), [Cell::new(8, 8)]);
+    // The new screen draws the game left there and says where its proof stands.
+    let stones: Vec<(Cell, Player)> = app
+        .world_mut()
+        .query::<&pokopoko::app::snaky::Stone>()
+        .iter(app.world())
+        .map(|s| (s.cell, s.player))
+        .collect();
+    let reply = session(&app).game().breaker_cells()[0];
+    assert_eq!(stones.len(), 2, "{stones:?}");
+    assert!(stones.contains(&(Cell::new(8, 8), Player::Maker)) && stones.contains(&(reply, Player::Breaker)));
+    assert!(texts(&mut app).iter().any(|t| t.starts_with("証明つき：あと")), "{:?}", texts(&mut app));
 }
 
 #[test]

@@ -171,13 +171,27 @@ pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32) -> Strin
     }
 }
 
-/// What the player's last move cost: the proven finish moved away.
-pub fn cost(lang: Language, cost: u32) -> String {
-    match (lang, cost) {
-        (_, 0) => String::new(),
-        (Language::Japanese, n) => format!("いまの手で証明の勝ちが {n}手遠のきました（+{n}）"),
-        (Language::English, 1) => "Your last move cost 1 move: the proven win moved away (+1)".into(),
-        (Language::English, n) => format!("Your last move cost {n} moves: the proven win moved away (+{n})"),
+/// What the player's last move cost: the proven finish moved away, from one of the player's
+/// moves to a later one (`now`: the proof at this turn, `made`: the player's moves so far).
+pub fn cost(lang: Language, cost: u32, now: Option<&Advice>, made: u32) -> String {
+    let Some(now) = now.filter(|_| cost > 0) else { return String::new() };
+    let to = made + now.within;
+    let from = to - cost.min(to);
+    match (lang, now.footing) {
+        (Language::Japanese, Footing::Afresh) => format!(
+            "いまの手で証明から外れました：証明の勝ちは{from}手目から{to}手目（離れた所からのやり直し）に遠のきました（+{cost}）"
+        ),
+        (Language::Japanese, _) => {
+            format!("いまの手で証明の勝ちが {from}手目から{to}手目に遠のきました（+{cost}）")
+        }
+        (Language::English, Footing::Afresh) => format!(
+            "Your last move left the proof: the proven win moved from your move {from} to {to}, by a fresh start (+{cost})"
+        ),
+        (Language::English, _) => {
+            format!(
+                "Your last move cost {cost}: the proven win moved from your move {from} to {to} (+{cost})"
+            )
+        }
     }
 }
 
@@ -352,7 +366,7 @@ fn costly(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
                 line_moves
             ),
             Language::English => format!(
-                "Move {} at {}: +{}{}. The hint was {} (the hints would have won in {} more against this Breaker)",
+                "Move {} at {}: +{}{}. The hint was {} (from there the hints would have won in {} more moves against this Breaker)",
                 m.number,
                 cell(m.cell),
                 m.cost,

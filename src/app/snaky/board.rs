@@ -913,8 +913,15 @@ fn frame_the_lesson(
     if now == *framed {
         return;
     }
+    let closed = framed.is_some() && now.is_none();
     *framed = now;
-    let Some(lesson) = session.lesson() else { return };
+    let Some(lesson) = session.lesson() else {
+        // Out of the lesson (back to the game, or a new one): the view it zoomed is given back.
+        if closed {
+            *view = BoardView::default();
+        }
+        return;
+    };
     let line = lesson.line().into_iter().flat_map(|line| &line.steps);
     let cells: Vec<Cell> = session
         .game()

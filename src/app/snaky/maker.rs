@@ -45,19 +45,27 @@ pub struct MakerUnavailable(pub String);
 fn start(
     mut commands: Commands,
     open: Option<Res<Open>>,
-    existing: Option<Res<MakerSession>>,
+    existing: Option<ResMut<MakerSession>>,
     mut view: ResMut<BoardView>,
     mut cursor: ResMut<Cursor>,
 ) {
     *view = BoardView::default();
     let last = existing.as_ref().and_then(|s| s.game().maker_cells().last().copied());
     *cursor = Cursor(last.unwrap_or(crate::snaky::policy::OPENING));
+    // A game left there opens where it was last played.
+    if let Some(last) = last {
+        view.centre_on(last);
+    }
     // `--open snaky-maker:N`: a new game after N moves of the fixed heuristic Maker.
     let start = match open.as_deref() {
         Some(&Open::SnakyMaker(moves)) => Some(moves),
         _ => None,
     };
-    if existing.is_some() && start.is_none() {
+    if let Some(mut existing) = existing
+        && start.is_none()
+    {
+        // The screen's entities are new: the game left there is drawn and told again.
+        existing.set_changed();
         return;
     }
     match Coach::shipped() {
@@ -358,11 +366,18 @@ fn apply_input(
                 }
             }
         }
+        // A hint left on moves with the game: the cursor and the view follow it.
+        if matches!(input, MakerInput::Claim(_))
+            && let Some(hint) = session.shown_hint()
+        {
+            cursor.0 = hint;
+            views.write(ViewInput::Cursor { x: 0, y: 0 });
+        }
     }
 }
 
-/// The stones, numbered per player, the last ringed, the completed Snaky ringed in Maker's colour;
-/// the hinted cell in the hint's colour.
+/// The stones, numbered per player, the last ringed, the completed Snaky framed in red; the
+/// hinted cell in the hint's colour.
 fn draw_stones(session: Option<Res<MakerSession>>, layers: Query<(Entity, &Layer)>, mut commands: Commands) {
     let Some(session) = session else { return };
     if !session.is_changed() {
@@ -378,13 +393,7 @@ fn draw_stones(session: Option<Res<MakerSession>>, layers: Query<(Entity, &Layer
         for (index, m) in moves.iter().enumerate() {
             let count = &mut counts[usize::from(m.player == Player::Breaker)];
             *count += 1;
-            let ring = if index + 1 == moves.len() {
-                palette::LAST_MOVE
-            } else if winning.is_some_and(|copy| copy.contains(&m.cell)) {
-                palette::MAKER_EDGE
-            } else {
-                Color::NONE
-            };
+            let ring = if index + 1 == moves.len() { palette::LAST_MOVE } else { Color::NONE };
             layer.spawn(board::stone(m.cell, m.player, *count, ring, true));
         }
     });
@@ -392,6 +401,11 @@ fn draw_stones(session: Option<Res<MakerSession>>, layers: Query<(Entity, &Layer
     // proven move when the hint is shown.
     let finishing = if game.won() { Vec::new() } else { game.threats().cells };
     commands.entity(overlay).despawn_children().with_children(|layer| {
+        // The completed Snaky framed in red, as on the Breaker screen (purple rings mean cells
+        // that would finish one).
+        for cell in winning.into_iter().flatten() {
+            layer.spawn(overlay::winning_square(cell));
+        }
         for &cell in &finishing {
             layer.spawn(overlay::threat_ring(cell));
         }
@@ -426,7 +440,7 @@ fn update_panel(
                 None => text::coach(lang, advice.as_ref()),
             },
             Info::CoachSource => text::coach_source(lang, advice.as_ref(), session.moves()),
-            Info::Cost => text::cost(lang, session.last_cost()),
+            Info::Cost => text::cost(lang, session.last_cost(), advice.as_ref(), session.moves()),
             Info::Gain => text::gain(lang, session.last_gain()),
             Info::Hint => {
                 text::hint(lang, advice.as_ref().filter(|_| session.hint_shown), session.assisted())

@@ -67,7 +67,7 @@ fn draw_overlays(
     commands.entity(layer).despawn_children().with_children(|layer| {
         if let Some(copy) = game.winning_copy() {
             for cell in copy {
-                layer.spawn((OverlayMark(None), WINNING.square(cell, palette::WINNING, palette::BAD)));
+                layer.spawn((OverlayMark(None), winning_square(cell)));
             }
             // At the end the claim is spent: only the completed Snaky is shown.
             return;
@@ -157,6 +157,11 @@ fn draw_overlays(
 
 /// The hint's square on a cell (the Breaker screen's hinted replies, the Maker screen's proven move),
 /// filled so that it still shows under the keyboard cursor, which the Maker screen's hint moves there.
+/// A cell of the completed Snaky: a tinted square with a red frame reaching past the stone.
+pub(super) fn winning_square(cell: crate::snaky::Cell) -> impl Bundle {
+    WINNING.square(cell, palette::WINNING, palette::BAD)
+}
+
 pub(super) fn hint_square(cell: crate::snaky::Cell) -> impl Bundle {
     HINT.square(cell, palette::HINT.with_alpha(HINT_FILL_ALPHA), palette::HINT)
 }
