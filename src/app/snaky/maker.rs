@@ -318,13 +318,6 @@ fn apply_input(
             cursor.0 = crate::snaky::policy::OPENING;
             views.write(ViewInput::Centre);
         }
-        // The hint shown: the cursor goes to it (Enter plays it) and the view follows.
-        if input == MakerInput::ToggleHint
-            && let Some(hint) = session.shown_hint()
-        {
-            cursor.0 = hint;
-            views.write(ViewInput::Cursor { x: 0, y: 0 });
-        }
         let placed: Vec<Player> = outcomes
             .iter()
             .filter_map(|o| match *o {
@@ -366,8 +359,9 @@ fn apply_input(
                 }
             }
         }
-        // A hint left on moves with the game: the cursor and the view follow it.
-        if matches!(input, MakerInput::Claim(_))
+        // The hint shown, or left on as the game moves: the cursor goes to it (Enter plays it) and
+        // the view follows (after the claim's own stone has moved the cursor).
+        if matches!(input, MakerInput::ToggleHint | MakerInput::Claim(_))
             && let Some(hint) = session.shown_hint()
         {
             cursor.0 = hint;

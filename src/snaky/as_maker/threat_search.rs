@@ -51,25 +51,23 @@ fn wraps(stone: Cell, cell: Cell) -> bool {
 /// Each free cell of a live copy with its Erdős–Selfridge weight: the sum over the live copies
 /// through it of 2^(Maker's cells in the copy). Sorted by weight, heaviest first, ties by (x, y).
 pub fn weights(game: &MakerGame) -> Vec<(Cell, u64)> {
-    let mut weight: HashMap<Cell, u64> = HashMap::new();
-    for copy in live_copies(game) {
-        for &c in copy.cells.iter().filter(|&&c| game.is_free(c)) {
-            *weight.entry(c).or_default() += 1u64 << copy.maker;
-        }
-    }
-    let mut cells: Vec<(Cell, u64)> = weight.into_iter().collect();
-    cells.sort_unstable_by_key(|&(c, w)| (std::cmp::Reverse(w), c));
-    cells
+    scored(game, |maker| 1u64 << maker)
 }
 
 /// Each free cell of a live copy with the fixed Maker's build score: the sum over the live copies
 /// through it of 4^(Maker's cells in the copy), so growing a fuller copy counts for more. Sorted
 /// best first, ties by (x, y).
 pub fn build_scores(game: &MakerGame) -> Vec<(Cell, u64)> {
+    scored(game, |maker| 1u64 << (2 * maker))
+}
+
+/// Each free cell of a live copy with the sum, over the live copies through it, of `value`(Maker's
+/// cells in the copy); best first, ties by (x, y).
+fn scored(game: &MakerGame, value: impl Fn(u32) -> u64) -> Vec<(Cell, u64)> {
     let mut score: HashMap<Cell, u64> = HashMap::new();
     for copy in live_copies(game) {
         for &c in copy.cells.iter().filter(|&&c| game.is_free(c)) {
-            *score.entry(c).or_default() += 1u64 << (2 * copy.maker);
+            *score.entry(c).or_default() += value(copy.maker);
         }
     }
     let mut cells: Vec<(Cell, u64)> = score.into_iter().collect();
