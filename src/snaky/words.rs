@@ -137,9 +137,15 @@ fn completed(lang: Language, line: &Line) -> String {
 
 /// "(6,7) is a cell of the Snaky Maker completes at move 11 in the line after your move. Had you
 /// played (6,7), Maker's plan would need 21 (against the longest defence Maker completes at move
-/// 21)."
+/// 21)." When the best reply blocked a fuller shape than the move played, the first sentence is
+/// that rule of thumb instead, which a player can use in the next game (the line's fact is
+/// hindsight): "Rule of thumb: block the fullest shape. (8,6) lay on 2 open Snaky shapes holding
+/// 3 of Maker's stones; your (7,9) on none holding more than 2."
 pub fn best_reply(lang: Language, why: &Why) -> String {
     let best = &why.best_reply;
+    if best.blocks_a_fuller_shape() {
+        return fuller_shape(lang, why);
+    }
     let cell = match (lang, best.outside) {
         (Language::English, true) => "any cell outside the envelope".to_string(),
         (Language::Japanese, true) => "囲いの外のマス".to_string(),
@@ -221,6 +227,47 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
             let ends = ends.map_or(String::new(), |m| format!("（最長の守りなら作り手の完成は{m}手目）"));
             let shape = on_shape(lang, best);
             format!("{fact}。{shape}{cell} に打っていれば、作り手の計画は{}手かかります{ends}。", best.keeps)
+        }
+    }
+}
+
+/// The rule of thumb the best reply followed and the move played did not, then what it kept.
+fn fuller_shape(lang: Language, why: &Why) -> String {
+    let (best, played) = (&why.best_reply, why.breaker);
+    let (full, yours) = (best.fullest, best.played_fullest);
+    let ends = why.best_line.completed.map(|done| done.move_number);
+    match lang {
+        Language::English => {
+            let shapes = if full.shapes == 1 {
+                "an open Snaky shape".to_string()
+            } else {
+                format!("{} open Snaky shapes", full.shapes)
+            };
+            let yours = match (yours.stones, yours.shapes) {
+                (0, _) => "none holding any".to_string(),
+                (n, _) if n < full.stones => format!("none holding more than {n}"),
+                (_, 1) => "only 1 such shape".to_string(),
+                (_, n) => format!("only {n} such shapes"),
+            };
+            let ends = ends.map_or(String::new(), |m| {
+                format!(" (against the longest defence Maker completes at move {m})")
+            });
+            format!(
+                "Rule of thumb: block the fullest shape. Before your move, {} lay on {shapes} holding {} of Maker's stones; your {played} on {yours}. Had you played {}, Maker's plan would need {}{ends}.",
+                best.cell, full.stones, best.cell, best.keeps
+            )
+        }
+        Language::Japanese => {
+            let yours = match (yours.stones, yours.shapes) {
+                (0, _) => "作り手の石を含む形の上にはありませんでした".to_string(),
+                (n, _) if n < full.stones => format!("石を{n}個より多く含む形の上にはありませんでした"),
+                (_, n) => format!("そういう形{n}つの上だけでした"),
+            };
+            let ends = ends.map_or(String::new(), |m| format!("（最長の守りなら作り手の完成は{m}手目）"));
+            format!(
+                "コツ：いちばん石の多い形をふさぐ。あなたの手の前、{} は作り手の石を{}個含む、まだ空いた Snaky の形{}つの上にありました。あなたの {played} は{yours}。{} に打っていれば、作り手の計画は{}手かかります{ends}。",
+                best.cell, full.stones, full.shapes, best.cell, best.keeps
+            )
         }
     }
 }

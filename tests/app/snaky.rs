@@ -955,6 +955,41 @@ fn a_whole_game_is_played_with_the_keys_alone() {
     assert_eq!(settings.snaky_best.get(&Maker::Paper), Some(&21), "a game of the player's own");
 }
 
+/// The lesson from the keyboard (issue 33, newcomer #7: its chips were the mouse's only): W opens
+/// it on the costliest move once the game is over, and only then; ↑ ↓ go to the other moves.
+#[test]
+fn w_opens_the_lesson_on_the_costliest_move_after_the_game() {
+    use pokopoko::app::snaky::SnakyInput;
+    use pokopoko::snaky::{BreakerKind, ComputerBreaker, Game};
+    let cards = Maker::Paper.cards().expect("the paper's certificate");
+    let mut game = Game::started(std::sync::Arc::clone(&cards));
+    pokopoko::snaky::play_out(&mut game, &mut ComputerBreaker::new(BreakerKind::Greedy, 1));
+    let review = pokopoko::snaky::review_game(&game);
+    let costliest = review.costliest().expect("the greedy Breaker gives moves away");
+    let moves = game.breaker_cells().to_vec();
+    let (last, earlier) = moves.split_last().expect("Breaker moved");
+
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::LoadRecord(pokopoko::snaky::record::format_moves(earlier)));
+    app.update();
+    // During the game W opens nothing: it says when it will.
+    key(&mut app, KeyCode::KeyW);
+    assert!(session(&app).lesson().is_none());
+    let said = session(&app).notice.as_ref().map(|n| n.said.text(Language::English)).unwrap_or_default();
+    assert!(said.contains("after the game"), "{said}");
+
+    app.world_mut().write_message(SnakyInput::Claim(*last));
+    app.update();
+    assert!(session(&app).game().won());
+    key(&mut app, KeyCode::KeyW);
+    assert_eq!(session(&app).lesson().map(|l| l.index), Some(costliest));
+    assert_eq!(*app.world().resource::<State<SnakyMode>>().get(), SnakyMode::Lesson);
+    let next = if costliest + 1 < moves.len() { KeyCode::ArrowDown } else { KeyCode::ArrowUp };
+    key(&mut app, next);
+    let other = session(&app).lesson().map(|l| l.index).expect("still in the lesson");
+    assert_eq!(other.abs_diff(costliest), 1, "↑ ↓ go to the neighbouring move");
+}
+
 /// Nothing hides the end (issue 33): whatever part of the board the player was looking at, and
 /// however close, Maker's completed Snaky is brought into view, every cell whole inside the board
 /// (the result is told in the panel: nothing is drawn over the board). Games ending in different

@@ -44,7 +44,7 @@ fn the_screen_opens_on_the_proofs_promise_and_the_hint_marks_8_8() {
     let mut app = maker_screen();
     // SPEC §2.3: our 19's root, pivot (8,8), h = 19.
     assert!(texts(&mut app).iter().any(|t| t == "証明つき：あと19手以内に勝てます"));
-    assert!(texts(&mut app).iter().any(|t| t == "19手証明の最初の一手から、19手目までに勝てます"));
+    assert!(texts(&mut app).iter().any(|t| t == "19手目までに、19手証明で：その最初の一手から"));
     assert!(app.world_mut().query::<&HintMark>().iter(app.world()).next().is_none());
     key(&mut app, KeyCode::KeyH);
     app.update();

@@ -155,10 +155,10 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
             "Not this time: Maker completed a Snaky (the 6 red cells). Press Try again.".into()
         }
         (Feedback::BlockedOneOfTwo, Ja) => {
-            "合格！ 1つはふさぎましたが、作り手はもう1つを完成させました（赤い6マス）。作り手はこうして勝ちます。".into()
+            "このステップはこれでおわりです。止める手はありませんでした：1つはふさぎましたが、作り手はもう1つを完成させました（赤い6マス）。完成するマスが2つあると、ふさげるのは1つだけ。作り手はこうして勝ちます。".into()
         }
         (Feedback::BlockedOneOfTwo, En) => {
-            "Passed! You blocked one, and Maker completed the other (the 6 red cells). This is how Maker wins.".into()
+            "Step done. No move could have stopped it: you blocked one, and Maker completed the other (the 6 red cells). With two finishing cells you can block only one. This is how Maker wins.".into()
         }
     }
 }

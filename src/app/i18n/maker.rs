@@ -124,51 +124,56 @@ pub fn result(lang: Language, moves: u32, par: u32) -> String {
     }
 }
 
-/// Where the proof comes from, in one line: by which move, and that the stones already hold a
-/// winning pattern of the proof (its card number is the command line's, `snaky coach`).
-pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32) -> String {
-    match (lang, advice) {
-        (_, None) => String::new(),
-        (Language::Japanese, Some(a)) if a.footing == Footing::Threats => format!(
-            "{}手目までに。リーチだけで勝てます：毎手リーチで相手に受けさせ、最後はダブルリーチ",
-            made + a.within
-        ),
-        (Language::English, Some(a)) if a.footing == Footing::Threats => format!(
-            "By your move {}, by threats alone: each move a threat the Breaker must answer, the last a double threat",
-            made + a.within
+/// Where the proof comes from, in one line, always in the same order: by which of the player's
+/// moves, past the goal or not, then how: through threats (every move a threat, the last a double
+/// threat), or through our proof (the stones already hold one of its winning positions, a card:
+/// its number is the command line's, `snaky coach`). Off the proof: what to aim for.
+pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32, par: u32) -> String {
+    let Some(a) = advice else { return String::new() };
+    let by = made + a.within;
+    let when = match lang {
+        _ if !a.footing.on_stones() => String::new(),
+        Language::Japanese if by > par => format!("{by}手目までに（目標の{par}手を{}手超えます）", by - par),
+        Language::Japanese => format!("{by}手目までに"),
+        Language::English if by > par => format!("By your move {by} ({} past the goal of {par})", by - par),
+        Language::English => format!("By your move {by}"),
+    };
+    let bound = a.maker.bound();
+    match (lang, a.footing) {
+        (Language::Japanese, Footing::Threats) => {
+            format!("{when}、リーチの連続で：毎手リーチで受けさせ、最後はダブルリーチ")
+        }
+        (Language::English, Footing::Threats) => format!(
+            "{when}, through threats: each move a threat the Breaker must answer, the last a double threat"
         ),
         // Before the first stone: the proof's opening.
-        (Language::Japanese, Some(a)) if a.footing == Footing::Here && made == 0 => {
-            format!("{}手証明の最初の一手から、{}手目までに勝てます", a.maker.bound(), a.within)
+        (Language::Japanese, Footing::Here) if made == 0 => {
+            format!("{when}、{bound}手証明で：その最初の一手から")
         }
-        (Language::English, Some(a)) if a.footing == Footing::Here && made == 0 => format!(
-            "From the first move of our {}-move proof: a win by your move {}",
-            a.maker.bound(),
+        (Language::English, Footing::Here) if made == 0 => {
+            format!("{when}, through our {bound}-move proof: from its first move")
+        }
+        (Language::Japanese, Footing::Here) => {
+            format!("{when}、{bound}手証明で：あなたの石はその勝ちの局面の一つをもう持っています")
+        }
+        (Language::English, Footing::Here) => format!(
+            "{when}, through our {bound}-move proof: your stones already hold one of its winning positions"
+        ),
+        (Language::Japanese, Footing::Afresh) => format!(
+            "ねらい：ダブルリーチ（二つのマスのどちらでも Snaky が完成する形）。何もない所からやり直す手なら、あと{}手以内の勝ちが証明ずみ",
             a.within
         ),
-        (Language::Japanese, Some(a)) if a.footing == Footing::Here => format!(
-            "{}手目までに。あなたの石は{}手証明の勝ち筋の形をもう持っています",
-            made + a.within,
-            a.maker.bound()
+        (Language::English, Footing::Afresh) => format!(
+            "Aim for a double threat: two cells that would each finish a Snaky. (A fresh start on clear ground is proven to win within {} more.)",
+            a.within
         ),
-        (Language::English, Some(a)) if a.footing == Footing::Here => format!(
-            "By your move {}: your stones already hold a winning pattern of our {}-move proof",
-            made + a.within,
-            a.maker.bound()
-        ),
-        (Language::Japanese, Some(a)) => {
-            format!(
-                "二つのマスのどちらでも Snaky が完成する形をねらいましょう（何もない所からやり直す手なら、あと{}手以内の勝ちが証明ずみ）",
-                a.within
-            )
-        }
-        (Language::English, Some(a)) => {
-            format!(
-                "Aim for two cells that would each finish a Snaky (a fresh start on clear ground is proven to win within {} more)",
-                a.within
-            )
-        }
     }
+}
+
+/// Whether the proven win comes within the goal (the coach's line is drawn in the proof's
+/// colour) or after it (in the past-the-goal colour).
+pub fn within_goal(advice: Option<&Advice>, made: u32, par: u32) -> bool {
+    advice.is_none_or(|a| !a.footing.on_stones() || made + a.within <= par)
 }
 
 /// What the player's last move cost: the proven finish moved away, from one of the player's
@@ -282,6 +287,14 @@ pub fn legend(lang: Language) -> &'static str {
     }
 }
 
+/// Over the panel's pictures of the shape.
+pub fn shape_label(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "Snaky：この6マスの形（8つの向きのどれでも）",
+        Language::English => "Snaky: these six cells, in any of the 8 orientations",
+    }
+}
+
 pub fn level_label(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => "COM の壊し手：",
@@ -385,4 +398,44 @@ fn costly(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
         });
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snaky::Maker;
+    use crate::snaky::placement::Placement;
+
+    fn advice(within: u32, footing: Footing) -> Advice {
+        let (hint, maker, card, inline) = (Cell::new(8, 8), Maker::Ours19, 0, false);
+        Advice { within, hint, footing, maker, card, inline, placement: Placement::IDENTITY }
+    }
+
+    /// The coach names the move the proof wins by and whether it is past the goal, in both
+    /// languages, and draws it in the goal's colour only while it comes within.
+    #[test]
+    fn a_proven_win_past_the_goal_says_so() {
+        for footing in [Footing::Here, Footing::Threats] {
+            // 12 moves made, a win within 7 more: by move 19, the goal itself.
+            let on_time = advice(7, footing);
+            assert!(within_goal(Some(&on_time), 12, 19));
+            assert!(coach_source(Language::English, Some(&on_time), 12, 19).starts_with("By your move 19,"));
+            assert!(!coach_source(Language::Japanese, Some(&on_time), 12, 19).contains("超え"));
+            // Within 8 more: by move 20, one past.
+            let late = advice(8, footing);
+            assert!(!within_goal(Some(&late), 12, 19));
+            let said = coach_source(Language::English, Some(&late), 12, 19);
+            assert!(said.starts_with("By your move 20 (1 past the goal of 19),"), "{said}");
+            assert!(
+                coach_source(Language::Japanese, Some(&late), 12, 19).contains("目標の19手を1手超えます")
+            );
+        }
+        // A fresh start promises from wherever it is played: no move to be past.
+        let afresh = advice(19, Footing::Afresh);
+        assert!(within_goal(Some(&afresh), 12, 19));
+        assert!(
+            coach_source(Language::English, Some(&afresh), 12, 19).starts_with("Aim for a double threat")
+        );
+        assert!(within_goal(None, 30, 19));
+    }
 }

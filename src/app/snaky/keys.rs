@@ -57,6 +57,7 @@ pub const KEYS: Keymap<SnakyKey> = Keymap(&[
     Binding::press(&[KeyCode::KeyZ, KeyCode::Backspace], Game(SnakyInput::Undo), "Z：まった", "Z: undo"),
     Binding::press(&[KeyCode::KeyR], Game(SnakyInput::Restart), "R：はじめから", "R: restart"),
     Binding::press(&[KeyCode::KeyV], Game(SnakyInput::ToggleReview), "V：ふりかえり", "V: review"),
+    Binding::press(&[KeyCode::KeyW], Game(SnakyInput::LessonCostliest), "W：学び", "W: lesson"),
     Binding::press(
         &[KeyCode::Digit1],
         Game(SnakyInput::Hand(BreakerKind::RandomNear)),
@@ -192,9 +193,12 @@ pub fn key_line(lang: Language, mode: SnakyMode) -> String {
     let mut first = vec![head.get(lang).to_string()];
     first.extend(mode_keys(mode).key_parts(lang, |_| true));
     // The keys that only steer a computer Breaker are listed while one plays (they still work,
-    // unlisted, elsewhere): a newcomer's key line holds what they can use now.
+    // unlisted, elsewhere), and the lesson's key while none does: a newcomer's key line holds
+    // what they can use now.
     let watching = mode == SnakyMode::Watch;
-    let every = KEYS.key_parts(lang, |key| watching || !watch_only(key));
+    let every = KEYS.key_parts(lang, |key| {
+        if watching { *key != Game(SnakyInput::LessonCostliest) } else { !watch_only(key) }
+    });
     let width = key_line_em(lang);
     format!("{}\n{}", wrap_parts(&first, lang, width), wrap_parts(&every, lang, width))
 }

@@ -284,7 +284,7 @@ fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson
         panel.spawn(widgets::text(L::Orientations.get(lang), 16.0, palette::INK_SOFT));
         panel.spawn(widgets::row(14.0)).with_children(|row| {
             for picture in lesson::orientations() {
-                mini_snaky(row, &picture);
+                mini_snaky(row, &picture, MINI_CELL_PX, true);
             }
         });
     }
@@ -296,10 +296,11 @@ fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson
     };
     panel.spawn(slot).with_children(|slot| {
         let Some(feedback) = lesson.feedback else { return };
-        // Green for a step passed, red for a miss, neutral for Maker's answer in the turns step.
+        // Green for a step passed, red for a miss, neutral for Maker's answer in the turns step
+        // and for the double-threat step's loss (the step is done, but nobody calls a loss a pass).
         let (face, ink) = match feedback {
-            Feedback::Answered { .. } => (palette::SECONDARY, palette::INK),
-            Feedback::Completed | Feedback::TurnsDone | Feedback::Blocked | Feedback::BlockedOneOfTwo => {
+            Feedback::Answered { .. } | Feedback::BlockedOneOfTwo => (palette::SECONDARY, palette::INK),
+            Feedback::Completed | Feedback::TurnsDone | Feedback::Blocked => {
                 (palette::GOOD_SOFT, palette::GOOD)
             }
             Feedback::NotASnaky(_) | Feedback::Taken(_) | Feedback::MakerCompleted => {
@@ -428,23 +429,25 @@ fn board(parent: &mut ChildSpawnerCommands, lesson: &Lesson) {
         });
 }
 
-/// One orientation of Snaky as a small picture.
-fn mini_snaky(parent: &mut ChildSpawnerCommands, cells: &[Cell]) {
-    let side = 5.0 * MINI_CELL_PX;
-    parent.spawn(Node { width: px(side), height: px(side), ..default() }).with_children(|picture| {
-        let height = cells.iter().map(|c| c.y).max().unwrap_or(0) + 1;
-        let width = cells.iter().map(|c| c.x).max().unwrap_or(0) + 1;
-        // Centred in its 5 × 5 box.
-        let (left, top) = ((5 - width) as f32 * MINI_CELL_PX / 2.0, (5 - height) as f32 * MINI_CELL_PX / 2.0);
+/// One orientation of Snaky as a small picture of `cell_px` cells: centred in a 5 × 5 box when
+/// `boxed` (the primer's step 1 lines them up), else as wide and tall as the shape (the Maker
+/// screen's reminder, in a row as wide as its panel).
+pub(super) fn mini_snaky(parent: &mut ChildSpawnerCommands, cells: &[Cell], cell_px: f32, boxed: bool) {
+    let height = cells.iter().map(|c| c.y).max().unwrap_or(0) + 1;
+    let width = cells.iter().map(|c| c.x).max().unwrap_or(0) + 1;
+    let (box_w, box_h) = if boxed { (5, 5) } else { (width, height) };
+    let node = Node { width: px(box_w as f32 * cell_px), height: px(box_h as f32 * cell_px), ..default() };
+    parent.spawn(node).with_children(|picture| {
+        let (left, top) = ((box_w - width) as f32 * cell_px / 2.0, (box_h - height) as f32 * cell_px / 2.0);
         for cell in cells {
             picture.spawn((
                 Node {
                     position_type: PositionType::Absolute,
-                    left: px(left + cell.x as f32 * MINI_CELL_PX),
-                    top: px(top + (height - 1 - cell.y) as f32 * MINI_CELL_PX),
-                    width: px(MINI_CELL_PX - 1.0),
-                    height: px(MINI_CELL_PX - 1.0),
-                    border_radius: BorderRadius::all(px(2)),
+                    left: px(left + cell.x as f32 * cell_px),
+                    top: px(top + (height - 1 - cell.y) as f32 * cell_px),
+                    width: px(cell_px - 1.0),
+                    height: px(cell_px - 1.0),
+                    border_radius: BorderRadius::all(px(cell_px / 6.0)),
                     ..default()
                 },
                 BackgroundColor(palette::MAKER_STONE),

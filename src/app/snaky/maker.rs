@@ -83,6 +83,10 @@ fn start(
     }
 }
 
+/// The cell of the panel's pictures of the shape: eight of them (four 5 wide, four 2 wide) fit
+/// the panel's width.
+const SHAPE_CELL_PX: f32 = 10.0;
+
 /// A value in the panel.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 enum Info {
@@ -196,8 +200,19 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         },
     );
     panel.spawn((Info::Review, widgets::text("", 14.0, palette::INK)));
-    // The legend at the foot of the panel.
+    // The legend at the foot of the panel, under the shape to build in its eight orientations.
     panel.spawn(Node { flex_grow: 1.0, ..default() });
+    panel.spawn(widgets::text(text::shape_label(lang), 13.0, palette::INK_SOFT));
+    let pictures = Node {
+        justify_content: JustifyContent::SpaceBetween,
+        align_items: AlignItems::Center,
+        ..widgets::row(0.0)
+    };
+    panel.spawn(pictures).with_children(|row| {
+        for picture in super::lesson::orientations() {
+            super::learn::mini_snaky(row, &picture, SHAPE_CELL_PX, false);
+        }
+    });
     panel.spawn(widgets::text(text::legend(lang), 13.0, palette::INK_SOFT));
 }
 
@@ -414,7 +429,7 @@ fn update_panel(
     session: Option<Res<MakerSession>>,
     lang: Res<Lang>,
     data: Res<SaveData>,
-    mut texts: Query<(&Info, &mut Text)>,
+    mut texts: Query<(&Info, &mut Text, &mut TextColor)>,
     mut controls: Query<(&Control, &mut ButtonKind, &Children)>,
     mut labels: Query<&mut Text, Without<Info>>,
 ) {
@@ -425,7 +440,15 @@ fn update_panel(
     let lang = lang.0;
     let won = session.game().won().then(|| session.moves());
     let advice = session.advice();
-    for (info, mut content) in &mut texts {
+    let in_goal = text::within_goal(advice.as_ref(), session.moves(), PAR);
+    for (info, mut content, mut colour) in &mut texts {
+        // The proven win drawn in the proof's colour while it comes within the goal.
+        if *info == Info::Coach {
+            let wanted = if in_goal || won.is_some() { palette::PRIMARY } else { palette::PAST_GOAL };
+            if colour.0 != wanted {
+                colour.0 = wanted;
+            }
+        }
         let wanted = match info {
             Info::Status => text::status(lang, won, session.assisted(), !session.game().threats().is_empty()),
             Info::Goal => text::goal(lang, PAR, session.moves()),
@@ -433,7 +456,7 @@ fn update_panel(
                 Some(moves) => text::result(lang, moves, PAR),
                 None => text::coach(lang, advice.as_ref()),
             },
-            Info::CoachSource => text::coach_source(lang, advice.as_ref(), session.moves()),
+            Info::CoachSource => text::coach_source(lang, advice.as_ref(), session.moves(), PAR),
             Info::Cost => text::cost(lang, session.last_cost(), advice.as_ref(), session.moves()),
             Info::Gain => text::gain(lang, session.last_gain()),
             Info::Hint => {

@@ -456,13 +456,6 @@ struct LessonChips {
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LessonChip(pub usize);
 
-/// Whether the lesson is shown: after the game, or while reviewing (never a blind game's before
-/// its end).
-fn lesson_shown(session: &Session) -> bool {
-    let game = session.game();
-    (game.won() || session.reviewing().is_some()) && (!session.blind || game.won())
-}
-
 /// Rebuilds the lesson's chips: each move's Maker moves lost, the costliest in red, the reviewed
 /// one framed.
 fn draw_lesson(
@@ -476,7 +469,7 @@ fn draw_lesson(
         return;
     }
     let lang = lang.0;
-    let review = lesson_shown(&session).then(|| crate::snaky::review_game(session.game()));
+    let review = session.lesson_offered().then(|| crate::snaky::review_game(session.game()));
     let reviewed = session.reviewing().filter(|at| at % 2 == 1).map(|at| at / 2);
     let lesson_open = session.lesson().is_some();
     for (list, page) in &chips {
@@ -664,7 +657,7 @@ fn update_panel(
                     (text::par_line(lang, par, best, blind), palette::INK_SOFT)
                 }
             }
-            Info::Lesson if lesson_shown(&session) => (T::Lesson.get(lang).to_string(), palette::INK_SOFT),
+            Info::Lesson if session.lesson_offered() => (T::Lesson.get(lang).to_string(), palette::INK_SOFT),
             Info::Lesson => (T::SnakyGoalHelp.get(lang).to_string(), palette::INK_SOFT),
             Info::LessonLine => (lesson_line(&session, lang), palette::INK),
             Info::LessonCost => match session.lesson() {
@@ -829,7 +822,7 @@ fn update_panel(
 /// The lesson's line: the reviewed move of the player's (its guarantee before and after, the
 /// replies that kept the most), or how to read the chips.
 fn lesson_line(session: &Session, lang: Language) -> String {
-    if !lesson_shown(session) {
+    if !session.lesson_offered() {
         return String::new();
     }
     let review = crate::snaky::review_game(session.game());

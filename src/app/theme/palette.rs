@@ -32,6 +32,8 @@ pub const SHADOW: Color = Color::srgba(0.30, 0.24, 0.12, 0.22);
 
 pub const YOU: Color = Color::srgb(0.18, 0.49, 0.52);
 pub const COM: Color = Color::srgb(0.48, 0.40, 0.62);
+/// A proven win that comes after the goal: still a win, no longer the goal's.
+pub const PAST_GOAL: Color = Color::srgb(0.62, 0.40, 0.04);
 pub const GOOD: Color = Color::srgb(0.22, 0.55, 0.33);
 pub const BAD: Color = Color::srgb(0.78, 0.33, 0.28);
 pub const BAD_SOFT: Color = Color::srgb(0.98, 0.90, 0.87);

@@ -75,6 +75,8 @@ pub enum SnakyInput {
     LessonMove(usize),
     /// The lesson on the player's previous (-1) or next (+1) move.
     LessonNeighbour(i32),
+    /// The lesson on the player's costliest move (the first, if none cost): the keyboard's way in.
+    LessonCostliest,
     /// Step the lesson's line by this many moves.
     LineStep(i32),
     /// The lesson's line from its start (false) or at its end (true).
@@ -278,6 +280,12 @@ impl Session {
         if !self.assists.contains(&assist) {
             self.assists.push(assist);
         }
+    }
+
+    /// Whether the lesson's moves are offered: after the game, or while reviewing it (in blind
+    /// mode only after the game, which keeps the guarantee hidden until the end).
+    pub fn lesson_offered(&self) -> bool {
+        (self.game.won() || self.review.is_some()) && (!self.blind || self.game.won())
     }
 
     /// The lesson open, if any.
@@ -621,6 +629,16 @@ impl Session {
                 self.open_lesson(*index);
                 self.notice = None;
             }
+            SnakyInput::LessonCostliest => {
+                if self.lesson_offered() && !self.game.breaker_cells().is_empty() {
+                    watch.pause();
+                    let costliest = crate::snaky::review_game(&self.game).costliest().unwrap_or(0);
+                    self.open_lesson(costliest);
+                    self.notice = None;
+                } else {
+                    self.tell(NoticeKind::Info, Said::Fixed(T::LessonAfterGame));
+                }
+            }
             SnakyInput::LessonNeighbour(delta) => {
                 let index = self.lesson.as_ref().map_or(0, |lesson| lesson.index);
                 let last = self.game.breaker_cells().len().saturating_sub(1);
@@ -755,6 +773,7 @@ fn keeps_the_lesson(input: &SnakyInput) -> bool {
             | SnakyInput::FarAway
             | SnakyInput::LessonMove(_)
             | SnakyInput::LessonNeighbour(_)
+            | SnakyInput::LessonCostliest
             | SnakyInput::LineStep(_)
             | SnakyInput::LineEnd(_)
             | SnakyInput::SwitchLine
