@@ -309,10 +309,7 @@ impl T {
             T::Heat => ("ヒート H", "Heat H"),
             T::Hint => ("ヒント I", "Hint I"),
             T::Blind => ("目かくし B", "Blind B"),
-            T::SnakyYourTurn => (
-                "あなたの番：空いたマスを取る（クリックか Enter）",
-                "Your turn: claim a free cell (click or Enter)",
-            ),
+            T::SnakyYourTurn => ("あなたの番：クリックか Enter で打つ", "Your turn: click a cell, or Enter"),
             T::MakerWon => ("作り手の勝ち：Snaky ができました", "Maker wins: Snaky is complete"),
             T::PlayTab => ("対局", "Play"),
             T::AnalysisTab => ("分析（Tab）", "Analysis (Tab)"),

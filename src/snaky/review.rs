@@ -345,6 +345,16 @@ impl BestReply {
     }
 }
 
+/// The rule of thumb for Breaker's move `index` of `game`, as the lesson will say it: when the
+/// move cost Maker moves and the best reply (the first of [`ReviewedMove::best`]) lay on a fuller
+/// shape than the move, that reply and how full its fullest shape was.
+pub fn fuller_reply(game: &Game, index: usize, reviewed: &ReviewedMove) -> Option<(Cell, Fullest)> {
+    let &best = reviewed.best.first().filter(|_| reviewed.lost > 0)?;
+    let before = game.prefix(self::before(index));
+    let fullest = Fullest::at(&before, best);
+    (fullest > Fullest::at(&before, reviewed.breaker)).then_some((best, fullest))
+}
+
 /// How full of Maker's stones the live Snaky copies through a free cell are (live: no Breaker
 /// stone): the most Maker stones one of them holds, then how many hold that many. Ordered by
 /// stones, then shapes, so the greater is the cell whose taking blocks the fuller shape (or more

@@ -955,6 +955,43 @@ fn a_whole_game_is_played_with_the_keys_alone() {
     assert_eq!(settings.snaky_best.get(&Maker::Paper), Some(&21), "a game of the player's own");
 }
 
+/// The moment a move costs (issue 33): the notice says by how much, with the lesson's rule of
+/// thumb when the best reply followed it; a move that keeps the guarantee says nothing.
+#[test]
+fn a_costly_move_says_at_once_what_it_cost_and_the_rule_of_thumb() {
+    use pokopoko::app::snaky::{Said, SnakyInput};
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::LoadRecord("9,8 9,9".into()));
+    app.update();
+    // Maker holds the column (8,7), (8,8), (8,9) (SPEC §2.3's plan against these replies).
+    let maker: Vec<Cell> = session(&app).game().maker_cells().to_vec();
+    for cell in [Cell::new(8, 7), Cell::new(8, 8), Cell::new(8, 9)] {
+        assert!(maker.contains(&cell), "{maker:?}");
+    }
+    let before = session(&app).game().guarantee();
+    click(&mut app, Cell::new(7, 9));
+    let after = session(&app).game().guarantee();
+    assert!(after < before, "(7,9) costs");
+    let notice = session(&app).notice.clone().expect("the cost is told");
+    assert_eq!(notice.kind, NoticeKind::Refused);
+    // (8,6) caps the column: the Snaky (8,6)-(8,9) bending to (7,9)-(7,10) holds its 3 stones,
+    // and no copy through (8,6) free of Breaker's can hold more (Maker has no other stone there).
+    assert_eq!(notice.said, Said::Costly { lost: before - after, fuller: Some((Cell::new(8, 6), 3)) });
+    let said = notice.said.text(Language::English);
+    assert!(said.contains("Rule of thumb: block the fullest shape; (8,6)"), "{said}");
+    // Undo, then a move that keeps the guarantee: nothing is said.
+    key(&mut app, KeyCode::KeyZ);
+    assert_eq!(session(&app).game().guarantee(), before);
+    let reply = session(&app)
+        .game()
+        .reply_guarantees()
+        .iter()
+        .find_map(|&(cell, g)| cell.filter(|_| g == session(&app).game().guarantee()))
+        .expect("a reply that keeps the guarantee");
+    click(&mut app, reply);
+    assert_eq!(session(&app).notice, None, "a calm move says nothing");
+}
+
 /// The lesson from the keyboard (issue 33, newcomer #7: its chips were the mouse's only): W opens
 /// it on the costliest move once the game is over, and only then; ↑ ↓ go to the other moves.
 #[test]

@@ -266,6 +266,27 @@ pub fn marks_legend(lang: Language, costly: bool, finishing: bool) -> String {
     said.join(" ")
 }
 
+/// The moment a move costs: how much, and the lesson's rule of thumb when the best reply followed
+/// it (`fuller`: that reply and the Maker stones on its fullest shape), else where to find why.
+pub fn costly_now(lang: Language, lost: u32, fuller: Option<(Cell, u8)>) -> String {
+    match (lang, fuller) {
+        (Language::Japanese, Some((at, stones))) => format!(
+            "いまの手で作り手の勝ちが{lost}手早まりました。コツ：いちばん石の多い形をふさぐ。{} は作り手の石を{stones}個含む形の上にありました。",
+            cell(at)
+        ),
+        (Language::English, Some((at, stones))) => format!(
+            "That move let Maker win {lost} sooner. Rule of thumb: block the fullest shape; {} lay on one holding {stones} of Maker's stones.",
+            cell(at)
+        ),
+        (Language::Japanese, None) => {
+            format!("いまの手で作り手の勝ちが{lost}手早まりました。理由は対局のあと、学び（W）で。")
+        }
+        (Language::English, None) => {
+            format!("That move let Maker win {lost} sooner; after the game, the lesson (W) shows why.")
+        }
+    }
+}
+
 /// The last move, as the board numbers it.
 pub fn last_move(lang: Language, maker: bool, number: usize, at: Cell) -> String {
     let said = numbered_move(lang, maker, number);

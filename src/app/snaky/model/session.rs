@@ -156,6 +156,12 @@ pub enum Said {
         /// What first helped the player, if anything: then `best` is the unassisted best.
         assisted: Option<Assist>,
     },
+    /// The player's move just let Maker win `lost` moves sooner; `fuller`: the lesson's rule of
+    /// thumb, when the best reply followed it (that reply, the Maker stones on its fullest shape).
+    Costly {
+        lost: u32,
+        fuller: Option<(Cell, u8)>,
+    },
     /// A computer Breaker took the game.
     Handed(BreakerKind),
     /// A switch that would end the game in progress waits for the same input again.
@@ -191,6 +197,7 @@ impl Said {
             Self::GameResult { maker, moves, best, blind, assisted } => {
                 text::game_result(lang, *maker, *moves, *best, *blind, *assisted)
             }
+            Self::Costly { lost, fuller } => text::costly_now(lang, *lost, *fuller),
             Self::Handed(kind) => text::handed(lang, *kind),
             Self::ConfirmNewGame { blind, maker } => text::confirm_new_game(lang, *blind, *maker),
             Self::MakerChosen(maker) => text::maker_chosen(lang, *maker),
@@ -750,10 +757,25 @@ impl Session {
         }
     }
 
+    /// The moment the player's move costs (the game going on, the guarantee shown): by how much,
+    /// and the rule of thumb the lesson will give for it.
+    fn tell_cost(&mut self) {
+        if self.blind || self.game.won() || self.notice.is_some() {
+            return;
+        }
+        let review = crate::snaky::review_game(&self.game);
+        let Some(index) = review.moves.len().checked_sub(1) else { return };
+        let Some(last) = review.moves.get(index).filter(|m| m.lost > 0) else { return };
+        let fuller = crate::snaky::review::fuller_reply(&self.game, index, last);
+        let said = Said::Costly { lost: last.lost, fuller: fuller.map(|(cell, f)| (cell, f.stones)) };
+        self.tell(NoticeKind::Refused, said);
+    }
+
     fn human_claim(&mut self, cell: Cell) -> Vec<Outcome> {
         match self.claim(cell) {
             Ok(happened) => {
                 self.notice = None;
+                self.tell_cost();
                 happened
             }
             Err(error) => {
