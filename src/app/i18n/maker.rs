@@ -111,9 +111,26 @@ pub fn coach(lang: Language, advice: Option<&Advice>) -> String {
     }
 }
 
-/// After a win: the count against the goal.
-pub fn result(lang: Language, moves: u32, par: u32) -> String {
-    match lang {
+/// After a win: the count against the goal; an unaided win within it points to the next level
+/// (the last level's to doing it again faster).
+pub fn result(lang: Language, moves: u32, par: u32, level: Level, assisted: bool) -> String {
+    let next = (moves <= par && !assisted).then(|| match (lang, level) {
+        (Language::Japanese, Level::Searcher) => {
+            format!("こんどは{}手より早く勝てるか、ためしてみましょう。", moves)
+        }
+        (Language::English, Level::Searcher) => format!("Next: can you win in fewer than {moves}?"),
+        (Language::Japanese, level) => {
+            format!(
+                "つぎは{}（{}）と対局してみましょう。",
+                level_name(lang, level.next()),
+                level.next() as u8 + 1
+            )
+        }
+        (Language::English, level) => {
+            format!("Next: try {} ({}).", level_name(lang, level.next()), level.next() as u8 + 1)
+        }
+    });
+    let said = match lang {
         Language::Japanese if moves <= par => format!("目標の{par}手以内に勝ちました！"),
         Language::Japanese => format!("目標の{par}手より{}手多くかかりました", moves - par),
         Language::English if moves <= par => format!("Within the goal of {par} moves!"),
@@ -121,6 +138,10 @@ pub fn result(lang: Language, moves: u32, par: u32) -> String {
             "{} over the goal of {par}; below, the moves that put the proven win further away",
             moves - par
         ),
+    };
+    match next {
+        Some(next) => format!("{said} {next}"),
+        None => said,
     }
 }
 
@@ -437,5 +458,16 @@ mod tests {
             coach_source(Language::English, Some(&afresh), 12, 19).starts_with("Aim for a double threat")
         );
         assert!(within_goal(None, 30, 19));
+    }
+
+    /// An unaided win within the goal points to the next level, and only then.
+    #[test]
+    fn a_win_within_the_goal_points_to_the_next_level() {
+        let said = result(Language::English, 12, 19, Level::Blocker, false);
+        assert_eq!(said, "Within the goal of 19 moves! Next: try Potential (2).");
+        assert!(result(Language::Japanese, 12, 19, Level::Potential, false).contains("読み（3）"));
+        assert!(result(Language::English, 12, 19, Level::Searcher, false).ends_with("fewer than 12?"));
+        assert!(!result(Language::English, 12, 19, Level::Blocker, true).contains("Next"));
+        assert!(!result(Language::English, 21, 19, Level::Blocker, false).contains("Next"));
     }
 }

@@ -453,7 +453,7 @@ fn update_panel(
             Info::Status => text::status(lang, won, session.assisted(), !session.game().threats().is_empty()),
             Info::Goal => text::goal(lang, PAR, session.moves()),
             Info::Coach => match won {
-                Some(moves) => text::result(lang, moves, PAR),
+                Some(moves) => text::result(lang, moves, PAR, session.level(), session.assisted()),
                 None => text::coach(lang, advice.as_ref()),
             },
             Info::CoachSource => text::coach_source(lang, advice.as_ref(), session.moves(), PAR),
