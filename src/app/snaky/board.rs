@@ -35,6 +35,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                fit_area,
                 follow_stones,
                 frame_the_lesson,
                 show_the_end,
@@ -57,7 +58,14 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (draw_hover, draw_cursor, place_on_board, scale_fonts, update_board_texts::<MakerSession>)
+            (
+                fit_area,
+                draw_hover,
+                draw_cursor,
+                place_on_board,
+                scale_fonts,
+                update_board_texts::<MakerSession>,
+            )
                 .chain()
                 .in_set(SnakySystems::Show)
                 .run_if(in_state(Screen::SnakyMaker)),
@@ -101,7 +109,8 @@ const CURSOR_MARGIN_CELLS: f32 = 1.5;
 const CURSOR_BORDER_PX: f32 = 4.0;
 const CURSOR_GROW_PX: f32 = 4.0;
 
-/// The board area's size at the design window size (the whole UI scales with the window).
+/// The board area's size at the design window size (the whole UI scales with the window); a
+/// window narrower than 16:10 gives it more height ([`BoardView::size`]).
 pub const BOARD_SIZE: Vec2 = Vec2::new(820.0, 660.0);
 /// Pixels per cell at the start: 25 cells across the shorter side (the frame and 4 rings around it).
 const START_CELL_PX: f32 = 26.0;
@@ -157,11 +166,14 @@ pub struct BoardView {
     pub centre: (f64, f64),
     /// Pixels per cell.
     pub cell_px: f32,
+    /// The area's size in design pixels: [`BOARD_SIZE`], taller where the window leaves room
+    /// below it (1024×768), as laid out ([`fit_area`]).
+    pub size: Vec2,
 }
 
 impl Default for BoardView {
     fn default() -> Self {
-        Self { centre: FRAME_CENTRE, cell_px: START_CELL_PX }
+        Self { centre: FRAME_CENTRE, cell_px: START_CELL_PX, size: BOARD_SIZE }
     }
 }
 
@@ -176,8 +188,8 @@ impl BoardView {
     pub fn board_point(&self, local: Vec2) -> (f64, f64) {
         let cp = f64::from(self.cell_px);
         (
-            self.centre.0 + f64::from(local.x - BOARD_SIZE.x / 2.0) / cp,
-            self.centre.1 - f64::from(local.y - BOARD_SIZE.y / 2.0) / cp,
+            self.centre.0 + f64::from(local.x - self.size.x / 2.0) / cp,
+            self.centre.1 - f64::from(local.y - self.size.y / 2.0) / cp,
         )
     }
 
@@ -185,19 +197,19 @@ impl BoardView {
     pub fn local_of(&self, cell: Cell) -> Vec2 {
         let cp = f64::from(self.cell_px);
         Vec2::new(
-            (f64::from(BOARD_SIZE.x / 2.0) + (f64::from(cell.x) + 0.5 - self.centre.0) * cp) as f32,
-            (f64::from(BOARD_SIZE.y / 2.0) - (f64::from(cell.y) + 0.5 - self.centre.1) * cp) as f32,
+            (f64::from(self.size.x / 2.0) + (f64::from(cell.x) + 0.5 - self.centre.0) * cp) as f32,
+            (f64::from(self.size.y / 2.0) - (f64::from(cell.y) + 0.5 - self.centre.1) * cp) as f32,
         )
     }
 
     /// A cell's centre as the UI picking backend reports hits: (−0.5, −0.5) top-left to (0.5, 0.5).
     pub fn hit_position_of(&self, cell: Cell) -> Vec2 {
-        self.local_of(cell) / BOARD_SIZE - Vec2::splat(0.5)
+        self.local_of(cell) / self.size - Vec2::splat(0.5)
     }
 
     pub fn contains(&self, cell: Cell) -> bool {
         let local = self.local_of(cell);
-        local.x >= 0.0 && local.y >= 0.0 && local.x <= BOARD_SIZE.x && local.y <= BOARD_SIZE.y
+        local.x >= 0.0 && local.y >= 0.0 && local.x <= self.size.x && local.y <= self.size.y
     }
 
     /// Keeps the board point under `local` fixed while zooming by `factor`.
@@ -206,8 +218,8 @@ impl BoardView {
         self.cell_px = (self.cell_px * factor).clamp(MIN_CELL_PX, MAX_CELL_PX);
         let cp = f64::from(self.cell_px);
         self.centre = (
-            anchor.0 - f64::from(local.x - BOARD_SIZE.x / 2.0) / cp,
-            anchor.1 + f64::from(local.y - BOARD_SIZE.y / 2.0) / cp,
+            anchor.0 - f64::from(local.x - self.size.x / 2.0) / cp,
+            anchor.1 + f64::from(local.y - self.size.y / 2.0) / cp,
         );
     }
 
@@ -226,9 +238,9 @@ impl BoardView {
     fn rect(&self, placed: &Placed) -> (f32, f32, f32, f32) {
         let cp = self.cell_px;
         let inset = placed.inset * cp;
-        let left = f64::from(BOARD_SIZE.x / 2.0) + (placed.x - self.centre.0) * f64::from(cp);
+        let left = f64::from(self.size.x / 2.0) + (placed.x - self.centre.0) * f64::from(cp);
         let top =
-            f64::from(BOARD_SIZE.y / 2.0) - (placed.y + f64::from(placed.h) - self.centre.1) * f64::from(cp);
+            f64::from(self.size.y / 2.0) - (placed.y + f64::from(placed.h) - self.centre.1) * f64::from(cp);
         (
             left as f32 + inset - placed.grow.x,
             top as f32 + inset - placed.grow.y,
@@ -325,7 +337,7 @@ fn reset_view(
     mut cursor: ResMut<Cursor>,
     session: Option<Res<Session>>,
 ) {
-    *view = BoardView::default();
+    *view = BoardView { size: view.size, ..BoardView::default() };
     *hover = Hover::default();
     let last = session.and_then(|s| s.game().moves().last().map(|m| m.cell));
     *cursor = Cursor(last.unwrap_or(OPENING));
@@ -400,10 +412,21 @@ fn draw_cursor(
     }
 }
 
+/// The view's size follows the area's as laid out (in design pixels), once it has been: a window
+/// narrower than 16:10 makes the area taller, and the board shows more rows.
+fn fit_area(areas: Query<&ComputedNode, With<BoardArea>>, mut view: ResMut<BoardView>) {
+    let Some(node) = areas.iter().next() else { return };
+    let size = node.size() * node.inverse_scale_factor();
+    if size.x <= 0.0 || size.y <= 0.0 || (size - view.size).abs().max_element() < 0.5 {
+        return;
+    }
+    view.size = size;
+}
+
 /// Pans the view just enough to keep `cell` at least [`CURSOR_MARGIN_CELLS`] inside the board.
 fn keep_in_view(view: &mut BoardView, cell: Cell) {
     let local = view.local_of(cell);
-    let margin = (CURSOR_MARGIN_CELLS * view.cell_px).min(BOARD_SIZE.min_element() / 2.0);
+    let margin = (CURSOR_MARGIN_CELLS * view.cell_px).min(view.size.min_element() / 2.0);
     let beyond = |at: f32, size: f32| {
         if at < margin {
             at - margin
@@ -413,7 +436,7 @@ fn keep_in_view(view: &mut BoardView, cell: Cell) {
             0.0
         }
     };
-    let shift = Vec2::new(beyond(local.x, BOARD_SIZE.x), beyond(local.y, BOARD_SIZE.y));
+    let shift = Vec2::new(beyond(local.x, view.size.x), beyond(local.y, view.size.y));
     if shift != Vec2::ZERO {
         view.pan_pixels(-shift);
     }
@@ -427,7 +450,9 @@ pub(super) fn board_area() -> impl Bundle {
         DragDistance::default(),
         Node {
             width: px(BOARD_SIZE.x),
-            height: px(BOARD_SIZE.y),
+            // At least the design height, and as tall as the row (its panel) where there is room.
+            min_height: px(BOARD_SIZE.y),
+            align_self: AlignSelf::Stretch,
             flex_shrink: 0.0,
             overflow: Overflow::clip(),
             border_radius: BorderRadius::all(px(BOARD_RADIUS)),
@@ -469,13 +494,14 @@ pub(super) fn fill_board_area(area: &mut EntityCommands) {
     area.observe(press).observe(drag).observe(click).observe(scroll).observe(hover_move).observe(hover_out);
 }
 
+/// A layer covers the area (whose height follows the window), so what it holds can be sized by it.
 fn layer_node() -> Node {
     Node {
         position_type: PositionType::Absolute,
         left: px(0),
         top: px(0),
-        width: px(0),
-        height: px(0),
+        width: percent(100),
+        height: percent(100),
         ..default()
     }
 }
@@ -516,8 +542,8 @@ fn click(
     if event.button != PointerButton::Primary || distance.0 > CLICK_SLOP {
         return;
     }
-    let local = pointer_local(&event.pointer_location, node, transform, &windows)
-        .or_else(|| event.hit.position.map(local_of_hit));
+    let local = pointer_local(&event.pointer_location, node, transform, &windows, view.size)
+        .or_else(|| event.hit.position.map(|hit| local_of_hit(hit, view.size)));
     if let Some(local) = local {
         cursor.0 = view.cell_at(local);
         input.write(SnakyInput::Claim(cursor.0));
@@ -532,6 +558,7 @@ fn pointer_local(
     node: &ComputedNode,
     transform: &UiGlobalTransform,
     windows: &Query<&Window>,
+    area: Vec2,
 ) -> Option<Vec2> {
     let size = node.size();
     if size.x <= 0.0 || size.y <= 0.0 {
@@ -540,11 +567,12 @@ fn pointer_local(
     let NormalizedRenderTarget::Window(window) = &location.target else { return None };
     let scale = windows.get(window.entity()).ok()?.scale_factor();
     let centred = transform.inverse().transform_point2(location.position * scale);
-    Some((centred / size + Vec2::splat(0.5)) * BOARD_SIZE)
+    Some((centred / size + Vec2::splat(0.5)) * area)
 }
 
-fn local_of_hit(hit: Vec3) -> Vec2 {
-    (hit.truncate() + Vec2::splat(0.5)) * BOARD_SIZE
+/// A picking hit (−0.5 to 0.5 across the area) in area pixels.
+fn local_of_hit(hit: Vec3, area: Vec2) -> Vec2 {
+    (hit.truncate() + Vec2::splat(0.5)) * area
 }
 
 fn scroll(
@@ -554,11 +582,11 @@ fn scroll(
     mut view: ResMut<BoardView>,
 ) {
     event.propagate(false);
-    let at = areas
-        .get(event.entity)
-        .ok()
-        .and_then(|(node, transform)| pointer_local(&event.pointer_location, node, transform, &windows));
-    let Some(local) = at.or_else(|| event.hit.position.map(local_of_hit)) else { return };
+    let area = view.size;
+    let at = areas.get(event.entity).ok().and_then(|(node, transform)| {
+        pointer_local(&event.pointer_location, node, transform, &windows, area)
+    });
+    let Some(local) = at.or_else(|| event.hit.position.map(|hit| local_of_hit(hit, area))) else { return };
     let steps = match event.unit {
         bevy::input::mouse::MouseScrollUnit::Line => event.y,
         bevy::input::mouse::MouseScrollUnit::Pixel => event.y / WHEEL_LINE_PX,
@@ -568,7 +596,7 @@ fn scroll(
 
 fn hover_move(event: On<Pointer<Move>>, view: Res<BoardView>, mut hover: ResMut<Hover>) {
     let Some(hit) = event.hit.position else { return };
-    let cell = Some(view.cell_at(local_of_hit(hit)));
+    let cell = Some(view.cell_at(local_of_hit(hit, view.size)));
     if hover.0 != cell {
         hover.0 = cell;
     }
@@ -597,7 +625,7 @@ fn apply_view_input(
     mut cursor: ResMut<Cursor>,
 ) {
     let mut direction = Vec2::ZERO;
-    let centre = Vec2::new(BOARD_SIZE.x / 2.0, BOARD_SIZE.y / 2.0);
+    let centre = view.size / 2.0;
     for input in inputs.read() {
         match *input {
             ViewInput::Pan { x, y } => direction += Vec2::new(f32::from(x), f32::from(y)),
@@ -605,7 +633,7 @@ fn apply_view_input(
             ViewInput::ZoomOut => view.zoom_at(centre, 1.0 / KEY_ZOOM),
             ViewInput::Centre => {
                 let cell_px = view.cell_px;
-                *view = BoardView { cell_px, ..BoardView::default() };
+                *view = BoardView { cell_px, size: view.size, ..BoardView::default() };
             }
             ViewInput::LastMove => {
                 if let Some(last) = session.as_ref().and_then(|s| s.shown().moves().last().copied()) {
@@ -793,8 +821,8 @@ fn place_on_board(view: Res<BoardView>, mut placed: Query<(Ref<Placed>, &mut Nod
         }
         let (left, top, width, height) = view.rect(&rect);
         let margin = OFF_VIEW_MARGIN_PX;
-        let outside = left > BOARD_SIZE.x + margin
-            || top > BOARD_SIZE.y + margin
+        let outside = left > view.size.x + margin
+            || top > view.size.y + margin
             || left + width < -margin
             || top + height < -margin;
         let display = if outside { Display::None } else { Display::Flex };
@@ -918,7 +946,7 @@ fn frame_the_lesson(
     let Some(lesson) = session.lesson() else {
         // Out of the lesson (back to the game, or a new one): the view it zoomed is given back.
         if closed {
-            *view = BoardView::default();
+            *view = BoardView { size: view.size, ..BoardView::default() };
         }
         return;
     };
@@ -932,21 +960,21 @@ fn frame_the_lesson(
         .filter(|cell| !cell.is_far_away())
         .collect();
     // A cell's margin on each side: the axis labels sit in it.
-    let Some((fits, centre)) = fit(&cells) else { return };
+    let Some((fits, centre)) = fit(&cells, view.size) else { return };
     view.cell_px = fits.clamp(MIN_CELL_PX, LESSON_CELL_PX);
     view.centre = centre;
 }
 
 /// For `cells` with a cell's margin on each side: the largest cell size at which they fit the
-/// board, and the board point at their middle. `None` for no cells.
-fn fit(cells: &[Cell]) -> Option<(f32, (f64, f64))> {
+/// board (`area` pixels), and the board point at their middle. `None` for no cells.
+fn fit(cells: &[Cell], area: Vec2) -> Option<(f32, (f64, f64))> {
     let min_x = cells.iter().map(|c| c.x).min()?;
     let max_x = cells.iter().map(|c| c.x).max()?;
     let min_y = cells.iter().map(|c| c.y).min()?;
     let max_y = cells.iter().map(|c| c.y).max()?;
     let span = Vec2::new((max_x - min_x + 3) as f32, (max_y - min_y + 3) as f32);
     let centre = (f64::from(min_x + max_x + 1) / 2.0, f64::from(min_y + max_y + 1) / 2.0);
-    Some(((BOARD_SIZE / span).min_element(), centre))
+    Some(((area / span).min_element(), centre))
 }
 
 /// Nothing hides the end: when Maker completes its Snaky, the view moves (and zooms out if it
@@ -967,7 +995,7 @@ fn show_the_end(
 /// Moves the view the least it must for `cells` to lie inside the board, a cell from its edge;
 /// zooms out first if they cannot fit at this zoom.
 pub fn frame_cells(view: &mut BoardView, cells: &[Cell]) {
-    let Some((fits, centre)) = fit(cells) else { return };
+    let Some((fits, centre)) = fit(cells, view.size) else { return };
     if view.cell_px > fits {
         view.cell_px = fits.max(MIN_CELL_PX);
     }
@@ -976,8 +1004,8 @@ pub fn frame_cells(view: &mut BoardView, cells: &[Cell]) {
         let margin = view.cell_px;
         local.x >= margin
             && local.y >= margin
-            && local.x <= BOARD_SIZE.x - margin
-            && local.y <= BOARD_SIZE.y - margin
+            && local.x <= view.size.x - margin
+            && local.y <= view.size.y - margin
     });
     if !inside {
         view.centre = centre;

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::board::{BOARD_SIZE, BoardView, CORNER_STRIP_PX, Layer, Placed};
+use super::board::{BoardView, CORNER_STRIP_PX, Layer, Placed};
 use super::model::session::Session;
 use super::screen::SnakySystems;
 use crate::app::Screen;
@@ -245,17 +245,17 @@ fn label_axes(
 fn axis_labels(view: &BoardView) -> Vec<(AxisLabel, f32, f32)> {
     let stride = label_stride(view.cell_px);
     let top_left = view.cell_at(Vec2::ZERO);
-    let bottom_right = view.cell_at(BOARD_SIZE);
+    let bottom_right = view.cell_at(view.size);
     let mut wanted = Vec::new();
     for x in (top_left.x..=bottom_right.x).filter(|x| x.rem_euclid(stride) == 0) {
         let left = view.local_of(crate::snaky::Cell::new(x, 0)).x - LABEL_BOX.x / 2.0;
-        if left > LABEL_BOX.x && left + LABEL_BOX.x <= BOARD_SIZE.x {
+        if left > LABEL_BOX.x && left + LABEL_BOX.x <= view.size.x {
             wanted.push((AxisLabel::Column(x), left, 2.0));
         }
     }
     for y in (bottom_right.y..=top_left.y).filter(|y| y.rem_euclid(stride) == 0) {
         let top = view.local_of(crate::snaky::Cell::new(0, y)).y - LABEL_BOX.y / 2.0;
-        if top > LABEL_BOX.y + 2.0 && top + LABEL_BOX.y <= BOARD_SIZE.y - CORNER_STRIP_PX {
+        if top > LABEL_BOX.y + 2.0 && top + LABEL_BOX.y <= view.size.y - CORNER_STRIP_PX {
             wanted.push((AxisLabel::Row(y), 2.0, top));
         }
     }
@@ -289,8 +289,8 @@ fn whole_area() -> Node {
         position_type: PositionType::Absolute,
         left: px(0),
         top: px(0),
-        width: px(BOARD_SIZE.x),
-        height: px(BOARD_SIZE.y),
+        width: percent(100),
+        height: percent(100),
         ..default()
     }
 }
@@ -326,7 +326,7 @@ fn line_positions(view: &BoardView) -> (Vec<f32>, Vec<f32>) {
         let count = ((centre + half).floor() - first).max(-1.0) as i64 + 1;
         (0..count).map(move |i| (first + i as f64 - centre) * cell)
     };
-    let (half_w, half_h) = (BOARD_SIZE.x / 2.0, BOARD_SIZE.y / 2.0);
+    let (half_w, half_h) = (view.size.x / 2.0, view.size.y / 2.0);
     let vertical = edges(view.centre.0, half_w).map(|d| (f64::from(half_w) + d) as f32).collect();
     // Board y grows upwards, the area's downwards.
     let horizontal = edges(view.centre.1, half_h).map(|d| (f64::from(half_h) - d) as f32).collect();
@@ -337,8 +337,8 @@ fn line_positions(view: &BoardView) -> (Vec<f32>, Vec<f32>) {
 fn line_rect(axis: GridLine, at: f32) -> (Val, Val, Val, Val) {
     let start = px(at - LINE_WIDTH_PX / 2.0);
     match axis {
-        GridLine::Vertical => (start, px(0), px(LINE_WIDTH_PX), px(BOARD_SIZE.y)),
-        GridLine::Horizontal => (px(0), start, px(BOARD_SIZE.x), px(LINE_WIDTH_PX)),
+        GridLine::Vertical => (start, px(0), px(LINE_WIDTH_PX), percent(100)),
+        GridLine::Horizontal => (px(0), start, percent(100), px(LINE_WIDTH_PX)),
     }
 }
 
@@ -399,7 +399,7 @@ mod tests {
     fn far_out_the_lines_keep_a_quarter_cell() {
         // A million cells out a quarter cell is still exact: an edge lies a quarter cell (2 pixels
         // at 8 a cell) left of the middle, so one falls on the area's left border and is drawn.
-        let view = BoardView { centre: (1_000_000.25, -3.0), cell_px: 8.0 };
+        let view = BoardView { centre: (1_000_000.25, -3.0), cell_px: 8.0, ..BoardView::default() };
         let (vertical, horizontal) = line_positions(&view);
         assert_eq!(vertical, (0..103).map(|i| 8.0 * i as f32).collect::<Vec<_>>());
         assert_eq!(horizontal, (0..83).map(|i| 658.0 - 8.0 * i as f32).collect::<Vec<_>>());
