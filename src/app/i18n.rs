@@ -332,8 +332,8 @@ impl T {
             ),
             T::CloseLesson => ("とじる Esc", "Close Esc"),
             T::LessonLegend => (
-                "赤い四角：あなたの手　緑の四角：保証を保てた手　紫の丸：作り手が次に完成できるマス　うすい石：進行（いちばん長い守りに対する作り手の計画）",
-                "Red square: your move. Green squares: replies that kept the guarantee. Purple circle: Maker completes a Snaky there. Pale stones: the line, Maker's plan against the longest defence.",
+                "赤い四角：あなたの手　緑の四角：保証を保てた手　紫の丸：作り手が次に完成できるマス　うすい石：進行",
+                "Red square: your move. Green squares: replies that kept the guarantee. Purple circle: Maker completes a Snaky there. Pale stones: the line.",
             ),
             T::LineFirst => ("最初", "Start"),
             T::LineLast => ("最後", "End"),

@@ -147,7 +147,7 @@ pub fn result(lang: Language, moves: u32, par: u32, level: Level, assisted: bool
 
 /// Where the proof comes from, in one line, always in the same order: by which of the player's
 /// moves, past the goal or not, then how: through threats (every move a threat, the last a double
-/// threat), or through our proof (the stones already hold one of its winning positions, a card:
+/// threat), or through our proof (the stones are on its plan: a card applies,
 /// its number is the command line's, `snaky coach`). Off the proof: what to aim for.
 pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32, par: u32) -> String {
     let Some(a) = advice else { return String::new() };
@@ -175,11 +175,11 @@ pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32, par: u32
             format!("{when}, through our {bound}-move proof: from its first move")
         }
         (Language::Japanese, Footing::Here) => {
-            format!("{when}、{bound}手証明で：あなたの石はその勝ちの局面の一つをもう持っています")
+            format!("{when}、{bound}手証明で：あなたの石はその計画どおりです")
         }
-        (Language::English, Footing::Here) => format!(
-            "{when}, through our {bound}-move proof: your stones already hold one of its winning positions"
-        ),
+        (Language::English, Footing::Here) => {
+            format!("{when}, through our {bound}-move proof: your stones are on its plan")
+        }
         (Language::Japanese, Footing::Afresh) => format!(
             "ねらい：ダブルリーチ（二つのマスのどちらでも Snaky が完成する形）。何もない所からやり直す手なら、あと{}手以内の勝ちが証明ずみ",
             a.within
@@ -227,14 +227,43 @@ pub fn gain(lang: Language, gain: u32) -> String {
     match (lang, gain) {
         (_, 0) => String::new(),
         (Language::Japanese, n) => {
-            format!("壊し手の受けのあと、証明の勝ちが予定より {n}手近づきました（-{n}）")
+            format!("壊し手の受けのあと、証明の勝ちが {n}手近づきました（-{n}）")
         }
         (Language::English, 1) => {
-            "After the Breaker's reply the proven win is 1 move closer than planned (-1)".into()
+            "The Breaker's reply was weak: the proven win came 1 move closer (-1)".into()
         }
         (Language::English, n) => {
-            format!("After the Breaker's reply the proven win is {n} moves closer than planned (-{n})")
+            format!("The Breaker's reply was weak: the proven win came {n} moves closer (-{n})")
         }
+    }
+}
+
+/// What the player's last move threatened, and what the Breaker's reply did about it: a double
+/// threat is the moment the game is won, and the Breaker's instant reply hides one of its rings.
+pub fn threats(lang: Language, threats: &[Cell], reply: Option<Cell>) -> String {
+    let names: Vec<String> = threats.iter().map(|&c| cell(c)).collect();
+    let blocked = reply.filter(|r| threats.contains(r));
+    let open = threats.iter().find(|&&c| Some(c) != blocked).copied();
+    match (lang, threats.len()) {
+        (_, 0) => String::new(),
+        (Language::Japanese, 1) => match blocked {
+            Some(_) => format!("あなたのリーチ {}：壊し手はそこをふさぐしかありませんでした", names[0]),
+            None => format!("あなたのリーチ {}：まだ空いています。打てば完成！", names[0]),
+        },
+        (Language::English, 1) => match blocked {
+            Some(_) => format!("Your threat at {}: the Breaker had to block it", names[0]),
+            None => format!("Your threat at {} is still open: claim it to win!", names[0]),
+        },
+        (Language::Japanese, _) => format!(
+            "ダブルリーチ！ {} のどれでも完成。壊し手は1つしかふさげません。{}",
+            names.join("・"),
+            open.map_or(String::new(), |c| format!("{} に打てば勝ち！", cell(c)))
+        ),
+        (Language::English, _) => format!(
+            "Double threat! {} each finish a Snaky; the Breaker can block only one.{}",
+            names.join(" and "),
+            open.map_or(String::new(), |c| format!(" Claim {} to win!", cell(c)))
+        ),
     }
 }
 
@@ -311,8 +340,8 @@ pub fn legend(lang: Language) -> &'static str {
 /// Over the panel's pictures of the shape.
 pub fn shape_label(lang: Language) -> &'static str {
     match lang {
-        Language::Japanese => "Snaky：この6マスの形（8つの向きのどれでも）",
-        Language::English => "Snaky: these six cells, in any of the 8 orientations",
+        Language::Japanese => "Snaky：4マスまっすぐ、1段ずれて、もう2マス（まわしても裏返しても、8つの向き）",
+        Language::English => "Snaky: 4 in a row, then a step sideways and 2 more; turned or flipped (8 ways)",
     }
 }
 

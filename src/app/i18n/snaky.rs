@@ -259,8 +259,8 @@ pub fn marks_legend(lang: Language, costly: bool, finishing: bool) -> String {
     }
     if finishing {
         said.push(match lang {
-            Language::Japanese => "紫の輪：作り手が次にそこへ打つと Snaky が完成するマス。ふさぎましょう。",
-            Language::English => "Purple ring: Maker's next stone there completes a Snaky: block it.",
+            Language::Japanese => "紫の輪：作り手がそこに打つと Snaky が完成するマス（この作り手は証明の順に打ち、あとに回すこともあります）。",
+            Language::English => "Purple ring: Maker's stone there would complete a Snaky (this Maker keeps its proof's order and may leave it for later).",
         });
     }
     said.join(" ")
@@ -575,9 +575,11 @@ pub fn game_result(
 /// A chip of the lesson: the player's move (its stone's number on the board) and the Maker moves it lost.
 pub fn lesson_chip(lang: Language, number: usize, lost: u32) -> String {
     match (lang, lost) {
-        (Language::Japanese, 0) => format!("{number}手目 ±0"),
+        // A move that kept the guarantee is just its number: the chips of a 20-move game keep to
+        // three rows.
+        (Language::Japanese, 0) => format!("{number}手目"),
         (Language::Japanese, _) => format!("{number}手目 -{lost}"),
-        (Language::English, 0) => format!("#{number} ±0"),
+        (Language::English, 0) => format!("#{number}"),
         (Language::English, _) => format!("#{number} -{lost}"),
     }
 }

@@ -96,6 +96,7 @@ enum Info {
     CoachSource,
     Cost,
     Gain,
+    Threats,
     Hint,
     LevelNote,
     Best,
@@ -166,6 +167,7 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         slot.spawn((Info::Cost, widgets::text("", 16.0, palette::BAD)));
         slot.spawn((Info::Gain, widgets::text("", 16.0, palette::GOOD)));
     });
+    panel.spawn((Info::Threats, widgets::text("", 16.0, palette::MAKER_EDGE)));
     panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(8.0) }).with_children(
         |row| {
             row.spawn(widgets::small_button(text::hint_button(lang, false), ButtonKind::Secondary, 170.0))
@@ -459,6 +461,11 @@ fn update_panel(
             Info::CoachSource => text::coach_source(lang, advice.as_ref(), session.moves(), PAR),
             Info::Cost => text::cost(lang, session.last_cost(), advice.as_ref(), session.moves()),
             Info::Gain => text::gain(lang, session.last_gain()),
+            Info::Threats if won.is_some() => String::new(),
+            Info::Threats => {
+                let reply = session.game().breaker_cells().last().copied();
+                text::threats(lang, session.last_threats(), reply)
+            }
             Info::Hint => {
                 text::hint(lang, advice.as_ref().filter(|_| session.hint_shown), session.assisted())
             }

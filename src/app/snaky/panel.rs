@@ -345,7 +345,7 @@ fn spawn_lesson_page(page: &mut ChildSpawnerCommands, lang: Language) {
         row.spawn(widgets::small_button(T::CloseLesson.get(lang), ButtonKind::Secondary, 96.0))
             .observe(send(SnakyInput::CloseLesson));
     });
-    page.spawn(widgets::text_slot(px(PANEL_WIDTH - 36.0), 58.0))
+    page.spawn(widgets::text_slot(px(PANEL_WIDTH - 36.0), 40.0))
         .with_child((Info::LineCaption, widgets::text("", 15.0, palette::INK)));
     page.spawn((widgets::text(T::LessonLegend.get(lang), 13.0, palette::INK_SOFT), wide()));
     page.spawn((

@@ -66,6 +66,9 @@ pub struct MakerSession {
     /// The hint was shown or a move taken back: the game cannot be a best.
     assisted: bool,
     review: Vec<CoachedMove>,
+    /// The cells that would have finished a Snaky right after the player's last move, before
+    /// the Breaker's reply: one is a threat, two or more a double threat.
+    last_threats: Vec<Cell>,
 }
 
 impl MakerSession {
@@ -83,6 +86,7 @@ impl MakerSession {
             pending_level: None,
             assisted: false,
             review: Vec::new(),
+            last_threats: Vec::new(),
         };
         session.restart(level);
         session
@@ -98,6 +102,7 @@ impl MakerSession {
         self.assisted = false;
         self.last_cost = 0;
         self.last_gain = 0;
+        self.last_threats.clear();
         self.review.clear();
         self.advice = self.coach.advise(&self.game);
     }
@@ -121,6 +126,11 @@ impl MakerSession {
 
     pub fn last_gain(&self) -> u32 {
         self.last_gain
+    }
+
+    /// The finishing cells the player's last move made, before the Breaker's reply.
+    pub fn last_threats(&self) -> &[Cell] {
+        &self.last_threats
     }
 
     pub fn assisted(&self) -> bool {
@@ -172,6 +182,7 @@ impl MakerSession {
                     self.assisted = true;
                     self.review.clear();
                     self.last_cost = 0;
+                    self.last_threats.clear();
                     self.advice = self.coach.advise(&self.game);
                 }
                 Vec::new()
@@ -216,6 +227,7 @@ impl MakerSession {
         // The proof this move is measured against: the one that stood before it.
         let before = self.advice;
         let mut outcomes = vec![MakerOutcome::Placed { cell, player: Player::Maker }];
+        self.last_threats = if self.game.won() { Vec::new() } else { self.game.threats().cells };
         if self.game.won() {
             self.advice = None;
             self.review = coached_review(&self.coach, &self.game, self.level, self.seed);
@@ -249,6 +261,60 @@ mod tests {
     fn coach() -> Arc<Coach> {
         static COACH: OnceLock<Arc<Coach>> = OnceLock::new();
         COACH.get_or_init(|| Arc::new(Coach::shipped().expect("shipped"))).clone()
+    }
+
+    /// The cells that finish a Snaky for Maker on `game`'s board without its last move (the
+    /// Breaker's reply), by trying every free cell near Maker's stones.
+    fn finishing_before_the_reply(game: &MakerGame) -> Vec<Cell> {
+        let moves = game.moves();
+        let (reply, earlier) = moves.split_last().expect("a reply");
+        assert_eq!(reply.player, Player::Breaker);
+        let taken = |c: Cell| earlier.iter().any(|m| m.cell == c);
+        let maker: Vec<Cell> = earlier.iter().filter(|m| m.player == Player::Maker).map(|m| m.cell).collect();
+        let mut cells = Vec::new();
+        for m in &maker {
+            for dx in -5..=5 {
+                for dy in -5..=5 {
+                    let c = Cell::new(m.x + dx, m.y + dy);
+                    if taken(c) || cells.contains(&c) {
+                        continue;
+                    }
+                    let mut owned = maker.clone();
+                    owned.push(c);
+                    let copy = crate::snaky::shape::completed_copy(c, &owned);
+                    if copy.is_some_and(|copy| {
+                        !copy
+                            .iter()
+                            .any(|&x| earlier.iter().any(|m| m.cell == x && m.player == Player::Breaker))
+                    }) {
+                        cells.push(c);
+                    }
+                }
+            }
+        }
+        cells.sort();
+        cells
+    }
+
+    /// The threats a move made are kept for the panel: exactly the cells that finished a Snaky
+    /// before the Breaker's reply, on every turn of heuristic games, double threats among them.
+    #[test]
+    fn the_threats_of_the_last_move_are_the_cells_that_finished_before_the_reply() {
+        let mut doubles = 0;
+        for level in Level::ALL {
+            let mut session = MakerSession::new(coach(), level);
+            for _ in 0..40 {
+                session.autoplay(1);
+                if session.game().won() {
+                    break;
+                }
+                let mut said = session.last_threats().to_vec();
+                said.sort();
+                assert_eq!(said, finishing_before_the_reply(session.game()), "{level:?}");
+                doubles += usize::from(said.len() >= 2);
+            }
+        }
+        assert!(doubles > 0, "the heuristic Maker makes double threats");
     }
 
     #[test]
