@@ -613,7 +613,7 @@ fn update_panel(
             node.display = display;
         }
     }
-    let blind_now = session.blind && !session.shown().won();
+    let blind_now = session.blind && !session.game().won();
     let lang = lang.0;
     let mode = *mode.get();
     let game = session.shown();

@@ -453,6 +453,8 @@ impl Session {
         let undone = self.game.undo();
         if undone {
             self.assisted(Assist::Undo);
+            // A lost game taken back goes on: its new end is told (and kept apart) in turn.
+            self.scored &= self.game.won();
         }
         self.review = None;
         self.shown = self.game.clone();
@@ -483,6 +485,8 @@ impl Session {
         let Some(moves) = self.review else { return };
         self.game = self.game.resumed_at(moves);
         self.assisted(Assist::Resume);
+        // Playing again from a lost game's review is a new ending, told as assisted.
+        self.scored = self.game.won();
         self.stop_review();
     }
 
@@ -956,6 +960,32 @@ mod tests {
         let moves = parts.0.finished_game(false);
         assert!(moves.is_some_and(|m| (6..=21).contains(&m)));
         assert_eq!(parts.0.finished_game(false), None, "scored once");
+    }
+
+    /// Newcomer #8: playing again from a lost game's review ended without a word. The new ending
+    /// is scored (the result is told, as assisted), once.
+    #[test]
+    fn a_lost_game_played_again_from_its_review_is_scored_again() {
+        let mut parts = session();
+        let far = |k: i32| Cell::new(-100 - k, 50);
+        let mut k = 0;
+        while !parts.0.game().won() {
+            apply(&mut parts, SnakyInput::Claim(far(k)));
+            k += 1;
+        }
+        assert!(parts.0.finished_game(false).is_some());
+        apply(&mut parts, SnakyInput::ToggleReview);
+        apply(&mut parts, SnakyInput::ReviewFirst);
+        apply(&mut parts, SnakyInput::ResumeHere);
+        assert!(!parts.0.game().won());
+        assert_eq!(parts.0.finished_game(false), None, "the game goes on");
+        while !parts.0.game().won() {
+            apply(&mut parts, SnakyInput::Claim(far(k)));
+            k += 1;
+        }
+        assert!(parts.0.finished_game(false).is_some(), "the new ending is scored");
+        assert_eq!(parts.0.finished_game(false), None, "once");
+        assert_eq!(parts.0.assists(), [Assist::Resume]);
     }
 
     #[test]
