@@ -303,9 +303,15 @@ pub fn hint(lang: Language, hint: Option<&Advice>, assisted: bool) -> String {
 }
 
 /// The level asked for during a game, waiting for the same choice again.
-pub fn confirm_level(lang: Language, level: Level) -> String {
+pub fn confirm_level(lang: Language, level: Level, playing: Level) -> String {
     let name = level_name(lang, level);
     match lang {
+        Language::Japanese if level == playing => {
+            "いまの対局をやめて、はじめからにしますか？もう一度「はじめから」(R) で始まります。".into()
+        }
+        Language::English if level == playing => {
+            "Leave this game for a new one? Press New game (R) again to start.".into()
+        }
         Language::Japanese => {
             format!("いまの対局をやめて{name}と新しく対局しますか？もう一度押すと始まります。")
         }

@@ -470,7 +470,7 @@ fn update_panel(
                 text::hint(lang, advice.as_ref().filter(|_| session.hint_shown), session.assisted())
             }
             Info::LevelNote => match session.pending_level() {
-                Some(level) => text::confirm_level(lang, level),
+                Some(level) => text::confirm_level(lang, level, session.level()),
                 None => text::level_note(lang, session.level()).to_string(),
             },
             Info::Best => text::best(

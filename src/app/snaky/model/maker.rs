@@ -152,7 +152,8 @@ impl MakerSession {
         self.advice.filter(|_| self.hint_shown).map(|advice| advice.hint)
     }
 
-    /// A level the player asked for during a game, waiting for the same choice again.
+    /// A level the player asked for during a game, waiting for the same choice again (the level
+    /// played: a new game asked for).
     pub fn pending_level(&self) -> Option<Level> {
         self.pending_level
     }
@@ -188,7 +189,14 @@ impl MakerSession {
                 Vec::new()
             }
             MakerInput::NewGame => {
-                self.restart(self.level);
+                // As for a level: a game under way is left only when asked twice (pending, the
+                // same level).
+                let under_way = !self.game.moves().is_empty() && !self.game.won();
+                if under_way && pending != Some(self.level) {
+                    self.pending_level = Some(self.level);
+                } else {
+                    self.restart(self.level);
+                }
                 Vec::new()
             }
             MakerInput::Level(level) => {
@@ -315,6 +323,22 @@ mod tests {
             }
         }
         assert!(doubles > 0, "the heuristic Maker makes double threats");
+    }
+
+    /// Newcomer #9: R threw a game away at once while a level change asked first. Now both ask.
+    #[test]
+    fn a_new_game_during_a_game_is_asked_for_twice() {
+        let mut session = MakerSession::new(coach(), Level::Blocker);
+        session.apply(MakerInput::NewGame);
+        assert_eq!(session.pending_level(), None, "nothing under way: no question");
+        session.apply(MakerInput::Claim(Cell::new(8, 8)));
+        session.apply(MakerInput::NewGame);
+        assert_eq!(session.moves(), 1, "only asked");
+        assert_eq!(session.pending_level(), Some(Level::Blocker));
+        session.apply(MakerInput::ToggleHint);
+        assert_eq!(session.pending_level(), Some(Level::Blocker), "the hint leaves the question open");
+        session.apply(MakerInput::NewGame);
+        assert_eq!((session.moves(), session.pending_level()), (0, None), "asked twice: a new game");
     }
 
     #[test]
