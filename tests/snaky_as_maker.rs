@@ -84,6 +84,65 @@ fn follow_hints(game: &mut MakerGame, mut breaker: impl FnMut(&MakerGame) -> Cel
     game.maker_cells().len()
 }
 
+/// Why the hint, checked on every turn of hinted games against every level: a threat or a double
+/// threat exactly when the brute force counts one or more finishing cells after the hint, and
+/// otherwise the most of Maker's stones on a copy through it free of Breaker's.
+#[test]
+fn the_hints_reason_is_what_claiming_it_does_on_the_board() {
+    use pokopoko::snaky::as_maker::HintReason;
+    let mut seen = [0usize; 5];
+    for level in Level::ALL {
+        for seed in 0..3 {
+            let mut game = MakerGame::new();
+            let mut opponent = Opponent::new(level, seed);
+            while !game.won() {
+                let advice = coach().advise(&game).expect("Maker to move");
+                let reason = HintReason::of(&game, advice.hint);
+                let mut after = game.clone();
+                after.maker_move(advice.hint).expect("free");
+                let finishing = if after.won() { 0 } else { finishing_cells(&after) };
+                let most = shape::copies_through(advice.hint)
+                    .filter(|copy| copy.iter().all(|&c| after.owner(c) != Some(Player::Breaker)))
+                    .map(|copy| copy.iter().filter(|&&c| after.owner(c) == Some(Player::Maker)).count())
+                    .max()
+                    .unwrap_or(0);
+                let slot = match &reason {
+                    HintReason::Completes => {
+                        assert!(after.won());
+                        4
+                    }
+                    HintReason::DoubleThreat(cells) => {
+                        assert!(finishing >= 2 && cells.len() == finishing, "{reason:?} {finishing}");
+                        0
+                    }
+                    HintReason::Threat(_) => {
+                        assert_eq!(finishing, 1, "{reason:?}");
+                        1
+                    }
+                    HintReason::Builds(k) => {
+                        assert!(
+                            !after.won() && finishing == 0 && usize::from(*k) == most && most >= 2,
+                            "{reason:?} {most}"
+                        );
+                        2
+                    }
+                    HintReason::Opens => {
+                        assert!(!after.won() && finishing == 0 && most < 2, "{reason:?} {most}");
+                        3
+                    }
+                };
+                seen[slot] += 1;
+                game = after;
+                if !game.won() {
+                    game.breaker_move(opponent.choose(&game).expect("Breaker's turn")).expect("legal");
+                }
+            }
+        }
+    }
+    println!("hint reasons (double threat, threat, builds, opens, completes): {seen:?}");
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
 #[test]
 fn at_the_start_the_root_of_the_19_applies() {
     let advice = coach().advise(&MakerGame::new()).expect("Maker to move");

@@ -2,7 +2,7 @@
 
 use crate::save::Language;
 use crate::snaky::Cell;
-use crate::snaky::as_maker::{Advice, CoachedMove, Footing, Level};
+use crate::snaky::as_maker::{Advice, CoachedMove, Footing, HintReason, Level};
 
 fn cell(c: Cell) -> String {
     format!("({},{})", c.x, c.y)
@@ -276,14 +276,49 @@ pub fn hint_button(lang: Language, shown: bool) -> &'static str {
     }
 }
 
-pub fn hint(lang: Language, hint: Option<&Advice>, assisted: bool) -> String {
+/// Why the hinted cell, in board terms: what claiming it does at once.
+pub fn hint_reason(lang: Language, reason: &HintReason) -> String {
+    match (lang, reason) {
+        (Language::Japanese, HintReason::Completes) => "Snaky が完成します！".into(),
+        (Language::English, HintReason::Completes) => "it completes your Snaky!".into(),
+        (Language::Japanese, HintReason::DoubleThreat(cells)) => {
+            let names: Vec<String> = cells.iter().map(|&c| cell(c)).collect();
+            format!("ダブルリーチになります（{}）", names.join("・"))
+        }
+        (Language::English, HintReason::DoubleThreat(cells)) => {
+            let names: Vec<String> = cells.iter().map(|&c| cell(c)).collect();
+            format!("it makes a double threat, {}", names.join(" and "))
+        }
+        (Language::Japanese, HintReason::Threat(at)) => {
+            format!("リーチになり、壊し手は {} をふさぐしかありません", cell(*at))
+        }
+        (Language::English, HintReason::Threat(at)) => {
+            format!("it makes a threat: the Breaker must take {}", cell(*at))
+        }
+        (Language::Japanese, HintReason::Builds(k)) => {
+            format!("ふさがれていない Snaky の形で、あなたの石が{k}個になります")
+        }
+        (Language::English, HintReason::Builds(k)) => {
+            format!("it joins your stones: an unblocked Snaky shape through it then holds {k} of them")
+        }
+        (Language::Japanese, HintReason::Opens) => "証明の次の形の一手目です".into(),
+        (Language::English, HintReason::Opens) => "it starts the proof's next shape".into(),
+    }
+}
+
+pub fn hint(lang: Language, hint: Option<&Advice>, reason: Option<&HintReason>, assisted: bool) -> String {
+    let why = |lang| reason.map(|r| hint_reason(lang, r));
     match (lang, hint) {
-        (Language::Japanese, Some(a)) if a.footing.on_stones() => {
-            format!("証明の次の一手：{}（この対局は記録に残りません）", cell(a.hint))
-        }
-        (Language::English, Some(a)) if a.footing.on_stones() => {
-            format!("The proven next move: {} (this game won't count as your best)", cell(a.hint))
-        }
+        (Language::Japanese, Some(a)) if a.footing.on_stones() => format!(
+            "証明の次の一手：{}{}（この対局は記録に残りません）",
+            cell(a.hint),
+            why(lang).map_or(String::new(), |w| format!("。{w}"))
+        ),
+        (Language::English, Some(a)) if a.footing.on_stones() => format!(
+            "The proven next move: {}{} (this game won't count as your best)",
+            cell(a.hint),
+            why(lang).map_or(String::new(), |w| format!(": {w}"))
+        ),
         (Language::Japanese, Some(a)) => format!(
             "証明への戻り道：{}（ここから{}手以内の勝ちが証明ずみ。近くのあなたの石が役立てば、もっと早く証明が見つかります）（記録に残りません）",
             cell(a.hint),

@@ -20,7 +20,7 @@ use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
 use crate::app::{Go, Open, Screen};
 use crate::save::Language;
-use crate::snaky::as_maker::{Coach, Level};
+use crate::snaky::as_maker::{Coach, HintReason, Level};
 use crate::snaky::{Cell, Player};
 
 pub(super) fn plugin(app: &mut App) {
@@ -467,7 +467,9 @@ fn update_panel(
                 text::threats(lang, session.last_threats(), reply)
             }
             Info::Hint => {
-                text::hint(lang, advice.as_ref().filter(|_| session.hint_shown), session.assisted())
+                let shown = advice.as_ref().filter(|_| session.hint_shown);
+                let reason = shown.map(|a| HintReason::of(session.game(), a.hint));
+                text::hint(lang, shown, reason.as_ref(), session.assisted())
             }
             Info::LevelNote => match session.pending_level() {
                 Some(level) => text::confirm_level(lang, level, session.level()),

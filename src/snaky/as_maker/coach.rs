@@ -50,6 +50,47 @@ impl Footing {
     }
 }
 
+/// Why the hinted cell, in board terms a player can check: what claiming it does at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HintReason {
+    /// It completes a Snaky: the win.
+    Completes,
+    /// It makes a double threat: these cells would each finish a Snaky.
+    DoubleThreat(Vec<Cell>),
+    /// It makes a threat: this cell would finish a Snaky, and the Breaker must take it.
+    Threat(Cell),
+    /// It joins the player's stones on a Snaky shape the Breaker has not blocked: after it the
+    /// shape holds this many of them (the hint included).
+    Builds(u8),
+    /// None of these: it opens the proof's next shape.
+    Opens,
+}
+
+impl HintReason {
+    /// What claiming `hint` does on `game` (Maker to move; `hint` free).
+    pub fn of(game: &MakerGame, hint: Cell) -> Self {
+        let mut after = game.clone();
+        if after.maker_move(hint).is_err() {
+            return Self::Opens;
+        }
+        if after.won() {
+            return Self::Completes;
+        }
+        let threats = after.threats().cells;
+        match threats.as_slice() {
+            [] => {}
+            [one] => return Self::Threat(*one),
+            _ => return Self::DoubleThreat(threats),
+        }
+        let fullest = crate::snaky::shape::copies_through(hint)
+            .filter(|copy| copy.iter().all(|&c| after.owner(c) != Some(Player::Breaker)))
+            .map(|copy| copy.iter().filter(|&&c| after.owner(c) == Some(Player::Maker)).count())
+            .max()
+            .unwrap_or(0);
+        if fullest >= 2 { Self::Builds(fullest as u8) } else { Self::Opens }
+    }
+}
+
 /// What a move made on the proof `before` did to the proven finish, `after` being the proof at
 /// the player's next turn: (cost, gain), the moves it moved away (`after.within - (before.within -
 /// 1)`) or came closer than promised. Off the proof (a fresh start before the move) the promise
