@@ -181,11 +181,11 @@ pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32, par: u32
             format!("{when}, through our {bound}-move proof: your stones are on its plan")
         }
         (Language::Japanese, Footing::Afresh) => format!(
-            "ねらい：ダブルリーチ（二つのマスのどちらでも Snaky が完成する形）。何もない所からやり直す手なら、あと{}手以内の勝ちが証明ずみ",
+            "ねらい：ダブルリーチ（二つのマスのどちらでも Snaky が完成する形）。たとえば4マスの列の端が上にも下にも曲がれる形。何もない所からやり直す手なら、あと{}手以内の勝ちが証明ずみ",
             a.within
         ),
         (Language::English, Footing::Afresh) => format!(
-            "Aim for a double threat: two cells that would each finish a Snaky. (A fresh start on clear ground is proven to win within {} more.)",
+            "Aim for a double threat: two cells that would each finish a Snaky, such as a row of 4 whose end can bend up and down. (A fresh start on clear ground is proven to win within {} more.)",
             a.within
         ),
     }
@@ -320,12 +320,12 @@ pub fn hint(lang: Language, hint: Option<&Advice>, reason: Option<&HintReason>, 
             why(lang).map_or(String::new(), |w| format!(": {w}"))
         ),
         (Language::Japanese, Some(a)) => format!(
-            "証明への戻り道：{}（ここから{}手以内の勝ちが証明ずみ。近くのあなたの石が役立てば、もっと早く証明が見つかります）（記録に残りません）",
+            "証明への戻り道：{}（ここから{}手以内の勝ちが証明ずみ。近くのあなたの石が役立てば、もっと早く勝てます）（記録に残りません）",
             cell(a.hint),
             a.within
         ),
         (Language::English, Some(a)) => format!(
-            "The way back to a proof: {} (a win within {} from there is proven; your stones nearby often make it sooner, and the coach says so as soon as they do). This game won't count as your best.",
+            "The way back to a proof: {} (a win within {} from there is proven; your stones nearby often make it sooner). Not counted as your best.",
             cell(a.hint),
             a.within
         ),
@@ -370,10 +370,10 @@ pub fn side(lang: Language, you: bool) -> &'static str {
 pub fn legend(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "勝ち方：二つのマスのどちらでも Snaky が完成する形（ダブルリーチ）を作れば、壊し手は片方しかふさげません。紫の丸：そこに打てば Snaky が完成。緑の四角：ヒント。点線：証明が始まる 17×17 の範囲。"
+            "勝ち方：ダブルリーチ（壊し手は片方しかふさげません）。紫の丸：そこに打てば Snaky が完成。緑の四角：ヒント。点線：証明が始まる 17×17 の範囲。"
         }
         Language::English => {
-            "To win: make a double threat, two cells that each finish a Snaky; the Breaker can block only one. Purple ring: a stone there completes your Snaky. Green square: the hint. Dashed square: the 17×17 area where the proof begins."
+            "To win: a double threat (the Breaker blocks one cell, not two). Purple ring: a stone there completes your Snaky. Green square: the hint. Dashed square: the 17×17 area where the proof begins."
         }
     }
 }
@@ -381,8 +381,8 @@ pub fn legend(lang: Language) -> &'static str {
 /// Over the panel's pictures of the shape.
 pub fn shape_label(lang: Language) -> &'static str {
     match lang {
-        Language::Japanese => "Snaky：4マスまっすぐ、1段ずれて、もう2マス（まわしても裏返しても、8つの向き）",
-        Language::English => "Snaky: 4 in a row, then a step sideways and 2 more; turned or flipped (8 ways)",
+        Language::Japanese => "Snaky：4マスまっすぐ、1段ずれてもう2マス（8つの向き）",
+        Language::English => "Snaky: 4 in a row, a step sideways, 2 more (any of 8 ways)",
     }
 }
 

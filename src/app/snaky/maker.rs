@@ -139,7 +139,7 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
             return;
         }
         // The Breaker screen's frame (`layout.rs`), with this screen's panel and key line.
-        layout::board_and_panel(root, 6.0, |panel| spawn_panel(panel, lang));
+        layout::board_and_panel(root, 4.0, |panel| spawn_panel(panel, lang));
         root.spawn(layout::keys_slot(36.0)).with_child(widgets::text(
             wrap_parts(&KEYS.key_parts(lang, |_| true), lang, 60.0),
             14.0,
