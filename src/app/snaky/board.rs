@@ -230,6 +230,11 @@ impl BoardView {
         self.centre.1 += f64::from(delta.y) / cp;
     }
 
+    /// Back to the opening view (the frame's centre, the starting zoom), on the area as laid out.
+    pub fn reset(&mut self) {
+        *self = Self { size: self.size, ..Self::default() };
+    }
+
     pub fn centre_on(&mut self, cell: Cell) {
         self.centre = (f64::from(cell.x) + 0.5, f64::from(cell.y) + 0.5);
     }
@@ -337,7 +342,7 @@ fn reset_view(
     mut cursor: ResMut<Cursor>,
     session: Option<Res<Session>>,
 ) {
-    *view = BoardView { size: view.size, ..BoardView::default() };
+    view.reset();
     *hover = Hover::default();
     let last = session.and_then(|s| s.game().moves().last().map(|m| m.cell));
     *cursor = Cursor(last.unwrap_or(OPENING));
@@ -633,7 +638,8 @@ fn apply_view_input(
             ViewInput::ZoomOut => view.zoom_at(centre, 1.0 / KEY_ZOOM),
             ViewInput::Centre => {
                 let cell_px = view.cell_px;
-                *view = BoardView { cell_px, size: view.size, ..BoardView::default() };
+                view.reset();
+                view.cell_px = cell_px;
             }
             ViewInput::LastMove => {
                 if let Some(last) = session.as_ref().and_then(|s| s.shown().moves().last().copied()) {
@@ -946,7 +952,7 @@ fn frame_the_lesson(
     let Some(lesson) = session.lesson() else {
         // Out of the lesson (back to the game, or a new one): the view it zoomed is given back.
         if closed {
-            *view = BoardView { size: view.size, ..BoardView::default() };
+            view.reset();
         }
         return;
     };

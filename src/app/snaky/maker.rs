@@ -49,7 +49,7 @@ fn start(
     mut view: ResMut<BoardView>,
     mut cursor: ResMut<Cursor>,
 ) {
-    *view = BoardView { size: view.size, ..BoardView::default() };
+    view.reset();
     let last = existing.as_ref().and_then(|s| s.game().maker_cells().last().copied());
     *cursor = Cursor(last.unwrap_or(crate::snaky::policy::OPENING));
     // A game left there opens where it was last played.
