@@ -224,6 +224,10 @@ pub struct Why {
     pub best_reply: BestReply,
     /// From the position after the best reply, the same way.
     pub best_line: Line,
+    /// The move took a cell that would have finished a Snaky: right against any Maker that takes
+    /// a finish, costly only because this one keeps its proof's order and would have left it.
+    #[serde(default)]
+    pub blocked_finish: bool,
 }
 
 /// Maker's plan against Breaker's longest defence from a position with Maker to move.
@@ -501,7 +505,16 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
     };
     let best_reply =
         BestReply { cell, outside, keeps: reviewed.kept, in_line, on_shape, fullest, played_fullest };
-    Some(Why { index, breaker, line, best_reply, best_line })
+    let blocked_finish = blocked_a_finish(game, index);
+    Some(Why { index, breaker, line, best_reply, best_line, blocked_finish })
+}
+
+/// Whether Breaker's move `index` of `game` took a free cell that would have finished a Snaky
+/// for Maker (SPEC §2.3's finishing cell, before the move).
+pub fn blocked_a_finish(game: &Game, index: usize) -> bool {
+    let Some(&breaker) = game.breaker_cells().get(index) else { return false };
+    let before = game.prefix(self::before(index));
+    threats::threats(before.maker_cells(), before.breaker_cells()).cells.contains(&breaker)
 }
 
 /// Maker's plan against the perfect Breaker from `game` (Maker to move), until Maker completes a

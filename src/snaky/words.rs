@@ -140,8 +140,39 @@ fn completed(lang: Language, line: &Line) -> String {
 /// 21)." When the best reply blocked a fuller shape than the move played, the first sentence is
 /// that rule of thumb instead, which a player can use in the next game (the line's fact is
 /// hindsight): "Rule of thumb: block the fullest shape. (8,6) lay on 2 open Snaky shapes holding
-/// 3 of Maker's stones; your (7,9) on none holding more than 2."
+/// 3 of Maker's stones; your (7,9) on none holding more than 2." A move that took a finishing
+/// cell is first told that this was right in general ([`blocked_finish`]).
 pub fn best_reply(lang: Language, why: &Why) -> String {
+    let reply = best_reply_itself(lang, why);
+    if !why.blocked_finish {
+        return reply;
+    }
+    format!("{} {reply}", blocked_finish(lang, why.breaker, &why.line.open.cells))
+}
+
+/// "Taking (7,9), which would have finished a Snaky, is right against any Maker that takes a
+/// finish; this one keeps its proof's order and would have left it, so here another reply kept
+/// more.": a costly move that blocked a finishing cell, said before its best reply. With `others`
+/// still finishing after it, it was a double threat that no reply could have held.
+pub fn blocked_finish(lang: Language, played: Cell, others: &[Cell]) -> String {
+    let others = and_list(lang, &cells(others));
+    match (lang, others.is_empty()) {
+        (Language::English, true) => format!(
+            "Taking {played}, which would have finished a Snaky, is right against any Maker that takes a finish; this one keeps its proof's order and would have left it, so here another reply kept more."
+        ),
+        (Language::English, false) => format!(
+            "Before your move, {played} and {others} each finished a Snaky: a double threat no reply holds against a Maker that takes a finish. This one keeps its proof's order, so here another reply kept more."
+        ),
+        (Language::Japanese, true) => format!(
+            "{played} は Snaky が完成するマスで、ふつうはふさぐのが正解です。ただこの作り手は証明の手順どおりに打ち、そこをすぐには取らないので、ここでは別の手のほうが長くもちました。"
+        ),
+        (Language::Japanese, false) => format!(
+            "あなたの手の前、{played} と {others} のどちらでも Snaky が完成しました。ダブルリーチで、すぐ完成させる作り手ならどう受けても負けです。この作り手は証明の手順どおりに打つので、ここでは別の手のほうが長くもちました。"
+        ),
+    }
+}
+
+fn best_reply_itself(lang: Language, why: &Why) -> String {
     let best = &why.best_reply;
     if best.blocks_a_fuller_shape() {
         return fuller_shape(lang, why);

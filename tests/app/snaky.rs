@@ -976,7 +976,10 @@ fn a_costly_move_says_at_once_what_it_cost_and_the_rule_of_thumb() {
     assert_eq!(notice.kind, NoticeKind::Refused);
     // (8,6) caps the column: the Snaky (8,6)-(8,9) bending to (7,9)-(7,10) holds its 3 stones,
     // and no copy through (8,6) free of Breaker's can hold more (Maker has no other stone there).
-    assert_eq!(notice.said, Said::Costly { lost: before - after, fuller: Some((Cell::new(8, 6), 3)) });
+    assert_eq!(
+        notice.said,
+        Said::Costly { lost: before - after, fuller: Some((Cell::new(8, 6), 3)), blocked: None }
+    );
     let said = notice.said.text(Language::English);
     assert!(said.contains("Rule of thumb: block the fullest shape; (8,6)"), "{said}");
     // Undo, then a move that keeps the guarantee: nothing is said.
@@ -990,6 +993,37 @@ fn a_costly_move_says_at_once_what_it_cost_and_the_rule_of_thumb() {
         .expect("a reply that keeps the guarantee");
     click(&mut app, reply);
     assert_eq!(session(&app).notice, None, "a calm move says nothing");
+}
+
+/// Blocking a finishing cell can cost against a Maker that keeps its proof's order (newcomer #8:
+/// "blocking the ringed cell cost me"). The notice then says the block was right in general and
+/// why it cost here, instead of a rule of thumb that would send the player elsewhere.
+#[test]
+fn a_costly_block_of_a_finish_is_told_as_right_in_general() {
+    use pokopoko::app::snaky::{Said, SnakyInput};
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::ChooseMaker(Maker::Ours19));
+    app.update();
+    app.world_mut().write_message(SnakyInput::LoadRecord("9,8 7,7 7,9 8,10 9,7 10,9 12,9".into()));
+    app.update();
+    // Maker holds the column (11,4)-(11,7) and (10,7): the Snaky bending to (10,7)-(10,8) needs
+    // only (10,8) (SPEC §2.1's S, turned and flipped).
+    let maker: Vec<Cell> = session(&app).game().maker_cells().to_vec();
+    for (x, y) in [(11, 4), (11, 5), (11, 6), (11, 7), (10, 7)] {
+        assert!(maker.contains(&Cell::new(x, y)), "{maker:?}");
+    }
+    let before = session(&app).game().guarantee();
+    click(&mut app, Cell::new(10, 8));
+    let after = session(&app).game().guarantee();
+    assert!(after < before, "the block costs against this Maker");
+    let notice = session(&app).notice.clone().expect("the cost is told");
+    assert_eq!(notice.kind, NoticeKind::Info, "told calmly, not as a mistake");
+    let Said::Costly { lost, blocked, .. } = notice.said else { panic!("{:?}", notice.said) };
+    assert_eq!((lost, blocked), (before - after, Some(Cell::new(10, 8))));
+    let said = notice.said.text(Language::English);
+    assert!(said.starts_with("Blocking the finish (10,8) is right in general"), "{said}");
+    assert!(!said.contains("Rule of thumb"), "{said}");
+    assert!(notice.said.text(Language::Japanese).starts_with("(10,8) は完成のマスで"));
 }
 
 /// The lesson from the keyboard (issue 33, newcomer #7: its chips were the mouse's only): W opens

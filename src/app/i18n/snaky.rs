@@ -267,8 +267,21 @@ pub fn marks_legend(lang: Language, costly: bool, finishing: bool) -> String {
 }
 
 /// The moment a move costs: how much, and the lesson's rule of thumb when the best reply followed
-/// it (`fuller`: that reply and the Maker stones on its fullest shape), else where to find why.
-pub fn costly_now(lang: Language, lost: u32, fuller: Option<(Cell, u8)>) -> String {
+/// it (`fuller`: that reply and the Maker stones on its fullest shape), else where to find why. A
+/// move that blocked a finishing cell (`blocked`) is told first that this was right in general.
+pub fn costly_now(lang: Language, lost: u32, fuller: Option<(Cell, u8)>, blocked: Option<Cell>) -> String {
+    if let Some(at) = blocked {
+        return match lang {
+            Language::Japanese => format!(
+                "{} は完成のマスで、ふさぐのはふつう正解です。ただこの作り手は証明の手順どおりに打つので、ここでは{lost}手早まりました（学び：W）。",
+                cell(at)
+            ),
+            Language::English => format!(
+                "Blocking the finish {} is right in general, but this Maker keeps its proof's order: here it cost {lost}. Lesson: W.",
+                cell(at)
+            ),
+        };
+    }
     match (lang, fuller) {
         (Language::Japanese, Some((at, stones))) => format!(
             "いまの手で作り手の勝ちが{lost}手早まりました。コツ：いちばん石の多い形をふさぐ。{} は作り手の石を{stones}個含む形の上にありました。",

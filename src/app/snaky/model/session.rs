@@ -161,6 +161,8 @@ pub enum Said {
     Costly {
         lost: u32,
         fuller: Option<(Cell, u8)>,
+        /// The move took a cell that would have finished a Snaky (review::blocked_a_finish).
+        blocked: Option<Cell>,
     },
     /// A computer Breaker took the game.
     Handed(BreakerKind),
@@ -197,7 +199,7 @@ impl Said {
             Self::GameResult { maker, moves, best, blind, assisted } => {
                 text::game_result(lang, *maker, *moves, *best, *blind, *assisted)
             }
-            Self::Costly { lost, fuller } => text::costly_now(lang, *lost, *fuller),
+            Self::Costly { lost, fuller, blocked } => text::costly_now(lang, *lost, *fuller, *blocked),
             Self::Handed(kind) => text::handed(lang, *kind),
             Self::ConfirmNewGame { blind, maker } => text::confirm_new_game(lang, *blind, *maker),
             Self::MakerChosen(maker) => text::maker_chosen(lang, *maker),
@@ -771,8 +773,12 @@ impl Session {
         let Some(index) = review.moves.len().checked_sub(1) else { return };
         let Some(last) = review.moves.get(index).filter(|m| m.lost > 0) else { return };
         let fuller = crate::snaky::review::fuller_reply(&self.game, index, last);
-        let said = Said::Costly { lost: last.lost, fuller: fuller.map(|(cell, f)| (cell, f.stones)) };
-        self.tell(NoticeKind::Refused, said);
+        let blocked = crate::snaky::review::blocked_a_finish(&self.game, index).then_some(last.breaker);
+        let said =
+            Said::Costly { lost: last.lost, fuller: fuller.map(|(cell, f)| (cell, f.stones)), blocked };
+        // A block of a finish was right in general: told calmly, not as a mistake.
+        let kind = if blocked.is_some() { NoticeKind::Info } else { NoticeKind::Refused };
+        self.tell(kind, said);
     }
 
     fn human_claim(&mut self, cell: Cell) -> Vec<Outcome> {
