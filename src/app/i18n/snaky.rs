@@ -177,30 +177,34 @@ pub fn blind_result(lang: Language, maker: Maker, moves: usize, best: u32) -> St
 
 /// Told when the player switches Makers (a new game starts).
 pub fn maker_chosen(lang: Language, maker: Maker) -> String {
-    let name = maker_name(lang, maker);
-    match (lang, maker) {
-        (Language::Japanese, Maker::Paper) => {
-            format!("作り手を{name}にしました：論文の証明書のとおりに打ちます。新しいゲームです。")
+    let (name, bound) = (maker_name(lang, maker), maker.bound());
+    let own = match lang {
+        Language::Japanese => {
+            "計画は作り手ごとに別なので、ほかの作り手に長くもった手がここでは早く負ける手になることもあります。新しいゲームです。"
         }
-        (Language::Japanese, Maker::Ours) => format!(
-            "作り手を{name}にしました：このゲームの探索が最初に見つけ、検証した証明書で、{}手以内に勝ちます。新しいゲームです。",
-            maker.bound()
-        ),
-        (Language::Japanese, Maker::Ours19) => format!(
-            "作り手を{name}にしました：このゲームの探索のいちばんの成果で、{}手以内に勝ちます（知られている中で最短、検証ずみ）。新しいゲームです。",
-            maker.bound()
-        ),
-        (Language::English, Maker::Paper) => {
-            format!("Maker is now {name}: it plays the paper's certificate. A new game begins.")
+        Language::English => {
+            "Each Maker has its own plan: a reply that held against another may cost here. A new game begins."
         }
-        (Language::English, Maker::Ours) => format!(
-            "Maker is now {name}: the first certificate our own search found and our verifier proves, within {} moves. A new game begins.",
-            maker.bound()
-        ),
-        (Language::English, Maker::Ours19) => format!(
-            "Maker is now {name}: our search's best certificate, proved by our verifier, within {} moves (the shortest known). A new game begins.",
-            maker.bound()
-        ),
+    };
+    let what = match (lang, maker) {
+        (Language::Japanese, Maker::Paper) => "論文の証明書のとおりに打ちます".to_string(),
+        (Language::Japanese, Maker::Ours) => {
+            format!("このゲームの探索が最初に見つけた証明書で、{bound}手以内に勝ちます")
+        }
+        (Language::Japanese, Maker::Ours19) => {
+            format!("このゲームの探索のいちばんの成果で、{bound}手以内に勝ちます（知られている中で最短）")
+        }
+        (Language::English, Maker::Paper) => "it plays the paper's certificate".to_string(),
+        (Language::English, Maker::Ours) => {
+            format!("the first certificate our search found, within {bound} moves")
+        }
+        (Language::English, Maker::Ours19) => {
+            format!("our search's best certificate, within {bound} moves (the shortest known)")
+        }
+    };
+    match lang {
+        Language::Japanese => format!("作り手を{name}にしました：{what}。{own}"),
+        Language::English => format!("Maker is now {name}: {what}. {own}"),
     }
 }
 

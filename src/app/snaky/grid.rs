@@ -210,7 +210,16 @@ fn label_axes(
     let Ok((holder, mut drawn)) = holders.single_mut() else {
         // Over the grid, under the stones: the last child of the grid's layer.
         if let Some((layer, _)) = layers.iter().find(|(_, l)| **l == Layer::Grid) {
-            commands.entity(layer).with_child((AxisLabels { drawn: None }, whole_area(), Pickable::IGNORE));
+            commands.entity(layer).with_children(|layer| {
+                layer.spawn((AxisLabels { drawn: None }, whole_area(), Pickable::IGNORE)).with_children(
+                    |labels| {
+                        // The rulers: strips under the labels that keep grid lines and the dashed
+                        // frame from running through the numbers.
+                        labels.spawn(ruler(percent(100), px(LABEL_BOX.y + 2.0)));
+                        labels.spawn(ruler(px(LABEL_BOX.x + 2.0), percent(100)));
+                    },
+                );
+            });
         }
         return;
     };
@@ -279,6 +288,15 @@ fn label(which: AxisLabel, left: f32, top: f32) -> impl Bundle {
             height: px(LABEL_BOX.y),
             ..default()
         },
+        Pickable::IGNORE,
+    )
+}
+
+/// A strip along the top (`width` 100%) or the left edge (`height` 100%) under the labels.
+fn ruler(width: Val, height: Val) -> impl Bundle {
+    (
+        Node { position_type: PositionType::Absolute, left: px(0), top: px(0), width, height, ..default() },
+        BackgroundColor(palette::PANEL.with_alpha(0.92)),
         Pickable::IGNORE,
     )
 }
