@@ -198,26 +198,64 @@ pub fn within_goal(advice: Option<&Advice>, made: u32, par: u32) -> bool {
 }
 
 /// What the player's last move cost: the proven finish moved away, from one of the player's
-/// moves to a later one (`now`: the proof at this turn, `made`: the player's moves so far).
-pub fn cost(lang: Language, cost: u32, now: Option<&Advice>, made: u32) -> String {
+/// moves to a later one (`now`: the proof at this turn, `made`: the player's moves so far), and
+/// (`missed`) the proof's move instead, with what it and the move played each did on the board.
+pub fn cost(
+    lang: Language,
+    cost: u32,
+    now: Option<&Advice>,
+    made: u32,
+    missed: Option<&(Cell, HintReason, HintReason)>,
+) -> String {
     let Some(now) = now.filter(|_| cost > 0) else { return String::new() };
     let to = made + now.within;
     let from = to - cost.min(to);
-    match (lang, now.footing) {
-        (Language::Japanese, Footing::Afresh) => format!(
-            "いまの手で証明から外れました：証明の勝ちは{from}手目から{to}手目（離れた所からのやり直し）に遠のきました（+{cost}）"
-        ),
-        (Language::Japanese, _) => {
-            format!("いまの手で証明の勝ちが {from}手目から{to}手目に遠のきました（+{cost}）")
+    let head = match (lang, now.footing) {
+        (Language::Japanese, Footing::Afresh) => {
+            format!("いまの手で証明から外れました（+{cost}）：勝ちは{from}手目から{to}手目に。")
         }
-        (Language::English, Footing::Afresh) => format!(
-            "Your last move left the proof: the proven win moved from your move {from} to {to}, by a fresh start (+{cost})"
-        ),
-        (Language::English, _) => {
-            format!(
-                "Your last move cost {cost}: the proven win moved from your move {from} to {to} (+{cost})"
-            )
+        (Language::Japanese, _) => format!("いまの手で{cost}手遠回り：勝ちは{from}手目から{to}手目に。"),
+        (Language::English, Footing::Afresh) => {
+            format!("Your last move left the proof (+{cost}): win by move {to}, not {from}.")
         }
+        (Language::English, _) => format!("Your last move cost {cost}: win by move {to}, not {from}."),
+    };
+    match missed {
+        Some((hint, proof, yours)) => format!("{head}{}", missed_move(lang, *hint, proof, yours)),
+        None => head,
+    }
+}
+
+/// " The proof's move was (7,8): 3 of your stones on one open shape; yours, 2.": what the move
+/// the proof wanted did, in board terms, set against the move played when that built less.
+fn missed_move(lang: Language, hint: Cell, proof: &HintReason, yours: &HintReason) -> String {
+    let did = |reason: &HintReason| match (lang, reason) {
+        (Language::Japanese, HintReason::Completes) => "Snaky が完成".to_string(),
+        (Language::English, HintReason::Completes) => "it completes your Snaky".to_string(),
+        (Language::Japanese, HintReason::DoubleThreat(_)) => "ダブルリーチ".to_string(),
+        (Language::English, HintReason::DoubleThreat(_)) => "a double threat".to_string(),
+        (Language::Japanese, HintReason::Threat(at)) => format!("{} にリーチ", cell(*at)),
+        (Language::English, HintReason::Threat(at)) => format!("a threat at {}", cell(*at)),
+        (Language::Japanese, HintReason::Builds(k)) => format!("ふさがれていない形にあなたの石が{k}個"),
+        (Language::English, HintReason::Builds(k)) => format!("{k} of your stones on one open shape"),
+        (Language::Japanese, HintReason::Opens) => "証明の次の形の一手目".to_string(),
+        (Language::English, HintReason::Opens) => "the start of the proof's next shape".to_string(),
+    };
+    let yours = match (lang, proof, yours) {
+        // Only a thinner shape is worth setting against it.
+        (Language::Japanese, HintReason::Builds(p), HintReason::Builds(k)) if k < p => {
+            format!("（あなたの手では{k}個）")
+        }
+        (Language::English, HintReason::Builds(p), HintReason::Builds(k)) if k < p => format!("; yours, {k}"),
+        (Language::Japanese, HintReason::Builds(_), HintReason::Opens) => {
+            "（あなたの手はどの石ともつながりません）".into()
+        }
+        (Language::English, HintReason::Builds(_), HintReason::Opens) => "; yours joined none".into(),
+        _ => String::new(),
+    };
+    match lang {
+        Language::Japanese => format!("証明の手は {}：{}{yours}。", cell(hint), did(proof)),
+        Language::English => format!(" The proof's move was {}: {}{yours}.", cell(hint), did(proof)),
     }
 }
 

@@ -459,7 +459,9 @@ fn update_panel(
                 None => text::coach(lang, advice.as_ref()),
             },
             Info::CoachSource => text::coach_source(lang, advice.as_ref(), session.moves(), PAR),
-            Info::Cost => text::cost(lang, session.last_cost(), advice.as_ref(), session.moves()),
+            Info::Cost => {
+                text::cost(lang, session.last_cost(), advice.as_ref(), session.moves(), session.last_missed())
+            }
             Info::Gain => text::gain(lang, session.last_gain()),
             Info::Threats if won.is_some() => String::new(),
             Info::Threats => {

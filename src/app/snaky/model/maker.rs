@@ -6,7 +6,7 @@ use std::sync::Arc;
 use bevy::prelude::Resource;
 
 use crate::snaky::as_maker::{
-    Advice, Attacker, Coach, CoachedMove, Level, MakerGame, Opponent, coached_review, measure,
+    Advice, Attacker, Coach, CoachedMove, HintReason, Level, MakerGame, Opponent, coached_review, measure,
 };
 use crate::snaky::{Cell, Maker, Player};
 
@@ -57,6 +57,9 @@ pub struct MakerSession {
     advice: Option<Advice>,
     /// What the player's last move cost (0: it kept the proof's pace).
     last_cost: u32,
+    /// When the last move cost: the proof's move it missed, what that move would have done, and
+    /// what the move played did (both on the board before it).
+    last_missed: Option<(Cell, HintReason, HintReason)>,
     /// How much closer the proven win came with the last move and the computer's reply (a
     /// shorter proof than the one before promised).
     last_gain: u32,
@@ -81,6 +84,7 @@ impl MakerSession {
             coach,
             advice: None,
             last_cost: 0,
+            last_missed: None,
             last_gain: 0,
             hint_shown: false,
             pending_level: None,
@@ -101,6 +105,7 @@ impl MakerSession {
         self.pending_level = None;
         self.assisted = false;
         self.last_cost = 0;
+        self.last_missed = None;
         self.last_gain = 0;
         self.last_threats.clear();
         self.review.clear();
@@ -122,6 +127,12 @@ impl MakerSession {
 
     pub fn last_cost(&self) -> u32 {
         self.last_cost
+    }
+
+    /// When the last move cost: the proof's move it missed, with what that move and the move
+    /// played each did on the board.
+    pub fn last_missed(&self) -> Option<&(Cell, HintReason, HintReason)> {
+        self.last_missed.as_ref()
     }
 
     pub fn last_gain(&self) -> u32 {
@@ -183,6 +194,7 @@ impl MakerSession {
                     self.assisted = true;
                     self.review.clear();
                     self.last_cost = 0;
+                    self.last_missed = None;
                     self.last_threats.clear();
                     self.advice = self.coach.advise(&self.game);
                 }
@@ -228,6 +240,7 @@ impl MakerSession {
     }
 
     fn claim(&mut self, cell: Cell) -> Vec<MakerOutcome> {
+        let board_before = self.game.clone();
         // A taken cell, or a game already won.
         if self.game.maker_move(cell).is_err() {
             return vec![MakerOutcome::Refused(cell)];
@@ -253,6 +266,9 @@ impl MakerSession {
             (Some(before), Some(after)) => measure(&before, &after),
             _ => (0, 0),
         };
+        self.last_missed = before
+            .filter(|b| self.last_cost > 0 && b.hint != cell)
+            .map(|b| (b.hint, HintReason::of(&board_before, b.hint), HintReason::of(&board_before, cell)));
         if self.last_cost > 0 {
             outcomes.push(MakerOutcome::Cost(self.last_cost));
         }
@@ -371,13 +387,18 @@ mod tests {
             panic!("{opening:?}")
         };
         assert_eq!(session.apply(MakerInput::Claim(reply)), vec![MakerOutcome::Refused(reply)]);
-        let before = session.advice().expect("the player's turn").within;
+        let proof = session.advice().expect("the player's turn");
+        let before = proof.within;
         let outcomes = session.apply(MakerInput::Claim(Cell::new(400, 400)));
         let after = session.advice().expect("the player's turn").within;
         assert_eq!(after + 1 - before.min(after + 1), session.last_cost());
         assert!(session.last_cost() > 0 && outcomes.contains(&MakerOutcome::Cost(session.last_cost())));
+        // The cost names the proof's move; a stone alone far away joins none of the player's.
+        let (missed, _, yours) = session.last_missed().expect("the move cost");
+        assert_eq!((*missed, yours), (proof.hint, &HintReason::Opens));
         assert!(!session.assisted());
         session.apply(MakerInput::Undo);
+        assert_eq!(session.last_missed(), None);
         assert!(session.assisted());
         assert_eq!(session.moves(), 1);
     }
