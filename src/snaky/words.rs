@@ -144,10 +144,23 @@ fn completed(lang: Language, line: &Line) -> String {
 /// cell is first told that this was right in general ([`blocked_finish`]).
 pub fn best_reply(lang: Language, why: &Why) -> String {
     let reply = best_reply_itself(lang, why);
-    if !why.blocked_finish {
+    if why.blocked_finish {
+        return format!("{} {reply}", blocked_finish(lang, why.breaker, &why.line.open.cells));
+    }
+    let best = &why.best_reply;
+    let tied = !best.outside && best.fullest == best.played_fullest && best.fullest.stones > 0;
+    if !tied {
         return reply;
     }
-    format!("{} {reply}", blocked_finish(lang, why.breaker, &why.line.open.cells))
+    let (cell, played, stones) = (best.cell, why.breaker, best.fullest.stones);
+    match lang {
+        Language::English => format!(
+            "No rule of thumb tells them apart: before your move, {cell} and your {played} each lay on shapes holding {stones} of Maker's stones; the difference is in Maker's plan. {reply}"
+        ),
+        Language::Japanese => format!(
+            "コツでは見分けられません：あなたの手の前、{cell} もあなたの {played} も作り手の石を{stones}個含む形の上にありました。分かれ目は作り手の計画です。{reply}"
+        ),
+    }
 }
 
 /// "Taking (7,9), which would have finished a Snaky, is right against any Maker that takes a
