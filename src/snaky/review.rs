@@ -387,9 +387,8 @@ impl Fullest {
 /// The Snaky copies through `cell` without a Breaker stone, each with the number of Maker's
 /// stones in it.
 fn live_copies_through(game: &Game, cell: Cell) -> impl Iterator<Item = (SnakyCopy, u8)> + '_ {
-    shape::copies_through(cell)
-        .filter(|snaky| snaky.iter().all(|&c| game.owner(c) != Some(Player::Breaker)))
-        .map(|snaky| (snaky, snaky.iter().filter(|&&c| game.owner(c) == Some(Player::Maker)).count() as u8))
+    let owned_by = |player| move |c| game.owner(c) == Some(player);
+    shape::live_copies_through(cell, owned_by(Player::Breaker), owned_by(Player::Maker))
 }
 
 /// A Snaky copy through a cell, with Maker's stones in it.

@@ -28,6 +28,19 @@ pub fn copies_through(cell: Cell) -> impl Iterator<Item = Copy> {
     })
 }
 
+/// The copies through `cell` that hold none of Breaker's stones (`breaker` says which cells are
+/// Breaker's), each with how many of Maker's (`maker`) it holds: the shapes a stone there blocks,
+/// or builds on.
+pub fn live_copies_through(
+    cell: Cell,
+    breaker: impl Fn(Cell) -> bool,
+    maker: impl Fn(Cell) -> bool,
+) -> impl Iterator<Item = (Copy, u8)> {
+    copies_through(cell)
+        .filter(move |copy| !copy.iter().any(|&c| breaker(c)))
+        .map(move |copy| (copy, copy.iter().filter(|&&c| maker(c)).count() as u8))
+}
+
 /// The 48 copies through the origin, as offsets: orientation by orientation, then by which cell
 /// of S sits at the origin (the order of [`copies_through`]).
 const THROUGH_ORIGIN: [[(i32, i32); 6]; 48] = {

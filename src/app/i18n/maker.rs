@@ -181,11 +181,11 @@ pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32, par: u32
             format!("{when}, through our {bound}-move proof: your stones are on its plan")
         }
         (Language::Japanese, Footing::Afresh) => format!(
-            "ねらい：ダブルリーチ（二つのマスのどちらでも Snaky が完成する形）。たとえば4マスの列の端が上にも下にも曲がれる形。何もない所からやり直す手なら、あと{}手以内の勝ちが証明ずみ",
+            "ねらい：ダブルリーチ（二つのマスのどちらでも Snaky が完成する形）。たとえば4マスの列の端が上にも下にも曲がれる形。何もない所からやり直しても、あと{}手以内の勝ちが証明ずみ（あなたの石を使えばもっと早く勝てるはず）",
             a.within
         ),
         (Language::English, Footing::Afresh) => format!(
-            "Aim for a double threat: two cells that would each finish a Snaky, such as a row of 4 whose end can bend up and down. (A fresh start on clear ground is proven to win within {} more.)",
+            "Aim for a double threat: two cells that would each finish a Snaky, such as a row of 4 whose end can bend up and down. (Even a fresh start on clear ground is proven to win within {} more; your stones should do better.)",
             a.within
         ),
     }
@@ -212,13 +212,17 @@ pub fn cost(
     let from = to - cost.min(to);
     let head = match (lang, now.footing) {
         (Language::Japanese, Footing::Afresh) => {
-            format!("いまの手で証明から外れました（+{cost}）：勝ちは{from}手目から{to}手目に。")
+            format!("いまの手で証明から外れました（+{cost}）：最悪でも勝てるのが{from}手目から{to}手目に。")
         }
-        (Language::Japanese, _) => format!("いまの手で{cost}手遠回り：勝ちは{from}手目から{to}手目に。"),
+        (Language::Japanese, _) => {
+            format!("いまの手で{cost}手遠回り：最悪でも勝てるのが{from}手目から{to}手目に。")
+        }
         (Language::English, Footing::Afresh) => {
-            format!("Your last move left the proof (+{cost}): win by move {to}, not {from}.")
+            format!("Your last move left the proof (+{cost}): at worst you now win by move {to}, not {from}.")
         }
-        (Language::English, _) => format!("Your last move cost {cost}: win by move {to}, not {from}."),
+        (Language::English, _) => {
+            format!("Your last move cost {cost}: at worst you now win by move {to}, not {from}.")
+        }
     };
     match missed {
         Some((hint, proof, yours)) => format!("{head}{}", missed_move(lang, *hint, proof, yours)),
@@ -237,7 +241,9 @@ fn missed_move(lang: Language, hint: Cell, proof: &HintReason, yours: &HintReaso
         (Language::Japanese, HintReason::Threat(at)) => format!("{} にリーチ", cell(*at)),
         (Language::English, HintReason::Threat(at)) => format!("a threat at {}", cell(*at)),
         (Language::Japanese, HintReason::Builds(k)) => format!("ふさがれていない形にあなたの石が{k}個"),
-        (Language::English, HintReason::Builds(k)) => format!("{k} of your stones on one open shape"),
+        (Language::English, HintReason::Builds(k)) => {
+            format!("{k} of your stones on one unblocked Snaky shape")
+        }
         (Language::Japanese, HintReason::Opens) => "証明の次の形の一手目".to_string(),
         (Language::English, HintReason::Opens) => "the start of the proof's next shape".to_string(),
     };
@@ -295,12 +301,12 @@ pub fn threats(lang: Language, threats: &[Cell], reply: Option<Cell>) -> String 
         (Language::Japanese, _) => format!(
             "ダブルリーチ！ {} のどれでも完成。壊し手は1つしかふさげません。{}",
             names.join("・"),
-            open.map_or(String::new(), |c| format!("{} に打てば勝ち！", cell(c)))
+            if open.is_some() { "残った方に打てば勝ち！" } else { "" }
         ),
         (Language::English, _) => format!(
             "Double threat! {} each finish a Snaky; the Breaker can block only one.{}",
             names.join(" and "),
-            open.map_or(String::new(), |c| format!(" Claim {} to win!", cell(c)))
+            if open.is_some() { " Claim the one left to win!" } else { "" }
         ),
     }
 }
@@ -337,7 +343,7 @@ pub fn hint_reason(lang: Language, reason: &HintReason) -> String {
             format!("ふさがれていない Snaky の形で、あなたの石が{k}個になります")
         }
         (Language::English, HintReason::Builds(k)) => {
-            format!("it joins your stones: an unblocked Snaky shape through it then holds {k} of them")
+            format!("it joins your stones: {k} of them on one unblocked Snaky shape")
         }
         (Language::Japanese, HintReason::Opens) => "証明の次の形の一手目です".into(),
         (Language::English, HintReason::Opens) => "it starts the proof's next shape".into(),
@@ -348,12 +354,12 @@ pub fn hint(lang: Language, hint: Option<&Advice>, reason: Option<&HintReason>, 
     let why = |lang| reason.map(|r| hint_reason(lang, r));
     match (lang, hint) {
         (Language::Japanese, Some(a)) if a.footing.on_stones() => format!(
-            "証明の次の一手：{}{}（この対局は記録に残りません）",
+            "証明の次の一手（確実ですが、最短とはかぎりません）：{}{}（この対局は記録に残りません）",
             cell(a.hint),
             why(lang).map_or(String::new(), |w| format!("。{w}"))
         ),
         (Language::English, Some(a)) if a.footing.on_stones() => format!(
-            "The proven next move: {}{} (this game won't count as your best)",
+            "The proof's next move (sure, not always fastest): {}{} (this game won't count as your best)",
             cell(a.hint),
             why(lang).map_or(String::new(), |w| format!(": {w}"))
         ),

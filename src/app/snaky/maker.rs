@@ -162,12 +162,14 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     );
     panel.spawn((Info::Coach, widgets::text("", 20.0, palette::PRIMARY)));
     panel.spawn((Info::CoachSource, widgets::text("", 14.0, palette::INK_SOFT)));
-    // The cost line keeps its room when empty, so the panel does not jump when it appears.
-    panel.spawn(widgets::text_slot(percent(100), 22.0)).with_children(|slot| {
-        slot.spawn((Info::Cost, widgets::text("", 16.0, palette::BAD)));
-        slot.spawn((Info::Gain, widgets::text("", 16.0, palette::GOOD)));
+    // What the last move did: its cost or gain, and its threats, one under the other in a box
+    // that keeps three lines' room when they are short, so the buttons below seldom move.
+    let said = Node { flex_direction: FlexDirection::Column, ..widgets::text_slot(percent(100), 60.0) };
+    panel.spawn(said).with_children(|said| {
+        said.spawn((Info::Cost, widgets::text("", 16.0, palette::BAD)));
+        said.spawn((Info::Gain, widgets::text("", 16.0, palette::GOOD)));
+        said.spawn((Info::Threats, widgets::text("", 16.0, palette::MAKER_EDGE)));
     });
-    panel.spawn((Info::Threats, widgets::text("", 16.0, palette::MAKER_EDGE)));
     panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(8.0) }).with_children(
         |row| {
             row.spawn(widgets::small_button(text::hint_button(lang, false), ButtonKind::Secondary, 170.0))

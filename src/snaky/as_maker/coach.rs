@@ -82,12 +82,17 @@ impl HintReason {
             [one] => return Self::Threat(*one),
             _ => return Self::DoubleThreat(threats),
         }
-        let fullest = crate::snaky::shape::copies_through(hint)
-            .filter(|copy| copy.iter().all(|&c| after.owner(c) != Some(Player::Breaker)))
-            .map(|copy| copy.iter().filter(|&&c| after.owner(c) == Some(Player::Maker)).count())
-            .max()
-            .unwrap_or(0);
-        if fullest >= 2 { Self::Builds(fullest as u8) } else { Self::Opens }
+        let board = &after;
+        let owned_by = |player| move |c| board.owner(c) == Some(player);
+        let fullest = crate::snaky::shape::live_copies_through(
+            hint,
+            owned_by(Player::Breaker),
+            owned_by(Player::Maker),
+        )
+        .map(|(_, stones)| stones)
+        .max()
+        .unwrap_or(0);
+        if fullest >= 2 { Self::Builds(fullest) } else { Self::Opens }
     }
 }
 
