@@ -628,6 +628,7 @@ fn apply_view_input(
     session: Option<Res<Session>>,
     mut view: ResMut<BoardView>,
     mut cursor: ResMut<Cursor>,
+    mut hover: ResMut<Hover>,
 ) {
     let mut direction = Vec2::ZERO;
     let centre = view.size / 2.0;
@@ -651,6 +652,11 @@ fn apply_view_input(
                 cursor.0 =
                     Cell::new(moved.x.saturating_add(i32::from(x)), moved.y.saturating_add(i32::from(y)));
                 keep_in_view(&mut view, cursor.0);
+                // Playing from the keys: the mouse's outline, left where the pointer last was,
+                // would be a second cursor (it comes back when the pointer moves).
+                if hover.0.is_some() {
+                    hover.0 = None;
+                }
             }
         }
     }
