@@ -88,10 +88,12 @@ fn spawn_menu(
         root.spawn((QuitQuestion, widgets::label(T::Subtitle.get(lang))));
         root.spawn(Node { height: px(18), ..default() });
         root.spawn(widgets::column(14.0)).with_children(|menu| {
-            // Free play beside the ladder, in the same row (the menu keeps its height).
+            // Free play beside the ladder, in the same row (the menu keeps its height). Every entry
+            // has one colour: only the focus ring marks the one Enter opens (two newcomers took a
+            // teal entry for a second selection).
             menu.spawn(widgets::row(12.0)).with_children(|row| {
                 row.spawn((
-                    widgets::button(T::MenuPlay.get(lang), ButtonKind::Primary),
+                    widgets::button(T::MenuPlay.get(lang), ButtonKind::Secondary),
                     entry_of(ENTRIES[0]),
                 ))
                 .observe(send(MenuAction::Play));
@@ -104,7 +106,7 @@ fn spawn_menu(
             // "How to play" beside Snaky, in the same row (the menu keeps its height).
             menu.spawn(widgets::row(12.0)).with_children(|row| {
                 row.spawn((
-                    widgets::button(T::MenuSnaky.get(lang), ButtonKind::Primary),
+                    widgets::button(T::MenuSnaky.get(lang), ButtonKind::Secondary),
                     entry_of(MenuKey::Action(MenuAction::Snaky)),
                 ))
                 .observe(send(MenuAction::Snaky));

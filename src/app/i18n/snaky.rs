@@ -4,12 +4,6 @@ use crate::app::snaky::model::assist::Assist;
 use crate::save::Language;
 use crate::snaky::{BreakerKind, Cell, Maker, MoveError, RecordError, RecordErrorKind, ReviewedMove};
 
-/// "1 move", "2 moves".
-fn moves(count: impl Into<u64>) -> String {
-    let count = count.into();
-    if count == 1 { "1 move".into() } else { format!("{count} moves") }
-}
-
 /// "1 Maker move", "17 Maker moves".
 fn maker_moves(count: impl TryInto<u64>) -> String {
     let count: u64 = count.try_into().unwrap_or(u64::MAX);
@@ -221,11 +215,11 @@ pub fn checks_passed(lang: Language) -> String {
     }
 }
 
-/// "Maker wins within k moves" — the bound that never increases.
+/// "Maker wins by its move k": the bound that never increases (a count of Maker's moves from its first).
 pub fn guarantee(lang: Language, k: u32) -> String {
     match lang {
-        Language::Japanese => format!("作り手は {k}手以内に勝つ"),
-        Language::English => format!("Maker wins within {}", moves(k)),
+        Language::Japanese => format!("作り手は {k}手目までに勝つ"),
+        Language::English => format!("Maker wins by its move {k}"),
     }
 }
 
@@ -723,8 +717,12 @@ pub fn line_button(lang: Language, best: bool, completes_at: Option<u32>) -> Str
 /// move's sentence).
 pub fn line_position(lang: Language, number: usize, step: usize, last: usize) -> String {
     match (lang, step) {
-        (Language::Japanese, 0) => format!("あなたの{number}手目の前の局面。→ で進行を再生します。"),
-        (Language::English, 0) => format!("The board before your move {number}. → plays the line."),
+        (Language::Japanese, 0) => format!(
+            "あなたの{number}手目の前の局面。→ で、いちばん長い守りに対して作り手が打てた進行を再生します（実際の対局とは別です）。"
+        ),
+        (Language::English, 0) => format!(
+            "The board before your move {number}. → plays what Maker could force against the longest defence (not your game)."
+        ),
         (Language::Japanese, _) => format!("{step}/{last}　"),
         (Language::English, _) => format!("{step}/{last}   "),
     }
