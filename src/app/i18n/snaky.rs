@@ -691,6 +691,18 @@ pub fn line_won_at(lang: Language, moves: usize) -> String {
     }
 }
 
+/// After a best reply the plan needed free: where such cells are shown during a game.
+pub fn needed_free_tip(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => {
+            "（対局中は「分析」タブの「空きマス T」がそういうマスを示します。助けとして記録されます）"
+        }
+        Language::English => {
+            " (During a game, the Analysis tab's \"Keep free T\" shows such cells; using it counts as help.)"
+        }
+    }
+}
+
 /// The lesson's heading: which of the player's moves it is about.
 pub fn lesson_title(lang: Language, number: usize) -> String {
     match lang {

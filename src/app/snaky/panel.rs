@@ -675,7 +675,14 @@ fn update_panel(
                 None => (String::new(), palette::INK),
             },
             Info::BestReply => match session.lesson().and_then(|lesson| lesson.why.as_ref()) {
-                Some(why) => (words::best_reply(lang, why), palette::GOOD),
+                Some(why) => {
+                    let mut said = words::best_reply(lang, why);
+                    // A cell the plan needed free is found on the board with the Analysis tab.
+                    if why.best_reply.in_line == crate::snaky::review::Role::NeededFree {
+                        said.push_str(text::needed_free_tip(lang));
+                    }
+                    (said, palette::GOOD)
+                }
                 None => (String::new(), palette::INK),
             },
             Info::LineCaption => match session.lesson() {
