@@ -976,12 +976,15 @@ fn a_costly_move_says_at_once_what_it_cost_and_the_rule_of_thumb() {
     assert_eq!(notice.kind, NoticeKind::Refused);
     // (8,6) caps the column: the Snaky (8,6)-(8,9) bending to (7,9)-(7,10) holds its 3 stones,
     // and no copy through (8,6) free of Breaker's can hold more (Maker has no other stone there).
-    assert_eq!(
-        notice.said,
-        Said::Costly { lost: before - after, fuller: Some((Cell::new(8, 6), 3)), blocked: None }
-    );
+    // (7,9) is on that same copy, so it too lay on a shape of 3, only on fewer of them.
+    let Said::Costly { lost, fuller: Some((best, full, yours)), blocked: None } = notice.said.clone() else {
+        panic!("{:?}", notice.said)
+    };
+    assert_eq!((lost, best, full.stones, yours.stones), (before - after, Cell::new(8, 6), 3, 3));
+    assert!(full.shapes > yours.shapes, "{full:?} {yours:?}");
     let said = notice.said.text(Language::English);
-    assert!(said.contains("Rule of thumb: block the fullest shape; (8,6)"), "{said}");
+    assert!(said.contains("Rule of thumb: block the fullest shape; (8,6) lay on "), "{said}");
+    assert!(said.ends_with(&format!("holding 3 of Maker's stones, yours on {}.", yours.shapes)), "{said}");
     // Undo, then a move that keeps the guarantee: nothing is said.
     key(&mut app, KeyCode::KeyZ);
     assert_eq!(session(&app).game().guarantee(), before);

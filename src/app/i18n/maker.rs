@@ -212,16 +212,16 @@ pub fn cost(
     let from = to - cost.min(to);
     let head = match (lang, now.footing) {
         (Language::Japanese, Footing::Afresh) => {
-            format!("いまの手で証明から外れました（+{cost}）：最悪でも勝てるのが{from}手目から{to}手目に。")
+            format!("いまの手で証明から外れました（最悪でも勝てるのが{from}手目から{to}手目に）。")
         }
         (Language::Japanese, _) => {
-            format!("いまの手で{cost}手遠回り：最悪でも勝てるのが{from}手目から{to}手目に。")
+            format!("いまの手で{cost}手遠回り（最悪でも勝てるのが{from}手目から{to}手目に）。")
         }
         (Language::English, Footing::Afresh) => {
-            format!("Your last move left the proof (+{cost}): at worst you now win by move {to}, not {from}.")
+            format!("That move left the proof (at worst, win by move {to}, not {from}).")
         }
         (Language::English, _) => {
-            format!("Your last move cost {cost}: at worst you now win by move {to}, not {from}.")
+            format!("That move cost {cost} (at worst, win by move {to}, not {from}).")
         }
     };
     match missed {
@@ -230,7 +230,7 @@ pub fn cost(
     }
 }
 
-/// " The proof's move was (7,8): 3 of your stones on one open shape; yours, 2.": what the move
+/// " The proof's (7,8): with it, 3 of your stones on one unblocked shape; yours, 2.": what the move
 /// the proof wanted did, in board terms, set against the move played when that built less.
 fn missed_move(lang: Language, hint: Cell, proof: &HintReason, yours: &HintReason) -> String {
     let did = |reason: &HintReason| match (lang, reason) {
@@ -240,9 +240,11 @@ fn missed_move(lang: Language, hint: Cell, proof: &HintReason, yours: &HintReaso
         (Language::English, HintReason::DoubleThreat(_)) => "a double threat".to_string(),
         (Language::Japanese, HintReason::Threat(at)) => format!("{} にリーチ", cell(*at)),
         (Language::English, HintReason::Threat(at)) => format!("a threat at {}", cell(*at)),
-        (Language::Japanese, HintReason::Builds(k)) => format!("ふさがれていない形にあなたの石が{k}個"),
+        (Language::Japanese, HintReason::Builds(k)) => {
+            format!("その石を入れて、ふさがれていない形にあなたの石が{k}個")
+        }
         (Language::English, HintReason::Builds(k)) => {
-            format!("{k} of your stones on one unblocked Snaky shape")
+            format!("with it, {k} of your stones on one unblocked shape")
         }
         (Language::Japanese, HintReason::Opens) => "証明の次の形の一手目".to_string(),
         (Language::English, HintReason::Opens) => "the start of the proof's next shape".to_string(),
@@ -261,7 +263,7 @@ fn missed_move(lang: Language, hint: Cell, proof: &HintReason, yours: &HintReaso
     };
     match lang {
         Language::Japanese => format!("証明の手は {}：{}{yours}。", cell(hint), did(proof)),
-        Language::English => format!(" The proof's move was {}: {}{yours}.", cell(hint), did(proof)),
+        Language::English => format!(" The proof's {}: {}{yours}.", cell(hint), did(proof)),
     }
 }
 

@@ -2,6 +2,7 @@
 
 use crate::app::snaky::model::assist::Assist;
 use crate::save::Language;
+use crate::snaky::review::Fullest;
 use crate::snaky::{BreakerKind, Cell, Maker, MoveError, RecordError, RecordErrorKind, ReviewedMove};
 
 /// "1 Maker move", "17 Maker moves".
@@ -265,9 +266,15 @@ pub fn marks_legend(lang: Language, costly: bool, finishing: bool) -> String {
 }
 
 /// The moment a move costs: how much, and the lesson's rule of thumb when the best reply followed
-/// it (`fuller`: that reply and the Maker stones on its fullest shape), else where to find why. A
-/// move that blocked a finishing cell (`blocked`) is told first that this was right in general.
-pub fn costly_now(lang: Language, lost: u32, fuller: Option<(Cell, u8)>, blocked: Option<Cell>) -> String {
+/// it (`fuller`: that reply, how full its fullest shapes were and how full the move's), else where
+/// to find why. A move that blocked a finishing cell (`blocked`) is told first that this was right
+/// in general.
+pub fn costly_now(
+    lang: Language,
+    lost: u32,
+    fuller: Option<(Cell, Fullest, Fullest)>,
+    blocked: Option<Cell>,
+) -> String {
     if let Some(at) = blocked {
         return match lang {
             Language::Japanese => format!(
@@ -280,20 +287,39 @@ pub fn costly_now(lang: Language, lost: u32, fuller: Option<(Cell, u8)>, blocked
             ),
         };
     }
-    match (lang, fuller) {
-        (Language::Japanese, Some((at, stones))) => format!(
-            "いまの手で作り手の勝ちが{lost}手早まりました。コツ：いちばん石の多い形をふさぐ。{} は作り手の石を{stones}個含む形の上にありました。",
-            cell(at)
-        ),
-        (Language::English, Some((at, stones))) => format!(
-            "That move let Maker win {lost} sooner. Rule of thumb: block the fullest shape; {} lay on one holding {stones} of Maker's stones.",
-            cell(at)
-        ),
-        (Language::Japanese, None) => {
-            format!("いまの手で作り手の勝ちが{lost}手早まりました。理由は対局のあと、学び（W）で。")
+    let Some((at, best, yours)) = fuller else {
+        return match lang {
+            Language::Japanese => {
+                format!("いまの手で作り手の勝ちが{lost}手早まりました。理由は対局のあと、学び（W）で。")
+            }
+            Language::English => {
+                format!("That move let Maker win {lost} sooner; after the game, the lesson (W) shows why.")
+            }
+        };
+    };
+    let (stones, shapes) = (best.stones, best.shapes);
+    match lang {
+        Language::Japanese => {
+            let yours = if yours.stones < stones {
+                "そこまで石の多い形はなし".to_string()
+            } else {
+                format!("{}つ", yours.shapes)
+            };
+            format!(
+                "いまの手で作り手の勝ちが{lost}手早まりました。コツ：いちばん石の多い形をふさぐ。{} は作り手の石を{stones}個含む形{shapes}つの上（あなたの手は{yours}）。",
+                cell(at)
+            )
         }
-        (Language::English, None) => {
-            format!("That move let Maker win {lost} sooner; after the game, the lesson (W) shows why.")
+        Language::English => {
+            let on = if shapes == 1 { "one".to_string() } else { format!("{shapes} shapes") };
+            let yours = match (yours.stones < stones, yours.shapes) {
+                (true, _) => "yours on none that full".to_string(),
+                (false, n) => format!("yours on {n}"),
+            };
+            format!(
+                "That move let Maker win {lost} sooner. Rule of thumb: block the fullest shape; {} lay on {on} holding {stones} of Maker's stones, {yours}.",
+                cell(at)
+            )
         }
     }
 }

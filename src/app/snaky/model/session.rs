@@ -161,7 +161,7 @@ pub enum Said {
     /// thumb, when the best reply followed it (that reply, the Maker stones on its fullest shape).
     Costly {
         lost: u32,
-        fuller: Option<(Cell, u8)>,
+        fuller: Option<(Cell, crate::snaky::review::Fullest, crate::snaky::review::Fullest)>,
         /// The move took a cell that would have finished a Snaky (review::blocked_a_finish).
         blocked: Option<Cell>,
     },
@@ -774,10 +774,12 @@ impl Session {
         let review = crate::snaky::review_game(&self.game);
         let Some(index) = review.moves.len().checked_sub(1) else { return };
         let Some(last) = review.moves.get(index).filter(|m| m.lost > 0) else { return };
-        let fuller = crate::snaky::review::fuller_reply(&self.game, index, last);
+        let fuller = crate::snaky::review::fuller_reply(&self.game, index, last).map(|(cell, best)| {
+            let before = self.game.prefix(crate::snaky::review::before(index));
+            (cell, best, crate::snaky::review::Fullest::at(&before, last.breaker))
+        });
         let blocked = crate::snaky::review::blocked_a_finish(&self.game, index).then_some(last.breaker);
-        let said =
-            Said::Costly { lost: last.lost, fuller: fuller.map(|(cell, f)| (cell, f.stones)), blocked };
+        let said = Said::Costly { lost: last.lost, fuller, blocked };
         // A block of a finish was right in general: told calmly, not as a mistake.
         let kind = if blocked.is_some() { NoticeKind::Info } else { NoticeKind::Refused };
         self.tell(kind, said);
