@@ -466,8 +466,28 @@ pub fn undo(lang: Language) -> &'static str {
 /// After a win: the moves that cost, or that none did.
 pub fn review(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
     let mut lines = costly(lang, moves);
+    lines.extend(off_proof(lang, moves));
     lines.extend(gains(lang, moves));
     lines
+}
+
+/// The moves made with no proof on the player's stones (newcomer #13: a long stretch went by
+/// without a word): how many, from which to which, and that nothing measured them.
+fn off_proof(lang: Language, moves: &[CoachedMove]) -> Option<String> {
+    let off: Vec<usize> = moves.iter().filter(|m| !m.before.footing.on_stones()).map(|m| m.number).collect();
+    let (&first, &last) = (off.first()?, off.last()?);
+    let n = off.len();
+    Some(match (lang, n) {
+        (Language::Japanese, _) => format!(
+            "証明の外で打った手：{n}手（{first}〜{last}手目）。あなたの石からの証明がないので、これらの手は数えていません。ダブルリーチをねらえば早く終わります。"
+        ),
+        (Language::English, 1) => format!(
+            "Move {first} was made off the proof: no proof on your stones measured it. A double threat ends such a stretch."
+        ),
+        (Language::English, _) => format!(
+            "{n} moves ({first} to {last}) were made off the proof: no proof on your stones measured them. A double threat ends such a stretch."
+        ),
+    })
 }
 
 /// The moves after which the proven win came closer than planned (the Breaker gave ground).
@@ -546,6 +566,37 @@ mod tests {
     fn advice(within: u32, footing: Footing) -> Advice {
         let (hint, maker, card, inline) = (Cell::new(8, 8), Maker::Ours19, 0, false);
         Advice { within, hint, footing, maker, card, inline, placement: Placement::IDENTITY }
+    }
+
+    /// After a win the review counts the moves made off the proof (with no proof on the stones
+    /// before them), which no cost line covers.
+    #[test]
+    fn the_review_counts_the_moves_made_off_the_proof() {
+        let moved = |number: usize, footing: Footing| CoachedMove {
+            number,
+            cell: Cell::new(number as i32, 0),
+            before: advice(19, footing),
+            after: None,
+            won: false,
+            cost: 0,
+            gain: 0,
+            left_proof: false,
+            line: Vec::new(),
+        };
+        let on = [moved(1, Footing::Here), moved(2, Footing::Threats)];
+        assert!(review(Language::English, &on).iter().all(|line| !line.contains("off the proof")));
+        let game: Vec<CoachedMove> =
+            [Footing::Here, Footing::Afresh, Footing::Afresh, Footing::Threats, Footing::Afresh]
+                .into_iter()
+                .enumerate()
+                .map(|(i, footing)| moved(i + 1, footing))
+                .collect();
+        let lines = review(Language::English, &game);
+        assert!(
+            lines.iter().any(|line| line.starts_with("3 moves (2 to 5) were made off the proof")),
+            "{lines:?}"
+        );
+        assert!(review(Language::Japanese, &game).iter().any(|line| line.contains("3手（2〜5手目）")));
     }
 
     /// The coach names the move the proof wins by and whether it is past the goal, in both

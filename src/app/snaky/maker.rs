@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, keyboard.before(SnakySystems::Input).run_if(in_state(Screen::SnakyMaker)))
         .add_systems(
             Update,
-            (apply_input, draw_stones, update_panel)
+            (apply_input, draw_stones, update_panel, make_room_for_the_review)
                 .chain()
                 .in_set(SnakySystems::Input)
                 .run_if(in_state(Screen::SnakyMaker)),
@@ -164,8 +164,9 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     panel.spawn((Info::CoachSource, widgets::text("", 14.0, palette::INK_SOFT)));
     // What the last move did: its cost or gain, and its threats, one under the other in a box
     // that keeps three lines' room when they are short, so the buttons below seldom move.
-    let said = Node { flex_direction: FlexDirection::Column, ..widgets::text_slot(percent(100), 60.0) };
-    panel.spawn(said).with_children(|said| {
+    let said =
+        Node { flex_direction: FlexDirection::Column, ..widgets::text_slot(percent(100), SAID_MIN_PX) };
+    panel.spawn((said, SaidBox)).with_children(|said| {
         said.spawn((Info::Cost, widgets::text("", 16.0, palette::BAD)));
         said.spawn((Info::Gain, widgets::text("", 16.0, palette::GOOD)));
         said.spawn((Info::Threats, widgets::text("", 16.0, palette::MAKER_EDGE)));
@@ -206,18 +207,53 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     panel.spawn((Info::Review, widgets::text("", 14.0, palette::INK)));
     // The legend at the foot of the panel, under the shape to build in its eight orientations.
     panel.spawn(Node { flex_grow: 1.0, ..default() });
-    panel.spawn(widgets::text(text::shape_label(lang), 13.0, palette::INK_SOFT));
+    panel.spawn((ShapeGuide, widgets::text(text::shape_label(lang), 13.0, palette::INK_SOFT)));
     let pictures = Node {
         justify_content: JustifyContent::SpaceBetween,
         align_items: AlignItems::Center,
         ..widgets::row(0.0)
     };
-    panel.spawn(pictures).with_children(|row| {
+    panel.spawn((ShapeGuide, pictures)).with_children(|row| {
         for picture in super::lesson::orientations() {
             super::learn::mini_snaky(row, &picture, SHAPE_CELL_PX, false);
         }
     });
-    panel.spawn(widgets::text(text::legend(lang), 13.0, palette::INK_SOFT));
+    panel.spawn((ShapeGuide, widgets::text(text::legend(lang), 13.0, palette::INK_SOFT)));
+}
+
+/// The room the last move's cost, gain and threats keep while a game goes on (three lines).
+const SAID_MIN_PX: f32 = 60.0;
+
+/// The box of the last move's cost, gain and threats: empty once the game is won.
+#[derive(Component)]
+struct SaidBox;
+
+/// The shape to build and the legend at the panel's foot: put away once the game is won, to
+/// leave the room to the review (newcomer #13 found the two clipped at 1280×800).
+#[derive(Component)]
+struct ShapeGuide;
+
+/// After a win the review takes the room of the guide and of the empty cost box; a new game
+/// brings them back.
+fn make_room_for_the_review(
+    session: Option<Res<MakerSession>>,
+    mut guides: Query<&mut Node, (With<ShapeGuide>, Without<SaidBox>)>,
+    mut said: Query<&mut Node, (With<SaidBox>, Without<ShapeGuide>)>,
+) {
+    let Some(session) = session.filter(|s| s.is_changed()) else { return };
+    let won = session.game().won();
+    let display = if won { Display::None } else { Display::Flex };
+    for mut node in &mut guides {
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    let min_height = px(if won { 0.0 } else { SAID_MIN_PX });
+    for mut node in &mut said {
+        if node.min_height != min_height {
+            node.min_height = min_height;
+        }
+    }
 }
 
 /// What a key does on the Maker screen.
