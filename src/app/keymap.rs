@@ -16,14 +16,16 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<KeyOrder>().add_systems(PreUpdate, record_key_order.after(InputSystems));
 }
 
-/// The keys that went down this frame, in the order the window delivered them.
+/// The keys that went down this frame, in the order the window delivered them: a key typed twice
+/// within one frame (← ← typed fast on a slow machine) is there twice. The system's own repeats of
+/// a held key are not.
 #[derive(Resource, Debug, Default)]
 pub struct KeyOrder(Vec<KeyCode>);
 
 fn record_key_order(mut order: ResMut<KeyOrder>, mut inputs: MessageReader<KeyboardInput>) {
     order.0.clear();
     for input in inputs.read() {
-        if input.state == ButtonState::Pressed && !order.0.contains(&input.key_code) {
+        if input.state == ButtonState::Pressed && !input.repeat {
             order.0.push(input.key_code);
         }
     }
@@ -145,28 +147,36 @@ impl<A: Clone> Keymap<A> {
     }
 
     /// The actions the keys trigger in this frame: each key that went down, in `order` (the
-    /// order they were typed), triggers its bindings; then the rest (held keys, keys missing
-    /// from the order) in the table's order.
+    /// order they were typed, a key typed twice twice), triggers its bindings; then the rest (held
+    /// keys, keys missing from the order) in the table's order.
     pub fn actions_in_order(&self, keys: &ButtonInput<KeyCode>, order: &[KeyCode]) -> Vec<A> {
         let ctrl = ctrl_held(keys);
         let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-        // Where a binding's first typed key came in this frame; held keys and keys missing from
+        // Where each of a binding's presses came in this frame; held keys and keys missing from
         // the order come after all typed ones, in the table's order.
-        let typed_at = |binding: &Binding<A>| match binding.trigger {
-            Trigger::Press => binding
-                .keys
-                .iter()
-                .filter(|&&key| keys.just_pressed(key))
-                .map(|key| order.iter().position(|typed| typed == key).unwrap_or(order.len()))
-                .min(),
-            Trigger::Hold => keys.any_pressed(binding.keys.iter().copied()).then_some(order.len()),
+        let typed_at = |binding: &Binding<A>| -> Vec<usize> {
+            match binding.trigger {
+                Trigger::Press => {
+                    let mut at: Vec<usize> =
+                        (0..order.len()).filter(|&i| binding.keys.contains(&order[i])).collect();
+                    if at.is_empty() && binding.keys.iter().any(|&key| keys.just_pressed(key)) {
+                        at.push(order.len());
+                    }
+                    at
+                }
+                Trigger::Hold => keys
+                    .any_pressed(binding.keys.iter().copied())
+                    .then_some(order.len())
+                    .into_iter()
+                    .collect(),
+            }
         };
         let mut firing: Vec<(usize, usize, &Binding<A>)> = self
             .0
             .iter()
             .filter(|binding| binding.modifier.matches(ctrl, shift))
             .enumerate()
-            .filter_map(|(row, binding)| typed_at(binding).map(|at| (at, row, binding)))
+            .flat_map(|(row, binding)| typed_at(binding).into_iter().map(move |at| (at, row, binding)))
             .collect();
         firing.sort_by_key(|&(at, row, _)| (at, row));
         firing.into_iter().map(|(_, _, binding)| binding.action.clone()).collect()
@@ -294,6 +304,17 @@ mod tests {
         keys.clear();
         keys.press(KeyCode::Escape);
         assert_eq!(KEYS.actions(&keys), [Act::Pan, Act::Back]);
+    }
+
+    /// On a slow machine two presses of one key can fall in one frame (newcomer #12 lost
+    /// arrow presses that way): each acts.
+    #[test]
+    fn a_key_typed_twice_in_one_frame_acts_twice() {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::KeyC);
+        keys.press(KeyCode::Enter);
+        let order = [KeyCode::KeyC, KeyCode::Enter, KeyCode::KeyC];
+        assert_eq!(KEYS.actions_in_order(&keys, &order), [Act::Centre, Act::Confirm, Act::Centre]);
     }
 
     #[test]
