@@ -456,8 +456,8 @@ struct LessonChips {
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LessonChip(pub usize);
 
-/// Rebuilds the lesson's chips: each move's Maker moves lost, the costliest in red, the reviewed
-/// one framed.
+/// Rebuilds the lesson's chips: each move's Maker moves lost, the costliest mistake in red, a
+/// costly block of a finish calm, the reviewed one framed.
 fn draw_lesson(
     session: Option<Res<Session>>,
     chips: Query<(Entity, &LessonChips)>,
@@ -476,10 +476,16 @@ fn draw_lesson(
         let shown = page.lesson_page == lesson_open;
         commands.entity(list).despawn_children().with_children(|list| {
             let Some(review) = review.as_ref().filter(|_| shown) else { return };
-            let costliest = review.costliest();
+            // The costliest mistake, as W picks it: a costly block of a finish was right in
+            // general, and its chip is calm, as its notice was.
+            let costliest = crate::snaky::review::costliest_mistake(session.game(), review);
             for (index, lesson) in review.moves.iter().enumerate() {
+                let blocked =
+                    lesson.lost > 0 && crate::snaky::review::blocked_a_finish(session.game(), index);
                 let (face, ink) = if Some(index) == costliest {
                     (palette::BAD, palette::ON_PRIMARY)
+                } else if blocked {
+                    (palette::SECONDARY, palette::INK)
                 } else if lesson.lost > 0 {
                     (palette::BAD_SOFT, palette::BAD)
                 } else {
