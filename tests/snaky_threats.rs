@@ -526,6 +526,85 @@ fn a_costly_block_of_a_finishing_cell_is_said_to_be_right_in_general() {
     assert!(moves[7]["lost"].as_u64().is_some_and(|lost| lost > 0));
 }
 
+/// The game's takeaway counts what the brute force counts: the costly moves, those that took a
+/// finishing cell, and of the others those whose best reply lay on a fuller copy of Snaky; its
+/// sentence gives the rule of thumb exactly when it found the better reply at half the mistakes
+/// or more; the command line's JSON carries the same counts.
+#[test]
+fn the_takeaway_counts_what_the_brute_force_counts() {
+    let (mut games, mut rule) = (0, 0);
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("cards");
+        for kind in [BreakerKind::Mixed, BreakerKind::RandomNear, BreakerKind::Greedy] {
+            for seed in 0..3 {
+                let mut game = Game::started(Arc::clone(&cards));
+                play_out(&mut game, &mut Blocking(ComputerBreaker::new(kind, seed)));
+                let breaker = game.breaker_cells().to_vec();
+                let reviewed = snaky::review_game(&game);
+                let (mut costly, mut blocked, mut fuller) = (0, 0, 0);
+                for (i, m) in reviewed.moves.iter().enumerate().filter(|(_, m)| m.lost > 0) {
+                    costly += 1;
+                    let before = game.prefix(review::before(i));
+                    let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
+                    if open.contains_key(&(breaker[i].x, breaker[i].y)) {
+                        blocked += 1;
+                    } else if let Some(&best) = m.best.first() {
+                        fuller +=
+                            usize::from(fullest_copies(&before, best) > fullest_copies(&before, breaker[i]));
+                    }
+                }
+                let takeaway = review::takeaway(&game, &reviewed);
+                let at = format!("{maker:?} {kind:?} seed {seed}");
+                assert_eq!(
+                    (takeaway.costly, takeaway.blocked, takeaway.fuller),
+                    (costly, blocked, fuller),
+                    "{at}"
+                );
+                let (english, japanese) = (
+                    words::takeaway(Language::English, &takeaway),
+                    words::takeaway(Language::Japanese, &takeaway),
+                );
+                if costly == 0 {
+                    assert_eq!((english, japanese), (None, None), "{at}");
+                    continue;
+                }
+                games += 1;
+                let (english, japanese) = (english.expect("said"), japanese.expect("said"));
+                let mistakes = costly - blocked;
+                if fuller > 0 && 2 * fuller >= mistakes {
+                    rule += 1;
+                    assert!(
+                        english.starts_with("For your next game: block the fullest shape."),
+                        "{at}: {english}"
+                    );
+                    assert!(
+                        japanese.starts_with("次の対局へのコツ：いちばん石の多い形をふさぐ。"),
+                        "{at}: {japanese}"
+                    );
+                } else if mistakes > 0 {
+                    assert!(english.contains("no rule of thumb finds it"), "{at}: {english}");
+                }
+                assert_eq!(english.contains("would have finished a Snaky"), blocked > 0, "{at}: {english}");
+                if (maker, kind, seed) == (Maker::Paper, BreakerKind::Mixed, 0) {
+                    let moves: Vec<String> = breaker.iter().map(|c| format!("{},{}", c.x, c.y)).collect();
+                    let output = pokopoko(&["snaky", "review", "--moves", &moves.join(" "), "--json"]);
+                    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+                    let counts = &json["takeaway"];
+                    assert_eq!(
+                        [&counts["costly"], &counts["blocked"], &counts["fuller"]].map(|n| n.as_u64()),
+                        [costly, blocked, fuller].map(|n| Some(n as u64)),
+                        "{at}"
+                    );
+                    let text = pokopoko(&["snaky", "review", "--moves", &moves.join(" ")]);
+                    assert!(String::from_utf8_lossy(&text.stdout).contains(&english), "{at}");
+                }
+            }
+        }
+    }
+    println!("games with costly moves {games}: the rule of thumb said in {rule}");
+    assert!(games >= 20 && rule > 0, "{games} {rule}");
+}
+
 #[test]
 fn the_lines_of_the_papers_maker_against_its_perfect_breaker_last_the_guarantee() {
     // For the paper's cards the perfect Breaker keeps the tallest child (SPEC §2.5), so the line

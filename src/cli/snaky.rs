@@ -2,6 +2,7 @@
 //! `levels` and `play --as maker` are in `maker.rs`).
 
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::Subcommand;
 use serde::Serialize;
@@ -540,6 +541,9 @@ struct ReviewOutput {
     /// The 0-based index in `moves` of the move that lost the most (the first on a tie); `null`
     /// when none lost any.
     costliest: Option<usize>,
+    /// What the costly moves had in common: how many cost Maker moves, how many of those blocked
+    /// a finish, and how many others had a best reply on a fuller shape.
+    takeaway: snaky::review::Takeaway,
     moves: Vec<ReviewLine>,
     /// Only with `--unverified`: the guarantees are not proven.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -761,8 +765,13 @@ fn review(moves: &str, json: bool, source: Source) -> ExitCode {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let snaky::Explained { review: lesson, why } = match snaky::explain(cards, &breaker) {
+    let snaky::Explained { review: lesson, why } = match snaky::explain(Arc::clone(&cards), &breaker) {
         Ok(explained) => explained,
+        Err(e) => return super::edge::bad_input(format_args!("--moves: {e}")),
+    };
+    // The same moves again, as a game: legal, since the lesson replayed them.
+    let takeaway = match snaky::replay(cards, &breaker) {
+        Ok(game) => snaky::review::takeaway(&game, &lesson),
         Err(e) => return super::edge::bad_input(format_args!("--moves: {e}")),
     };
     if json {
@@ -771,6 +780,7 @@ fn review(moves: &str, json: bool, source: Source) -> ExitCode {
             held_out: lesson.held_out,
             over: lesson.over(),
             costliest: lesson.costliest(),
+            takeaway,
             moves: lesson.moves.iter().zip(&why).map(|(m, why)| review_line(m, why.as_ref())).collect(),
             warning,
         };
@@ -788,6 +798,10 @@ fn review(moves: &str, json: bool, source: Source) -> ExitCode {
         },
     };
     let mut text = review_text(&lesson, &maker, warning);
+    // As on the screen: what to take to the next game, once this one is over.
+    if let Some(said) = words::takeaway(Language::English, &takeaway).filter(|_| lesson.over()) {
+        text.push_str(&format!("\n{said}\n"));
+    }
     text.push_str(&why_text(&why));
     super::edge::emit(&text)
 }

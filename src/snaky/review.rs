@@ -519,6 +519,43 @@ pub fn costliest_mistake(game: &Game, review: &Review) -> Option<usize> {
         .or_else(|| review.costliest())
 }
 
+/// What a game's costly moves had in common, for the sentence a player takes to the next game
+/// ([`super::words::takeaway`]): how many cost Maker moves, how many of those took a finishing
+/// cell (right in general, [`blocked_a_finish`]), and how many of the others had a best reply on
+/// a fuller shape ([`fuller_reply`]: the rule of thumb "block the fullest shape" finds it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Takeaway {
+    pub costly: usize,
+    pub blocked: usize,
+    pub fuller: usize,
+}
+
+impl Takeaway {
+    /// The costly moves that did not block a finish: the player's mistakes.
+    pub const fn mistakes(&self) -> usize {
+        self.costly - self.blocked
+    }
+
+    /// The rule of thumb would have found a better reply at half the mistakes or more.
+    pub const fn rule_of_thumb(&self) -> bool {
+        self.fuller > 0 && 2 * self.fuller >= self.mistakes()
+    }
+}
+
+/// The [`Takeaway`] of `game`, whose lesson is `review`.
+pub fn takeaway(game: &Game, review: &Review) -> Takeaway {
+    let mut takeaway = Takeaway::default();
+    for (index, reviewed) in review.moves.iter().enumerate().filter(|(_, m)| m.lost > 0) {
+        takeaway.costly += 1;
+        if blocked_a_finish(game, index) {
+            takeaway.blocked += 1;
+        } else if fuller_reply(game, index, reviewed).is_some() {
+            takeaway.fuller += 1;
+        }
+    }
+    takeaway
+}
+
 /// Whether Breaker's move `index` of `game` took a free cell that would have finished a Snaky
 /// for Maker (SPEC §2.3's finishing cell, before the move).
 pub fn blocked_a_finish(game: &Game, index: usize) -> bool {

@@ -17,7 +17,7 @@
 //! ```
 
 use super::cell::Cell;
-use super::review::{Line, Role, Why};
+use super::review::{Line, Role, Takeaway, Why};
 use super::threats::ThreatKind;
 use crate::language::Language;
 
@@ -336,6 +336,67 @@ fn on_shape(lang: Language, best: &super::review::BestReply) -> String {
     }
 }
 
+/// The sentence a player takes to the next game, from what the game's costly moves had in common
+/// ([`Takeaway`]): the rule of thumb when it would have found the better reply at half of them or
+/// more, else that none would have; then the blocks of a finish, which were right in general.
+/// `None` when no move cost anything.
+///
+/// ```
+/// use pokopoko::language::Language;
+/// use pokopoko::snaky::{review::Takeaway, words};
+/// let game = Takeaway { costly: 4, blocked: 1, fuller: 2 };
+/// let said = words::takeaway(Language::English, &game).expect("costly moves");
+/// assert!(said.starts_with("For your next game: block the fullest shape"), "{said}");
+/// assert!(said.contains("At 2 of your 3 costly moves"), "{said}");
+/// assert_eq!(words::takeaway(Language::English, &Takeaway::default()), None);
+/// ```
+pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
+    if game.costly == 0 {
+        return None;
+    }
+    let (mistakes, fuller, blocked) = (game.mistakes(), game.fuller, game.blocked);
+    let mut said = Vec::new();
+    let at = |n: usize| match (lang, n == mistakes, mistakes) {
+        (Language::English, true, 1) => "At your costly move".to_string(),
+        (Language::English, true, _) => format!("At each of your {mistakes} costly moves"),
+        (Language::English, false, _) => format!("At {n} of your {mistakes} costly moves"),
+        (Language::Japanese, true, 1) => "勝ちを早めたあなたの手では".to_string(),
+        (Language::Japanese, true, _) => format!("勝ちを早めたあなたの{mistakes}手すべてで"),
+        (Language::Japanese, false, _) => format!("勝ちを早めたあなたの{mistakes}手のうち{n}手で"),
+    };
+    if game.rule_of_thumb() {
+        said.push(match lang {
+            Language::English => format!(
+                "For your next game: block the fullest shape. {}, a cell on a shape holding more of Maker's stones than yours kept more.",
+                at(fuller)
+            ),
+            Language::Japanese => format!(
+                "次の対局へのコツ：いちばん石の多い形をふさぐ。{}、作り手の石をもっと多く含む形の上のマスのほうが長くもちました。",
+                at(fuller)
+            ),
+        });
+    } else if mistakes > 0 {
+        said.push(match lang {
+            Language::English => format!(
+                "For your next game: {}, the better reply lay on no fuller shape than yours, so no rule of thumb finds it: the difference is in Maker's plan, which each move's line shows.",
+                at(mistakes - fuller).replacen("At", "at", 1)
+            ),
+            Language::Japanese => format!(
+                "次の対局へ：{}、よりよい受けもあなたの手より石の多い形の上にはなく、コツでは見つかりません。分かれ目は作り手の計画で、それぞれの手の進行で分かります。",
+                at(mistakes - fuller)
+            ),
+        });
+    }
+    if blocked > 0 {
+        said.push(match (lang, blocked) {
+            (Language::English, 1) => "One costly move took a cell that would have finished a Snaky: right in general; this Maker keeps its proof's order and would have left it.".to_string(),
+            (Language::English, n) => format!("{n} costly moves took a cell that would have finished a Snaky: right in general; this Maker keeps its proof's order and would have left them."),
+            (Language::Japanese, n) => format!("{n}手は Snaky が完成するマスをふさいだ手で、ふつうは正解です（この作り手は証明の手順どおりに打ち、そこをすぐには取りません）。"),
+        });
+    }
+    Some(said.join(if lang == Language::English { " " } else { "" }))
+}
+
 /// One move of a line, as the lesson plays it: whose it is and what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineMove<'a> {
@@ -451,6 +512,27 @@ mod tests {
         assert_eq!(and_list(Language::English, &items), "(1,2), (3,4) and (5,6)");
         assert_eq!(and_list(Language::Japanese, &items[..2]), "(1,2) と (3,4)");
         assert_eq!(and_list(Language::English, &items[..1]), "(1,2)");
+    }
+
+    #[test]
+    fn a_takeaway_says_the_rule_only_where_it_found_half_the_better_replies() {
+        let said = |costly, blocked, fuller| {
+            let game = Takeaway { costly, blocked, fuller };
+            let english = takeaway(Language::English, &game).expect("costly moves");
+            let japanese = takeaway(Language::Japanese, &game).expect("costly moves");
+            (english, japanese)
+        };
+        let (english, japanese) = said(3, 0, 1);
+        assert!(english.starts_with("For your next game: at 2 of your 3 costly moves"), "{english}");
+        assert!(english.contains("no rule of thumb") && !english.contains("block the fullest"), "{english}");
+        assert!(japanese.contains("3手のうち2手"), "{japanese}");
+        let (english, japanese) = said(1, 0, 1);
+        assert!(english.contains("At your costly move, a cell"), "{english}");
+        assert!(japanese.starts_with("次の対局へのコツ"), "{japanese}");
+        // Only blocks of a finish: no rule either way, and they were right in general.
+        let (english, japanese) = said(2, 2, 0);
+        assert!(english.starts_with("2 costly moves took a cell"), "{english}");
+        assert!(japanese.starts_with("2手は"), "{japanese}");
     }
 
     #[test]

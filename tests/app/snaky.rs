@@ -1064,6 +1064,42 @@ fn w_opens_the_lesson_on_the_costliest_move_after_the_game() {
     assert_eq!(other.abs_diff(costliest), 1, "↑ ↓ go to the neighbouring move");
 }
 
+/// Every text on screen.
+fn texts(app: &mut App) -> Vec<String> {
+    let mut query = app.world_mut().query::<&Text>();
+    query.iter(app.world()).map(|text| text.0.clone()).collect()
+}
+
+/// After a lost game the panel says what its costly moves had in common, the engine's takeaway
+/// (newcomer #12: the lessons gave no rule to take to the next game); not before the end.
+#[test]
+fn the_end_of_a_game_says_what_to_take_to_the_next() {
+    use pokopoko::app::snaky::SnakyInput;
+    use pokopoko::snaky::{BreakerKind, ComputerBreaker, Game, review, words};
+    let cards = Maker::Paper.cards().expect("the paper's certificate");
+    let mut game = Game::started(std::sync::Arc::clone(&cards));
+    pokopoko::snaky::play_out(&mut game, &mut ComputerBreaker::new(BreakerKind::Greedy, 1));
+    let takeaway = review::takeaway(&game, &pokopoko::snaky::review_game(&game));
+    assert!(takeaway.costly > 0, "the greedy Breaker gives moves away");
+    let moves = game.breaker_cells().to_vec();
+    let (last, earlier) = moves.split_last().expect("Breaker moved");
+    let said: Vec<String> = [Language::English, Language::Japanese]
+        .into_iter()
+        .map(|lang| words::takeaway(lang, &takeaway).expect("said"))
+        .collect();
+
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::LoadRecord(pokopoko::snaky::record::format_moves(earlier)));
+    app.update();
+    app.update();
+    assert!(!texts(&mut app).iter().any(|text| said.contains(text)), "not during the game");
+    app.world_mut().write_message(SnakyInput::Claim(*last));
+    app.update();
+    app.update();
+    assert!(session(&app).game().won());
+    assert!(texts(&mut app).iter().any(|text| said.contains(text)), "{said:?}");
+}
+
 /// Nothing hides the end (issue 33): whatever part of the board the player was looking at, and
 /// however close, Maker's completed Snaky is brought into view, every cell whole inside the board
 /// (the result is told in the panel: nothing is drawn over the board). Games ending in different

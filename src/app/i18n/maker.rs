@@ -106,8 +106,13 @@ pub fn coach(lang: Language, advice: Option<&Advice>) -> String {
         (Language::English, Some(a)) if a.footing.on_stones() => {
             format!("Proven: you win within {} more moves", a.within)
         }
-        (Language::Japanese, Some(_)) => "あなたの石からの証明は見つかりません（対局はつづきます）".into(),
-        (Language::English, Some(_)) => "No proof found from your stones (the game goes on)".into(),
+        // Off the proof the one proven bound left is a fresh start on clear ground.
+        (Language::Japanese, Some(a)) => {
+            format!("証明から外れています：最悪でも、やり直しで{}手以内に勝てます", a.within)
+        }
+        (Language::English, Some(a)) => {
+            format!("Off the proof: at worst, a fresh start wins within {} more", a.within)
+        }
     }
 }
 
@@ -180,14 +185,12 @@ pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32, par: u32
         (Language::English, Footing::Here) => {
             format!("{when}, through our {bound}-move proof: your stones are on its plan")
         }
-        (Language::Japanese, Footing::Afresh) => format!(
-            "ねらい：ダブルリーチ（二つのマスのどちらでも Snaky が完成する形）。たとえば4マスの列の端が上にも下にも曲がれる形。何もない所からやり直しても、あと{}手以内の勝ちが証明ずみ（あなたの石を使えばもっと早く勝てるはず）",
-            a.within
-        ),
-        (Language::English, Footing::Afresh) => format!(
-            "Aim for a double threat: two cells that would each finish a Snaky, such as a row of 4 whose end can bend up and down. (Even a fresh start on clear ground is proven to win within {} more; your stones should do better.)",
-            a.within
-        ),
+        (Language::Japanese, Footing::Afresh) => {
+            "ねらい：ダブルリーチ（二つのマスのどちらでも Snaky が完成する形）。たとえば4マスの列の端が上にも下にも曲がれる形。あなたの石を使えば、やり直しより早く勝てるはずです".into()
+        }
+        (Language::English, Footing::Afresh) => {
+            "Aim for a double threat: two cells that would each finish a Snaky, such as a row of 4 whose end can bend up and down. Your stones can win sooner than a fresh start.".into()
+        }
     }
 }
 
@@ -262,8 +265,10 @@ fn missed_move(lang: Language, hint: Cell, proof: &HintReason, yours: &HintReaso
         _ => String::new(),
     };
     match lang {
-        Language::Japanese => format!("証明の手は {}：{}{yours}。", cell(hint), did(proof)),
-        Language::English => format!(" The proof's {}: {}{yours}.", cell(hint), did(proof)),
+        Language::Japanese => format!("証明なら代わりに {}：{}{yours}。", cell(hint), did(proof)),
+        Language::English => {
+            format!(" The proof would have played {} instead: {}{yours}.", cell(hint), did(proof))
+        }
     }
 }
 
@@ -366,12 +371,12 @@ pub fn hint(lang: Language, hint: Option<&Advice>, reason: Option<&HintReason>, 
             why(lang).map_or(String::new(), |w| format!(": {w}"))
         ),
         (Language::Japanese, Some(a)) => format!(
-            "証明への戻り道：{}（ここから{}手以内の勝ちが証明ずみ。近くのあなたの石が役立てば、もっと早く勝てます）（記録に残りません）",
+            "いまの石のままでは証明が使えません。証明の確実な道は、壊し手の石のない所 {} からのやり直しで、{}手以内に勝てます。近くのあなたの石も役立つので、たいていもっと早く勝てます（記録に残りません）",
             cell(a.hint),
             a.within
         ),
         (Language::English, Some(a)) => format!(
-            "The way back to a proof: {} (a win within {} from there is proven; your stones nearby often make it sooner). Not counted as your best.",
+            "No proof uses your stones as they are; the proof's sure way is a fresh start at {}, on ground clear of the Breaker's stones: a win within {} more, often sooner as your stones nearby join in. Not counted as your best.",
             cell(a.hint),
             a.within
         ),
@@ -479,13 +484,13 @@ fn off_proof(lang: Language, moves: &[CoachedMove]) -> Option<String> {
     let n = off.len();
     Some(match (lang, n) {
         (Language::Japanese, _) => format!(
-            "証明の外で打った手：{n}手（{first}〜{last}手目）。あなたの石からの証明がないので、これらの手は数えていません。ダブルリーチをねらえば早く終わります。"
+            "証明の外から打った手：{n}手（{first}〜{last}手目）。打つ前のあなたの石に証明がなかったので、これらの手は数えていません。ダブルリーチをねらえば早く終わります。"
         ),
         (Language::English, 1) => format!(
-            "Move {first} was made off the proof: no proof on your stones measured it. A double threat ends such a stretch."
+            "Move {first} was played from off the proof: with no proof on your stones before it, nothing measured it. A double threat ends such a stretch."
         ),
         (Language::English, _) => format!(
-            "{n} moves ({first} to {last}) were made off the proof: no proof on your stones measured them. A double threat ends such a stretch."
+            "{n} moves ({first} to {last}) were played from off the proof: with no proof on your stones before them, nothing measured them. A double threat ends such a stretch."
         ),
     })
 }
@@ -527,23 +532,40 @@ fn costly(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
         let line_moves = m.line.iter().filter(|l| l.player == crate::snaky::Player::Maker).count();
         lines.push(match lang {
             Language::Japanese => format!(
-                "{}手目 {}：+{}{}。ヒントは {}（ヒント通りならこの壊し手にあと{}手で完成）",
+                "{}手目 {}：+{}{}。ヒントは {}（ヒント通りなら、この壊し手に{}手目で確実に完成）",
                 m.number,
                 cell(m.cell),
                 m.cost,
                 if left { "、証明から外れた" } else { "" },
                 cell(m.before.hint),
-                line_moves
+                m.number - 1 + line_moves
             ),
             Language::English => format!(
-                "Move {} at {}: +{}{}. The hint was {} (from there the hints would have won in {} more moves against this Breaker)",
+                "Move {} at {}: +{}{}. The hint was {} (the hints from there win surely by move {} against this Breaker)",
                 m.number,
                 cell(m.cell),
                 m.cost,
                 if left { ", left the proof" } else { "" },
                 cell(m.before.hint),
-                line_moves
+                m.number - 1 + line_moves
             ),
+        });
+    }
+    // The player may have won sooner than a sure line: the proof promises at worst, not fastest.
+    let won_at = moves.last().filter(|m| m.won).map(|m| m.number);
+    let sooner = costly.iter().take(SHOWN).any(|m| {
+        let sure = m.number - 1 + m.line.iter().filter(|l| l.player == crate::snaky::Player::Maker).count();
+        won_at.is_some_and(|won| won < sure)
+    });
+    if sooner {
+        lines.push(match lang {
+            Language::Japanese => {
+                "あなたはそれより早く勝ちました：証明のヒントは確実な勝ちで、いちばん早いとはかぎりません。"
+                    .into()
+            }
+            Language::English => {
+                "You won sooner than that: the proof's hints are sure, not always fastest.".into()
+            }
         });
     }
     if costly.len() > SHOWN {
@@ -593,7 +615,7 @@ mod tests {
                 .collect();
         let lines = review(Language::English, &game);
         assert!(
-            lines.iter().any(|line| line.starts_with("3 moves (2 to 5) were made off the proof")),
+            lines.iter().any(|line| line.starts_with("3 moves (2 to 5) were played from off the proof")),
             "{lines:?}"
         );
         assert!(review(Language::Japanese, &game).iter().any(|line| line.contains("3手（2〜5手目）")));

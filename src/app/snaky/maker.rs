@@ -160,17 +160,8 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
             }
         },
     );
-    panel.spawn((Info::Coach, widgets::text("", 20.0, palette::PRIMARY)));
-    panel.spawn((Info::CoachSource, widgets::text("", 14.0, palette::INK_SOFT)));
-    // What the last move did: its cost or gain, and its threats, one under the other in a box
-    // that keeps three lines' room when they are short, so the buttons below seldom move.
-    let said =
-        Node { flex_direction: FlexDirection::Column, ..widgets::text_slot(percent(100), SAID_MIN_PX) };
-    panel.spawn((said, SaidBox)).with_children(|said| {
-        said.spawn((Info::Cost, widgets::text("", 16.0, palette::BAD)));
-        said.spawn((Info::Gain, widgets::text("", 16.0, palette::GOOD)));
-        said.spawn((Info::Threats, widgets::text("", 16.0, palette::MAKER_EDGE)));
-    });
+    // The buttons of a turn above every text that changes with it, so that they never move
+    // (newcomer #15: they went down each time a message came).
     panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(8.0) }).with_children(
         |row| {
             row.spawn(widgets::small_button(text::hint_button(lang, false), ButtonKind::Secondary, 170.0))
@@ -181,7 +172,18 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
                 .observe(send(MakerInput::Undo));
         },
     );
+    panel.spawn((Info::Coach, widgets::text("", 20.0, palette::PRIMARY)));
+    panel.spawn((Info::CoachSource, widgets::text("", 14.0, palette::INK_SOFT)));
     panel.spawn((Info::Hint, widgets::text("", 15.0, palette::GOOD)));
+    // What the last move did: its cost or gain, and its threats, one under the other in a box
+    // that keeps three lines' room when they are short, so the controls below seldom move.
+    let said =
+        Node { flex_direction: FlexDirection::Column, ..widgets::text_slot(percent(100), SAID_MIN_PX) };
+    panel.spawn((said, SaidBox)).with_children(|said| {
+        said.spawn((Info::Cost, widgets::text("", 16.0, palette::BAD)));
+        said.spawn((Info::Gain, widgets::text("", 16.0, palette::GOOD)));
+        said.spawn((Info::Threats, widgets::text("", 16.0, palette::MAKER_EDGE)));
+    });
     panel.spawn(widgets::text(text::level_label(lang), 15.0, palette::INK));
     panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(6.0) }).with_children(
         |row| {

@@ -27,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Snaky), spawn_screen.after(screen::start_session))
         .add_systems(
             Update,
-            (update_panel, draw_tempo, draw_lesson, show_drop)
+            (update_panel, collapse_empty.after(update_panel), draw_tempo, draw_lesson, show_drop)
                 .in_set(SnakySystems::Show)
                 .run_if(in_state(Screen::Snaky)),
         );
@@ -120,12 +120,28 @@ pub enum Info {
     Speed,
     Keys,
     Par,
+    /// After the game: what its costly moves had in common, the sentence for the next game.
+    Takeaway,
     Lesson,
     LessonLine,
     LessonCost,
     Why,
     BestReply,
     LineCaption,
+}
+
+/// The end of a game is short of room: the values that are often empty take none while they
+/// have nothing to say.
+fn collapse_empty(mut texts: Query<(&Info, &Text, &mut Node), Changed<Text>>) {
+    for (which, text, mut node) in &mut texts {
+        if !matches!(which, Info::Takeaway | Info::Marks | Info::LessonLine) {
+            continue;
+        }
+        let display = if text.0.is_empty() { Display::None } else { Display::Flex };
+        if node.display != display {
+            node.display = display;
+        }
+    }
 }
 
 /// A button whose look follows the state (on/off, available or not).
@@ -305,6 +321,11 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
             .observe(send(SnakyInput::PlayAsMaker));
     });
     // The lesson (after the game, or while reviewing) in place of the goal's explanation.
+    page.spawn((
+        Info::Takeaway,
+        widgets::text("", 14.0, palette::INK),
+        Node { width: px(PANEL_WIDTH - 36.0), ..default() },
+    ));
     page.spawn((Info::Lesson, widgets::text("", 14.0, palette::INK_SOFT)));
     page.spawn((
         LessonChips { lesson_page: false },
@@ -663,6 +684,12 @@ fn update_panel(
                     (text::par_line(lang, par, best, blind), palette::INK_SOFT)
                 }
             }
+            Info::Takeaway if session.lesson_offered() && session.game().won() => {
+                let game = session.game();
+                let takeaway = crate::snaky::review::takeaway(game, &crate::snaky::review_game(game));
+                (words::takeaway(lang, &takeaway).unwrap_or_default(), palette::INK)
+            }
+            Info::Takeaway => (String::new(), palette::INK),
             Info::Lesson if session.lesson_offered() => (T::Lesson.get(lang).to_string(), palette::INK_SOFT),
             Info::Lesson => (T::SnakyGoalHelp.get(lang).to_string(), palette::INK_SOFT),
             Info::LessonLine => (lesson_line(&session, lang), palette::INK),
@@ -684,7 +711,8 @@ fn update_panel(
                 Some(why) => {
                     let mut said = words::best_reply(lang, why);
                     // A cell the plan needed free is found on the board with the Analysis tab.
-                    if why.best_reply.in_line == crate::snaky::review::Role::NeededFree {
+                    let role_said = !why.best_reply.blocks_a_fuller_shape();
+                    if role_said && why.best_reply.in_line == crate::snaky::review::Role::NeededFree {
                         said.push_str(text::needed_free_tip(lang));
                     }
                     (said, palette::GOOD)
@@ -717,7 +745,14 @@ fn update_panel(
                 None => (String::new(), palette::INK),
             },
             // The lesson has its own legend; blind mode shows no rings until the end.
-            Info::Marks if session.lesson().is_some() || blind_now => (String::new(), palette::INK_SOFT),
+            // After the game the chips and the takeaway say what the red rings would.
+            Info::Marks
+                if session.lesson().is_some()
+                    || blind_now
+                    || (game.won() && session.reviewing().is_none()) =>
+            {
+                (String::new(), palette::INK_SOFT)
+            }
             Info::Marks => {
                 let costly = crate::snaky::review_game(session.game()).moves.iter().any(|m| m.lost > 0);
                 let finishing =
@@ -842,7 +877,10 @@ fn lesson_line(session: &Session, lang: Language) -> String {
     let reviewed = session.reviewing().filter(|at| at % 2 == 1).map(|at| at / 2);
     match reviewed.and_then(|index| review.moves.get(index).map(|lesson| (index, lesson))) {
         Some((index, lesson)) => text::lesson_line(lang, index + 1, lesson),
-        None => T::LessonHelp.get(lang).to_string(),
+        // Stepping through the game: what the review's rings and chips mean.
+        None if session.reviewing().is_some() => T::LessonHelp.get(lang).to_string(),
+        // The game's end: the lesson's own line says what the chips mean.
+        None => String::new(),
     }
 }
 
