@@ -564,27 +564,20 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                     words::takeaway(Language::English, &takeaway),
                     words::takeaway(Language::Japanese, &takeaway),
                 );
-                if costly == 0 {
+                if fuller == 0 && blocked == 0 {
                     assert_eq!((english, japanese), (None, None), "{at}");
                     continue;
                 }
                 games += 1;
                 let (english, japanese) = (english.expect("said"), japanese.expect("said"));
-                let mistakes = costly - blocked;
-                if fuller > 0 && 2 * fuller >= mistakes {
+                if fuller > 0 {
                     rule += 1;
-                    assert!(
-                        english.starts_with("For your next game: block the fullest shape."),
-                        "{at}: {english}"
-                    );
-                    assert!(
-                        japanese.starts_with("次の対局へのコツ：いちばん石の多い形をふさぐ。"),
-                        "{at}: {japanese}"
-                    );
-                } else if mistakes > 0 {
-                    assert!(english.contains("no rule of thumb finds it"), "{at}: {english}");
+                    let lead = "For your next game: block the fullest shape.";
+                    assert!(english.starts_with(lead), "{at}: {english}");
+                    let lead = "次の対局へのコツ：いちばん石の多い形をふさぐ。";
+                    assert!(japanese.starts_with(lead), "{at}: {japanese}");
                 }
-                assert_eq!(english.contains("would have finished a Snaky"), blocked > 0, "{at}: {english}");
+                assert_eq!(english.contains("blocked a finish"), blocked > 0, "{at}: {english}");
                 if (maker, kind, seed) == (Maker::Paper, BreakerKind::Mixed, 0) {
                     let moves: Vec<String> = breaker.iter().map(|c| format!("{},{}", c.x, c.y)).collect();
                     let output = pokopoko(&["snaky", "review", "--moves", &moves.join(" "), "--json"]);
@@ -601,8 +594,56 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
             }
         }
     }
-    println!("games with costly moves {games}: the rule of thumb said in {rule}");
+    println!("games with a takeaway {games}: the rule of thumb said in {rule}");
     assert!(games >= 20 && rule > 0, "{games} {rule}");
+}
+
+/// The free cell near the stones (within 3) on the fullest live copy of Snaky by the brute force,
+/// the first by (x, y) on a tie: the rule of thumb played as a Breaker (a finishing cell is on a
+/// copy holding five, so it blocks every finish).
+struct FullestShape;
+
+impl snaky::Breaker for FullestShape {
+    fn choose(&mut self, game: &Game) -> Option<Cell> {
+        game.to_move()?;
+        let mut best: Option<((u8, u8), Xy)> = None;
+        for stone in game.moves() {
+            for (dx, dy) in (-3..=3).flat_map(|dx| (-3..=3).map(move |dy| (dx, dy))) {
+                let cell = Cell::new(stone.cell.x + dx, stone.cell.y + dy);
+                if game.owner(cell).is_some() {
+                    continue;
+                }
+                let (full, at) = (fullest_copies(game, cell), (cell.x, cell.y));
+                if best.is_none_or(|(most, first)| full > most || (full == most && at < first)) {
+                    best = Some((full, at));
+                }
+            }
+        }
+        best.map(|(_, (x, y))| Cell::new(x, y))
+    }
+}
+
+/// The takeaway's rule of thumb is worth taking to the next game: a Breaker that always blocks
+/// the fullest shape holds every shipped Maker far longer than the simple computer Breakers
+/// (measured: 14 Maker moves against each, where they manage 6 to 8).
+#[test]
+fn blocking_the_fullest_shape_outlasts_the_simple_breakers() {
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("cards");
+        let mut game = Game::started(Arc::clone(&cards));
+        play_out(&mut game, &mut FullestShape);
+        let held = game.maker_cells().len();
+        let mut simple = 0;
+        for kind in [BreakerKind::RandomNear, BreakerKind::EnvelopeRandom, BreakerKind::Greedy] {
+            for seed in 0..4 {
+                let mut game = Game::started(Arc::clone(&cards));
+                play_out(&mut game, &mut ComputerBreaker::new(kind, seed));
+                simple = simple.max(game.maker_cells().len());
+            }
+        }
+        println!("{maker:?}: the fullest shape held {held}, the simple Breakers at most {simple}");
+        assert!(game.won() && held >= simple + 4, "{maker:?}: {held} against {simple}");
+    }
 }
 
 #[test]

@@ -536,9 +536,9 @@ impl Takeaway {
         self.costly - self.blocked
     }
 
-    /// The rule of thumb would have found a better reply at half the mistakes or more.
+    /// The rule of thumb would have found a better reply at one of the mistakes at least.
     pub const fn rule_of_thumb(&self) -> bool {
-        self.fuller > 0 && 2 * self.fuller >= self.mistakes()
+        self.fuller > 0
     }
 }
 

@@ -261,6 +261,22 @@ fn step_5_states_the_bounds_and_passes_by_going_to_play() {
     assert_eq!(Maker::Paper.bound(), 21);
 }
 
+/// Step 5 points to Snaky as Maker too (issue 36, newcomer #15): X opens it and passes the step;
+/// from an earlier step X opens it without passing anything.
+#[test]
+fn step_5_opens_snaky_as_maker_with_x() {
+    let mut app = primer_at(SavePlace::Memory, Step::Goal);
+    key(&mut app, KeyCode::KeyX);
+    app.update();
+    assert_eq!(screen(&app), Screen::SnakyMaker);
+    assert_eq!(passed(&app), [5]);
+    let mut app = primer_at(SavePlace::Memory, Step::Shape);
+    key(&mut app, KeyCode::KeyX);
+    app.update();
+    assert_eq!(screen(&app), Screen::SnakyMaker);
+    assert!(passed(&app).is_empty());
+}
+
 #[test]
 fn every_step_can_be_replayed_with_the_keys() {
     let mut app = primer_at(SavePlace::Memory, Step::Shape);

@@ -383,12 +383,15 @@ fn draw_cursor(
     cursor: Res<Cursor>,
     mode: Option<Res<State<SnakyMode>>>,
     screen: Res<State<Screen>>,
+    session: Option<Res<Session>>,
     layers: Query<(Entity, &Layer)>,
     mut marks: Query<(Entity, &mut Placed), With<CursorMark>>,
     mut commands: Commands,
 ) {
-    let shown =
-        mode.is_some_and(|mode| *mode.get() == SnakyMode::Play) || *screen.get() == Screen::SnakyMaker;
+    // Once Maker has won there is nothing to claim: no cursor left on the board to explain.
+    let playing = session.is_some_and(|session| !session.game().won());
+    let shown = (playing && mode.is_some_and(|mode| *mode.get() == SnakyMode::Play))
+        || *screen.get() == Screen::SnakyMaker;
     let placed = Placed { grow: Vec2::splat(CURSOR_GROW_PX), ..Placed::cell(cursor.0, 0.0) };
     match (shown, marks.single_mut()) {
         (true, Ok((_, mut mark))) => {

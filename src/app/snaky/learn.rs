@@ -60,6 +60,8 @@ pub enum LearnInput {
     Confirm,
     /// Passes the last step and opens the Snaky screen.
     PlaySnaky,
+    /// Passes the last step and opens Snaky as Maker.
+    PlayAsMaker,
     Back,
 }
 
@@ -85,6 +87,10 @@ const TEXT_WIDTH: f32 = 600.0;
 const MAIN_HEIGHT: f32 = 500.0;
 /// The room kept for the feedback (two lines), so the buttons under it stay put.
 const FEEDBACK_HEIGHT: f32 = 70.0;
+/// The step buttons' width, wider than any of their labels, and the room of the count beside
+/// them: the row stays put as stars fill in (issue 33, newcomer #15).
+const STEP_BUTTON_PX: f32 = 150.0;
+const STEP_COUNT_PX: f32 = 200.0;
 /// Step 5's stones of the par track, per row.
 const PAR_ROW: u32 = 7;
 
@@ -107,6 +113,7 @@ const KEYS: Keymap<LearnInput> = Keymap(&[
     Binding::unshown(&[KeyCode::Digit4, KeyCode::Numpad4], LearnInput::Show(Step::DoubleThreat)),
     Binding::unshown(&[KeyCode::Digit5, KeyCode::Numpad5], LearnInput::Show(Step::Goal)),
     Binding::press(&[KeyCode::KeyR], LearnInput::Retry, "R：もういちど", "R: try again"),
+    Binding::press(&[KeyCode::KeyX], LearnInput::PlayAsMaker, "X：作り手であそぶ", "X: play as Maker"),
     Binding::press(
         &[KeyCode::Enter, KeyCode::NumpadEnter],
         LearnInput::Confirm,
@@ -195,6 +202,13 @@ fn apply_input(
                 None => play_snaky(&mut data, &mut go),
             },
             LearnInput::PlaySnaky => play_snaky(&mut data, &mut go),
+            LearnInput::PlayAsMaker => {
+                // From the last step it is that step's way out, as Play Snaky is.
+                if step == Step::Goal {
+                    pass(&mut data, Step::Goal);
+                }
+                go.write(Go(Screen::SnakyMaker));
+            }
             LearnInput::Back => {
                 go.write(Go(Screen::Menu));
             }
@@ -238,9 +252,14 @@ fn redraw(
             for step in Step::ALL {
                 let kind = if step == lesson.step { ButtonKind::Primary } else { ButtonKind::Secondary };
                 let words = text::step_button(lang, step, passed.contains(&step.number()));
-                row.spawn(widgets::small_button(words, kind, 120.0)).observe(send(LearnInput::Show(step)));
+                row.spawn(widgets::small_button(words, kind, STEP_BUTTON_PX))
+                    .observe(send(LearnInput::Show(step)));
             }
-            row.spawn(widgets::text(text::passed_count(lang, passed.len()), 16.0, palette::INK_SOFT));
+            row.spawn(Node { width: px(STEP_COUNT_PX), ..default() }).with_child(widgets::text(
+                text::passed_count(lang, passed.len()),
+                16.0,
+                palette::INK_SOFT,
+            ));
         });
         let main = Node { align_items: AlignItems::FlexStart, height: px(MAIN_HEIGHT), ..widgets::row(24.0) };
         content.spawn(main).with_children(|row| {
@@ -250,8 +269,16 @@ fn redraw(
                 } else {
                     board(left, lesson);
                     left.spawn(widgets::row(16.0)).with_children(|legend| {
-                        legend.spawn(widgets::text(L::MakerLegend.get(lang), 16.0, palette::MAKER_STONE));
-                        legend.spawn(widgets::text(L::BreakerLegend.get(lang), 16.0, palette::BREAKER_EDGE));
+                        // Each side's dot in its stones' colour, as the Snaky screen's key.
+                        for (colour, said) in [
+                            (palette::MAKER_STONE, L::MakerLegend.get(lang)),
+                            (palette::BREAKER_STONE, L::BreakerLegend.get(lang)),
+                        ] {
+                            legend.spawn(widgets::row(6.0)).with_children(|side| {
+                                side.spawn(super::panel::swatch(colour, true));
+                                side.spawn(widgets::text(said, 16.0, palette::INK));
+                            });
+                        }
                         legend.spawn(widgets::text(
                             L::SnakyLegend.get(lang),
                             16.0,
@@ -341,6 +368,14 @@ fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson
                 buttons
                     .spawn(widgets::sized_button(L::PlaySnaky.get(lang), ButtonKind::Primary, 240.0, 20.0))
                     .observe(send(LearnInput::PlaySnaky));
+                buttons
+                    .spawn(widgets::sized_button(
+                        L::PlayAsMaker.get(lang),
+                        ButtonKind::Secondary,
+                        240.0,
+                        20.0,
+                    ))
+                    .observe(send(LearnInput::PlayAsMaker));
             }
         }
     });

@@ -342,6 +342,12 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
 /// the best reply took away, the two lines to play on the board, and the chips of every move.
 fn spawn_lesson_page(page: &mut ChildSpawnerCommands, lang: Language) {
     let wide = || Node { width: px(PANEL_WIDTH - 36.0), ..default() };
+    // The chips first, as tabs over the moves: a long lesson then runs out at the foot of the
+    // panel, not over them (newcomer #14 found them clipped under the legend).
+    page.spawn((
+        LessonChips { lesson_page: true },
+        Node { flex_wrap: FlexWrap::Wrap, column_gap: px(4), row_gap: px(4), ..default() },
+    ));
     page.spawn((Info::LessonCost, widgets::text("", 14.0, palette::INK), wide()));
     page.spawn((Info::Why, widgets::text("", 14.0, palette::INK), wide()));
     page.spawn((Info::BestReply, widgets::text("", 14.0, palette::INK_SOFT), wide()));
@@ -369,10 +375,6 @@ fn spawn_lesson_page(page: &mut ChildSpawnerCommands, lang: Language) {
     page.spawn(widgets::text_slot(px(PANEL_WIDTH - 36.0), 40.0))
         .with_child((Info::LineCaption, widgets::text("", 15.0, palette::INK)));
     page.spawn((widgets::text(T::LessonLegend.get(lang), 13.0, palette::INK_SOFT), wide()));
-    page.spawn((
-        LessonChips { lesson_page: true },
-        Node { flex_wrap: FlexWrap::Wrap, column_gap: px(4), row_gap: px(4), ..default() },
-    ));
 }
 
 /// The glass box: the active card's numbers, the overlays, the tempo, the computer Breakers and
