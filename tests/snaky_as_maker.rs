@@ -45,13 +45,19 @@ fn check_advice(game: &MakerGame, advice: &Advice) {
 /// The free cells that would each complete a Snaky for Maker, counted over every copy of the
 /// shape through Maker's stones (its 8 orientations, every translation).
 fn finishing_cells(game: &MakerGame) -> usize {
+    finishing_cells_with(game, None)
+}
+
+/// The same, as if Maker also held `extra`.
+fn finishing_cells_with(game: &MakerGame, extra: Option<Cell>) -> usize {
     let mut cells = std::collections::HashSet::new();
-    for &m in game.maker_cells() {
+    let makers = |c: Cell| game.owner(c) == Some(Player::Maker) || Some(c) == extra;
+    for &m in game.maker_cells().iter().chain(extra.as_ref()) {
         for copy in shape::copies_through(m) {
-            let free: Vec<Cell> =
-                copy.iter().copied().filter(|&c| game.owner(c) != Some(Player::Maker)).collect();
+            let free: Vec<Cell> = copy.iter().copied().filter(|&c| !makers(c)).collect();
             if let [only] = free[..]
                 && game.owner(only).is_none()
+                && Some(only) != extra
             {
                 cells.insert(only);
             }
@@ -85,12 +91,13 @@ fn follow_hints(game: &mut MakerGame, mut breaker: impl FnMut(&MakerGame) -> Cel
 }
 
 /// Why the hint, checked on every turn of hinted games against every level: a threat or a double
-/// threat exactly when the brute force counts one or more finishing cells after the hint, and
-/// otherwise the most of Maker's stones on a copy through it free of Breaker's.
+/// threat exactly when the brute force counts one or more finishing cells after the hint, else
+/// the cells where one more stone would make a double threat, and otherwise the most of Maker's
+/// stones on a copy through it free of Breaker's.
 #[test]
 fn the_hints_reason_is_what_claiming_it_does_on_the_board() {
     use pokopoko::snaky::as_maker::HintReason;
-    let mut seen = [0usize; 5];
+    let mut seen = [0usize; 6];
     for level in Level::ALL {
         for seed in 0..3 {
             let mut game = MakerGame::new();
@@ -126,6 +133,25 @@ fn the_hints_reason_is_what_claiming_it_does_on_the_board() {
                         );
                         2
                     }
+                    HintReason::Prepares(cells) => {
+                        // Every free cell within 3 of Maker's stones where one more stone would
+                        // leave two finishing cells or more, by the brute force.
+                        let mut want: Vec<Cell> = Vec::new();
+                        for m in after.maker_cells() {
+                            for (dx, dy) in (-3..=3).flat_map(|dx| (-3..=3).map(move |dy| (dx, dy))) {
+                                let c = Cell::new(m.x + dx, m.y + dy);
+                                if after.owner(c).is_none()
+                                    && !want.contains(&c)
+                                    && finishing_cells_with(&after, Some(c)) >= 2
+                                {
+                                    want.push(c);
+                                }
+                            }
+                        }
+                        want.sort_by_key(|c| (c.x, c.y));
+                        assert!(!after.won() && finishing == 0 && *cells == want, "{reason:?} {want:?}");
+                        5
+                    }
                     HintReason::Opens => {
                         assert!(!after.won() && finishing == 0 && most < 2, "{reason:?} {most}");
                         3
@@ -139,7 +165,7 @@ fn the_hints_reason_is_what_claiming_it_does_on_the_board() {
             }
         }
     }
-    println!("hint reasons (double threat, threat, builds, opens, completes): {seen:?}");
+    println!("hint reasons (double threat, threat, builds, opens, completes, prepares): {seen:?}");
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
 

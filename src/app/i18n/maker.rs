@@ -249,6 +249,8 @@ fn missed_move(lang: Language, hint: Cell, proof: &HintReason, yours: &HintReaso
         (Language::English, HintReason::Builds(k)) => {
             format!("with it, {k} of your stones on one unblocked shape")
         }
+        (Language::Japanese, HintReason::Prepares(_)) => "次のダブルリーチへの一手".to_string(),
+        (Language::English, HintReason::Prepares(_)) => "it prepares a double threat".to_string(),
         (Language::Japanese, HintReason::Opens) => "証明の次の形の一手目".to_string(),
         (Language::English, HintReason::Opens) => "the start of the proof's next shape".to_string(),
     };
@@ -342,6 +344,15 @@ pub fn hint_reason(lang: Language, reason: &HintReason) -> String {
         }
         (Language::Japanese, HintReason::Threat(at)) => {
             format!("リーチになり、壊し手は {} をふさぐしかありません", cell(*at))
+        }
+        (Language::Japanese, HintReason::Prepares(cells)) => {
+            let names: Vec<String> = cells.iter().map(|&c| cell(c)).collect();
+            format!("次に {} に打てばダブルリーチになります", names.join("・"))
+        }
+        (Language::English, HintReason::Prepares(cells)) => {
+            let names: Vec<String> = cells.iter().map(|&c| cell(c)).collect();
+            let cells = crate::snaky::words::and_list(Language::English, &names).replacen(" and ", " or ", 1);
+            format!("it prepares a double threat: next, a stone on {cells} would make one")
         }
         (Language::English, HintReason::Threat(at)) => {
             format!("it makes a threat: the Breaker must take {}", cell(*at))
@@ -647,6 +658,15 @@ mod tests {
             coach_source(Language::English, Some(&afresh), 12, 19).starts_with("Aim for a double threat")
         );
         assert!(within_goal(None, 30, 19));
+    }
+
+    /// A hint that prepares a double threat names where the next stone would make one.
+    #[test]
+    fn a_prepared_double_threat_names_its_cells() {
+        let reason = HintReason::Prepares(vec![Cell::new(6, 11), Cell::new(9, 11)]);
+        let said = hint_reason(Language::English, &reason);
+        assert_eq!(said, "it prepares a double threat: next, a stone on (6,11) or (9,11) would make one");
+        assert!(hint_reason(Language::Japanese, &reason).contains("(6,11)・(9,11)"));
     }
 
     /// An unaided win within the goal points to the next level, and only then.

@@ -59,6 +59,9 @@ pub enum HintReason {
     DoubleThreat(Vec<Cell>),
     /// It makes a threat: this cell would finish a Snaky, and the Breaker must take it.
     Threat(Cell),
+    /// It prepares a double threat: a Maker move on any of these cells next would make one (a
+    /// double threat's start, which one Breaker reply may not stop).
+    Prepares(Vec<Cell>),
     /// It joins the player's stones on a Snaky shape the Breaker has not blocked: after it the
     /// shape holds this many of them (the hint included).
     Builds(u8),
@@ -82,6 +85,10 @@ impl HintReason {
             [one] => return Self::Threat(*one),
             _ => return Self::DoubleThreat(threats),
         }
+        let prepared = double_threats_next(&after);
+        if !prepared.is_empty() {
+            return Self::Prepares(prepared);
+        }
         let board = &after;
         let owned_by = |player| move |c| board.owner(c) == Some(player);
         let fullest = crate::snaky::shape::live_copies_through(
@@ -94,6 +101,36 @@ impl HintReason {
         .unwrap_or(0);
         if fullest >= 2 { Self::Builds(fullest) } else { Self::Opens }
     }
+}
+
+/// How far from Maker's stones a move that makes a double threat is looked for: a finishing cell
+/// lies on a copy holding five of them, so within 5; a move that makes two lies among them.
+const PREPARE_REACH: i32 = 3;
+
+/// The free cells near Maker's stones where a Maker stone would make a double threat: two or
+/// more free cells that each finish a Snaky. Sorted by (x, y). With no finishing cell on the board
+/// (as after a hint that makes no threat) none of them completes a Snaky itself.
+pub fn double_threats_next(game: &MakerGame) -> Vec<Cell> {
+    let mut near = std::collections::BTreeSet::new();
+    for stone in game.maker_cells() {
+        for dx in -PREPARE_REACH..=PREPARE_REACH {
+            for dy in -PREPARE_REACH..=PREPARE_REACH {
+                let cell = Cell::new(stone.x + dx, stone.y + dy);
+                if game.is_free(cell) {
+                    near.insert((cell.x, cell.y));
+                }
+            }
+        }
+    }
+    near.into_iter()
+        .map(|(x, y)| Cell::new(x, y))
+        .filter(|&cell| {
+            // Maker's stones with the cell: a question about the board, whoever is to move.
+            let mut maker = game.maker_cells().to_vec();
+            maker.push(cell);
+            crate::snaky::threats::threats(&maker, game.breaker_cells()).cells.len() >= 2
+        })
+        .collect()
 }
 
 /// What a move made on the proof `before` did to the proven finish, `after` being the proof at
