@@ -1,6 +1,6 @@
 //! Snaky as Maker, the turn budgets of issue 36: `cargo bench --no-default-features --bench
 //! snaky_as_maker`. The coach's `advise` (budget: under 50 ms a turn) and the Searcher's move
-//! (under 100 ms a move, in release).
+//! (under 100 ms a move, in release); the sweep also times the hint's reason the screen shows.
 //!
 //! First a sweep over every turn of seeded games — the hints against each level (cards on
 //! Maker's stones, from the empty board to the win) and the fixed heuristic Maker against each
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use pokopoko::snaky::Player;
-use pokopoko::snaky::as_maker::{Attacker, Coach, Level, MakerGame, Opponent, attacker};
+use pokopoko::snaky::as_maker::{Attacker, Coach, HintReason, Level, MakerGame, Opponent, attacker};
 
 /// Seeds per level and kind of Maker in the sweep.
 const SEEDS: u64 = 6;
@@ -122,6 +122,7 @@ fn sweep(coach: &Coach, games: &[(&'static str, MakerGame)]) -> (Vec<Named>, Vec
     for kind in ["hints", "heuristic"] {
         let mut advise = Vec::new();
         let mut searcher = Vec::new();
+        let mut reasons = Vec::new();
         for (_, game) in games.iter().filter(|(k, _)| *k == kind) {
             for position in positions_of(game) {
                 match position.to_move() {
@@ -129,6 +130,14 @@ fn sweep(coach: &Coach, games: &[(&'static str, MakerGame)]) -> (Vec<Named>, Vec
                         let time = best_of_3(|| {
                             black_box(coach.advise(&position));
                         });
+                        // The hint's reason, which the screen shows with it (a prepared double
+                        // threat tries the free cells near Maker's stones).
+                        if let Some(advice) = coach.advise(&position) {
+                            let time = best_of_3(|| {
+                                black_box(HintReason::of(&position, advice.hint));
+                            });
+                            reasons.push((time, position.clone()));
+                        }
                         advise.push((time, position));
                     }
                     Some(Player::Breaker) => {
@@ -143,6 +152,7 @@ fn sweep(coach: &Coach, games: &[(&'static str, MakerGame)]) -> (Vec<Named>, Vec
         }
         coach_turns.extend(summary(&format!("coach advise, {kind} games"), kind, advise));
         searcher_turns.extend(summary(&format!("searcher's move, {kind} games"), kind, searcher));
+        summary(&format!("the hint's reason, {kind} games"), kind, reasons);
     }
     (coach_turns, searcher_turns)
 }
