@@ -463,21 +463,6 @@ fn a_costly_block_of_a_finishing_cell_is_said_to_be_right_in_general() {
                 let mut game = Game::started(Arc::clone(&cards));
                 play_out(&mut game, &mut Blocking(ComputerBreaker::new(kind, seed)));
                 let breaker = game.breaker_cells().to_vec();
-                // The lesson opens on the costliest move that did not block a finish, if any cost.
-                let reviewed = snaky::review_game(&game);
-                let blocks = |i: usize| {
-                    let before = game.prefix(review::before(i));
-                    let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
-                    open.contains_key(&(breaker[i].x, breaker[i].y))
-                };
-                let mistakes: Vec<usize> =
-                    (0..breaker.len()).filter(|&i| reviewed.moves[i].lost > 0 && !blocks(i)).collect();
-                let opened = review::costliest_mistake(&game, &reviewed);
-                match mistakes.iter().map(|&i| reviewed.moves[i].lost).max() {
-                    Some(most) => assert_eq!(opened.map(|i| reviewed.moves[i].lost), Some(most)),
-                    None => assert_eq!(opened, reviewed.costliest()),
-                }
-                assert!(opened.is_none_or(|i| mistakes.is_empty() || !blocks(i)));
                 for (index, &played) in breaker.iter().enumerate() {
                     let Some(why) = review::why(&game, index) else { continue };
                     let before = game.prefix(review::before(index));

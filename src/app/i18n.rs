@@ -315,8 +315,8 @@ impl T {
             T::AnalysisTab => ("分析（Tab）", "Analysis (Tab)"),
             T::HowToPlay => ("遊び方", "How to play"),
             T::Lesson => (
-                "ふりかえりの学び：手をクリック（W：いちばん高くついたミス。-の数：その手で早まった作り手の手数）すると、その局面と理由へ",
-                "The lesson: click a move (W: your costliest mistake; -n: the Maker moves it gave away) to see the board there and why",
+                "ふりかえりの学び：手をクリック（W：いちばん高くついた手。-の数：その手で早まった作り手の手数）すると、その局面と理由へ",
+                "The lesson: click a move (W: your costliest move; -n: the Maker moves it gave away) to see the board there and why",
             ),
             T::LessonHelp => (
                 "緑の枠：保証を保てた手。-の数：その手で早まった作り手の手数。",

@@ -508,17 +508,6 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
     Some(Why { index, breaker, line, best_reply, best_line, blocked_finish })
 }
 
-/// The move the lesson opens on: the costliest of `game`'s moves that did not block a finishing
-/// cell (such a block was right in general, [`blocked_a_finish`]), else the costliest of all;
-/// `None` when no move cost anything. `review` is `game`'s.
-pub fn costliest_mistake(game: &Game, review: &Review) -> Option<usize> {
-    let mistakes = review.moves.iter().enumerate().filter(|(i, m)| m.lost > 0 && !blocked_a_finish(game, *i));
-    // The first of the costliest, as `Review::costliest` picks.
-    let most = mistakes.clone().map(|(_, m)| m.lost).max();
-    most.and_then(|most| mistakes.clone().find(|(_, m)| m.lost == most).map(|(i, _)| i))
-        .or_else(|| review.costliest())
-}
-
 /// What a game's costly moves had in common, for the sentence a player takes to the next game
 /// ([`super::words::takeaway`]): how many cost Maker moves, how many of those took a finishing
 /// cell (right in general, [`blocked_a_finish`]), and how many of the others had a best reply on

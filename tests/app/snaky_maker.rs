@@ -164,3 +164,25 @@ fn the_breaker_screen_changes_sides_with_x() {
     }
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::SnakyMaker);
 }
+
+/// After an undo the cursor leaves the stone taken back (newcomer #17: Enter then played on it):
+/// it goes to the last stone left, or to the hint when the hint is on.
+#[test]
+fn undo_moves_the_cursor_off_the_stone_taken_back() {
+    use pokopoko::app::snaky::Cursor;
+    let mut app = maker_screen();
+    click(&mut app, Cell::new(8, 8));
+    click(&mut app, Cell::new(12, 3));
+    assert_eq!(app.world().resource::<Cursor>().0, Cell::new(12, 3));
+    key(&mut app, KeyCode::KeyZ);
+    let game = session(&app).game().clone();
+    assert_eq!(game.maker_cells(), [Cell::new(8, 8)]);
+    let last = game.moves().last().expect("the first exchange stands").cell;
+    assert_eq!(app.world().resource::<Cursor>().0, last);
+    // With the hint on, the cursor goes to it.
+    key(&mut app, KeyCode::KeyH);
+    click(&mut app, Cell::new(12, 3));
+    key(&mut app, KeyCode::KeyZ);
+    let hint = session(&app).shown_hint().expect("the hint is on");
+    assert_eq!(app.world().resource::<Cursor>().0, hint);
+}

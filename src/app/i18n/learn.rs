@@ -184,9 +184,15 @@ pub fn step_button(lang: Language, step: Step, passed: bool) -> String {
 /// The status line under the board: the step passed or not, in words.
 pub fn status_line(lang: Language, step: Step, passed: bool) -> String {
     let word = if passed { L::Passed.get(lang) } else { L::NotPassedYet.get(lang) };
+    // The last step has nothing to play on its board: it passes by starting a game.
+    let how = match (lang, step, passed) {
+        (Language::Japanese, Step::Goal, false) => "（対局をはじめると合格：Enter か X）",
+        (Language::English, Step::Goal, false) => " (start a game to pass it: Enter or X)",
+        _ => "",
+    };
     match lang {
-        Language::Japanese => format!("ステップ {}：{word}", step.number()),
-        Language::English => format!("Step {}: {word}", step.number()),
+        Language::Japanese => format!("ステップ {}：{word}{how}", step.number()),
+        Language::English => format!("Step {}: {word}{how}", step.number()),
     }
 }
 

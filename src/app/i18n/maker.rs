@@ -186,10 +186,10 @@ pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32, par: u32
             format!("{when}, through our {bound}-move proof: your stones are on its plan")
         }
         (Language::Japanese, Footing::Afresh) => {
-            "ねらい：ダブルリーチ（二つのマスのどちらでも Snaky が完成する形）。たとえば4マスの列の端が上にも下にも曲がれる形。あなたの石を使えば、やり直しより早く勝てるはずです".into()
+            "ねらい：ダブルリーチ（二つのマスのどちらでも Snaky が完成する形）。たとえば4マスの列の端が上にも下にも曲がれる形".into()
         }
         (Language::English, Footing::Afresh) => {
-            "Aim for a double threat: two cells that would each finish a Snaky, such as a row of 4 whose end can bend up and down. Your stones can win sooner than a fresh start.".into()
+            "Aim for a double threat: two cells that each finish a Snaky, such as a row of 4 whose end can bend either way.".into()
         }
     }
 }
@@ -382,12 +382,12 @@ pub fn hint(lang: Language, hint: Option<&Advice>, reason: Option<&HintReason>, 
             why(lang).map_or(String::new(), |w| format!(": {w}"))
         ),
         (Language::Japanese, Some(a)) => format!(
-            "いまの石のままでは証明が使えません。証明の確実な道は、壊し手の石のない所 {} からのやり直しで、{}手以内に勝てます。近くのあなたの石も役立つので、たいていもっと早く勝てます（記録に残りません）",
+            "証明の確実な道：壊し手の石のない所 {} からやり直し（{}手以内。あなたの石も役立つので、たいていもっと早い）。記録に残りません",
             cell(a.hint),
             a.within
         ),
         (Language::English, Some(a)) => format!(
-            "No proof uses your stones as they are; the proof's sure way is a fresh start at {}, on ground clear of the Breaker's stones: a win within {} more, often sooner as your stones nearby join in. Not counted as your best.",
+            "The proof's sure way: a fresh start at {}, clear of the Breaker's stones (within {} more; often sooner, as your stones join in). Not counted as your best.",
             cell(a.hint),
             a.within
         ),
@@ -432,10 +432,10 @@ pub fn side(lang: Language, you: bool) -> &'static str {
 pub fn legend(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "勝ち方：ダブルリーチ（壊し手は片方しかふさげません）。紫の丸：そこに打てば Snaky が完成。緑の四角：ヒント。点線：証明が始まる 17×17 の範囲。"
+            "勝ち方：ダブルリーチ（壊し手は片方しかふさげません）。紫の丸：打てば完成。緑の四角：ヒント。点線：証明が始まる範囲。"
         }
         Language::English => {
-            "To win: a double threat (the Breaker blocks one cell, not two). Purple ring: a stone there completes your Snaky. Green square: the hint. Dashed square: the 17×17 area where the proof begins."
+            "To win: a double threat (the Breaker blocks one cell, not two). Purple ring: completes your Snaky. Green square: the hint. Dashed square: where the proof begins."
         }
     }
 }
@@ -460,7 +460,7 @@ pub fn best(lang: Language, level: Level, best: Option<u32>) -> String {
     match (lang, best) {
         (Language::Japanese, Some(n)) => format!("{name}への最短：{n}手（ヒントなし）"),
         (Language::Japanese, None) => format!("{name}にはまだヒントなしで勝っていません"),
-        (Language::English, Some(n)) => format!("Your best against {name}: {n} Maker moves (no help)"),
+        (Language::English, Some(n)) => format!("Best against {name}: {n} moves (no help)"),
         (Language::English, None) => format!("No unaided win against {name} yet"),
     }
 }
@@ -495,13 +495,13 @@ fn off_proof(lang: Language, moves: &[CoachedMove]) -> Option<String> {
     let n = off.len();
     Some(match (lang, n) {
         (Language::Japanese, _) => format!(
-            "証明の外から打った手：{n}手（{first}〜{last}手目）。打つ前のあなたの石に証明がなかったので、これらの手は数えていません。ダブルリーチをねらえば早く終わります。"
+            "{n}手（{first}〜{last}手目）は、証明の計画があなたの石を使えないときに打った手なので、遠回りかどうかは数えていません。こういうときはダブルリーチをねらいましょう。"
         ),
         (Language::English, 1) => format!(
-            "Move {first} was played from off the proof: with no proof on your stones before it, nothing measured it. A double threat ends such a stretch."
+            "Move {first} was played while no proven plan used your stones, so it has no cost to show. At such times, aim for a double threat."
         ),
         (Language::English, _) => format!(
-            "{n} moves ({first} to {last}) were played from off the proof: with no proof on your stones before them, nothing measured them. A double threat ends such a stretch."
+            "Moves {first} to {last} ({n}) were played while no proven plan used your stones, so they have no cost to show. At such times, aim for a double threat."
         ),
     })
 }
@@ -626,10 +626,10 @@ mod tests {
                 .collect();
         let lines = review(Language::English, &game);
         assert!(
-            lines.iter().any(|line| line.starts_with("3 moves (2 to 5) were played from off the proof")),
+            lines.iter().any(|line| line.starts_with("Moves 2 to 5 (3) were played while no proven plan")),
             "{lines:?}"
         );
-        assert!(review(Language::Japanese, &game).iter().any(|line| line.contains("3手（2〜5手目）")));
+        assert!(review(Language::Japanese, &game).iter().any(|line| line.contains("3手（2〜5手目）は")));
     }
 
     /// The coach names the move the proof wins by and whether it is past the goal, in both

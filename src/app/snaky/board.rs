@@ -479,10 +479,15 @@ pub(super) fn fill_board_area(area: &mut EntityCommands) {
         area.spawn((
             BoardText::Coordinates,
             widgets::text("", CORNER_FONT_PX, palette::INK_SOFT),
+            // On a plate of the panel's colour, so the grid and the frame never run through it
+            // (newcomer #16).
+            BackgroundColor(palette::PANEL),
             Node {
                 position_type: PositionType::Absolute,
                 left: px(CORNER_INSET.x),
                 bottom: px(CORNER_INSET.y),
+                padding: UiRect::axes(px(6), px(2)),
+                border_radius: BorderRadius::all(px(6)),
                 ..default()
             },
             Pickable::IGNORE,
@@ -490,10 +495,15 @@ pub(super) fn fill_board_area(area: &mut EntityCommands) {
         area.spawn((
             BoardText::OffView,
             widgets::text("", CORNER_FONT_PX, palette::INK_SOFT),
+            // On a plate of the panel's colour, so the grid and the frame never run through it
+            // (newcomer #16).
+            BackgroundColor(palette::PANEL),
             Node {
                 position_type: PositionType::Absolute,
                 right: px(CORNER_INSET.x),
                 bottom: px(CORNER_INSET.y),
+                padding: UiRect::axes(px(6), px(2)),
+                border_radius: BorderRadius::all(px(6)),
                 ..default()
             },
             Pickable::IGNORE,
@@ -891,7 +901,7 @@ fn update_board_texts<S: ShownStones>(
     cursor: Res<Cursor>,
     mut pointed: Local<Option<Cell>>,
     lang: Res<Lang>,
-    texts: Query<(&BoardText, &mut Text)>,
+    texts: Query<(&BoardText, &mut Text, &mut Node)>,
 ) {
     let Some(session) = session else { return };
     // Asked first: a stone placed moves the cursor in the same frame as it changes the game.
@@ -922,16 +932,21 @@ fn write_board_texts(
     view: &BoardView,
     pointed: Option<Cell>,
     lang: crate::save::Language,
-    mut texts: Query<(&BoardText, &mut Text)>,
+    mut texts: Query<(&BoardText, &mut Text, &mut Node)>,
 ) {
     let far = stones.iter().filter(|cell| cell.is_far_away()).count();
     let off_view = stones.iter().filter(|&&cell| !cell.is_far_away() && !view.contains(cell)).count();
-    for (which, mut text) in &mut texts {
+    for (which, mut text, mut node) in &mut texts {
         let content = match which {
             BoardText::Coordinates => pointed.map(text::cell).unwrap_or_default(),
             BoardText::OffView if off_view + far > 0 => text::off_view(lang, off_view, far),
             BoardText::OffView => String::new(),
         };
+        // An empty label shows no empty plate.
+        let display = if content.is_empty() { Display::None } else { Display::Flex };
+        if node.display != display {
+            node.display = display;
+        }
         if text.0 != content {
             text.0 = content;
         }

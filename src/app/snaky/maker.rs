@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, keyboard.before(SnakySystems::Input).run_if(in_state(Screen::SnakyMaker)))
         .add_systems(
             Update,
-            (apply_input, draw_stones, update_panel, make_room_for_the_review)
+            (apply_input, draw_stones, update_panel, collapse_empty, make_room_for_the_review)
                 .chain()
                 .in_set(SnakySystems::Input)
                 .run_if(in_state(Screen::SnakyMaker)),
@@ -177,8 +177,13 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     panel.spawn((Info::Hint, widgets::text("", 15.0, palette::GOOD)));
     // What the last move did: its cost or gain, and its threats, one under the other in a box
     // that keeps three lines' room when they are short, so the controls below seldom move.
-    let said =
-        Node { flex_direction: FlexDirection::Column, ..widgets::text_slot(percent(100), SAID_MIN_PX) };
+    // It never shrinks below its text (newcomer #17 saw a long cost drawn over the label under
+    // it): when the panel is short of room, the foot's guide runs out instead.
+    let said = Node {
+        flex_direction: FlexDirection::Column,
+        flex_shrink: 0.0,
+        ..widgets::text_slot(percent(100), SAID_MIN_PX)
+    };
     panel.spawn((said, SaidBox)).with_children(|said| {
         said.spawn((Info::Cost, widgets::text("", 16.0, palette::BAD)));
         said.spawn((Info::Gain, widgets::text("", 16.0, palette::GOOD)));
@@ -221,6 +226,20 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         }
     });
     panel.spawn((ShapeGuide, widgets::text(text::legend(lang), 13.0, palette::INK_SOFT)));
+}
+
+/// The texts that are often empty take no room while they say nothing (an empty text still
+/// takes a line): the panel is short of room once the hint and a cost are both shown.
+fn collapse_empty(mut texts: Query<(&Info, &Text, &mut Node), Changed<Text>>) {
+    for (which, text, mut node) in &mut texts {
+        if !matches!(which, Info::Cost | Info::Gain | Info::Threats | Info::Hint | Info::Review) {
+            continue;
+        }
+        let display = if text.0.is_empty() { Display::None } else { Display::Flex };
+        if node.display != display {
+            node.display = display;
+        }
+    }
 }
 
 /// The room the last move's cost, gain and threats keep while a game goes on (three lines).
@@ -418,7 +437,12 @@ fn apply_input(
         }
         // The hint shown, or left on as the game moves: the cursor goes to it (Enter plays it) and
         // the view follows (after the claim's own stone has moved the cursor).
-        if matches!(input, MakerInput::ToggleHint | MakerInput::Claim(_))
+        // After an undo the cursor leaves the stone taken back (newcomer #17: Enter then played
+        // there, far from the hint): to the hint if it is on, else to the last stone.
+        if input == MakerInput::Undo && session.shown_hint().is_none() {
+            cursor.0 = session.game().moves().last().map_or(crate::snaky::policy::OPENING, |m| m.cell);
+        }
+        if matches!(input, MakerInput::ToggleHint | MakerInput::Claim(_) | MakerInput::Undo)
             && let Some(hint) = session.shown_hint()
         {
             cursor.0 = hint;

@@ -479,7 +479,7 @@ struct LessonChips {
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LessonChip(pub usize);
 
-/// Rebuilds the lesson's chips: each move's Maker moves lost, the costliest mistake in red, a
+/// Rebuilds the lesson's chips: each move's Maker moves lost, the costliest move in red, a
 /// costly block of a finish calm, the reviewed one framed.
 fn draw_lesson(
     session: Option<Res<Session>>,
@@ -499,9 +499,10 @@ fn draw_lesson(
         let shown = page.lesson_page == lesson_open;
         commands.entity(list).despawn_children().with_children(|list| {
             let Some(review) = review.as_ref().filter(|_| shown) else { return };
-            // The costliest mistake, as W picks it: a costly block of a finish was right in
-            // general, and its chip is calm, as its notice was.
-            let costliest = crate::snaky::review::costliest_mistake(session.game(), review);
+            // The costliest move, as W picks it (newcomers #14 and #16 took the largest -n for it,
+            // a costly block of a finish included); another costly block of a finish is calm, as
+            // its notice was: blocking was right in general.
+            let costliest = review.costliest();
             for (index, lesson) in review.moves.iter().enumerate() {
                 let blocked =
                     lesson.lost > 0 && crate::snaky::review::blocked_a_finish(session.game(), index);

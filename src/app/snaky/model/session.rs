@@ -75,8 +75,8 @@ pub enum SnakyInput {
     LessonMove(usize),
     /// The lesson on the player's previous (-1) or next (+1) move.
     LessonNeighbour(i32),
-    /// The lesson on the player's costliest mistake (a costly block of a finish only when no other
-    /// move cost; the first move if none did): the keyboard's way in.
+    /// The lesson on the player's costliest move (the first on a tie; the first move if none
+    /// cost): the keyboard's way in.
     LessonCostliest,
     /// Step the lesson's line by this many moves.
     LineStep(i32),
@@ -647,7 +647,7 @@ impl Session {
                 if self.lesson_offered() && !self.game.breaker_cells().is_empty() {
                     watch.pause();
                     let review = crate::snaky::review_game(&self.game);
-                    let costliest = crate::snaky::review::costliest_mistake(&self.game, &review).unwrap_or(0);
+                    let costliest = review.costliest().unwrap_or(0);
                     self.open_lesson(costliest);
                     self.notice = None;
                 } else {
