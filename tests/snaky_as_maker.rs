@@ -169,6 +169,58 @@ fn the_hints_reason_is_what_claiming_it_does_on_the_board() {
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
 
+/// Off the proof the screen also names a move near the player's stones: on every turn of seeded
+/// heuristic games, it is free, within 2 of a Maker stone, and no such cell puts more of Maker's
+/// stones on one copy free of Breaker's (by the brute force), and its reason is what it does.
+#[test]
+fn the_move_near_the_stones_is_the_fullest_nearby() {
+    use pokopoko::snaky::as_maker::{HintReason, near_suggestion};
+    let most_through = |game: &MakerGame, cell: Cell| {
+        shape::copies_through(cell)
+            .filter(|copy| copy.iter().all(|&c| game.owner(c) != Some(Player::Breaker)))
+            .map(|copy| copy.iter().filter(|&&c| game.owner(c) == Some(Player::Maker)).count())
+            .max()
+            .unwrap_or(0)
+    };
+    let mut turns = 0;
+    for level in Level::ALL {
+        for seed in 0..3 {
+            let mut game = MakerGame::new();
+            assert_eq!(near_suggestion(&game), None, "no stone yet");
+            let (mut maker, mut opponent) = (Attacker::new(seed), Opponent::new(level, seed));
+            while !game.won() && game.maker_cells().len() < 30 {
+                if !game.maker_cells().is_empty() {
+                    let (cell, reason) = near_suggestion(&game).expect("stones to be near");
+                    assert!(game.owner(cell).is_none());
+                    let near = |c: Cell| {
+                        game.maker_cells().iter().any(|m| (m.x - c.x).abs() <= 2 && (m.y - c.y).abs() <= 2)
+                    };
+                    assert!(near(cell), "{cell:?}");
+                    let best = game
+                        .maker_cells()
+                        .iter()
+                        .flat_map(|m| {
+                            (-2..=2).flat_map(move |dx| (-2..=2).map(move |dy| Cell::new(m.x + dx, m.y + dy)))
+                        })
+                        .filter(|&c| game.owner(c).is_none())
+                        .map(|c| most_through(&game, c))
+                        .max()
+                        .expect("a free cell");
+                    assert_eq!(most_through(&game, cell), best, "{cell:?}");
+                    assert_eq!(reason, HintReason::of(&game, cell));
+                    turns += 1;
+                }
+                let cell = maker.choose(&game).expect("Maker to move");
+                game.maker_move(cell).expect("free");
+                if !game.won() {
+                    game.breaker_move(opponent.choose(&game).expect("Breaker's turn")).expect("legal");
+                }
+            }
+        }
+    }
+    assert!(turns >= 30, "{turns}");
+}
+
 #[test]
 fn at_the_start_the_root_of_the_19_applies() {
     let advice = coach().advise(&MakerGame::new()).expect("Maker to move");

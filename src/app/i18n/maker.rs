@@ -368,8 +368,25 @@ pub fn hint_reason(lang: Language, reason: &HintReason) -> String {
     }
 }
 
-pub fn hint(lang: Language, hint: Option<&Advice>, reason: Option<&HintReason>, assisted: bool) -> String {
+/// The hint's line: the proof's move and why; off the proof, its fresh start and (`near`) a move
+/// near the player's stones, said to be unproven.
+pub fn hint(
+    lang: Language,
+    hint: Option<&Advice>,
+    reason: Option<&HintReason>,
+    near: Option<&(Cell, HintReason)>,
+    assisted: bool,
+) -> String {
     let why = |lang| reason.map(|r| hint_reason(lang, r));
+    let near = |lang| match (lang, near) {
+        (Language::Japanese, Some((at, r))) => {
+            format!("あなたの石の近くなら（証明なし）：{}、{}。", cell(*at), hint_reason(lang, r))
+        }
+        (Language::English, Some((at, r))) => {
+            format!(" Near your stones, not proven: {}, {}.", cell(*at), hint_reason(lang, r))
+        }
+        (_, None) => String::new(),
+    };
     match (lang, hint) {
         (Language::Japanese, Some(a)) if a.footing.on_stones() => format!(
             "証明の次の一手（確実ですが、最短とはかぎりません）：{}{}（この対局は記録に残りません）",
@@ -382,14 +399,16 @@ pub fn hint(lang: Language, hint: Option<&Advice>, reason: Option<&HintReason>, 
             why(lang).map_or(String::new(), |w| format!(": {w}"))
         ),
         (Language::Japanese, Some(a)) => format!(
-            "証明の確実な道：壊し手の石のない所 {} からやり直し（{}手以内。あなたの石も役立つので、たいていもっと早い）。記録に残りません",
+            "証明の確実な道：壊し手の石のない所 {} からやり直し（{}手以内）。{}記録に残りません",
             cell(a.hint),
-            a.within
+            a.within,
+            near(lang)
         ),
         (Language::English, Some(a)) => format!(
-            "The proof's sure way: a fresh start at {}, clear of the Breaker's stones (within {} more; often sooner, as your stones join in). Not counted as your best.",
+            "The proof's sure way: a fresh start at {}, clear of the Breaker's stones (within {} more).{} Not counted as your best.",
             cell(a.hint),
-            a.within
+            a.within,
+            near(lang)
         ),
         (Language::Japanese, None) if assisted => "ヒントかまったを使った対局です（記録に残りません）".into(),
         (Language::English, None) if assisted => {

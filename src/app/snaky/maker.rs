@@ -535,7 +535,11 @@ fn update_panel(
             Info::Hint => {
                 let shown = advice.as_ref().filter(|_| session.hint_shown);
                 let reason = shown.map(|a| HintReason::of(session.game(), a.hint));
-                text::hint(lang, shown, reason.as_ref(), session.assisted())
+                // Off the proof, a move near the stones too, said to be unproven.
+                let near = shown
+                    .filter(|a| !a.footing.on_stones())
+                    .and_then(|_| crate::snaky::as_maker::near_suggestion(session.game()));
+                text::hint(lang, shown, reason.as_ref(), near.as_ref(), session.assisted())
             }
             Info::LevelNote => match session.pending_level() {
                 Some(level) => text::confirm_level(lang, level, session.level()),

@@ -133,6 +133,45 @@ pub fn double_threats_next(game: &MakerGame) -> Vec<Cell> {
         .collect()
 }
 
+/// How far from Maker's stones [`near_suggestion`] looks.
+const NEAR_REACH: i32 = 2;
+
+/// Off the proof, a move near the player's stones (newcomers #15 and #17 found the proof's fresh
+/// start, far away, no help to a learner): the free cell within 2 of Maker's stones on the Snaky
+/// copy, free of Breaker's stones, that holds the most of them, the first by (x, y) on a tie, with
+/// what claiming it does. Not proven: the hint stays the proof's move. `None` when Maker has
+/// no stone yet.
+pub fn near_suggestion(game: &MakerGame) -> Option<(Cell, HintReason)> {
+    let mut best: Option<(u8, (i32, i32))> = None;
+    let mut seen = HashSet::new();
+    for stone in game.maker_cells() {
+        for dx in -NEAR_REACH..=NEAR_REACH {
+            for dy in -NEAR_REACH..=NEAR_REACH {
+                let cell = Cell::new(stone.x + dx, stone.y + dy);
+                if !game.is_free(cell) || !seen.insert((cell.x, cell.y)) {
+                    continue;
+                }
+                let owned_by = |player| move |c| game.owner(c) == Some(player);
+                let most = crate::snaky::shape::live_copies_through(
+                    cell,
+                    owned_by(Player::Breaker),
+                    owned_by(Player::Maker),
+                )
+                .map(|(_, stones)| stones)
+                .max()
+                .unwrap_or(0);
+                let key = (cell.x, cell.y);
+                if best.is_none_or(|(m, at)| most > m || (most == m && key < at)) {
+                    best = Some((most, key));
+                }
+            }
+        }
+    }
+    let (_, (x, y)) = best?;
+    let cell = Cell::new(x, y);
+    Some((cell, HintReason::of(game, cell)))
+}
+
 /// What a move made on the proof `before` did to the proven finish, `after` being the proof at
 /// the player's next turn: (cost, gain), the moves it moved away (`after.within - (before.within -
 /// 1)`) or came closer than promised. Off the proof (a fresh start before the move) the promise
