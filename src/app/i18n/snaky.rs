@@ -720,8 +720,12 @@ pub fn line_won_at(lang: Language, moves: usize) -> String {
 /// After a best reply the plan needed free: where such cells are shown during a game.
 pub fn needed_free_tip(lang: Language) -> &'static str {
     match lang {
-        Language::Japanese => "（対局中は「分析」タブの「空きマス T」で見えます。助けとして記録されます）",
-        Language::English => " (In a game the Analysis tab's \"Keep free T\" shows them; it counts as help.)",
+        Language::Japanese => {
+            "（対局中は「分析」タブの「空きマス T」が、作り手の計画が空いていてほしいマスを示します。助けとして記録されます）"
+        }
+        Language::English => {
+            " (In a game the Analysis tab's \"Keep free T\" marks the cells Maker's plan needs empty; it counts as help.)"
+        }
     }
 }
 

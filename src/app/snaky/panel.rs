@@ -134,7 +134,10 @@ pub enum Info {
 /// have nothing to say.
 fn collapse_empty(mut texts: Query<(&Info, &Text, &mut Node), Changed<Text>>) {
     for (which, text, mut node) in &mut texts {
-        if !matches!(which, Info::Takeaway | Info::Marks | Info::LessonLine) {
+        if !matches!(
+            which,
+            Info::Takeaway | Info::Marks | Info::LessonLine | Info::HeatLegend | Info::HintLegend
+        ) {
             continue;
         }
         let display = if text.0.is_empty() { Display::None } else { Display::Flex };
