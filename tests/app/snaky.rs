@@ -1064,6 +1064,31 @@ fn w_opens_the_lesson_on_the_costliest_move_after_the_game() {
     assert_eq!(other.abs_diff(costliest), 1, "↑ ↓ go to the neighbouring move");
 }
 
+/// Before a costly move the lesson tints the fullest open shape through the best reply, so the
+/// rule of thumb's count can be checked on the board (newcomer #18): on SPEC §2.4's worked line,
+/// (8,6) cost a move and (9,9) kept it; the copy through (9,9) holding Maker's (8,7) and (8,8) is
+/// (8,6)…(9,10), as `snaky review --json` says (docs/cli.md). The tint goes once the line plays.
+#[test]
+fn the_lesson_tints_the_fullest_shape_through_the_best_reply() {
+    use pokopoko::app::snaky::{ShapeMark, SnakyInput};
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6".to_string()));
+    app.update();
+    app.world_mut().write_message(SnakyInput::LessonMove(1));
+    app.update();
+    app.update();
+    let marks = |app: &mut App| {
+        let mut query = app.world_mut().query::<&ShapeMark>();
+        let mut cells: Vec<(i32, i32)> = query.iter(app.world()).map(|m| (m.0.x, m.0.y)).collect();
+        cells.sort();
+        cells
+    };
+    assert_eq!(marks(&mut app), [(8, 6), (8, 7), (8, 8), (8, 9), (9, 9), (9, 10)]);
+    key(&mut app, KeyCode::ArrowRight);
+    app.update();
+    assert!(marks(&mut app).is_empty());
+}
+
 /// Every text on screen.
 fn texts(app: &mut App) -> Vec<String> {
     let mut query = app.world_mut().query::<&Text>();

@@ -28,6 +28,12 @@ pub struct LessonMark {
     pub kept: bool,
 }
 
+/// A cell of the fullest open shape through the lesson's best reply (the Snaky copy free of
+/// Breaker's stones holding the most of Maker's), tinted before the move so the rule of thumb's
+/// count can be checked on the board (newcomer #18).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShapeMark(pub crate::snaky::Cell);
+
 /// A cell where Maker's next stone would complete a Snaky (a threat's or a double threat's
 /// finishing cell), marked until it is taken.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,6 +125,23 @@ fn draw_overlays(
             let step = session.lesson().map_or(0, |lesson| lesson.step);
             let best_line = session.lesson().is_some_and(|lesson| lesson.choice == LineChoice::Best);
             if let Some(reviewed) = review.moves.get(index) {
+                // Before the move: the shape the best reply blocks, under the stones.
+                let shape = session
+                    .lesson()
+                    .and_then(|lesson| lesson.why.as_ref())
+                    .and_then(|why| why.best_reply.on_shape);
+                if let Some(shape) = shape.filter(|_| step == 0) {
+                    for cell in shape.snaky {
+                        layer.spawn((
+                            ShapeMark(cell),
+                            ENVELOPE.square(
+                                cell,
+                                palette::BUBBLE_SELECTED.with_alpha(SHAPE_FILL_ALPHA),
+                                Color::NONE,
+                            ),
+                        ));
+                    }
+                }
                 let first = session.lesson().and_then(|lesson| lesson.moves().first().map(|&(_, cell)| cell));
                 for &cell in &reviewed.best {
                     if step == 0 || (best_line && Some(cell) == first) {
@@ -193,6 +216,8 @@ const HEAT: Shape = Shape { inset: 0.06, grow: 0.0, border: 0.0, radius: Val::Px
 /// The hint: a ring just outside the cell, outside the required ring.
 const HINT: Shape = Shape { inset: 0.0, grow: 2.0, border: 3.0, radius: Val::Px(6.0) };
 const HINT_FILL_ALPHA: f32 = 0.45;
+/// The lesson's fullest shape: a light yellow tile, as the primer's finishing cells.
+const SHAPE_FILL_ALPHA: f32 = 0.5;
 /// A finishing cell: a round ring inside the cell, in Maker's colour.
 const THREAT: Shape = Shape { inset: 0.12, grow: 0.0, border: 3.0, radius: Val::Px(f32::MAX) };
 /// The pivot: a round ring reaching into the neighbouring cells.
