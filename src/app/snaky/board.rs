@@ -21,7 +21,7 @@ use crate::app::events::Redraw;
 use crate::app::i18n::Lang;
 use crate::app::i18n::snaky as text;
 use crate::app::theme::palette;
-use crate::app::theme::widgets;
+use crate::app::theme::widgets::{self, CollapseWhenEmpty};
 use crate::snaky::policy::OPENING;
 use crate::snaky::{Cell, Player};
 
@@ -490,6 +490,8 @@ pub(super) fn fill_board_area(area: &mut EntityCommands) {
                 border_radius: BorderRadius::all(px(6)),
                 ..default()
             },
+            // An empty label shows no empty plate.
+            CollapseWhenEmpty,
             Pickable::IGNORE,
         ));
         area.spawn((
@@ -506,6 +508,8 @@ pub(super) fn fill_board_area(area: &mut EntityCommands) {
                 border_radius: BorderRadius::all(px(6)),
                 ..default()
             },
+            // An empty label shows no empty plate.
+            CollapseWhenEmpty,
             Pickable::IGNORE,
         ));
     });
@@ -901,7 +905,7 @@ fn update_board_texts<S: ShownStones>(
     cursor: Res<Cursor>,
     mut pointed: Local<Option<Cell>>,
     lang: Res<Lang>,
-    texts: Query<(&BoardText, &mut Text, &mut Node)>,
+    texts: Query<(&BoardText, &mut Text)>,
 ) {
     let Some(session) = session else { return };
     // Asked first: a stone placed moves the cursor in the same frame as it changes the game.
@@ -932,21 +936,16 @@ fn write_board_texts(
     view: &BoardView,
     pointed: Option<Cell>,
     lang: crate::save::Language,
-    mut texts: Query<(&BoardText, &mut Text, &mut Node)>,
+    mut texts: Query<(&BoardText, &mut Text)>,
 ) {
     let far = stones.iter().filter(|cell| cell.is_far_away()).count();
     let off_view = stones.iter().filter(|&&cell| !cell.is_far_away() && !view.contains(cell)).count();
-    for (which, mut text, mut node) in &mut texts {
+    for (which, mut text) in &mut texts {
         let content = match which {
             BoardText::Coordinates => pointed.map(text::cell).unwrap_or_default(),
             BoardText::OffView if off_view + far > 0 => text::off_view(lang, off_view, far),
             BoardText::OffView => String::new(),
         };
-        // An empty label shows no empty plate.
-        let display = if content.is_empty() { Display::None } else { Display::Flex };
-        if node.display != display {
-            node.display = display;
-        }
         if text.0 != content {
             text.0 = content;
         }

@@ -17,7 +17,7 @@ use crate::app::i18n::{Lang, T, maker as text};
 use crate::app::keymap::{Binding, Keymap, Keys, wrap_parts};
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
-use crate::app::theme::widgets::{self, ButtonKind, send};
+use crate::app::theme::widgets::{self, ButtonKind, CollapseWhenEmpty, send};
 use crate::app::{Go, Open, Screen};
 use crate::save::Language;
 use crate::snaky::as_maker::{Coach, HintReason, Level};
@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, keyboard.before(SnakySystems::Input).run_if(in_state(Screen::SnakyMaker)))
         .add_systems(
             Update,
-            (apply_input, draw_stones, update_panel, collapse_empty, make_room_for_the_review)
+            (apply_input, draw_stones, update_panel, make_room_for_the_review)
                 .chain()
                 .in_set(SnakySystems::Input)
                 .run_if(in_state(Screen::SnakyMaker)),
@@ -174,7 +174,9 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     );
     panel.spawn((Info::Coach, widgets::text("", 20.0, palette::PRIMARY)));
     panel.spawn((Info::CoachSource, widgets::text("", 14.0, palette::INK_SOFT)));
-    panel.spawn((Info::Hint, widgets::text("", 15.0, palette::GOOD)));
+    // The texts often empty take no room while they are: with a hint and a cost shown the panel
+    // is short of it.
+    panel.spawn((Info::Hint, widgets::text("", 15.0, palette::GOOD), CollapseWhenEmpty));
     // What the last move did: its cost or gain, and its threats, one under the other in a box
     // that keeps three lines' room when they are short, so the controls below seldom move.
     // It never shrinks below its text (newcomer #17 saw a long cost drawn over the label under
@@ -185,9 +187,9 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         ..widgets::text_slot(percent(100), SAID_MIN_PX)
     };
     panel.spawn((said, SaidBox)).with_children(|said| {
-        said.spawn((Info::Cost, widgets::text("", 16.0, palette::BAD)));
-        said.spawn((Info::Gain, widgets::text("", 16.0, palette::GOOD)));
-        said.spawn((Info::Threats, widgets::text("", 16.0, palette::MAKER_EDGE)));
+        said.spawn((Info::Cost, widgets::text("", 16.0, palette::BAD), CollapseWhenEmpty));
+        said.spawn((Info::Gain, widgets::text("", 16.0, palette::GOOD), CollapseWhenEmpty));
+        said.spawn((Info::Threats, widgets::text("", 16.0, palette::MAKER_EDGE), CollapseWhenEmpty));
     });
     panel.spawn(widgets::text(text::level_label(lang), 15.0, palette::INK));
     panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(6.0) }).with_children(
@@ -211,7 +213,7 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
                 .observe(send(MakerInput::NewGame));
         },
     );
-    panel.spawn((Info::Review, widgets::text("", 14.0, palette::INK)));
+    panel.spawn((Info::Review, widgets::text("", 14.0, palette::INK), CollapseWhenEmpty));
     // The legend at the foot of the panel, under the shape to build in its eight orientations.
     panel.spawn(Node { flex_grow: 1.0, ..default() });
     panel.spawn((ShapeGuide, widgets::text(text::shape_label(lang), 13.0, palette::INK_SOFT)));
@@ -226,20 +228,6 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         }
     });
     panel.spawn((ShapeGuide, widgets::text(text::legend(lang), 13.0, palette::INK_SOFT)));
-}
-
-/// The texts that are often empty take no room while they say nothing (an empty text still
-/// takes a line): the panel is short of room once the hint and a cost are both shown.
-fn collapse_empty(mut texts: Query<(&Info, &Text, &mut Node), Changed<Text>>) {
-    for (which, text, mut node) in &mut texts {
-        if !matches!(which, Info::Cost | Info::Gain | Info::Threats | Info::Hint | Info::Review) {
-            continue;
-        }
-        let display = if text.0.is_empty() { Display::None } else { Display::Flex };
-        if node.display != display {
-            node.display = display;
-        }
-    }
 }
 
 /// The room the last move's cost, gain and threats keep while a game goes on (three lines).

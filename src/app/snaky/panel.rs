@@ -18,7 +18,7 @@ use crate::app::i18n::Lang;
 use crate::app::i18n::{self, T, snaky as text};
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
-use crate::app::theme::widgets::{self, ButtonKind, send};
+use crate::app::theme::widgets::{self, ButtonKind, CollapseWhenEmpty, send};
 use crate::save::Language;
 use crate::snaky::{BreakerKind, Maker, Player, words};
 
@@ -27,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Snaky), spawn_screen.after(screen::start_session))
         .add_systems(
             Update,
-            (update_panel, collapse_empty.after(update_panel), draw_tempo, draw_lesson, show_drop)
+            (update_panel, draw_tempo, draw_lesson, show_drop)
                 .in_set(SnakySystems::Show)
                 .run_if(in_state(Screen::Snaky)),
         );
@@ -128,23 +128,6 @@ pub enum Info {
     Why,
     BestReply,
     LineCaption,
-}
-
-/// The end of a game is short of room: the values that are often empty take none while they
-/// have nothing to say.
-fn collapse_empty(mut texts: Query<(&Info, &Text, &mut Node), Changed<Text>>) {
-    for (which, text, mut node) in &mut texts {
-        if !matches!(
-            which,
-            Info::Takeaway | Info::Marks | Info::LessonLine | Info::HeatLegend | Info::HintLegend
-        ) {
-            continue;
-        }
-        let display = if text.0.is_empty() { Display::None } else { Display::Flex };
-        if node.display != display {
-            node.display = display;
-        }
-    }
 }
 
 /// A button whose look follows the state (on/off, available or not).
@@ -290,7 +273,7 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
             ));
         },
     );
-    page.spawn((Info::Marks, widgets::text("", 13.0, palette::INK_SOFT)));
+    page.spawn((Info::Marks, widgets::text("", 13.0, palette::INK_SOFT), CollapseWhenEmpty));
     page.spawn(left_row()).with_children(|row| {
         row.spawn(widgets::small_button(T::Undo.get(lang), ButtonKind::Secondary, 96.0))
             .insert(Control::Undo)
@@ -324,10 +307,12 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
             .observe(send(SnakyInput::PlayAsMaker));
     });
     // The lesson (after the game, or while reviewing) in place of the goal's explanation.
+    // The end of a game is short of room: the values often empty take none while they are.
     page.spawn((
         Info::Takeaway,
         widgets::text("", 14.0, palette::INK),
         Node { width: px(PANEL_WIDTH - 36.0), ..default() },
+        CollapseWhenEmpty,
     ));
     page.spawn((Info::Lesson, widgets::text("", 14.0, palette::INK_SOFT)));
     page.spawn((
@@ -338,6 +323,7 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
         Info::LessonLine,
         widgets::text("", 14.0, palette::INK),
         Node { width: px(PANEL_WIDTH - 36.0), ..default() },
+        CollapseWhenEmpty,
     ));
 }
 
@@ -414,8 +400,8 @@ fn spawn_analysis_page(page: &mut ChildSpawnerCommands, lang: Language) {
         row.spawn(widgets::small_button(T::CardBrowserShort.get(lang), ButtonKind::Secondary, 96.0))
             .observe(send(SnakyInput::BrowseCard));
     });
-    page.spawn((Info::HeatLegend, widgets::text("", 13.0, palette::INK_SOFT)));
-    page.spawn((Info::HintLegend, widgets::text("", 13.0, palette::GOOD)));
+    page.spawn((Info::HeatLegend, widgets::text("", 13.0, palette::INK_SOFT), CollapseWhenEmpty));
+    page.spawn((Info::HintLegend, widgets::text("", 13.0, palette::GOOD), CollapseWhenEmpty));
     page.spawn((Info::Tempo, widgets::text("", 13.0, palette::INK_SOFT)));
     page.spawn((
         TempoGraph,

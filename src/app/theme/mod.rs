@@ -13,7 +13,11 @@ use bevy::window::PrimaryWindow;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (widgets::paint_pressable_buttons, fit_ui_to_window))
         // After every screen has spawned and rewritten its texts, before the UI measures them.
-        .add_systems(PostUpdate, readable::keep_text_readable.before(bevy::ui::UiSystems::Prepare))
+        .add_systems(
+            PostUpdate,
+            (readable::keep_text_readable, widgets::collapse_empty_texts)
+                .before(bevy::ui::UiSystems::Prepare),
+        )
         .add_plugins(crate::app::platform::taps::plugin);
 }
 

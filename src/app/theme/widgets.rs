@@ -97,6 +97,25 @@ pub fn text_slot(width: Val, min_height: f32) -> Node {
     Node { width, min_height: px(min_height), ..default() }
 }
 
+/// A text that takes no room while it is empty: an empty text still takes a line, and a panel
+/// short of room (the end of a Snaky game, the Maker screen with a hint and a cost) needs it.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct CollapseWhenEmpty;
+
+/// The [`CollapseWhenEmpty`] texts rewritten since the last look.
+type CollapsibleChanged = (With<CollapseWhenEmpty>, Changed<Text>);
+
+/// Hides each [`CollapseWhenEmpty`] text while it is empty, and shows it again once it says
+/// something (only texts whose display nothing else sets are marked).
+pub fn collapse_empty_texts(mut texts: Query<(&Text, &mut Node), CollapsibleChanged>) {
+    for (text, mut node) in &mut texts {
+        let display = if text.0.is_empty() { Display::None } else { Display::Flex };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}
+
 /// A paragraph that wraps at `width`.
 pub fn paragraph(content: impl Into<String>, size: f32, width: f32) -> impl Bundle {
     (text(content, size, palette::INK), Node { max_width: px(width), ..default() })

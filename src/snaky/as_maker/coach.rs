@@ -89,18 +89,34 @@ impl HintReason {
         if !prepared.is_empty() {
             return Self::Prepares(prepared);
         }
-        let board = &after;
-        let owned_by = |player| move |c| board.owner(c) == Some(player);
-        let fullest = crate::snaky::shape::live_copies_through(
-            hint,
-            owned_by(Player::Breaker),
-            owned_by(Player::Maker),
-        )
-        .map(|(_, stones)| stones)
-        .max()
-        .unwrap_or(0);
+        let fullest = fullest_through(&after, hint);
         if fullest >= 2 { Self::Builds(fullest) } else { Self::Opens }
     }
+}
+
+/// The most of Maker's stones on one Snaky copy through `cell` that holds none of Breaker's.
+fn fullest_through(game: &MakerGame, cell: Cell) -> u8 {
+    let owned_by = |player| move |c| game.owner(c) == Some(player);
+    crate::snaky::shape::live_copies_through(cell, owned_by(Player::Breaker), owned_by(Player::Maker))
+        .map(|(_, stones)| stones)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The free cells within `reach` (in x and in y) of any of Maker's stones, sorted by (x, y).
+fn free_cells_near(game: &MakerGame, reach: i32) -> Vec<Cell> {
+    let mut near = std::collections::BTreeSet::new();
+    for stone in game.maker_cells() {
+        for dx in -reach..=reach {
+            for dy in -reach..=reach {
+                let cell = Cell::new(stone.x + dx, stone.y + dy);
+                if game.is_free(cell) {
+                    near.insert((cell.x, cell.y));
+                }
+            }
+        }
+    }
+    near.into_iter().map(|(x, y)| Cell::new(x, y)).collect()
 }
 
 /// How far from Maker's stones a move that makes a double threat is looked for: a finishing cell
@@ -111,19 +127,8 @@ const PREPARE_REACH: i32 = 3;
 /// more free cells that each finish a Snaky. Sorted by (x, y). With no finishing cell on the board
 /// (as after a hint that makes no threat) none of them completes a Snaky itself.
 pub fn double_threats_next(game: &MakerGame) -> Vec<Cell> {
-    let mut near = std::collections::BTreeSet::new();
-    for stone in game.maker_cells() {
-        for dx in -PREPARE_REACH..=PREPARE_REACH {
-            for dy in -PREPARE_REACH..=PREPARE_REACH {
-                let cell = Cell::new(stone.x + dx, stone.y + dy);
-                if game.is_free(cell) {
-                    near.insert((cell.x, cell.y));
-                }
-            }
-        }
-    }
-    near.into_iter()
-        .map(|(x, y)| Cell::new(x, y))
+    free_cells_near(game, PREPARE_REACH)
+        .into_iter()
         .filter(|&cell| {
             // Maker's stones with the cell: a question about the board, whoever is to move.
             let mut maker = game.maker_cells().to_vec();
@@ -142,34 +147,15 @@ const NEAR_REACH: i32 = 2;
 /// what claiming it does. Not proven: the hint stays the proof's move. `None` when Maker has
 /// no stone yet.
 pub fn near_suggestion(game: &MakerGame) -> Option<(Cell, HintReason)> {
-    let mut best: Option<(u8, (i32, i32))> = None;
-    let mut seen = HashSet::new();
-    for stone in game.maker_cells() {
-        for dx in -NEAR_REACH..=NEAR_REACH {
-            for dy in -NEAR_REACH..=NEAR_REACH {
-                let cell = Cell::new(stone.x + dx, stone.y + dy);
-                if !game.is_free(cell) || !seen.insert((cell.x, cell.y)) {
-                    continue;
-                }
-                let owned_by = |player| move |c| game.owner(c) == Some(player);
-                let most = crate::snaky::shape::live_copies_through(
-                    cell,
-                    owned_by(Player::Breaker),
-                    owned_by(Player::Maker),
-                )
-                .map(|(_, stones)| stones)
-                .max()
-                .unwrap_or(0);
-                let key = (cell.x, cell.y);
-                if best.is_none_or(|(m, at)| most > m || (most == m && key < at)) {
-                    best = Some((most, key));
-                }
-            }
+    // In (x, y) order, a cell replaces the best only when fuller: the first wins a tie.
+    let mut best: Option<(u8, Cell)> = None;
+    for cell in free_cells_near(game, NEAR_REACH) {
+        let most = fullest_through(game, cell);
+        if best.is_none_or(|(m, _)| most > m) {
+            best = Some((most, cell));
         }
     }
-    let (_, (x, y)) = best?;
-    let cell = Cell::new(x, y);
-    Some((cell, HintReason::of(game, cell)))
+    best.map(|(_, cell)| (cell, HintReason::of(game, cell)))
 }
 
 /// What a move made on the proof `before` did to the proven finish, `after` being the proof at
