@@ -1251,8 +1251,10 @@ fn the_edges_label_the_columns_and_rows() {
     }));
 }
 
-/// A lesson opens zoomed in on the game: every stone of the game and of the line lies inside the
-/// board, at more than the opening's 26 pixels a cell (up to 40).
+/// A lesson opens zoomed in on the game: every stone of the game and of both the move's lines
+/// lies inside the board, at more than the opening's 26 pixels a cell (up to 40); switching to
+/// the other line, stepping through it, or opening another move whose stones are in view leaves
+/// the board where it is.
 #[test]
 fn the_lesson_frames_the_game_and_its_line_larger() {
     use pokopoko::app::snaky::{BoardView, SnakyInput};
@@ -1266,17 +1268,41 @@ fn the_lesson_frames_the_game_and_its_line_larger() {
     let view = *app.world().resource::<BoardView>();
     assert!(view.cell_px > 26.0 && view.cell_px <= 40.0, "{view:?}");
     let lesson = session(&app).lesson().expect("the lesson").clone();
-    let line = lesson.line().expect("a costly move has a line");
+    let why = lesson.why.as_ref().expect("a costly move has a why");
     let cells = session(&app)
         .game()
         .moves()
         .iter()
         .map(|m| m.cell)
-        .chain(line.steps.iter().flat_map(|s| std::iter::once(s.maker).chain(s.breaker)))
+        .chain(std::iter::once(why.best_reply.cell))
+        .chain(
+            why.line
+                .steps
+                .iter()
+                .chain(&why.best_line.steps)
+                .flat_map(|s| std::iter::once(s.maker).chain(s.breaker)),
+        )
         .filter(|c| !c.is_far_away());
     for cell in cells {
         assert!(view.contains(cell), "{cell} outside {view:?}");
     }
+    for input in
+        [SnakyInput::SwitchLine, SnakyInput::LineEnd(true), SnakyInput::SwitchLine, SnakyInput::LineStep(-1)]
+    {
+        let said = format!("{input:?}");
+        app.world_mut().write_message(input);
+        app.update();
+        app.update();
+        let now = *app.world().resource::<BoardView>();
+        assert_eq!((now.cell_px, now.centre), (view.cell_px, view.centre), "after {said}");
+    }
+    let first = session(&app).lesson().map(|lesson| lesson.index);
+    app.world_mut().write_message(SnakyInput::LessonMove(0));
+    app.update();
+    app.update();
+    assert_ne!(session(&app).lesson().map(|lesson| lesson.index), first, "another move's lesson");
+    let now = *app.world().resource::<BoardView>();
+    assert_eq!((now.cell_px, now.centre), (view.cell_px, view.centre), "the first move's stones are in view");
     // A new game gives the view back: the opening's zoom and centre, not the lesson's.
     app.world_mut().write_message(SnakyInput::Restart);
     app.update();

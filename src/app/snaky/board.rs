@@ -956,20 +956,23 @@ fn write_board_texts(
 /// moves around them stay in view.
 const LESSON_CELL_PX: f32 = 40.0;
 
-/// A lesson opens on its move's neighbourhood (again when another move or the other line is
-/// chosen): the view frames the game's stones and the line's, zoomed in as far as they fit, up
-/// to [`LESSON_CELL_PX`]. Stones played far away are left out (no view near the others shows
-/// them).
+/// A lesson opens on its move's neighbourhood: the view frames the game's stones and both of the
+/// move's lines (the played one and the best reply's), zoomed in as far as they fit, up to
+/// [`LESSON_CELL_PX`], so switching between the lines never moves the board. Another move's
+/// lesson moves the view only when its stones would leave it (newcomers lost their place when
+/// every chip re-centred and re-zoomed the board). Stones played far away are left out (no view
+/// near the others shows them).
 fn frame_the_lesson(
     session: Option<Res<Session>>,
-    mut framed: Local<Option<(usize, super::LineChoice)>>,
+    mut framed: Local<Option<usize>>,
     mut view: ResMut<BoardView>,
 ) {
     let Some(session) = session.filter(|session| session.is_changed()) else { return };
-    let now = session.lesson().map(|lesson| (lesson.index, lesson.choice));
+    let now = session.lesson().map(|lesson| lesson.index);
     if now == *framed {
         return;
     }
+    let opened = framed.is_none();
     let closed = framed.is_some() && now.is_none();
     *framed = now;
     let Some(lesson) = session.lesson() else {
@@ -979,19 +982,36 @@ fn frame_the_lesson(
         }
         return;
     };
-    let line = lesson.line().into_iter().flat_map(|line| &line.steps);
+    let lines = lesson.why.iter().flat_map(|why| {
+        let steps = why.line.steps.iter().chain(&why.best_line.steps);
+        std::iter::once(why.best_reply.cell)
+            .chain(steps.flat_map(|step| std::iter::once(step.maker).chain(step.breaker)))
+    });
     let cells: Vec<Cell> = session
         .game()
         .moves()
         .iter()
         .map(|m| m.cell)
-        .chain(line.flat_map(|step| std::iter::once(step.maker).chain(step.breaker)))
+        .chain(lines)
         .filter(|cell| !cell.is_far_away())
         .collect();
+    if !opened && cells.iter().all(|&cell| inside_with_margin(&view, cell)) {
+        return;
+    }
     // A cell's margin on each side: the axis labels sit in it.
     let Some((fits, centre)) = fit(&cells, view.size) else { return };
     view.cell_px = fits.clamp(MIN_CELL_PX, LESSON_CELL_PX);
     view.centre = centre;
+}
+
+/// Whether `cell` lies inside the board with a cell to spare on every side.
+fn inside_with_margin(view: &BoardView, cell: Cell) -> bool {
+    let local = view.local_of(cell);
+    let margin = view.cell_px;
+    local.x >= margin
+        && local.y >= margin
+        && local.x <= view.size.x - margin
+        && local.y <= view.size.y - margin
 }
 
 /// For `cells` with a cell's margin on each side: the largest cell size at which they fit the
@@ -1028,14 +1048,7 @@ pub fn frame_cells(view: &mut BoardView, cells: &[Cell]) {
     if view.cell_px > fits {
         view.cell_px = fits.max(MIN_CELL_PX);
     }
-    let inside = cells.iter().all(|&cell| {
-        let local = view.local_of(cell);
-        let margin = view.cell_px;
-        local.x >= margin
-            && local.y >= margin
-            && local.x <= view.size.x - margin
-            && local.y <= view.size.y - margin
-    });
+    let inside = cells.iter().all(|&cell| inside_with_margin(view, cell));
     if !inside {
         view.centre = centre;
     }
