@@ -235,6 +235,17 @@ fn fullest_copies(game: &Game, cell: Cell) -> (u8, u8) {
     (1..7).rev().find(|&k| counts[k] > 0).map_or((0, 0), |k| (k as u8, counts[k]))
 }
 
+/// Of the replies that kept the most, the one a lesson explains, by the brute force's copies:
+/// the fullest shape through it (most of Maker's stones, then most such copies), then the least
+/// Chebyshev distance to a Maker stone, then the first.
+fn explicable(before: &Game, best: &[Cell]) -> Option<Cell> {
+    let apart = |c: Cell| before.maker_cells().iter().map(|m| (m.x - c.x).abs().max((m.y - c.y).abs())).min();
+    let key = |(i, &c): (usize, &Cell)| {
+        (fullest_copies(before, c), std::cmp::Reverse(apart(c)), std::cmp::Reverse(i))
+    };
+    best.iter().enumerate().max_by_key(|&p| key(p)).map(|(_, &c)| c)
+}
+
 fn most_on_a_copy(game: &Game, cell: Cell) -> usize {
     let maker: BTreeSet<Xy> = xy(game.maker_cells()).into_iter().collect();
     let breaker: BTreeSet<Xy> = xy(game.breaker_cells()).into_iter().collect();
@@ -295,10 +306,11 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
         let done = checked_line(&after, &why.line, &format!("{at}, your line"));
         assert!(done <= m.guarantee_after, "{at}: completes within the guarantee after the move");
         assert!(done <= maker.bound(), "{at}");
-        // The best reply: the first that kept the most, or a far cell standing for "outside".
+        // The best reply: of those that kept the most, the one on the fullest shape, then the
+        // nearest to Maker's stones, then the first; or a far cell standing for "outside".
         let best = &why.best_reply;
-        match m.best.first() {
-            Some(&first) => assert_eq!((best.cell, best.outside), (first, false), "{at}"),
+        match explicable(&before, &m.best) {
+            Some(first) => assert_eq!((best.cell, best.outside), (first, false), "{at}"),
             None => assert!(best.outside && m.best_outside && !before.claim().envelope.contains(&best.cell)),
         }
         assert_eq!(best.keeps, m.kept, "{at}");
@@ -533,7 +545,7 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                     let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
                     if open.contains_key(&(breaker[i].x, breaker[i].y)) {
                         blocked += 1;
-                    } else if let Some(&best) = m.best.first() {
+                    } else if let Some(best) = explicable(&before, &m.best) {
                         fuller +=
                             usize::from(fullest_copies(&before, best) > fullest_copies(&before, breaker[i]));
                     }

@@ -30,8 +30,8 @@
 //! for the command line) play two [`Line`]s from the lesson's board: Maker's certified plan (the
 //! game's policy) against Breaker's longest defence (the perfect computer Breaker,
 //! [`BreakerKind::Perfect`]), move by move until Maker completes — once from the position after the
-//! move played, once from the position after the best reply (the first of
-//! [`ReviewedMove::best`]). Each step carries the [`Threats`] after its Maker move, and each line
+//! move played, once from the position after the best reply (of [`ReviewedMove::best`], the one
+//! on the fullest shape, then nearest Maker's stones: [`best_reply_cell`]). Each step carries the [`Threats`] after its Maker move, and each line
 //! its [`TurningPoint`]: the threats Breaker had to answer and the first double threat.
 //!
 //! **Move numbers** in a line count Maker's moves from the first of the game: Maker's move 1 is
@@ -320,7 +320,8 @@ pub struct DoubleThreat {
 /// The best reply to a costly move, with the facts for one sentence about it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BestReply {
-    /// The first of [`ReviewedMove::best`]; when only a reply outside the envelope keeps the most,
+    /// The one of [`ReviewedMove::best`] a lesson explains ([`best_reply_cell`]: on the fullest
+    /// shape, then nearest Maker's stones); when only a reply outside the envelope keeps the most,
     /// the far-away cell [`Game::far_away_cell`] picks, standing for all of them.
     pub cell: Cell,
     /// `cell` stands for any reply outside the envelope.
@@ -350,13 +351,38 @@ impl BestReply {
 }
 
 /// The rule of thumb for Breaker's move `index` of `game`, as the lesson will say it: when the
-/// move cost Maker moves and the best reply (the first of [`ReviewedMove::best`]) lay on a fuller
-/// shape than the move, that reply and how full its fullest shape was.
+/// move cost Maker moves and the best reply ([`best_reply_cell`]) lay on a fuller shape than the
+/// move, that reply and how full its fullest shape was.
 pub fn fuller_reply(game: &Game, index: usize, reviewed: &ReviewedMove) -> Option<(Cell, Fullest)> {
-    let &best = reviewed.best.first().filter(|_| reviewed.lost > 0)?;
+    if reviewed.lost == 0 {
+        return None;
+    }
     let before = game.prefix(self::before(index));
+    let best = best_reply_cell(&before, &reviewed.best)?;
     let fullest = Fullest::at(&before, best);
     (fullest > Fullest::at(&before, reviewed.breaker)).then_some((best, fullest))
+}
+
+/// Of the replies that kept the most (`best`, Breaker to move in `before`), the one a lesson
+/// shows and explains: the one on the fullest shape ([`Fullest`]: the rule of thumb), then the
+/// nearest to Maker's stones, then the first. Newcomers could not learn from a best reply seven
+/// columns from every stone when a reply on Maker's fullest shape kept as much.
+pub fn best_reply_cell(before: &Game, best: &[Cell]) -> Option<Cell> {
+    let near = |cell: Cell| {
+        let apart = |m: &Cell| {
+            let (dx, dy) = (i64::from(m.x) - i64::from(cell.x), i64::from(m.y) - i64::from(cell.y));
+            dx.abs().max(dy.abs())
+        };
+        before.maker_cells().iter().map(apart).min().unwrap_or(0)
+    };
+    let mut chosen: Option<(Cell, Fullest, i64)> = None;
+    for &cell in best {
+        let (fullest, apart) = (Fullest::at(before, cell), near(cell));
+        if chosen.is_none_or(|(_, f, a)| fullest > f || (fullest == f && apart < a)) {
+            chosen = Some((cell, fullest, apart));
+        }
+    }
+    chosen.map(|(cell, ..)| cell)
 }
 
 /// How full of Maker's stones the live Snaky copies through a free cell are (live: no Breaker
@@ -488,8 +514,8 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
     let mut after = before.clone();
     after.breaker_move(breaker).ok()?;
     let line = line(&after);
-    let (cell, outside) = match reviewed.best.first() {
-        Some(&cell) => (cell, false),
+    let (cell, outside) = match best_reply_cell(&before, &reviewed.best) {
+        Some(cell) => (cell, false),
         None => (before.far_away_cell(), true),
     };
     let on_shape = if outside { None } else { OnShape::best(&before, cell) };

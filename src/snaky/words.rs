@@ -155,10 +155,10 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
     let (cell, played, stones) = (best.cell, why.breaker, best.fullest.stones);
     match lang {
         Language::English => format!(
-            "No rule of thumb tells them apart: before your move, {cell} and your {played} each lay on shapes holding {stones} of Maker's stones; the difference is in Maker's plan. {reply}"
+            "No rule of thumb tells them apart: {cell} and your {played} each lay on shapes holding {stones} of Maker's stones; the difference is in Maker's plan. {reply}"
         ),
         Language::Japanese => format!(
-            "コツでは見分けられません：あなたの手の前、{cell} もあなたの {played} も作り手の石を{stones}個含む形の上にありました。分かれ目は作り手の計画です。{reply}"
+            "コツでは見分けられません：{cell} もあなたの {played} も作り手の石を{stones}個含む形の上にありました。分かれ目は作り手の計画です。{reply}"
         ),
     }
 }
@@ -195,7 +195,8 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
         (Language::Japanese, true) => "囲いの外のマス".to_string(),
         (_, false) => best.cell.to_string(),
     };
-    let ends = why.best_line.completed.map(|done| done.move_number);
+    // Said only when it differs from the guarantee kept (against the perfect Breaker it rarely does).
+    let ends = why.best_line.completed.map(|done| done.move_number).filter(|&m| m != why.best_reply.keeps);
     match lang {
         Language::English => {
             let fact = match best.in_line {
@@ -218,7 +219,7 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
                     )
                 }
                 Role::NeededFree => format!(
-                    "{cell} is not in the line after your move, but the plan Maker played there needs {cell} to stay empty: taking it rules that plan out and leaves Maker a slower one"
+                    "{cell} is not in the line after your move, but Maker's plan there needed it empty: taking it forces a slower plan"
                 ),
                 Role::Elsewhere => {
                     format!("{cell} is not in the line after your move: it sends Maker onto another plan")
@@ -260,7 +261,7 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
                     )
                 }
                 Role::NeededFree => format!(
-                    "{cell} は、あなたの手のあとの進行には出てきませんが、そこで作り手が使った計画が空いていてほしいマスです。ここを取ればその計画は使えず、作り手はもっと遅い計画に移るしかありません"
+                    "{cell} は、あなたの手のあとの進行には出てきませんが、そこでの作り手の計画が空いていてほしいマスです。ここを取れば、作り手はもっと遅い計画に移るしかありません"
                 ),
                 Role::Elsewhere => {
                     format!(
@@ -279,7 +280,8 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
 fn fuller_shape(lang: Language, why: &Why) -> String {
     let (best, played) = (&why.best_reply, why.breaker);
     let (full, yours) = (best.fullest, best.played_fullest);
-    let ends = why.best_line.completed.map(|done| done.move_number);
+    // Said only when it differs from the guarantee kept (against the perfect Breaker it rarely does).
+    let ends = why.best_line.completed.map(|done| done.move_number).filter(|&m| m != why.best_reply.keeps);
     match lang {
         Language::English => {
             let shapes = if full.shapes == 1 {

@@ -721,10 +721,10 @@ pub fn line_won_at(lang: Language, moves: usize) -> String {
 pub fn needed_free_tip(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "（対局中は「分析」タブの「空きマス T」が、作り手の計画が空いていてほしいマスを示します。助けとして記録されます）"
+            "（対局中は「分析」タブの「空きマス T」がこういうマスを示します。助けとして記録されます）"
         }
         Language::English => {
-            " (In a game the Analysis tab's \"Keep free T\" marks the cells Maker's plan needs empty; it counts as help.)"
+            " (In a game the Analysis tab's \"Keep free T\" marks such cells; it counts as help.)"
         }
     }
 }

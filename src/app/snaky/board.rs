@@ -882,17 +882,28 @@ fn scale_fonts(view: Res<BoardView>, mut texts: Query<(Ref<ScaledFont>, &mut Tex
 /// A screen's game as the board's corner texts read it: the stones it shows.
 trait ShownStones: Resource {
     fn shown_stones(&self) -> Vec<Cell>;
+    /// Whether the keyboard cursor is on the board (a game to play, not a review or lesson): the
+    /// coordinates then follow it as well as the pointer.
+    fn cursor_shown(&self) -> bool;
 }
 
 impl ShownStones for Session {
     fn shown_stones(&self) -> Vec<Cell> {
         self.shown().moves().iter().map(|m| m.cell).collect()
     }
+
+    fn cursor_shown(&self) -> bool {
+        !self.game().won() && self.reviewing().is_none() && self.lesson().is_none()
+    }
 }
 
 impl ShownStones for MakerSession {
     fn shown_stones(&self) -> Vec<Cell> {
         self.game().moves().iter().map(|m| m.cell).collect()
+    }
+
+    fn cursor_shown(&self) -> bool {
+        true
     }
 }
 
@@ -910,10 +921,13 @@ fn update_board_texts<S: ShownStones>(
     let Some(session) = session else { return };
     // Asked first: a stone placed moves the cursor in the same frame as it changes the game.
     let moved = pointed_changed(&hover, &cursor, &mut pointed);
-    if !moved && !session.is_changed() && !view.is_changed() && !lang.is_changed() {
+    if !moved && !hover.is_changed() && !session.is_changed() && !view.is_changed() && !lang.is_changed() {
         return;
     }
-    write_board_texts(&session.shown_stones(), &view, *pointed, lang.0, texts);
+    // Without a cursor on the board (a review, a lesson, a game over) only the pointer's cell is
+    // named: newcomer #19 read the cursor's old cell in a lesson as part of it.
+    let shown = if session.cursor_shown() { *pointed } else { hover.0 };
+    write_board_texts(&session.shown_stones(), &view, shown, lang.0, texts);
 }
 
 /// The cell the coordinates show: the one under the pointer or the keyboard cursor, whichever
@@ -956,8 +970,8 @@ fn write_board_texts(
 /// moves around them stay in view.
 const LESSON_CELL_PX: f32 = 40.0;
 
-/// A lesson opens on its move's neighbourhood: the view frames the game's stones and both of the
-/// move's lines (the played one and the best reply's), zoomed in as far as they fit, up to
+/// A lesson opens on its move's neighbourhood: the view frames the game's stones, the replies that
+/// kept the most and both of the move's lines (the played one and the best reply's), zoomed in as far as they fit, up to
 /// [`LESSON_CELL_PX`], so switching between the lines never moves the board. Another move's
 /// lesson moves the view only when its stones would leave it (newcomers lost their place when
 /// every chip re-centred and re-zoomed the board). Stones played far away are left out (no view
@@ -982,6 +996,10 @@ fn frame_the_lesson(
         }
         return;
     };
+    // The replies that kept the most are marked green before the move: all of them in view too
+    // (newcomer #19 saw some cut off at the board's edge).
+    let review = crate::snaky::review_game(session.game());
+    let kept = review.moves.get(lesson.index).map(|m| m.best.clone()).unwrap_or_default();
     let lines = lesson.why.iter().flat_map(|why| {
         let steps = why.line.steps.iter().chain(&why.best_line.steps);
         std::iter::once(why.best_reply.cell)
@@ -993,6 +1011,7 @@ fn frame_the_lesson(
         .iter()
         .map(|m| m.cell)
         .chain(lines)
+        .chain(kept)
         .filter(|cell| !cell.is_far_away())
         .collect();
     if !opened && cells.iter().all(|&cell| inside_with_margin(&view, cell)) {

@@ -523,6 +523,14 @@ impl Session {
         false
     }
 
+    /// The lesson is told on the Play tab: opening one leaves the Analysis tab (newcomer #19 opened
+    /// a lesson from it and saw no explanation).
+    fn show_the_lesson(&self, overlays: &mut Overlays) {
+        if self.lesson.is_some() {
+            overlays.analysis = false;
+        }
+    }
+
     pub fn tell(&mut self, kind: NoticeKind, said: Said) {
         self.notice = Some(Notice { said, kind });
     }
@@ -642,6 +650,7 @@ impl Session {
                 watch.pause();
                 self.open_lesson(*index);
                 self.notice = None;
+                self.show_the_lesson(overlays);
             }
             SnakyInput::LessonCostliest => {
                 if self.lesson_offered() && !self.game.breaker_cells().is_empty() {
@@ -650,6 +659,7 @@ impl Session {
                     let costliest = review.costliest().unwrap_or(0);
                     self.open_lesson(costliest);
                     self.notice = None;
+                    self.show_the_lesson(overlays);
                 } else {
                     self.tell(NoticeKind::Info, Said::Fixed(T::LessonAfterGame));
                 }
@@ -1176,6 +1186,24 @@ mod tests {
 
     /// Honest records (issue 33): each kind of help marks the game, and a game with none is the
     /// player's own.
+    /// Newcomer #19 opened a lesson from the Analysis tab and saw no explanation: the lesson is
+    /// told on the Play tab, so opening one leaves the Analysis tab.
+    #[test]
+    fn a_lesson_opens_on_the_play_tab() {
+        let far = |k: i32| Cell::new(-100 - k, 50);
+        for open in [SnakyInput::LessonMove(1), SnakyInput::LessonCostliest] {
+            let mut parts = session();
+            apply(&mut parts, SnakyInput::Claim(far(0)));
+            apply(&mut parts, SnakyInput::Claim(far(1)));
+            apply(&mut parts, SnakyInput::ToggleReview);
+            apply(&mut parts, SnakyInput::ShowAnalysis(true));
+            assert!(parts.2.analysis);
+            apply(&mut parts, open.clone());
+            assert!(parts.0.lesson().is_some(), "{open:?}: the lesson is open");
+            assert!(!parts.2.analysis, "{open:?}: on the Play tab");
+        }
+    }
+
     #[test]
     fn every_kind_of_help_marks_the_game_as_assisted() {
         let far = |k: i32| Cell::new(-100 - k, 50);
