@@ -507,22 +507,47 @@ pub fn review(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
 }
 
 /// The moves made with no proof on the player's stones (newcomer #13: a long stretch went by
-/// without a word): how many, from which to which, and that nothing measured them.
+/// without a word), other than the hint's fresh start (that move follows the proof): how many,
+/// which (in runs: "2-3 and 5"; newcomer #20 read "Moves 7 to 10 (3)" as a miscount), and that
+/// nothing measured them.
 fn off_proof(lang: Language, moves: &[CoachedMove]) -> Option<String> {
-    let off: Vec<usize> = moves.iter().filter(|m| !m.before.footing.on_stones()).map(|m| m.number).collect();
-    let (&first, &last) = (off.first()?, off.last()?);
+    let off: Vec<usize> = moves
+        .iter()
+        .filter(|m| !m.before.footing.on_stones() && m.cell != m.before.hint)
+        .map(|m| m.number)
+        .collect();
     let n = off.len();
+    let which = crate::snaky::words::and_list(lang, &runs(lang, &off));
     Some(match (lang, n) {
+        (_, 0) => return None,
         (Language::Japanese, _) => format!(
-            "{n}手（{first}〜{last}手目）は、証明の計画があなたの石を使えないときに打った手なので、遠回りかどうかは数えていません。こういうときはダブルリーチをねらいましょう。"
+            "{n}手（{which}手目）は、証明の計画があなたの石を使えないときに打った手なので、遠回りかどうかは数えていません。こういうときはダブルリーチをねらいましょう。"
         ),
         (Language::English, 1) => format!(
-            "Move {first} was played while no proven plan used your stones, so it has no cost to show. At such times, aim for a double threat."
+            "Move {which} was played while no proven plan used your stones, so it has no cost to show. At such times, aim for a double threat."
         ),
         (Language::English, _) => format!(
-            "Moves {first} to {last} ({n}) were played while no proven plan used your stones, so they have no cost to show. At such times, aim for a double threat."
+            "Moves {which} ({n}) were played while no proven plan used your stones, so they have no cost to show. At such times, aim for a double threat."
         ),
     })
+}
+
+/// Increasing move numbers as runs: [2, 3, 5] → ["2-3", "5"] ("2〜3" in Japanese).
+fn runs(lang: Language, numbers: &[usize]) -> Vec<String> {
+    let to = match lang {
+        Language::English => "-",
+        Language::Japanese => "〜",
+    };
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for &n in numbers {
+        match runs.last_mut() {
+            Some((_, last)) if *last + 1 == n => *last = n,
+            _ => runs.push((n, n)),
+        }
+    }
+    runs.into_iter()
+        .map(|(first, last)| if first == last { first.to_string() } else { format!("{first}{to}{last}") })
+        .collect()
 }
 
 /// The moves after which the proven win came closer than planned (the Breaker gave ground).
@@ -645,10 +670,16 @@ mod tests {
                 .collect();
         let lines = review(Language::English, &game);
         assert!(
-            lines.iter().any(|line| line.starts_with("Moves 2 to 5 (3) were played while no proven plan")),
+            lines.iter().any(|line| line.starts_with("Moves 2-3 and 5 (3) were played while no proven plan")),
             "{lines:?}"
         );
-        assert!(review(Language::Japanese, &game).iter().any(|line| line.contains("3手（2〜5手目）は")));
+        assert!(review(Language::Japanese, &game).iter().any(|line| line.contains("3手（2〜3 と 5手目）は")));
+        // A move that played the hint's fresh start followed the proof: not counted.
+        let mut followed = game.clone();
+        followed[4].cell = followed[4].before.hint;
+        let lines = review(Language::English, &followed);
+        assert!(lines.iter().any(|line| line.starts_with("Moves 2-3 (2) were played")), "{lines:?}");
+        assert_eq!(runs(Language::English, &[1, 2, 3, 7, 9, 10]), ["1-3", "7", "9-10"]);
     }
 
     /// The coach names the move the proof wins by and whether it is past the goal, in both
