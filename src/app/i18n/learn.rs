@@ -81,7 +81,7 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "左の盤では作り手（COM）が Snaky の5マスを持っています。のこりの1マスはどこ？ クリックしてください。",
         ],
         (Language::English, Step::Shape) => [
-            "Snaky is a shape of 6 cells: 4 in a row, then a step sideways and 2 more. Turned or flipped it is still a Snaky: 8 orientations, every one counts.",
+            "Snaky is a shape of 6 cells: 4 in a row, then 2 more in a row beside its end, one row over. Turned or flipped it is still a Snaky: 8 orientations, every one counts.",
             "On the board, Maker (the COM) owns 5 cells of a Snaky. Which cell completes it? Click it.",
         ],
         (Language::Japanese, Step::Turns) => [

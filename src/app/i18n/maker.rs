@@ -451,10 +451,10 @@ pub fn side(lang: Language, you: bool) -> &'static str {
 pub fn legend(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "勝ち方：ダブルリーチ（壊し手は片方しかふさげません）。紫の丸：打てば完成。緑の四角：ヒント。点線：証明が始まる範囲。"
+            "勝ち方：ダブルリーチ（壊し手は片方しかふさげません）。紫の丸：打てば完成。緑の四角：ヒント。点線の枠：論文の証明が始まる盤（その外に打ってもかまいません）。"
         }
         Language::English => {
-            "To win: a double threat (the Breaker blocks one cell, not two). Purple ring: completes your Snaky. Green square: the hint. Dashed square: where the proof begins."
+            "To win: a double threat (the Breaker blocks one cell, not two). Purple ring: completes your Snaky. Green square: the hint. Dashed frame: the board the paper's proof starts on (you may play past it)."
         }
     }
 }
@@ -463,7 +463,7 @@ pub fn legend(lang: Language) -> &'static str {
 pub fn shape_label(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => "Snaky：4マスまっすぐ、1段ずれてもう2マス（8つの向き）",
-        Language::English => "Snaky: 4 in a row, a step sideways, 2 more (any of 8 ways)",
+        Language::English => "Snaky, 6 cells: 4 in a row, then 2 more one row over from its end (8 ways)",
     }
 }
 
