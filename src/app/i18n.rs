@@ -332,8 +332,8 @@ impl T {
             ),
             T::CloseLesson => ("とじる Esc", "Close Esc"),
             T::LessonLegend => (
-                "赤い四角：あなたの手　緑の四角：保証を保てた手　黄色：最善の受けがふさぐ、石のいちばん多い形　紫の丸：作り手が次に完成できるマス　うすい石：進行",
-                "Red square: your move. Green squares: replies that kept the guarantee. Yellow: the fullest shape the best reply blocks. Purple circle: Maker completes a Snaky there. Pale stones: the line.",
+                "赤：あなたの手　緑：保証を保てた手　四角の数字：そこを通る形にある作り手の石の最多数　黄色：最善の受けがふさぐ形　紫の丸：作り手が次に完成できるマス　うすい石：進行",
+                "Red: your move. Green: replies that kept the guarantee. Number in a square: the most of Maker's stones on an open shape through it. Yellow: the shape the best reply blocks. Purple circle: Maker completes a Snaky there. Pale stones: the line.",
             ),
             T::LineFirst => ("最初", "Start"),
             T::LineLast => ("最後", "End"),

@@ -1089,6 +1089,68 @@ fn the_lesson_tints_the_fullest_shape_through_the_best_reply() {
     assert!(marks(&mut app).is_empty());
 }
 
+/// Before a costly move every lesson square carries the rule of thumb's count (newcomer #19): the
+/// most of Maker's stones on a Snaky copy through the cell free of Breaker's stones, checked
+/// against a brute force over SPEC §2.1's shape in its 8 orientations; the move played shows
+/// fewer than the best reply (its lesson leads with the rule of thumb). Gone once the line plays.
+#[test]
+fn the_lesson_squares_count_maker_stones_on_the_fullest_shape() {
+    use pokopoko::app::snaky::{FullestCount, LessonMark, SnakyInput};
+    let mut app = snaky_screen();
+    let record = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
+    app.world_mut().write_message(SnakyInput::LoadRecord(record.to_string()));
+    app.update();
+    app.world_mut().write_message(SnakyInput::LessonMove(8));
+    app.update();
+    app.update();
+    let before = session(&app).game().prefix(pokopoko::snaky::review::before(8));
+    let brute = |cell: Cell| -> u8 {
+        const S: [(i32, i32); 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
+        let mut most = 0;
+        for [a, b, c, d] in [
+            [1, 0, 0, 1],
+            [0, -1, 1, 0],
+            [-1, 0, 0, -1],
+            [0, 1, -1, 0],
+            [1, 0, 0, -1],
+            [-1, 0, 0, 1],
+            [0, 1, 1, 0],
+            [0, -1, -1, 0],
+        ] {
+            let shape = S.map(|(x, y)| (a * x + b * y, c * x + d * y));
+            for &(sx, sy) in &shape {
+                let copy = shape.map(|(x, y)| Cell::new(x - sx + cell.x, y - sy + cell.y));
+                if copy.iter().any(|&p| before.owner(p) == Some(Player::Breaker)) {
+                    continue;
+                }
+                most =
+                    most.max(copy.iter().filter(|&&p| before.owner(p) == Some(Player::Maker)).count() as u8);
+            }
+        }
+        most
+    };
+    let mut query = app.world_mut().query::<(&LessonMark, &Children)>();
+    let marks: Vec<(LessonMark, Vec<Entity>)> =
+        query.iter(app.world()).map(|(mark, children)| (*mark, children.iter().collect())).collect();
+    let (mut played, mut kept) = (None, Vec::new());
+    for (mark, children) in &marks {
+        let counts: Vec<u8> = children
+            .iter()
+            .filter_map(|&child| app.world().get::<FullestCount>(child))
+            .map(|count| count.0)
+            .collect();
+        assert_eq!(counts, [brute(mark.cell)], "{mark:?}");
+        if mark.kept { kept.push(counts[0]) } else { played = Some(counts[0]) }
+    }
+    let played = played.expect("the move played is marked");
+    assert!(!kept.is_empty(), "the replies that kept more are marked");
+    assert!(kept.iter().max().is_some_and(|&best| best > played), "{kept:?} vs {played}");
+    key(&mut app, KeyCode::ArrowRight);
+    app.update();
+    let mut counts = app.world_mut().query::<&FullestCount>();
+    assert_eq!(counts.iter(app.world()).count(), 0, "no counts along the line");
+}
+
 /// Every text on screen.
 fn texts(app: &mut App) -> Vec<String> {
     let mut query = app.world_mut().query::<&Text>();

@@ -12,6 +12,7 @@ use super::screen::SnakySystems;
 use crate::app::Screen;
 use crate::app::theme::palette;
 use crate::app::theme::widgets;
+use crate::snaky::review::Fullest;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, draw_overlays.in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)));
@@ -143,20 +144,31 @@ fn draw_overlays(
                     }
                 }
                 let first = session.lesson().and_then(|lesson| lesson.moves().first().map(|&(_, cell)| cell));
+                // Before the move each square carries the rule of thumb's count: the most of
+                // Maker's stones on an open shape through the cell (newcomer #19 asked to see it on
+                // the board, to compare the move with the replies that kept more).
+                let before = (step == 0).then(|| session.game().prefix(crate::snaky::review::before(index)));
+                let fullest = |cell| before.as_ref().map(|before| Fullest::at(before, cell).stones);
                 for &cell in &reviewed.best {
                     if step == 0 || (best_line && Some(cell) == first) {
-                        layer.spawn((
+                        let mut square = layer.spawn((
                             LessonMark { cell, kept: true },
                             HINT.square(cell, Color::NONE, palette::HINT),
                         ));
+                        if let Some(stones) = fullest(cell) {
+                            square.with_child(fullest_count(stones, palette::GOOD));
+                        }
                     }
                 }
                 if step == 0 || !best_line {
                     let played = reviewed.breaker;
-                    layer.spawn((
+                    let mut square = layer.spawn((
                         LessonMark { cell: played, kept: false },
                         HINT.square(played, Color::NONE, palette::BAD),
                     ));
+                    if let Some(stones) = fullest(played) {
+                        square.with_child(fullest_count(stones, palette::BAD));
+                    }
                 }
             }
         }
@@ -225,6 +237,20 @@ const PIVOT: Shape = Shape { inset: 0.0, grow: 4.0, border: 3.0, radius: Val::Px
 const PIVOT_FILL_ALPHA: f32 = 0.5;
 /// The heat map's numbers before they follow the zoom.
 const HEAT_FONT_PX: f32 = 10.0;
+
+/// The lesson's count on a square: the most of Maker's stones on an open Snaky shape through the
+/// cell before the move.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FullestCount(pub u8);
+
+fn fullest_count(stones: u8, colour: Color) -> impl Bundle {
+    (
+        FullestCount(stones),
+        widgets::cell_number(stones, HEAT_FONT_PX, colour),
+        ScaledFont::for_number(usize::from(stones)),
+        Pickable::IGNORE,
+    )
+}
 
 impl Shape {
     fn square(&self, cell: crate::snaky::Cell, fill: Color, border: Color) -> impl Bundle {
