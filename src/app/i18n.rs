@@ -121,6 +121,8 @@ pub enum T {
     LineLast,
     SnakyGoalHelp,
     AnalysisHelp,
+    /// Under the Analysis tab's help while a game is played: its marks count as help.
+    AssistNote,
     CardLegend,
     BlindHidden,
     Maker,
@@ -344,6 +346,10 @@ impl T {
             T::AnalysisHelp => (
                 "いまの計画（カード）＝作り手がいま使っている証明の一部。h＝あと何手で勝つか。T＝計画のため空いていてほしいマス（1つ取れば作り手は別の計画に移ります）。A＝計画に使う作り手の石。次の手＝作り手が次に取るマス。",
                 "Plan (card): the part of the proof Maker follows now. h: the moves it still needs. T: cells it needs free (take one and Maker must switch plans). A: Maker's stones it uses. Next: the cell Maker takes next.",
+            ),
+            T::AssistNote => (
+                "これらの表示が出ているときに打つと助けありとなり、その対局は最高記録に数えません。",
+                "A move made while these marks show is helped: the game then does not count as your best.",
             ),
             T::CardLegend => (
                 "h＝このカードから作り手が勝つまでの手数の上限。|A|＝必要な作り手の石の数。|T|＝空いていてほしいマスの数。子カード＝壊し手の手ごとに作り手が移るカード。s0+(4,3)＝対称変換 s0 のあと (4,3) ずらして置く。",

@@ -1151,6 +1151,29 @@ fn the_lesson_squares_count_maker_stones_on_the_fullest_shape() {
     assert_eq!(counts.iter(app.world()).count(), 0, "no counts along the line");
 }
 
+/// The Analysis tab says, while a game is played, that moves made with its marks shown are
+/// helped (newcomer #19 learnt it only from the result); not once the game is over.
+#[test]
+fn the_analysis_tab_warns_that_its_marks_count_as_help() {
+    use pokopoko::app::snaky::{Info, SnakyInput};
+    let note = |app: &mut App| {
+        let mut query = app.world_mut().query::<(&Info, &Text)>();
+        query.iter(app.world()).find(|(info, _)| **info == Info::AssistNote).map(|(_, text)| text.0.clone())
+    };
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6".to_string()));
+    app.update();
+    app.update();
+    let said = note(&mut app).expect("the note is on the Analysis page");
+    assert!(said.contains("does not count as your best") || said.contains("最高記録に数えません"), "{said}");
+    let record = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
+    app.world_mut().write_message(SnakyInput::LoadRecord(record.to_string()));
+    app.update();
+    app.update();
+    assert!(session(&app).game().won(), "Maker has won");
+    assert_eq!(note(&mut app).as_deref(), Some(""), "nothing to warn about after the game");
+}
+
 /// Every text on screen.
 fn texts(app: &mut App) -> Vec<String> {
     let mut query = app.world_mut().query::<&Text>();

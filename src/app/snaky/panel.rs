@@ -115,6 +115,9 @@ pub enum Info {
     Marks,
     Notice,
     HeatLegend,
+    /// While a game is played, on the Analysis tab: moves made with its marks shown are helped
+    /// (newcomer #19 learnt it only from the result).
+    AssistNote,
     HintLegend,
     Tempo,
     Speed,
@@ -378,6 +381,12 @@ fn spawn_analysis_page(page: &mut ChildSpawnerCommands, lang: Language) {
     page.spawn((
         widgets::text(T::AnalysisHelp.get(lang), 13.0, palette::INK_SOFT),
         Node { width: px(PANEL_WIDTH - 36.0), ..default() },
+    ));
+    page.spawn((
+        Info::AssistNote,
+        widgets::text("", 13.0, palette::BAD),
+        Node { width: px(PANEL_WIDTH - 36.0), ..default() },
+        CollapseWhenEmpty,
     ));
     page.spawn(left_row()).with_children(|row| {
         for (layer, label, colour) in [
@@ -767,6 +776,10 @@ fn update_panel(
                 (outside.map_or(String::new(), |h| text::heat_legend(lang, h)), palette::INK_SOFT)
             }
             Info::HeatLegend => (String::new(), palette::INK_SOFT),
+            Info::AssistNote if !session.blind && !game.won() => {
+                (T::AssistNote.get(lang).to_string(), palette::BAD)
+            }
+            Info::AssistNote => (String::new(), palette::BAD),
             Info::HintLegend if overlays.get(Layer::Hint) && !session.blind && !game.won() => {
                 let hint = game.hint();
                 let keeps = game
