@@ -80,16 +80,21 @@ pub fn status(lang: Language, won: Option<u32>, assisted: bool, can_finish: bool
     }
 }
 
-pub fn goal(lang: Language, par: u32, moves: u32) -> String {
+/// The goal and the count so far; once the hint or undo helped, that the game is no best (said
+/// here once rather than after every hint: newcomer #20).
+pub fn goal(lang: Language, par: u32, moves: u32, assisted: bool) -> String {
+    let past = moves > par;
     match lang {
-        Language::Japanese if moves > par => {
-            format!("目標：{par}手以内に勝つ　いま {moves}手（目標を超えました）")
-        }
-        Language::Japanese => format!("目標：{par}手以内に勝つ　いま {moves}手"),
-        Language::English if moves > par => {
-            format!("Goal: win within {par} Maker moves. Yours so far: {moves} (past the goal)")
-        }
-        Language::English => format!("Goal: win within {par} Maker moves. Yours so far: {moves}"),
+        Language::Japanese => format!(
+            "目標：{par}手以内に勝つ　いま {moves}手{}{}",
+            if past { "（目標を超えました）" } else { "" },
+            if assisted { "（助けあり：最高記録に数えません）" } else { "" }
+        ),
+        Language::English => format!(
+            "Goal: win within {par} Maker moves. Yours so far: {moves}{}{}",
+            if past { " (past the goal)" } else { "" },
+            if assisted { " (helped: not a best)" } else { "" }
+        ),
     }
 }
 
@@ -375,7 +380,6 @@ pub fn hint(
     hint: Option<&Advice>,
     reason: Option<&HintReason>,
     near: Option<&(Cell, HintReason)>,
-    assisted: bool,
 ) -> String {
     let why = |lang| reason.map(|r| hint_reason(lang, r));
     let near = |lang| match (lang, near) {
@@ -389,31 +393,27 @@ pub fn hint(
     };
     match (lang, hint) {
         (Language::Japanese, Some(a)) if a.footing.on_stones() => format!(
-            "証明の次の一手（確実ですが、最短とはかぎりません）：{}{}（この対局は記録に残りません）",
+            "証明の次の一手（確実ですが、最短とはかぎりません）：{}{}",
             cell(a.hint),
             why(lang).map_or(String::new(), |w| format!("。{w}"))
         ),
         (Language::English, Some(a)) if a.footing.on_stones() => format!(
-            "The proof's next move (sure, not always fastest): {}{} (this game won't count as your best)",
+            "The proof's next move (sure, not always fastest): {}{}",
             cell(a.hint),
             why(lang).map_or(String::new(), |w| format!(": {w}"))
         ),
         (Language::Japanese, Some(a)) => format!(
-            "証明の確実な道：壊し手の石のない所 {} からやり直し（{}手以内）。{}記録に残りません",
+            "証明の確実な道：壊し手の石のない所 {} からやり直し（{}手以内）。{}",
             cell(a.hint),
             a.within,
             near(lang)
         ),
         (Language::English, Some(a)) => format!(
-            "The proof's sure way: a fresh start at {}, clear of the Breaker's stones (within {} more).{} Not counted as your best.",
+            "The proof's sure way: a fresh start at {}, clear of the Breaker's stones (within {} more).{}",
             cell(a.hint),
             a.within,
             near(lang)
         ),
-        (Language::Japanese, None) if assisted => "ヒントかまったを使った対局です（記録に残りません）".into(),
-        (Language::English, None) if assisted => {
-            "You used the hint or undo: this game won't count as your best".into()
-        }
         _ => String::new(),
     }
 }
@@ -643,6 +643,22 @@ mod tests {
     fn advice(within: u32, footing: Footing) -> Advice {
         let (hint, maker, card, inline) = (Cell::new(8, 8), Maker::Ours19, 0, false);
         Advice { within, hint, footing, maker, card, inline, placement: Placement::IDENTITY }
+    }
+
+    /// Newcomer #20: every hint repeated that the game would not count. The goal line says it
+    /// once the game is helped, and the hint no longer does.
+    #[test]
+    fn a_helped_game_is_said_once_on_the_goal_line() {
+        assert_eq!(goal(Language::English, 19, 6, false), "Goal: win within 19 Maker moves. Yours so far: 6");
+        assert_eq!(
+            goal(Language::English, 19, 20, true),
+            "Goal: win within 19 Maker moves. Yours so far: 20 (past the goal) (helped: not a best)"
+        );
+        assert!(goal(Language::Japanese, 19, 6, true).ends_with("（助けあり：最高記録に数えません）"));
+        for lang in [Language::English, Language::Japanese] {
+            let said = hint(lang, Some(&advice(7, Footing::Here)), None, None);
+            assert!(!said.contains("best") && !said.contains("記録"), "{said}");
+        }
     }
 
     /// After a win the review counts the moves made off the proof (with no proof on the stones

@@ -505,7 +505,7 @@ fn update_panel(
         }
         let wanted = match info {
             Info::Status => text::status(lang, won, session.assisted(), !session.game().threats().is_empty()),
-            Info::Goal => text::goal(lang, PAR, session.moves()),
+            Info::Goal => text::goal(lang, PAR, session.moves(), session.assisted()),
             Info::Coach => match won {
                 Some(moves) => text::result(lang, moves, PAR, session.level(), session.assisted()),
                 None => text::coach(lang, advice.as_ref()),
@@ -527,7 +527,7 @@ fn update_panel(
                 let near = shown
                     .filter(|a| !a.footing.on_stones())
                     .and_then(|_| crate::snaky::as_maker::near_suggestion(session.game()));
-                text::hint(lang, shown, reason.as_ref(), near.as_ref(), session.assisted())
+                text::hint(lang, shown, reason.as_ref(), near.as_ref())
             }
             Info::LevelNote => match session.pending_level() {
                 Some(level) => text::confirm_level(lang, level, session.level()),
