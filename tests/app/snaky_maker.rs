@@ -186,3 +186,68 @@ fn undo_moves_the_cursor_off_the_stone_taken_back() {
     let hint = session(&app).shown_hint().expect("the hint is on");
     assert_eq!(app.world().resource::<Cursor>().0, hint);
 }
+
+/// The shown hint that joins the player's stones tints the shape it builds (newcomer #20: "show
+/// the plan on the board"): on every such turn of a game played by the hints, the tinted cells
+/// are a Snaky copy through the hint (SPEC §2.1's shape in one of its 8 orientations) with no
+/// Breaker stone, holding with the hint the most of the player's stones any such copy holds, by a
+/// brute force over every copy through the hint.
+#[test]
+fn the_hint_tints_the_shape_it_builds() {
+    use pokopoko::app::snaky::maker::{HintShapeMark, MarkedCell};
+    const S: [(i32, i32); 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
+    const D4: [[i32; 4]; 8] = [
+        [1, 0, 0, 1],
+        [0, -1, 1, 0],
+        [-1, 0, 0, -1],
+        [0, 1, -1, 0],
+        [1, 0, 0, -1],
+        [-1, 0, 0, 1],
+        [0, 1, 1, 0],
+        [0, -1, -1, 0],
+    ];
+    let mut app = maker_screen();
+    key(&mut app, KeyCode::KeyH);
+    app.update();
+    let mut tinted_turns = 0;
+    while !session(&app).game().won() && session(&app).moves() < 30 {
+        let game = session(&app).game().clone();
+        let hint = session(&app).shown_hint().expect("the hint stays on");
+        let mut tinted: Vec<Cell> = app
+            .world_mut()
+            .query_filtered::<&MarkedCell, With<HintShapeMark>>()
+            .iter(app.world())
+            .map(|m| m.0)
+            .collect();
+        tinted.sort_by_key(|c| (c.x, c.y));
+        // Every copy through the hint free of Breaker's stones, with the player's stones in it.
+        let mut copies = Vec::new();
+        for [a, b, c, d] in D4 {
+            let shape = S.map(|(x, y)| (a * x + b * y, c * x + d * y));
+            for &(sx, sy) in &shape {
+                let mut copy = shape.map(|(x, y)| Cell::new(x - sx + hint.x, y - sy + hint.y));
+                if copy.iter().any(|&p| game.owner(p) == Some(Player::Breaker)) {
+                    continue;
+                }
+                let mine =
+                    copy.iter().filter(|&&p| p == hint || game.owner(p) == Some(Player::Maker)).count();
+                copy.sort_by_key(|c| (c.x, c.y));
+                copies.push((copy, mine));
+            }
+        }
+        let most = copies.iter().map(|&(_, mine)| mine).max().unwrap_or(0);
+        if !tinted.is_empty() {
+            tinted_turns += 1;
+            assert!(
+                copies.iter().any(|(copy, mine)| copy.as_slice() == tinted.as_slice() && *mine == most),
+                "{tinted:?} is not a fullest copy through {hint}"
+            );
+            assert!(most >= 2);
+        }
+        key(&mut app, KeyCode::Enter);
+        app.update();
+        app.update();
+    }
+    assert!(session(&app).game().won(), "the hints win");
+    assert!(tinted_turns > 0, "some hint builds on the player's stones");
+}

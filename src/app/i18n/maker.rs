@@ -451,10 +451,10 @@ pub fn side(lang: Language, you: bool) -> &'static str {
 pub fn legend(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "勝ち方：ダブルリーチ（壊し手は片方しかふさげません）。紫の丸：打てば完成。緑の四角：ヒント。点線の枠：論文の証明が始まる盤（その外に打ってもかまいません）。"
+            "勝ち方：ダブルリーチ（壊し手は片方しかふさげません）。紫の丸：打てば完成。緑の四角：ヒント（黄色：ヒントで石がそろっていく形）。点線の枠：論文の証明が始まる盤（その外に打ってもかまいません）。"
         }
         Language::English => {
-            "To win: a double threat (the Breaker blocks one cell, not two). Purple ring: completes your Snaky. Green square: the hint. Dashed frame: the board the paper's proof starts on (you may play past it)."
+            "To win: a double threat (the Breaker blocks one cell, not two). Purple ring: completes your Snaky. Green square: the hint (yellow: the shape it builds). Dashed frame: the board the paper's proof starts on (you may play past it)."
         }
     }
 }

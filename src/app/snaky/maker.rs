@@ -20,7 +20,7 @@ use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, CollapseWhenEmpty, send};
 use crate::app::{Go, Open, Screen};
 use crate::save::Language;
-use crate::snaky::as_maker::{Coach, HintReason, Level};
+use crate::snaky::as_maker::{Coach, HintReason, Level, built_shape};
 use crate::snaky::{Cell, Player};
 
 pub(super) fn plugin(app: &mut App) {
@@ -118,6 +118,11 @@ pub struct HintMark;
 /// The cell a mark stands on.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MarkedCell(pub Cell);
+
+/// A cell of the shape the shown hint builds on (its reason "joins your stones: n of them on one
+/// unblocked Snaky shape"), tinted so the plan can be seen on the board (newcomer #20).
+#[derive(Component, Debug)]
+pub struct HintShapeMark;
 
 fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res<MakerUnavailable>>) {
     let lang = lang.0;
@@ -473,6 +478,11 @@ fn draw_stones(session: Option<Res<MakerSession>>, layers: Query<(Entity, &Layer
             layer.spawn(overlay::threat_ring(cell));
         }
         if let Some(cell) = session.shown_hint() {
+            if matches!(HintReason::of(game, cell), HintReason::Builds(_)) {
+                for shape_cell in built_shape(game, cell).into_iter().flatten() {
+                    layer.spawn((HintShapeMark, MarkedCell(shape_cell), overlay::shape_tile(shape_cell)));
+                }
+            }
             layer.spawn((HintMark, MarkedCell(cell), overlay::hint_square(cell)));
         }
     });

@@ -133,14 +133,7 @@ fn draw_overlays(
                     .and_then(|why| why.best_reply.on_shape);
                 if let Some(shape) = shape.filter(|_| step == 0) {
                     for cell in shape.snaky {
-                        layer.spawn((
-                            ShapeMark(cell),
-                            ENVELOPE.square(
-                                cell,
-                                palette::BUBBLE_SELECTED.with_alpha(SHAPE_FILL_ALPHA),
-                                Color::NONE,
-                            ),
-                        ));
+                        layer.spawn((ShapeMark(cell), shape_tile(cell)));
                     }
                 }
                 let first = session.lesson().and_then(|lesson| lesson.moves().first().map(|&(_, cell)| cell));
@@ -195,6 +188,12 @@ fn draw_overlays(
 /// A cell of the completed Snaky: a tinted square with a red frame reaching past the stone.
 pub(super) fn winning_square(cell: crate::snaky::Cell) -> impl Bundle {
     WINNING.square(cell, palette::WINNING, palette::BAD)
+}
+
+/// A cell of a shape the board points out (the lesson's fullest shape, the hint's shape as Maker):
+/// a light yellow tile.
+pub(super) fn shape_tile(cell: crate::snaky::Cell) -> impl Bundle {
+    ENVELOPE.square(cell, palette::BUBBLE_SELECTED.with_alpha(SHAPE_FILL_ALPHA), Color::NONE)
 }
 
 pub(super) fn hint_square(cell: crate::snaky::Cell) -> impl Bundle {

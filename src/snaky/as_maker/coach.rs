@@ -94,6 +94,25 @@ impl HintReason {
     }
 }
 
+/// The shape a hint that [`HintReason::Builds`] builds, to show on the board: of the Snaky copies
+/// through `hint` holding none of Breaker's stones, the first holding the most of Maker's (the
+/// hint counted), as the reason counts them; `None` unless that is two stones or more.
+pub fn built_shape(game: &MakerGame, hint: Cell) -> Option<[Cell; 6]> {
+    let mut played = game.clone();
+    played.maker_move(hint).ok()?;
+    let after = &played;
+    let owned_by = |player| move |c| after.owner(c) == Some(player);
+    let mut best: Option<([Cell; 6], u8)> = None;
+    for (copy, stones) in
+        crate::snaky::shape::live_copies_through(hint, owned_by(Player::Breaker), owned_by(Player::Maker))
+    {
+        if best.is_none_or(|(_, most)| stones > most) {
+            best = Some((copy, stones));
+        }
+    }
+    best.filter(|&(_, stones)| stones >= 2).map(|(copy, _)| copy)
+}
+
 /// The most of Maker's stones on one Snaky copy through `cell` that holds none of Breaker's.
 fn fullest_through(game: &MakerGame, cell: Cell) -> u8 {
     let owned_by = |player| move |c| game.owner(c) == Some(player);
