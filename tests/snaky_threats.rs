@@ -406,7 +406,7 @@ fn every_line_of_computer_games_of_every_breaker_checks_against_the_brute_force(
 /// lesson says that no rule of thumb tells them apart.
 #[test]
 fn the_best_reply_mostly_blocks_a_fuller_shape_than_the_costly_move() {
-    let (mut costly, mut fuller, mut thinner, mut tied) = (0, 0, 0, 0);
+    let (mut costly, mut fuller, mut thinner, mut tied, mut misled) = (0, 0, 0, 0, 0);
     for maker in Maker::ALL {
         let cards = maker.cards().expect("cards");
         for kind in BreakerKind::ALL {
@@ -424,6 +424,15 @@ fn the_best_reply_mostly_blocks_a_fuller_shape_than_the_costly_move() {
                     costly += 1;
                     fuller += usize::from(best > yours);
                     thinner += usize::from(best < yours);
+                    // Fewer of Maker's stones on the best reply's shape: the lesson says the rule
+                    // of thumb misleads there.
+                    if best.0 < yours.0 && !why.blocked_finish {
+                        misled += 1;
+                        let said = words::best_reply(Language::English, &why);
+                        assert!(said.starts_with("Here the rule of thumb misleads"), "{said}");
+                        let said = words::best_reply(Language::Japanese, &why);
+                        assert!(said.starts_with("ここではコツが外れます"), "{said}");
+                    }
                     // Equally full: the lesson says that no rule of thumb tells the two apart.
                     if best == yours && best.0 > 0 && !why.blocked_finish {
                         tied += 1;
@@ -437,12 +446,38 @@ fn the_best_reply_mostly_blocks_a_fuller_shape_than_the_costly_move() {
         }
     }
     println!(
-        "costly moves {costly}: best reply on a fuller shape {fuller}, on a thinner one {thinner}, tied {tied}"
+        "costly moves {costly}: best reply on a fuller shape {fuller}, on a thinner one {thinner} ({misled} with fewer stones), tied {tied}"
     );
     assert!(tied > 0, "some costly moves tie with their best reply");
     assert!(costly >= 50, "enough costly moves to judge: {costly}");
     assert!(4 * fuller >= 3 * costly, "{fuller} of {costly}");
     assert!(20 * thinner <= costly, "{thinner} of {costly}");
+}
+
+/// Where the rule of thumb points the wrong way — the move played lay on a shape holding more of
+/// Maker's stones than every reply that kept more, by the brute force's count — the lesson says so
+/// plainly (newcomer #21 saw the board's counts contradict the rule unexplained). A seeded game of
+/// the envelope-random Breaker against the paper's Maker: its 4th move, (7,11).
+#[test]
+fn the_lesson_says_when_the_rule_of_thumb_misleads() {
+    let cards = Maker::Paper.cards().expect("cards");
+    let breaker = cells("15,6 5,8 8,6 7,11");
+    let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
+    let reviewed = snaky::review_game(&game);
+    let m = &reviewed.moves[3];
+    assert!(m.lost > 0, "(7,11) cost Maker moves");
+    let before = game.prefix(review::before(3));
+    let yours = fullest_copies(&before, breaker[3]).0;
+    assert!(!m.best.is_empty());
+    for &kept in &m.best {
+        assert!(fullest_copies(&before, kept).0 < yours, "{kept}: not on a fuller shape than (7,11)");
+    }
+    let why = review::why(&game, 3).expect("a costly move");
+    let english = words::best_reply(Language::English, &why);
+    let japanese = words::best_reply(Language::Japanese, &why);
+    assert!(english.starts_with("Here the rule of thumb misleads"), "{english}");
+    assert!(english.contains(&format!("holding {yours} of Maker's stones")), "{english}");
+    assert!(japanese.starts_with("ここではコツが外れます"), "{japanese}");
 }
 
 /// A Breaker that takes a finishing cell whenever Maker has one (found by the brute force), else

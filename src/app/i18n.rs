@@ -334,8 +334,8 @@ impl T {
             ),
             T::CloseLesson => ("とじる Esc", "Close Esc"),
             T::LessonLegend => (
-                "赤：あなたの手　緑：保証を保てた手　四角の数字：そこを通る形にある作り手の石の最多数　黄色：最善の受けがふさぐ形　紫の丸：作り手が次に完成できるマス　うすい石：進行",
-                "Red: your move. Green: replies that kept the guarantee. Number in a square: the most of Maker's stones on an open shape through it. Yellow: the shape the best reply blocks. Purple circle: Maker completes a Snaky there. Pale stones: the line.",
+                "赤：あなたの手　緑：保証を保てた手　数字：あなたの手と最善の受けを通る形にある作り手の石の最多数　黄色：最善の受けがふさぐ形　紫の丸：作り手が次に完成できるマス　うすい石：進行",
+                "Red: your move. Green: replies that kept the guarantee. Numbers, on your move and the best reply: the most of Maker's stones on an open shape through the cell. Yellow: the shape the best reply blocks. Purple circle: Maker completes a Snaky there. Pale stones: the line.",
             ),
             T::LineFirst => ("最初", "Start"),
             T::LineLast => ("最後", "End"),

@@ -148,11 +148,26 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
         return format!("{} {reply}", blocked_finish(lang, why.breaker, &why.line.open.cells));
     }
     let best = &why.best_reply;
+    let (cell, played) = (best.cell, why.breaker);
+    // The rule of thumb pointed the wrong way: the move played lay on a fuller shape than every
+    // reply that kept more (the best reply is the fullest of them). Said plainly (newcomer #21
+    // saw the board's counts contradict the rule with no word about it).
+    if !best.outside && best.fullest.stones < best.played_fullest.stones {
+        let (yours, theirs) = (best.played_fullest.stones, best.fullest.stones);
+        return match lang {
+            Language::English => format!(
+                "Here the rule of thumb misleads: your {played} lay on a shape holding {yours} of Maker's stones, and every reply that kept more on less (the best, {cell}, {theirs}); the difference is in Maker's plan. {reply}"
+            ),
+            Language::Japanese => format!(
+                "ここではコツが外れます：あなたの {played} は作り手の石を{yours}個含む形の上にあり、保証を保てた手はどれもそれより少ない形の上でした（最善の {cell} は{theirs}個）。分かれ目は作り手の計画です。{reply}"
+            ),
+        };
+    }
     let tied = !best.outside && best.fullest == best.played_fullest && best.fullest.stones > 0;
     if !tied {
         return reply;
     }
-    let (cell, played, stones) = (best.cell, why.breaker, best.fullest.stones);
+    let stones = best.fullest.stones;
     match lang {
         Language::English => format!(
             "No rule of thumb tells them apart: {cell} and your {played} each lay on shapes holding {stones} of Maker's stones; the difference is in Maker's plan. {reply}"

@@ -1089,10 +1089,11 @@ fn the_lesson_tints_the_fullest_shape_through_the_best_reply() {
     assert!(marks(&mut app).is_empty());
 }
 
-/// Before a costly move every lesson square carries the rule of thumb's count (newcomer #19): the
-/// most of Maker's stones on a Snaky copy through the cell free of Breaker's stones, checked
-/// against a brute force over SPEC §2.1's shape in its 8 orientations; the move played shows
-/// fewer than the best reply (its lesson leads with the rule of thumb). Gone once the line plays.
+/// Before a costly move the move played and the best reply carry the rule of thumb's count
+/// (newcomer #19), and no other green square does (#21): the most of Maker's stones on a Snaky
+/// copy through the cell free of Breaker's stones, checked against a brute force over SPEC
+/// §2.1's shape in its 8 orientations; the move played shows fewer than the best reply (its
+/// lesson leads with the rule of thumb). Gone once the line plays.
 #[test]
 fn the_lesson_squares_count_maker_stones_on_the_fullest_shape() {
     use pokopoko::app::snaky::{FullestCount, LessonMark, SnakyInput};
@@ -1129,22 +1130,38 @@ fn the_lesson_squares_count_maker_stones_on_the_fullest_shape() {
         }
         most
     };
-    let mut query = app.world_mut().query::<(&LessonMark, &Children)>();
-    let marks: Vec<(LessonMark, Vec<Entity>)> =
-        query.iter(app.world()).map(|(mark, children)| (*mark, children.iter().collect())).collect();
-    let (mut played, mut kept) = (None, Vec::new());
+    let mut query = app.world_mut().query::<(&LessonMark, Option<&Children>)>();
+    let marks: Vec<(LessonMark, Vec<Entity>)> = query
+        .iter(app.world())
+        .map(|(mark, children)| (*mark, children.map(|c| c.iter().collect()).unwrap_or_default()))
+        .collect();
+    let best_reply =
+        session(&app).lesson().and_then(|l| l.why.as_ref()).expect("a costly move").best_reply.cell;
+    let (mut played, mut kept, mut green) = (None, None, 0);
     for (mark, children) in &marks {
         let counts: Vec<u8> = children
             .iter()
             .filter_map(|&child| app.world().get::<FullestCount>(child))
             .map(|count| count.0)
             .collect();
-        assert_eq!(counts, [brute(mark.cell)], "{mark:?}");
-        if mark.kept { kept.push(counts[0]) } else { played = Some(counts[0]) }
+        green += usize::from(mark.kept);
+        // Only the move played and the best reply the lesson explains carry a count.
+        if !mark.kept || mark.cell == best_reply {
+            assert_eq!(counts, [brute(mark.cell)], "{mark:?}");
+        } else {
+            assert!(counts.is_empty(), "{mark:?}");
+        }
+        if mark.kept && mark.cell == best_reply {
+            kept = Some(counts[0]);
+        }
+        if !mark.kept {
+            played = Some(counts[0]);
+        }
     }
-    let played = played.expect("the move played is marked");
-    assert!(!kept.is_empty(), "the replies that kept more are marked");
-    assert!(kept.iter().max().is_some_and(|&best| best > played), "{kept:?} vs {played}");
+    let (played, kept) =
+        (played.expect("the move played is marked"), kept.expect("the best reply is marked"));
+    assert!(green > 1, "other replies kept as much, unnumbered");
+    assert!(kept > played, "{kept} vs {played}");
     key(&mut app, KeyCode::ArrowRight);
     app.update();
     let mut counts = app.world_mut().query::<&FullestCount>();

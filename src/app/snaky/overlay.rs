@@ -137,11 +137,18 @@ fn draw_overlays(
                     }
                 }
                 let first = session.lesson().and_then(|lesson| lesson.moves().first().map(|&(_, cell)| cell));
-                // Before the move each square carries the rule of thumb's count: the most of
-                // Maker's stones on an open shape through the cell (newcomer #19 asked to see it on
-                // the board, to compare the move with the replies that kept more).
+                // Before the move the move played and the best reply (the one the lesson explains)
+                // carry the rule of thumb's count: the most of Maker's stones on an open shape
+                // through the cell (newcomer #19 asked to see it on the board). Only those two:
+                // numbers on every green square read as a rule the other replies broke (#21).
                 let before = (step == 0).then(|| session.game().prefix(crate::snaky::review::before(index)));
-                let fullest = |cell| before.as_ref().map(|before| Fullest::at(before, cell).stones);
+                let best_reply = before
+                    .as_ref()
+                    .and_then(|before| crate::snaky::review::best_reply_cell(before, &reviewed.best));
+                let fullest = |cell| {
+                    let compared = cell == reviewed.breaker || Some(cell) == best_reply;
+                    before.as_ref().filter(|_| compared).map(|before| Fullest::at(before, cell).stones)
+                };
                 for &cell in &reviewed.best {
                     if step == 0 || (best_line && Some(cell) == first) {
                         let mut square = layer.spawn((
