@@ -1191,6 +1191,34 @@ fn the_analysis_tab_warns_that_its_marks_count_as_help() {
     assert_eq!(note(&mut app).as_deref(), Some(""), "nothing to warn about after the game");
 }
 
+/// The notice keeps its room while a game is played (the buttons never move), and gives it up
+/// once Maker has won with nothing to say, so the takeaway and the lesson's chips fit (newcomer
+/// #21 found the chips cut off while reviewing a finished game).
+#[test]
+fn the_notice_gives_up_its_room_after_the_game() {
+    use pokopoko::app::snaky::{NoticeSlot, SnakyInput};
+    let slot = |app: &mut App| {
+        let mut query = app.world_mut().query_filtered::<&Node, With<NoticeSlot>>();
+        query.single(app.world()).expect("one notice slot").display
+    };
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6".to_string()));
+    app.update();
+    app.update();
+    assert_eq!(slot(&mut app), Display::Flex, "kept while the game is played");
+    let record = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
+    app.world_mut().write_message(SnakyInput::LoadRecord(record.to_string()));
+    app.update();
+    app.update();
+    assert!(session(&app).game().won());
+    // Reviewing the finished game, as newcomer #21 did: nothing is said.
+    app.world_mut().write_message(SnakyInput::ToggleReview);
+    app.update();
+    app.update();
+    assert!(session(&app).notice.is_none(), "nothing said");
+    assert_eq!(slot(&mut app), Display::None, "given up after the game");
+}
+
 /// Every text on screen.
 fn texts(app: &mut App) -> Vec<String> {
     let mut query = app.world_mut().query::<&Text>();

@@ -34,7 +34,7 @@ pub use model::session::{
 };
 pub use model::watch::{SPEEDS, Watch};
 pub use overlay::{FullestCount, HeatValue, LessonMark, OverlayMark, ShapeMark, ThreatMark};
-pub use panel::{DropText, GuaranteeDrop, Info, LessonChip, TempoBar, TempoGraph};
+pub use panel::{DropText, GuaranteeDrop, Info, LessonChip, NoticeSlot, TempoBar, TempoGraph};
 pub use record::record_text;
 pub use screen::{LessonStart, SnakyStart, SnakySystems, SnakyUnavailable};
 

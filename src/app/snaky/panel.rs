@@ -211,7 +211,7 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     panel.spawn((Info::Par, HiddenInLesson, widgets::text("", 15.0, palette::INK_SOFT)));
     // A fixed width and room for three lines, so a long message wraps without moving the buttons.
     panel
-        .spawn((HiddenInLesson, widgets::text_slot(px(PANEL_WIDTH - 36.0), NOTICE_HEIGHT)))
+        .spawn((HiddenInLesson, NoticeSlot, widgets::text_slot(px(PANEL_WIDTH - 36.0), NOTICE_HEIGHT)))
         .with_child((Info::Notice, widgets::text("", 14.0, palette::BAD)));
     panel.spawn((PanelPage::Play, page())).with_children(|page| spawn_play_page(page, lang));
     panel
@@ -225,6 +225,12 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
 /// A line of the panel that gives its room to the lesson while it is open (par, the notice).
 #[derive(Component, Debug)]
 struct HiddenInLesson;
+
+/// The notice's room, kept while a game is played so the buttons never move; once Maker has won
+/// and nothing is said, it gives its room to the takeaway and the lesson's chips (newcomer #21
+/// found the chips cut off while reviewing a finished game).
+#[derive(Component, Debug)]
+pub struct NoticeSlot;
 
 /// Three lines of the notice's 14 px text.
 const NOTICE_HEIGHT: f32 = 56.0;
@@ -612,7 +618,7 @@ fn update_panel(
     mut controls: Query<(&Control, &mut ButtonKind, &Children)>,
     mut labels: Query<&mut Text, Without<Info>>,
     mut pages: Query<(&PanelPage, &mut Node)>,
-    mut lines: Query<&mut Node, (With<HiddenInLesson>, Without<PanelPage>)>,
+    mut lines: Query<(&mut Node, Has<NoticeSlot>), (With<HiddenInLesson>, Without<PanelPage>)>,
     data: Res<SaveData>,
 ) {
     let Some(session) = session else { return };
@@ -635,8 +641,10 @@ fn update_panel(
         }
     }
     // The lesson needs the room: par and the notice's line wait until it is closed.
-    for mut node in &mut lines {
-        let display = if page_shown == PanelPage::Lesson { Display::None } else { Display::Flex };
+    let nothing_to_say = session.game().won() && session.notice.is_none();
+    for (mut node, notice_slot) in &mut lines {
+        let hidden = page_shown == PanelPage::Lesson || (notice_slot && nothing_to_say);
+        let display = if hidden { Display::None } else { Display::Flex };
         if node.display != display {
             node.display = display;
         }
