@@ -498,12 +498,12 @@ pub fn off_view(lang: Language, count: usize, far: usize) -> String {
 pub fn par_line(lang: Language, par: u32, best: Option<u32>, blind_best: Option<u32>) -> String {
     let record = match (lang, best, blind_best) {
         (_, None, None) => String::new(),
-        (Language::Japanese, Some(best), None) => format!("　最高 {best}手"),
-        (Language::Japanese, None, Some(blind)) => format!("　最高（目かくし）{blind}手"),
-        (Language::Japanese, Some(best), Some(blind)) => format!("　最高 {best}手（目かくし {blind}手）"),
-        (Language::English, Some(best), None) => format!(", best {best}"),
-        (Language::English, None, Some(blind)) => format!(", best {blind} (blind)"),
-        (Language::English, Some(best), Some(blind)) => format!(", best {best} (blind {blind})"),
+        (Language::Japanese, Some(best), None) => format!("　あなたの最高 {best}手"),
+        (Language::Japanese, None, Some(blind)) => format!("　あなたの最高（目かくし）{blind}手"),
+        (Language::Japanese, Some(best), Some(blind)) => format!("　あなたの最高 {best}手（目かくし {blind}手）"),
+        (Language::English, Some(best), None) => format!("; your best {best}"),
+        (Language::English, None, Some(blind)) => format!("; your best {blind} (blind)"),
+        (Language::English, Some(best), Some(blind)) => format!("; your best {best} (blind {blind})"),
     };
     match lang {
         Language::Japanese => format!("パー {par}：作り手に {par}手ぜんぶ使わせよう{record}"),
