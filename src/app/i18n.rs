@@ -317,8 +317,8 @@ impl T {
             T::AnalysisTab => ("分析（Tab）", "Analysis (Tab)"),
             T::HowToPlay => ("遊び方", "How to play"),
             T::Lesson => (
-                "ふりかえりの学び：手をクリック（W：いちばん高くついた手。-の数：その手で早まった作り手の手数）すると、その局面と理由へ",
-                "The lesson: click a move (W: your costliest move; -n: the Maker moves it gave away) to see the board there and why",
+                "学び：手をクリックで、その局面と理由へ（W：いちばん高くついた手。-の数：早まった作り手の手数）",
+                "Lesson: click a move to see why (W: the costliest; -n: the Maker moves it gave away)",
             ),
             T::LessonHelp => (
                 "緑の枠：保証を保てた手。-の数：その手で早まった作り手の手数。",
@@ -334,8 +334,8 @@ impl T {
             ),
             T::CloseLesson => ("とじる Esc", "Close Esc"),
             T::LessonLegend => (
-                "赤：あなたの手　緑：保証を保てた手　数字：あなたの手と最善の受けを通る形にある作り手の石の最多数　黄色：最善の受けがふさぐ形　紫の丸：作り手が次に完成できるマス　うすい石：進行",
-                "Red: your move. Green: replies that kept the guarantee. Numbers, on your move and the best reply: the most of Maker's stones on an open shape through the cell. Yellow: the shape the best reply blocks. Purple circle: Maker completes a Snaky there. Pale stones: the line.",
+                "赤：あなたの手　緑：保証を保てた手　あなたの手と最善の受けの 3×2：そのマスを通る空いた形のうち、作り手の石がいちばん多い（3個）形が2つ　黄色：最善の受けがふさぐ形　紫の丸：作り手が次に完成できるマス　うすい石：進行",
+                "Red: your move. Green: replies that kept the guarantee. On your move and the best reply, 3×2: 2 open shapes through the cell hold 3 of Maker's stones, the most. Yellow: the shape the best reply blocks. Purple circle: Maker completes a Snaky there. Pale stones: the line.",
             ),
             T::LineFirst => ("最初", "Start"),
             T::LineLast => ("最後", "End"),

@@ -1089,9 +1089,9 @@ fn the_lesson_tints_the_fullest_shape_through_the_best_reply() {
     assert!(marks(&mut app).is_empty());
 }
 
-/// Before a costly move the move played and the best reply carry the rule of thumb's count
+/// Before a costly move the move played and the best reply carry the rule of thumb's counts
 /// (newcomer #19), and no other green square does (#21): the most of Maker's stones on a Snaky
-/// copy through the cell free of Breaker's stones, checked against a brute force over SPEC
+/// copy through the cell free of Breaker's stones and how many copies hold that many (#22), checked against a brute force over SPEC
 /// §2.1's shape in its 8 orientations; the move played shows fewer than the best reply (its
 /// lesson leads with the rule of thumb). Gone once the line plays.
 #[test]
@@ -1105,9 +1105,9 @@ fn the_lesson_squares_count_maker_stones_on_the_fullest_shape() {
     app.update();
     app.update();
     let before = session(&app).game().prefix(pokopoko::snaky::review::before(8));
-    let brute = |cell: Cell| -> u8 {
+    let brute = |cell: Cell| -> (u8, u8) {
         const S: [(i32, i32); 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
-        let mut most = 0;
+        let mut counts = [0u8; 7];
         for [a, b, c, d] in [
             [1, 0, 0, 1],
             [0, -1, 1, 0],
@@ -1124,11 +1124,10 @@ fn the_lesson_squares_count_maker_stones_on_the_fullest_shape() {
                 if copy.iter().any(|&p| before.owner(p) == Some(Player::Breaker)) {
                     continue;
                 }
-                most =
-                    most.max(copy.iter().filter(|&&p| before.owner(p) == Some(Player::Maker)).count() as u8);
+                counts[copy.iter().filter(|&&p| before.owner(p) == Some(Player::Maker)).count()] += 1;
             }
         }
-        most
+        (1..7).rev().find(|&k| counts[k] > 0).map_or((0, 0), |k| (k as u8, counts[k]))
     };
     let mut query = app.world_mut().query::<(&LessonMark, Option<&Children>)>();
     let marks: Vec<(LessonMark, Vec<Entity>)> = query
@@ -1139,10 +1138,10 @@ fn the_lesson_squares_count_maker_stones_on_the_fullest_shape() {
         session(&app).lesson().and_then(|l| l.why.as_ref()).expect("a costly move").best_reply.cell;
     let (mut played, mut kept, mut green) = (None, None, 0);
     for (mark, children) in &marks {
-        let counts: Vec<u8> = children
+        let counts: Vec<(u8, u8)> = children
             .iter()
             .filter_map(|&child| app.world().get::<FullestCount>(child))
-            .map(|count| count.0)
+            .map(|count| (count.0.stones, count.0.shapes))
             .collect();
         green += usize::from(mark.kept);
         // Only the move played and the best reply the lesson explains carry a count.
@@ -1161,7 +1160,7 @@ fn the_lesson_squares_count_maker_stones_on_the_fullest_shape() {
     let (played, kept) =
         (played.expect("the move played is marked"), kept.expect("the best reply is marked"));
     assert!(green > 1, "other replies kept as much, unnumbered");
-    assert!(kept > played, "{kept} vs {played}");
+    assert!(kept > played, "{kept:?} vs {played:?}");
     key(&mut app, KeyCode::ArrowRight);
     app.update();
     let mut counts = app.world_mut().query::<&FullestCount>();

@@ -500,7 +500,9 @@ pub fn par_line(lang: Language, par: u32, best: Option<u32>, blind_best: Option<
         (_, None, None) => String::new(),
         (Language::Japanese, Some(best), None) => format!("　あなたの最高 {best}手"),
         (Language::Japanese, None, Some(blind)) => format!("　あなたの最高（目かくし）{blind}手"),
-        (Language::Japanese, Some(best), Some(blind)) => format!("　あなたの最高 {best}手（目かくし {blind}手）"),
+        (Language::Japanese, Some(best), Some(blind)) => {
+            format!("　あなたの最高 {best}手（目かくし {blind}手）")
+        }
         (Language::English, Some(best), None) => format!("; your best {best}"),
         (Language::English, None, Some(blind)) => format!("; your best {blind} (blind)"),
         (Language::English, Some(best), Some(blind)) => format!("; your best {best} (blind {blind})"),
@@ -714,18 +716,6 @@ pub fn line_won_at(lang: Language, moves: usize) -> String {
     match lang {
         Language::Japanese => format!("この進行では {moves}手目で完成"),
         Language::English => format!("Line: Snaky at move {moves}"),
-    }
-}
-
-/// After a best reply the plan needed free: where such cells are shown during a game.
-pub fn needed_free_tip(lang: Language) -> &'static str {
-    match lang {
-        Language::Japanese => {
-            "（対局中は「分析」タブの「空きマス T」がこういうマスを示します。助けとして記録されます）"
-        }
-        Language::English => {
-            " (In a game the Analysis tab's \"Keep free T\" marks such cells; it counts as help.)"
-        }
     }
 }
 

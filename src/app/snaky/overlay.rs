@@ -147,7 +147,7 @@ fn draw_overlays(
                     .and_then(|before| crate::snaky::review::best_reply_cell(before, &reviewed.best));
                 let fullest = |cell| {
                     let compared = cell == reviewed.breaker || Some(cell) == best_reply;
-                    before.as_ref().filter(|_| compared).map(|before| Fullest::at(before, cell).stones)
+                    before.as_ref().filter(|_| compared).map(|before| Fullest::at(before, cell))
                 };
                 for &cell in &reviewed.best {
                     if step == 0 || (best_line && Some(cell) == first) {
@@ -155,8 +155,8 @@ fn draw_overlays(
                             LessonMark { cell, kept: true },
                             HINT.square(cell, Color::NONE, palette::HINT),
                         ));
-                        if let Some(stones) = fullest(cell) {
-                            square.with_child(fullest_count(stones, palette::GOOD));
+                        if let Some(full) = fullest(cell) {
+                            square.with_child(fullest_count(full, palette::GOOD));
                         }
                     }
                 }
@@ -166,8 +166,8 @@ fn draw_overlays(
                         LessonMark { cell: played, kept: false },
                         HINT.square(played, Color::NONE, palette::BAD),
                     ));
-                    if let Some(stones) = fullest(played) {
-                        square.with_child(fullest_count(stones, palette::BAD));
+                    if let Some(full) = fullest(played) {
+                        square.with_child(fullest_count(full, palette::BAD));
                     }
                 }
             }
@@ -244,16 +244,19 @@ const PIVOT_FILL_ALPHA: f32 = 0.5;
 /// The heat map's numbers before they follow the zoom.
 const HEAT_FONT_PX: f32 = 10.0;
 
-/// The lesson's count on a square: the most of Maker's stones on an open Snaky shape through the
-/// cell before the move.
+/// The lesson's count on a square, the rule of thumb's two numbers before the move: the most of
+/// Maker's stones on an open Snaky shape through the cell, and how many such shapes ("3×2"; the
+/// lesson's sentence compares both, newcomer #22 saw only the first on the board).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FullestCount(pub u8);
+pub struct FullestCount(pub Fullest);
 
-fn fullest_count(stones: u8, colour: Color) -> impl Bundle {
+fn fullest_count(full: Fullest, colour: Color) -> impl Bundle {
+    let said = if full.stones == 0 { "0".to_string() } else { format!("{}×{}", full.stones, full.shapes) };
     (
-        FullestCount(stones),
-        widgets::cell_number(stones, HEAT_FONT_PX, colour),
-        ScaledFont::for_number(usize::from(stones)),
+        FullestCount(full),
+        widgets::cell_number(said, HEAT_FONT_PX, colour),
+        // Sized as a number of three digits: three characters fit the cell the same way.
+        ScaledFont::for_number(100),
         Pickable::IGNORE,
     )
 }

@@ -717,15 +717,9 @@ fn update_panel(
                 None => (String::new(), palette::INK),
             },
             Info::BestReply => match session.lesson().and_then(|lesson| lesson.why.as_ref()) {
-                Some(why) => {
-                    let mut said = words::best_reply(lang, why);
-                    // A cell the plan needed free is found on the board with the Analysis tab.
-                    let role_said = !why.best_reply.blocks_a_fuller_shape();
-                    if role_said && why.best_reply.in_line == crate::snaky::review::Role::NeededFree {
-                        said.push_str(text::needed_free_tip(lang));
-                    }
-                    (said, palette::GOOD)
-                }
+                // (The Analysis tab's help says what its "Keep free T" marks; the lesson keeps its
+                // room for the reason itself: newcomer #22 saw its legend cut off.)
+                Some(why) => (words::best_reply(lang, why), palette::GOOD),
                 None => (String::new(), palette::INK),
             },
             Info::LineCaption => match session.lesson() {
