@@ -1218,6 +1218,28 @@ fn the_notice_gives_up_its_room_after_the_game() {
     assert_eq!(slot(&mut app), Display::None, "given up after the game");
 }
 
+/// The pointer's square is drawn only where a click claims: in a game, not in its lesson
+/// (newcomers #21 and #22 read it there as a cell the lesson marked).
+#[test]
+fn the_pointer_square_shows_only_where_a_click_claims() {
+    use pokopoko::app::snaky::{Hover, HoverMark, SnakyInput};
+    let marks = |app: &mut App| app.world_mut().query::<&HoverMark>().iter(app.world()).count();
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6".to_string()));
+    app.update();
+    app.world_mut().resource_mut::<Hover>().0 = Some(Cell::new(3, 3));
+    app.update();
+    assert_eq!(marks(&mut app), 1, "in the game");
+    app.world_mut().write_message(SnakyInput::LessonMove(1));
+    app.update();
+    app.update();
+    assert!(session(&app).lesson().is_some());
+    assert_eq!(marks(&mut app), 0, "not in the lesson");
+    app.world_mut().resource_mut::<Hover>().0 = Some(Cell::new(4, 3));
+    app.update();
+    assert_eq!(marks(&mut app), 0, "nor when the pointer moves in it");
+}
+
 /// Every text on screen.
 fn texts(app: &mut App) -> Vec<String> {
     let mut query = app.world_mut().query::<&Text>();

@@ -321,10 +321,11 @@ pub struct RefusedFlash {
 
 /// The cell under the pointer, if it is over the board.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-struct Hover(Option<Cell>);
+pub struct Hover(pub Option<Cell>);
 
+/// The square drawn under the pointer where a click would claim.
 #[derive(Component)]
-struct HoverMark;
+pub struct HoverMark;
 
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 enum BoardText {
@@ -813,14 +814,20 @@ fn refused_flash(cell: Cell) -> impl Bundle {
 
 fn draw_hover(
     hover: Res<Hover>,
+    session: Option<Res<Session>>,
+    screen: Res<State<Screen>>,
     layers: Query<(Entity, &Layer)>,
     mut marks: Query<(Entity, &mut Placed), With<HoverMark>>,
     mut commands: Commands,
 ) {
-    if !hover.is_changed() {
+    let session_changed = session.as_ref().is_some_and(|session| session.is_changed());
+    if !hover.is_changed() && !session_changed {
         return;
     }
-    match (hover.0, marks.single_mut()) {
+    // Only where a click claims: not in a review or a lesson, where newcomers #21 and #22 read the
+    // pointer's square as a cell the lesson marked.
+    let claims = *screen.get() == Screen::SnakyMaker || session.is_some_and(|session| session.cursor_shown());
+    match (hover.0.filter(|_| claims), marks.single_mut()) {
         (Some(cell), Ok((_, mut placed))) => *placed = Placed::cell(cell, 0.0),
         (None, Ok((entity, _))) => commands.entity(entity).despawn(),
         (Some(cell), Err(_)) => {

@@ -24,7 +24,9 @@ mod screen;
 
 use bevy::prelude::*;
 
-pub use board::{BOARD_SIZE, BoardArea, BoardView, Cursor, CursorMark, RefusedFlash, Stone};
+pub use board::{
+    BOARD_SIZE, BoardArea, BoardView, Cursor, CursorMark, Hover, HoverMark, RefusedFlash, Stone,
+};
 pub use grid::{AxisLabel, GridLine};
 pub use model::lesson::{Lesson, LineChoice};
 pub use model::outcome::Outcome;
