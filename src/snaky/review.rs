@@ -431,19 +431,17 @@ impl OnShape {
     /// The live copy through `cell` (no Breaker stone) holding the most of Maker's stones, the
     /// first in [`shape::copies_through`]'s order among equals, if it holds two or more.
     pub fn best(game: &Game, cell: Cell) -> Option<Self> {
-        let mut best: Option<Self> = None;
-        for (snaky, count) in live_copies_through(game, cell) {
-            if count >= 2 && best.is_none_or(|b| count > b.count) {
-                let mut stones = [cell; 5];
-                for (slot, &c) in
-                    stones.iter_mut().zip(snaky.iter().filter(|&&c| game.owner(c) == Some(Player::Maker)))
-                {
-                    *slot = c;
-                }
-                best = Some(Self { snaky, count, stones });
-            }
+        let owned_by = |player| move |c| game.owner(c) == Some(player);
+        let (snaky, count) =
+            shape::fullest_copy_through(cell, owned_by(Player::Breaker), owned_by(Player::Maker))
+                .filter(|&(_, count)| count >= 2)?;
+        let mut stones = [cell; 5];
+        for (slot, &c) in
+            stones.iter_mut().zip(snaky.iter().filter(|&&c| game.owner(c) == Some(Player::Maker)))
+        {
+            *slot = c;
         }
-        best
+        Some(Self { snaky, count, stones })
     }
 
     /// Maker's stones in the copy.

@@ -41,6 +41,23 @@ pub fn live_copies_through(
         .map(move |copy| (copy, copy.iter().filter(|&&c| maker(c)).count() as u8))
 }
 
+/// Of [`live_copies_through`] `cell`, the first (in [`copies_through`]'s order) holding the most
+/// of Maker's stones, with that count; `None` when every copy through `cell` holds a Breaker
+/// stone. The fullest shape a stone there blocks, or builds on.
+pub fn fullest_copy_through(
+    cell: Cell,
+    breaker: impl Fn(Cell) -> bool,
+    maker: impl Fn(Cell) -> bool,
+) -> Option<(Copy, u8)> {
+    let mut fullest: Option<(Copy, u8)> = None;
+    for (copy, stones) in live_copies_through(cell, breaker, maker) {
+        if fullest.is_none_or(|(_, most)| stones > most) {
+            fullest = Some((copy, stones));
+        }
+    }
+    fullest
+}
+
 /// The 48 copies through the origin, as offsets: orientation by orientation, then by which cell
 /// of S sits at the origin (the order of [`copies_through`]).
 const THROUGH_ORIGIN: [[(i32, i32); 6]; 48] = {

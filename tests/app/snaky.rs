@@ -1106,26 +1106,12 @@ fn the_lesson_squares_count_maker_stones_on_the_fullest_shape() {
     app.update();
     let before = session(&app).game().prefix(pokopoko::snaky::review::before(8));
     let brute = |cell: Cell| -> (u8, u8) {
-        const S: [(i32, i32); 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
         let mut counts = [0u8; 7];
-        for [a, b, c, d] in [
-            [1, 0, 0, 1],
-            [0, -1, 1, 0],
-            [-1, 0, 0, -1],
-            [0, 1, -1, 0],
-            [1, 0, 0, -1],
-            [-1, 0, 0, 1],
-            [0, 1, 1, 0],
-            [0, -1, -1, 0],
-        ] {
-            let shape = S.map(|(x, y)| (a * x + b * y, c * x + d * y));
-            for &(sx, sy) in &shape {
-                let copy = shape.map(|(x, y)| Cell::new(x - sx + cell.x, y - sy + cell.y));
-                if copy.iter().any(|&p| before.owner(p) == Some(Player::Breaker)) {
-                    continue;
-                }
-                counts[copy.iter().filter(|&&p| before.owner(p) == Some(Player::Maker)).count()] += 1;
+        for copy in copies_through(cell) {
+            if copy.iter().any(|&p| before.owner(p) == Some(Player::Breaker)) {
+                continue;
             }
+            counts[copy.iter().filter(|&&p| before.owner(p) == Some(Player::Maker)).count()] += 1;
         }
         (1..7).rev().find(|&k| counts[k] > 0).map_or((0, 0), |k| (k as u8, counts[k]))
     };
@@ -1238,6 +1224,31 @@ fn the_pointer_square_shows_only_where_a_click_claims() {
     app.world_mut().resource_mut::<Hover>().0 = Some(Cell::new(4, 3));
     app.update();
     assert_eq!(marks(&mut app), 0, "nor when the pointer moves in it");
+}
+
+/// Every copy of Snaky through `cell`, by brute force from SPEC §2.1: S = {(0,0), (1,0), (2,0),
+/// (3,0), (3,1), (4,1)} in each of its 8 orientations, placed with each of its cells on `cell`.
+/// Shares nothing with the game's own table of copies.
+pub(crate) fn copies_through(cell: Cell) -> Vec<[Cell; 6]> {
+    const S: [(i32, i32); 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
+    const D4: [[i32; 4]; 8] = [
+        [1, 0, 0, 1],
+        [0, -1, 1, 0],
+        [-1, 0, 0, -1],
+        [0, 1, -1, 0],
+        [1, 0, 0, -1],
+        [-1, 0, 0, 1],
+        [0, 1, 1, 0],
+        [0, -1, -1, 0],
+    ];
+    let mut copies = Vec::new();
+    for [a, b, c, d] in D4 {
+        let shape = S.map(|(x, y)| (a * x + b * y, c * x + d * y));
+        for &(sx, sy) in &shape {
+            copies.push(shape.map(|(x, y)| Cell::new(x - sx + cell.x, y - sy + cell.y)));
+        }
+    }
+    copies
 }
 
 /// Every text on screen.

@@ -195,17 +195,6 @@ fn undo_moves_the_cursor_off_the_stone_taken_back() {
 #[test]
 fn the_hint_tints_the_shape_it_builds() {
     use pokopoko::app::snaky::maker::{HintShapeMark, MarkedCell};
-    const S: [(i32, i32); 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
-    const D4: [[i32; 4]; 8] = [
-        [1, 0, 0, 1],
-        [0, -1, 1, 0],
-        [-1, 0, 0, -1],
-        [0, 1, -1, 0],
-        [1, 0, 0, -1],
-        [-1, 0, 0, 1],
-        [0, 1, 1, 0],
-        [0, -1, -1, 0],
-    ];
     let mut app = maker_screen();
     key(&mut app, KeyCode::KeyH);
     app.update();
@@ -222,18 +211,13 @@ fn the_hint_tints_the_shape_it_builds() {
         tinted.sort_by_key(|c| (c.x, c.y));
         // Every copy through the hint free of Breaker's stones, with the player's stones in it.
         let mut copies = Vec::new();
-        for [a, b, c, d] in D4 {
-            let shape = S.map(|(x, y)| (a * x + b * y, c * x + d * y));
-            for &(sx, sy) in &shape {
-                let mut copy = shape.map(|(x, y)| Cell::new(x - sx + hint.x, y - sy + hint.y));
-                if copy.iter().any(|&p| game.owner(p) == Some(Player::Breaker)) {
-                    continue;
-                }
-                let mine =
-                    copy.iter().filter(|&&p| p == hint || game.owner(p) == Some(Player::Maker)).count();
-                copy.sort_by_key(|c| (c.x, c.y));
-                copies.push((copy, mine));
+        for mut copy in crate::snaky::copies_through(hint) {
+            if copy.iter().any(|&p| game.owner(p) == Some(Player::Breaker)) {
+                continue;
             }
+            let mine = copy.iter().filter(|&&p| p == hint || game.owner(p) == Some(Player::Maker)).count();
+            copy.sort_by_key(|c| (c.x, c.y));
+            copies.push((copy, mine));
         }
         let most = copies.iter().map(|&(_, mine)| mine).max().unwrap_or(0);
         if !tinted.is_empty() {

@@ -41,7 +41,7 @@ pub(super) fn plugin(app: &mut App) {
                 show_the_end,
                 draw_stones,
                 flash_refusals,
-                draw_hover,
+                draw_hover::<Session>,
                 draw_cursor,
                 place_on_board,
                 scale_fonts,
@@ -60,7 +60,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 fit_area,
-                draw_hover,
+                draw_hover::<MakerSession>,
                 draw_cursor,
                 place_on_board,
                 scale_fonts,
@@ -477,44 +477,30 @@ pub(super) fn fill_board_area(area: &mut EntityCommands) {
         for layer in [Layer::Grid, Layer::Overlay, Layer::Stones, Layer::Flash] {
             area.spawn((layer, layer_node(), Pickable::IGNORE));
         }
-        area.spawn((
-            BoardText::Coordinates,
-            widgets::text("", CORNER_FONT_PX, palette::INK_SOFT),
-            // On a plate of the panel's colour, so the grid and the frame never run through it
-            // (newcomer #16).
-            BackgroundColor(palette::PANEL),
-            Node {
-                position_type: PositionType::Absolute,
-                left: px(CORNER_INSET.x),
-                bottom: px(CORNER_INSET.y),
-                padding: UiRect::axes(px(6), px(2)),
-                border_radius: BorderRadius::all(px(6)),
-                ..default()
-            },
-            // An empty label shows no empty plate.
-            CollapseWhenEmpty,
-            Pickable::IGNORE,
-        ));
-        area.spawn((
-            BoardText::OffView,
-            widgets::text("", CORNER_FONT_PX, palette::INK_SOFT),
-            // On a plate of the panel's colour, so the grid and the frame never run through it
-            // (newcomer #16).
-            BackgroundColor(palette::PANEL),
-            Node {
-                position_type: PositionType::Absolute,
-                right: px(CORNER_INSET.x),
-                bottom: px(CORNER_INSET.y),
-                padding: UiRect::axes(px(6), px(2)),
-                border_radius: BorderRadius::all(px(6)),
-                ..default()
-            },
-            // An empty label shows no empty plate.
-            CollapseWhenEmpty,
-            Pickable::IGNORE,
-        ));
+        area.spawn(corner_text(BoardText::Coordinates, Node { left: px(CORNER_INSET.x), ..default() }));
+        area.spawn(corner_text(BoardText::OffView, Node { right: px(CORNER_INSET.x), ..default() }));
     });
     area.observe(press).observe(drag).observe(click).observe(scroll).observe(hover_move).observe(hover_out);
+}
+
+/// A text in a lower corner of the board, placed by `side` (its `left` or `right`): on a plate of
+/// the panel's colour, so the grid and the frame never run through it (newcomer #16); an empty
+/// label shows no empty plate.
+fn corner_text(which: BoardText, side: Node) -> impl Bundle {
+    (
+        which,
+        widgets::text("", CORNER_FONT_PX, palette::INK_SOFT),
+        BackgroundColor(palette::PANEL),
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: px(CORNER_INSET.y),
+            padding: UiRect::axes(px(6), px(2)),
+            border_radius: BorderRadius::all(px(6)),
+            ..side
+        },
+        CollapseWhenEmpty,
+        Pickable::IGNORE,
+    )
 }
 
 /// A layer covers the area (whose height follows the window), so what it holds can be sized by it.
@@ -812,10 +798,9 @@ fn refused_flash(cell: Cell) -> impl Bundle {
     )
 }
 
-fn draw_hover(
+fn draw_hover<S: ShownStones>(
     hover: Res<Hover>,
-    session: Option<Res<Session>>,
-    screen: Res<State<Screen>>,
+    session: Option<Res<S>>,
     layers: Query<(Entity, &Layer)>,
     mut marks: Query<(Entity, &mut Placed), With<HoverMark>>,
     mut commands: Commands,
@@ -824,9 +809,9 @@ fn draw_hover(
     if !hover.is_changed() && !session_changed {
         return;
     }
-    // Only where a click claims: not in a review or a lesson, where newcomers #21 and #22 read the
-    // pointer's square as a cell the lesson marked.
-    let claims = *screen.get() == Screen::SnakyMaker || session.is_some_and(|session| session.cursor_shown());
+    // Only where a click claims, as the keyboard cursor: not in a review or a lesson, where
+    // newcomers #21 and #22 read the pointer's square as a cell the lesson marked.
+    let claims = session.is_some_and(|session| session.cursor_shown());
     match (hover.0.filter(|_| claims), marks.single_mut()) {
         (Some(cell), Ok((_, mut placed))) => *placed = Placed::cell(cell, 0.0),
         (None, Ok((entity, _))) => commands.entity(entity).despawn(),
@@ -889,8 +874,9 @@ fn scale_fonts(view: Res<BoardView>, mut texts: Query<(Ref<ScaledFont>, &mut Tex
 /// A screen's game as the board's corner texts read it: the stones it shows.
 trait ShownStones: Resource {
     fn shown_stones(&self) -> Vec<Cell>;
-    /// Whether the keyboard cursor is on the board (a game to play, not a review or lesson): the
-    /// coordinates then follow it as well as the pointer.
+    /// Whether a claim can be made on the board (a game to play, not a review or lesson): the
+    /// coordinates then follow the keyboard cursor as well as the pointer, and the pointer's
+    /// square is drawn.
     fn cursor_shown(&self) -> bool;
 }
 

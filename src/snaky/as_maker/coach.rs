@@ -100,26 +100,19 @@ impl HintReason {
 pub fn built_shape(game: &MakerGame, hint: Cell) -> Option<[Cell; 6]> {
     let mut played = game.clone();
     played.maker_move(hint).ok()?;
-    let after = &played;
-    let owned_by = |player| move |c| after.owner(c) == Some(player);
-    let mut best: Option<([Cell; 6], u8)> = None;
-    for (copy, stones) in
-        crate::snaky::shape::live_copies_through(hint, owned_by(Player::Breaker), owned_by(Player::Maker))
-    {
-        if best.is_none_or(|(_, most)| stones > most) {
-            best = Some((copy, stones));
-        }
-    }
-    best.filter(|&(_, stones)| stones >= 2).map(|(copy, _)| copy)
+    fullest_copy(&played, hint).filter(|&(_, stones)| stones >= 2).map(|(copy, _)| copy)
+}
+
+/// The first Snaky copy through `cell` holding none of Breaker's stones and the most of Maker's,
+/// with that count.
+fn fullest_copy(game: &MakerGame, cell: Cell) -> Option<([Cell; 6], u8)> {
+    let owned_by = |player| move |c| game.owner(c) == Some(player);
+    crate::snaky::shape::fullest_copy_through(cell, owned_by(Player::Breaker), owned_by(Player::Maker))
 }
 
 /// The most of Maker's stones on one Snaky copy through `cell` that holds none of Breaker's.
 fn fullest_through(game: &MakerGame, cell: Cell) -> u8 {
-    let owned_by = |player| move |c| game.owner(c) == Some(player);
-    crate::snaky::shape::live_copies_through(cell, owned_by(Player::Breaker), owned_by(Player::Maker))
-        .map(|(_, stones)| stones)
-        .max()
-        .unwrap_or(0)
+    fullest_copy(game, cell).map_or(0, |(_, stones)| stones)
 }
 
 /// The free cells within `reach` (in x and in y) of any of Maker's stones, sorted by (x, y).
