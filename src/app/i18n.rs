@@ -18,6 +18,7 @@ pub use crate::save::Language;
 pub mod checks;
 pub mod learn;
 pub mod maker;
+pub mod practice;
 pub mod snaky;
 
 pub(super) fn plugin(app: &mut App) {

@@ -38,6 +38,9 @@ pub enum Open {
     },
     /// The Snaky primer on a step (`snaky-learn:N`, N from 1; `snaky-learn` is step 1).
     SnakyLearn(Step),
+    /// Snaky practice on the `--moves` game's boards (`snaky-practice`), on board N (from 1) with
+    /// its answer shown (`snaky-practice:N`).
+    SnakyPractice(Option<u8>),
     /// Snaky as Maker (`snaky-maker`), after N Maker moves of the fixed heuristic Maker
     /// (`snaky-maker:N`).
     SnakyMaker(usize),
@@ -77,6 +80,13 @@ impl Open {
                     .map(|step| Self::SnakyReview { step: usize::from(step), best })
                     .map_err(|_| format!("--open {text}: the line's step must be a number from 0 to 255"))
             }
+            None if text == "snaky-practice" => Ok(Self::SnakyPractice(None)),
+            Some(("snaky-practice", n)) => n
+                .parse::<u8>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .map(|n| Self::SnakyPractice(Some(n)))
+                .ok_or_else(|| format!("--open {text}: the board must be a number from 1 to 255")),
             None if text == "snaky-maker" => Ok(Self::SnakyMaker(0)),
             Some(("snaky-maker", n)) => n
                 .parse::<u8>()
@@ -102,7 +112,7 @@ impl Open {
                 .map(Self::Cards)
                 .map_err(|_| format!("--open {text}: the card must be a number from 0 on")),
             _ => Err(format!(
-                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, refused:N, strategy:N, result:N, snaky, snaky-review, snaky-review:N, snaky-review:best:N, snaky-learn:N, snaky-maker, snaky-maker:N, cards:N, free, free:RULE@N, free-strategy:RULE@N, free-result:RULE@N)"
+                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, refused:N, strategy:N, result:N, snaky, snaky-review, snaky-review:N, snaky-review:best:N, snaky-learn:N, snaky-practice, snaky-practice:N, snaky-maker, snaky-maker:N, cards:N, free, free:RULE@N, free-strategy:RULE@N, free-result:RULE@N)"
             )),
         }
     }
@@ -117,7 +127,8 @@ impl Open {
             Self::Stage(_) | Self::Refused(_) => Screen::Play,
             Self::Strategy(_) => Screen::Strategy,
             Self::Result(_) => Screen::Result,
-            Self::Snaky | Self::SnakyReview { .. } => Screen::Snaky,
+            // Practice opens through the game it practises: the Snaky screen loads it first.
+            Self::Snaky | Self::SnakyReview { .. } | Self::SnakyPractice(_) => Screen::Snaky,
             Self::SnakyLearn(_) => Screen::SnakyLearn,
             Self::SnakyMaker(_) => Screen::SnakyMaker,
             Self::Cards(_) => Screen::Cards,
@@ -197,6 +208,17 @@ impl Opening {
                 ));
             }
         }
+        if let Open::SnakyPractice(_) = open {
+            let cards = args.maker.unwrap_or_default().cards().map_err(|e| e.to_string())?;
+            let game = snaky::replay(cards, moves.as_deref().unwrap_or_default())
+                .map_err(|e| format!("--moves: {e}"))?;
+            if !game.won() || snaky::practice::puzzles(&game).is_empty() {
+                return Err(format!(
+                    "--open {}: practice needs a --moves game Maker has won, with a costly move the rule of thumb explains",
+                    args.open.as_deref().unwrap_or_default()
+                ));
+            }
+        }
         let overlays: Result<Vec<OverlayLayer>, String> = args
             .overlay
             .iter()
@@ -213,6 +235,14 @@ impl Opening {
     /// The screen the window opens on.
     pub fn screen(&self) -> Screen {
         self.open.screen()
+    }
+
+    /// The screen shown once it has opened: practice opens through the Snaky screen.
+    pub fn settles_on(&self) -> Screen {
+        match self.open {
+            Open::SnakyPractice(_) => Screen::SnakyPractice,
+            _ => self.screen(),
+        }
     }
 }
 

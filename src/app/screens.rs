@@ -31,6 +31,8 @@ pub enum Screen {
     SnakyLearn,
     /// Snaky as Maker: the player builds against a computer Breaker, the proof as coach.
     SnakyMaker,
+    /// Snaky practice: boards of the player's last game, turned, to find a reply that holds.
+    SnakyPractice,
 }
 
 /// Go to a screen (sent by back buttons and the like).

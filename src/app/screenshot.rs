@@ -63,7 +63,7 @@ struct Settle {
 impl Plugin for Harness {
     fn build(&self, app: &mut App) {
         app.add_plugins(self.opening.clone());
-        let target = self.opening.screen();
+        let target = self.opening.settles_on();
         // Only `--open`: the game as usual from there (and sleeping when idle).
         if self.screenshot.is_none() && !self.timings && self.resize.is_none() {
             return;

@@ -28,6 +28,7 @@ pub mod local_check;
 pub mod notation;
 pub mod placement;
 pub mod policy;
+pub mod practice;
 pub mod record;
 pub mod research;
 pub mod review;

@@ -23,6 +23,7 @@ mod sleep;
 mod snaky;
 mod snaky_learn;
 mod snaky_maker;
+mod snaky_practice;
 mod sound;
 #[cfg(target_os = "linux")]
 mod sound_server;

@@ -152,6 +152,16 @@ fn tour_of_every_screen(language: Language) {
     let lesson = LessonStart { step: 6, best: false };
     snaky_with(&mut app, SnakyStart { lesson: Some(lesson), ..SnakyStart::parse(LOST_GAME, None).unwrap() });
     assert_readable(&mut app, "Snaky's lesson");
+    // Practice opens through the game it practises, on its first board with the answer shown.
+    go(&mut app, Screen::Menu);
+    app.insert_resource(SnakyStart {
+        practice: Some(Some(1)),
+        ..SnakyStart::parse(LOST_GAME, None).unwrap()
+    });
+    app.world_mut().write_message(Go(Screen::Snaky));
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::SnakyPractice);
+    assert_readable(&mut app, "Snaky practice, a board answered");
     go(&mut app, Screen::Menu);
     app.insert_resource(CardBrowser::at(Maker::Paper, 727, Screen::Menu));
     go(&mut app, Screen::Cards);

@@ -14,6 +14,7 @@ use bevy::ui::UiGlobalTransform;
 
 use super::model::maker::MakerSession;
 use super::model::outcome::Outcome;
+use super::model::practice::PracticeSession;
 use super::model::session::{Session, SnakyInput, SnakyMode};
 use super::screen::SnakySystems;
 use crate::app::Screen;
@@ -69,6 +70,25 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(SnakySystems::Show)
                 .run_if(in_state(Screen::SnakyMaker)),
+        )
+        // So does practice.
+        .add_systems(
+            Update,
+            apply_view_input.in_set(SnakySystems::Input).run_if(in_state(Screen::SnakyPractice)),
+        )
+        .add_systems(
+            Update,
+            (
+                fit_area,
+                draw_hover::<PracticeSession>,
+                draw_cursor,
+                place_on_board,
+                scale_fonts,
+                update_board_texts::<PracticeSession>,
+            )
+                .chain()
+                .in_set(SnakySystems::Show)
+                .run_if(in_state(Screen::SnakyPractice)),
         );
 }
 
@@ -392,7 +412,7 @@ fn draw_cursor(
     // Once Maker has won there is nothing to claim: no cursor left on the board to explain.
     let playing = session.is_some_and(|session| !session.game().won());
     let shown = (playing && mode.is_some_and(|mode| *mode.get() == SnakyMode::Play))
-        || *screen.get() == Screen::SnakyMaker;
+        || matches!(*screen.get(), Screen::SnakyMaker | Screen::SnakyPractice);
     let placed = Placed { grow: Vec2::splat(CURSOR_GROW_PX), ..Placed::cell(cursor.0, 0.0) };
     match (shown, marks.single_mut()) {
         (true, Ok((_, mut mark))) => {
@@ -900,6 +920,16 @@ impl ShownStones for MakerSession {
     }
 }
 
+impl ShownStones for PracticeSession {
+    fn shown_stones(&self) -> Vec<Cell> {
+        self.puzzle().stones().iter().map(|s| s.0).collect()
+    }
+
+    fn cursor_shown(&self) -> bool {
+        !self.answered()
+    }
+}
+
 /// The corner texts of either screen: the pointed cell's coordinates and the count of stones
 /// outside the view.
 fn update_board_texts<S: ShownStones>(
@@ -1010,8 +1040,14 @@ fn frame_the_lesson(
     if !opened && cells.iter().all(|&cell| inside_with_margin(&view, cell)) {
         return;
     }
-    // A cell's margin on each side: the axis labels sit in it.
-    let Some((fits, centre)) = fit(&cells, view.size) else { return };
+    zoom_onto(&mut view, &cells);
+}
+
+/// Centres the view on `cells`, zoomed in as far as they fit with a cell's margin on each side
+/// (the axis labels sit in it), up to [`LESSON_CELL_PX`]: a lesson's or a practice board's
+/// neighbourhood.
+pub fn zoom_onto(view: &mut BoardView, cells: &[Cell]) {
+    let Some((fits, centre)) = fit(cells, view.size) else { return };
     view.cell_px = fits.clamp(MIN_CELL_PX, LESSON_CELL_PX);
     view.centre = centre;
 }

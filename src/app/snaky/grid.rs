@@ -24,10 +24,11 @@ const LINE_WIDTH_PX: f32 = 1.25;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (spawn_grid, follow_view, label_axes)
-            .chain()
-            .in_set(SnakySystems::Show)
-            .run_if(in_state(Screen::Snaky).or_else(in_state(Screen::SnakyMaker))),
+        (spawn_grid, follow_view, label_axes).chain().in_set(SnakySystems::Show).run_if(
+            in_state(Screen::Snaky)
+                .or_else(in_state(Screen::SnakyMaker))
+                .or_else(in_state(Screen::SnakyPractice)),
+        ),
     );
 }
 
@@ -57,7 +58,8 @@ pub enum GridLine {
 struct FrameInside;
 
 /// The frame the board shows: the Maker's on the Snaky screen; on the Maker screen the 17×17
-/// region where the proof's first card lives.
+/// region where the proof's first card lives, and on the practice screen too (the Breaker game's
+/// frame for both shipped Makers, and a board turned about (8,8) keeps it).
 #[derive(bevy::ecs::system::SystemParam)]
 struct ShownFrame<'w> {
     screen: Res<'w, State<Screen>>,
@@ -66,7 +68,7 @@ struct ShownFrame<'w> {
 
 impl ShownFrame<'_> {
     fn get(&self) -> Option<Bounds> {
-        if *self.screen.get() == Screen::SnakyMaker {
+        if matches!(*self.screen.get(), Screen::SnakyMaker | Screen::SnakyPractice) {
             let last = PAPER_BOARD - 1;
             return Some(Bounds { min_x: 0, min_y: 0, max_x: last, max_y: last });
         }

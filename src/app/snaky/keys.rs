@@ -79,6 +79,8 @@ pub const KEYS: Keymap<SnakyKey> = Keymap(&[
     Binding::press(&[KeyCode::KeyG], Game(SnakyInput::HowToPlay), "G：遊び方", "G: how to play"),
     // Shown on its button ("as Maker (X)"): the key line keeps to three lines.
     Binding::unshown(&[KeyCode::KeyX], Game(SnakyInput::PlayAsMaker)),
+    // Shown on its button after a game ("Practise 3 (Q)").
+    Binding::unshown(&[KeyCode::KeyQ], Game(SnakyInput::Practice)),
     Binding::press(&[KeyCode::KeyO], Game(SnakyInput::BrowseCard), "O：図鑑", "O: cards"),
     Binding::press(
         &[KeyCode::KeyE],

@@ -19,6 +19,7 @@ pub mod maker;
 pub mod model;
 mod overlay;
 mod panel;
+pub mod practice;
 mod record;
 mod screen;
 
@@ -53,5 +54,6 @@ pub(super) fn plugin(app: &mut App) {
         cards::plugin,
         learn::plugin,
         maker::plugin,
+        practice::plugin,
     ));
 }

@@ -207,6 +207,21 @@ pub(super) fn hint_square(cell: crate::snaky::Cell) -> impl Bundle {
     HINT.square(cell, palette::HINT.with_alpha(HINT_FILL_ALPHA), palette::HINT)
 }
 
+/// A practice board's try: a square in the lesson's colours (green holds, red does not), with
+/// the rule of thumb's count of the cell when given.
+pub(super) fn tried_square(cell: crate::snaky::Cell, holds: bool, count: Option<Fullest>) -> impl Bundle {
+    let colour = if holds { palette::HINT } else { palette::BAD };
+    let square = HINT.square(cell, Color::NONE, colour);
+    let count = count.map(|full| fullest_count(full, if holds { palette::GOOD } else { palette::BAD }));
+    (square, Children::spawn(SpawnIter(count.into_iter())))
+}
+
+/// The move the player made in the game, on a practice board: a red ring (a round mark, apart
+/// from the tries' squares).
+pub(super) fn played_ring(cell: crate::snaky::Cell) -> impl Bundle {
+    THREAT.square(cell, Color::NONE, palette::BAD)
+}
+
 /// A finishing cell's ring, marked with [`ThreatMark`].
 pub(super) fn threat_ring(cell: crate::snaky::Cell) -> impl Bundle {
     (ThreatMark(cell), THREAT.square(cell, palette::MAKER_STONE.with_alpha(0.18), palette::MAKER_STONE))

@@ -323,6 +323,12 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
         Node { width: px(PANEL_WIDTH - 36.0), ..default() },
         CollapseWhenEmpty,
     ));
+    // After a game with boards to practise: the way there, under the rule it practises.
+    page.spawn((super::practice::PracticeEntry, Node { display: Display::None, ..left_row() }))
+        .with_children(|row| {
+            row.spawn(widgets::small_button(i18n::practice::button(lang, 0), ButtonKind::Primary, 0.0))
+                .observe(send(SnakyInput::Practice));
+        });
     page.spawn((Info::Lesson, widgets::text("", 14.0, palette::INK_SOFT)));
     page.spawn((
         LessonChips { lesson_page: false },

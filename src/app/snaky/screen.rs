@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use super::model::outcome::Outcome;
 use super::model::overlays::Overlays;
+use super::model::practice::PracticeSession;
 use super::model::session::{Effect, NoticeKind, Said, Session, SnakyInput, SnakyMode, new_session};
 use super::model::watch::Watch;
 use super::{cards, record};
@@ -59,6 +60,9 @@ pub struct SnakyStart {
     pub blind: bool,
     /// Open the lesson on the player's costliest move (`--open snaky-review`).
     pub lesson: Option<LessonStart>,
+    /// Open practice on the game's boards (`--open snaky-practice`), on board N with its answer
+    /// shown (`snaky-practice:N`).
+    pub practice: Option<Option<u8>>,
 }
 
 /// Where the lesson opened from the command line stands: its line (`best`: the best reply's) played
@@ -72,7 +76,13 @@ pub struct LessonStart {
 impl SnakyStart {
     /// Reads `--moves "x,y x,y …"`; a malformed or illegal move is an error naming its position.
     pub fn parse(record: &str, maker: Option<Maker>) -> Result<Self, String> {
-        Ok(Self { moves: open::breaker_moves(record, maker)?, maker, blind: false, lesson: None })
+        Ok(Self {
+            moves: open::breaker_moves(record, maker)?,
+            maker,
+            blind: false,
+            lesson: None,
+            practice: None,
+        })
     }
 }
 
@@ -87,6 +97,7 @@ fn open_as_asked(mut commands: Commands, options: Option<Res<SnakyOptions>>, ope
                 maker: options.maker,
                 blind: options.blind,
                 lesson: None,
+                practice: None,
             });
         }
         if !options.overlays.is_empty() {
@@ -94,8 +105,12 @@ fn open_as_asked(mut commands: Commands, options: Option<Res<SnakyOptions>>, ope
         }
         commands.remove_resource::<SnakyOptions>();
     }
-    if let Some(&Open::SnakyReview { step, best }) = open.as_deref() {
-        start.get_or_insert_default().lesson = Some(LessonStart { step, best });
+    match open.as_deref() {
+        Some(&Open::SnakyReview { step, best }) => {
+            start.get_or_insert_default().lesson = Some(LessonStart { step, best });
+        }
+        Some(&Open::SnakyPractice(board)) => start.get_or_insert_default().practice = Some(board),
+        _ => {}
     }
     if let Some(start) = start {
         commands.insert_resource(start);
@@ -113,6 +128,7 @@ pub(super) fn start_session(
     start: Option<Res<SnakyStart>>,
     existing: Option<ResMut<Session>>,
     data: Res<SaveData>,
+    mut go: MessageWriter<Go>,
 ) {
     commands.insert_resource(Watch::default());
     if let (Some(mut session), None) = (existing, &start) {
@@ -143,6 +159,25 @@ pub(super) fn start_session(
                 session.switch_line();
             }
             session.step_line(i32::try_from(lesson.step).unwrap_or(i32::MAX));
+        }
+        if let Some(board) = start.practice {
+            match PracticeSession::of(session.game()).filter(|_| session.game().won()) {
+                Some(mut practice) => {
+                    if let Some(board) = board {
+                        practice.show_board(usize::from(board));
+                    }
+                    commands.insert_resource(practice);
+                    go.write(Go(Screen::SnakyPractice));
+                }
+                None => {
+                    let said = if session.game().won() {
+                        Said::NothingToPractise
+                    } else {
+                        Said::PracticeAfterTheGame
+                    };
+                    session.tell(NoticeKind::Refused, said);
+                }
+            }
         }
         commands.remove_resource::<SnakyStart>();
     }
@@ -204,6 +239,13 @@ fn apply_input(
                 commands.insert_resource(cards::CardBrowser::at(maker, card, Screen::Snaky));
                 go.write(Go(Screen::Cards));
             }
+            Some(Effect::Practice) => match PracticeSession::of(session.game()) {
+                Some(practice) => {
+                    commands.insert_resource(practice);
+                    go.write(Go(Screen::SnakyPractice));
+                }
+                None => session.tell(NoticeKind::Info, Said::NothingToPractise),
+            },
         }
     }
 }

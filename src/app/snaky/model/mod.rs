@@ -8,5 +8,6 @@ pub mod lesson;
 pub mod maker;
 pub mod outcome;
 pub mod overlays;
+pub mod practice;
 pub mod session;
 pub mod watch;

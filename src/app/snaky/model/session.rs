@@ -70,6 +70,8 @@ pub enum SnakyInput {
     HowToPlay,
     /// Change sides: Snaky as Maker, against a computer Breaker.
     PlayAsMaker,
+    /// Practise the finished game's costly moves on turned boards.
+    Practice,
     /// Open the lesson on the player's move with this index (0-based): the position before it,
     /// why it cost what it did, and its line.
     LessonMove(usize),
@@ -125,6 +127,8 @@ pub enum Effect {
         maker: Maker,
         card: u32,
     },
+    /// Open practice on the game's boards (the screen builds them: `PracticeSession::of`).
+    Practice,
 }
 
 /// A line under the info panel: what just happened, or why something was refused.
@@ -184,6 +188,10 @@ pub enum Said {
         path: String,
         error: String,
     },
+    /// Practice asked for before Maker has won.
+    PracticeAfterTheGame,
+    /// Practice asked for, and no costly move of the game is one the rule of thumb explains.
+    NothingToPractise,
 }
 
 impl Said {
@@ -213,6 +221,8 @@ impl Said {
             }
             Self::ClipboardError(error) => text::clipboard_error(lang, error),
             Self::RecordFileError { path, error } => text::record_file_error(lang, path, error),
+            Self::PracticeAfterTheGame => i18n::practice::after_the_game(lang).to_string(),
+            Self::NothingToPractise => i18n::practice::nothing(lang).to_string(),
         }
     }
 }
@@ -646,6 +656,8 @@ impl Session {
             SnakyInput::ShowAnalysis(analysis) => overlays.analysis = *analysis,
             SnakyInput::HowToPlay => return Some(Effect::Go(Screen::SnakyLearn)),
             SnakyInput::PlayAsMaker => return Some(Effect::Go(Screen::SnakyMaker)),
+            SnakyInput::Practice if self.game.won() => return Some(Effect::Practice),
+            SnakyInput::Practice => self.tell(NoticeKind::Refused, Said::PracticeAfterTheGame),
             SnakyInput::LessonMove(index) => {
                 watch.pause();
                 self.open_lesson(*index);
@@ -832,6 +844,7 @@ fn keeps_the_lesson(input: &SnakyInput) -> bool {
             | SnakyInput::BrowseCard
             | SnakyInput::HowToPlay
             | SnakyInput::PlayAsMaker
+            | SnakyInput::Practice
     )
 }
 

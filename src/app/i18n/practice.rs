@@ -1,0 +1,211 @@
+//! The strings of Snaky practice (boards of the player's game, turned, to find a reply that holds).
+
+use crate::save::Language;
+use crate::snaky::practice::Verdict;
+use crate::snaky::review::Fullest;
+use crate::snaky::{Cell, Symmetry};
+
+fn cell(c: Cell) -> String {
+    format!("({},{})", c.x, c.y)
+}
+
+pub fn title(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "Snaky 練習",
+        Language::English => "Snaky practice",
+    }
+}
+
+pub fn subtitle(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "あなたの対局の局面を回して出題：持ちこたえる手を見つけよう。",
+        Language::English => "Boards from your game, turned: find a reply that holds.",
+    }
+}
+
+/// The Breaker screen's button (after a game with something to practise).
+pub fn button(lang: Language, boards: usize) -> String {
+    match lang {
+        Language::Japanese => format!("練習 {boards}問 (Q)"),
+        Language::English if boards == 1 => "Practise: 1 board (Q)".to_string(),
+        Language::English => format!("Practise: {boards} boards (Q)"),
+    }
+}
+
+/// Practice asked for while the game goes on.
+pub fn after_the_game(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "練習は対局が終わってから（作り手が Snaky を完成させたあと）開けます。",
+        Language::English => "Practice opens once the game is over (Maker has completed its Snaky).",
+    }
+}
+
+/// What the notice says when the game gives nothing to practise.
+pub fn nothing(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => {
+            "練習する局面はありません：コツ（いちばん石の多い形をふさぐ）で説明できる、作り手の手数を減らした手がこの対局にはありません。"
+        }
+        Language::English => {
+            "Nothing to practise: no move of this game cost Maker moves where the rule of thumb (block the fullest shape) shows a better reply."
+        }
+    }
+}
+
+/// How the board is turned, in words: so the player knows why it looks new.
+fn turned(lang: Language, symmetry: Symmetry) -> &'static str {
+    // Digits as SPEC §2.3's bit rule: 2 negate x, 4 negate y, 1 then swap.
+    match (lang, symmetry.digit()) {
+        (Language::Japanese, 6) => "半回転したもの",
+        (Language::Japanese, 3 | 5) => "90度回転したもの",
+        (Language::Japanese, _) => "鏡うつしにしたもの",
+        (Language::English, 6) => "turned half round",
+        (Language::English, 3 | 5) => "turned a quarter",
+        (Language::English, _) => "mirrored",
+    }
+}
+
+/// "Board 2 of 4".
+pub fn status(lang: Language, (at, of): (usize, usize)) -> String {
+    match lang {
+        Language::Japanese => format!("第{at}問（全{of}問）"),
+        Language::English => format!("Board {at} of {of}"),
+    }
+}
+
+/// The task.
+pub fn task(lang: Language, holds: u32) -> String {
+    match lang {
+        Language::Japanese => format!(
+            "あなた（壊し手）の番です。打ったあとも作り手の計画が{holds}手かかる手を見つけてください。"
+        ),
+        Language::English => {
+            format!("Your move as Breaker. Find a reply after which Maker's plan still needs {holds} moves.")
+        }
+    }
+}
+
+/// Where the board comes from, and what the move played in the game did here.
+pub fn in_the_game(
+    lang: Language,
+    move_number: usize,
+    symmetry: Symmetry,
+    played: Cell,
+    verdict: Verdict,
+) -> String {
+    let Verdict::Costs { keeps, lost } = verdict else { return String::new() };
+    let (played, turned) = (cell(played), turned(lang, symmetry));
+    match lang {
+        Language::Japanese => format!(
+            "あなたの{move_number}手目の局面を{turned}。対局ではここで {played}（赤い丸）に打ち、作り手は{keeps}手で勝てるようになりました（{lost}手早く）。"
+        ),
+        Language::English => format!(
+            "Your move {move_number}'s board, {turned}. In the game you played {played} (red circle): Maker could then win by move {keeps}, {lost} sooner."
+        ),
+    }
+}
+
+/// The last try, and what to do next.
+pub fn tried(lang: Language, cell: Cell, verdict: Verdict, fullest: Fullest) -> String {
+    let at = self::cell(cell);
+    let on = on_shape(lang, fullest);
+    match (lang, verdict) {
+        (Language::English, Verdict::Costs { keeps, lost }) => {
+            format!("{at}: Maker's plan would need only {keeps} (-{lost}). {on} Try again.")
+        }
+        (Language::Japanese, Verdict::Costs { keeps, lost }) => {
+            format!("{at}：作り手の計画は{keeps}手で済みます（-{lost}）。{on}もう一度。")
+        }
+        (Language::English, Verdict::Holds { keeps }) => {
+            format!("Yes: {at} holds. Maker's plan still needs {keeps}. {on}")
+        }
+        (Language::Japanese, Verdict::Holds { keeps }) => {
+            format!("正解：{at} で持ちこたえます。作り手の計画はまだ{keeps}手かかります。{on}")
+        }
+        (_, Verdict::Taken) => String::new(),
+    }
+}
+
+/// "It lies on 2 open shapes holding 3 of Maker's stones."
+fn on_shape(lang: Language, fullest: Fullest) -> String {
+    let Fullest { stones, shapes } = fullest;
+    match lang {
+        Language::English if stones == 0 => "It lies on no open shape holding Maker's stones.".to_string(),
+        Language::English if shapes == 1 => {
+            format!("It lies on 1 open shape holding {stones} of Maker's stones.")
+        }
+        Language::English => format!("It lies on {shapes} open shapes holding {stones} of Maker's stones."),
+        Language::Japanese if stones == 0 => "作り手の石を含む空いた形の上にはありません。".to_string(),
+        Language::Japanese => format!("作り手の石を{stones}個含む空いた形{shapes}つの上にあります。"),
+    }
+}
+
+/// After the answers were asked for.
+pub fn shown(lang: Language, answer: Cell, fullest: Fullest, holds: u32) -> String {
+    let at = cell(answer);
+    let on = on_shape(lang, fullest);
+    match lang {
+        Language::English => {
+            format!("A reply that holds: {at} (green), and Maker's plan still needs {holds}. {on}")
+        }
+        Language::Japanese => {
+            format!("持ちこたえる手：{at}（緑）。作り手の計画はまだ{holds}手かかります。{on}")
+        }
+    }
+}
+
+/// The rule of thumb, said once a board is answered.
+pub fn rule(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => {
+            "コツ：作り手の石をいちばん多く含む空いた形をふさぐ。緑のマスはどれも持ちこたえる手です。"
+        }
+        Language::English => {
+            "Rule of thumb: block the open shape holding the most of Maker's stones. Every green cell holds."
+        }
+    }
+}
+
+/// Boards done so far.
+pub fn score(lang: Language, (done, first_try): (usize, usize), of: usize) -> String {
+    match lang {
+        Language::Japanese => format!("{of}問中{done}問終了、うち{first_try}問は一度で正解。"),
+        Language::English => format!("{done} of {of} boards done, {first_try} at the first try."),
+    }
+}
+
+pub fn show_answer(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "答えを見る (A)",
+        Language::English => "Show answer (A)",
+    }
+}
+
+/// The button to the next board; with one board, to the same again.
+pub fn next(lang: Language, boards: usize) -> &'static str {
+    match (lang, boards) {
+        (Language::Japanese, 1) => "もう一度 (N)",
+        (Language::Japanese, _) => "次の問題 (N)",
+        (Language::English, 1) => "Again (N)",
+        (Language::English, _) => "Next board (N)",
+    }
+}
+
+pub fn back_to_game(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "対局にもどる",
+        Language::English => "Back to the game",
+    }
+}
+
+/// The board's marks.
+pub fn legend(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => {
+            "赤：持ちこたえない手。3×2 は、そのマスを通る空いた形のうち作り手の石がいちばん多いもの（3個）とその数（2つ）。緑：持ちこたえる手。赤い丸：対局で打った手。"
+        }
+        Language::English => {
+            "Red: replies that do not hold. 3×2: the open shapes through the cell hold at most 3 of Maker's stones, and 2 shapes hold that many. Green: replies that hold. Red circle: your move in the game."
+        }
+    }
+}

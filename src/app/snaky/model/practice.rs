@@ -1,0 +1,207 @@
+//! Practice, the screen's model: the boards of a game where a move cost Maker moves, turned or
+//! mirrored ([`crate::snaky::practice`]), one at a time; the player tries replies until one holds
+//! or asks for the answer, then goes on to the next board.
+
+use bevy::prelude::Resource;
+
+use crate::snaky::practice::{Puzzle, Verdict};
+use crate::snaky::{Cell, Game};
+
+/// What the player can do on the practice screen.
+#[derive(bevy::prelude::Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PracticeInput {
+    /// Try a reply (the board's click, or Enter on the cursor).
+    Try(Cell),
+    /// Show the replies that hold.
+    ShowAnswer,
+    /// The next board (after the last: the first again).
+    Next,
+    /// Back to the game the boards came from.
+    Back,
+}
+
+/// What a try did, for the screen to tell the rest of the game (sound).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PracticeOutcome {
+    /// A stone is there, or the board is already solved.
+    Refused,
+    Holds,
+    Costs {
+        lost: u32,
+    },
+    Back,
+}
+
+/// The boards of one game and where the player is among them.
+#[derive(Resource, Debug, Clone)]
+pub struct PracticeSession {
+    puzzles: Vec<Puzzle>,
+    at: usize,
+    /// The replies tried on this board, in order, with what each does.
+    tries: Vec<(Cell, Verdict)>,
+    /// The answers are shown (found, or asked for).
+    answered: bool,
+    /// Boards whose first try held.
+    first_try: usize,
+    /// Boards finished (found or shown), at most one count per board.
+    done: usize,
+}
+
+impl PracticeSession {
+    /// The boards of `game`'s costly moves the rule of thumb explains; `None` when there is none.
+    pub fn of(game: &Game) -> Option<Self> {
+        let puzzles = crate::snaky::practice::puzzles(game);
+        (!puzzles.is_empty()).then(|| Self {
+            puzzles,
+            at: 0,
+            tries: Vec::new(),
+            answered: false,
+            first_try: 0,
+            done: 0,
+        })
+    }
+
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzles[self.at]
+    }
+
+    /// This board's number (from 1) and how many there are.
+    pub fn position(&self) -> (usize, usize) {
+        (self.at + 1, self.puzzles.len())
+    }
+
+    pub fn tries(&self) -> &[(Cell, Verdict)] {
+        &self.tries
+    }
+
+    /// The reply found that holds, if one was.
+    pub fn found(&self) -> Option<Cell> {
+        self.tries.iter().find(|(_, v)| matches!(v, Verdict::Holds { .. })).map(|&(c, _)| c)
+    }
+
+    /// The answers are on the board (found, or asked for).
+    pub fn answered(&self) -> bool {
+        self.answered
+    }
+
+    /// Boards finished so far, and of them the ones whose first try held.
+    pub fn score(&self) -> (usize, usize) {
+        (self.done, self.first_try)
+    }
+
+    /// Board `number` (from 1; past the last, the last) with its answers shown, as
+    /// `--open snaky-practice:N` opens it for a screenshot.
+    pub fn show_board(&mut self, number: usize) {
+        self.at = number.clamp(1, self.puzzles.len()) - 1;
+        self.tries.clear();
+        self.answered = false;
+        self.apply(PracticeInput::ShowAnswer);
+    }
+
+    pub fn apply(&mut self, input: PracticeInput) -> Option<PracticeOutcome> {
+        match input {
+            PracticeInput::Try(cell) => Some(self.try_reply(cell)),
+            PracticeInput::ShowAnswer => {
+                if !self.answered {
+                    self.answered = true;
+                    self.done += 1;
+                }
+                None
+            }
+            PracticeInput::Next => {
+                self.at = (self.at + 1) % self.puzzles.len();
+                self.tries.clear();
+                self.answered = false;
+                if self.at == 0 {
+                    // A second round counts afresh.
+                    (self.done, self.first_try) = (0, 0);
+                }
+                None
+            }
+            PracticeInput::Back => Some(PracticeOutcome::Back),
+        }
+    }
+
+    fn try_reply(&mut self, cell: Cell) -> PracticeOutcome {
+        let verdict = self.puzzle().verdict(cell);
+        let tried = self.tries.iter().any(|&(c, _)| c == cell);
+        if self.answered || tried || verdict == Verdict::Taken {
+            return PracticeOutcome::Refused;
+        }
+        self.tries.push((cell, verdict));
+        match verdict {
+            Verdict::Holds { .. } => {
+                self.answered = true;
+                self.done += 1;
+                if self.tries.len() == 1 {
+                    self.first_try += 1;
+                }
+                PracticeOutcome::Holds
+            }
+            Verdict::Costs { lost, .. } => PracticeOutcome::Costs { lost },
+            Verdict::Taken => PracticeOutcome::Refused,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snaky::{BreakerKind, ComputerBreaker, Maker, play_out};
+
+    /// A seeded game of the random Breaker against the paper's Maker: it makes costly moves.
+    fn session() -> PracticeSession {
+        let cards = Maker::Paper.cards().expect("cards");
+        for seed in 0.. {
+            let mut game = Game::started(std::sync::Arc::clone(&cards));
+            play_out(&mut game, &mut ComputerBreaker::new(BreakerKind::RandomNear, seed));
+            if let Some(session) = PracticeSession::of(&game).filter(|s| s.position().1 >= 2) {
+                return session;
+            }
+        }
+        unreachable!("a random Breaker makes costly moves")
+    }
+
+    #[test]
+    fn a_wrong_try_stays_and_a_right_one_ends_the_board() {
+        let mut practice = session();
+        let played = practice.puzzle().played();
+        let answer = practice.puzzle().answers()[0];
+        assert!(matches!(practice.apply(PracticeInput::Try(played)), Some(PracticeOutcome::Costs { .. })));
+        assert_eq!(
+            practice.apply(PracticeInput::Try(played)),
+            Some(PracticeOutcome::Refused),
+            "tried already"
+        );
+        assert!(!practice.answered());
+        assert_eq!(practice.apply(PracticeInput::Try(answer)), Some(PracticeOutcome::Holds));
+        assert_eq!(practice.found(), Some(answer));
+        assert_eq!(practice.score(), (1, 0), "found, not at the first try");
+        assert_eq!(practice.apply(PracticeInput::Try(answer)), Some(PracticeOutcome::Refused), "solved");
+        practice.apply(PracticeInput::Next);
+        assert_eq!(practice.position().0, 2);
+        assert!(practice.tries().is_empty());
+        let answer = practice.puzzle().answers()[0];
+        assert_eq!(practice.apply(PracticeInput::Try(answer)), Some(PracticeOutcome::Holds));
+        assert_eq!(practice.score(), (2, 1));
+    }
+
+    #[test]
+    fn asking_for_the_answer_ends_the_board_without_a_find() {
+        let mut practice = session();
+        practice.apply(PracticeInput::ShowAnswer);
+        practice.apply(PracticeInput::ShowAnswer);
+        assert!(practice.answered());
+        assert_eq!(practice.found(), None);
+        assert_eq!(practice.score(), (1, 0), "counted once");
+        let stone = practice.puzzle().stones()[0].0;
+        assert_eq!(practice.apply(PracticeInput::Try(stone)), Some(PracticeOutcome::Refused));
+    }
+
+    #[test]
+    fn a_game_without_a_costly_move_has_nothing_to_practise() {
+        let mut game = Game::started(Maker::Paper.cards().expect("cards"));
+        play_out(&mut game, &mut ComputerBreaker::new(BreakerKind::Perfect, 0));
+        assert!(PracticeSession::of(&game).is_none());
+    }
+}

@@ -1,0 +1,406 @@
+//! Snaky practice, the screen: one board of the player's game at a time, turned or mirrored
+//! (`snaky::practice`); the player tries replies on the shared board (view, cursor, grid) until
+//! one holds, and the panel says what each try did and, once answered, the rule of thumb.
+//! Opened from the Breaker screen after a game (its "Practise" button, Q, or
+//! `--open snaky-practice --moves "…"`); Back returns to that game.
+
+use bevy::prelude::*;
+
+use super::board::{self, BoardView, Cursor, Layer, ViewInput};
+use super::layout;
+use super::model::practice::{PracticeInput, PracticeOutcome, PracticeSession};
+use super::model::session::{Session, SnakyInput};
+use super::overlay;
+use super::screen::SnakySystems;
+use crate::app::events::{GameEvent, Stones};
+use crate::app::i18n::{Lang, practice as text};
+use crate::app::keymap::{Binding, Keymap, Keys, wrap_parts};
+use crate::app::theme::palette;
+use crate::app::theme::widgets::{self, ButtonKind, CollapseWhenEmpty, send};
+use crate::app::{Go, Screen};
+use crate::save::Language;
+use crate::snaky::practice::Verdict;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<PracticeInput>()
+        .add_systems(OnEnter(Screen::SnakyPractice), (start, spawn_screen).chain())
+        .add_systems(Update, keyboard.before(SnakySystems::Input).run_if(in_state(Screen::SnakyPractice)))
+        .add_systems(Update, offer_practice.in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)))
+        .add_systems(
+            Update,
+            (apply_input, draw_board, update_panel)
+                .chain()
+                .in_set(SnakySystems::Input)
+                .run_if(in_state(Screen::SnakyPractice)),
+        );
+}
+
+/// The Breaker screen's way to practice: shown once Maker has won, when the game has boards to
+/// practise, its button naming how many.
+#[derive(Component, Debug)]
+pub struct PracticeEntry;
+
+/// Shows the Breaker screen's practice button after a game that has boards, with their count.
+/// The boards of a game are worked out once per finished game (a review of every move).
+fn offer_practice(
+    session: Option<Res<Session>>,
+    lang: Res<Lang>,
+    mut known: Local<Option<(Vec<crate::snaky::Cell>, usize)>>,
+    mut entries: Query<(&mut Node, &Children), With<PracticeEntry>>,
+    buttons: Query<&Children, With<Button>>,
+    mut labels: Query<&mut Text>,
+) {
+    let Some(session) = session else { return };
+    if !session.is_changed() && !lang.is_changed() {
+        return;
+    }
+    let game = session.game();
+    let boards = if game.won() {
+        let moves = game.breaker_cells();
+        match known.as_ref() {
+            Some((cells, boards)) if cells.as_slice() == moves => *boards,
+            _ => {
+                let boards = crate::snaky::practice::puzzles(game).len();
+                *known = Some((moves.to_vec(), boards));
+                boards
+            }
+        }
+    } else {
+        0
+    };
+    let display = if boards > 0 { Display::Flex } else { Display::None };
+    let label = text::button(lang.0, boards);
+    for (mut node, children) in &mut entries {
+        if node.display != display {
+            node.display = display;
+        }
+        for label_entity in children.iter().filter_map(|c| buttons.get(c).ok()).flatten() {
+            if let Ok(mut t) = labels.get_mut(*label_entity)
+                && t.0 != label
+            {
+                t.0.clone_from(&label);
+            }
+        }
+    }
+}
+
+/// A value in the panel.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum Info {
+    Status,
+    Task,
+    InTheGame,
+    Tried,
+    Rule,
+    Score,
+}
+
+/// The "Show answer" button: disabled once the board is answered.
+#[derive(Component, Debug)]
+struct ShowAnswerButton;
+
+/// The "Next board" button ("Again" with one board).
+#[derive(Component, Debug)]
+struct NextButton;
+
+/// A try's square on the board: the cell and whether it held.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TriedMark {
+    pub cell: crate::snaky::Cell,
+    pub holds: bool,
+}
+
+/// A cell that holds, shown once the board is answered.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnswerMark(pub crate::snaky::Cell);
+
+/// The view frames the board's stones, the cursor on Maker's newest.
+fn start(session: Option<Res<PracticeSession>>, mut view: ResMut<BoardView>, mut cursor: ResMut<Cursor>) {
+    let Some(session) = session else { return };
+    frame_the_board(&session, &mut view, &mut cursor);
+}
+
+/// The board's stones, the move played and every reply that holds (green once answered) in view,
+/// zoomed in as a lesson is.
+fn frame_the_board(session: &PracticeSession, view: &mut BoardView, cursor: &mut Cursor) {
+    let puzzle = session.puzzle();
+    let stones = puzzle.stones();
+    let cells: Vec<_> = stones.iter().map(|s| s.0).chain([puzzle.played()]).chain(puzzle.answers()).collect();
+    board::zoom_onto(view, &cells);
+    let newest = stones.iter().rev().find(|s| s.1 == crate::snaky::Player::Maker);
+    cursor.0 = newest.map_or(crate::snaky::policy::OPENING, |s| s.0);
+}
+
+fn spawn_screen(mut commands: Commands, lang: Res<Lang>) {
+    let lang = lang.0;
+    commands.spawn(widgets::screen_root_spaced(Screen::SnakyPractice, 8.0, 12.0)).with_children(|root| {
+        root.spawn(layout::top_bar()).with_children(|bar| {
+            bar.spawn(widgets::small_button(text::back_to_game(lang), ButtonKind::Secondary, 190.0))
+                .observe(send(PracticeInput::Back));
+            bar.spawn(widgets::heading(text::title(lang)));
+            bar.spawn((
+                widgets::text(text::subtitle(lang), 18.0, palette::INK_SOFT),
+                Node { flex_grow: 1.0, ..default() },
+            ));
+        });
+        layout::board_and_panel(root, 6.0, |panel| spawn_panel(panel, lang));
+        root.spawn(layout::keys_slot(36.0)).with_child(widgets::text(
+            wrap_parts(&KEYS.key_parts(lang, |_| true), lang, 60.0),
+            14.0,
+            palette::INK_SOFT,
+        ));
+    });
+}
+
+fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
+    let wide = || Node { width: px(layout::PANEL_WIDTH - 36.0), ..default() };
+    panel.spawn((Info::Status, widgets::text("", 17.0, palette::YOU), wide()));
+    panel.spawn((Info::Task, widgets::text("", 16.0, palette::INK), wide()));
+    panel.spawn((Info::InTheGame, widgets::text("", 14.0, palette::INK_SOFT), wide()));
+    // The buttons above the texts that change with each try, so they never move.
+    panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(8.0) }).with_children(
+        |row| {
+            row.spawn(widgets::small_button(text::show_answer(lang), ButtonKind::Secondary, 170.0))
+                .insert(ShowAnswerButton)
+                .observe(send(PracticeInput::ShowAnswer));
+            row.spawn(widgets::small_button("", ButtonKind::Primary, 170.0))
+                .insert(NextButton)
+                .observe(send(PracticeInput::Next));
+        },
+    );
+    panel.spawn((Info::Tried, widgets::text("", 16.0, palette::BAD), wide(), CollapseWhenEmpty));
+    panel.spawn((Info::Rule, widgets::text("", 15.0, palette::GOOD), wide(), CollapseWhenEmpty));
+    panel.spawn((Info::Score, widgets::text("", 14.0, palette::INK_SOFT), wide()));
+    panel.spawn(Node { flex_grow: 1.0, ..default() });
+    panel.spawn((widgets::text(text::legend(lang), 13.0, palette::INK_SOFT), wide()));
+}
+
+/// What a key does on the practice screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum PracticeKey {
+    Practice(PracticeInput),
+    View(ViewInput),
+    TryCursor,
+}
+
+const KEYS: Keymap<PracticeKey> = Keymap(&[
+    Binding::press(
+        &[KeyCode::ArrowUp],
+        PracticeKey::View(ViewInput::Cursor { x: 0, y: 1 }),
+        "矢印：カーソル",
+        "Arrows: cursor",
+    ),
+    Binding::unshown(&[KeyCode::ArrowDown], PracticeKey::View(ViewInput::Cursor { x: 0, y: -1 })),
+    Binding::unshown(&[KeyCode::ArrowLeft], PracticeKey::View(ViewInput::Cursor { x: -1, y: 0 })),
+    Binding::unshown(&[KeyCode::ArrowRight], PracticeKey::View(ViewInput::Cursor { x: 1, y: 0 })),
+    Binding::press(
+        &[KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space],
+        PracticeKey::TryCursor,
+        "Enter／Space：打つ",
+        "Enter/Space: try",
+    ),
+    Binding::press(
+        &[KeyCode::KeyA],
+        PracticeKey::Practice(PracticeInput::ShowAnswer),
+        "A：答え",
+        "A: answer",
+    ),
+    Binding::press(&[KeyCode::KeyN], PracticeKey::Practice(PracticeInput::Next), "N：次", "N: next"),
+    Binding::press(
+        &[KeyCode::ArrowUp],
+        PracticeKey::View(ViewInput::Pan { x: 0, y: -1 }),
+        "Shift+矢印：移動",
+        "Shift+arrows: pan",
+    )
+    .held()
+    .shift(),
+    Binding::unshown(&[KeyCode::ArrowDown], PracticeKey::View(ViewInput::Pan { x: 0, y: 1 })).held().shift(),
+    Binding::unshown(&[KeyCode::ArrowLeft], PracticeKey::View(ViewInput::Pan { x: -1, y: 0 })).held().shift(),
+    Binding::unshown(&[KeyCode::ArrowRight], PracticeKey::View(ViewInput::Pan { x: 1, y: 0 })).held().shift(),
+    Binding::press(
+        &[KeyCode::Equal, KeyCode::NumpadAdd],
+        PracticeKey::View(ViewInput::ZoomIn),
+        "＋／－：拡大／縮小",
+        "+/-: zoom in/out",
+    ),
+    Binding::unshown(&[KeyCode::Minus, KeyCode::NumpadSubtract], PracticeKey::View(ViewInput::ZoomOut)),
+    Binding::press(
+        &[KeyCode::Escape],
+        PracticeKey::Practice(PracticeInput::Back),
+        "Esc：対局にもどる",
+        "Esc: back to the game",
+    ),
+]);
+
+fn keyboard(
+    keys: Keys,
+    cursor: Res<Cursor>,
+    mut inputs: MessageWriter<PracticeInput>,
+    mut views: MessageWriter<ViewInput>,
+) {
+    for action in keys.actions(KEYS) {
+        match action {
+            PracticeKey::Practice(input) => {
+                inputs.write(input);
+            }
+            PracticeKey::View(view) => {
+                views.write(view);
+            }
+            PracticeKey::TryCursor => {
+                inputs.write(PracticeInput::Try(cursor.0));
+            }
+        }
+    }
+}
+
+/// Board clicks and keys into the session; what happened into game events; a new board framed.
+#[allow(clippy::too_many_arguments)]
+fn apply_input(
+    mut inputs: MessageReader<PracticeInput>,
+    mut clicks: MessageReader<SnakyInput>,
+    session: Option<ResMut<PracticeSession>>,
+    mut view: ResMut<BoardView>,
+    mut cursor: ResMut<Cursor>,
+    mut events: MessageWriter<GameEvent>,
+    mut go: MessageWriter<Go>,
+) {
+    let clicked: Vec<PracticeInput> = clicks
+        .read()
+        .filter_map(|input| match *input {
+            SnakyInput::Claim(cell) => Some(PracticeInput::Try(cell)),
+            _ => None,
+        })
+        .collect();
+    let all: Vec<PracticeInput> = inputs.read().copied().chain(clicked).collect();
+    let Some(mut session) = session else {
+        if all.contains(&PracticeInput::Back) {
+            go.write(Go(Screen::Snaky));
+        }
+        return;
+    };
+    for input in all {
+        match session.apply(input) {
+            None => {}
+            Some(PracticeOutcome::Back) => {
+                go.write(Go(Screen::Snaky));
+            }
+            Some(PracticeOutcome::Refused) => {
+                events.write(GameEvent::Refused);
+            }
+            Some(PracticeOutcome::Costs { lost }) => {
+                events.write(GameEvent::Costly { lost });
+            }
+            Some(PracticeOutcome::Holds) => {
+                events.write(GameEvent::Stones(Stones::Breaker));
+            }
+        }
+        if input == PracticeInput::Next {
+            frame_the_board(&session, &mut view, &mut cursor);
+        }
+    }
+}
+
+/// The board's stones, numbered per player as in the game; the move played in the game ringed in
+/// red; each try's square with its fullest shape's count; once answered, every reply that holds.
+fn draw_board(
+    session: Option<Res<PracticeSession>>,
+    layers: Query<(Entity, &Layer)>,
+    mut commands: Commands,
+) {
+    let Some(session) = session else { return };
+    if !session.is_changed() {
+        return;
+    }
+    let Some((stones, _)) = layers.iter().find(|(_, l)| **l == Layer::Stones) else { return };
+    let Some((marks, _)) = layers.iter().find(|(_, l)| **l == Layer::Overlay) else { return };
+    let puzzle = session.puzzle();
+    let shown = puzzle.stones();
+    commands.entity(stones).despawn_children().with_children(|layer| {
+        for (index, &(cell, player, number)) in shown.iter().enumerate() {
+            let ring = if index + 1 == shown.len() { palette::LAST_MOVE } else { Color::NONE };
+            layer.spawn(board::stone(cell, player, number, ring, true));
+        }
+    });
+    commands.entity(marks).despawn_children().with_children(|layer| {
+        layer.spawn(overlay::played_ring(puzzle.played()));
+        if session.answered() {
+            let answers = puzzle.answers();
+            for (index, &cell) in answers.iter().enumerate() {
+                // The count on the lesson's best reply only, as the lesson does (newcomer #21 read
+                // other counts as exceptions to the rule).
+                let count = (index == 0).then(|| puzzle.fullest(cell));
+                layer.spawn((AnswerMark(cell), overlay::tried_square(cell, true, count)));
+            }
+        }
+        for &(cell, verdict) in session.tries() {
+            let holds = matches!(verdict, Verdict::Holds { .. });
+            let mut square = layer.spawn(overlay::tried_square(cell, holds, Some(puzzle.fullest(cell))));
+            square.insert(TriedMark { cell, holds });
+        }
+    });
+}
+
+fn update_panel(
+    session: Option<Res<PracticeSession>>,
+    lang: Res<Lang>,
+    mut texts: Query<(&Info, &mut Text, &mut TextColor)>,
+    mut buttons: Query<&mut ButtonKind, With<ShowAnswerButton>>,
+    next: Query<&Children, With<NextButton>>,
+    mut labels: Query<&mut Text, Without<Info>>,
+) {
+    let Some(session) = session else { return };
+    if !session.is_changed() && !lang.is_changed() {
+        return;
+    }
+    let lang = lang.0;
+    let puzzle = session.puzzle();
+    let last = session.tries().last().copied();
+    for (info, mut content, mut colour) in &mut texts {
+        let wanted = match info {
+            Info::Status => text::status(lang, session.position()),
+            Info::Task => text::task(lang, puzzle.holds()),
+            Info::InTheGame => text::in_the_game(
+                lang,
+                puzzle.move_number(),
+                puzzle.symmetry(),
+                puzzle.played(),
+                puzzle.verdict(puzzle.played()),
+            ),
+            Info::Tried => match (session.found(), last) {
+                (Some(found), _) => text::tried(lang, found, puzzle.verdict(found), puzzle.fullest(found)),
+                (None, _) if session.answered() => {
+                    let answer = puzzle.answers()[0];
+                    text::shown(lang, answer, puzzle.fullest(answer), puzzle.holds())
+                }
+                (None, Some((cell, verdict))) => text::tried(lang, cell, verdict, puzzle.fullest(cell)),
+                (None, None) => String::new(),
+            },
+            Info::Rule if session.answered() => text::rule(lang).to_string(),
+            Info::Rule => String::new(),
+            Info::Score => text::score(lang, session.score(), session.position().1),
+        };
+        if *info == Info::Tried {
+            let wanted = if session.answered() { palette::GOOD } else { palette::BAD };
+            if colour.0 != wanted {
+                colour.0 = wanted;
+            }
+        }
+        if content.0 != wanted {
+            content.0 = wanted;
+        }
+    }
+    let label = text::next(lang, session.position().1);
+    for &child in next.iter().flatten() {
+        if let Ok(mut t) = labels.get_mut(child)
+            && t.0 != label
+        {
+            t.0 = label.to_string();
+        }
+    }
+    let kind = if session.answered() { ButtonKind::Disabled } else { ButtonKind::Secondary };
+    for mut button in &mut buttons {
+        if *button != kind {
+            *button = kind;
+        }
+    }
+}

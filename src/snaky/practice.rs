@@ -1,0 +1,221 @@
+//! Practice: the boards where a game's moves cost Maker moves, turned or mirrored, to find a reply
+//! that holds. Newcomers asked to try the lesson's pattern themselves on a board they had not
+//! just been shown the answer on (#21: "a rotated practice position").
+//!
+//! A [`Puzzle`] is the board before one costly Breaker move of a game, Breaker to move, seen
+//! through a [`Symmetry`] about Maker's opening (8,8). Every answer is worked out in the game's
+//! own frame and mapped back: the shown board is the real one turned, so a reply keeps exactly
+//! what its pre-image keeps there ([`Game::reply_guarantees`]).
+//!
+//! Only the moves the rule of thumb explains are practised: those where a reply that kept the
+//! most lay on a fuller shape of Maker's stones than the move played ([`review::fuller_reply`]).
+//! The others are told in the lesson ("the difference is in Maker's plan"): a puzzle whose answer
+//! no rule points to teaches nothing to carry. Nor a move that took a cell finishing a Snaky:
+//! that is right in general, even where another reply happened to keep more.
+//!
+//! ```
+//! use pokopoko::snaky::{self, Cell, Game, practice::{self, Verdict}};
+//! let cards = snaky::shipped_cards().expect("the shipped certificate");
+//! let mut game = Game::started(cards);
+//! for cell in [Cell::new(6, 7), Cell::new(7, 9), Cell::new(9, 7)] {
+//!     game.reply(cell).expect("a free cell");
+//! }
+//! for puzzle in practice::puzzles(&game) {
+//!     let answer = puzzle.answers()[0];
+//!     assert!(matches!(puzzle.verdict(answer), Verdict::Holds { .. }));
+//!     assert!(matches!(puzzle.verdict(puzzle.played()), Verdict::Costs { .. }));
+//! }
+//! ```
+
+use super::cell::Cell;
+use super::game::{Game, Player};
+use super::placement::{Placement, Symmetry};
+use super::policy::OPENING;
+use super::review::{self, Fullest};
+
+/// The turns a game's puzzles take in order: a quarter turn, a mirror, a half turn, … — never
+/// the board as it was played.
+const TURNS: [u8; 7] = [3, 2, 6, 4, 5, 1, 7];
+
+/// One board to practise: Breaker to move, before a move of the game that cost Maker moves.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    /// The game before the move, in its own frame.
+    before: Game,
+    /// 0-based index of the Breaker move in the game.
+    index: usize,
+    /// The cell played there, in the game's frame.
+    played: Cell,
+    /// The most a reply keeps here (the guarantee before the move, unless no reply could keep it).
+    holds: u32,
+    /// Game frame → shown frame.
+    turn: Placement,
+}
+
+/// What a reply on the shown board does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A stone is there.
+    Taken,
+    /// The reply keeps the most any reply keeps: Maker's plan still needs `keeps` moves.
+    Holds { keeps: u32 },
+    /// The reply lets Maker's plan finish `lost` moves sooner, by move `keeps`.
+    Costs { keeps: u32, lost: u32 },
+}
+
+/// The puzzles of a game: each Breaker move that cost Maker moves where the rule of thumb
+/// explains a reply that kept more, in the order played, each turned its own way.
+pub fn puzzles(game: &Game) -> Vec<Puzzle> {
+    let lesson = review::review_game(game);
+    let mut puzzles = Vec::new();
+    for (index, reviewed) in lesson.moves.iter().enumerate() {
+        // A reply anywhere far away holding as much leaves nothing to find; a move that took a
+        // finishing cell was right in general (the lesson says so), so not a board to unlearn it.
+        let something_to_find = reviewed.guarantee_after < reviewed.kept && !reviewed.best_outside;
+        if !something_to_find
+            || review::blocked_a_finish(game, index)
+            || review::fuller_reply(game, index, reviewed).is_none()
+        {
+            continue;
+        }
+        let symmetry = Symmetry::from_digit(TURNS[puzzles.len() % TURNS.len()]).unwrap_or(Symmetry::IDENTITY);
+        puzzles.push(Puzzle {
+            before: game.prefix(review::before(index)),
+            index,
+            played: reviewed.breaker,
+            holds: reviewed.kept,
+            turn: about_opening(symmetry),
+        });
+    }
+    puzzles
+}
+
+/// The placement that turns the board by `symmetry` about Maker's opening, which stays put.
+fn about_opening(symmetry: Symmetry) -> Placement {
+    let (x, y) = symmetry.apply(OPENING.x, OPENING.y);
+    Placement::new(symmetry, OPENING.x - x, OPENING.y - y)
+}
+
+impl Puzzle {
+    /// The Breaker move of the game this board came before (1-based, as the lesson counts).
+    pub fn move_number(&self) -> usize {
+        self.index + 1
+    }
+
+    /// What a reply that holds keeps: "Maker's plan needs `holds` moves".
+    pub fn holds(&self) -> u32 {
+        self.holds
+    }
+
+    /// The symmetry the board is shown through.
+    pub fn symmetry(&self) -> Symmetry {
+        self.turn.symmetry
+    }
+
+    /// A cell of the game's frame, where the puzzle shows it.
+    pub fn show(&self, cell: Cell) -> Cell {
+        self.turn.apply(cell)
+    }
+
+    /// A cell of the shown board, where it lies in the game's frame.
+    fn unshow(&self, shown: Cell) -> Cell {
+        self.turn.inverse().apply(shown)
+    }
+
+    /// The move played in the game, on the shown board.
+    pub fn played(&self) -> Cell {
+        self.show(self.played)
+    }
+
+    /// The stones on the shown board, in the order played, each numbered per player (Maker's
+    /// first is 1, Breaker's first is 1), as the game's stones are.
+    pub fn stones(&self) -> Vec<(Cell, Player, usize)> {
+        let mut counts = [0; 2];
+        let moves = self.before.moves();
+        moves
+            .iter()
+            .map(|m| {
+                let count = &mut counts[usize::from(m.player == Player::Breaker)];
+                *count += 1;
+                (self.show(m.cell), m.player, *count)
+            })
+            .collect()
+    }
+
+    /// What a reply on the shown board does.
+    pub fn verdict(&self, shown: Cell) -> Verdict {
+        let cell = self.unshow(shown);
+        if !self.before.is_free(cell) {
+            return Verdict::Taken;
+        }
+        let keeps = self.keeps(cell);
+        if keeps >= self.holds {
+            Verdict::Holds { keeps }
+        } else {
+            Verdict::Costs { keeps, lost: self.holds - keeps }
+        }
+    }
+
+    /// The guarantee after Breaker replies at `cell` (game frame): the envelope's reply, or any
+    /// reply outside it.
+    fn keeps(&self, cell: Cell) -> u32 {
+        let guarantees = self.before.reply_guarantees();
+        let inside = guarantees.iter().find(|(reply, _)| *reply == Some(cell));
+        let outside = guarantees.iter().find(|(reply, _)| reply.is_none());
+        inside.or(outside).map_or(self.holds, |&(_, keeps)| keeps)
+    }
+
+    /// The replies that hold, on the shown board: the free cells of Maker's plan that keep the
+    /// guarantee, the one the lesson would show first ([`review::best_reply_cell`]).
+    pub fn answers(&self) -> Vec<Cell> {
+        let mut holding: Vec<Cell> = self
+            .before
+            .reply_guarantees()
+            .into_iter()
+            .filter_map(|(reply, keeps)| reply.filter(|_| keeps >= self.holds))
+            .collect();
+        if let Some(first) = review::best_reply_cell(&self.before, &holding) {
+            holding.retain(|&c| c != first);
+            holding.insert(0, first);
+        }
+        holding.into_iter().map(|c| self.show(c)).collect()
+    }
+
+    /// How full of Maker's stones the open shapes through a free cell of the shown board are (the
+    /// rule of thumb's two numbers); a shape turns with the board, so the count is the game's.
+    pub fn fullest(&self, shown: Cell) -> Fullest {
+        Fullest::at(&self.before, self.unshow(shown))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snaky::shape;
+
+    #[test]
+    fn the_turn_about_the_opening_keeps_it_and_undoes() {
+        for symmetry in Symmetry::ALL {
+            let turn = about_opening(symmetry);
+            assert_eq!(turn.apply(OPENING), OPENING);
+            for cell in [Cell::new(3, 11), Cell::new(-2, 0), Cell::new(8, 9)] {
+                assert_eq!(turn.inverse().apply(turn.apply(cell)), cell);
+            }
+        }
+        assert!(TURNS.iter().all(|&s| s != Symmetry::IDENTITY.digit()), "never the board as played");
+    }
+
+    /// A copy of the shape, turned, is a copy of the shape: the brute force of the Snaky copies
+    /// (SPEC §2.1) finds the same number through a cell and through its image.
+    #[test]
+    fn a_turned_board_has_the_same_shapes() {
+        let owned = |_c: Cell| false;
+        for symmetry in Symmetry::ALL {
+            let turn = about_opening(symmetry);
+            let cell = Cell::new(5, 9);
+            let here = shape::live_copies_through(cell, owned, owned).count();
+            let there = shape::live_copies_through(turn.apply(cell), owned, owned).count();
+            assert_eq!(here, there);
+        }
+    }
+}

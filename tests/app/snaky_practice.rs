@@ -1,0 +1,134 @@
+//! Snaky practice without a window: after a game the Breaker screen offers its boards, Q opens
+//! them, clicks and keys try replies, the board marks each try and the answers as the engine's
+//! puzzle says (`tests/snaky_practice.rs` checks the engine against a replay and a brute force),
+//! and Esc goes back to the game unchanged.
+
+use bevy::prelude::*;
+
+use pokopoko::app::snaky::model::practice::PracticeSession;
+use pokopoko::app::snaky::practice::{AnswerMark, TriedMark};
+use pokopoko::app::snaky::{Cursor, Session};
+use pokopoko::app::{Go, SavePlace, Screen};
+use pokopoko::snaky::practice::Puzzle;
+use pokopoko::snaky::{self, Cell, Maker};
+
+use crate::common::{game, key};
+use crate::snaky::click;
+
+/// A game Maker wins at its move 13, with costly moves at Breaker's moves 4 and 9 (the lesson's
+/// record in `tests/app/snaky.rs`).
+const RECORD: &str = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn texts(app: &mut App) -> Vec<String> {
+    app.world_mut().query::<&Text>().iter(app.world()).map(|t| t.0.clone()).collect()
+}
+
+/// The record played by clicks on the Breaker screen, to Maker's win.
+fn finished_game() -> App {
+    let mut app = game(SavePlace::Memory, None);
+    app.world_mut().write_message(Go(Screen::Snaky));
+    for _ in 0..3 {
+        app.update();
+    }
+    for cell in snaky::parse_moves(RECORD).expect("a record") {
+        assert!(!app.world().resource::<Session>().game().won());
+        click(&mut app, cell);
+    }
+    assert!(app.world().resource::<Session>().game().won());
+    app
+}
+
+/// The engine's boards for the record, worked out apart from the screen.
+fn puzzles() -> Vec<Puzzle> {
+    let cards = Maker::Paper.cards().expect("cards");
+    let game = snaky::replay(cards, &snaky::parse_moves(RECORD).expect("a record")).expect("legal");
+    snaky::practice::puzzles(&game)
+}
+
+fn tried(app: &mut App) -> Vec<TriedMark> {
+    app.world_mut().query::<&TriedMark>().iter(app.world()).copied().collect()
+}
+
+#[test]
+fn practice_waits_for_the_end_of_the_game() {
+    let mut app = game(SavePlace::Memory, None);
+    app.world_mut().write_message(Go(Screen::Snaky));
+    for _ in 0..3 {
+        app.update();
+    }
+    click(&mut app, Cell::new(6, 7));
+    key(&mut app, KeyCode::KeyQ);
+    app.update();
+    assert_eq!(screen(&app), Screen::Snaky);
+    let notice = app.world().resource::<Session>().notice.clone().expect("the refusal is said");
+    assert!(notice.said.text(pokopoko::save::Language::English).starts_with("Practice opens once"));
+}
+
+#[test]
+fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
+    let mut app = finished_game();
+    let boards = puzzles();
+    assert_eq!(boards.len(), 1, "move 4's cost is no rule-of-thumb board (measured by the engine)");
+    assert!(texts(&mut app).iter().any(|t| t == "練習 1問 (Q)"), "the button names the boards");
+    key(&mut app, KeyCode::KeyQ);
+    app.update();
+    assert_eq!(screen(&app), Screen::SnakyPractice);
+    let puzzle = &boards[0];
+    assert_eq!(puzzle.move_number(), 9);
+    // The move played in the game: it does not hold, and its square says so.
+    click(&mut app, puzzle.played());
+    assert_eq!(tried(&mut app), [TriedMark { cell: puzzle.played(), holds: false }]);
+    let said = texts(&mut app);
+    assert!(said.iter().any(|t| t.contains("（-5）") && t.contains("もう一度")), "{said:?}");
+    // A reply that holds, by the keys: the cursor to it, Enter.
+    let answer = puzzle.answers()[0];
+    let at = app.world().resource::<Cursor>().0;
+    for _ in 0..(answer.x - at.x).abs() {
+        key(&mut app, if answer.x > at.x { KeyCode::ArrowRight } else { KeyCode::ArrowLeft });
+    }
+    for _ in 0..(answer.y - at.y).abs() {
+        key(&mut app, if answer.y > at.y { KeyCode::ArrowUp } else { KeyCode::ArrowDown });
+    }
+    key(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(tried(&mut app).last(), Some(&TriedMark { cell: answer, holds: true }));
+    let mut marked: Vec<Cell> =
+        app.world_mut().query::<&AnswerMark>().iter(app.world()).map(|m| m.0).collect();
+    let mut answers = puzzle.answers();
+    marked.sort();
+    answers.sort();
+    assert_eq!(marked, answers, "every reply that holds is green");
+    assert_eq!(app.world().resource::<PracticeSession>().score(), (1, 0));
+    // Back to the game, as it was.
+    key(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(screen(&app), Screen::Snaky);
+    let game = app.world().resource::<Session>().game();
+    assert!(game.won());
+    assert_eq!(game.breaker_cells(), snaky::parse_moves(RECORD).expect("a record"));
+}
+
+#[test]
+fn the_answer_asked_for_is_shown_and_a_taken_cell_is_no_try() {
+    let mut app = finished_game();
+    key(&mut app, KeyCode::KeyQ);
+    app.update();
+    let puzzle = &puzzles()[0];
+    click(&mut app, Cell::new(8, 8));
+    assert!(tried(&mut app).is_empty(), "Maker's opening is a stone, not a try");
+    key(&mut app, KeyCode::KeyA);
+    app.update();
+    let marked = app.world_mut().query::<&AnswerMark>().iter(app.world()).count();
+    assert_eq!(marked, puzzle.answers().len());
+    let answer = puzzle.answers()[0];
+    let said = texts(&mut app);
+    assert!(
+        said.iter().any(|t| t.starts_with(&format!("持ちこたえる手：({},{})", answer.x, answer.y))),
+        "{said:?}"
+    );
+    assert_eq!(app.world().resource::<PracticeSession>().score(), (1, 0));
+}

@@ -1,0 +1,165 @@
+//! Practice boards (`snaky::practice`): each is a board of a real game turned or mirrored, and
+//! what it says of a reply is what that reply does in the game. Checked by replaying the reply on
+//! the unturned board through `Game::breaker_move` (not the puzzle's own lookup), against the
+//! review's best replies, and against a brute force of Snaky's copies written here from SPEC
+//! §2.1 (S and its 8 orientations) on the turned board itself.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use pokopoko::snaky::practice::{self, Puzzle, Verdict};
+use pokopoko::snaky::{BreakerKind, Cell, ComputerBreaker, Game, Maker, Player, play_out, review};
+
+type Xy = (i32, i32);
+
+/// SPEC §2.1: S = {(0,0), (1,0), (2,0), (3,0), (3,1), (4,1)}.
+const S: [Xy; 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
+
+/// Brute force on the board as shown: (the most of Maker's stones on a copy of Snaky through
+/// `cell` holding none of Breaker's, how many copies hold that many).
+fn fullest_shown(stones: &[(Cell, Player, usize)], cell: Cell) -> (u8, u8) {
+    let of = |player| -> BTreeSet<Xy> {
+        stones.iter().filter(|s| s.1 == player).map(|s| (s.0.x, s.0.y)).collect()
+    };
+    let (maker, breaker) = (of(Player::Maker), of(Player::Breaker));
+    let mut counts = [0u8; 7];
+    for (a, b, c, d) in [(1, 0, 0, 1), (-1, 0, 0, 1), (1, 0, 0, -1), (-1, 0, 0, -1)]
+        .into_iter()
+        .flat_map(|(a, b, c, d)| [(a, b, c, d), (b, a, d, c)])
+    {
+        let shape = S.map(|(x, y)| (a * x + b * y, c * x + d * y));
+        for &(sx, sy) in &shape {
+            let copy = shape.map(|(x, y)| (x - sx + cell.x, y - sy + cell.y));
+            if copy.iter().all(|p| !breaker.contains(p)) {
+                counts[copy.iter().filter(|p| maker.contains(p)).count()] += 1;
+            }
+        }
+    }
+    (1..7).rev().find(|&k| counts[k] > 0).map_or((0, 0), |k| (k as u8, counts[k]))
+}
+
+/// Games of every computer Breaker against every shipped Maker, with at least one puzzle.
+fn games() -> Vec<(String, Game)> {
+    let mut games = Vec::new();
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("cards");
+        for kind in BreakerKind::ALL {
+            for seed in 0..3 {
+                let mut game = Game::started(Arc::clone(&cards));
+                play_out(&mut game, &mut ComputerBreaker::new(kind, seed));
+                games.push((format!("{maker:?} {kind:?} seed {seed}"), game));
+            }
+        }
+    }
+    games
+}
+
+/// Where each cell of a box around the game's stones is shown: the pre-image of a shown cell is
+/// looked up here, not asked of the puzzle.
+fn shown_from(puzzle: &Puzzle, around: &[Cell]) -> BTreeMap<Cell, Cell> {
+    let mut map = BTreeMap::new();
+    for centre in around {
+        for dx in -4..=4 {
+            for dy in -4..=4 {
+                let cell = Cell::new(centre.x + dx, centre.y + dy);
+                map.insert(puzzle.show(cell), cell);
+            }
+        }
+    }
+    map
+}
+
+#[test]
+fn a_puzzle_says_what_each_reply_does_in_the_game() {
+    let (mut boards, mut replies) = (0, 0);
+    for (at, game) in games() {
+        let lesson = review::review_game(&game);
+        for puzzle in practice::puzzles(&game) {
+            boards += 1;
+            let index = puzzle.move_number() - 1;
+            let before = game.prefix(review::before(index));
+            let reviewed = &lesson.moves[index];
+            let at = format!("{at}, move {}", puzzle.move_number());
+            // The board shown is the game's, turned: the same stones, in the same order.
+            let stones = puzzle.stones();
+            assert_eq!(stones.len(), before.moves().len(), "{at}");
+            for (shown, m) in stones.iter().zip(before.moves()) {
+                assert_eq!((shown.0, shown.1), (puzzle.show(m.cell), m.player), "{at}");
+            }
+            let moved = |c: Cell| puzzle.show(c) != c;
+            assert!(moved(Cell::new(9, 8)) || moved(Cell::new(8, 9)), "{at}: never shown unturned");
+            assert_eq!(puzzle.show(Cell::new(8, 8)), Cell::new(8, 8), "{at}: Maker's opening stays put");
+            // Each reply near the stones, replayed on the game's board.
+            let shown_to_game = shown_from(&puzzle, before.maker_cells());
+            for (&shown, &cell) in &shown_to_game {
+                let verdict = puzzle.verdict(shown);
+                if !before.is_free(cell) {
+                    assert_eq!(verdict, Verdict::Taken, "{at} {shown}");
+                    continue;
+                }
+                let mut after = before.clone();
+                after.breaker_move(cell).expect("a free cell");
+                let keeps = after.guarantee();
+                let expected = if keeps >= reviewed.kept {
+                    Verdict::Holds { keeps }
+                } else {
+                    Verdict::Costs { keeps, lost: reviewed.kept - keeps }
+                };
+                assert_eq!(verdict, expected, "{at} {shown} (game cell {cell})");
+                replies += 1;
+            }
+            // The move played costs what the review says.
+            let played = puzzle.verdict(puzzle.played());
+            assert_eq!(
+                played,
+                Verdict::Costs {
+                    keeps: reviewed.guarantee_after,
+                    lost: reviewed.kept - reviewed.guarantee_after
+                },
+                "{at}"
+            );
+            // The answers are the review's best replies, turned; the first is the lesson's.
+            let answers: BTreeSet<Cell> = puzzle.answers().iter().map(|c| shown_to_game[c]).collect();
+            assert_eq!(answers, reviewed.best.iter().copied().collect(), "{at}");
+            assert_eq!(
+                Some(shown_to_game[&puzzle.answers()[0]]),
+                review::best_reply_cell(&before, &reviewed.best),
+                "{at}"
+            );
+        }
+    }
+    // Not an accident of few boards: these 45 games give 105 boards and 10,600 replies (measured).
+    assert!(boards >= 50, "{boards} boards");
+    assert!(replies >= 5000, "{replies} replies");
+}
+
+/// Every puzzle is one the rule of thumb explains: on the board as shown, the first answer lies on
+/// a fuller open shape of Maker's stones than the move played (brute force), and the puzzle's own
+/// counts are the brute force's.
+#[test]
+fn every_puzzle_is_explained_by_the_fullest_shape() {
+    for (at, game) in games() {
+        for puzzle in practice::puzzles(&game) {
+            let stones = puzzle.stones();
+            let answer = puzzle.answers()[0];
+            let (best, played) = (fullest_shown(&stones, answer), fullest_shown(&stones, puzzle.played()));
+            assert!(best > played, "{at} move {}: {best:?} vs {played:?}", puzzle.move_number());
+            for cell in [answer, puzzle.played()] {
+                let fullest = puzzle.fullest(cell);
+                assert_eq!((fullest.stones, fullest.shapes), fullest_shown(&stones, cell), "{at}");
+            }
+        }
+    }
+}
+
+/// The puzzles of one game take different turns, and a game without a costly move has none.
+#[test]
+fn puzzles_turn_in_turn_and_a_perfect_game_has_none() {
+    let cards = Maker::Paper.cards().expect("cards");
+    let mut perfect = Game::started(Arc::clone(&cards));
+    play_out(&mut perfect, &mut ComputerBreaker::new(BreakerKind::Perfect, 0));
+    assert!(practice::puzzles(&perfect).is_empty(), "nothing lost, nothing to practise");
+    let many = games().into_iter().map(|(_, g)| practice::puzzles(&g)).max_by_key(Vec::len).expect("games");
+    assert!(many.len() >= 2);
+    assert_ne!(many[0].symmetry(), many[1].symmetry());
+}
