@@ -107,6 +107,15 @@ impl Puzzle {
         self.holds
     }
 
+    /// Turns the board the next way of the cycle (never as played): a new round shows each board
+    /// anew, not as the answer was just seen.
+    pub fn turn_again(&mut self) {
+        let digit = self.turn.symmetry.digit();
+        let at = TURNS.iter().position(|&s| s == digit).unwrap_or(0);
+        let next = Symmetry::from_digit(TURNS[(at + 1) % TURNS.len()]).unwrap_or(Symmetry::IDENTITY);
+        self.turn = about_opening(next);
+    }
+
     /// The symmetry the board is shown through.
     pub fn symmetry(&self) -> Symmetry {
         self.turn.symmetry
@@ -203,6 +212,9 @@ mod tests {
             }
         }
         assert!(TURNS.iter().all(|&s| s != Symmetry::IDENTITY.digit()), "never the board as played");
+        let mut digits: Vec<u8> = TURNS.to_vec();
+        digits.sort_unstable();
+        assert_eq!(digits, [1, 2, 3, 4, 5, 6, 7], "each of the seven other symmetries once");
     }
 
     /// A copy of the shape, turned, is a copy of the shape: the brute force of the Snaky copies

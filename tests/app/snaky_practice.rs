@@ -96,13 +96,21 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     key(&mut app, KeyCode::Enter);
     app.update();
     assert_eq!(tried(&mut app).last(), Some(&TriedMark { cell: answer, holds: true }));
+    assert_eq!(app.world().resource::<PracticeSession>().score(), (1, 0));
+    let said = texts(&mut app);
+    assert!(said.iter().any(|t| t.starts_with("正解：") && t.contains("ほかの手も試せます")), "{said:?}");
+    // The other replies that hold wait for A (newcomer #23 wanted to try more first).
+    assert_eq!(app.world_mut().query::<&AnswerMark>().iter(app.world()).count(), 0);
+    key(&mut app, KeyCode::KeyA);
+    app.update();
     let mut marked: Vec<Cell> =
         app.world_mut().query::<&AnswerMark>().iter(app.world()).map(|m| m.0).collect();
+    marked.push(answer);
     let mut answers = puzzle.answers();
     marked.sort();
     answers.sort();
     assert_eq!(marked, answers, "every reply that holds is green");
-    assert_eq!(app.world().resource::<PracticeSession>().score(), (1, 0));
+    assert_eq!(app.world().resource::<PracticeSession>().score(), (1, 0), "counted once");
     // Back to the game, as it was.
     key(&mut app, KeyCode::Escape);
     app.update();

@@ -105,22 +105,28 @@ pub fn in_the_game(
     }
 }
 
-/// The last try, and what to do next.
-pub fn tried(lang: Language, cell: Cell, verdict: Verdict, fullest: Fullest) -> String {
+/// The last try, and what to do next (`solved`: a reply that holds has been found).
+pub fn tried(lang: Language, cell: Cell, verdict: Verdict, fullest: Fullest, solved: bool) -> String {
     let at = self::cell(cell);
     let on = on_shape(lang, fullest);
+    let next = match (lang, solved) {
+        (Language::English, false) => "Try again.",
+        (Language::English, true) => "Try others, or A for every reply that holds.",
+        (Language::Japanese, false) => "もう一度。",
+        (Language::Japanese, true) => "ほかの手も試せます（A：持ちこたえる手をすべて表示）。",
+    };
     match (lang, verdict) {
         (Language::English, Verdict::Costs { keeps, lost }) => {
-            format!("{at}: Maker's plan would need only {keeps} (-{lost}). {on} Try again.")
+            format!("{at}: Maker's plan would need only {keeps} (-{lost}). {on} {next}")
         }
         (Language::Japanese, Verdict::Costs { keeps, lost }) => {
-            format!("{at}：作り手の計画は{keeps}手で済みます（-{lost}）。{on}もう一度。")
+            format!("{at}：作り手の計画は{keeps}手で済みます（-{lost}）。{on}{next}")
         }
         (Language::English, Verdict::Holds { keeps }) => {
-            format!("Yes: {at} holds. Maker's plan still needs {keeps}. {on}")
+            format!("Yes: {at} holds. Maker's plan still needs {keeps}. {on} {next}")
         }
         (Language::Japanese, Verdict::Holds { keeps }) => {
-            format!("正解：{at} で持ちこたえます。作り手の計画はまだ{keeps}手かかります。{on}")
+            format!("正解：{at} で持ちこたえます。作り手の計画はまだ{keeps}手かかります。{on}{next}")
         }
         (_, Verdict::Taken) => String::new(),
     }
@@ -174,10 +180,22 @@ pub fn score(lang: Language, (done, first_try): (usize, usize), of: usize) -> St
     }
 }
 
+/// The round just finished, said on the first board of the next.
+pub fn round_done(lang: Language, (done, first_try): (usize, usize), of: usize) -> String {
+    match lang {
+        Language::Japanese => {
+            format!("一巡しました：{of}問中{done}問終了、うち{first_try}問は一度で正解。第1問からもう一度。")
+        }
+        Language::English => {
+            format!("Round done: {done} of {of} boards, {first_try} at the first try. From board 1 again.")
+        }
+    }
+}
+
 pub fn show_answer(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => "答えを見る (A)",
-        Language::English => "Show answer (A)",
+        Language::English => "Show answers (A)",
     }
 }
 

@@ -431,9 +431,10 @@ fn apply_input(
         // The hint shown, or left on as the game moves: the cursor goes to it (Enter plays it) and
         // the view follows (after the claim's own stone has moved the cursor).
         // After an undo the cursor leaves the stone taken back (newcomer #17: Enter then played
-        // there, far from the hint): to the hint if it is on, else to the last stone.
+        // there, far from the hint): to the hint if it is on, else to the player's last stone (not
+        // the Breaker's, where Enter could only be refused).
         if input == MakerInput::Undo && session.shown_hint().is_none() {
-            cursor.0 = session.game().moves().last().map_or(crate::snaky::policy::OPENING, |m| m.cell);
+            cursor.0 = session.game().maker_cells().last().copied().unwrap_or(crate::snaky::policy::OPENING);
         }
         if matches!(input, MakerInput::ToggleHint | MakerInput::Claim(_) | MakerInput::Undo)
             && let Some(hint) = session.shown_hint()

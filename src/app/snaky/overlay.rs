@@ -218,8 +218,8 @@ pub(super) fn tried_square(cell: crate::snaky::Cell, holds: bool, count: Option<
 
 /// The move the player made in the game, on a practice board: a red ring (a round mark, apart
 /// from the tries' squares).
-pub(super) fn played_ring(cell: crate::snaky::Cell) -> impl Bundle {
-    THREAT.square(cell, Color::NONE, palette::BAD)
+pub(super) fn played_ring(cell: crate::snaky::Cell, count: Fullest) -> impl Bundle {
+    (THREAT.square(cell, Color::NONE, palette::BAD), children![fullest_count(count, palette::BAD)])
 }
 
 /// A finishing cell's ring, marked with [`ThreatMark`].

@@ -203,7 +203,7 @@ const KEYS: Keymap<PracticeKey> = Keymap(&[
         &[KeyCode::KeyA],
         PracticeKey::Practice(PracticeInput::ShowAnswer),
         "A：答え",
-        "A: answer",
+        "A: answers",
     ),
     Binding::press(&[KeyCode::KeyN], PracticeKey::Practice(PracticeInput::Next), "N：次", "N: next"),
     Binding::press(
@@ -322,14 +322,14 @@ fn draw_board(
         }
     });
     commands.entity(marks).despawn_children().with_children(|layer| {
-        layer.spawn(overlay::played_ring(puzzle.played()));
+        // Every mark with its count, the move played too: newcomer #23 wanted to compare them.
+        let played = puzzle.played();
+        layer.spawn(overlay::played_ring(played, puzzle.fullest(played)));
         if session.answered() {
-            let answers = puzzle.answers();
-            for (index, &cell) in answers.iter().enumerate() {
-                // The count on the lesson's best reply only, as the lesson does (newcomer #21 read
-                // other counts as exceptions to the rule).
-                let count = (index == 0).then(|| puzzle.fullest(cell));
-                layer.spawn((AnswerMark(cell), overlay::tried_square(cell, true, count)));
+            let tried: Vec<_> = session.tries().iter().map(|t| t.0).collect();
+            for cell in puzzle.answers().into_iter().filter(|c| !tried.contains(c)) {
+                layer
+                    .spawn((AnswerMark(cell), overlay::tried_square(cell, true, Some(puzzle.fullest(cell)))));
             }
         }
         for &(cell, verdict) in session.tries() {
@@ -367,20 +367,29 @@ fn update_panel(
                 puzzle.verdict(puzzle.played()),
             ),
             Info::Tried => match (session.found(), last) {
-                (Some(found), _) => text::tried(lang, found, puzzle.verdict(found), puzzle.fullest(found)),
                 (None, _) if session.answered() => {
                     let answer = puzzle.answers()[0];
                     text::shown(lang, answer, puzzle.fullest(answer), puzzle.holds())
                 }
-                (None, Some((cell, verdict))) => text::tried(lang, cell, verdict, puzzle.fullest(cell)),
-                (None, None) => String::new(),
+                (_, Some((cell, verdict))) => {
+                    text::tried(lang, cell, verdict, puzzle.fullest(cell), session.solved())
+                }
+                (_, None) => String::new(),
             },
-            Info::Rule if session.answered() => text::rule(lang).to_string(),
+            Info::Rule if session.solved() => text::rule(lang).to_string(),
             Info::Rule => String::new(),
-            Info::Score => text::score(lang, session.score(), session.position().1),
+            Info::Score => match session.last_round() {
+                Some(round) => text::round_done(lang, round, session.position().1),
+                None => text::score(lang, session.score(), session.position().1),
+            },
         };
         if *info == Info::Tried {
-            let wanted = if session.answered() { palette::GOOD } else { palette::BAD };
+            let holds = matches!(last, Some((_, Verdict::Holds { .. })));
+            let wanted = if holds || (session.answered() && session.found().is_none()) {
+                palette::GOOD
+            } else {
+                palette::BAD
+            };
             if colour.0 != wanted {
                 colour.0 = wanted;
             }

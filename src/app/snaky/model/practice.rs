@@ -1,6 +1,6 @@
 //! Practice, the screen's model: the boards of a game where a move cost Maker moves, turned or
-//! mirrored ([`crate::snaky::practice`]), one at a time; the player tries replies until one holds
-//! or asks for the answer, then goes on to the next board.
+//! mirrored ([`crate::snaky::practice`]), one at a time; the player tries replies (on after one
+//! holds: newcomer #23 wanted to try several) until asking for every answer or the next board.
 
 use bevy::prelude::Resource;
 
@@ -39,12 +39,16 @@ pub struct PracticeSession {
     at: usize,
     /// The replies tried on this board, in order, with what each does.
     tries: Vec<(Cell, Verdict)>,
-    /// The answers are shown (found, or asked for).
+    /// Every reply that holds is shown (asked for).
     answered: bool,
     /// Boards whose first try held.
     first_try: usize,
-    /// Boards finished (found or shown), at most one count per board.
+    /// Boards finished (a reply found that holds, or the answers shown), at most one count per
+    /// board.
     done: usize,
+    /// The score of the round last finished (done, first try), said until the new round's first
+    /// board is done (newcomer #23 saw the counter reset with no word).
+    last_round: Option<(usize, usize)>,
 }
 
 impl PracticeSession {
@@ -58,6 +62,7 @@ impl PracticeSession {
             answered: false,
             first_try: 0,
             done: 0,
+            last_round: None,
         })
     }
 
@@ -79,9 +84,19 @@ impl PracticeSession {
         self.tries.iter().find(|(_, v)| matches!(v, Verdict::Holds { .. })).map(|&(c, _)| c)
     }
 
-    /// The answers are on the board (found, or asked for).
+    /// Every reply that holds is on the board (asked for).
     pub fn answered(&self) -> bool {
         self.answered
+    }
+
+    /// The board is done: a reply found that holds, or the answers shown.
+    pub fn solved(&self) -> bool {
+        self.answered || self.found().is_some()
+    }
+
+    /// The last round's score (done, first try), until the new round's first board is done.
+    pub fn last_round(&self) -> Option<(usize, usize)> {
+        self.last_round.filter(|_| self.done == 0)
     }
 
     /// Boards finished so far, and of them the ones whose first try held.
@@ -102,10 +117,10 @@ impl PracticeSession {
         match input {
             PracticeInput::Try(cell) => Some(self.try_reply(cell)),
             PracticeInput::ShowAnswer => {
-                if !self.answered {
-                    self.answered = true;
+                if !self.solved() {
                     self.done += 1;
                 }
+                self.answered = true;
                 None
             }
             PracticeInput::Next => {
@@ -113,8 +128,11 @@ impl PracticeSession {
                 self.tries.clear();
                 self.answered = false;
                 if self.at == 0 {
-                    // A second round counts afresh.
+                    // A new round counts afresh, the last one's score said meanwhile, and shows
+                    // every board turned another way.
+                    self.last_round = Some((self.done, self.first_try));
                     (self.done, self.first_try) = (0, 0);
+                    self.puzzles.iter_mut().for_each(Puzzle::turn_again);
                 }
                 None
             }
@@ -131,10 +149,12 @@ impl PracticeSession {
         self.tries.push((cell, verdict));
         match verdict {
             Verdict::Holds { .. } => {
-                self.answered = true;
-                self.done += 1;
-                if self.tries.len() == 1 {
-                    self.first_try += 1;
+                // The first reply found that holds finishes the board; more may be tried.
+                if self.found() == Some(cell) {
+                    self.done += 1;
+                    if self.tries.len() == 1 {
+                        self.first_try += 1;
+                    }
                 }
                 PracticeOutcome::Holds
             }
@@ -165,6 +185,7 @@ mod tests {
     #[test]
     fn a_wrong_try_stays_and_a_right_one_ends_the_board() {
         let mut practice = session();
+        let first_turn = practice.puzzle().symmetry();
         let played = practice.puzzle().played();
         let answer = practice.puzzle().answers()[0];
         assert!(matches!(practice.apply(PracticeInput::Try(played)), Some(PracticeOutcome::Costs { .. })));
@@ -176,14 +197,34 @@ mod tests {
         assert!(!practice.answered());
         assert_eq!(practice.apply(PracticeInput::Try(answer)), Some(PracticeOutcome::Holds));
         assert_eq!(practice.found(), Some(answer));
+        assert!(practice.solved() && !practice.answered(), "solved; the other answers not shown");
         assert_eq!(practice.score(), (1, 0), "found, not at the first try");
-        assert_eq!(practice.apply(PracticeInput::Try(answer)), Some(PracticeOutcome::Refused), "solved");
+        assert_eq!(practice.apply(PracticeInput::Try(answer)), Some(PracticeOutcome::Refused), "tried");
+        // More replies may be tried once one holds; the score stays.
+        let other = practice.puzzle().answers().get(1).copied();
+        if let Some(other) = other {
+            assert_eq!(practice.apply(PracticeInput::Try(other)), Some(PracticeOutcome::Holds));
+            assert_eq!(practice.found(), Some(answer));
+        }
+        practice.apply(PracticeInput::ShowAnswer);
+        assert_eq!(practice.score(), (1, 0), "a board found is not counted again");
         practice.apply(PracticeInput::Next);
         assert_eq!(practice.position().0, 2);
         assert!(practice.tries().is_empty());
         let answer = practice.puzzle().answers()[0];
         assert_eq!(practice.apply(PracticeInput::Try(answer)), Some(PracticeOutcome::Holds));
         assert_eq!(practice.score(), (2, 1));
+        // Past the last board: the first again, the finished round's score said until a board is done.
+        for _ in 1..practice.position().1 {
+            practice.apply(PracticeInput::Next);
+        }
+        assert_eq!(practice.position().0, 1);
+        assert_eq!(practice.score(), (0, 0));
+        assert_ne!(practice.puzzle().symmetry(), first_turn, "a new round turns the board anew");
+        let round = practice.last_round().expect("the round's score");
+        assert!(round.0 >= 2 && round.1 >= 1, "{round:?}");
+        practice.apply(PracticeInput::ShowAnswer);
+        assert_eq!(practice.last_round(), None);
     }
 
     #[test]
