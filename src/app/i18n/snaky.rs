@@ -507,9 +507,13 @@ pub fn par_line(lang: Language, par: u32, best: Option<u32>, blind_best: Option<
         (Language::English, None, Some(blind)) => format!("; your best {blind} (blind)"),
         (Language::English, Some(best), Some(blind)) => format!("; your best {best} (blind {blind})"),
     };
+    // The heading above is the guarantee now, which only goes down; par is where it starts
+    // (newcomer #23 read "by its move 21" and "par 21" as the same thing said twice).
     match lang {
-        Language::Japanese => format!("パー {par}：作り手に {par}手ぜんぶ使わせよう{record}"),
-        Language::English => format!("Par {par}: make Maker use all {par} moves{record}"),
+        Language::Japanese => format!("パー {par}：上の数を{par}のまま保とう。まずい手で減ります{record}"),
+        Language::English => {
+            format!("Par {par}: keep the number above at {par}; a costly move lowers it{record}")
+        }
     }
 }
 
