@@ -40,14 +40,16 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Debug)]
 pub struct PracticeEntry;
 
-/// Shows the Breaker screen's practice button after a game that has boards, with their count.
-/// The boards of a game are worked out once per finished game (a review of every move).
+/// Shows the Breaker screen's practice button once Maker has won, with the count of the game's
+/// boards; without one it is greyed and says so (a press tells why: newcomer #23 was offered
+/// practice after one game and, without a word, not after the next two). The boards of a game
+/// are worked out once per finished game (a review of every move).
 fn offer_practice(
     session: Option<Res<Session>>,
     lang: Res<Lang>,
     mut known: Local<Option<(Vec<crate::snaky::Cell>, usize)>>,
     mut entries: Query<(&mut Node, &Children), With<PracticeEntry>>,
-    buttons: Query<&Children, With<Button>>,
+    mut buttons: Query<(&Children, &mut ButtonKind), With<Button>>,
     mut labels: Query<&mut Text>,
 ) {
     let Some(session) = session else { return };
@@ -68,17 +70,24 @@ fn offer_practice(
     } else {
         0
     };
-    let display = if boards > 0 { Display::Flex } else { Display::None };
+    let display = if game.won() { Display::Flex } else { Display::None };
+    let kind = if boards > 0 { ButtonKind::Primary } else { ButtonKind::Disabled };
     let label = text::button(lang.0, boards);
     for (mut node, children) in &mut entries {
         if node.display != display {
             node.display = display;
         }
-        for label_entity in children.iter().filter_map(|c| buttons.get(c).ok()).flatten() {
-            if let Ok(mut t) = labels.get_mut(*label_entity)
-                && t.0 != label
-            {
-                t.0.clone_from(&label);
+        for &child in children {
+            let Ok((button_children, mut button)) = buttons.get_mut(child) else { continue };
+            if *button != kind {
+                *button = kind;
+            }
+            for &label_entity in button_children {
+                if let Ok(mut t) = labels.get_mut(label_entity)
+                    && t.0 != label
+                {
+                    t.0.clone_from(&label);
+                }
             }
         }
     }
@@ -120,12 +129,18 @@ fn start(session: Option<Res<PracticeSession>>, mut view: ResMut<BoardView>, mut
     frame_the_board(&session, &mut view, &mut cursor);
 }
 
-/// The board's stones, the move played and every reply that holds (green once answered) in view,
-/// zoomed in as a lesson is.
+/// Maker's stones, every reply that holds (green once answered) and the Breaker stones and move
+/// played near them in view, zoomed in as a lesson is. A move played far away is left out (the
+/// corner counts it): framing it with the rest shrank the stones to dots.
 fn frame_the_board(session: &PracticeSession, view: &mut BoardView, cursor: &mut Cursor) {
+    const NEAR: i32 = 3;
     let puzzle = session.puzzle();
     let stones = puzzle.stones();
-    let cells: Vec<_> = stones.iter().map(|s| s.0).chain([puzzle.played()]).chain(puzzle.answers()).collect();
+    let maker: Vec<_> = stones.iter().filter(|s| s.1 == crate::snaky::Player::Maker).map(|s| s.0).collect();
+    let near =
+        |c: &crate::snaky::Cell| maker.iter().any(|m| (m.x - c.x).abs().max((m.y - c.y).abs()) <= NEAR);
+    let others = stones.iter().map(|s| s.0).chain([puzzle.played()]).filter(near);
+    let cells: Vec<_> = maker.iter().copied().chain(puzzle.answers()).chain(others).collect();
     board::zoom_onto(view, &cells);
     let newest = stones.iter().rev().find(|s| s.1 == crate::snaky::Player::Maker);
     cursor.0 = newest.map_or(crate::snaky::policy::OPENING, |s| s.0);
