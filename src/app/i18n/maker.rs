@@ -586,8 +586,10 @@ fn costly(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
         let left = m.left_proof;
         let line_moves = m.line.iter().filter(|l| l.player == crate::snaky::Player::Maker).count();
         lines.push(match lang {
+            // Said as moves, and as the proof's move rather than "the hint" (newcomer #25 read
+            // "+5" with no unit, and "the hint was" as if they had pressed it).
             Language::Japanese => format!(
-                "{}手目 {}：+{}{}。ヒントは {}（ヒント通りなら、この壊し手に{}手目で確実に完成）",
+                "{}手目 {}：証明の勝ちが{}手遠のいた{}。証明の手は {}（そこから証明通りなら、この壊し手に{}手目で確実に完成）",
                 m.number,
                 cell(m.cell),
                 m.cost,
@@ -596,11 +598,12 @@ fn costly(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
                 m.number - 1 + line_moves
             ),
             Language::English => format!(
-                "Move {} at {}: +{}{}. The hint was {} (the hints from there win surely by move {} against this Breaker)",
+                "Move {} at {}: the proven win moved {} {} later{}. The proof's move was {} (its moves from there win surely by move {} against this Breaker)",
                 m.number,
                 cell(m.cell),
                 m.cost,
-                if left { ", left the proof" } else { "" },
+                if m.cost == 1 { "move" } else { "moves" },
+                if left { "; it left the proof" } else { "" },
                 cell(m.before.hint),
                 m.number - 1 + line_moves
             ),

@@ -1,6 +1,7 @@
 //! Snaky practice, the screen: one board of the player's game at a time, turned or mirrored
-//! (`snaky::practice`); the player tries replies on the shared board (view, cursor, grid) until
-//! one holds, and the panel says what each try did and, once answered, the rule of thumb.
+//! (`snaky::practice`); the player tries replies on the shared board (view, cursor, grid), on
+//! after one holds if they like, and the panel says what each try did and, once one holds or
+//! the answers are asked for, the rule of thumb.
 //! Opened from the Breaker screen after a game (its "Practise" button, Q, or
 //! `--open snaky-practice --moves "…"`); Back returns to that game.
 
@@ -20,6 +21,7 @@ use crate::app::theme::widgets::{self, ButtonKind, CollapseWhenEmpty, send};
 use crate::app::{Go, Screen};
 use crate::save::Language;
 use crate::snaky::practice::Verdict;
+use crate::snaky::{Cell, Player};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PracticeInput>()
@@ -35,8 +37,8 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The Breaker screen's way to practice: shown once Maker has won, when the game has boards to
-/// practise, its button naming how many.
+/// The Breaker screen's way to practice: shown once Maker has won, its button naming how many
+/// boards the game has (greyed when none).
 #[derive(Component, Debug)]
 pub struct PracticeEntry;
 
@@ -47,7 +49,7 @@ pub struct PracticeEntry;
 fn offer_practice(
     session: Option<Res<Session>>,
     lang: Res<Lang>,
-    mut known: Local<Option<(Vec<crate::snaky::Cell>, usize)>>,
+    mut known: Local<Option<(Vec<Cell>, usize)>>,
     mut entries: Query<(&mut Node, &Children), With<PracticeEntry>>,
     mut buttons: Query<(&Children, &mut ButtonKind), With<Button>>,
     mut labels: Query<&mut Text>,
@@ -115,13 +117,13 @@ struct NextButton;
 /// A try's square on the board: the cell and whether it held.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TriedMark {
-    pub cell: crate::snaky::Cell,
+    pub cell: Cell,
     pub holds: bool,
 }
 
 /// A cell that holds, shown once the board is answered.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AnswerMark(pub crate::snaky::Cell);
+pub struct AnswerMark(pub Cell);
 
 /// The view frames the board's stones, the cursor on Maker's newest.
 fn start(session: Option<Res<PracticeSession>>, mut view: ResMut<BoardView>, mut cursor: ResMut<Cursor>) {
@@ -136,13 +138,12 @@ fn frame_the_board(session: &PracticeSession, view: &mut BoardView, cursor: &mut
     const NEAR: i32 = 3;
     let puzzle = session.puzzle();
     let stones = puzzle.stones();
-    let maker: Vec<_> = stones.iter().filter(|s| s.1 == crate::snaky::Player::Maker).map(|s| s.0).collect();
-    let near =
-        |c: &crate::snaky::Cell| maker.iter().any(|m| (m.x - c.x).abs().max((m.y - c.y).abs()) <= NEAR);
+    let maker: Vec<_> = stones.iter().filter(|s| s.1 == Player::Maker).map(|s| s.0).collect();
+    let near = |c: &Cell| maker.iter().any(|m| (m.x - c.x).abs().max((m.y - c.y).abs()) <= NEAR);
     let others = stones.iter().map(|s| s.0).chain([puzzle.played()]).filter(near);
     let cells: Vec<_> = maker.iter().copied().chain(puzzle.answers()).chain(others).collect();
     board::zoom_onto(view, &cells);
-    let newest = stones.iter().rev().find(|s| s.1 == crate::snaky::Player::Maker);
+    let newest = stones.iter().rev().find(|s| s.1 == Player::Maker);
     cursor.0 = newest.map_or(crate::snaky::policy::OPENING, |s| s.0);
 }
 
