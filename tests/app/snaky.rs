@@ -841,6 +841,49 @@ fn the_lesson_plays_the_line_after_a_costly_move_and_marks_every_finishing_cell(
     assert_eq!(session(&app).shown().moves().len(), 2 * costliest + 1);
 }
 
+fn aim_marks(app: &mut App) -> Vec<Cell> {
+    let mut cells: Vec<Cell> =
+        app.world_mut().query::<&pokopoko::app::snaky::AimMark>().iter(app.world()).map(|m| m.0).collect();
+    cells.sort();
+    cells
+}
+
+/// Before a costly move the lesson tints the Snaky its line ends with (newcomer #24 asked to see
+/// what Maker aimed at): the six cells are those of the Snaky completed when the line is played to
+/// its end, they are a copy of the shape (SPEC §2.1, brute force), and the tint goes once the line
+/// is stepped into. The best reply's line shows its own.
+#[test]
+fn the_lesson_tints_the_snaky_its_line_ends_with() {
+    use pokopoko::app::snaky::SnakyInput;
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6 10,8 12,8".to_string()));
+    app.update();
+    let costliest = pokopoko::snaky::review_game(session(&app).game()).costliest().expect("a costly move");
+    app.world_mut().write_message(SnakyInput::LessonMove(costliest));
+    app.update();
+    app.update();
+    for line in ["played", "best"] {
+        let aim = aim_marks(&mut app);
+        assert_eq!(aim.len(), 6, "{line}: one Snaky");
+        assert!(
+            copies_through(aim[0]).iter().any(|copy| {
+                let mut copy = copy.to_vec();
+                copy.sort();
+                copy == aim
+            }),
+            "{line}: a copy of the shape"
+        );
+        key(&mut app, KeyCode::End);
+        let mut done = session(&app).shown().winning_copy().expect("the line ends with a Snaky").to_vec();
+        done.sort();
+        assert_eq!(aim, done, "{line}");
+        assert!(aim_marks(&mut app).is_empty(), "{line}: only before the move");
+        // The other line, from its start.
+        key(&mut app, KeyCode::KeyS);
+        key(&mut app, KeyCode::Home);
+    }
+}
+
 /// The moment it happens (issue 33): a move that lowers the guarantee shows the fall ("-n") beside
 /// it for two seconds of the game's clock (then it fades) and rings the move's stone; a move that keeps it says
 /// nothing.

@@ -750,10 +750,10 @@ pub fn line_button(lang: Language, best: bool, completes_at: Option<u32>) -> Str
 pub fn line_position(lang: Language, number: usize, step: usize, last: usize) -> String {
     match (lang, step) {
         (Language::Japanese, 0) => format!(
-            "あなたの{number}手目の前の局面。→ で、いちばん長い守りに対して作り手が打てた進行を再生します（実際の対局とは別です）。"
+            "あなたの{number}手目の前の局面。→ で、いちばん長い守りに対して作り手が打てた進行を再生します（実際の対局とは別）。紫のマス：その進行で完成する Snaky。"
         ),
         (Language::English, 0) => format!(
-            "The board before your move {number}. → plays what Maker could force against the longest defence (not your game)."
+            "The board before your move {number}. → plays what Maker could then force against the longest defence (not your game), ending on the purple Snaky."
         ),
         (Language::Japanese, _) => format!("{step}/{last}　"),
         (Language::English, _) => format!("{step}/{last}   "),

@@ -35,6 +35,11 @@ pub struct LessonMark {
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ShapeMark(pub crate::snaky::Cell);
 
+/// A cell of the Snaky the lesson's line ends with, tinted before the move: the Snaky Maker's plan
+/// aimed at after it.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AimMark(pub crate::snaky::Cell);
+
 /// A cell where Maker's next stone would complete a Snaky (a threat's or a double threat's
 /// finishing cell), marked until it is taken.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,10 +136,26 @@ fn draw_overlays(
                     .lesson()
                     .and_then(|lesson| lesson.why.as_ref())
                     .and_then(|why| why.best_reply.on_shape);
-                if let Some(shape) = shape.filter(|_| step == 0) {
+                // Before the move, the Snaky the chosen line ends with: what Maker's plan aimed at
+                // after the move (newcomer #24 asked to see it, where no rule of thumb tells the
+                // replies apart), over the yellow shape; when the two are one Snaky, purple only.
+                let aim = session
+                    .lesson()
+                    .and_then(|lesson| lesson.why.as_ref())
+                    .map(|why| if best_line { &why.best_line } else { &why.line })
+                    .and_then(|line| line.completed)
+                    .filter(|_| step == 0)
+                    .map(|done| done.snaky);
+                let same = |shape: &crate::snaky::review::OnShape| {
+                    aim.is_some_and(|aim| shape.snaky.iter().all(|c| aim.contains(c)))
+                };
+                if let Some(shape) = shape.filter(|shape| step == 0 && !same(shape)) {
                     for cell in shape.snaky {
                         layer.spawn((ShapeMark(cell), shape_tile(cell)));
                     }
+                }
+                for cell in aim.into_iter().flatten() {
+                    layer.spawn((AimMark(cell), aim_tile(cell)));
                 }
                 let first = session.lesson().and_then(|lesson| lesson.moves().first().map(|&(_, cell)| cell));
                 // Before the move the move played and the best reply (the one the lesson explains)
@@ -203,6 +224,11 @@ pub(super) fn shape_tile(cell: crate::snaky::Cell) -> impl Bundle {
     ENVELOPE.square(cell, palette::BUBBLE_SELECTED.with_alpha(SHAPE_FILL_ALPHA), Color::NONE)
 }
 
+/// A cell of the Snaky a lesson's line ends with: a purple tile, Maker's colour.
+fn aim_tile(cell: crate::snaky::Cell) -> impl Bundle {
+    ENVELOPE.square(cell, palette::MAKER_STONE.with_alpha(AIM_FILL_ALPHA), Color::NONE)
+}
+
 pub(super) fn hint_square(cell: crate::snaky::Cell) -> impl Bundle {
     HINT.square(cell, palette::HINT.with_alpha(HINT_FILL_ALPHA), palette::HINT)
 }
@@ -251,6 +277,8 @@ const HINT: Shape = Shape { inset: 0.0, grow: 2.0, border: 3.0, radius: Val::Px(
 const HINT_FILL_ALPHA: f32 = 0.45;
 /// The lesson's fullest shape: a light yellow tile, as the primer's finishing cells.
 const SHAPE_FILL_ALPHA: f32 = 0.5;
+/// The lesson's aimed-at Snaky: a light purple tile.
+const AIM_FILL_ALPHA: f32 = 0.45;
 /// A finishing cell: a round ring inside the cell, in Maker's colour.
 const THREAT: Shape = Shape { inset: 0.12, grow: 0.0, border: 3.0, radius: Val::Px(f32::MAX) };
 /// The pivot: a round ring reaching into the neighbouring cells.
