@@ -507,6 +507,14 @@ fn update_panel(
     let advice = session.advice();
     let in_goal = text::within_goal(advice.as_ref(), session.moves(), PAR);
     for (info, mut content, mut colour) in &mut texts {
+        // A question waiting for the same key again stands out (newcomer #25 saw nothing happen on
+        // the first R).
+        if *info == Info::LevelNote {
+            let wanted = if session.pending_level().is_some() { palette::BAD } else { palette::INK_SOFT };
+            if colour.0 != wanted {
+                colour.0 = wanted;
+            }
+        }
         // The proven win drawn in the proof's colour while it comes within the goal.
         if *info == Info::Coach {
             let wanted = if in_goal || won.is_some() { palette::PRIMARY } else { palette::PAST_GOAL };
