@@ -118,6 +118,15 @@ fn lesson(c: &mut Criterion) {
     group.bench_function("threats on the last board", |b| {
         b.iter(|| threats::threats(black_box(game.maker_cells()), black_box(game.breaker_cells())))
     });
+    // What the Breaker screen works out once per finished game for its Practise button, and a
+    // board's answers (the practice screen asks on every redraw).
+    group.bench_function("practice boards of the game", |b| {
+        b.iter(|| pokopoko::snaky::practice::puzzles(black_box(&game)))
+    });
+    if let Some(board) = pokopoko::snaky::practice::puzzles(&game).first() {
+        group
+            .bench_function("answers of the first practice board", |b| b.iter(|| black_box(board).answers()));
+    }
     group.finish();
 }
 
