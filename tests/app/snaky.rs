@@ -884,6 +884,26 @@ fn the_lesson_tints_the_snaky_its_line_ends_with() {
     }
 }
 
+/// Where the aimed-at Snaky and the best reply's fullest shape share cells, those are tinted purple
+/// only (newcomer #26 saw the two tints blend into brown): on move 9 of the lesson's record the
+/// two share cells and are not one Snaky (seen on the board), so some yellow stays.
+#[test]
+fn a_cell_is_tinted_purple_or_yellow_never_both() {
+    use pokopoko::app::snaky::{ShapeMark, SnakyInput};
+    let mut app = snaky_screen();
+    let record = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
+    app.world_mut().write_message(SnakyInput::LoadRecord(record.to_string()));
+    app.update();
+    app.world_mut().write_message(SnakyInput::LessonMove(8));
+    app.update();
+    app.update();
+    let aim = aim_marks(&mut app);
+    assert_eq!(aim.len(), 6);
+    let yellow: Vec<Cell> = app.world_mut().query::<&ShapeMark>().iter(app.world()).map(|m| m.0).collect();
+    assert!(!yellow.is_empty(), "the best reply's shape is not the aim: some yellow stays");
+    assert!(yellow.iter().all(|cell| !aim.contains(cell)), "{yellow:?} and {aim:?}");
+}
+
 /// The moment it happens (issue 33): a move that lowers the guarantee shows the fall ("-n") beside
 /// it for two seconds of the game's clock (then it fades) and rings the move's stone; a move that keeps it says
 /// nothing.

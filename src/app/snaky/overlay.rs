@@ -138,7 +138,8 @@ fn draw_overlays(
                     .and_then(|why| why.best_reply.on_shape);
                 // Before the move, the Snaky the chosen line ends with: what Maker's plan aimed at
                 // after the move (newcomer #24 asked to see it, where no rule of thumb tells the
-                // replies apart), over the yellow shape; when the two are one Snaky, purple only.
+                // replies apart). Where it shares cells with the yellow shape those are purple only
+                // (newcomer #26 saw the two tints blend into brown).
                 let aim = session
                     .lesson()
                     .and_then(|lesson| lesson.why.as_ref())
@@ -146,11 +147,9 @@ fn draw_overlays(
                     .and_then(|line| line.completed)
                     .filter(|_| step == 0)
                     .map(|done| done.snaky);
-                let same = |shape: &crate::snaky::review::OnShape| {
-                    aim.is_some_and(|aim| shape.snaky.iter().all(|c| aim.contains(c)))
-                };
-                if let Some(shape) = shape.filter(|shape| step == 0 && !same(shape)) {
-                    for cell in shape.snaky {
+                let in_aim = |cell: &crate::snaky::Cell| aim.is_some_and(|aim| aim.contains(cell));
+                if let Some(shape) = shape.filter(|_| step == 0) {
+                    for cell in shape.snaky.into_iter().filter(|cell| !in_aim(cell)) {
                         layer.spawn((ShapeMark(cell), shape_tile(cell)));
                     }
                 }
