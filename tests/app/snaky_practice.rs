@@ -111,6 +111,10 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     answers.sort();
     assert_eq!(marked, answers, "every reply that holds is green");
     assert_eq!(app.world().resource::<PracticeSession>().score(), (1, 0), "counted once");
+    let said = texts(&mut app);
+    assert!(said.iter().all(|t| !t.contains("ほかの手も試せます")), "nothing left to try: {said:?}");
+    let cursors = app.world_mut().query::<&pokopoko::app::snaky::CursorMark>().iter(app.world()).count();
+    assert_eq!(cursors, 0, "no cursor on an answered board");
     // Back to the game, as it was.
     key(&mut app, KeyCode::Escape);
     app.update();

@@ -107,17 +107,29 @@ pub fn in_the_game(
     }
 }
 
-/// The last try, and what to do next (`solved`: a reply that holds has been found).
-pub fn tried(lang: Language, cell: Cell, verdict: Verdict, fullest: Fullest, solved: bool) -> String {
+/// What a board asks next, after a try.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// No reply that holds found yet.
+    TryAgain,
+    /// One found; the answers not shown yet.
+    TryOthers,
+    /// The answers are on the board.
+    Nothing,
+}
+
+/// The last try, and what to do next.
+pub fn tried(lang: Language, cell: Cell, verdict: Verdict, fullest: Fullest, next: Next) -> String {
     let at = self::cell(cell);
     let on = on_shape(lang, fullest);
-    let next = match (lang, solved) {
-        (Language::English, false) => "Try again.",
-        (Language::English, true) => "Try others, or A for every reply that holds.",
-        (Language::Japanese, false) => "もう一度。",
-        (Language::Japanese, true) => "ほかの手も試せます（A：持ちこたえる手をすべて表示）。",
+    let next = match (lang, next) {
+        (_, Next::Nothing) => "",
+        (Language::English, Next::TryAgain) => "Try again.",
+        (Language::English, Next::TryOthers) => "Try others, or A for every reply that holds.",
+        (Language::Japanese, Next::TryAgain) => "もう一度。",
+        (Language::Japanese, Next::TryOthers) => "ほかの手も試せます（A：持ちこたえる手をすべて表示）。",
     };
-    match (lang, verdict) {
+    let said = match (lang, verdict) {
         (Language::English, Verdict::Costs { keeps, lost }) => {
             format!("{at}: Maker's plan would need only {keeps} (-{lost}). {on} {next}")
         }
@@ -131,7 +143,8 @@ pub fn tried(lang: Language, cell: Cell, verdict: Verdict, fullest: Fullest, sol
             format!("正解：{at} で持ちこたえます。作り手の計画はまだ{keeps}手かかります。{on}{next}")
         }
         (_, Verdict::Taken) => String::new(),
-    }
+    };
+    said.trim_end().to_string()
 }
 
 /// "It lies on 2 open shapes holding 3 of Maker's stones."

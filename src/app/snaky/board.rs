@@ -400,19 +400,26 @@ fn follow_stones(
 #[derive(Component, Debug)]
 pub struct CursorMark;
 
+#[allow(clippy::too_many_arguments)]
 fn draw_cursor(
     cursor: Res<Cursor>,
     mode: Option<Res<State<SnakyMode>>>,
     screen: Res<State<Screen>>,
     session: Option<Res<Session>>,
+    practice: Option<Res<PracticeSession>>,
     layers: Query<(Entity, &Layer)>,
     mut marks: Query<(Entity, &mut Placed), With<CursorMark>>,
     mut commands: Commands,
 ) {
-    // Once Maker has won there is nothing to claim: no cursor left on the board to explain.
+    // Once Maker has won there is nothing to claim: no cursor left on the board to explain; nor
+    // on a practice board once its answers are shown.
     let playing = session.is_some_and(|session| !session.game().won());
-    let shown = (playing && mode.is_some_and(|mode| *mode.get() == SnakyMode::Play))
-        || matches!(*screen.get(), Screen::SnakyMaker | Screen::SnakyPractice);
+    let trying = practice.is_some_and(|practice| practice.cursor_shown());
+    let shown = match *screen.get() {
+        Screen::SnakyMaker => true,
+        Screen::SnakyPractice => trying,
+        _ => playing && mode.is_some_and(|mode| *mode.get() == SnakyMode::Play),
+    };
     let placed = Placed { grow: Vec2::splat(CURSOR_GROW_PX), ..Placed::cell(cursor.0, 0.0) };
     match (shown, marks.single_mut()) {
         (true, Ok((_, mut mark))) => {

@@ -388,7 +388,12 @@ fn update_panel(
                     text::shown(lang, answer, puzzle.fullest(answer), puzzle.holds())
                 }
                 (_, Some((cell, verdict))) => {
-                    text::tried(lang, cell, verdict, puzzle.fullest(cell), session.solved())
+                    let next = match (session.answered(), session.solved()) {
+                        (true, _) => text::Next::Nothing,
+                        (false, true) => text::Next::TryOthers,
+                        (false, false) => text::Next::TryAgain,
+                    };
+                    text::tried(lang, cell, verdict, puzzle.fullest(cell), next)
                 }
                 (_, None) => String::new(),
             },
