@@ -1265,6 +1265,18 @@ fn the_notice_gives_up_its_room_after_the_game() {
     app.update();
     assert!(session(&app).notice.is_none(), "nothing said");
     assert_eq!(slot(&mut app), Display::None, "given up after the game");
+    // The practice button gives its room to the reviewed move's lesson line too (newcomer #27
+    // saw that line cut off at the panel's foot), and comes back after the review.
+    let practice = |app: &mut App| {
+        let mut query =
+            app.world_mut().query_filtered::<&Node, With<pokopoko::app::snaky::practice::PracticeEntry>>();
+        query.single(app.world()).expect("one practice entry").display
+    };
+    assert_eq!(practice(&mut app), Display::None, "while reviewing");
+    app.world_mut().write_message(SnakyInput::ToggleReview);
+    app.update();
+    app.update();
+    assert_eq!(practice(&mut app), Display::Flex, "after the review");
 }
 
 /// The pointer's square is drawn only where a click claims: in a game, not in its lesson

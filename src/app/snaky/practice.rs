@@ -37,8 +37,8 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The Breaker screen's way to practice: shown once Maker has won, its button naming how many
-/// boards the game has (greyed when none).
+/// The Breaker screen's way to practice: shown once Maker has won (not while a move is
+/// reviewed), its button naming how many boards the game has (greyed when none).
 #[derive(Component, Debug)]
 pub struct PracticeEntry;
 
@@ -72,7 +72,10 @@ fn offer_practice(
     } else {
         0
     };
-    let display = if game.won() { Display::Flex } else { Display::None };
+    // Not while a move is reviewed: its lesson line needs the room (newcomer #27 saw it cut off
+    // at the panel's foot).
+    let offered = game.won() && session.reviewing().is_none();
+    let display = if offered { Display::Flex } else { Display::None };
     let kind = if boards > 0 { ButtonKind::Primary } else { ButtonKind::Disabled };
     let label = text::button(lang.0, boards);
     for (mut node, children) in &mut entries {
