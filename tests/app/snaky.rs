@@ -904,6 +904,47 @@ fn a_cell_is_tinted_purple_or_yellow_never_both() {
     assert!(yellow.iter().all(|cell| !aim.contains(cell)), "{yellow:?} and {aim:?}");
 }
 
+/// A lesson's line stones are pale with their numbers in the player's rim colour, so the two
+/// players' pale stones stay apart (newcomer #27 could not tell pale orange from pale lavender);
+/// the game's own stones keep white numbers.
+#[test]
+fn line_stones_are_numbered_in_their_players_colour() {
+    use pokopoko::app::snaky::SnakyInput;
+    use pokopoko::app::theme::palette;
+    let mut app = snaky_screen();
+    let record = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
+    app.world_mut().write_message(SnakyInput::LoadRecord(record.to_string()));
+    app.update();
+    app.world_mut().write_message(SnakyInput::LessonMove(8));
+    app.update();
+    for _ in 0..3 {
+        key(&mut app, KeyCode::ArrowRight);
+    }
+    app.update();
+    let played = 2 * 8 + 1;
+    let mut stones = app.world_mut().query::<(&Stone, &Children)>();
+    let numbered: Vec<(Player, Option<Entity>)> =
+        stones.iter(app.world()).map(|(stone, children)| (stone.player, children.first().copied())).collect();
+    let inks: Vec<(Player, Color)> = numbered
+        .into_iter()
+        .map(|(player, child)| {
+            let ink = child.and_then(|c| app.world().get::<TextColor>(c)).map(|t| t.0).expect("a number");
+            (player, ink)
+        })
+        .collect();
+    let game = session(&app).shown().clone();
+    let line_ink = |player| match player {
+        Player::Maker => palette::MAKER_EDGE,
+        Player::Breaker => palette::BREAKER_EDGE,
+    };
+    assert_eq!(inks.len(), game.moves().len(), "a stone per move shown");
+    let white = inks.iter().filter(|(_, ink)| *ink == palette::ON_PRIMARY).count();
+    assert_eq!(white, played, "the game's stones before the move keep white numbers");
+    let line: Vec<_> = inks.iter().filter(|(_, ink)| *ink != palette::ON_PRIMARY).collect();
+    assert_eq!(line.len(), game.moves().len() - played, "the line's stones");
+    assert!(line.iter().all(|(player, ink)| *ink == line_ink(*player)), "{line:?}");
+}
+
 /// The moment it happens (issue 33): a move that lowers the guarantee shows the fall ("-n") beside
 /// it for two seconds of the game's clock (then it fades) and rings the move's stone; a move that keeps it says
 /// nothing.

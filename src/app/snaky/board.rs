@@ -745,11 +745,10 @@ pub(super) fn stone(cell: Cell, player: Player, number: usize, ring: Color, play
         Player::Maker => (palette::MAKER_STONE, palette::MAKER_EDGE),
         Player::Breaker => (palette::BREAKER_STONE, palette::BREAKER_EDGE),
     };
-    let (face, edge) = if played {
-        (face, edge)
-    } else {
-        (face.with_alpha(LINE_STONE_ALPHA), edge.with_alpha(LINE_STONE_ALPHA))
-    };
+    // A line's stone: a pale face in a full rim, its number in the rim's colour, so the two
+    // players' pale stones stay apart (newcomer #27 could not tell pale orange from pale lavender).
+    let (face, number_ink) =
+        if played { (face, palette::ON_PRIMARY) } else { (face.with_alpha(LINE_STONE_ALPHA), edge) };
     (
         Stone { cell, player, number },
         Placed::cell(cell, STONE_INSET),
@@ -767,7 +766,7 @@ pub(super) fn stone(cell: Cell, player: Player, number: usize, ring: Color, play
         Outline { width: px(RING_WIDTH_PX), offset: px(RING_OFFSET_PX), color: ring },
         Pickable::IGNORE,
         children![(
-            widgets::cell_number(number, STONE_FONT_PX, palette::ON_PRIMARY),
+            widgets::cell_number(number, STONE_FONT_PX, number_ink),
             ScaledFont::for_number(number),
             Pickable::IGNORE,
         )],
