@@ -235,3 +235,25 @@ fn the_hint_tints_the_shape_it_builds() {
     assert!(session(&app).game().won(), "the hints win");
     assert!(tinted_turns > 0, "some hint builds on the player's stones");
 }
+
+/// A hint far from the player's stones (off the proof, a fresh start) is framed with the player's
+/// last stone, zooming out if need be, rather than panned to alone (newcomer #25 lost their
+/// place when the view jumped to a fresh start).
+#[test]
+fn a_far_hint_is_framed_with_the_players_last_stone() {
+    use pokopoko::app::snaky::BoardView;
+    use pokopoko::app::snaky::model::maker::MakerInput;
+    let mut app = maker_screen();
+    // Off the proof: stones scattered far from the proof's board.
+    for x in [40, 47, 54, 61] {
+        app.world_mut().write_message(MakerInput::Claim(Cell::new(x, 40)));
+        app.update();
+    }
+    key(&mut app, KeyCode::KeyH);
+    app.update();
+    let hint = session(&app).shown_hint().expect("a hint");
+    let last = *session(&app).game().maker_cells().last().expect("stones");
+    let view = *app.world().resource::<BoardView>();
+    assert!(view.contains(hint), "the hint {hint} is in view");
+    assert!(view.contains(last), "so is the last stone {last}");
+}

@@ -361,6 +361,7 @@ fn apply_input(
     mut clicks: MessageReader<SnakyInput>,
     session: Option<ResMut<MakerSession>>,
     mut cursor: ResMut<Cursor>,
+    mut view: ResMut<BoardView>,
     mut views: MessageWriter<ViewInput>,
     mut events: MessageWriter<GameEvent>,
     mut data: ResMut<SaveData>,
@@ -440,7 +441,11 @@ fn apply_input(
             && let Some(hint) = session.shown_hint()
         {
             cursor.0 = hint;
-            views.write(ViewInput::Cursor { x: 0, y: 0 });
+            // The hint and the player's last stone both in view: a far hint (a fresh start)
+            // zooms out rather than pan the stones away (newcomer #25 lost their place).
+            let mut cells = vec![hint];
+            cells.extend(session.game().maker_cells().last().copied());
+            board::frame_cells(&mut view, &cells);
         }
     }
 }
