@@ -51,44 +51,23 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(SnakySystems::Show)
                 .run_if(in_state(Screen::Snaky)),
-        )
-        // Snaky as Maker shares the view, the cursor and the placing of what is on the board.
+        );
+    // Snaky as Maker and practice share the view, the cursor and the placing of what is on the
+    // board.
+    share_the_board::<MakerSession>(app, Screen::SnakyMaker);
+    share_the_board::<PracticeSession>(app, Screen::SnakyPractice);
+}
+
+/// The board's own systems on another screen whose model is `S`: the view's keys, the area's
+/// size, the pointer's square, the cursor, the placing of what is drawn and the corner texts.
+fn share_the_board<S: ShownStones>(app: &mut App, screen: Screen) {
+    app.add_systems(Update, apply_view_input.in_set(SnakySystems::Input).run_if(in_state(screen)))
         .add_systems(
             Update,
-            apply_view_input.in_set(SnakySystems::Input).run_if(in_state(Screen::SnakyMaker)),
-        )
-        .add_systems(
-            Update,
-            (
-                fit_area,
-                draw_hover::<MakerSession>,
-                draw_cursor,
-                place_on_board,
-                scale_fonts,
-                update_board_texts::<MakerSession>,
-            )
+            (fit_area, draw_hover::<S>, draw_cursor, place_on_board, scale_fonts, update_board_texts::<S>)
                 .chain()
                 .in_set(SnakySystems::Show)
-                .run_if(in_state(Screen::SnakyMaker)),
-        )
-        // So does practice.
-        .add_systems(
-            Update,
-            apply_view_input.in_set(SnakySystems::Input).run_if(in_state(Screen::SnakyPractice)),
-        )
-        .add_systems(
-            Update,
-            (
-                fit_area,
-                draw_hover::<PracticeSession>,
-                draw_cursor,
-                place_on_board,
-                scale_fonts,
-                update_board_texts::<PracticeSession>,
-            )
-                .chain()
-                .in_set(SnakySystems::Show)
-                .run_if(in_state(Screen::SnakyPractice)),
+                .run_if(in_state(screen)),
         );
 }
 

@@ -161,23 +161,7 @@ pub(super) fn start_session(
             session.step_line(i32::try_from(lesson.step).unwrap_or(i32::MAX));
         }
         if let Some(board) = start.practice {
-            match PracticeSession::of(session.game()).filter(|_| session.game().won()) {
-                Some(mut practice) => {
-                    if let Some(board) = board {
-                        practice.show_board(usize::from(board));
-                    }
-                    commands.insert_resource(practice);
-                    go.write(Go(Screen::SnakyPractice));
-                }
-                None => {
-                    let said = if session.game().won() {
-                        Said::NothingToPractise
-                    } else {
-                        Said::PracticeAfterTheGame
-                    };
-                    session.tell(NoticeKind::Refused, said);
-                }
-            }
+            open_practice(&mut session, board, &mut commands, &mut go);
         }
         commands.remove_resource::<SnakyStart>();
     }
@@ -239,14 +223,32 @@ fn apply_input(
                 commands.insert_resource(cards::CardBrowser::at(maker, card, Screen::Snaky));
                 go.write(Go(Screen::Cards));
             }
-            Some(Effect::Practice) => match PracticeSession::of(session.game()) {
-                Some(practice) => {
-                    commands.insert_resource(practice);
-                    go.write(Go(Screen::SnakyPractice));
-                }
-                None => session.tell(NoticeKind::Info, Said::NothingToPractise),
-            },
+            Some(Effect::Practice) => open_practice(&mut session, None, &mut commands, &mut go),
         }
+    }
+}
+
+/// Opens practice on the boards of the session's game once Maker has won (`board`: that board
+/// with its answers shown, as `--open snaky-practice:N` asks), or says why it cannot.
+fn open_practice(
+    session: &mut Session,
+    board: Option<u8>,
+    commands: &mut Commands,
+    go: &mut MessageWriter<Go>,
+) {
+    if !session.game().won() {
+        session.tell(NoticeKind::Refused, Said::PracticeAfterTheGame);
+        return;
+    }
+    match PracticeSession::of(session.game()) {
+        Some(mut practice) => {
+            if let Some(board) = board {
+                practice.show_board(usize::from(board));
+            }
+            commands.insert_resource(practice);
+            go.write(Go(Screen::SnakyPractice));
+        }
+        None => session.tell(NoticeKind::Info, Said::NothingToPractise),
     }
 }
 

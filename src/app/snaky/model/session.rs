@@ -127,7 +127,8 @@ pub enum Effect {
         maker: Maker,
         card: u32,
     },
-    /// Open practice on the game's boards (the screen builds them: `PracticeSession::of`).
+    /// Open practice on the game's boards, or say why not (the screen builds them:
+    /// `PracticeSession::of`, once Maker has won).
     Practice,
 }
 
@@ -656,8 +657,8 @@ impl Session {
             SnakyInput::ShowAnalysis(analysis) => overlays.analysis = *analysis,
             SnakyInput::HowToPlay => return Some(Effect::Go(Screen::SnakyLearn)),
             SnakyInput::PlayAsMaker => return Some(Effect::Go(Screen::SnakyMaker)),
-            SnakyInput::Practice if self.game.won() => return Some(Effect::Practice),
-            SnakyInput::Practice => self.tell(NoticeKind::Refused, Said::PracticeAfterTheGame),
+            // Whether there is anything to practise, the screen decides (`open_practice`).
+            SnakyInput::Practice => return Some(Effect::Practice),
             SnakyInput::LessonMove(index) => {
                 watch.pause();
                 self.open_lesson(*index);
