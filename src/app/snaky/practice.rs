@@ -49,7 +49,7 @@ pub struct PracticeEntry;
 fn offer_practice(
     session: Option<Res<Session>>,
     lang: Res<Lang>,
-    mut known: Local<Option<(Vec<Cell>, usize)>>,
+    mut known: Local<Option<(crate::snaky::Maker, Vec<Cell>, usize)>>,
     mut entries: Query<(&mut Node, &Children), With<PracticeEntry>>,
     mut buttons: Query<(&Children, &mut ButtonKind), With<Button>>,
     mut labels: Query<&mut Text>,
@@ -59,13 +59,15 @@ fn offer_practice(
         return;
     }
     let game = session.game();
+    // A game is its Maker and Breaker's moves: the same moves against another Maker are another
+    // game.
     let boards = if game.won() {
         let moves = game.breaker_cells();
         match known.as_ref() {
-            Some((cells, boards)) if cells.as_slice() == moves => *boards,
+            Some((maker, cells, boards)) if *maker == session.maker && cells.as_slice() == moves => *boards,
             _ => {
                 let boards = crate::snaky::practice::puzzles(game).len();
-                *known = Some((moves.to_vec(), boards));
+                *known = Some((session.maker, moves.to_vec(), boards));
                 boards
             }
         }
