@@ -10,10 +10,10 @@ use std::sync::Arc;
 use pokopoko::snaky::practice::{self, Puzzle, Verdict};
 use pokopoko::snaky::{BreakerKind, Cell, ComputerBreaker, Game, Maker, Player, play_out, review};
 
-type Xy = (i32, i32);
+#[path = "common/shapes.rs"]
+mod shapes;
 
-/// SPEC §2.1: S = {(0,0), (1,0), (2,0), (3,0), (3,1), (4,1)}.
-const S: [Xy; 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
+use shapes::Xy;
 
 /// Brute force on the board as shown: (the most of Maker's stones on a copy of Snaky through
 /// `cell` holding none of Breaker's, how many copies hold that many).
@@ -22,20 +22,7 @@ fn fullest_shown(stones: &[(Cell, Player, usize)], cell: Cell) -> (u8, u8) {
         stones.iter().filter(|s| s.1 == player).map(|s| (s.0.x, s.0.y)).collect()
     };
     let (maker, breaker) = (of(Player::Maker), of(Player::Breaker));
-    let mut counts = [0u8; 7];
-    for (a, b, c, d) in [(1, 0, 0, 1), (-1, 0, 0, 1), (1, 0, 0, -1), (-1, 0, 0, -1)]
-        .into_iter()
-        .flat_map(|(a, b, c, d)| [(a, b, c, d), (b, a, d, c)])
-    {
-        let shape = S.map(|(x, y)| (a * x + b * y, c * x + d * y));
-        for &(sx, sy) in &shape {
-            let copy = shape.map(|(x, y)| (x - sx + cell.x, y - sy + cell.y));
-            if copy.iter().all(|p| !breaker.contains(p)) {
-                counts[copy.iter().filter(|p| maker.contains(p)).count()] += 1;
-            }
-        }
-    }
-    (1..7).rev().find(|&k| counts[k] > 0).map_or((0, 0), |k| (k as u8, counts[k]))
+    shapes::fullest(cell, |p| maker.contains(&p), |p| breaker.contains(&p))
 }
 
 /// Games of every computer Breaker against every shipped Maker, with at least one puzzle.

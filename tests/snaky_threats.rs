@@ -15,22 +15,10 @@ use pokopoko::snaky::{
     record,
 };
 
-type Xy = (i32, i32);
+#[path = "common/shapes.rs"]
+mod shapes;
 
-/// SPEC §2.1: S = {(0,0), (1,0), (2,0), (3,0), (3,1), (4,1)}.
-const S: [Xy; 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
-
-/// The 8 signed 2×2 permutation matrices [[a, b], [c, d]].
-fn matrices() -> Vec<[i32; 4]> {
-    let mut all = Vec::new();
-    for sx in [1, -1] {
-        for sy in [1, -1] {
-            all.push([sx, 0, 0, sy]);
-            all.push([0, sx, sy, 0]);
-        }
-    }
-    all
-}
+use shapes::{S, Xy, matrices};
 
 /// Brute force: every copy R(S) + t, over all 8 matrices and every translation that keeps the
 /// copy within 5 of Maker's stones' box, with five cells in `maker`, none in `breaker`, and its
@@ -222,17 +210,7 @@ fn checked_line(start: &Game, line: &review::Line, at: &str) -> u32 {
 fn fullest_copies(game: &Game, cell: Cell) -> (u8, u8) {
     let maker: BTreeSet<Xy> = xy(game.maker_cells()).into_iter().collect();
     let breaker: BTreeSet<Xy> = xy(game.breaker_cells()).into_iter().collect();
-    let mut counts = [0u8; 7];
-    for [a, b, c, d] in matrices() {
-        let shape = S.map(|(x, y)| (a * x + b * y, c * x + d * y));
-        for &(sx, sy) in &shape {
-            let copy = shape.map(|(x, y)| (x - sx + cell.x, y - sy + cell.y));
-            if copy.iter().all(|p| !breaker.contains(p)) {
-                counts[copy.iter().filter(|p| maker.contains(p)).count()] += 1;
-            }
-        }
-    }
-    (1..7).rev().find(|&k| counts[k] > 0).map_or((0, 0), |k| (k as u8, counts[k]))
+    shapes::fullest(cell, |p| maker.contains(&p), |p| breaker.contains(&p))
 }
 
 /// Of the replies that kept the most, the one a lesson explains, by the brute force's copies:
