@@ -15,7 +15,9 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use pokopoko::snaky::Player;
-use pokopoko::snaky::as_maker::{Attacker, Coach, HintReason, Level, MakerGame, Opponent, attacker};
+use pokopoko::snaky::as_maker::{
+    Attacker, Coach, HintReason, Level, MakerGame, Opponent, attacker, near_suggestion,
+};
 
 /// Seeds per level and kind of Maker in the sweep.
 const SEEDS: u64 = 6;
@@ -123,6 +125,7 @@ fn sweep(coach: &Coach, games: &[(&'static str, MakerGame)]) -> (Vec<Named>, Vec
         let mut advise = Vec::new();
         let mut searcher = Vec::new();
         let mut reasons = Vec::new();
+        let mut near = Vec::new();
         for (_, game) in games.iter().filter(|(k, _)| *k == kind) {
             for position in positions_of(game) {
                 match position.to_move() {
@@ -137,6 +140,13 @@ fn sweep(coach: &Coach, games: &[(&'static str, MakerGame)]) -> (Vec<Named>, Vec
                                 black_box(HintReason::of(&position, advice.hint));
                             });
                             reasons.push((time, position.clone()));
+                        }
+                        // The move near the stones, shown with a hint off the proof.
+                        if !position.maker_cells().is_empty() {
+                            let time = best_of_3(|| {
+                                black_box(near_suggestion(&position));
+                            });
+                            near.push((time, position.clone()));
                         }
                         advise.push((time, position));
                     }
@@ -153,6 +163,7 @@ fn sweep(coach: &Coach, games: &[(&'static str, MakerGame)]) -> (Vec<Named>, Vec
         coach_turns.extend(summary(&format!("coach advise, {kind} games"), kind, advise));
         searcher_turns.extend(summary(&format!("searcher's move, {kind} games"), kind, searcher));
         summary(&format!("the hint's reason, {kind} games"), kind, reasons);
+        summary(&format!("the move near the stones, {kind} games"), kind, near);
     }
     (coach_turns, searcher_turns)
 }

@@ -257,3 +257,36 @@ fn a_far_hint_is_framed_with_the_players_last_stone() {
     assert!(view.contains(hint), "the hint {hint} is in view");
     assert!(view.contains(last), "so is the last stone {last}");
 }
+
+/// Off the proof the hint's line names a move near the player's stones; the board outlines that
+/// cell (a cell named only by coordinates is hard to find), and only while the hint is shown.
+#[test]
+fn off_the_proof_the_move_near_the_stones_is_outlined() {
+    use pokopoko::app::snaky::maker::{MarkedCell, NearMark};
+    use pokopoko::app::snaky::model::maker::MakerInput;
+    use pokopoko::snaky::as_maker::near_suggestion;
+    let mut app = maker_screen();
+    for x in [40, 47, 54, 61] {
+        app.world_mut().write_message(MakerInput::Claim(Cell::new(x, 40)));
+        app.update();
+    }
+    let mut near_marks = |app: &mut App| -> Vec<Cell> {
+        app.world_mut()
+            .query_filtered::<&MarkedCell, With<NearMark>>()
+            .iter(app.world())
+            .map(|m| m.0)
+            .collect()
+    };
+    assert!(near_marks(&mut app).is_empty(), "nothing before the hint");
+    key(&mut app, KeyCode::KeyH);
+    app.update();
+    let game = session(&app).game().clone();
+    let (near, _) = near_suggestion(&game).expect("stones to be near");
+    assert_eq!(near_marks(&mut app), [near]);
+    assert!(game.owner(near).is_none());
+    assert!(game.maker_cells().iter().any(|m| (m.x - near.x).abs() <= 2 && (m.y - near.y).abs() <= 2));
+    assert!(texts(&mut app).iter().any(|t| t.contains(&near.to_string())), "the panel names {near}");
+    key(&mut app, KeyCode::KeyH);
+    app.update();
+    assert!(near_marks(&mut app).is_empty(), "hidden with the hint");
+}

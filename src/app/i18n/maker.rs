@@ -447,14 +447,22 @@ pub fn side(lang: Language, you: bool) -> &'static str {
     }
 }
 
-/// What the marks on the board mean.
-pub fn legend(lang: Language) -> &'static str {
-    match lang {
-        Language::Japanese => {
-            "勝ち方：ダブルリーチ（壊し手は片方しかふさげません）。紫の丸：打てば完成。緑の四角：ヒント（黄色：ヒントで石がそろっていく形）。点線の枠：論文の証明が始まる盤（その外に打ってもかまいません）。"
+/// What the marks on the board mean. With the hint shown, only the marks it adds and the
+/// finishing ring: the hint's texts take the room (the whole legend ran out of the panel at
+/// 1280×800).
+pub fn legend(lang: Language, hint_shown: bool) -> &'static str {
+    match (lang, hint_shown) {
+        (Language::Japanese, false) => {
+            "勝ち方：ダブルリーチ（壊し手は片方しかふさげません）。紫の丸：打てば完成。緑の四角：ヒント。点線の枠：論文の証明が始まる盤（その外に打ってもかまいません）。"
         }
-        Language::English => {
-            "To win: a double threat (the Breaker blocks one cell, not two). Purple ring: completes your Snaky. Green square: the hint (yellow: the shape it builds). Dashed frame: the board the paper's proof starts on (you may play past it)."
+        (Language::Japanese, true) => {
+            "緑の四角：ヒント（黄色：ヒントで石がそろっていく形。枠だけ：石の近くの一手、証明なし）。紫の丸：打てば完成。"
+        }
+        (Language::English, false) => {
+            "To win: a double threat (the Breaker blocks one cell, not two). Purple ring: completes your Snaky. Green square: the hint. Dashed frame: the board the paper's proof starts on (you may play past it)."
+        }
+        (Language::English, true) => {
+            "Green square: the hint (yellow: the shape it builds; outline only: a move near your stones, not proven). Purple ring: completes your Snaky."
         }
     }
 }

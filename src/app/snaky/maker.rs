@@ -101,6 +101,7 @@ enum Info {
     LevelNote,
     Best,
     Review,
+    Legend,
 }
 
 /// A button whose look follows the state.
@@ -114,6 +115,10 @@ enum Control {
 /// The hinted cell's mark on the board.
 #[derive(Component, Debug)]
 pub struct HintMark;
+
+/// Off the proof, the move near the player's stones (not proven) that the hint's line names.
+#[derive(Component, Debug)]
+pub struct NearMark;
 
 /// The cell a mark stands on.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -232,7 +237,11 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
             super::learn::mini_snaky(row, &picture, SHAPE_CELL_PX, false);
         }
     });
-    panel.spawn((ShapeGuide, widgets::text(text::legend(lang), 13.0, palette::INK_SOFT)));
+    panel.spawn((
+        ShapeGuide,
+        Info::Legend,
+        widgets::text(text::legend(lang, false), 13.0, palette::INK_SOFT),
+    ));
 }
 
 /// The room the last move's cost, gain and threats keep while a game goes on (three lines).
@@ -484,12 +493,17 @@ fn draw_stones(session: Option<Res<MakerSession>>, layers: Query<(Entity, &Layer
             layer.spawn(overlay::threat_ring(cell));
         }
         if let Some(cell) = session.shown_hint() {
-            if matches!(HintReason::of(game, cell), HintReason::Builds(_)) {
+            if matches!(session.hint_reason(), Some(HintReason::Builds(_))) {
                 for shape_cell in built_shape(game, cell).into_iter().flatten() {
                     layer.spawn((HintShapeMark, MarkedCell(shape_cell), overlay::shape_tile(shape_cell)));
                 }
             }
             layer.spawn((HintMark, MarkedCell(cell), overlay::hint_square(cell)));
+            // Off the proof, the move near the stones the panel names, outlined: a cell named only
+            // by its coordinates is hard to find.
+            if let Some(&(near, _)) = session.near_move() {
+                layer.spawn((NearMark, MarkedCell(near), overlay::near_square(near)));
+            }
         }
     });
 }
@@ -546,12 +560,10 @@ fn update_panel(
             }
             Info::Hint => {
                 let shown = advice.as_ref().filter(|_| session.hint_shown);
-                let reason = shown.map(|a| HintReason::of(session.game(), a.hint));
+                let reason = shown.and(session.hint_reason());
                 // Off the proof, a move near the stones too, said to be unproven.
-                let near = shown
-                    .filter(|a| !a.footing.on_stones())
-                    .and_then(|_| crate::snaky::as_maker::near_suggestion(session.game()));
-                text::hint(lang, shown, reason.as_ref(), near.as_ref())
+                let near = shown.and(session.near_move());
+                text::hint(lang, shown, reason, near)
             }
             Info::LevelNote => match session.pending_level() {
                 Some(level) => text::confirm_level(lang, level, session.level()),
@@ -562,6 +574,7 @@ fn update_panel(
                 session.level(),
                 data.save.settings.maker_best.get(&session.level()).copied(),
             ),
+            Info::Legend => text::legend(lang, session.hint_shown).to_string(),
             Info::Review => {
                 if won.is_some() {
                     text::review(lang, session.review()).join("\n")

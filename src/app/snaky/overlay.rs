@@ -232,6 +232,12 @@ pub(super) fn hint_square(cell: crate::snaky::Cell) -> impl Bundle {
     HINT.square(cell, palette::HINT.with_alpha(HINT_FILL_ALPHA), palette::HINT)
 }
 
+/// A move suggested but not proven (the Maker screen's move near the stones): the hint's colour,
+/// outlined only.
+pub(super) fn near_square(cell: crate::snaky::Cell) -> impl Bundle {
+    HINT.square(cell, Color::NONE, palette::HINT)
+}
+
 /// A practice board's try: a square in the lesson's colours (green holds, red does not), with
 /// the rule of thumb's count of the cell when given.
 pub(super) fn tried_square(cell: crate::snaky::Cell, holds: bool, count: Option<Fullest>) -> impl Bundle {

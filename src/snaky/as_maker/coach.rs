@@ -154,20 +154,48 @@ pub fn double_threats_next(game: &MakerGame) -> Vec<Cell> {
 const NEAR_REACH: i32 = 2;
 
 /// Off the proof, a move near the player's stones (newcomers #15 and #17 found the proof's fresh
-/// start, far away, no help to a learner): the free cell within 2 of Maker's stones on the Snaky
-/// copy, free of Breaker's stones, that holds the most of them, the first by (x, y) on a tie, with
-/// what claiming it does. Not proven: the hint stays the proof's move. `None` when Maker has
-/// no stone yet.
+/// start, far away, no help to a learner), with what claiming it does. Not proven: the hint stays
+/// the proof's move. `None` when Maker has no stone yet.
+///
+/// Of the free cells within 2 of Maker's stones, the first by (x, y) that ranks highest by:
+/// completing a Snaky; then making a double threat; then Maker's Erdős–Selfridge potential
+/// through the cell, the sum over the Snaky copies through it that hold none of Breaker's stones
+/// of 2^(Maker's stones on the copy). The potential favours a cell where several shapes cross,
+/// the ground a double threat grows on, over the fullest single shape, which only makes a threat
+/// the Breaker blocks (newcomer #25). Measured over seeded games (a Maker that takes a finishing
+/// cell, else this move): it wins against Blocker in 17 moves and against Potential in 39, where
+/// the fullest shape won against neither within 40.
 pub fn near_suggestion(game: &MakerGame) -> Option<(Cell, HintReason)> {
-    // In (x, y) order, a cell replaces the best only when fuller: the first wins a tie.
-    let mut best: Option<(u8, Cell)> = None;
+    // In (x, y) order, a cell replaces the best only when it ranks higher: the first wins a tie.
+    let mut best: Option<((u8, u64), Cell)> = None;
     for cell in free_cells_near(game, NEAR_REACH) {
-        let most = fullest_through(game, cell);
-        if best.is_none_or(|(m, _)| most > m) {
-            best = Some((most, cell));
+        let rank = near_rank(game, cell);
+        if best.is_none_or(|(b, _)| rank > b) {
+            best = Some((rank, cell));
         }
     }
     best.map(|(_, cell)| (cell, HintReason::of(game, cell)))
+}
+
+/// How [`near_suggestion`] ranks a free cell: (2 if it completes a Snaky, 1 if it makes a double
+/// threat, else 0; Maker's potential through it).
+fn near_rank(game: &MakerGame, cell: Cell) -> (u8, u64) {
+    let owned_by = |player| move |c| game.owner(c) == Some(player);
+    let mut potential = 0;
+    let mut completes = false;
+    for (_, stones) in
+        crate::snaky::shape::live_copies_through(cell, owned_by(Player::Breaker), owned_by(Player::Maker))
+    {
+        potential += 1u64 << stones;
+        completes |= stones == 5;
+    }
+    if completes {
+        return (2, potential);
+    }
+    let mut maker = game.maker_cells().to_vec();
+    maker.push(cell);
+    let double = crate::snaky::threats::threats(&maker, game.breaker_cells()).cells.len() >= 2;
+    (u8::from(double), potential)
 }
 
 /// What a move made on the proof `before` did to the proven finish, `after` being the proof at

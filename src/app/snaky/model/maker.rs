@@ -7,6 +7,7 @@ use bevy::prelude::Resource;
 
 use crate::snaky::as_maker::{
     Advice, Attacker, Coach, CoachedMove, HintReason, Level, MakerGame, Opponent, coached_review, measure,
+    near_suggestion,
 };
 use crate::snaky::{Cell, Maker, Player};
 
@@ -55,6 +56,10 @@ pub struct MakerSession {
     opponent: Opponent,
     coach: Arc<Coach>,
     advice: Option<Advice>,
+    /// What the advice's hint does, and off the proof a move near the player's stones: worked out
+    /// with the advice, once per position (the panel and the board both show them).
+    hint_reason: Option<HintReason>,
+    near: Option<(Cell, HintReason)>,
     /// What the player's last move cost (0: it kept the proof's pace).
     last_cost: u32,
     /// When the last move cost: the proof's move it missed, what that move would have done, and
@@ -83,6 +88,8 @@ impl MakerSession {
             opponent: Opponent::new(level, 0),
             coach,
             advice: None,
+            hint_reason: None,
+            near: None,
             last_cost: 0,
             last_missed: None,
             last_gain: 0,
@@ -109,7 +116,7 @@ impl MakerSession {
         self.last_gain = 0;
         self.last_threats.clear();
         self.review.clear();
-        self.advice = self.coach.advise(&self.game);
+        self.refresh_advice();
     }
 
     pub fn game(&self) -> &MakerGame {
@@ -123,6 +130,26 @@ impl MakerSession {
     /// The proof for the position, when it is the player's turn.
     pub fn advice(&self) -> Option<Advice> {
         self.advice
+    }
+
+    /// What the advice's hint does on the board.
+    pub fn hint_reason(&self) -> Option<&HintReason> {
+        self.hint_reason.as_ref()
+    }
+
+    /// Off the proof (a fresh start is all it offers), a move near the player's stones, not
+    /// proven, with what it does ([`near_suggestion`]).
+    pub fn near_move(&self) -> Option<&(Cell, HintReason)> {
+        self.near.as_ref()
+    }
+
+    fn refresh_advice(&mut self) {
+        self.advice = self.coach.advise(&self.game);
+        self.hint_reason = self.advice.map(|advice| HintReason::of(&self.game, advice.hint));
+        self.near = self
+            .advice
+            .filter(|advice| !advice.footing.on_stones())
+            .and_then(|_| near_suggestion(&self.game));
     }
 
     pub fn last_cost(&self) -> u32 {
@@ -196,7 +223,7 @@ impl MakerSession {
                     self.last_cost = 0;
                     self.last_missed = None;
                     self.last_threats.clear();
-                    self.advice = self.coach.advise(&self.game);
+                    self.refresh_advice();
                 }
                 Vec::new()
             }
@@ -246,11 +273,11 @@ impl MakerSession {
             return vec![MakerOutcome::Refused(cell)];
         }
         // The proof this move is measured against: the one that stood before it.
-        let before = self.advice;
+        let (before, before_reason) = (self.advice, self.hint_reason.take());
         let mut outcomes = vec![MakerOutcome::Placed { cell, player: Player::Maker }];
         self.last_threats = if self.game.won() { Vec::new() } else { self.game.threats().cells };
         if self.game.won() {
-            self.advice = None;
+            (self.advice, self.hint_reason, self.near) = (None, None, None);
             self.review = coached_review(&self.coach, &self.game, self.level, self.seed);
             outcomes.push(MakerOutcome::Won { moves: self.moves() });
             return outcomes;
@@ -260,15 +287,16 @@ impl MakerSession {
         {
             outcomes.push(MakerOutcome::Placed { cell: reply, player: Player::Breaker });
         }
-        self.advice = self.coach.advise(&self.game);
+        self.refresh_advice();
         // Measured against the proof that stood before the move (off it, nothing is charged).
         (self.last_cost, self.last_gain) = match (before, self.advice) {
             (Some(before), Some(after)) => measure(&before, &after),
             _ => (0, 0),
         };
-        self.last_missed = before
-            .filter(|b| self.last_cost > 0 && b.hint != cell)
-            .map(|b| (b.hint, HintReason::of(&board_before, b.hint), HintReason::of(&board_before, cell)));
+        self.last_missed = before.filter(|b| self.last_cost > 0 && b.hint != cell).map(|b| {
+            let hinted = before_reason.unwrap_or_else(|| HintReason::of(&board_before, b.hint));
+            (b.hint, hinted, HintReason::of(&board_before, cell))
+        });
         if self.last_cost > 0 {
             outcomes.push(MakerOutcome::Cost(self.last_cost));
         }
