@@ -270,7 +270,7 @@ fn off_the_proof_the_move_near_the_stones_is_outlined() {
         app.world_mut().write_message(MakerInput::Claim(Cell::new(x, 40)));
         app.update();
     }
-    let mut near_marks = |app: &mut App| -> Vec<Cell> {
+    let near_marks = |app: &mut App| -> Vec<Cell> {
         app.world_mut()
             .query_filtered::<&MarkedCell, With<NearMark>>()
             .iter(app.world())
