@@ -10,6 +10,9 @@ use pokopoko::snaky::{
     ReviewedMove, play_out, record, review, review_game,
 };
 
+#[path = "common/shapes.rs"]
+mod shapes;
+
 /// What the lesson must say about one Breaker move, worked out here without the review.
 #[derive(Debug)]
 struct Expected {
@@ -22,6 +25,8 @@ struct Expected {
     kept: u32,
     best: Vec<Cell>,
     outside: bool,
+    /// The finishing cells before the move, by brute force (`common/shapes.rs`).
+    finishing: std::collections::BTreeSet<(i32, i32)>,
 }
 
 /// Replays the game and, before each Breaker move, tries every free cell of the active envelope
@@ -50,6 +55,7 @@ fn tried(cards: &Arc<Cards>, breaker: &[Cell]) -> (Vec<Expected>, Option<u32>) {
         let outside = after_reply(far);
         let kept = inside.iter().map(|&(_, g)| g).chain([outside]).max().expect("a reply");
         let before = game.guarantee();
+        let finishing = shapes::finishing(game.maker_cells(), game.breaker_cells());
         let after = after_reply(cell);
         let maker = game.reply(cell).expect("a legal move");
         expected.push(Expected {
@@ -61,6 +67,7 @@ fn tried(cards: &Arc<Cards>, breaker: &[Cell]) -> (Vec<Expected>, Option<u32>) {
             kept,
             best: inside.iter().filter(|&&(_, g)| g == kept).map(|&(c, _)| c).collect(),
             outside: outside == kept,
+            finishing,
         });
     }
     let held_out = game.won().then(|| game.maker_cells().len() as u32);
@@ -86,6 +93,13 @@ fn checked(maker: Maker, breaker: &[Cell]) -> Review {
         assert_eq!(m.kept, e.kept, "{at}");
         assert_eq!(m.best, e.best, "{at}");
         assert_eq!(m.best_outside, e.outside, "{at}");
+        // A block of a finish took a finishing cell; a move that took none left them all open.
+        let took = e.finishing.contains(&(m.breaker.x, m.breaker.y));
+        assert_eq!(m.blocked_finish, took, "{at}");
+        let open: std::collections::BTreeSet<(i32, i32)> = m.left_open.iter().map(|c| (c.x, c.y)).collect();
+        let expected_open = if took { Default::default() } else { e.finishing.clone() };
+        assert_eq!(open, expected_open, "{at}");
+        assert_eq!(m.mistake(), m.lost > 0 && !took, "{at}");
         // No reply keeps more than the guarantee before the move (it never increases).
         assert!(m.kept <= m.guarantee_before, "{at}");
     }
@@ -172,8 +186,10 @@ fn the_costliest_move_is_the_first_that_lost_the_most() {
     let mut some_lost = 0;
     for seed in 0..8 {
         let lesson = checked(Maker::Paper, &computer_game(Maker::Paper, BreakerKind::RandomNear, seed));
-        let most = lesson.moves.iter().map(|m| m.lost).max().unwrap_or(0);
-        let expected = (most > 0).then(|| lesson.moves.iter().position(|m| m.lost == most)).flatten();
+        // The costliest is a mistake: a forced block of a finish never is one.
+        let lost = |m: &ReviewedMove| if m.blocked_finish { 0 } else { m.lost };
+        let most = lesson.moves.iter().map(lost).max().unwrap_or(0);
+        let expected = (most > 0).then(|| lesson.moves.iter().position(|m| lost(m) == most)).flatten();
         assert_eq!(lesson.costliest(), expected);
         some_lost += usize::from(most > 0);
         // The moves lost everything between par and where the last one left the guarantee.
@@ -193,6 +209,8 @@ fn the_costliest_move_is_the_first_that_lost_the_most() {
         kept: 21,
         best: vec![Cell::new(2, 2)],
         best_outside: false,
+        blocked_finish: false,
+        left_open: Vec::new(),
     };
     let lesson = |losses: &[u32]| Review {
         par: 21,
@@ -203,6 +221,13 @@ fn the_costliest_move_is_the_first_that_lost_the_most() {
     assert_eq!(lesson(&[3, 0, 3]).costliest(), Some(0));
     assert_eq!(lesson(&[0, 0, 0]).costliest(), None);
     assert_eq!(lesson(&[]).costliest(), None);
+    // A forced block of a finish is passed over, however much it lost.
+    let mut blocked = lesson(&[1, 5, 2]);
+    blocked.moves[1].blocked_finish = true;
+    assert_eq!(blocked.costliest(), Some(2));
+    let mut only_blocked = lesson(&[0, 4]);
+    only_blocked.moves[1].blocked_finish = true;
+    assert_eq!(only_blocked.costliest(), None);
 }
 
 #[test]

@@ -475,11 +475,11 @@ impl snaky::Breaker for Blocking {
 
 /// Against a Maker that keeps its proof's order, blocking a finish can cost (newcomer #8). Over
 /// seeded games of a Breaker that always blocks, the lesson marks exactly the costly moves that
-/// took a finishing cell by the brute force, and its best-reply sentence then says first that
-/// blocking was right in general (a double threat when another finishing cell was left); the
-/// command line's JSON says the same.
+/// took a finishing cell by the brute force, and its best-reply sentence then says only that the
+/// block was forced and right (a double threat when another finishing cell was left), offering no
+/// other reply; the command line's JSON says the same.
 #[test]
-fn a_costly_block_of_a_finishing_cell_is_said_to_be_right_in_general() {
+fn a_costly_block_of_a_finishing_cell_is_said_to_be_forced_and_right() {
     let mut blocked = 0;
     for maker in Maker::ALL {
         let cards = maker.cards().expect("cards");
@@ -503,14 +503,26 @@ fn a_costly_block_of_a_finishing_cell_is_said_to_be_right_in_general() {
                     blocked += 1;
                     let (lead, japanese_lead) = if open.len() == 1 {
                         (
-                            format!("Taking {played}, which would have finished a Snaky, is right"),
-                            format!("{played} は Snaky が完成するマスで"),
+                            format!("Forced, and right: {played} would have finished a Snaky"),
+                            format!("強制された正しい手です：{played} は Snaky が完成するマスで"),
                         )
                     } else {
-                        (format!("Before your move, {played} and "), format!("あなたの手の前、{played} と "))
+                        (
+                            format!("Forced: before your move, {played} and "),
+                            format!("あなたの手の前、{played} と "),
+                        )
                     };
                     assert!(english.starts_with(&lead), "{at}: {english}");
                     assert!(japanese.starts_with(&japanese_lead), "{at}: {japanese}");
+                    // No other reply is offered: leaving a finish open loses at once to any Maker
+                    // that takes a finish (newcomer #28 learnt to leave them open).
+                    assert!(!english.contains("Had you played"), "{at}: {english}");
+                    assert!(
+                        !english.contains(&why.best_reply.cell.to_string())
+                            || why.best_reply.cell == played
+                            || open.contains_key(&(why.best_reply.cell.x, why.best_reply.cell.y)),
+                        "{at}: {english}"
+                    );
                 }
             }
         }
@@ -537,7 +549,8 @@ fn a_costly_block_of_a_finishing_cell_is_said_to_be_right_in_general() {
 }
 
 /// The game's takeaway counts what the brute force counts: the costly moves, those that took a
-/// finishing cell, and of the others those whose best reply lay on a fuller copy of Snaky; its
+/// finishing cell, of the others those whose best reply lay on a fuller copy of Snaky, and the
+/// moves that left every finishing cell open (none here: this Breaker always blocks); its
 /// sentence gives the rule of thumb exactly when it found the better reply at half the mistakes
 /// or more; the command line's JSON carries the same counts.
 #[test]
@@ -563,31 +576,42 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                             usize::from(fullest_copies(&before, best) > fullest_copies(&before, breaker[i]));
                     }
                 }
+                // The moves that took none of the finishing cells free before them.
+                let left_open = (0..breaker.len())
+                    .filter(|&i| {
+                        let before = game.prefix(review::before(i));
+                        let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
+                        !open.is_empty() && !open.contains_key(&(breaker[i].x, breaker[i].y))
+                    })
+                    .count();
                 let takeaway = review::takeaway(&game, &reviewed);
                 let at = format!("{maker:?} {kind:?} seed {seed}");
                 assert_eq!(
-                    (takeaway.costly, takeaway.blocked, takeaway.fuller),
-                    (costly, blocked, fuller),
+                    (takeaway.costly, takeaway.blocked, takeaway.fuller, takeaway.left_open),
+                    (costly, blocked, fuller, left_open),
                     "{at}"
                 );
                 let (english, japanese) = (
                     words::takeaway(Language::English, &takeaway),
                     words::takeaway(Language::Japanese, &takeaway),
                 );
-                if fuller == 0 && blocked == 0 {
+                // A forced block of a finish is no mistake: alone it leaves nothing to say.
+                if fuller == 0 && left_open == 0 {
                     assert_eq!((english, japanese), (None, None), "{at}");
                     continue;
                 }
                 games += 1;
                 let (english, japanese) = (english.expect("said"), japanese.expect("said"));
-                if fuller > 0 {
+                if left_open > 0 {
+                    assert!(english.starts_with("Take a finishing cell first"), "{at}: {english}");
+                } else if fuller > 0 {
                     rule += 1;
                     let lead = "For your next game: block the fullest shape.";
                     assert!(english.starts_with(lead), "{at}: {english}");
                     let lead = "次の対局へのコツ：いちばん石の多い形をふさぐ。";
                     assert!(japanese.starts_with(lead), "{at}: {japanese}");
                 }
-                assert_eq!(english.contains("blocked a finish"), blocked > 0, "{at}: {english}");
+                assert!(!english.contains("blocked a finish"), "{at}: {english}");
                 if (maker, kind, seed) == (Maker::Paper, BreakerKind::Mixed, 0) {
                     let moves: Vec<String> = breaker.iter().map(|c| format!("{},{}", c.x, c.y)).collect();
                     let output = pokopoko(&["snaky", "review", "--moves", &moves.join(" "), "--json"]);

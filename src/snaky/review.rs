@@ -99,6 +99,14 @@ pub struct ReviewedMove {
     pub best: Vec<Cell>,
     /// A reply outside the envelope (any free cell there) keeps `kept` too.
     pub best_outside: bool,
+    /// The move took a free cell that would have finished a Snaky for Maker (SPEC §2.3's
+    /// finishing cell, before the move): forced against any Maker that takes a finish, so not a
+    /// mistake, whatever this Maker's proof made of it.
+    pub blocked_finish: bool,
+    /// The finishing cells the move left open: free before it, each finishing a Snaky, none of
+    /// them taken (empty when there were none, or the move took one). This Maker keeps its
+    /// proof's order and may not take them; any Maker that takes a finish wins at once.
+    pub left_open: Vec<Cell>,
 }
 
 impl Review {
@@ -107,11 +115,25 @@ impl Review {
         self.held_out.is_some()
     }
 
-    /// The index in [`Review::moves`] of the move that lost the most Maker moves (the first on a
-    /// tie), or `None` when no move lost any.
+    /// The index in [`Review::moves`] of the mistake that lost the most Maker moves (the first
+    /// on a tie), or `None` when no mistake lost any. A forced block of a finish is not a mistake
+    /// ([`ReviewedMove::mistake`]; newcomer #28 was taught by it to leave finishes open).
     pub fn costliest(&self) -> Option<usize> {
-        let most = self.moves.iter().map(|m| m.lost).max().filter(|&lost| lost > 0)?;
-        self.moves.iter().position(|m| m.lost == most)
+        let lost = |m: &ReviewedMove| if m.mistake() { m.lost } else { 0 };
+        let most = self.moves.iter().map(lost).max().filter(|&most| most > 0)?;
+        self.moves.iter().position(|m| lost(m) == most)
+    }
+
+    /// The moves that left a finishing cell open ([`ReviewedMove::left_open`]).
+    pub fn left_open(&self) -> usize {
+        self.moves.iter().filter(|m| !m.left_open.is_empty()).count()
+    }
+}
+
+impl ReviewedMove {
+    /// The move gave Maker moves away and was not a forced block of a finish.
+    pub fn mistake(&self) -> bool {
+        self.lost > 0 && !self.blocked_finish
     }
 }
 
@@ -192,6 +214,9 @@ fn reviewed(cards: Arc<Cards>, breaker_moves: &[Cell]) -> (Review, Game, Option<
 fn reviewed_move(game: &mut Game, cell: Cell) -> Result<ReviewedMove, super::errors::MoveError> {
     let guarantee_before = game.guarantee();
     let replies = if game.to_move() == Some(Player::Breaker) { game.reply_guarantees() } else { Vec::new() };
+    let finishing = threats::threats(game.maker_cells(), game.breaker_cells()).cells;
+    let blocked_finish = finishing.contains(&cell);
+    let left_open = if blocked_finish { Vec::new() } else { finishing };
     game.breaker_move(cell)?;
     let guarantee_after = game.guarantee();
     let maker = game.maker_move()?;
@@ -209,6 +234,8 @@ fn reviewed_move(game: &mut Game, cell: Cell) -> Result<ReviewedMove, super::err
         kept,
         best,
         best_outside,
+        blocked_finish,
+        left_open,
     })
 }
 
@@ -541,6 +568,8 @@ pub struct Takeaway {
     pub costly: usize,
     pub blocked: usize,
     pub fuller: usize,
+    /// The moves that left a finishing cell open ([`ReviewedMove::left_open`]), costly or not.
+    pub left_open: usize,
 }
 
 impl Takeaway {
@@ -557,10 +586,10 @@ impl Takeaway {
 
 /// The [`Takeaway`] of `game`, whose lesson is `review`.
 pub fn takeaway(game: &Game, review: &Review) -> Takeaway {
-    let mut takeaway = Takeaway::default();
+    let mut takeaway = Takeaway { left_open: review.left_open(), ..Takeaway::default() };
     for (index, reviewed) in review.moves.iter().enumerate().filter(|(_, m)| m.lost > 0) {
         takeaway.costly += 1;
-        if blocked_a_finish(game, index) {
+        if reviewed.blocked_finish {
             takeaway.blocked += 1;
         } else if fuller_reply(game, index, reviewed).is_some() {
             takeaway.fuller += 1;

@@ -143,10 +143,10 @@ fn completed(lang: Language, line: &Line) -> String {
 /// 3 of Maker's stones; your (7,9) on none holding more than 2." A move that took a finishing
 /// cell is first told that this was right in general ([`blocked_finish`]).
 pub fn best_reply(lang: Language, why: &Why) -> String {
-    let reply = best_reply_itself(lang, why);
     if why.blocked_finish {
-        return format!("{} {reply}", blocked_finish(lang, why.breaker, &why.line.open.cells));
+        return blocked_finish(lang, why.breaker, &why.line.open.cells);
     }
+    let reply = best_reply_itself(lang, why);
     let best = &why.best_reply;
     let (cell, played) = (best.cell, why.breaker);
     // The rule of thumb pointed the wrong way: the move played lay on a fuller shape than every
@@ -178,24 +178,25 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
     }
 }
 
-/// "Taking (7,9), which would have finished a Snaky, is right against any Maker that takes a
-/// finish; this one keeps its proof's order and would have left it, so here another reply kept
-/// more.": a costly move that blocked a finishing cell, said before its best reply. With `others`
-/// still finishing after it, it was a double threat that no reply could have held.
+/// "Forced, and right: (7,9) would have finished a Snaky …": the lesson of a costly move that
+/// blocked a finishing cell, all it says of that move: no other reply is offered, since leaving a
+/// finish open loses at once to any Maker that takes it (newcomer #28 learnt to leave finishes
+/// open from the replies this Maker let them keep). With `others` still finishing after it, it
+/// was a double threat that no reply could have held.
 pub fn blocked_finish(lang: Language, played: Cell, others: &[Cell]) -> String {
     let others = and_list(lang, &cells(others));
     match (lang, others.is_empty()) {
         (Language::English, true) => format!(
-            "Taking {played}, which would have finished a Snaky, is right against any Maker that takes a finish; this one keeps its proof's order and would have left it, so here another reply kept more."
+            "Forced, and right: {played} would have finished a Snaky, and any Maker that takes a finish wins there at once. This Maker plays its proof in order and would have left it, so its count moved; that is not a mistake of yours."
         ),
         (Language::English, false) => format!(
-            "Before your move, {played} and {others} each finished a Snaky: a double threat no reply holds against a Maker that takes a finish. This one keeps its proof's order, so here another reply kept more."
+            "Forced: before your move, {played} and {others} each finished a Snaky, a double threat no reply holds against a Maker that takes a finish. The mistake, if any, came before it."
         ),
         (Language::Japanese, true) => format!(
-            "{played} は Snaky が完成するマスで、ふつうはふさぐのが正解です。ただこの作り手は証明の手順どおりに打ち、そこをすぐには取らないので、ここでは別の手のほうが長くもちました。"
+            "強制された正しい手です：{played} は Snaky が完成するマスで、完成を取る相手ならそこで勝ちます。この作り手は証明の手順どおりに打ち、そこをすぐには取らないので数字が動きましたが、あなたのミスではありません。"
         ),
         (Language::Japanese, false) => format!(
-            "あなたの手の前、{played} と {others} のどちらでも Snaky が完成しました。ダブルリーチで、すぐ完成させる作り手ならどう受けても負けです。この作り手は証明の手順どおりに打つので、ここでは別の手のほうが長くもちました。"
+            "あなたの手の前、{played} と {others} のどちらでも Snaky が完成しました。ダブルリーチで、完成を取る相手にはどう受けても負けです。ミスがあるとしたら、その前の手です。"
         ),
     }
 }
@@ -355,24 +356,36 @@ fn on_shape(lang: Language, best: &super::review::BestReply) -> String {
     }
 }
 
-/// The sentence a player takes to the next game, from what the game's costly moves had in common
-/// ([`Takeaway`]): the rule of thumb, with how many of them it would have found the better reply
-/// at (a Breaker that always follows it holds each shipped Maker to 14 moves where the simple
-/// computer Breakers manage 6 to 8: `tests/snaky_threats.rs`); then the blocks of a finish, which
-/// were right in general. `None` when neither has anything to say.
+/// The sentence a player takes to the next game, from what the game's moves had in common
+/// ([`Takeaway`]): first the finishing cells left open (any Maker but this one completes there),
+/// then the rule of thumb, with how many of the mistakes it would have found the better reply at
+/// (a Breaker that always follows it holds each shipped Maker to 14 moves where the simple
+/// computer Breakers manage 6 to 8: `tests/snaky_threats.rs`). The blocks of a finish, forced
+/// and right, are not mistakes and go unsaid here (their chips are calm and their lessons say
+/// so; newcomer #28 found the panel's text too long). `None` when neither has anything to say.
 ///
 /// ```
 /// use pokopoko::language::Language;
 /// use pokopoko::snaky::{review::Takeaway, words};
-/// let game = Takeaway { costly: 4, blocked: 1, fuller: 1 };
+/// let game = Takeaway { costly: 4, blocked: 1, fuller: 1, left_open: 0 };
 /// let said = words::takeaway(Language::English, &game).expect("costly moves");
 /// assert!(said.starts_with("For your next game: block the fullest shape"), "{said}");
 /// assert!(said.contains("At 1 of your 3 costly moves"), "{said}");
+/// let open = Takeaway { left_open: 2, ..Takeaway::default() };
+/// let said = words::takeaway(Language::English, &open).expect("finishes left open");
+/// assert!(said.starts_with("Take a finishing cell first: at 2 moves"), "{said}");
 /// assert_eq!(words::takeaway(Language::English, &Takeaway::default()), None);
 /// ```
 pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
-    let (mistakes, fuller, blocked) = (game.mistakes(), game.fuller, game.blocked);
+    let (mistakes, fuller, open) = (game.mistakes(), game.fuller, game.left_open);
     let mut said = Vec::new();
+    if open > 0 {
+        said.push(match (lang, open) {
+            (Language::English, 1) => "Take a finishing cell first: at 1 move you left one open, where any Maker but this one would have completed its Snaky.".to_string(),
+            (Language::English, n) => format!("Take a finishing cell first: at {n} moves you left one open, where any Maker but this one would have completed its Snaky."),
+            (Language::Japanese, n) => format!("完成のマスは先にふさぎましょう：{n}手で空けたままにしました（この作り手以外ならそこで完成です）。"),
+        });
+    }
     if game.rule_of_thumb() {
         let at = match (lang, fuller == mistakes, mistakes) {
             (Language::English, true, 1) => "At your costly move".to_string(),
@@ -382,20 +395,15 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
             (Language::Japanese, true, _) => format!("勝ちを早めたあなたの{mistakes}手すべてで"),
             (Language::Japanese, false, _) => format!("勝ちを早めたあなたの{mistakes}手のうち{fuller}手で"),
         };
+        // Newcomer #28 could not parse "a cell on a shape holding more of Maker's stones than
+        // yours kept more".
         said.push(match lang {
             Language::English => format!(
-                "For your next game: block the fullest shape. {at}, a cell on a shape holding more of Maker's stones than yours kept more."
+                "For your next game: block the fullest shape. {at}, the better reply lay on a fuller shape than yours."
             ),
             Language::Japanese => format!(
-                "次の対局へのコツ：いちばん石の多い形をふさぐ。{at}、作り手の石をもっと多く含む形の上のマスのほうが長くもちました。"
+                "次の対局へのコツ：いちばん石の多い形をふさぐ。{at}、よりよい手はあなたの手より石の多い形の上にありました。"
             ),
-        });
-    }
-    if blocked > 0 {
-        said.push(match (lang, blocked) {
-            (Language::English, 1) => "One costly move blocked a finish: right in general (this Maker keeps its proof's order and would have left it).".to_string(),
-            (Language::English, n) => format!("{n} costly moves blocked a finish: right in general (this Maker keeps its proof's order and would have left them)."),
-            (Language::Japanese, n) => format!("{n}手は完成のマスをふさいだ手で、ふつうは正解です（この作り手は証明の手順どおりに打ち、そこをすぐには取りません）。"),
         });
     }
     (!said.is_empty()).then(|| said.join(if lang == Language::English { " " } else { "" }))
@@ -521,7 +529,7 @@ mod tests {
     #[test]
     fn a_takeaway_says_the_rule_only_where_it_found_a_better_reply() {
         let said = |costly, blocked, fuller| {
-            let game = Takeaway { costly, blocked, fuller };
+            let game = Takeaway { costly, blocked, fuller, left_open: 0 };
             (takeaway(Language::English, &game), takeaway(Language::Japanese, &game))
         };
         let (english, japanese) = said(3, 0, 1);
@@ -532,14 +540,12 @@ mod tests {
         );
         assert!(japanese.expect("said").contains("3手のうち1手"));
         let (english, japanese) = said(1, 0, 1);
-        assert!(english.expect("said").contains("At your costly move, a cell"));
+        assert!(english.expect("said").contains("At your costly move, the better reply"));
         assert!(japanese.expect("said").starts_with("次の対局へのコツ"));
         // No better reply on a fuller shape: no rule to give.
         assert_eq!(said(3, 0, 0), (None, None));
-        // Only blocks of a finish: right in general.
-        let (english, japanese) = said(2, 2, 0);
-        assert!(english.expect("said").starts_with("2 costly moves blocked a finish"));
-        assert!(japanese.expect("said").starts_with("2手は"));
+        // Only blocks of a finish: forced, not mistakes, nothing to take to the next game.
+        assert_eq!(said(2, 2, 0), (None, None));
     }
 
     #[test]

@@ -714,6 +714,15 @@ fn the_lesson_shows_each_move_and_the_replies_that_kept_the_guarantee() {
         let far = guarantee_after(before.far_away_cell());
         let kept = tried.iter().map(|&(_, g)| g).max().unwrap_or(0).max(far);
         let mut expected: Vec<Cell> = tried.iter().filter(|&&(_, g)| g == kept).map(|&(c, _)| c).collect();
+        // A move that took a finishing cell (by brute force) was forced: it alone is marked, no
+        // reply that would have left the finish open (newcomer #28).
+        let played = game.breaker_cells()[index];
+        let finishing = copies_through(played)
+            .iter()
+            .any(|copy| copy.iter().all(|&c| c == played || before.maker_cells().contains(&c)));
+        if finishing {
+            expected = vec![played];
+        }
         expected.sort();
         let mut drawn: Vec<Cell> = app
             .world_mut()
@@ -1089,6 +1098,9 @@ fn a_costly_move_says_at_once_what_it_cost_and_the_rule_of_thumb() {
     let said = notice.said.text(Language::English);
     assert!(said.contains("Rule of thumb: block the fullest shape; (8,6) lay on "), "{said}");
     assert!(said.ends_with(&format!("holding 3 of Maker's stones, yours on {}.", yours.shapes)), "{said}");
+    app.update();
+    let drop = app.world().resource::<pokopoko::app::snaky::GuaranteeDrop>();
+    assert_eq!(drop.0.as_ref().map(|(lost, _)| *lost), Some(before - after), "the fall flashes");
     // Undo, then a move that keeps the guarantee: nothing is said.
     key(&mut app, KeyCode::KeyZ);
     assert_eq!(session(&app).game().guarantee(), before);
@@ -1103,10 +1115,11 @@ fn a_costly_move_says_at_once_what_it_cost_and_the_rule_of_thumb() {
 }
 
 /// Blocking a finishing cell can cost against a Maker that keeps its proof's order (newcomer #8:
-/// "blocking the ringed cell cost me"). The notice then says the block was right in general and
-/// why it cost here, instead of a rule of thumb that would send the player elsewhere.
+/// "blocking the ringed cell cost me"). The notice then says the block was forced and right, not
+/// a mistake, with no rule of thumb that would send the player elsewhere; the guarantee's fall is
+/// not flashed; the lesson offers no other reply (newcomer #28 learnt to leave finishes open).
 #[test]
-fn a_costly_block_of_a_finish_is_told_as_right_in_general() {
+fn a_costly_block_of_a_finish_is_told_as_forced_and_right() {
     use pokopoko::app::snaky::{Said, SnakyInput};
     let mut app = snaky_screen();
     app.world_mut().write_message(SnakyInput::ChooseMaker(Maker::Ours19));
@@ -1128,9 +1141,44 @@ fn a_costly_block_of_a_finish_is_told_as_right_in_general() {
     let Said::Costly { lost, blocked, .. } = notice.said else { panic!("{:?}", notice.said) };
     assert_eq!((lost, blocked), (before - after, Some(Cell::new(10, 8))));
     let said = notice.said.text(Language::English);
-    assert!(said.starts_with("Blocking the finish (10,8) is right in general"), "{said}");
+    assert!(said.starts_with("You blocked the finish (10,8): forced, and right"), "{said}");
     assert!(!said.contains("Rule of thumb"), "{said}");
-    assert!(notice.said.text(Language::Japanese).starts_with("(10,8) は完成のマスで"));
+    assert!(notice.said.text(Language::Japanese).starts_with("完成のマス (10,8) をふさぎました"));
+    app.update();
+    let drop = app.world().resource::<pokopoko::app::snaky::GuaranteeDrop>();
+    assert!(drop.0.is_none(), "no -n flash for a forced block");
+}
+
+/// A move that leaves a finishing cell open is told at once, in red, even when this Maker (which
+/// keeps its proof's order) lets the guarantee stand: any other Maker completes there now
+/// (newcomer #28 learnt from this Maker to leave finishes open). The game's takeaway counts it.
+#[test]
+fn a_finishing_cell_left_open_is_told_at_once() {
+    use pokopoko::app::snaky::{Said, SnakyInput};
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::ChooseMaker(Maker::Ours19));
+    app.update();
+    app.world_mut().write_message(SnakyInput::LoadRecord("9,8 7,7 7,9 8,10 9,7 10,9 12,9".into()));
+    app.update();
+    // (10,8) finishes the Snaky (11,4)-(11,7), (10,7), (10,8), as in the test above.
+    let finishing = Cell::new(10, 8);
+    assert!(
+        copies_through(finishing).iter().any(|copy| copy
+            .iter()
+            .all(|&c| c == finishing || session(&app).game().maker_cells().contains(&c)))
+    );
+    key(&mut app, KeyCode::KeyF);
+    assert!(!session(&app).game().won(), "this Maker keeps its proof's order");
+    let notice = session(&app).notice.clone().expect("the open finish is told");
+    assert_eq!(notice.kind, NoticeKind::Refused);
+    let Said::LeftOpen(open) = notice.said.clone() else { panic!("{:?}", notice.said) };
+    assert!(open.contains(&finishing), "{open:?}");
+    let said = notice.said.text(Language::English);
+    assert!(said.starts_with("You left (10,8)"), "{said}");
+    assert!(said.contains("any other would complete"), "{said}");
+    assert!(notice.said.text(Language::Japanese).contains("空けたまま"));
+    let review = pokopoko::snaky::review_game(session(&app).game());
+    assert_eq!(review.left_open(), 1);
 }
 
 /// The lesson from the keyboard (issue 33, newcomer #7: its chips were the mouse's only): W opens

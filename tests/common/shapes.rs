@@ -43,3 +43,27 @@ pub fn fullest(cell: Cell, maker: impl Fn(Xy) -> bool, breaker: impl Fn(Xy) -> b
     }
     (1..7).rev().find(|&k| counts[k] > 0).map_or((0, 0), |k| (k as u8, counts[k]))
 }
+
+/// SPEC §2.3's finishing cells: the free cells c such that some copy through c holds Maker's
+/// stones on its other five cells and none of Breaker's.
+pub fn finishing(maker: &[Cell], breaker: &[Cell]) -> std::collections::BTreeSet<Xy> {
+    let xy = |c: &Cell| (c.x, c.y);
+    let (maker, breaker): (Vec<Xy>, Vec<Xy>) =
+        (maker.iter().map(xy).collect(), breaker.iter().map(xy).collect());
+    let mut cells = std::collections::BTreeSet::new();
+    for &(mx, my) in &maker {
+        for [a, b, c, d] in matrices() {
+            let shape = S.map(|(x, y)| (a * x + b * y, c * x + d * y));
+            for &(sx, sy) in &shape {
+                let copy = shape.map(|(x, y)| (x - sx + mx, y - sy + my));
+                let free: Vec<Xy> = copy.iter().copied().filter(|p| !maker.contains(p)).collect();
+                if let [only] = free[..]
+                    && !breaker.contains(&only)
+                {
+                    cells.insert(only);
+                }
+            }
+        }
+    }
+    cells
+}

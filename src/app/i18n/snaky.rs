@@ -269,6 +269,32 @@ pub fn marks_legend(lang: Language, costly: bool, finishing: bool) -> String {
 /// it (`fuller`: that reply, how full its fullest shapes were and how full the move's), else where
 /// to find why. A move that blocked a finishing cell (`blocked`) is told first that this was right
 /// in general.
+/// The best reply's line button on a forced block of a finish, which has none.
+pub fn no_best_line(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "ほかの手はありません：ふさぐしかない手",
+        Language::English => "No better reply: the block was forced",
+    }
+}
+
+/// A move that took none of the finishing cells free before it: any Maker but this one completes
+/// there now.
+pub fn left_open(lang: Language, cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(|&c| cell(c)).collect();
+    let said = crate::snaky::words::and_list(lang, &names);
+    match (lang, cells.len()) {
+        (Language::English, 1) => format!(
+            "You left {said} open: it finishes a Snaky. This Maker keeps its proof's order, but any other would complete it now. Take a finishing cell first."
+        ),
+        (Language::English, _) => format!(
+            "You left {said} open: each finishes a Snaky. This Maker keeps its proof's order, but any other would complete one now. Take a finishing cell first."
+        ),
+        (Language::Japanese, _) => format!(
+            "{said} を空けたままにしました：Snaky が完成するマスです。この作り手は証明の手順どおりに打ちますが、ほかの相手ならいま完成させます。完成のマスは先にふさぎましょう。"
+        ),
+    }
+}
+
 pub fn costly_now(
     lang: Language,
     lost: u32,
@@ -278,11 +304,11 @@ pub fn costly_now(
     if let Some(at) = blocked {
         return match lang {
             Language::Japanese => format!(
-                "{} は完成のマスで、ふさぐのはふつう正解です。ただこの作り手は証明の手順どおりに打つので、ここでは{lost}手早まりました（学び：W）。",
+                "完成のマス {} をふさぎました：正解です（この作り手は証明の手順どおりに打つので数字が{lost}動きましたが、ミスではありません）。",
                 cell(at)
             ),
             Language::English => format!(
-                "Blocking the finish {} is right in general, but this Maker keeps its proof's order: here it cost {lost}. Lesson: W.",
+                "You blocked the finish {}: forced, and right (this Maker keeps its proof's order, so its count moved by {lost}; not a mistake).",
                 cell(at)
             ),
         };

@@ -692,7 +692,8 @@ fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, m
         Vec::new()
     } else {
         let review = crate::snaky::review_game(session.game());
-        review.moves.iter().filter(|m| m.lost > 0).map(|m| m.breaker).collect()
+        // A forced block of a finish is no mistake: not ringed.
+        review.moves.iter().filter(|m| m.mistake()).map(|m| m.breaker).collect()
     };
     commands.entity(stones).despawn_children().with_children(|layer| {
         for (index, m) in moves.iter().enumerate() {

@@ -148,7 +148,7 @@ fn draw_overlays(
                     .filter(|_| step == 0)
                     .map(|done| done.snaky);
                 let in_aim = |cell: &crate::snaky::Cell| aim.is_some_and(|aim| aim.contains(cell));
-                if let Some(shape) = shape.filter(|_| step == 0) {
+                if let Some(shape) = shape.filter(|_| step == 0 && !reviewed.blocked_finish) {
                     for cell in shape.snaky.into_iter().filter(|cell| !in_aim(cell)) {
                         layer.spawn((ShapeMark(cell), shape_tile(cell)));
                     }
@@ -169,7 +169,10 @@ fn draw_overlays(
                     let compared = cell == reviewed.breaker || Some(cell) == best_reply;
                     before.as_ref().filter(|_| compared).map(|before| Fullest::at(before, cell))
                 };
-                for &cell in &reviewed.best {
+                // A forced block of a finish was right: no other reply is offered, and the move
+                // is marked as one that held.
+                let forced = reviewed.blocked_finish;
+                for &cell in reviewed.best.iter().filter(|_| !forced) {
                     if step == 0 || (best_line && Some(cell) == first) {
                         let mut square = layer.spawn((
                             LessonMark { cell, kept: true },
@@ -182,11 +185,12 @@ fn draw_overlays(
                 }
                 if step == 0 || !best_line {
                     let played = reviewed.breaker;
+                    let colour = if forced { palette::HINT } else { palette::BAD };
                     let mut square = layer.spawn((
-                        LessonMark { cell: played, kept: false },
-                        HINT.square(played, Color::NONE, palette::BAD),
+                        LessonMark { cell: played, kept: forced },
+                        HINT.square(played, Color::NONE, colour),
                     ));
-                    if let Some(full) = fullest(played) {
+                    if let Some(full) = fullest(played).filter(|_| !forced) {
                         square.with_child(fullest_count(full, palette::BAD));
                     }
                 }

@@ -57,13 +57,15 @@ fn show_drop(
     mut texts: Query<(&mut Text, &mut TextColor), With<DropText>>,
     mut redraw: MessageWriter<Redraw>,
 ) {
-    let blind = session.is_some_and(|session| session.blind);
+    let blind = session.as_ref().is_some_and(|session| session.blind);
+    let forced = session.as_ref().is_some_and(|session| session.last_move_blocked_a_finish());
     let mut last_player = None;
     for outcome in outcomes.read() {
         match *outcome {
             Outcome::Placed { player, .. } => last_player = Some(player),
+            // A forced block of a finish is not flashed as a mistake: its notice says why.
             Outcome::Guarantee { from, to }
-                if to < from && last_player == Some(Player::Breaker) && !blind =>
+                if to < from && last_player == Some(Player::Breaker) && !blind && !forced =>
             {
                 drop.0 =
                     Some((from - to, Timer::from_seconds(DROP_SECONDS + DROP_FADE_SECONDS, TimerMode::Once)));
@@ -514,8 +516,7 @@ fn draw_lesson(
             // its notice was: blocking was right in general.
             let costliest = review.costliest();
             for (index, lesson) in review.moves.iter().enumerate() {
-                let blocked =
-                    lesson.lost > 0 && crate::snaky::review::blocked_a_finish(session.game(), index);
+                let blocked = lesson.lost > 0 && lesson.blocked_finish;
                 let (face, ink) = if Some(index) == costliest {
                     (palette::BAD, palette::ON_PRIMARY)
                 } else if blocked {
@@ -853,17 +854,22 @@ fn update_panel(
                 let why = lesson.and_then(|lesson| lesson.why.as_ref());
                 let best = *choice == LineChoice::Best;
                 let line = why.map(|why| if best { &why.best_line } else { &why.line });
+                // A forced block of a finish has no better reply to play.
+                let forced = best && why.is_some_and(|why| why.blocked_finish);
                 if let Some(&label) = children.first()
                     && let Ok(mut label) = labels.get_mut(label)
                 {
-                    let word =
-                        text::line_button(lang, best, line.and_then(|l| l.completed).map(|d| d.move_number));
+                    let word = if forced {
+                        text::no_best_line(lang).to_string()
+                    } else {
+                        text::line_button(lang, best, line.and_then(|l| l.completed).map(|d| d.move_number))
+                    };
                     if label.0 != word {
                         label.0 = word;
                     }
                 }
                 match lesson {
-                    Some(lesson) if lesson.why.is_some() => on(lesson.choice == *choice),
+                    Some(lesson) if lesson.why.is_some() && !forced => on(lesson.choice == *choice),
                     _ => ButtonKind::Disabled,
                 }
             }

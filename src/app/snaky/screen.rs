@@ -302,7 +302,13 @@ fn record_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: R
 /// Tells the rest of the game what the model says happened this frame: the stones played
 /// (Breaker's stone and Maker's answer are one exchange), a refused claim, Maker's win (the
 /// player's loss, whoever held the game).
-fn tell_what_happened(mut outcomes: MessageReader<Outcome>, mut events: MessageWriter<GameEvent>) {
+fn tell_what_happened(
+    mut outcomes: MessageReader<Outcome>,
+    session: Option<Res<Session>>,
+    mut events: MessageWriter<GameEvent>,
+) {
+    // A forced block of a finish lowers the guarantee without a mistake: no costly cue.
+    let forced = session.is_some_and(|session| session.last_move_blocked_a_finish());
     // Breaker's stone, until Maker's answer makes it an exchange.
     let mut breaker_stone = false;
     // Who placed the last stone: a guarantee that falls after Breaker's is the player's cost.
@@ -327,7 +333,9 @@ fn tell_what_happened(mut outcomes: MessageReader<Outcome>, mut events: MessageW
             Outcome::MakerWon { .. } => {
                 events.write(GameEvent::Ended { won: false });
             }
-            Outcome::Guarantee { from, to } if to < from && last_player == Some(Player::Breaker) => {
+            Outcome::Guarantee { from, to }
+                if to < from && last_player == Some(Player::Breaker) && !forced =>
+            {
                 events.write(GameEvent::Costly { lost: from - to });
             }
             Outcome::Guarantee { .. } => {}

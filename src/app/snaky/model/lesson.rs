@@ -43,6 +43,13 @@ impl Lesson {
         Self { index, why: review::why(game, index), choice: LineChoice::Played, step: 0 }
     }
 
+    /// Whether the lesson has a best reply's line to switch to: not for a forced block of a
+    /// finish, where leaving the finish open is no lesson (it loses at once to any Maker that
+    /// takes a finish).
+    pub fn has_best_line(&self) -> bool {
+        self.why.as_ref().is_some_and(|why| !why.blocked_finish)
+    }
+
     /// The line being played, if the move has one.
     pub fn line(&self) -> Option<&Line> {
         let why = self.why.as_ref()?;

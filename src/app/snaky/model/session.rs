@@ -167,9 +167,11 @@ pub enum Said {
     Costly {
         lost: u32,
         fuller: Option<(Cell, crate::snaky::review::Fullest, crate::snaky::review::Fullest)>,
-        /// The move took a cell that would have finished a Snaky (review::blocked_a_finish).
+        /// The move took a cell that would have finished a Snaky (a forced block, not a mistake).
         blocked: Option<Cell>,
     },
+    /// The player's move left these finishing cells open (none of them taken).
+    LeftOpen(Vec<Cell>),
     /// A computer Breaker took the game.
     Handed(BreakerKind),
     /// A switch that would end the game in progress waits for the same input again.
@@ -210,6 +212,7 @@ impl Said {
                 text::game_result(lang, *maker, *moves, *best, *blind, *assisted)
             }
             Self::Costly { lost, fuller, blocked } => text::costly_now(lang, *lost, *fuller, *blocked),
+            Self::LeftOpen(cells) => text::left_open(lang, cells),
             Self::Handed(kind) => text::handed(lang, *kind),
             Self::ConfirmNewGame { blind, maker } => text::confirm_new_game(lang, *blind, *maker),
             Self::MakerChosen(maker) => text::maker_chosen(lang, *maker),
@@ -332,8 +335,10 @@ impl Session {
     /// Plays the lesson's other line, from the same place: the move itself, or its start.
     pub fn switch_line(&mut self) {
         self.in_lesson(|lesson| {
-            lesson.choice = lesson.choice.other();
-            lesson.step = lesson.step.min(1);
+            if lesson.has_best_line() {
+                lesson.choice = lesson.choice.other();
+                lesson.step = lesson.step.min(1);
+            }
         });
     }
 
@@ -788,6 +793,13 @@ impl Session {
         }
     }
 
+    /// Whether Breaker's last move took a cell that would have finished a Snaky: forced, so its
+    /// fall of the guarantee is not told as a mistake.
+    pub fn last_move_blocked_a_finish(&self) -> bool {
+        let index = self.game.breaker_cells().len().checked_sub(1);
+        index.is_some_and(|index| crate::snaky::review::blocked_a_finish(&self.game, index))
+    }
+
     /// The moment the player's move costs (the game going on, the guarantee shown): by how much,
     /// and the rule of thumb the lesson will give for it.
     fn tell_cost(&mut self) {
@@ -796,12 +808,19 @@ impl Session {
         }
         let review = crate::snaky::review_game(&self.game);
         let Some(index) = review.moves.len().checked_sub(1) else { return };
+        // A finishing cell left open is told first, costly or not: this Maker keeps its proof's
+        // order, so the guarantee may not move, but any other Maker would complete there now
+        // (newcomer #28 learnt to leave them open).
+        if let Some(last) = review.moves.get(index).filter(|m| !m.left_open.is_empty()) {
+            self.tell(NoticeKind::Refused, Said::LeftOpen(last.left_open.clone()));
+            return;
+        }
         let Some(last) = review.moves.get(index).filter(|m| m.lost > 0) else { return };
         let fuller = crate::snaky::review::fuller_reply(&self.game, index, last).map(|(cell, best)| {
             let before = self.game.prefix(crate::snaky::review::before(index));
             (cell, best, crate::snaky::review::Fullest::at(&before, last.breaker))
         });
-        let blocked = crate::snaky::review::blocked_a_finish(&self.game, index).then_some(last.breaker);
+        let blocked = last.blocked_finish.then_some(last.breaker);
         let said = Said::Costly { lost: last.lost, fuller, blocked };
         // A block of a finish was right in general: told calmly, not as a mistake.
         let kind = if blocked.is_some() { NoticeKind::Info } else { NoticeKind::Refused };
