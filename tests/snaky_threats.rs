@@ -546,6 +546,26 @@ fn a_costly_block_of_a_finishing_cell_is_said_to_be_forced_and_right() {
         moves.iter().enumerate().filter(|(_, m)| m["blocked_finish"] == true).map(|(i, _)| i).collect();
     assert_eq!(flagged, [7]);
     assert!(moves[7]["lost"].as_u64().is_some_and(|lost| lost > 0));
+    // A move far away then leaves open every finishing cell, by the brute force.
+    let record = "9,8 7,7 7,9 8,10 9,7 10,9 12,9 10,8 40,40";
+    let output = pokopoko(&["snaky", "review", "--maker", "19", "--moves", record, "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let cards = Maker::Ours19.cards().expect("cards");
+    let game = snaky::record::replay(cards, &snaky::parse_moves(record).expect("moves")).expect("legal");
+    let before = game.prefix(review::before(8));
+    let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
+    assert!(!open.is_empty());
+    let left: Vec<(i32, i32)> = json["moves"][8]["left_open"]
+        .as_array()
+        .expect("cells left open")
+        .iter()
+        .map(|c| (c[0].as_i64().expect("x") as i32, c[1].as_i64().expect("y") as i32))
+        .collect();
+    assert_eq!(
+        left.iter().copied().collect::<std::collections::BTreeSet<_>>(),
+        open.keys().copied().collect()
+    );
+    assert_eq!(json["takeaway"]["left_open"], 1);
 }
 
 /// The game's takeaway counts what the brute force counts: the costly moves, those that took a

@@ -577,10 +577,13 @@ struct ReviewLine {
     /// Only when `lost` > 0: the reply `best_line` starts from, and where it stood in `line`.
     #[serde(skip_serializing_if = "Option::is_none")]
     best_reply: Option<BestReplyJson>,
-    /// Only when `lost` > 0 and true: the move took a cell that would have finished a Snaky
-    /// (right against any Maker that takes a finish; this one keeps its proof's order).
+    /// Only when true: the move took a cell that would have finished a Snaky (forced against
+    /// any Maker that takes a finish, so never a mistake; this one keeps its proof's order).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     blocked_finish: bool,
+    /// Only when some: the finishing cells the move left open (it took none of them).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    left_open: Vec<[i32; 2]>,
 }
 
 /// A line of `snaky review --json`: Maker's plan against the longest defence.
@@ -823,7 +826,8 @@ fn review_line(reviewed: &snaky::ReviewedMove, why: Option<&snaky::Why>) -> Revi
         line: why.map(|why| line_json(&why.line)),
         best_line: why.map(|why| line_json(&why.best_line)),
         best_reply: why.map(|why| best_reply_json(&why.best_reply)),
-        blocked_finish: why.is_some_and(|why| why.blocked_finish),
+        blocked_finish: reviewed.blocked_finish,
+        left_open: reviewed.left_open.iter().map(|c| [c.x, c.y]).collect(),
     }
 }
 
