@@ -117,7 +117,6 @@ pub enum T {
     LessonAfterGame,
     InLesson,
     CloseLesson,
-    LessonLegend,
     LineFirst,
     LineLast,
     SnakyGoalHelp,
@@ -334,10 +333,6 @@ impl T {
                 "The lesson (W) opens after the game, or while reviewing it (V).",
             ),
             T::CloseLesson => ("とじる Esc", "Close Esc"),
-            T::LessonLegend => (
-                "赤：あなたの手　緑：保証を保てた手　あなたの手と最善の受けの 3×2：そのマスを通る空いた形のうち、作り手の石がいちばん多い（3個）形が2つ　黄色：最善の受けがふさぐ形　紫のマス：進行の最後に完成する Snaky　紫の丸：作り手が次に完成できるマス　うすい石：進行",
-                "Red: your move. Green: replies that kept the guarantee. On your move and the best reply, 3×2: 2 open shapes through the cell hold 3 of Maker's stones, the most. Yellow: the shape the best reply blocks. Purple tiles: the Snaky the line ends with. Purple circle: Maker completes a Snaky there. Pale stones: the line.",
-            ),
             T::LineFirst => ("最初", "Start"),
             T::LineLast => ("最後", "End"),
             T::SnakyGoalHelp => (

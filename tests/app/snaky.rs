@@ -1654,3 +1654,39 @@ fn the_coordinates_follow_the_cursor_through_a_claim() {
     assert_eq!(app.world().resource::<Cursor>().0, Cell::new(8, 7), "the cursor follows the stone");
     assert!(texts(&mut app).contains(&"(8,7)".to_string()), "{:?}", texts(&mut app));
 }
+
+/// The lesson's legend names the marks on the board at its step, not all of them (newcomer #28
+/// saw the whole legend cut off at the panel's foot): before the move the move played, the
+/// replies kept and the shapes; along the line the pale stones; on a forced block of a finish,
+/// the move itself as the block and no other reply.
+#[test]
+fn the_lesson_legend_names_the_marks_of_its_step() {
+    use pokopoko::app::snaky::{Info, LessonMark, SnakyInput};
+    let legend = |app: &mut App| {
+        let mut query = app.world_mut().query::<(&Info, &Text)>();
+        query.iter(app.world()).find(|(info, _)| **info == Info::LessonLegend).map(|(_, t)| t.0.clone())
+    };
+    let mut app = snaky_screen();
+    app.world_mut().resource_mut::<pokopoko::app::i18n::Lang>().0 = Language::English;
+    let record = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
+    app.world_mut().write_message(SnakyInput::LoadRecord(record.to_string()));
+    app.update();
+    app.world_mut().write_message(SnakyInput::LessonMove(8));
+    app.update();
+    app.update();
+    let start = legend(&mut app).expect("a legend");
+    assert!(start.starts_with("Red: your move. Green: replies that kept"), "{start}");
+    assert!(!start.contains("Pale stones"), "{start}");
+    let green = app.world_mut().query::<&LessonMark>().iter(app.world()).filter(|m| m.kept).count();
+    assert!(green > 0, "the legend's green squares are on the board");
+    key(&mut app, KeyCode::ArrowRight);
+    app.update();
+    let line = legend(&mut app).expect("a legend");
+    assert!(line.starts_with("Pale stones: the line."), "{line}");
+    // Move 12, (11,12), took the cell (11,12) that finished a Snaky: a forced block.
+    app.world_mut().write_message(SnakyInput::LessonMove(11));
+    app.update();
+    app.update();
+    let forced = legend(&mut app).expect("a legend");
+    assert!(forced.starts_with("Green: your move, a forced block."), "{forced}");
+}

@@ -771,15 +771,32 @@ pub fn line_button(lang: Language, best: bool, completes_at: Option<u32>) -> Str
     }
 }
 
+/// What the lesson's marks mean, for those on the board: before the move (`step` 0) the move
+/// played, the replies that kept the guarantee with their counts, the shape and the Snaky aimed
+/// at; along a line its pale stones and the finishing rings. A forced block of a finish has no
+/// other reply to mark.
+pub fn lesson_legend(lang: Language, step: usize, forced: bool, best: bool) -> String {
+    match (lang, step, forced, best) {
+        (Language::Japanese, 0, false, _) => "赤：あなたの手　緑：保証を保てた手　3×2：そのマスを通る空いた形のうち、作り手の石がいちばん多い（3個）形が2つ　黄色：最善の受けがふさぐ形　紫のマス：進行の最後に完成する Snaky".into(),
+        (Language::English, 0, false, _) => "Red: your move. Green: replies that kept the guarantee. 3×2: 2 open shapes through the cell hold 3 of Maker's stones, the most. Yellow: the shape the best reply blocks. Purple tiles: the Snaky the line ends with.".into(),
+        (Language::Japanese, 0, true, _) => "緑：あなたの手（ふさぐしかない手）　紫の丸：作り手が次に完成できるマス　紫のマス：進行の最後に完成する Snaky".into(),
+        (Language::English, 0, true, _) => "Green: your move, a forced block. Purple circle: Maker completes a Snaky there. Purple tiles: the Snaky the line ends with.".into(),
+        (Language::Japanese, _, _, false) => "うすい石：進行　紫の丸：作り手が次に完成できるマス　赤の枠：あなたの手".into(),
+        (Language::English, _, _, false) => "Pale stones: the line. Purple circle: Maker completes a Snaky there. Red square: your move.".into(),
+        (Language::Japanese, _, _, true) => "うすい石：進行　紫の丸：作り手が次に完成できるマス　緑の枠：最善の受け".into(),
+        (Language::English, _, _, true) => "Pale stones: the line. Purple circle: Maker completes a Snaky there. Green square: the best reply.".into(),
+    }
+}
+
 /// Where the lesson's line is: before the move, or at step `step` of `last` (then followed by the
 /// move's sentence).
 pub fn line_position(lang: Language, number: usize, step: usize, last: usize) -> String {
     match (lang, step) {
         (Language::Japanese, 0) => format!(
-            "あなたの{number}手目の前の局面。→ で、いちばん長い守りに対して作り手が打てた進行を再生します（実際の対局とは別）。紫のマス：その進行で完成する Snaky。"
+            "あなたの{number}手目の前の局面。→ で、いちばん長い守りに対して作り手が打てた進行を再生します（実際の対局とは別）。"
         ),
         (Language::English, 0) => format!(
-            "The board before your move {number}. → plays what Maker could then force against the longest defence (not your game), ending on the purple Snaky."
+            "The board before your move {number}. → plays what Maker could then force against the longest defence (not your game)."
         ),
         (Language::Japanese, _) => format!("{step}/{last}　"),
         (Language::English, _) => format!("{step}/{last}   "),

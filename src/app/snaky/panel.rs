@@ -133,6 +133,8 @@ pub enum Info {
     Why,
     BestReply,
     LineCaption,
+    /// What the lesson's marks mean, for those the board shows at the lesson's step.
+    LessonLegend,
 }
 
 /// A button whose look follows the state (on/off, available or not).
@@ -380,7 +382,7 @@ fn spawn_lesson_page(page: &mut ChildSpawnerCommands, lang: Language) {
     });
     page.spawn(widgets::text_slot(px(PANEL_WIDTH - 36.0), 40.0))
         .with_child((Info::LineCaption, widgets::text("", 15.0, palette::INK)));
-    page.spawn((widgets::text(T::LessonLegend.get(lang), 13.0, palette::INK_SOFT), wide()));
+    page.spawn((Info::LessonLegend, widgets::text("", 13.0, palette::INK_SOFT), wide()));
 }
 
 /// The glass box: the active card's numbers, the overlays, the tempo, the computer Breakers and
@@ -738,6 +740,16 @@ fn update_panel(
                     }
                 }
                 None => (String::new(), palette::INK),
+            },
+            // Only the marks on the board now (newcomer #28 saw the whole legend cut off at the
+            // panel's foot).
+            Info::LessonLegend => match session.lesson() {
+                Some(lesson) => {
+                    let forced = lesson.forced;
+                    let best = lesson.choice == crate::app::snaky::LineChoice::Best;
+                    (text::lesson_legend(lang, lesson.step, forced, best), palette::INK_SOFT)
+                }
+                None => (String::new(), palette::INK_SOFT),
             },
             Info::Guarantee => (text::guarantee(lang, claim.guarantee), palette::PRIMARY),
             Info::MakerMoves => (game.maker_cells().len().to_string(), palette::INK),

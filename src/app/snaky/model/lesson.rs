@@ -31,6 +31,8 @@ pub struct Lesson {
     pub index: usize,
     /// `None` when the move lost nothing: there is no line to show.
     pub why: Option<Why>,
+    /// The move took a cell that would have finished a Snaky: forced, whatever it cost.
+    pub forced: bool,
     pub choice: LineChoice,
     /// How many moves of the line are shown: 0 is the position before the move, 1 the move (or
     /// the best reply), then each Maker move and Breaker reply of the line.
@@ -40,14 +42,15 @@ pub struct Lesson {
 impl Lesson {
     /// The lesson on move `index` of `game`, at the position before it.
     pub fn new(game: &Game, index: usize) -> Self {
-        Self { index, why: review::why(game, index), choice: LineChoice::Played, step: 0 }
+        let forced = review::blocked_a_finish(game, index);
+        Self { index, why: review::why(game, index), forced, choice: LineChoice::Played, step: 0 }
     }
 
     /// Whether the lesson has a best reply's line to switch to: not for a forced block of a
     /// finish, where leaving the finish open is no lesson (it loses at once to any Maker that
     /// takes a finish).
     pub fn has_best_line(&self) -> bool {
-        self.why.as_ref().is_some_and(|why| !why.blocked_finish)
+        self.why.is_some() && !self.forced
     }
 
     /// The line being played, if the move has one.
