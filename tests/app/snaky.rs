@@ -1690,3 +1690,26 @@ fn the_lesson_legend_names_the_marks_of_its_step() {
     let forced = legend(&mut app).expect("a legend");
     assert!(forced.starts_with("Green: your move, a forced block."), "{forced}");
 }
+
+/// The tempo graph's heading is the whole game's, from par to where the game ended, also while
+/// a move is reviewed (newcomer #28 read "from 21 to 21" over a game that ended at 10).
+#[test]
+fn the_tempo_heading_is_the_games_while_reviewing() {
+    use pokopoko::app::snaky::{Info, SnakyInput};
+    let tempo = |app: &mut App| {
+        let mut query = app.world_mut().query::<(&Info, &Text)>();
+        query.iter(app.world()).find(|(info, _)| **info == Info::Tempo).map(|(_, t)| t.0.clone())
+    };
+    let mut app = snaky_screen();
+    app.world_mut().resource_mut::<pokopoko::app::i18n::Lang>().0 = Language::English;
+    let record = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
+    app.world_mut().write_message(SnakyInput::LoadRecord(record.to_string()));
+    app.update();
+    let end = session(&app).game().guarantee();
+    assert!(end < 21, "the game lost moves");
+    app.world_mut().write_message(SnakyInput::ReviewFirst);
+    app.update();
+    app.update();
+    assert_eq!(session(&app).shown().guarantee(), 21, "the first position keeps par");
+    assert_eq!(tempo(&mut app), Some(format!("The guarantee move by move (from 21 to {end})")));
+}

@@ -26,8 +26,9 @@ pub fn subtitle(lang: Language) -> &'static str {
 /// The Breaker screen's button (after a game with something to practise).
 pub fn button(lang: Language, boards: usize) -> String {
     match lang {
-        Language::Japanese if boards == 0 => "練習する局面なし (Q)".to_string(),
-        Language::English if boards == 0 => "Practise: no board this game (Q)".to_string(),
+        // Greyed, it still says where the reason is (newcomer #28 saw no reason).
+        Language::Japanese if boards == 0 => "練習する局面なし（Q：理由）".to_string(),
+        Language::English if boards == 0 => "Practise: no board this game (Q: why)".to_string(),
         Language::Japanese => format!("練習 {boards}問 (Q)"),
         Language::English if boards == 1 => "Practise: 1 board (Q)".to_string(),
         Language::English => format!("Practise: {boards} boards (Q)"),

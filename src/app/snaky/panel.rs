@@ -814,7 +814,11 @@ fn update_panel(
             }
             Info::HintLegend => (String::new(), palette::GOOD),
             Info::Tempo if session.blind && !game.won() => (String::new(), palette::INK_SOFT),
-            Info::Tempo => (text::tempo(lang, session.maker.bound(), claim.guarantee), palette::INK_SOFT),
+            // The graph is the whole game's: its end, not the reviewed move's (newcomer #28 read
+            // "from 21 to 21" over a game that ended at 10).
+            Info::Tempo => {
+                (text::tempo(lang, session.maker.bound(), session.game().guarantee()), palette::INK_SOFT)
+            }
             Info::Speed => {
                 let seconds = watch.interval().as_secs_f32();
                 (format!("{}: {}", T::Speed.get(lang), text::speed(lang, seconds)), palette::INK_SOFT)
