@@ -290,3 +290,57 @@ fn off_the_proof_the_move_near_the_stones_is_outlined() {
     app.update();
     assert!(near_marks(&mut app).is_empty(), "hidden with the hint");
 }
+
+/// The proof's line (P): every hint from here against a copy of this game's Breaker, played on
+/// the board a move at a time by itself (on the game's clock) to the completed Snaky, each move
+/// the coach's hint for its position, the game itself untouched; ← steps back, Esc puts it away;
+/// watching it is help.
+#[test]
+fn the_proofs_line_plays_the_hints_to_the_win_on_the_board() {
+    use pokopoko::app::snaky::maker::ProofLineStone;
+    use pokopoko::app::snaky::model::maker::MakerInput;
+    let mut app = maker_screen();
+    for cell in [Cell::new(8, 8), Cell::new(9, 8)] {
+        app.world_mut().write_message(MakerInput::Claim(cell));
+        app.update();
+    }
+    let game = session(&app).game().clone();
+    let (_, within) = proven(&game);
+    assert!(!session(&app).assisted());
+    key(&mut app, KeyCode::KeyP);
+    app.update();
+    let line = session(&app).proof_line().expect("the line is shown").clone();
+    assert_eq!(line.shown, 0);
+    assert!(session(&app).assisted(), "it shows every hint");
+    // Each Maker move of the line is the coach's hint there (asked of the engine directly), and
+    // it ends with a completed Snaky within the promise.
+    let mut position = game.clone();
+    for m in &line.moves {
+        if m.player == Player::Maker {
+            assert_eq!(m.cell, proven(&position).0, "the hint at {} moves", position.moves().len());
+        }
+        position.play(m.cell).expect("legal");
+    }
+    assert!(position.won(), "the line ends with Maker's Snaky");
+    let made = position.maker_cells().len() - game.maker_cells().len();
+    assert!(made as u32 <= within, "{made} moves, promised within {within}");
+    // It plays by itself.
+    for _ in 0..(line.moves.len() * 60 + 10) {
+        app.update();
+    }
+    assert_eq!(session(&app).proof_line().map(|l| l.shown), Some(line.moves.len()));
+    let pale = app.world_mut().query::<&ProofLineStone>().iter(app.world()).filter(|s| s.0).count();
+    assert_eq!(pale, line.moves.len());
+    assert_eq!(session(&app).game().moves(), game.moves(), "the game itself is untouched");
+    key(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(session(&app).proof_line().map(|l| (l.shown, l.playing)), Some((line.moves.len() - 1, false)));
+    key(&mut app, KeyCode::Escape);
+    assert!(session(&app).proof_line().is_none());
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::SnakyMaker,
+        "Esc closed the line only"
+    );
+    let pale = app.world_mut().query::<&ProofLineStone>().iter(app.world()).filter(|s| s.0).count();
+    assert_eq!(pale, 0);
+}

@@ -1,8 +1,10 @@
 //! The strings of Snaky as Maker (the player builds, a computer Breaker blocks, the proof coaches).
 
+use crate::app::snaky::model::maker::ProofLine;
 use crate::save::Language;
 use crate::snaky::Cell;
-use crate::snaky::as_maker::{Advice, CoachedMove, Footing, HintReason, Level};
+use crate::snaky::Player;
+use crate::snaky::as_maker::{Advice, CoachedMove, Footing, HintReason, Level, MakerGame};
 
 fn cell(c: Cell) -> String {
     format!("({},{})", c.x, c.y)
@@ -331,6 +333,55 @@ pub fn hint_button(lang: Language, shown: bool) -> &'static str {
         (Language::Japanese, true) => "ヒントをかくす (H)",
         (Language::English, false) => "Hint (H)",
         (Language::English, true) => "Hide hint (H)",
+    }
+}
+
+/// The button that shows or puts away the proof's line.
+pub fn proof_line_button(lang: Language, open: bool) -> &'static str {
+    match (lang, open) {
+        (Language::Japanese, false) => "証明の進行 (P)",
+        (Language::Japanese, true) => "進行をとじる (P)",
+        (Language::English, false) => "Proof's line (P)",
+        (Language::English, true) => "Close the line (P)",
+    }
+}
+
+/// The proof's line on the board: where it is, and what its last shown move does (the player's:
+/// what the hint does there; the Breaker's: the cell it takes).
+pub fn proof_line(lang: Language, game: &MakerGame, line: &ProofLine) -> String {
+    let (shown, all) = (line.shown, line.moves.len());
+    let head = match lang {
+        Language::Japanese => format!(
+            "ここから毎回ヒントどおりに打つと（相手はこのCOM。→／←：1手ずつ、Esc：とじる）：{shown}/{all}手"
+        ),
+        Language::English => {
+            format!("Every hint from here, against this Breaker (→/←: step, Esc: close): {shown}/{all}")
+        }
+    };
+    let Some(m) = shown.checked_sub(1).map(|last| line.moves[last]) else {
+        return match lang {
+            Language::Japanese => format!("{head}。→ で進みます。"),
+            Language::English => format!("{head}. → plays it."),
+        };
+    };
+    let before = ProofLine { shown: shown - 1, ..line.clone() }.position(game);
+    let what = match (lang, m.player) {
+        (_, Player::Maker) => {
+            let number = before.maker_cells().len() + 1;
+            let reason = hint_reason(lang, &HintReason::of(&before, m.cell));
+            match lang {
+                Language::Japanese => format!("あなたの{number}手目 {}：{reason}", cell(m.cell)),
+                Language::English => format!("Your move {number} at {}: {reason}", cell(m.cell)),
+            }
+        }
+        (Language::Japanese, Player::Breaker) => format!("壊し手は {} を取ります", cell(m.cell)),
+        (Language::English, Player::Breaker) => format!("The Breaker takes {}", cell(m.cell)),
+    };
+    // "it completes your Snaky!" ends its own sentence.
+    let stop = |full: &'static str| if what.ends_with('!') || what.ends_with('！') { "" } else { full };
+    match lang {
+        Language::Japanese => format!("{head}。{what}{}", stop("。")),
+        Language::English => format!("{head}. {what}{}", stop(".")),
     }
 }
 

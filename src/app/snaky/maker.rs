@@ -26,7 +26,10 @@ use crate::snaky::{Cell, Player};
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<MakerInput>()
         .add_systems(OnEnter(Screen::SnakyMaker), (start, spawn_screen).chain())
-        .add_systems(Update, keyboard.before(SnakySystems::Input).run_if(in_state(Screen::SnakyMaker)))
+        .add_systems(
+            Update,
+            (keyboard, play_proof_line).before(SnakySystems::Input).run_if(in_state(Screen::SnakyMaker)),
+        )
         .add_systems(
             Update,
             (apply_input, draw_stones, update_panel, make_room_for_the_review)
@@ -102,6 +105,7 @@ enum Info {
     Best,
     Review,
     Legend,
+    ProofLine,
 }
 
 /// A button whose look follows the state.
@@ -110,6 +114,7 @@ enum Control {
     Hint,
     Level(Level),
     Undo,
+    ProofLine,
 }
 
 /// The hinted cell's mark on the board.
@@ -119,6 +124,10 @@ pub struct HintMark;
 /// Off the proof, the move near the player's stones (not proven) that the hint's line names.
 #[derive(Component, Debug)]
 pub struct NearMark;
+
+/// A stone on the board: whether it is one of the proof's line (not the game's).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProofLineStone(pub bool);
 
 /// The cell a mark stands on.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,12 +183,19 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     // (newcomer #15: they went down each time a message came).
     panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(8.0) }).with_children(
         |row| {
-            row.spawn(widgets::small_button(text::hint_button(lang, false), ButtonKind::Secondary, 170.0))
+            row.spawn(widgets::small_button(text::hint_button(lang, false), ButtonKind::Secondary, 0.0))
                 .insert(Control::Hint)
                 .observe(send(MakerInput::ToggleHint));
-            row.spawn(widgets::small_button(text::undo(lang), ButtonKind::Secondary, 100.0))
+            row.spawn(widgets::small_button(text::undo(lang), ButtonKind::Secondary, 0.0))
                 .insert(Control::Undo)
                 .observe(send(MakerInput::Undo));
+            row.spawn(widgets::small_button(
+                text::proof_line_button(lang, false),
+                ButtonKind::Secondary,
+                0.0,
+            ))
+            .insert(Control::ProofLine)
+            .observe(send(MakerInput::ProofLine));
         },
     );
     panel.spawn((Info::Coach, widgets::text("", 20.0, palette::PRIMARY)));
@@ -187,6 +203,8 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     // The texts often empty take no room while they are: with a hint and a cost shown the panel
     // is short of it.
     panel.spawn((Info::Hint, widgets::text("", 15.0, palette::GOOD), CollapseWhenEmpty));
+    // The proof's line, while it plays on the board.
+    panel.spawn((Info::ProofLine, widgets::text("", 15.0, palette::INK), CollapseWhenEmpty));
     // What the last move did: its cost or gain, and its threats, one under the other in a box
     // that keeps three lines' room when they are short, so the controls below seldom move.
     // It never shrinks below its text (newcomer #17 saw a long cost drawn over the label under
@@ -305,6 +323,12 @@ const KEYS: Keymap<MakerKey> = Keymap(&[
     ),
     Binding::press(&[KeyCode::KeyH], MakerKey::Game(MakerInput::ToggleHint), "H：ヒント", "H: hint"),
     Binding::press(
+        &[KeyCode::KeyP],
+        MakerKey::Game(MakerInput::ProofLine),
+        "P：証明の進行",
+        "P: the proof's line",
+    ),
+    Binding::press(
         &[KeyCode::KeyZ, KeyCode::Backspace],
         MakerKey::Game(MakerInput::Undo),
         "Z：まった",
@@ -344,10 +368,21 @@ const KEYS: Keymap<MakerKey> = Keymap(&[
 fn keyboard(
     keys: Keys,
     cursor: Res<Cursor>,
+    session: Option<Res<MakerSession>>,
     mut inputs: MessageWriter<MakerInput>,
     mut views: MessageWriter<ViewInput>,
 ) {
+    let line_open = session.is_some_and(|session| session.proof_line().is_some());
     for action in keys.actions(KEYS) {
+        // While the proof's line is shown, ← → (and Enter) step it and Esc puts it away.
+        let action = match action {
+            MakerKey::View(ViewInput::Cursor { x, y: 0 }) if line_open => {
+                MakerKey::Game(MakerInput::ProofLineStep(i32::from(x)))
+            }
+            MakerKey::ClaimCursor if line_open => MakerKey::Game(MakerInput::ProofLineStep(1)),
+            MakerKey::Game(MakerInput::Back) if line_open => MakerKey::Game(MakerInput::ProofLine),
+            action => action,
+        };
         match action {
             MakerKey::Game(input) => {
                 inputs.write(input);
@@ -359,6 +394,31 @@ fn keyboard(
                 inputs.write(MakerInput::Claim(cursor.0));
             }
         }
+    }
+}
+
+/// How long each move of the proof's line stays before the next, while it plays by itself.
+const PROOF_LINE_SECONDS: f32 = 0.9;
+
+/// The proof's line plays a move every [`PROOF_LINE_SECONDS`] (on the game's clock) until the
+/// player steps it by hand or it ends; the game stays awake meanwhile (an animation).
+fn play_proof_line(
+    session: Option<Res<MakerSession>>,
+    time: Res<Time>,
+    mut clock: Local<Option<Timer>>,
+    mut inputs: MessageWriter<MakerInput>,
+    mut redraw: MessageWriter<crate::app::events::Redraw>,
+) {
+    let playing = session.is_some_and(|session| session.proof_line().is_some_and(|line| line.playing));
+    if !playing {
+        *clock = None;
+        return;
+    }
+    redraw.write(crate::app::events::Redraw);
+    let clock = clock.get_or_insert_with(|| Timer::from_seconds(PROOF_LINE_SECONDS, TimerMode::Repeating));
+    clock.tick(time.delta());
+    for _ in 0..clock.times_finished_this_tick() {
+        inputs.write(MakerInput::ProofLineTick);
     }
 }
 
@@ -443,6 +503,20 @@ fn apply_input(
         // After an undo the cursor leaves the stone taken back (newcomer #17: Enter then played
         // there, far from the hint): to the hint if it is on, else to the player's last stone (not
         // the Breaker's, where Enter could only be refused).
+        // The line opened: the player's stones and the whole line in view.
+        if input == MakerInput::ProofLine
+            && let Some(line) = session.proof_line()
+        {
+            let cells: Vec<Cell> = session
+                .game()
+                .moves()
+                .iter()
+                .chain(&line.moves)
+                .map(|m| m.cell)
+                .filter(|cell| !cell.is_far_away())
+                .collect();
+            board::frame_cells(&mut view, &cells);
+        }
         if input == MakerInput::Undo && session.shown_hint().is_none() {
             cursor.0 = session.game().maker_cells().last().copied().unwrap_or(crate::snaky::policy::OPENING);
         }
@@ -470,19 +544,29 @@ fn draw_stones(session: Option<Res<MakerSession>>, layers: Query<(Entity, &Layer
     let Some((overlay, _)) = layers.iter().find(|(_, l)| **l == Layer::Overlay) else { return };
     let game = session.game();
     let moves = game.moves();
-    let winning = game.winning_copy();
+    // While the proof's line is shown: its moves so far, paler, after the game's own; the rings
+    // and the completed Snaky are the line's.
+    let line = session.proof_line();
+    let line_moves = line.map_or(&[][..], |line| &line.moves[..line.shown]);
+    let shown = line.map(|line| line.position(game));
+    let board = shown.as_ref().unwrap_or(game);
+    let winning = board.winning_copy();
+    let all = moves.len() + line_moves.len();
     let mut counts = [0usize; 2];
     commands.entity(stones).despawn_children().with_children(|layer| {
-        for (index, m) in moves.iter().enumerate() {
+        for (index, m) in moves.iter().chain(line_moves).enumerate() {
             let count = &mut counts[usize::from(m.player == Player::Breaker)];
             *count += 1;
-            let ring = if index + 1 == moves.len() { palette::LAST_MOVE } else { Color::NONE };
-            layer.spawn(board::stone(m.cell, m.player, *count, ring, true));
+            let ring = if index + 1 == all { palette::LAST_MOVE } else { Color::NONE };
+            layer.spawn((
+                board::stone(m.cell, m.player, *count, ring, index < moves.len()),
+                ProofLineStone(index >= moves.len()),
+            ));
         }
     });
     // Where your next stone would finish a Snaky (after Breaker's reply: a win at once), and the
     // proven move when the hint is shown.
-    let finishing = if game.won() { Vec::new() } else { game.threats().cells };
+    let finishing = if board.won() { Vec::new() } else { board.threats().cells };
     commands.entity(overlay).despawn_children().with_children(|layer| {
         // The completed Snaky framed in red, as on the Breaker screen (purple rings mean cells
         // that would finish one).
@@ -491,6 +575,9 @@ fn draw_stones(session: Option<Res<MakerSession>>, layers: Query<(Entity, &Layer
         }
         for &cell in &finishing {
             layer.spawn(overlay::threat_ring(cell));
+        }
+        if line.is_some() {
+            return;
         }
         if let Some(cell) = session.shown_hint() {
             if matches!(session.hint_reason(), Some(HintReason::Builds(_))) {
@@ -575,6 +662,9 @@ fn update_panel(
                 data.save.settings.maker_best.get(&session.level()).copied(),
             ),
             Info::Legend => text::legend(lang, session.hint_shown).to_string(),
+            Info::ProofLine => session
+                .proof_line()
+                .map_or(String::new(), |line| text::proof_line(lang, session.game(), line)),
             Info::Review => {
                 if won.is_some() {
                     text::review(lang, session.review()).join("\n")
@@ -604,6 +694,17 @@ fn update_panel(
                 if session.game().moves().is_empty() { ButtonKind::Disabled } else { ButtonKind::Secondary },
                 None,
             ),
+            Control::ProofLine => {
+                let open = session.proof_line().is_some();
+                let kind = if open {
+                    ButtonKind::Primary
+                } else if session.game().won() || session.advice().is_none() {
+                    ButtonKind::Disabled
+                } else {
+                    ButtonKind::Secondary
+                };
+                (kind, Some(text::proof_line_button(lang, open).to_string()))
+            }
         };
         if *button != kind {
             *button = kind;

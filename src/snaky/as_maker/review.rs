@@ -70,8 +70,14 @@ pub fn coached_review(coach: &Coach, game: &MakerGame, level: Level, seed: u64) 
 
 /// The moves the hints play from `position` against a computer Breaker of `level`, to the win.
 pub fn hint_line(coach: &Coach, position: &MakerGame, level: Level, seed: u64) -> Vec<Move> {
+    hint_line_against(coach, position, Opponent::new(level, seed))
+}
+
+/// The moves the hints play from `position` against `breaker` (a copy of the game's own, so the
+/// line shows what its replies would be), to the win: the proof's line the Maker screen plays on
+/// the board.
+pub fn hint_line_against(coach: &Coach, position: &MakerGame, mut breaker: Opponent) -> Vec<Move> {
     let mut game = position.clone();
-    let mut breaker = Opponent::new(level, seed);
     let _ = attacker::play(&mut game, &mut hint_player(coach), &mut breaker);
     game.moves()[position.moves().len()..].to_vec()
 }

@@ -6,10 +6,10 @@ use std::sync::Arc;
 use bevy::prelude::Resource;
 
 use crate::snaky::as_maker::{
-    Advice, Attacker, Coach, CoachedMove, HintReason, Level, MakerGame, Opponent, coached_review, measure,
-    near_suggestion,
+    Advice, Attacker, Coach, CoachedMove, HintReason, Level, MakerGame, Opponent, coached_review,
+    hint_line_against, measure, near_suggestion,
 };
-use crate::snaky::{Cell, Maker, Player};
+use crate::snaky::{Cell, Maker, Move, Player};
 
 /// The goal on screen: our best certificate's height.
 pub const PAR: u32 = Maker::Ours19.bound();
@@ -26,6 +26,13 @@ pub enum MakerInput {
     NewGame,
     /// Play against this Breaker (a new game).
     Level(Level),
+    /// Show or close the proof's line from here: the hints played against a copy of the
+    /// Breaker, to the win, on the board move by move (an assist).
+    ProofLine,
+    /// Step the open proof's line by this many moves (the player's hand: its playing stops).
+    ProofLineStep(i32),
+    /// The proof's line plays its next move by itself, while it plays.
+    ProofLineTick,
     Back,
 }
 
@@ -77,6 +84,36 @@ pub struct MakerSession {
     /// The cells that would have finished a Snaky right after the player's last move, before
     /// the Breaker's reply: one is a threat, two or more a double threat.
     last_threats: Vec<Cell>,
+    /// The proof's line from the position, while it is shown.
+    proof_line: Option<ProofLine>,
+}
+
+/// The proof's line from a position: what following every hint would do against this Breaker
+/// (a copy of the game's, so its replies are the ones the game would get), shown move by move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProofLine {
+    /// The line's moves, the player's (Maker's) first, to the move that completes a Snaky.
+    pub moves: Vec<Move>,
+    /// How many of them the board shows.
+    pub shown: usize,
+    /// It plays a move at a time by itself, until the player steps it by hand.
+    pub playing: bool,
+}
+
+impl ProofLine {
+    /// The game with the shown moves played.
+    pub fn position(&self, game: &MakerGame) -> MakerGame {
+        let mut position = game.clone();
+        for m in &self.moves[..self.shown] {
+            // The line was played from this very game: every move is legal.
+            let _ = position.play(m.cell);
+        }
+        position
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.shown == self.moves.len()
+    }
 }
 
 impl MakerSession {
@@ -90,6 +127,7 @@ impl MakerSession {
             advice: None,
             hint_reason: None,
             near: None,
+            proof_line: None,
             last_cost: 0,
             last_missed: None,
             last_gain: 0,
@@ -196,10 +234,51 @@ impl MakerSession {
         self.pending_level
     }
 
+    /// The proof's line, while it is shown.
+    pub fn proof_line(&self) -> Option<&ProofLine> {
+        self.proof_line.as_ref()
+    }
+
     /// Applies one input and returns what happened, in order.
     pub fn apply(&mut self, input: MakerInput) -> Vec<MakerOutcome> {
         let pending = self.pending_level.take();
+        // The line is a look ahead: any move or new game puts it away.
+        if !matches!(
+            input,
+            MakerInput::ProofLine
+                | MakerInput::ProofLineStep(_)
+                | MakerInput::ProofLineTick
+                | MakerInput::ToggleHint
+        ) {
+            self.proof_line = None;
+        }
         match input {
+            MakerInput::ProofLine => {
+                self.pending_level = pending;
+                if self.proof_line.take().is_none() && !self.game.won() && self.advice.is_some() {
+                    let moves = hint_line_against(&self.coach, &self.game, self.opponent.clone());
+                    self.proof_line = Some(ProofLine { moves, shown: 0, playing: true });
+                    // It shows every hint to the win.
+                    self.assisted = true;
+                }
+                Vec::new()
+            }
+            MakerInput::ProofLineStep(delta) => {
+                self.pending_level = pending;
+                if let Some(line) = self.proof_line.as_mut() {
+                    line.shown = line.shown.saturating_add_signed(delta as isize).min(line.moves.len());
+                    line.playing = false;
+                }
+                Vec::new()
+            }
+            MakerInput::ProofLineTick => {
+                self.pending_level = pending;
+                if let Some(line) = self.proof_line.as_mut().filter(|line| line.playing) {
+                    line.shown = (line.shown + 1).min(line.moves.len());
+                    line.playing = !line.at_end();
+                }
+                Vec::new()
+            }
             MakerInput::Claim(cell) => self.claim(cell),
             MakerInput::ToggleHint => {
                 // Looking at the hint is no answer to "leave this game?": the question stands.
