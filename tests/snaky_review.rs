@@ -228,6 +228,11 @@ fn the_costliest_move_is_the_first_that_lost_the_most() {
     let mut only_blocked = lesson(&[0, 4]);
     only_blocked.moves[1].blocked_finish = true;
     assert_eq!(only_blocked.costliest(), None);
+    // The lesson opens on the costliest mistake; with none, on the move that lost the most; with
+    // nothing lost, on the first move.
+    assert_eq!(blocked.lesson_start(), 2);
+    assert_eq!(only_blocked.lesson_start(), 1);
+    assert_eq!(lesson(&[0, 0]).lesson_start(), 0);
 }
 
 #[test]

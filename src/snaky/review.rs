@@ -124,6 +124,16 @@ impl Review {
         self.moves.iter().position(|m| lost(m) == most)
     }
 
+    /// The move the lesson opens on: the costliest mistake; with none, the move that lost the
+    /// most all the same (a forced block of a finish: its lesson says why it was forced; newcomer
+    /// #29 was shown move 1 instead); with nothing lost, the first move.
+    pub fn lesson_start(&self) -> usize {
+        self.costliest().unwrap_or_else(|| {
+            let most = self.moves.iter().map(|m| m.lost).max().unwrap_or(0);
+            self.moves.iter().position(|m| m.lost == most && most > 0).unwrap_or(0)
+        })
+    }
+
     /// The moves that left a finishing cell open ([`ReviewedMove::left_open`]).
     pub fn left_open(&self) -> usize {
         self.moves.iter().filter(|m| !m.left_open.is_empty()).count()

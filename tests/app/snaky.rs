@@ -1132,6 +1132,15 @@ fn a_costly_block_of_a_finish_is_told_as_forced_and_right() {
     for (x, y) in [(11, 4), (11, 5), (11, 6), (11, 7), (10, 7)] {
         assert!(maker.contains(&Cell::new(x, y)), "{maker:?}");
     }
+    // The turn's heading says which cell to block (newcomer #29 read only the guarantee).
+    app.world_mut().resource_mut::<pokopoko::app::i18n::Lang>().0 = Language::English;
+    app.update();
+    let status = |app: &mut App| {
+        let mut query = app.world_mut().query::<(&pokopoko::app::snaky::Info, &Text)>();
+        let status = query.iter(app.world()).find(|(info, _)| **info == pokopoko::app::snaky::Info::Status);
+        status.map(|(_, text)| text.0.clone())
+    };
+    assert_eq!(status(&mut app).as_deref(), Some("Block (10,8): it finishes a Snaky"));
     let before = session(&app).game().guarantee();
     click(&mut app, Cell::new(10, 8));
     let after = session(&app).game().guarantee();

@@ -77,11 +77,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
     let [paper, ours, best] = bounds;
     let lines: [&str; 2] = match (lang, step) {
         (Language::Japanese, Step::Shape) => [
-            "Snaky は 6マスの形です。4マスまっすぐ、1段ずれて、もう2マス。まわしても裏返しても Snaky です（8つの向き）。",
+            "Snaky は 6マスの形です。4マスまっすぐ、となりの段にもう2マス（はしのマスに接する1マスと、その先の1マス）。まわしても裏返しても Snaky です（8つの向き）。",
             "左の盤では作り手（COM）が Snaky の5マスを持っています。のこりの1マスはどこ？ クリックしてください。",
         ],
         (Language::English, Step::Shape) => [
-            "Snaky is a shape of 6 cells: 4 in a row, then 2 more in a row beside its end, one row over. Turned or flipped it is still a Snaky: 8 orientations, every one counts.",
+            "Snaky is a shape of 6 cells: 4 in a row, then 2 more in the next row over: one touching the row's last cell, one past it. Turned or flipped it is still a Snaky: 8 orientations, every one counts.",
             "On the board, Maker (the COM) owns 5 cells of a Snaky. Which cell completes it? Click it.",
         ],
         (Language::Japanese, Step::Turns) => [

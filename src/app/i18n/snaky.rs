@@ -269,6 +269,20 @@ pub fn marks_legend(lang: Language, costly: bool, finishing: bool) -> String {
 /// it (`fuller`: that reply, how full its fullest shapes were and how full the move's), else where
 /// to find why. A move that blocked a finishing cell (`blocked`) is told first that this was right
 /// in general.
+/// The turn's heading while Maker has finishing cells: block the one, or, with two or more (a
+/// double threat), one of them: a Maker that takes a finish wins on its next move (this one may
+/// keep its proof's order).
+pub fn turn_with_threats(lang: Language, cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(|&c| cell(c)).collect();
+    let list = crate::snaky::words::and_list(lang, &names);
+    match (lang, cells.len()) {
+        (Language::English, 1) => format!("Block {list}: it finishes a Snaky"),
+        (Language::English, _) => format!("Double threat: {list} each finish a Snaky; block one"),
+        (Language::Japanese, 1) => format!("{list} をふさごう：Snaky が完成するマス"),
+        (Language::Japanese, _) => format!("ダブルリーチ：{list} のどちらでも完成。片方をふさごう"),
+    }
+}
+
 /// The best reply's line button on a forced block of a finish, which has none.
 pub fn no_best_line(lang: Language) -> &'static str {
     match lang {

@@ -942,6 +942,16 @@ fn status(session: &Session, watch: &Watch, mode: SnakyMode, lang: Language) -> 
         (SnakyMode::Watch, Some(kind)) => (text::watching(lang, kind, true), palette::COM),
         // A paused computer Breaker waits for Run, N or T; a click takes the game back.
         (_, Some(kind)) => (text::watching(lang, kind, false), palette::COM),
+        // Finishing cells on the board: the turn's task, said where the eye goes first (newcomer
+        // #29 read "Maker wins by its move 21" beside a double threat and lost the next move).
+        (_, None) if !session.blind => {
+            let game = session.game();
+            let open = crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).cells;
+            match open.as_slice() {
+                [] => (T::SnakyYourTurn.get(lang).to_string(), palette::YOU),
+                cells => (text::turn_with_threats(lang, cells), palette::BAD),
+            }
+        }
         (_, None) => (T::SnakyYourTurn.get(lang).to_string(), palette::YOU),
     }
 }

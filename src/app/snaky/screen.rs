@@ -153,8 +153,8 @@ pub(super) fn start_session(
         if let Some(lesson) = start.lesson
             && !session.game().breaker_cells().is_empty()
         {
-            let costliest = snaky::review_game(session.game()).costliest().unwrap_or(0);
-            session.open_lesson(costliest);
+            let start = snaky::review_game(session.game()).lesson_start();
+            session.open_lesson(start);
             if lesson.best {
                 session.switch_line();
             }

@@ -674,8 +674,7 @@ impl Session {
                 if self.lesson_offered() && !self.game.breaker_cells().is_empty() {
                     watch.pause();
                     let review = crate::snaky::review_game(&self.game);
-                    let costliest = review.costliest().unwrap_or(0);
-                    self.open_lesson(costliest);
+                    self.open_lesson(review.lesson_start());
                     self.notice = None;
                     self.show_the_lesson(overlays);
                 } else {
