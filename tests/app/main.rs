@@ -11,6 +11,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../common/shapes.rs"]
+mod shapes;
 
 mod font;
 mod free;

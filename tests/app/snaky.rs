@@ -1399,30 +1399,9 @@ fn the_pointer_square_shows_only_where_a_click_claims() {
     assert_eq!(marks(&mut app), 0, "nor when the pointer moves in it");
 }
 
-/// Every copy of Snaky through `cell`, by brute force from SPEC §2.1: S = {(0,0), (1,0), (2,0),
-/// (3,0), (3,1), (4,1)} in each of its 8 orientations, placed with each of its cells on `cell`.
-/// Shares nothing with the game's own table of copies.
-pub(crate) fn copies_through(cell: Cell) -> Vec<[Cell; 6]> {
-    const S: [(i32, i32); 6] = [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)];
-    const D4: [[i32; 4]; 8] = [
-        [1, 0, 0, 1],
-        [0, -1, 1, 0],
-        [-1, 0, 0, -1],
-        [0, 1, -1, 0],
-        [1, 0, 0, -1],
-        [-1, 0, 0, 1],
-        [0, 1, 1, 0],
-        [0, -1, -1, 0],
-    ];
-    let mut copies = Vec::new();
-    for [a, b, c, d] in D4 {
-        let shape = S.map(|(x, y)| (a * x + b * y, c * x + d * y));
-        for &(sx, sy) in &shape {
-            copies.push(shape.map(|(x, y)| Cell::new(x - sx + cell.x, y - sy + cell.y)));
-        }
-    }
-    copies
-}
+/// Every copy of Snaky through `cell`, by brute force from SPEC §2.1 (`tests/common/shapes.rs`,
+/// shared with the engine's tests; nothing of the game's own table of copies).
+pub(crate) use crate::shapes::copies_through;
 
 /// Every text on screen.
 fn texts(app: &mut App) -> Vec<String> {

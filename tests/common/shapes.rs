@@ -28,6 +28,19 @@ pub fn matrices() -> Vec<[i32; 4]> {
     all
 }
 
+/// Every copy of Snaky through `cell`: S in each of its 8 orientations, placed with each of its
+/// cells on `cell` (48 copies).
+pub fn copies_through(cell: Cell) -> Vec<[Cell; 6]> {
+    let mut copies = Vec::new();
+    for [a, b, c, d] in matrices() {
+        let shape = S.map(|(x, y)| (a * x + b * y, c * x + d * y));
+        for &(sx, sy) in &shape {
+            copies.push(shape.map(|(x, y)| Cell::new(x - sx + cell.x, y - sy + cell.y)));
+        }
+    }
+    copies
+}
+
 /// (the most of Maker's stones on a copy through `cell` holding none of Breaker's, how many
 /// copies hold that many); (0, 0) when none holds any.
 pub fn fullest(cell: Cell, maker: impl Fn(Xy) -> bool, breaker: impl Fn(Xy) -> bool) -> (u8, u8) {
