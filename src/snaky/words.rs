@@ -418,8 +418,10 @@ pub enum LineMove<'a> {
     /// would have finished a Snaky at once and that the plan did not take (it keeps its proven
     /// order, which still wins within its bound).
     Maker { move_number: u32, cell: Cell, threats: &'a [Cell], completes: bool, passed: Option<Cell> },
-    /// Breaker's reply in the line (the longest defence); `blocks` when it takes a finishing cell.
-    Breaker { cell: Cell, blocks: bool },
+    /// Breaker's reply in the line (the longest defence); `blocks` when it takes a finishing cell,
+    /// `left_open` a finishing cell it leaves (the longest defence against this Maker, which keeps
+    /// its proof's order, need not block).
+    Breaker { cell: Cell, blocks: bool, left_open: Option<Cell> },
 }
 
 /// What the shown move of a line does, in one or two short sentences.
@@ -470,22 +472,32 @@ pub fn line_move(lang: Language, step: LineMove) -> String {
                 ),
             }
         }
-        (Language::English, LineMove::Breaker { cell, blocks: true }) => format!("Breaker blocks {cell}."),
-        (Language::English, LineMove::Breaker { cell, blocks: false }) if cell.is_far_away() => {
+        (Language::English, LineMove::Breaker { cell, blocks: true, .. }) => {
+            format!("Breaker blocks {cell}.")
+        }
+        // Said plainly: the line's Breaker is the longest defence against this Maker only, which
+        // the game itself tells a player never to copy (newcomer #29 found the line unrealistic).
+        (Language::English, LineMove::Breaker { left_open: Some(open), .. }) => format!(
+            "Breaker's longest defence against this Maker leaves {open} open, which this Maker keeps for later; against any other it would lose at once."
+        ),
+        (Language::English, LineMove::Breaker { cell, .. }) if cell.is_far_away() => {
             "Breaker's longest defence: here no reply near the stones holds out longer, so it plays far away."
                 .to_string()
         }
-        (Language::English, LineMove::Breaker { cell, blocks: false }) => {
+        (Language::English, LineMove::Breaker { cell, .. }) => {
             format!("Breaker's longest defence: {cell}.")
         }
-        (Language::Japanese, LineMove::Breaker { cell, blocks: true }) => {
+        (Language::Japanese, LineMove::Breaker { cell, blocks: true, .. }) => {
             format!("壊し手は {cell} をふさぎます。")
         }
-        (Language::Japanese, LineMove::Breaker { cell, blocks: false }) if cell.is_far_away() => {
+        (Language::Japanese, LineMove::Breaker { left_open: Some(open), .. }) => format!(
+            "この作り手へのいちばん長い守りは {open} を空けたままにします（この作り手はそこを後回しにするため）。ほかの相手ならすぐ負けます。"
+        ),
+        (Language::Japanese, LineMove::Breaker { cell, .. }) if cell.is_far_away() => {
             "壊し手のいちばん長い守り：ここでは石の近くに打っても長くはもたないので、遠くに打ちます"
                 .to_string()
         }
-        (Language::Japanese, LineMove::Breaker { cell, blocks: false }) => {
+        (Language::Japanese, LineMove::Breaker { cell, .. }) => {
             format!("壊し手のいちばん長い守り：{cell}")
         }
     }
@@ -575,10 +587,18 @@ mod tests {
     #[test]
     fn a_far_reply_reads_far_and_a_finishing_cell_left_is_named() {
         for lang in [Language::English, Language::Japanese] {
-            let far =
-                line_move(lang, LineMove::Breaker { cell: Cell::new(-1_000_000, -1_000_000), blocks: false });
+            let far = line_move(
+                lang,
+                LineMove::Breaker { cell: Cell::new(-1_000_000, -1_000_000), blocks: false, left_open: None },
+            );
             assert!(!far.contains("1000000") && (far.contains("far away") || far.contains("遠く")), "{far}");
-            let near = line_move(lang, LineMove::Breaker { cell: Cell::new(-3, 70), blocks: false });
+            let near = line_move(
+                lang,
+                LineMove::Breaker { cell: Cell::new(-3, 70), blocks: false, left_open: None },
+            );
+            let open =
+                LineMove::Breaker { cell: Cell::new(1, 1), blocks: false, left_open: Some(Cell::new(6, 10)) };
+            assert!(line_move(lang, open).contains("(6,10)"));
             assert!(near.contains("(-3,70)"), "{near}: 9 cells outside the frame is not far");
             let left = LineMove::Maker {
                 move_number: 12,

@@ -127,7 +127,10 @@ impl Lesson {
             }
         } else {
             let cell = line_step.breaker?;
-            LineMove::Breaker { cell, blocks: line_step.threats.cells.contains(&cell) }
+            let finishing = &line_step.threats.cells;
+            let blocks = finishing.contains(&cell);
+            let left_open = finishing.first().copied().filter(|_| !blocks);
+            LineMove::Breaker { cell, blocks, left_open }
         })
     }
 }
@@ -179,6 +182,37 @@ mod tests {
                 assert_eq!(named, on_board.cells.as_slice(), "step {step}");
             }
         }
+    }
+
+    /// A Breaker step of a line that takes none of the finishing cells on the board (the
+    /// longest defence against this Maker may) names one it leaves open; one that takes one
+    /// blocks. Checked on the board the line shows, over both lines of the seeded game's moves.
+    #[test]
+    fn a_breaker_step_names_a_finishing_cell_it_leaves_open() {
+        let game =
+            game(&[(6, 7), (7, 9), (9, 7), (10, 9), (11, 7), (8, 9), (8, 7), (11, 9), (6, 12), (6, 10)]);
+        let mut left = 0;
+        for index in 0..game.breaker_cells().len() {
+            let before = game.prefix(review::before(index));
+            let mut lesson = Lesson::new(&game, index);
+            for choice in [LineChoice::Played, LineChoice::Best] {
+                lesson.choice = choice;
+                for step in 2..=lesson.last_step() {
+                    lesson.step = step - 1;
+                    let board = lesson.position(&before);
+                    lesson.step = step;
+                    let Some(LineMove::Breaker { cell, blocks, left_open }) = lesson.shown_move() else {
+                        continue;
+                    };
+                    let open = threats::threats(board.maker_cells(), board.breaker_cells()).cells;
+                    assert_eq!(blocks, open.contains(&cell), "move {index} step {step}");
+                    assert_eq!(left_open.is_some(), !open.is_empty() && !blocks, "move {index} step {step}");
+                    assert!(left_open.is_none_or(|c| open.contains(&c)));
+                    left += usize::from(left_open.is_some());
+                }
+            }
+        }
+        assert!(left > 0, "the longest defence leaves a finish open somewhere");
     }
 
     #[test]
