@@ -1701,3 +1701,18 @@ fn the_tempo_heading_is_the_games_while_reviewing() {
     assert_eq!(session(&app).shown().guarantee(), 21, "the first position keeps par");
     assert_eq!(tempo(&mut app), Some(format!("The guarantee move by move (from 21 to {end})")));
 }
+
+/// The pointer's square goes when the view moves under a still pointer (newcomer #30 saw it
+/// stand on a cell the pointer no longer pointed at): a zoom from the keys forgets it.
+#[test]
+fn the_pointer_square_goes_when_the_view_moves_under_it() {
+    use pokopoko::app::snaky::{Hover, HoverMark};
+    let mut app = snaky_screen();
+    app.world_mut().resource_mut::<Hover>().0 = Some(Cell::new(3, 3));
+    app.update();
+    assert_eq!(app.world_mut().query::<&HoverMark>().iter(app.world()).count(), 1);
+    key(&mut app, KeyCode::Equal);
+    app.update();
+    assert_eq!(app.world().resource::<Hover>().0, None);
+    assert_eq!(app.world_mut().query::<&HoverMark>().iter(app.world()).count(), 0);
+}

@@ -325,7 +325,7 @@ fn the_proofs_line_plays_the_hints_to_the_win_on_the_board() {
     let made = position.maker_cells().len() - game.maker_cells().len();
     assert!(made as u32 <= within, "{made} moves, promised within {within}");
     // It plays by itself.
-    for _ in 0..(line.moves.len() * 60 + 10) {
+    for _ in 0..(line.moves.len() * 80 + 10) {
         app.update();
     }
     assert_eq!(session(&app).proof_line().map(|l| l.shown), Some(line.moves.len()));

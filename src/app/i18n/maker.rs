@@ -54,11 +54,13 @@ pub fn level_name(lang: Language, level: Level) -> &'static str {
 /// One line on how the computer Breaker plays.
 pub fn level_note(lang: Language, level: Level) -> &'static str {
     match (lang, level) {
-        (Language::Japanese, Level::Blocker) => "あと1手の所をふさぎ、ほかは一番多くの形にかかるマスを取る。",
+        (Language::Japanese, Level::Blocker) => {
+            "あと1手の所をふさぎ、ほかは一番多くの形にかかるマスを取る（同点はランダム）。"
+        }
         (Language::Japanese, Level::Potential) => "あなたの石が多い形ほど重く数え、一番重いマスを取る。",
         (Language::Japanese, Level::Searcher) => "重いマスのうち、連続の脅威で負けないマスを読んで取る。",
         (Language::English, Level::Blocker) => {
-            "Blocks a one-move finish, else takes the cell in the most shapes."
+            "Blocks a one-move finish, else takes the cell in the most shapes (ties at random)."
         }
         (Language::English, Level::Potential) => {
             "Weighs each shape by your stones in it; takes the heaviest cell."
@@ -222,13 +224,17 @@ pub fn cost(
     let from = to - cost.min(to);
     let head = match (lang, now.footing) {
         (Language::Japanese, Footing::Afresh) => {
-            format!("いまの手で証明から外れました（最悪でも勝てるのが{from}手目から{to}手目に）。")
+            format!(
+                "いまの手で証明から外れました（最悪でも勝てるのが{from}手目から{to}手目に）。まった（Z）で戻れます。"
+            )
         }
         (Language::Japanese, _) => {
             format!("いまの手で{cost}手遠回り（最悪でも勝てるのが{from}手目から{to}手目に）。")
         }
         (Language::English, Footing::Afresh) => {
-            format!("That move left the proof (at worst, win by move {to}, not {from}).")
+            format!(
+                "That move left the proof (at worst, win by move {to}, not {from}); undo (Z) takes it back."
+            )
         }
         (Language::English, _) => {
             format!("That move cost {cost} (at worst, win by move {to}, not {from}).")
@@ -314,23 +320,44 @@ pub fn threats(lang: Language, threats: &[Cell], reply: Option<Cell>) -> String 
             Some(_) => format!("Your threat at {}: the Breaker had to block it", names[0]),
             None => format!("Your threat at {} is still open: claim it to win!", names[0]),
         },
-        (Language::Japanese, _) => format!(
-            "ダブルリーチ！ {} のどれでも完成。壊し手は1つしかふさげません。{}",
-            names.join("・"),
-            if open.is_some() { "残った方に打てば勝ち！" } else { "" }
-        ),
-        (Language::English, _) => format!(
-            "Double threat! {} each finish a Snaky; the Breaker can block only one.{}",
-            names.join(" and "),
-            if open.is_some() { " Claim the one left to win!" } else { "" }
-        ),
+        // Which one the Breaker took, and which is left (newcomer #30 read the taken cell as
+        // still open).
+        (Language::Japanese, _) => match (blocked, open) {
+            (Some(took), Some(left)) => format!(
+                "ダブルリーチ！ {} のどれでも完成。壊し手は {} をふさぎました。{} に打てば勝ち！",
+                names.join("・"),
+                cell(took),
+                cell(left)
+            ),
+            (_, Some(left)) => {
+                format!("ダブルリーチ！ {} のどれでも完成。{} に打てば勝ち！", names.join("・"), cell(left))
+            }
+            _ => format!("ダブルリーチ！ {} のどれでも完成。", names.join("・")),
+        },
+        (Language::English, _) => match (blocked, open) {
+            (Some(took), Some(left)) => format!(
+                "Double threat! {} each finished a Snaky; the Breaker blocked {}. Claim {} to win!",
+                names.join(" and "),
+                cell(took),
+                cell(left)
+            ),
+            (_, Some(left)) => {
+                format!(
+                    "Double threat! {} each finish a Snaky. Claim {} to win!",
+                    names.join(" and "),
+                    cell(left)
+                )
+            }
+            _ => format!("Double threat! {} each finish a Snaky.", names.join(" and ")),
+        },
     }
 }
 
 pub fn hint_button(lang: Language, shown: bool) -> &'static str {
     match (lang, shown) {
         (Language::Japanese, false) => "ヒント (H)",
-        (Language::Japanese, true) => "ヒントをかくす (H)",
+        // Shown, the button is lit; a longer label wrapped its key onto a line of its own.
+        (Language::Japanese, true) => "ヒント (H)",
         (Language::English, false) => "Hint (H)",
         (Language::English, true) => "Hide hint (H)",
     }
@@ -340,9 +367,9 @@ pub fn hint_button(lang: Language, shown: bool) -> &'static str {
 pub fn proof_line_button(lang: Language, open: bool) -> &'static str {
     match (lang, open) {
         (Language::Japanese, false) => "証明の進行 (P)",
-        (Language::Japanese, true) => "進行をとじる (P)",
+        (Language::Japanese, true) => "とじる (P)",
         (Language::English, false) => "Proof's line (P)",
-        (Language::English, true) => "Close the line (P)",
+        (Language::English, true) => "Close line (P)",
     }
 }
 
@@ -501,7 +528,17 @@ pub fn side(lang: Language, you: bool) -> &'static str {
 /// What the marks on the board mean. With the hint shown, only the marks it adds and the
 /// finishing ring: the hint's texts take the room (the whole legend ran out of the panel at
 /// 1280×800).
-pub fn legend(lang: Language, hint_shown: bool) -> &'static str {
+pub fn legend(lang: Language, hint_shown: bool, line_shown: bool) -> &'static str {
+    if line_shown {
+        return match lang {
+            Language::Japanese => {
+                "うすい石：証明の進行（実際の対局とは別）。紫の丸：打てば完成。赤い枠：完成した Snaky。"
+            }
+            Language::English => {
+                "Pale stones: the proof's line (not your game). Purple ring: completes a Snaky. Red frame: the Snaky completed."
+            }
+        };
+    }
     match (lang, hint_shown) {
         (Language::Japanese, false) => {
             "勝ち方：ダブルリーチ（壊し手は片方しかふさげません）。紫の丸：打てば完成。緑の四角：ヒント。点線の枠：論文の証明が始まる盤（その外に打ってもかまいません）。"
@@ -552,8 +589,8 @@ pub fn new_game(lang: Language) -> &'static str {
 
 pub fn undo(lang: Language) -> &'static str {
     match lang {
-        Language::Japanese => "まった (Z・助け)",
-        Language::English => "Undo (Z, help)",
+        Language::Japanese => "まった (Z)",
+        Language::English => "Undo (Z)",
     }
 }
 
@@ -701,6 +738,19 @@ mod tests {
     use super::*;
     use crate::snaky::Maker;
     use crate::snaky::placement::Placement;
+
+    /// A double threat the Breaker answered names the cell it took and the one left (newcomer
+    /// #30 read the taken cell as still open).
+    #[test]
+    fn a_double_threat_names_the_cell_taken_and_the_cell_left() {
+        let (a, b) = (Cell::new(11, 13), Cell::new(11, 15));
+        let said = threats(Language::English, &[a, b], Some(a));
+        assert!(said.contains("the Breaker blocked (11,13). Claim (11,15) to win!"), "{said}");
+        let said = threats(Language::Japanese, &[a, b], Some(b));
+        assert!(said.contains("壊し手は (11,15) をふさぎました。(11,13) に打てば勝ち！"), "{said}");
+        let single = threats(Language::English, &[a], Some(a));
+        assert_eq!(single, "Your threat at (11,13): the Breaker had to block it");
+    }
 
     fn advice(within: u32, footing: Footing) -> Advice {
         let (hint, maker, card, inline) = (Cell::new(8, 8), Maker::Ours19, 0, false);

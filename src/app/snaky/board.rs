@@ -37,6 +37,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 fit_area,
+                forget_hover_when_the_view_moves,
                 follow_stones,
                 frame_the_lesson,
                 show_the_end,
@@ -64,7 +65,15 @@ fn share_the_board<S: ShownStones>(app: &mut App, screen: Screen) {
     app.add_systems(Update, apply_view_input.in_set(SnakySystems::Input).run_if(in_state(screen)))
         .add_systems(
             Update,
-            (fit_area, draw_hover::<S>, draw_cursor, place_on_board, scale_fonts, update_board_texts::<S>)
+            (
+                fit_area,
+                forget_hover_when_the_view_moves,
+                draw_hover::<S>,
+                draw_cursor,
+                place_on_board,
+                scale_fonts,
+                update_board_texts::<S>,
+            )
                 .chain()
                 .in_set(SnakySystems::Show)
                 .run_if(in_state(screen)),
@@ -436,6 +445,21 @@ fn fit_area(areas: Query<&ComputedNode, With<BoardArea>>, mut view: ResMut<Board
         return;
     }
     view.size = size;
+}
+
+/// The pointer's cell is forgotten when the view moves under a still pointer (keys, a hint framed,
+/// a new game): its square would stand on a cell the pointer no longer points at (newcomer #30
+/// saw a stale square after the board scrolled). The pointer's next move brings it back.
+fn forget_hover_when_the_view_moves(
+    view: Res<BoardView>,
+    mut pointer: MessageReader<bevy::window::CursorMoved>,
+    mut hover: ResMut<Hover>,
+) {
+    // A pointer that moved (or a square set) this frame points where it is.
+    let pointer_moved = pointer.read().count() > 0 || hover.is_changed();
+    if view.is_changed() && !view.is_added() && !pointer_moved && hover.0.is_some() {
+        hover.0 = None;
+    }
 }
 
 /// Pans the view just enough to keep `cell` at least [`CURSOR_MARGIN_CELLS`] inside the board.

@@ -258,7 +258,7 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     panel.spawn((
         ShapeGuide,
         Info::Legend,
-        widgets::text(text::legend(lang, false), 13.0, palette::INK_SOFT),
+        widgets::text(text::legend(lang, false, false), 13.0, palette::INK_SOFT),
     ));
 }
 
@@ -398,7 +398,7 @@ fn keyboard(
 }
 
 /// How long each move of the proof's line stays before the next, while it plays by itself.
-const PROOF_LINE_SECONDS: f32 = 0.9;
+const PROOF_LINE_SECONDS: f32 = 1.2;
 
 /// The proof's line plays a move every [`PROOF_LINE_SECONDS`] (on the game's clock) until the
 /// player steps it by hand or it ends; the game stays awake meanwhile (an animation).
@@ -646,7 +646,8 @@ fn update_panel(
                 text::threats(lang, session.last_threats(), reply)
             }
             Info::Hint => {
-                let shown = advice.as_ref().filter(|_| session.hint_shown);
+                // The line, while shown, says what each hint does: the hint's own line gives way.
+                let shown = advice.as_ref().filter(|_| session.hint_shown && session.proof_line().is_none());
                 let reason = shown.and(session.hint_reason());
                 // Off the proof, a move near the stones too, said to be unproven.
                 let near = shown.and(session.near_move());
@@ -661,7 +662,9 @@ fn update_panel(
                 session.level(),
                 data.save.settings.maker_best.get(&session.level()).copied(),
             ),
-            Info::Legend => text::legend(lang, session.hint_shown).to_string(),
+            Info::Legend => {
+                text::legend(lang, session.hint_shown, session.proof_line().is_some()).to_string()
+            }
             Info::ProofLine => session
                 .proof_line()
                 .map_or(String::new(), |line| text::proof_line(lang, session.game(), line)),
