@@ -344,3 +344,16 @@ fn the_proofs_line_plays_the_hints_to_the_win_on_the_board() {
     let pale = app.world_mut().query::<&ProofLineStone>().iter(app.world()).filter(|s| s.0).count();
     assert_eq!(pale, 0);
 }
+
+/// Before the first move the panel points to the proof's line (newcomer #30 found how to win only
+/// after watching it); the first move puts the tip away.
+#[test]
+fn the_first_move_is_preceded_by_the_tip_to_watch_the_proofs_line() {
+    use pokopoko::app::snaky::model::maker::MakerInput;
+    let tip = "はじめて？ P で証明の進行が盤の上で進み、ダブルリーチの作り方が見られます（助けに数えます）。";
+    let mut app = maker_screen();
+    assert!(texts(&mut app).iter().any(|t| t == tip));
+    app.world_mut().write_message(MakerInput::Claim(Cell::new(8, 8)));
+    app.update();
+    assert!(!texts(&mut app).iter().any(|t| t == tip));
+}

@@ -304,6 +304,18 @@ pub fn gain(lang: Language, gain: u32) -> String {
     }
 }
 
+/// Before the first move: where to see how a win is built.
+pub fn first_move_tip(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => {
+            "はじめて？ P で証明の進行が盤の上で進み、ダブルリーチの作り方が見られます（助けに数えます）。"
+        }
+        Language::English => {
+            "New to this? P plays the proof's line on the board: watch it build a double threat (it counts as help)."
+        }
+    }
+}
+
 /// What the player's last move threatened, and what the Breaker's reply did about it: a double
 /// threat is the moment the game is won, and the Breaker's instant reply hides one of its rings.
 pub fn threats(lang: Language, threats: &[Cell], reply: Option<Cell>) -> String {

@@ -641,6 +641,11 @@ fn update_panel(
             }
             Info::Gain => text::gain(lang, session.last_gain()),
             Info::Threats if won.is_some() => String::new(),
+            // Before the first move, where the how-to is: the proof's line shows a double threat
+            // built (newcomer #30 found the way to win only after watching it).
+            Info::Threats if session.game().moves().is_empty() && session.proof_line().is_none() => {
+                text::first_move_tip(lang).to_string()
+            }
             Info::Threats => {
                 let reply = session.game().breaker_cells().last().copied();
                 text::threats(lang, session.last_threats(), reply)
