@@ -760,6 +760,15 @@ fn a_finished_game_keeps_the_best_per_maker() {
     assert_eq!(settings.blind_best.get(&Maker::Paper), None, "not a blind game");
     let said = session(&app).notice.as_ref().map(|n| n.said.text(Language::English)).unwrap_or_default();
     assert!(said.contains(&format!("You held out {moves} Maker moves (par 21")), "{said}");
+    // The result is still said after a visit to the menu (newcomer #29 came back without it).
+    key(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    app.world_mut().write_message(Go(Screen::Snaky));
+    app.update();
+    app.update();
+    let again = session(&app).notice.as_ref().map(|n| n.said.text(Language::English)).unwrap_or_default();
+    assert_eq!(again, said);
 }
 
 /// The free cells where Maker's next stone completes a Snaky, by brute force over every copy of

@@ -133,7 +133,12 @@ pub(super) fn start_session(
     commands.insert_resource(Watch::default());
     if let (Some(mut session), None) = (existing, &start) {
         session.stop_review();
-        session.notice = None;
+        // A finished game keeps its result (newcomer #29 came back to a panel without "You held
+        // out"); any other notice was about a moment that has passed.
+        let result = session.notice.as_ref().is_some_and(|n| matches!(n.said, Said::GameResult { .. }));
+        if !result {
+            session.notice = None;
+        }
         return;
     }
     let maker = start.as_ref().and_then(|s| s.maker).unwrap_or(data.save.settings.snaky_maker);
