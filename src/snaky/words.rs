@@ -156,7 +156,7 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
         let (yours, theirs) = (best.played_fullest.stones, best.fullest.stones);
         return match lang {
             Language::English => format!(
-                "Here the rule of thumb misleads: your {played} lay on a shape holding {yours} of Maker's stones, and every reply that kept more on less (the best, {cell}, {theirs}); the difference is in Maker's plan. {reply}"
+                "Here the rule of thumb misleads: your {played} lay on a shape holding {yours} of Maker's stones, and every reply that kept more lay on emptier shapes (the best, {cell}, on one holding {theirs}); the difference is in Maker's plan. {reply}"
             ),
             Language::Japanese => format!(
                 "ここではコツが外れます：あなたの {played} は作り手の石を{yours}個含む形の上にあり、保証を保てた手はどれもそれより少ない形の上でした（最善の {cell} は{theirs}個）。分かれ目は作り手の計画です。{reply}"
@@ -399,10 +399,10 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
         // yours kept more".
         said.push(match lang {
             Language::English => format!(
-                "For your next game: block the fullest shape. {at}, the better reply lay on a fuller shape than yours."
+                "For your next game: block the fullest shape (it finds the better reply about 2 times in 3). {at}, the better reply lay on a fuller shape than yours."
             ),
             Language::Japanese => format!(
-                "次の対局へのコツ：いちばん石の多い形をふさぐ。{at}、よりよい手はあなたの手より石の多い形の上にありました。"
+                "次の対局へのコツ：いちばん石の多い形をふさぐ（よりよい手が見つかるのは3回に2回ほど）。{at}、よりよい手はあなたの手より石の多い形の上にありました。"
             ),
         });
     }
@@ -547,7 +547,7 @@ mod tests {
         let (english, japanese) = said(3, 0, 1);
         let english = english.expect("said");
         assert!(
-            english.starts_with("For your next game: block the fullest shape. At 1 of your 3"),
+            english.starts_with("For your next game: block the fullest shape (it finds the better reply about 2 times in 3). At 1 of your 3"),
             "{english}"
         );
         assert!(japanese.expect("said").contains("3手のうち1手"));

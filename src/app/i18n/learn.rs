@@ -109,11 +109,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "You can block only one of them. Block one and see what happens.",
         ],
         (Language::Japanese, Step::Goal) => [
-            "空の盤から、作り手は必ず勝ちます。論文の作り手は作り手の手{paper}手以内と証明されています。このゲームの探索が見つけた自作の作り手は{ours}手以内、いちばん速いものは{best}手以内（知られている中で最短）です。COM の作り手は証明の手順どおりに打つので、完成のマスをすぐには取らずに残すことがあります（それでもパー以内に勝ちます）。それでも完成のマスは必ずふさぎましょう（ほかの相手なら次の手で完成させます）。",
+            "空の盤から、作り手は必ず勝ちます。論文の作り手は作り手の手{paper}手以内と証明されています。このゲームの探索が見つけた自作の作り手は{ours}手以内、いちばん速いものは{best}手以内（知られている中で最短）です。COM の作り手は証明の手順どおりに打つので、完成のマスをすぐには取らずに残すことがあります（それでもパー以内に勝ちます）。それでも完成のマスは必ずふさぎましょう（ほかの相手なら次の手で完成させます）。その手があなたのミスに数えられることはありません。",
             "止めることはできません。でも全部の手を使わせることはできます。その数がパーです。どこまで粘れるか、やってみましょう。逆に作り手になって、証明をコーチに{best}手以内の勝ちをめざすこともできます（作り手であそぶ、X）。",
         ],
         (Language::English, Step::Goal) => [
-            "From the empty board Maker always wins: the paper's Maker is proven to win within {paper} Maker moves. Ours, found by this game's own search, within {ours}, and our best within {best}, the shortest known. The COM plays its proof move by move, so it may leave a finishing cell open for later (it still wins within par). Block every finishing cell anyway: any other player would complete it next move (even if the lesson now and then counts the block as costly).",
+            "From the empty board Maker always wins: the paper's Maker is proven to win within {paper} Maker moves. Ours, found by this game's own search, within {ours}, and our best within {best}, the shortest known. The COM plays its proof move by move, so it may leave a finishing cell open for later (it still wins within par). Block every finishing cell anyway: any other player would complete it next move. Such a block is never counted as your mistake.",
             "You cannot stop it, but you can make it take all of them: that number is par. See how long you can hold out. Or be Maker yourself, with the proof as your coach, and try to win within {best} (Play as Maker, X).",
         ],
     };
