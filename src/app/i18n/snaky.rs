@@ -812,8 +812,9 @@ pub fn line_position(lang: Language, number: usize, step: usize, last: usize) ->
         (Language::English, 0) => format!(
             "The board before your move {number}. → plays what Maker could then force against the longest defence (not your game)."
         ),
-        (Language::Japanese, _) => format!("{step}/{last}　"),
-        (Language::English, _) => format!("{step}/{last}   "),
+        // "Step", so the count is not read as a move number (newcomer #31).
+        (Language::Japanese, _) => format!("進行 {step}/{last}　"),
+        (Language::English, _) => format!("Step {step}/{last}   "),
     }
 }
 
