@@ -582,13 +582,19 @@ pub fn level_label(lang: Language) -> &'static str {
     }
 }
 
-pub fn best(lang: Language, level: Level, best: Option<u32>) -> String {
+pub fn best(lang: Language, level: Level, best: Option<u32>, hint_par: Option<u32>) -> String {
     let name = level_name(lang, level);
-    match (lang, best) {
+    let best = match (lang, best) {
         (Language::Japanese, Some(n)) => format!("{name}への最短：{n}手（ヒントなし）"),
         (Language::Japanese, None) => format!("{name}にはまだヒントなしで勝っていません"),
         (Language::English, Some(n)) => format!("Best against {name}: {n} moves (no help)"),
         (Language::English, None) => format!("No unaided win against {name} yet"),
+    };
+    // What the hints do against this game's Breaker: a target within reach.
+    match (lang, hint_par) {
+        (_, None) => best,
+        (Language::Japanese, Some(n)) => format!("{best}。ヒントどおりなら今回は{n}手"),
+        (Language::English, Some(n)) => format!("{best}. Every hint: {n} moves this game"),
     }
 }
 

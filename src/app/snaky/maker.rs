@@ -666,6 +666,7 @@ fn update_panel(
                 lang,
                 session.level(),
                 data.save.settings.maker_best.get(&session.level()).copied(),
+                session.hint_par(),
             ),
             Info::Legend => {
                 text::legend(lang, session.hint_shown, session.proof_line().is_some()).to_string()

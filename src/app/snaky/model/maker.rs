@@ -86,6 +86,9 @@ pub struct MakerSession {
     last_threats: Vec<Cell>,
     /// The proof's line from the position, while it is shown.
     proof_line: Option<ProofLine>,
+    /// How many Maker moves every hint from the empty board takes against this game's Breaker:
+    /// a target the player can reach (newcomer #30 found 19 far from what the line did).
+    hint_par: Option<u32>,
 }
 
 /// The proof's line from a position: what following every hint would do against this Breaker
@@ -128,6 +131,7 @@ impl MakerSession {
             hint_reason: None,
             near: None,
             proof_line: None,
+            hint_par: None,
             last_cost: 0,
             last_missed: None,
             last_gain: 0,
@@ -154,7 +158,16 @@ impl MakerSession {
         self.last_gain = 0;
         self.last_threats.clear();
         self.review.clear();
+        self.proof_line = None;
+        let line = hint_line_against(&self.coach, &self.game, self.opponent.clone());
+        let won = line.last().is_some_and(|m| m.player == Player::Maker);
+        self.hint_par = won.then(|| line.iter().filter(|m| m.player == Player::Maker).count() as u32);
         self.refresh_advice();
+    }
+
+    /// How many Maker moves every hint from the start takes against this game's Breaker.
+    pub fn hint_par(&self) -> Option<u32> {
+        self.hint_par
     }
 
     pub fn game(&self) -> &MakerGame {
@@ -392,6 +405,26 @@ mod tests {
     fn coach() -> Arc<Coach> {
         static COACH: OnceLock<Arc<Coach>> = OnceLock::new();
         COACH.get_or_init(|| Arc::new(Coach::shipped().expect("shipped"))).clone()
+    }
+
+    /// The target the panel gives ("every hint: 8 moves this game") is what playing every hint
+    /// in this very game does, against its Breaker, for each level and several games; within the
+    /// proof's promise (19).
+    #[test]
+    fn every_hint_wins_in_the_number_the_panel_gives() {
+        for level in Level::ALL {
+            let mut session = MakerSession::new(coach(), level);
+            for _ in 0..3 {
+                let target = session.hint_par().expect("the hints win");
+                assert!(target <= PAR, "{level:?}: {target}");
+                while !session.game().won() {
+                    let hint = session.advice().expect("the player's turn").hint;
+                    session.apply(MakerInput::Claim(hint));
+                }
+                assert_eq!(session.moves(), target, "{level:?}");
+                session.apply(MakerInput::NewGame);
+            }
+        }
     }
 
     /// The cells that finish a Snaky for Maker on `game`'s board without its last move (the
