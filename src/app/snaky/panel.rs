@@ -57,12 +57,17 @@ fn show_drop(
     mut texts: Query<(&mut Text, &mut TextColor), With<DropText>>,
     mut redraw: MessageWriter<Redraw>,
 ) {
-    let blind = session.as_ref().is_some_and(|session| session.blind);
-    let forced = session.as_ref().is_some_and(|session| session.last_move_blocked_a_finish());
+    let blind = session.is_some_and(|session| session.blind);
     let mut last_player = None;
+    // The stone just placed was a forced block of a finish: its fall is not a mistake.
+    let mut forced = false;
     for outcome in outcomes.read() {
         match *outcome {
-            Outcome::Placed { player, .. } => last_player = Some(player),
+            Outcome::Placed { player, .. } => {
+                last_player = Some(player);
+                forced = false;
+            }
+            Outcome::BlockedFinish(_) => forced = true,
             // A forced block of a finish is not flashed as a mistake: its notice says why.
             Outcome::Guarantee { from, to }
                 if to < from && last_player == Some(Player::Breaker) && !blind && !forced =>

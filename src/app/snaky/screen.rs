@@ -307,20 +307,21 @@ fn record_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: R
 /// Tells the rest of the game what the model says happened this frame: the stones played
 /// (Breaker's stone and Maker's answer are one exchange), a refused claim, Maker's win (the
 /// player's loss, whoever held the game).
-fn tell_what_happened(
-    mut outcomes: MessageReader<Outcome>,
-    session: Option<Res<Session>>,
-    mut events: MessageWriter<GameEvent>,
-) {
+fn tell_what_happened(mut outcomes: MessageReader<Outcome>, mut events: MessageWriter<GameEvent>) {
     // A forced block of a finish lowers the guarantee without a mistake: no costly cue.
-    let forced = session.is_some_and(|session| session.last_move_blocked_a_finish());
+    let mut forced = false;
     // Breaker's stone, until Maker's answer makes it an exchange.
     let mut breaker_stone = false;
     // Who placed the last stone: a guarantee that falls after Breaker's is the player's cost.
     let mut last_player = None;
     for outcome in outcomes.read() {
-        if let Outcome::Placed { player, .. } = outcome {
-            last_player = Some(*player);
+        match outcome {
+            Outcome::Placed { player, .. } => {
+                last_player = Some(*player);
+                forced = false;
+            }
+            Outcome::BlockedFinish(_) => forced = true,
+            _ => {}
         }
         match outcome {
             Outcome::Placed { player: Player::Breaker, .. } => {
@@ -343,7 +344,7 @@ fn tell_what_happened(
             {
                 events.write(GameEvent::Costly { lost: from - to });
             }
-            Outcome::Guarantee { .. } => {}
+            Outcome::Guarantee { .. } | Outcome::BlockedFinish(_) => {}
             Outcome::Threats { kind } => {
                 events.write(GameEvent::Threat { double: *kind == ThreatKind::DoubleThreat });
             }

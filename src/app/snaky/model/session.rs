@@ -381,18 +381,32 @@ impl Session {
     pub fn claim(&mut self, cell: Cell) -> Result<Vec<Outcome>, MoveError> {
         let mut happened = Vec::new();
         let guarantee = self.game.guarantee();
+        // Taking a finishing cell is a forced block: said with the stone (SPEC §2.3's finishing
+        // cells, before the move).
+        let blocked =
+            snaky::threats::threats(self.game.maker_cells(), self.game.breaker_cells()).cells.contains(&cell);
         self.game.breaker_move(cell)?;
-        let guarantee = self.placed(Player::Breaker, cell, guarantee, &mut happened);
+        let guarantee = self.placed(Player::Breaker, cell, blocked, guarantee, &mut happened);
         let answer = self.game.maker_move()?;
-        self.placed(Player::Maker, answer, guarantee, &mut happened);
+        self.placed(Player::Maker, answer, false, guarantee, &mut happened);
         self.shown = self.game.clone();
         Ok(happened)
     }
 
-    /// Tells the stone just played, the guarantee it moved from `before`, and Maker's win; returns
-    /// the guarantee now.
-    fn placed(&self, player: Player, cell: Cell, before: u32, happened: &mut Vec<Outcome>) -> u32 {
+    /// Tells the stone just played (and, `blocked`, that it took a finishing cell), the guarantee
+    /// it moved from `before`, and Maker's win; returns the guarantee now.
+    fn placed(
+        &self,
+        player: Player,
+        cell: Cell,
+        blocked: bool,
+        before: u32,
+        happened: &mut Vec<Outcome>,
+    ) -> u32 {
         happened.push(Outcome::Placed { player, cell, number: self.game.moves().len() });
+        if blocked {
+            happened.push(Outcome::BlockedFinish(cell));
+        }
         let guarantee = self.game.guarantee();
         if guarantee != before {
             happened.push(Outcome::Guarantee { from: before, to: guarantee });
@@ -792,13 +806,6 @@ impl Session {
         }
     }
 
-    /// Whether Breaker's last move took a cell that would have finished a Snaky: forced, so its
-    /// fall of the guarantee is not told as a mistake.
-    pub fn last_move_blocked_a_finish(&self) -> bool {
-        let index = self.game.breaker_cells().len().checked_sub(1);
-        index.is_some_and(|index| crate::snaky::review::blocked_a_finish(&self.game, index))
-    }
-
     /// The moment the player's move costs (the game going on, the guarantee shown): by how much,
     /// and the rule of thumb the lesson will give for it.
     fn tell_cost(&mut self) {
@@ -1073,6 +1080,9 @@ mod tests {
     fn told_by_the_review(reviewed: &snaky::review::ReviewedMove, index: usize) -> Vec<Outcome> {
         let number = snaky::review::before(index) + 1;
         let mut told = vec![Outcome::Placed { player: Player::Breaker, cell: reviewed.breaker, number }];
+        if reviewed.blocked_finish {
+            told.push(Outcome::BlockedFinish(reviewed.breaker));
+        }
         let (before, after, answered) =
             (reviewed.guarantee_before, reviewed.guarantee_after, reviewed.guarantee_after_maker);
         if after != before {
