@@ -73,7 +73,7 @@ pub fn puzzles(game: &Game) -> Vec<Puzzle> {
         // finishing cell was right in general (the lesson says so), so not a board to unlearn it.
         let something_to_find = reviewed.guarantee_after < reviewed.kept && !reviewed.best_outside;
         if !something_to_find
-            || review::blocked_a_finish(game, index)
+            || reviewed.blocked_finish
             || review::fuller_reply(game, index, reviewed).is_none()
         {
             continue;
