@@ -717,10 +717,7 @@ fn the_lesson_shows_each_move_and_the_replies_that_kept_the_guarantee() {
         // A move that took a finishing cell (by brute force) was forced: it alone is marked, no
         // reply that would have left the finish open (newcomer #28).
         let played = game.breaker_cells()[index];
-        let finishing = copies_through(played)
-            .iter()
-            .any(|copy| copy.iter().all(|&c| c == played || before.maker_cells().contains(&c)));
-        if finishing {
+        if finishing_cells(&before).contains(&played) {
             expected = vec![played];
         }
         expected.sort();
@@ -771,28 +768,11 @@ fn a_finished_game_keeps_the_best_per_maker() {
     assert_eq!(again, said);
 }
 
-/// The free cells where Maker's next stone completes a Snaky, by brute force over every copy of
-/// Snaky through Maker's stones (shares nothing with the engine's threat finder).
+/// The free cells where Maker's next stone completes a Snaky, by the brute force of SPEC §2.3's
+/// finishing cells in `tests/common/shapes.rs` (shares nothing with the engine), sorted.
 fn finishing_cells(game: &pokopoko::snaky::Game) -> Vec<Cell> {
-    let mut cells: Vec<Cell> = Vec::new();
-    for &stone in game.maker_cells() {
-        for symmetry in pokopoko::snaky::Symmetry::ALL {
-            for anchor in pokopoko::snaky::shape::copy(symmetry, 0, 0) {
-                // The copy of this orientation that puts `anchor` on `stone`.
-                let copy = pokopoko::snaky::shape::copy(symmetry, stone.x - anchor.x, stone.y - anchor.y);
-                let free: Vec<Cell> =
-                    copy.iter().copied().filter(|&c| game.owner(c) != Some(Player::Maker)).collect();
-                if let [cell] = free[..]
-                    && game.is_free(cell)
-                    && !cells.contains(&cell)
-                {
-                    cells.push(cell);
-                }
-            }
-        }
-    }
-    cells.sort();
-    cells
+    let finishing = crate::shapes::finishing(game.maker_cells(), game.breaker_cells());
+    finishing.into_iter().map(|(x, y)| Cell::new(x, y)).collect()
 }
 
 fn threat_marks(app: &mut App) -> Vec<Cell> {
@@ -1180,11 +1160,7 @@ fn a_finishing_cell_left_open_is_told_at_once() {
     app.update();
     // (10,8) finishes the Snaky (11,4)-(11,7), (10,7), (10,8), as in the test above.
     let finishing = Cell::new(10, 8);
-    assert!(
-        copies_through(finishing).iter().any(|copy| copy
-            .iter()
-            .all(|&c| c == finishing || session(&app).game().maker_cells().contains(&c)))
-    );
+    assert!(finishing_cells(session(&app).game()).contains(&finishing));
     key(&mut app, KeyCode::KeyF);
     assert!(!session(&app).game().won(), "this Maker keeps its proof's order");
     let notice = session(&app).notice.clone().expect("the open finish is told");

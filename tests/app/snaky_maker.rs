@@ -236,19 +236,23 @@ fn the_hint_tints_the_shape_it_builds() {
     assert!(tinted_turns > 0, "some hint builds on the player's stones");
 }
 
+/// Off the proof: the player's stones scattered far from the proof's board.
+fn stones_off_the_proof(app: &mut App) {
+    use pokopoko::app::snaky::model::maker::MakerInput;
+    for x in [40, 47, 54, 61] {
+        app.world_mut().write_message(MakerInput::Claim(Cell::new(x, 40)));
+        app.update();
+    }
+}
+
 /// A hint far from the player's stones (off the proof, a fresh start) is framed with the player's
 /// last stone, zooming out if need be, rather than panned to alone (newcomer #25 lost their
 /// place when the view jumped to a fresh start).
 #[test]
 fn a_far_hint_is_framed_with_the_players_last_stone() {
     use pokopoko::app::snaky::BoardView;
-    use pokopoko::app::snaky::model::maker::MakerInput;
     let mut app = maker_screen();
-    // Off the proof: stones scattered far from the proof's board.
-    for x in [40, 47, 54, 61] {
-        app.world_mut().write_message(MakerInput::Claim(Cell::new(x, 40)));
-        app.update();
-    }
+    stones_off_the_proof(&mut app);
     key(&mut app, KeyCode::KeyH);
     app.update();
     let hint = session(&app).shown_hint().expect("a hint");
@@ -263,13 +267,9 @@ fn a_far_hint_is_framed_with_the_players_last_stone() {
 #[test]
 fn off_the_proof_the_move_near_the_stones_is_outlined() {
     use pokopoko::app::snaky::maker::{MarkedCell, NearMark};
-    use pokopoko::app::snaky::model::maker::MakerInput;
     use pokopoko::snaky::as_maker::near_suggestion;
     let mut app = maker_screen();
-    for x in [40, 47, 54, 61] {
-        app.world_mut().write_message(MakerInput::Claim(Cell::new(x, 40)));
-        app.update();
-    }
+    stones_off_the_proof(&mut app);
     let near_marks = |app: &mut App| -> Vec<Cell> {
         app.world_mut()
             .query_filtered::<&MarkedCell, With<NearMark>>()
