@@ -64,7 +64,7 @@ pub struct MakerSession {
     coach: Arc<Coach>,
     advice: Option<Advice>,
     /// What the advice's hint does, and off the proof a move near the player's stones: worked out
-    /// with the advice, once per position (the panel and the board both show them).
+    /// once per position while the hint is shown (the panel and the board both show them).
     hint_reason: Option<HintReason>,
     near: Option<(Cell, HintReason)>,
     /// What the player's last move cost (0: it kept the proof's pace).
@@ -183,7 +183,7 @@ impl MakerSession {
         self.advice
     }
 
-    /// What the advice's hint does on the board.
+    /// What the advice's hint does on the board, while the hint is shown.
     pub fn hint_reason(&self) -> Option<&HintReason> {
         self.hint_reason.as_ref()
     }
@@ -196,11 +196,18 @@ impl MakerSession {
 
     fn refresh_advice(&mut self) {
         self.advice = self.coach.advise(&self.game);
-        self.hint_reason = self.advice.map(|advice| HintReason::of(&self.game, advice.hint));
-        self.near = self
-            .advice
-            .filter(|advice| !advice.footing.on_stones())
-            .and_then(|_| near_suggestion(&self.game));
+        (self.hint_reason, self.near) = (None, None);
+        self.explain_hint();
+    }
+
+    /// What the hint does and the move near the stones, worked out once per position and only
+    /// while the hint is shown (nothing else reads them).
+    fn explain_hint(&mut self) {
+        let Some(advice) = self.advice.filter(|_| self.hint_shown && self.hint_reason.is_none()) else {
+            return;
+        };
+        self.hint_reason = Some(HintReason::of(&self.game, advice.hint));
+        self.near = (!advice.footing.on_stones()).then(|| near_suggestion(&self.game)).flatten();
     }
 
     pub fn last_cost(&self) -> u32 {
@@ -300,6 +307,7 @@ impl MakerSession {
                 if self.hint_shown && !self.game.won() {
                     self.assisted = true;
                 }
+                self.explain_hint();
                 Vec::new()
             }
             MakerInput::Undo => {
