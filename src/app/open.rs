@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 
-use super::snaky::lesson::Step;
+use super::snaky::lesson::{Step, Track};
 use super::snaky::model::overlays::Layer as OverlayLayer;
 use super::{Go, Screen};
 use crate::cli::WindowArgs;
@@ -36,7 +36,8 @@ pub enum Open {
         step: usize,
         best: bool,
     },
-    /// The Snaky primer on a step (`snaky-learn:N`, N from 1; `snaky-learn` is step 1).
+    /// The Snaky primer on a step (`snaky-learn:N`, N from 1; `snaky-learn` is step 1; `snaky-learn:mN` is
+    /// the Nth Maker step).
     SnakyLearn(Step),
     /// Snaky practice on the `--moves` game's boards (`snaky-practice`), on board N (from 1) with
     /// its answer shown (`snaky-practice:N`).
@@ -94,9 +95,17 @@ impl Open {
                 .map_err(|_| format!("--open {text}: the number of moves must be from 0 to 255")),
             None if text == "snaky-learn" => Ok(Self::SnakyLearn(Step::Shape)),
             Some(("snaky-learn", n)) => {
-                n.parse::<u8>().ok().and_then(Step::from_number).map(Self::SnakyLearn).ok_or_else(|| {
-                    format!("--open {text}: the step must be a number from 1 to {}", Step::ALL.len())
-                })
+                let maker = n.strip_prefix('m');
+                let (track, number) = maker.map_or((Track::Breaker, n), |m| (Track::Maker, m));
+                number.parse::<u8>().ok().and_then(|n| Step::nth(track, n)).map(Self::SnakyLearn).ok_or_else(
+                    || {
+                        format!(
+                            "--open {text}: the step must be a number from 1 to {}, or m1 to m{} for Maker's",
+                            Step::ALL.len(),
+                            Step::MAKER.len()
+                        )
+                    },
+                )
             }
             None if text == "free" => Ok(Self::FreeSetup),
             Some(("free", rule)) => free_setup(text, rule).map(Self::Free),
@@ -112,7 +121,7 @@ impl Open {
                 .map(Self::Cards)
                 .map_err(|_| format!("--open {text}: the card must be a number from 0 on")),
             _ => Err(format!(
-                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, refused:N, strategy:N, result:N, snaky, snaky-review, snaky-review:N, snaky-review:best:N, snaky-learn:N, snaky-practice, snaky-practice:N, snaky-maker, snaky-maker:N, cards:N, free, free:RULE@N, free-strategy:RULE@N, free-result:RULE@N)"
+                "--open {text}: unknown screen (try menu, about, about:checks, ladder, intro:N, stage:N, refused:N, strategy:N, result:N, snaky, snaky-review, snaky-review:N, snaky-review:best:N, snaky-learn:N, snaky-learn:mN, snaky-practice, snaky-practice:N, snaky-maker, snaky-maker:N, cards:N, free, free:RULE@N, free-strategy:RULE@N, free-result:RULE@N)"
             )),
         }
     }
@@ -294,6 +303,11 @@ mod tests {
         assert_eq!(Open::parse("snaky-learn:1"), Ok(Open::SnakyLearn(Step::Shape)));
         assert_eq!(Open::parse("snaky-learn:4"), Ok(Open::SnakyLearn(Step::DoubleThreat)));
         assert_eq!(Open::parse("snaky-learn:5"), Ok(Open::SnakyLearn(Step::Goal)));
+        assert_eq!(Open::parse("snaky-learn:m1"), Ok(Open::SnakyLearn(Step::Threat)));
+        assert_eq!(Open::parse("snaky-learn:m3"), Ok(Open::SnakyLearn(Step::OpenFour)));
+        for bad in ["snaky-learn:6", "snaky-learn:m4", "snaky-learn:m0", "snaky-learn:m", "snaky-learn:mm1"] {
+            assert!(Open::parse(bad).is_err(), "{bad}");
+        }
         assert_eq!(Open::SnakyLearn(Step::Turns).screen(), Screen::SnakyLearn);
         for bad in [
             "snaky-learn:0",

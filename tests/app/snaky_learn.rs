@@ -302,6 +302,82 @@ fn every_step_can_be_replayed_with_the_keys() {
     assert_eq!(screen(&app), Screen::Menu);
 }
 
+/// The cells whose claim by Maker would leave it at least `at_least` finishing cells.
+fn making_threats(maker: &[Cell], breaker: &[Cell], at_least: usize) -> Vec<Cell> {
+    board()
+        .into_iter()
+        .filter(|c| !maker.contains(c) && !breaker.contains(c))
+        .filter(|&c| {
+            let mut after = maker.to_vec();
+            after.push(c);
+            completing(&after, breaker).len() >= at_least
+        })
+        .collect()
+}
+
+/// "How Maker wins" (issue 36, newcomer #30 asked for the patterns by name): L on the Maker
+/// screen opens its first step; each is played as Maker with clicks, Breaker blocking every
+/// finishing cell; M and B switch the tracks and the digits choose within the one on screen;
+/// nothing of it touches the primer's saved steps.
+#[test]
+fn the_maker_steps_open_from_the_maker_screen_and_are_played_as_maker() {
+    let mut app = game(SavePlace::Memory, None);
+    app.world_mut().write_message(Go(Screen::SnakyMaker));
+    settle(&mut app);
+    key(&mut app, KeyCode::KeyL);
+    settle(&mut app);
+    assert_eq!((screen(&app), lesson(&app).step), (Screen::SnakyLearn, Step::Threat));
+    // A threat: one finishing cell, which Breaker takes.
+    let start = lesson(&app).clone();
+    let threat = making_threats(&start.maker, &start.breaker, 1)[0];
+    click(&mut app, threat);
+    let mut after = start.maker.clone();
+    after.push(threat);
+    let finish = completing(&after, &start.breaker);
+    assert_eq!(finish.len(), 1);
+    assert!(lesson(&app).breaker.contains(&finish[0]), "Breaker took the finishing cell");
+    assert_eq!(lesson(&app).status, Status::Passed);
+    assert!(says(&mut app, Feedback::Threatened { blocked: finish[0] }));
+    // Enter: the row of five. The side stone that leaves two finishes, then the one left.
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(lesson(&app).step, Step::RowOfFive);
+    let start = lesson(&app).clone();
+    let doubles = making_threats(&start.maker, &start.breaker, 2);
+    assert!(!doubles.is_empty());
+    click(&mut app, doubles[0]);
+    let l = lesson(&app).clone();
+    let left = completing(&l.maker, &l.breaker);
+    assert_eq!(left.len(), 1, "Breaker blocked one of the two");
+    // The cell left is marked on the board.
+    let marked: Vec<Cell> = app
+        .world_mut()
+        .query::<(&LearnCell, &BackgroundColor)>()
+        .iter(app.world())
+        .filter(|(_, bg)| bg.0 == palette::CURRENT)
+        .map(|(c, _)| c.0)
+        .collect();
+    assert_eq!(marked, left);
+    click(&mut app, left[0]);
+    assert_eq!(lesson(&app).status, Status::Passed);
+    assert_maker_completed_and_shown(&mut app);
+    assert!(says(&mut app, Feedback::Won));
+    // The digits choose among the Maker steps; B and M switch tracks.
+    key(&mut app, KeyCode::Digit3);
+    assert_eq!(lesson(&app).step, Step::OpenFour);
+    key(&mut app, KeyCode::KeyB);
+    assert_eq!(lesson(&app).step, Step::Shape);
+    key(&mut app, KeyCode::Digit3);
+    assert_eq!(lesson(&app).step, Step::Block);
+    key(&mut app, KeyCode::KeyM);
+    assert_eq!(lesson(&app).step, Step::Threat);
+    assert!(passed(&app).is_empty(), "the Maker steps are not the primer's saved steps");
+    // From the last Maker step Enter goes back to play as Maker.
+    key(&mut app, KeyCode::Digit3);
+    key(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(screen(&app), Screen::SnakyMaker);
+}
+
 fn scratch_save(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pokopoko-learn-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -345,12 +345,14 @@ fn the_proofs_line_plays_the_hints_to_the_win_on_the_board() {
     assert_eq!(pale, 0);
 }
 
-/// Before the first move the panel points to the proof's line (newcomer #30 found how to win only
-/// after watching it); the first move puts the tip away.
+/// Before the first move the panel points to the Maker steps (L) and the proof's line (P)
+/// (newcomer #30 found how to win only after watching the line, and asked for the patterns by
+/// name); the first move puts the tip away.
 #[test]
 fn the_first_move_is_preceded_by_the_tip_to_watch_the_proofs_line() {
     use pokopoko::app::snaky::model::maker::MakerInput;
-    let tip = "はじめて？ P で証明の進行が盤の上で進み、ダブルリーチの作り方が見られます（助けに数えます）。";
+    let tip = pokopoko::app::i18n::maker::first_move_tip(pokopoko::save::Language::Japanese);
+    assert!(tip.contains("L で勝ち方") && tip.contains("P で証明の進行"), "{tip}");
     let mut app = maker_screen();
     assert!(texts(&mut app).iter().any(|t| t == tip));
     app.world_mut().write_message(MakerInput::Claim(Cell::new(8, 8)));

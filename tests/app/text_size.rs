@@ -132,11 +132,11 @@ fn tour_of_every_screen(language: Language) {
 
     // Snaky: the primer's every step, the game, its analysis page with the overlays, the end of a
     // game, the lesson, the card browser.
-    for step in Step::ALL {
+    for step in Step::ALL.into_iter().chain(Step::MAKER) {
         go(&mut app, Screen::Menu);
         app.insert_resource(LearnStart(step));
         go(&mut app, Screen::SnakyLearn);
-        assert_readable(&mut app, &format!("the primer's step {}", step.number()));
+        assert_readable(&mut app, &format!("the primer's step {step:?}"));
     }
     snaky_with(&mut app, SnakyStart::parse("7,8 8,6", None).expect("legal moves"));
     assert_readable(&mut app, "Snaky");

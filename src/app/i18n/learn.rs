@@ -1,7 +1,7 @@
 //! The Snaky primer's strings ("How to play"): fixed ones as [`L`] keys, side by side, and the
 //! ones with numbers in them as functions.
 
-use crate::app::snaky::lesson::{Feedback, Step};
+use crate::app::snaky::lesson::{Feedback, OPEN_FOUR_MOVES, Step, Track};
 use crate::save::Language;
 
 fn pick(lang: Language, ja: &'static str, en: &'static str) -> &'static str {
@@ -27,6 +27,14 @@ pub enum L {
     BreakerLegend,
     SnakyLegend,
     ParTrack,
+    /// The Maker steps' sides.
+    YouMakerLegend,
+    ComBreakerLegend,
+    /// The switch to the Maker steps, and back.
+    MakerSteps,
+    BreakerSteps,
+    /// The Maker screen's way to the Maker steps.
+    HowMakerWins,
 }
 
 impl L {
@@ -45,6 +53,11 @@ impl L {
             L::BreakerLegend => ("壊し手（あなた）", "Breaker (you)"),
             L::SnakyLegend => ("■ 完成した Snaky", "■ a whole Snaky"),
             L::ParTrack => ("作り手の手", "Maker's moves"),
+            L::YouMakerLegend => ("作り手（あなた）", "Maker (you)"),
+            L::ComBreakerLegend => ("壊し手（COM）", "Breaker (COM)"),
+            L::MakerSteps => ("作り手の勝ち方 (M)", "How Maker wins (M)"),
+            L::BreakerSteps => ("壊し手のステップ (B)", "Breaker's steps (B)"),
+            L::HowMakerWins => ("勝ち方 (L)", "How to win (L)"),
         };
         pick(lang, ja, en)
     }
@@ -56,18 +69,23 @@ pub fn step_name(lang: Language, step: Step) -> &'static str {
         Step::Shape => ("かたち", "The shape"),
         Step::Turns => ("手番", "Turns"),
         Step::Block => ("ふさぐ", "Block it"),
-        Step::DoubleThreat => ("両取り", "Double threat"),
+        Step::DoubleThreat => ("ダブルリーチ", "Double threat"),
         Step::Goal => ("めあて", "The goal"),
+        Step::Threat => ("リーチ", "Threat"),
+        Step::RowOfFive => ("5つ並び", "Row of five"),
+        Step::OpenFour => ("4つ並び", "Open four"),
     };
     pick(lang, ja, en)
 }
 
 /// "Step 3 of 5: Block it".
 pub fn step_heading(lang: Language, step: Step) -> String {
-    let (n, all, name) = (step.number(), Step::ALL.len(), step_name(lang, step));
-    match lang {
-        Language::Japanese => format!("ステップ {n}／{all}：{name}"),
-        Language::English => format!("Step {n} of {all}: {name}"),
+    let (n, all, name) = (step.number(), Step::steps(step.track()).len(), step_name(lang, step));
+    match (lang, step.track()) {
+        (Language::Japanese, Track::Breaker) => format!("ステップ {n}／{all}：{name}"),
+        (Language::English, Track::Breaker) => format!("Step {n} of {all}: {name}"),
+        (Language::Japanese, Track::Maker) => format!("作り手 {n}／{all}：{name}"),
+        (Language::English, Track::Maker) => format!("As Maker, {n} of {all}: {name}"),
     }
 }
 
@@ -116,6 +134,30 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "From the empty board Maker always wins: the paper's Maker is proven to win within {paper} Maker moves. Ours, found by this game's own search, within {ours}, and our best within {best}, the shortest known. The COM plays its proof move by move, so it may leave a finishing cell open for later (it still wins within par). Block every finishing cell anyway: any other player would complete it next move. Such a block is never counted as your mistake.",
             "You cannot stop it, but you can make it take all of them: that number is par. See how long you can hold out. Or be Maker yourself, with the proof as your coach, and try to win within {best} (Play as Maker, X).",
         ],
+        (Language::Japanese, Step::Threat) => [
+            "こんどはあなたが作り手（紫）、COM が壊し手です。リーチとは、打ったあと空きマス1つで Snaky が完成する手のこと。壊し手はそのマスを取るしかありません（取らなければあなたの勝ち）。リーチは壊し手の次の手を決めてしまいます。",
+            "あなたの4つ並びは両端がふさがれています。リーチをかけてください：打ったあと1マスで Snaky が完成するマスを取ります。",
+        ],
+        (Language::English, Step::Threat) => [
+            "Now you are Maker (purple) and the COM is Breaker. A threat is a move after which one free cell would finish your Snaky: Breaker must take that cell, or you win. A threat chooses Breaker's next move for it.",
+            "Your row of 4 is blocked at both ends. Make a threat: claim a cell after which one more cell finishes a Snaky.",
+        ],
+        (Language::Japanese, Step::RowOfFive) => [
+            "5つ並びには4つ並びが2つ入っています。列の端の1段となりに石を置くと、その2つが同時に曲がります：あと1マスの Snaky が2つ（ダブルリーチ）。壊し手は1つしか取れません。",
+            "壊し手は4つの角のうち2つをつぶしています。ダブルリーチになる横の石を見つけて、のこった Snaky を完成させてください。",
+        ],
+        (Language::English, Step::RowOfFive) => [
+            "A row of 5 holds two rows of 4. A stone beside the row's end, one row over, turns both at once: two Snakies, each one cell short (a double threat). Breaker can take only one.",
+            "Breaker has spoilt two of the row's four corners. Find the side stone that makes a double threat, then finish the Snaky Breaker leaves you.",
+        ],
+        (Language::Japanese, Step::OpenFour) => [
+            "まわりが空いた4つ並びは勝ちです。5つにすれば、壊し手は1手で4つの角をすべてはつぶせません。だから壊し手のときは、両端の空いた4つ並びを作らせてはいけません。",
+            "{moves}手以内に勝ってください：5つ並び、横の石、完成の順です。壊し手は完成のマスがあれば必ず取ります。",
+        ],
+        (Language::English, Step::OpenFour) => [
+            "A row of 4 with room all round wins: make it 5, and one Breaker stone cannot spoil all four corners. That is why, as Breaker, you must never let a row of 4 stand free at both ends.",
+            "Win within {moves} moves: five in a row, then the side stone, then the finish. Breaker takes every finishing cell it can.",
+        ],
     };
     lines
         .iter()
@@ -123,6 +165,7 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             line.replace("{paper}", &paper.to_string())
                 .replace("{ours}", &ours.to_string())
                 .replace("{best}", &best.to_string())
+                .replace("{moves}", &OPEN_FOUR_MOVES.to_string())
         })
         .collect()
 }
@@ -162,12 +205,57 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
         (Feedback::BlockedOneOfTwo, En) => {
             "Step done. No move could have stopped it: you blocked one, and Maker completed the other (the 6 red cells). With two finishing cells you can block only one. This is how Maker wins.".into()
         }
+        (Feedback::NoThreat { .. }, Ja) => {
+            "リーチになっていません。1マスで完成する Snaky がないので、壊し手は好きなマスに打てました（輪のついた石）。「もういちど」でやりなおせます。".into()
+        }
+        (Feedback::NoThreat { .. }, En) => {
+            "No threat: no single cell finishes a Snaky after that move, so Breaker was free to play where it liked (the ringed stone). Press Try again.".into()
+        }
+        (Feedback::Threatened { .. }, Ja) => {
+            "合格！ リーチです。輪のマスで Snaky が完成するので、壊し手はそこを取るしかありませんでした。壊し手の手を、あなたが決めたのです。".into()
+        }
+        (Feedback::Threatened { .. }, En) => {
+            "Passed! A threat: the ringed cell would have finished your Snaky, so Breaker had to take it. You chose Breaker's move.".into()
+        }
+        (Feedback::OneThreat { .. }, Ja) => {
+            "完成のマスが1つだけで、壊し手に取られました（その角はつぶされていました）。2つのこる横の石をさがしてください。「もういちど」".into()
+        }
+        (Feedback::OneThreat { .. }, En) => {
+            "Only one finishing cell, and Breaker took it (that corner was spoilt). Look for the side stone that leaves two. Press Try again.".into()
+        }
+        (Feedback::DoubleThreat { .. }, Ja) => {
+            "ダブルリーチ！ 壊し手は1つ取りましたが、黄色のマスでまだ Snaky が完成します。取ってください。".into()
+        }
+        (Feedback::DoubleThreat { .. }, En) => {
+            "Double threat! Breaker took one, but the yellow cell still finishes a Snaky. Take it.".into()
+        }
+        (Feedback::MissedFinish { .. }, Ja) => {
+            "完成のマスをのこしたので、壊し手に取られました。完成のマスはいつも先に取りましょう。「もういちど」".into()
+        }
+        (Feedback::MissedFinish { .. }, En) => {
+            "You left a finishing cell open, and Breaker took it. Always take a finishing cell first. Press Try again.".into()
+        }
+        (Feedback::BreakerAnswered { left, .. }, Ja) => {
+            format!("壊し手がこたえました（輪のついた石）。あと{left}手。")
+        }
+        (Feedback::BreakerAnswered { left, .. }, En) => {
+            let moves = if left == 1 { "1 move".to_string() } else { format!("{left} moves") };
+            format!("Breaker answered (the ringed stone). {moves} to go.")
+        }
+        (Feedback::OutOfMoves, Ja) => {
+            "この手数では Snaky ができませんでした。順番が大事です：まず5つ並び、つぎに横の石。「もういちど」".into()
+        }
+        (Feedback::OutOfMoves, En) => {
+            "No Snaky within the moves. The order matters: five in a row first, then the side stone. Press Try again.".into()
+        }
+        (Feedback::Won, Ja) => "合格！ Snaky が完成しました（印の6マス）。".into(),
+        (Feedback::Won, En) => "Passed! You completed a Snaky (the 6 marked cells).".into(),
     }
 }
 
-/// The line that says which steps are passed: "Passed: 2 of 5".
-pub fn passed_count(lang: Language, passed: usize) -> String {
-    let all = Step::ALL.len();
+/// The line that says which steps of a track are passed: "Passed: 2 of 5".
+pub fn passed_count(lang: Language, track: Track, passed: usize) -> String {
+    let all = Step::steps(track).len();
     match lang {
         Language::Japanese => format!("合格したステップ：{passed}／{all}"),
         Language::English => format!("Steps passed: {passed} of {all}"),
@@ -190,9 +278,11 @@ pub fn status_line(lang: Language, step: Step, passed: bool) -> String {
         (Language::English, Step::Goal, false) => " (start a game to pass it: Enter or X)",
         _ => "",
     };
-    match lang {
-        Language::Japanese => format!("ステップ {}：{word}{how}", step.number()),
-        Language::English => format!("Step {}: {word}{how}", step.number()),
+    match (lang, step.track()) {
+        (Language::Japanese, Track::Breaker) => format!("ステップ {}：{word}{how}", step.number()),
+        (Language::English, Track::Breaker) => format!("Step {}: {word}{how}", step.number()),
+        (Language::Japanese, Track::Maker) => format!("作り手 {}：{word}", step.number()),
+        (Language::English, Track::Maker) => format!("As Maker, {}: {word}", step.number()),
     }
 }
 

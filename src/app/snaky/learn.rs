@@ -1,4 +1,6 @@
-//! The Snaky primer ("How to play"): five short steps on small boards, each passed by doing it.
+//! The Snaky primer ("How to play"): five short steps on small boards, each passed by doing it,
+//! and three more with the player as Maker ("How Maker wins": a threat, the row of five's double
+//! threat, the open four), reached from the primer (M) and from Snaky as Maker.
 //!
 //! The rules of each step live in [`super::lesson`] (plain Rust, the engine decides every Snaky);
 //! this screen draws the [`Primer`]'s lesson, turns clicks and keys into [`LearnInput`]s, and
@@ -10,7 +12,7 @@
 
 use bevy::prelude::*;
 
-use super::lesson::{self, BOARD, Feedback, Lesson, Status, Step};
+use super::lesson::{self, BOARD, Feedback, Lesson, Status, Step, Track};
 use crate::app::i18n::Lang;
 use crate::app::i18n::learn::{self as text, L};
 use crate::app::keymap::{Binding, Keymap, Keys};
@@ -44,6 +46,14 @@ pub struct LearnStart(pub Step);
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub struct Primer {
     pub lesson: Lesson,
+    /// The Maker steps passed since the screen opened (they are not saved: each takes a minute).
+    pub maker_passed: Vec<Step>,
+}
+
+impl Primer {
+    fn new(step: Step) -> Self {
+        Self { lesson: Lesson::new(step), maker_passed: Vec::new() }
+    }
 }
 
 /// What the primer's clicks and keys ask for.
@@ -53,6 +63,10 @@ pub enum LearnInput {
     Claim(Cell),
     /// Open this step (again, from its start).
     Show(Step),
+    /// Open the step numbered so (from 1) of the steps on screen (the digit keys).
+    Nth(u8),
+    /// Open the first step of a track: the Maker steps (M) or the primer's (B).
+    Track(Track),
     Next,
     Previous,
     Retry,
@@ -91,6 +105,8 @@ const FEEDBACK_HEIGHT: f32 = 70.0;
 /// them: the row stays put as stars fill in (issue 33, newcomer #15).
 const STEP_BUTTON_PX: f32 = 150.0;
 const STEP_COUNT_PX: f32 = 200.0;
+/// The button that switches between the primer's steps and the Maker steps.
+const SWITCH_BUTTON_PX: f32 = 210.0;
 /// Step 5's stones of the par track, per row.
 const PAR_ROW: u32 = 7;
 
@@ -104,14 +120,21 @@ const KEYS: Keymap<LearnInput> = Keymap(&[
     Binding::unshown(&[KeyCode::ArrowRight], LearnInput::Next),
     Binding::press(
         &[KeyCode::Digit1, KeyCode::Numpad1],
-        LearnInput::Show(Step::Shape),
-        "1〜5：ステップをえらぶ",
-        "1-5: choose a step",
+        LearnInput::Nth(1),
+        "数字：ステップ",
+        "digits: a step",
     ),
-    Binding::unshown(&[KeyCode::Digit2, KeyCode::Numpad2], LearnInput::Show(Step::Turns)),
-    Binding::unshown(&[KeyCode::Digit3, KeyCode::Numpad3], LearnInput::Show(Step::Block)),
-    Binding::unshown(&[KeyCode::Digit4, KeyCode::Numpad4], LearnInput::Show(Step::DoubleThreat)),
-    Binding::unshown(&[KeyCode::Digit5, KeyCode::Numpad5], LearnInput::Show(Step::Goal)),
+    Binding::unshown(&[KeyCode::Digit2, KeyCode::Numpad2], LearnInput::Nth(2)),
+    Binding::unshown(&[KeyCode::Digit3, KeyCode::Numpad3], LearnInput::Nth(3)),
+    Binding::unshown(&[KeyCode::Digit4, KeyCode::Numpad4], LearnInput::Nth(4)),
+    Binding::unshown(&[KeyCode::Digit5, KeyCode::Numpad5], LearnInput::Nth(5)),
+    Binding::press(
+        &[KeyCode::KeyM],
+        LearnInput::Track(Track::Maker),
+        "M／B：作り手の勝ち方／壊し手",
+        "M/B: how Maker wins/Breaker's steps",
+    ),
+    Binding::unshown(&[KeyCode::KeyB], LearnInput::Track(Track::Breaker)),
     Binding::press(&[KeyCode::KeyR], LearnInput::Retry, "R：もういちど", "R: try again"),
     Binding::press(&[KeyCode::KeyX], LearnInput::PlayAsMaker, "X：作り手であそぶ", "X: play as Maker"),
     Binding::press(
@@ -146,7 +169,7 @@ fn open_primer(
         primer.opened = true;
         data.store();
     }
-    commands.insert_resource(Primer { lesson: Lesson::new(step) });
+    commands.insert_resource(Primer::new(step));
     let lang = lang.0;
     commands.spawn(widgets::screen_root_spaced(Screen::SnakyLearn, 12.0, 20.0)).with_children(|root| {
         // Every step's rows have the same height, so nothing moves from step to step.
@@ -182,10 +205,22 @@ fn apply_input(
                     && was != Status::Passed
                     && primer.lesson.status == Status::Passed
                 {
-                    pass(&mut data, step);
+                    match step.track() {
+                        Track::Breaker => pass(&mut data, step),
+                        Track::Maker if !primer.maker_passed.contains(&step) => {
+                            primer.maker_passed.push(step)
+                        }
+                        Track::Maker => {}
+                    }
                 }
             }
             LearnInput::Show(step) => show(&mut primer, step),
+            LearnInput::Nth(number) => {
+                if let Some(step) = Step::nth(step.track(), number) {
+                    show(&mut primer, step);
+                }
+            }
+            LearnInput::Track(track) => show(&mut primer, Step::steps(track)[0]),
             LearnInput::Retry => show(&mut primer, step),
             LearnInput::Next => {
                 if let Some(next) = step.next() {
@@ -197,9 +232,12 @@ fn apply_input(
                     show(&mut primer, previous);
                 }
             }
-            LearnInput::Confirm => match step.next() {
-                Some(next) => show(&mut primer, next),
-                None => play_snaky(&mut data, &mut go),
+            LearnInput::Confirm => match (step.next(), step.track()) {
+                (Some(next), _) => show(&mut primer, next),
+                (None, Track::Breaker) => play_snaky(&mut data, &mut go),
+                (None, Track::Maker) => {
+                    go.write(Go(Screen::SnakyMaker));
+                }
             },
             LearnInput::PlaySnaky => play_snaky(&mut data, &mut go),
             LearnInput::PlayAsMaker => {
@@ -216,10 +254,11 @@ fn apply_input(
     }
 }
 
-/// Notes a step passed in the save.
+/// Notes a primer step passed in the save.
 fn pass(data: &mut SaveData, step: Step) {
-    if !data.save.settings.snaky_primer.passed.contains(&step.number()) {
-        data.save.settings.snaky_primer.pass(step.number());
+    let Some(number) = step.saved_number() else { return };
+    if !data.save.settings.snaky_primer.passed.contains(&number) {
+        data.save.settings.snaky_primer.pass(number);
         data.store();
     }
 }
@@ -245,21 +284,34 @@ fn redraw(
     }
     let lang = lang.0;
     let lesson = &primer.lesson;
-    let passed = &data.save.settings.snaky_primer.passed;
+    let saved = &data.save.settings.snaky_primer.passed;
+    let is_passed = |step: Step| match step.saved_number() {
+        Some(number) => saved.contains(&number),
+        None => primer.maker_passed.contains(&step),
+    };
     let maker = data.save.settings.snaky_maker;
+    let track = lesson.step.track();
     commands.entity(content).despawn_children().with_children(|content| {
         content.spawn(widgets::row(10.0)).with_children(|row| {
-            for step in Step::ALL {
+            let steps = Step::steps(track);
+            for &step in steps {
                 let kind = if step == lesson.step { ButtonKind::Primary } else { ButtonKind::Secondary };
-                let words = text::step_button(lang, step, passed.contains(&step.number()));
+                let words = text::step_button(lang, step, is_passed(step));
                 row.spawn(widgets::small_button(words, kind, STEP_BUTTON_PX))
                     .observe(send(LearnInput::Show(step)));
             }
+            let passed = steps.iter().filter(|&&s| is_passed(s)).count();
             row.spawn(Node { width: px(STEP_COUNT_PX), ..default() }).with_child(widgets::text(
-                text::passed_count(lang, passed.len()),
+                text::passed_count(lang, track, passed),
                 16.0,
                 palette::INK_SOFT,
             ));
+            let (other, label) = match track {
+                Track::Breaker => (Track::Maker, L::MakerSteps),
+                Track::Maker => (Track::Breaker, L::BreakerSteps),
+            };
+            row.spawn(widgets::small_button(label.get(lang), ButtonKind::Secondary, SWITCH_BUTTON_PX))
+                .observe(send(LearnInput::Track(other)));
         });
         let main = Node { align_items: AlignItems::FlexStart, height: px(MAIN_HEIGHT), ..widgets::row(24.0) };
         content.spawn(main).with_children(|row| {
@@ -270,9 +322,13 @@ fn redraw(
                     board(left, lesson);
                     left.spawn(widgets::row(16.0)).with_children(|legend| {
                         // Each side's dot in its stones' colour, as the Snaky screen's key.
+                        let (maker, breaker) = match track {
+                            Track::Breaker => (L::MakerLegend, L::BreakerLegend),
+                            Track::Maker => (L::YouMakerLegend, L::ComBreakerLegend),
+                        };
                         for (colour, said) in [
-                            (palette::MAKER_STONE, L::MakerLegend.get(lang)),
-                            (palette::BREAKER_STONE, L::BreakerLegend.get(lang)),
+                            (palette::MAKER_STONE, maker.get(lang)),
+                            (palette::BREAKER_STONE, breaker.get(lang)),
                         ] {
                             legend.spawn(widgets::row(6.0)).with_children(|side| {
                                 side.spawn(super::panel::swatch(colour, true));
@@ -294,7 +350,7 @@ fn redraw(
                 row_gap: px(8),
                 ..widgets::panel_node(Val::Auto)
             }))
-            .with_children(|panel| explanation(panel, lang, lesson, passed.contains(&lesson.step.number())));
+            .with_children(|panel| explanation(panel, lang, lesson, is_passed(lesson.step)));
         });
     });
 }
@@ -326,13 +382,22 @@ fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson
         // Green for a step passed, red for a miss, neutral for Maker's answer in the turns step
         // and for the double-threat step's loss (the step is done, but nobody calls a loss a pass).
         let (face, ink) = match feedback {
-            Feedback::Answered { .. } | Feedback::BlockedOneOfTwo => (palette::SECONDARY, palette::INK),
-            Feedback::Completed | Feedback::TurnsDone | Feedback::Blocked => {
-                (palette::GOOD_SOFT, palette::GOOD)
-            }
-            Feedback::NotASnaky(_) | Feedback::Taken(_) | Feedback::MakerCompleted => {
-                (palette::BAD_SOFT, palette::BAD)
-            }
+            Feedback::Answered { .. }
+            | Feedback::BlockedOneOfTwo
+            | Feedback::BreakerAnswered { .. }
+            | Feedback::DoubleThreat { .. } => (palette::SECONDARY, palette::INK),
+            Feedback::Completed
+            | Feedback::TurnsDone
+            | Feedback::Blocked
+            | Feedback::Threatened { .. }
+            | Feedback::Won => (palette::GOOD_SOFT, palette::GOOD),
+            Feedback::NotASnaky(_)
+            | Feedback::Taken(_)
+            | Feedback::MakerCompleted
+            | Feedback::NoThreat { .. }
+            | Feedback::OneThreat { .. }
+            | Feedback::MissedFinish { .. }
+            | Feedback::OutOfMoves => (palette::BAD_SOFT, palette::BAD),
         };
         slot.spawn((
             Node {
@@ -351,7 +416,8 @@ fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson
     let status_colour = if passed { palette::GOOD } else { palette::INK_SOFT };
     panel.spawn(widgets::text(text::status_line(lang, step, passed), 17.0, status_colour));
     panel.spawn(widgets::row(12.0)).with_children(|buttons| {
-        if lesson.status == Status::Failed || (step == Step::Turns && lesson.claims() > 0) {
+        let under_way = (step == Step::Turns || lesson.player_is_maker()) && lesson.claims() > 0;
+        if lesson.status == Status::Failed || under_way {
             buttons
                 .spawn(widgets::sized_button(L::Retry.get(lang), ButtonKind::Secondary, 180.0, 20.0))
                 .observe(send(LearnInput::Retry));
@@ -363,6 +429,13 @@ fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson
                 buttons
                     .spawn(widgets::sized_button(L::NextStep.get(lang), kind, 180.0, 20.0))
                     .observe(send(LearnInput::Next));
+            }
+            None if step.track() == Track::Maker => {
+                let kind =
+                    if lesson.status == Status::Passed { ButtonKind::Primary } else { ButtonKind::Secondary };
+                buttons
+                    .spawn(widgets::sized_button(L::PlayAsMaker.get(lang), kind, 240.0, 20.0))
+                    .observe(send(LearnInput::PlayAsMaker));
             }
             None => {
                 buttons
@@ -386,11 +459,11 @@ fn board(parent: &mut ChildSpawnerCommands, lesson: &Lesson) {
     // Grid lines between the cells and around them (thick enough to stay visible at 0.8 scale).
     let side = BOARD as f32 * CELL_PX + GRID_PX;
     // Step 4 marks the two cells Maker threatens: the lesson is that one claim cannot stop both.
-    let marked = if lesson.step == Step::DoubleThreat && lesson.status == Status::Playing {
-        lesson.threats()
-    } else {
-        Vec::new()
-    };
+    // The Maker steps mark the player's finishing cells (the one Breaker left after a double
+    // threat).
+    let marks_threats = lesson.step == Step::DoubleThreat || lesson.player_is_maker();
+    let marked =
+        if marks_threats && lesson.status == Status::Playing { lesson.threats() } else { Vec::new() };
     parent
         .spawn((
             Name::new("Primer board"),

@@ -26,28 +26,72 @@ pub enum Step {
     DoubleThreat,
     /// Maker's proven bound, and par.
     Goal,
+    /// How Maker wins, the player as Maker: one move that leaves a finishing cell forces
+    /// Breaker's answer.
+    Threat,
+    /// A row of five: a stone beside one of its ends makes two finishing cells at once.
+    RowOfFive,
+    /// An open row of four: five in a row, then the side stone, then the finish (3 moves).
+    OpenFour,
 }
 
+/// Whose side the player takes in a step: Breaker in the primer's five steps ("How to play"),
+/// Maker in the three of "How Maker wins".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Track {
+    Breaker,
+    Maker,
+}
+
+/// Maker moves the player has in the open-four step: extend, the side stone, the finish.
+pub const OPEN_FOUR_MOVES: u32 = 3;
+
 impl Step {
+    /// The primer's steps, the player as Breaker: their numbers are saved as passed.
     pub const ALL: [Self; PRIMER_STEPS as usize] =
         [Self::Shape, Self::Turns, Self::Block, Self::DoubleThreat, Self::Goal];
+    /// "How Maker wins", the player as Maker (not saved: they are passed by playing them).
+    pub const MAKER: [Self; 3] = [Self::Threat, Self::RowOfFive, Self::OpenFour];
 
-    /// The step's number, from 1 (as shown and saved).
-    pub fn number(self) -> u8 {
-        self as u8 + 1
+    pub fn track(self) -> Track {
+        if Self::MAKER.contains(&self) { Track::Maker } else { Track::Breaker }
     }
 
-    /// The step numbered `number` (from 1).
+    /// The steps of a track, in order.
+    pub fn steps(track: Track) -> &'static [Self] {
+        match track {
+            Track::Breaker => &Self::ALL,
+            Track::Maker => &Self::MAKER,
+        }
+    }
+
+    /// The step's number in its track, from 1 (as shown; a primer step's is also saved).
+    pub fn number(self) -> u8 {
+        let steps = Self::steps(self.track());
+        steps.iter().position(|&s| s == self).map_or(0, |i| i as u8 + 1)
+    }
+
+    /// The number saved when the step is passed: primer steps only.
+    pub fn saved_number(self) -> Option<u8> {
+        (self.track() == Track::Breaker).then(|| self.number())
+    }
+
+    /// The primer step numbered `number` (from 1).
     pub fn from_number(number: u8) -> Option<Self> {
-        Self::ALL.get(usize::from(number).checked_sub(1)?).copied()
+        Self::nth(Track::Breaker, number)
+    }
+
+    /// The step numbered `number` (from 1) of a track.
+    pub fn nth(track: Track, number: u8) -> Option<Self> {
+        Self::steps(track).get(usize::from(number).checked_sub(1)?).copied()
     }
 
     pub fn next(self) -> Option<Self> {
-        Self::from_number(self.number() + 1)
+        Self::nth(self.track(), self.number() + 1)
     }
 
     pub fn previous(self) -> Option<Self> {
-        Self::from_number(self.number() - 1)
+        Self::nth(self.track(), self.number() - 1)
     }
 }
 
@@ -79,6 +123,22 @@ pub enum Feedback {
     MakerCompleted,
     /// Step 4: one threat blocked, Maker completed the other.
     BlockedOneOfTwo,
+    /// A Maker step: the player's move left no finishing cell, and Breaker answered at `answer`.
+    NoThreat { answer: Cell },
+    /// The threat step: Breaker had to take the finishing cell `blocked`.
+    Threatened { blocked: Cell },
+    /// The row-of-five step: one finishing cell only, and Breaker took it.
+    OneThreat { blocked: Cell },
+    /// Two or more finishing cells: Breaker took `blocked`, `left` still finishes.
+    DoubleThreat { blocked: Cell, left: Cell },
+    /// The player left the finishing cell `missed` open, and Breaker took it.
+    MissedFinish { missed: Cell },
+    /// The open-four step: Breaker answered at `answer`; `left` Maker moves to go.
+    BreakerAnswered { answer: Cell, left: u32 },
+    /// The open-four step: its moves are used up without a Snaky.
+    OutOfMoves,
+    /// A Maker step: the player completed a Snaky (its six cells are marked).
+    Won,
 }
 
 /// One step's board and how it went.
@@ -107,6 +167,11 @@ fn snaky(symmetry: u8, dx: i32, dy: i32) -> SnakyCopy {
 /// A Snaky without its cell number `missing`.
 fn all_but(copy: SnakyCopy, missing: usize) -> Vec<Cell> {
     copy.iter().enumerate().filter(|&(i, _)| i != missing).map(|(_, &c)| c).collect()
+}
+
+/// The cells (x, y) for x from `first` to `last`.
+fn row(first: i32, last: i32, y: i32) -> Vec<Cell> {
+    (first..=last).map(|x| Cell::new(x, y)).collect()
 }
 
 fn cells(list: &[(i32, i32)]) -> Vec<Cell> {
@@ -141,6 +206,14 @@ impl Lesson {
                 (maker, cells(&[(0, 3), (2, 5), (6, 6), (2, 1), (6, 1)]))
             }
             Step::Goal => (Vec::new(), Vec::new()),
+            // Maker's turn in each: as many Breaker stones as Maker's.
+            // A row of four with both ends blocked: a stone beside an end leaves one finish.
+            Step::Threat => (row(2, 5, 3), cells(&[(1, 3), (6, 3), (3, 5), (4, 1)])),
+            // A row of five, its ends and two of the four corners spoilt: the side stone at (5,4) or
+            // (5,2) finishes two Snakies; at (1,4) or (1,2) only one.
+            Step::RowOfFive => (row(1, 5, 3), cells(&[(0, 3), (6, 3), (0, 4), (2, 2), (4, 6)])),
+            // A row of four with room all round: Maker wins within three moves, whatever Breaker does.
+            Step::OpenFour => (row(2, 5, 3), cells(&[(1, 6), (5, 6), (2, 0), (6, 1)])),
         };
         Self {
             step,
@@ -174,6 +247,11 @@ impl Lesson {
         board_cells().filter(|&c| self.completes(c).is_some()).collect()
     }
 
+    /// The player's side in this step.
+    pub fn player_is_maker(&self) -> bool {
+        self.step.track() == Track::Maker
+    }
+
     /// What a click on `cell` does. Returns whether anything changed.
     pub fn click(&mut self, cell: Cell) -> bool {
         if self.status != Status::Playing || self.step == Step::Goal {
@@ -181,6 +259,10 @@ impl Lesson {
         }
         if !self.is_free(cell) {
             self.feedback = Some(Feedback::Taken(cell));
+            return true;
+        }
+        if self.player_is_maker() {
+            self.maker_click(cell);
             return true;
         }
         match self.step {
@@ -236,9 +318,71 @@ impl Lesson {
                     }
                 }
             }
-            Step::Goal => return false,
+            Step::Goal | Step::Threat | Step::RowOfFive | Step::OpenFour => return false,
         }
         true
+    }
+
+    /// A Maker step: the player claims `cell` as Maker; unless it completes a Snaky, Breaker
+    /// answers, taking a finishing cell when there is one.
+    fn maker_click(&mut self, cell: Cell) {
+        let could_finish = self.threats();
+        let won = self.completes(cell);
+        self.maker.push(cell);
+        self.last = Some(cell);
+        self.claims += 1;
+        if let Some(copy) = won {
+            self.winning = Some(copy);
+            self.status = Status::Passed;
+            self.feedback = Some(Feedback::Won);
+            return;
+        }
+        let threats = self.threats();
+        let Some(answer) = threats.first().copied().or_else(|| self.breaker_answer()) else {
+            self.status = Status::Failed;
+            self.feedback = Some(Feedback::OutOfMoves);
+            return;
+        };
+        self.breaker.push(answer);
+        self.last = Some(answer);
+        let left = threats.iter().copied().find(|&c| c != answer);
+        let (status, feedback) = match (self.step, left) {
+            _ if !could_finish.is_empty() => {
+                (Status::Failed, Feedback::MissedFinish { missed: could_finish[0] })
+            }
+            (Step::Threat, _) if threats.is_empty() => (Status::Failed, Feedback::NoThreat { answer }),
+            (Step::Threat, _) => (Status::Passed, Feedback::Threatened { blocked: answer }),
+            (Step::OpenFour, _) if self.claims >= OPEN_FOUR_MOVES => (Status::Failed, Feedback::OutOfMoves),
+            (_, Some(left)) => (Status::Playing, Feedback::DoubleThreat { blocked: answer, left }),
+            (Step::OpenFour, None) => {
+                (Status::Playing, Feedback::BreakerAnswered { answer, left: OPEN_FOUR_MOVES - self.claims })
+            }
+            (_, None) if threats.is_empty() => (Status::Failed, Feedback::NoThreat { answer }),
+            (_, None) => (Status::Failed, Feedback::OneThreat { blocked: answer }),
+        };
+        self.status = status;
+        self.feedback = Some(feedback);
+    }
+
+    /// Breaker's answer in a Maker step with nothing to block: the free cell in the most Snakies
+    /// on the board that hold Maker's cells and none of Breaker's, those with more of Maker's
+    /// cells counting more; ties go to the first cell of [`board_cells`].
+    fn breaker_answer(&self) -> Option<Cell> {
+        let score = |cell: Cell| -> u32 {
+            shape::copies_through(cell)
+                .filter(|copy| copy.iter().all(|&c| on_board(c) && !self.breaker.contains(&c)))
+                .map(|copy| copy.iter().filter(|c| self.maker.contains(c)).count() as u32)
+                .map(|mine| mine * mine)
+                .sum()
+        };
+        let mut best: Option<(u32, Cell)> = None;
+        for cell in board_cells().filter(|&c| self.is_free(c)) {
+            let s = score(cell);
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, cell));
+            }
+        }
+        best.map(|(_, cell)| cell)
     }
 
     /// Claims the player has made in the turns step.
@@ -312,9 +456,50 @@ mod tests {
             .collect()
     }
 
+    /// The free cells after which Maker, owning `maker`, would have this many finishing cells or
+    /// more (brute force over the copies on the board).
+    fn making_threats(lesson: &Lesson, at_least: usize) -> Vec<Cell> {
+        board_cells()
+            .filter(|&c| lesson.is_free(c))
+            .filter(|&c| {
+                let mut after = lesson.clone();
+                after.maker.push(c);
+                completing_cells(&after).len() >= at_least
+            })
+            .collect()
+    }
+
+    /// Whether Maker, to move, owns a whole copy within `moves` of its moves whatever Breaker
+    /// plays on the board (brute force over every free cell for both sides).
+    fn forced_win(maker: &[Cell], breaker: &[Cell], moves: u32) -> bool {
+        fn go(m: &mut Vec<Cell>, b: &mut Vec<Cell>, moves: u32, copies: &[SnakyCopy]) -> bool {
+            if moves == 0 {
+                return false;
+            }
+            let free: Vec<Cell> = board_cells().filter(|c| !m.contains(c) && !b.contains(c)).collect();
+            let wins =
+                |cell: Cell| copies.iter().any(|copy| copy.iter().all(|c| *c == cell || m.contains(c)));
+            if free.iter().any(|&c| wins(c)) {
+                return true;
+            }
+            free.iter().any(|&c| {
+                m.push(c);
+                let holds = free.iter().filter(|&&r| r != c).all(|&r| {
+                    b.push(r);
+                    let won = go(m, b, moves - 1, copies);
+                    b.pop();
+                    won
+                });
+                m.pop();
+                holds
+            })
+        }
+        go(&mut maker.to_vec(), &mut breaker.to_vec(), moves, &copies_on_board())
+    }
+
     #[test]
     fn each_position_is_a_legal_game_position_on_the_board() {
-        for step in Step::ALL {
+        for step in Step::ALL.into_iter().chain(Step::MAKER) {
             let lesson = Lesson::new(step);
             let all: Vec<Cell> = lesson.maker.iter().chain(&lesson.breaker).copied().collect();
             assert!(all.iter().all(|&c| on_board(c)), "{step:?}");
@@ -325,6 +510,11 @@ mod tests {
             // Maker moves first: at Breaker's turn Maker owns one cell more (step 1 has no Breaker).
             if matches!(step, Step::Turns | Step::Block | Step::DoubleThreat) {
                 assert_eq!(lesson.maker.len(), lesson.breaker.len() + 1, "{step:?}");
+            }
+            // The Maker steps start at Maker's turn, with nothing to finish yet.
+            if step.track() == Track::Maker {
+                assert_eq!(lesson.maker.len(), lesson.breaker.len(), "{step:?}");
+                assert!(completing_cells(&lesson).is_empty(), "{step:?}");
             }
             assert_eq!(lesson.threats(), completing_cells(&lesson), "{step:?}");
         }
@@ -350,6 +540,115 @@ mod tests {
         shapes.sort();
         shapes.dedup();
         assert_eq!(shapes.len(), 8);
+    }
+
+    #[test]
+    fn the_threat_step_passes_on_a_threat_and_fails_otherwise() {
+        let start = Lesson::new(Step::Threat);
+        let threats = making_threats(&start, 1);
+        // Beside each blocked end of the row of four, up and down: (5,4) (6,4) (5,2) (6,2) and
+        // their mirrors at the other end.
+        assert_eq!(threats.len(), 8, "{threats:?}");
+        assert!(making_threats(&start, 2).is_empty(), "no double threat from a row blocked at both ends");
+        for cell in board_cells().filter(|&c| start.is_free(c)) {
+            let mut lesson = start.clone();
+            assert!(lesson.click(cell));
+            assert_eq!(lesson.breaker.len(), start.breaker.len() + 1, "Breaker answers {cell}");
+            if threats.contains(&cell) {
+                let blocked = completing_cells(&start_with(&start, cell))[0];
+                assert_eq!(lesson.status, Status::Passed, "{cell}");
+                assert_eq!(lesson.feedback, Some(Feedback::Threatened { blocked }));
+                assert!(lesson.breaker.contains(&blocked));
+            } else {
+                assert_eq!(lesson.status, Status::Failed, "{cell}");
+                assert!(matches!(lesson.feedback, Some(Feedback::NoThreat { .. })));
+            }
+        }
+    }
+
+    fn start_with(lesson: &Lesson, cell: Cell) -> Lesson {
+        let mut after = lesson.clone();
+        after.maker.push(cell);
+        after
+    }
+
+    #[test]
+    fn the_row_of_five_passes_only_by_the_side_stones_that_leave_two_finishes() {
+        let start = Lesson::new(Step::RowOfFive);
+        // The two corners Breaker left whole, as the step's text says.
+        assert_eq!(making_threats(&start, 2), vec![Cell::new(5, 2), Cell::new(5, 4)]);
+        for cell in making_threats(&start, 2) {
+            let mut lesson = start.clone();
+            lesson.click(cell);
+            let Some(Feedback::DoubleThreat { blocked, left }) = lesson.feedback else {
+                panic!("{cell}: {:?}", lesson.feedback)
+            };
+            assert_eq!(lesson.status, Status::Playing);
+            assert!(lesson.breaker.contains(&blocked));
+            assert_eq!(completing_cells(&lesson), vec![left]);
+            lesson.click(left);
+            assert_eq!((lesson.status, lesson.feedback), (Status::Passed, Some(Feedback::Won)));
+            let winning = lesson.winning.expect("the Snaky");
+            assert!(winning.iter().all(|c| lesson.maker.contains(c)));
+        }
+        // A spoilt corner leaves one finish, which Breaker takes.
+        for cell in [Cell::new(1, 4), Cell::new(1, 2)] {
+            let mut lesson = start.clone();
+            lesson.click(cell);
+            assert_eq!(lesson.status, Status::Failed, "{cell}");
+            assert!(matches!(lesson.feedback, Some(Feedback::OneThreat { .. })), "{cell}");
+            assert!(completing_cells(&lesson).is_empty());
+        }
+        // After the double threat, a move elsewhere leaves the finish to Breaker.
+        let mut lesson = start.clone();
+        lesson.click(Cell::new(5, 4));
+        let far = board_cells().find(|&c| lesson.is_free(c) && lesson.completes(c).is_none()).unwrap();
+        lesson.click(far);
+        assert_eq!(lesson.status, Status::Failed);
+        assert!(matches!(lesson.feedback, Some(Feedback::MissedFinish { .. })));
+    }
+
+    #[test]
+    fn the_open_four_is_a_forced_win_in_three_and_the_step_checks_the_count() {
+        let start = Lesson::new(Step::OpenFour);
+        assert!(forced_win(&start.maker, &start.breaker, OPEN_FOUR_MOVES), "whatever Breaker plays");
+        assert!(!forced_win(&start.maker, &start.breaker, OPEN_FOUR_MOVES - 1), "not sooner");
+        // The step's line: five in a row, the side stone, the finish (the yellow cell).
+        let mut lesson = start.clone();
+        lesson.click(Cell::new(1, 3));
+        assert!(matches!(lesson.feedback, Some(Feedback::BreakerAnswered { left: 2, .. })));
+        let side = making_threats(&lesson, 2);
+        assert!(!side.is_empty(), "a side stone still makes two finishes");
+        lesson.click(side[0]);
+        let Some(Feedback::DoubleThreat { left, .. }) = lesson.feedback else {
+            panic!("{:?}", lesson.feedback)
+        };
+        lesson.click(left);
+        assert_eq!(
+            (lesson.status, lesson.feedback, lesson.claims()),
+            (Status::Passed, Some(Feedback::Won), 3)
+        );
+        // The side stone first: one finish, blocked; then five in a row makes one more, blocked.
+        let mut lesson = start.clone();
+        lesson.click(Cell::new(5, 4));
+        lesson.click(Cell::new(1, 3));
+        assert_eq!(lesson.status, Status::Playing, "{:?}", lesson.feedback);
+        let quiet = board_cells().find(|&c| lesson.is_free(c) && lesson.completes(c).is_none()).unwrap();
+        lesson.click(quiet);
+        assert_eq!((lesson.status, lesson.feedback), (Status::Failed, Some(Feedback::OutOfMoves)));
+    }
+
+    #[test]
+    fn maker_steps_walk_their_own_track_and_are_never_saved() {
+        assert_eq!(Step::MAKER.map(Step::number), [1, 2, 3]);
+        assert_eq!(Step::MAKER.map(Step::saved_number), [None; 3]);
+        assert_eq!(Step::ALL.map(Step::saved_number), [1, 2, 3, 4, 5].map(Some));
+        assert_eq!(Step::Threat.previous(), None);
+        assert_eq!(Step::Threat.next(), Some(Step::RowOfFive));
+        assert_eq!(Step::OpenFour.next(), None);
+        assert_eq!(Step::nth(Track::Maker, 3), Some(Step::OpenFour));
+        assert_eq!(Step::nth(Track::Maker, 4), None);
+        assert_eq!(Step::Goal.next(), None, "the primer does not run on into Maker's steps");
     }
 
     #[test]

@@ -239,6 +239,16 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         |row| {
             row.spawn(widgets::small_button(text::new_game(lang), ButtonKind::Primary, 170.0))
                 .observe(send(MakerInput::NewGame));
+            row.spawn(widgets::small_button(
+                crate::app::i18n::learn::L::HowMakerWins.get(lang),
+                ButtonKind::Secondary,
+                0.0,
+            ))
+            .observe(
+                |_: On<Pointer<Click>>, mut commands: Commands, mut go: MessageWriter<Go>| {
+                    how_maker_wins(&mut commands, &mut go)
+                },
+            );
         },
     );
     panel.spawn((Info::Review, widgets::text("", 14.0, palette::INK), CollapseWhenEmpty));
@@ -303,6 +313,14 @@ enum MakerKey {
     Game(MakerInput),
     View(ViewInput),
     ClaimCursor,
+    /// The primer's Maker steps ("How Maker wins").
+    HowMakerWins,
+}
+
+/// Opens the primer on its first Maker step.
+fn how_maker_wins(commands: &mut Commands, go: &mut MessageWriter<Go>) {
+    commands.insert_resource(super::learn::LearnStart(super::lesson::Step::Threat));
+    go.write(Go(Screen::SnakyLearn));
 }
 
 const KEYS: Keymap<MakerKey> = Keymap(&[
@@ -335,6 +353,7 @@ const KEYS: Keymap<MakerKey> = Keymap(&[
         "Z: undo",
     ),
     Binding::press(&[KeyCode::KeyR], MakerKey::Game(MakerInput::NewGame), "R：はじめから", "R: new game"),
+    Binding::press(&[KeyCode::KeyL], MakerKey::HowMakerWins, "L：勝ち方", "L: how to win"),
     Binding::press(
         &[KeyCode::Digit1],
         MakerKey::Game(MakerInput::Level(Level::Blocker)),
@@ -371,6 +390,8 @@ fn keyboard(
     session: Option<Res<MakerSession>>,
     mut inputs: MessageWriter<MakerInput>,
     mut views: MessageWriter<ViewInput>,
+    mut commands: Commands,
+    mut go: MessageWriter<Go>,
 ) {
     let line_open = session.is_some_and(|session| session.proof_line().is_some());
     for action in keys.actions(KEYS) {
@@ -393,6 +414,7 @@ fn keyboard(
             MakerKey::ClaimCursor => {
                 inputs.write(MakerInput::Claim(cursor.0));
             }
+            MakerKey::HowMakerWins => how_maker_wins(&mut commands, &mut go),
         }
     }
 }
