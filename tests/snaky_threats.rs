@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use pokopoko::language::Language;
 use pokopoko::snaky::review::{self, Role};
+use pokopoko::snaky::threats::DoubleShape;
 use pokopoko::snaky::words;
 use pokopoko::snaky::{
     self, BreakerKind, Cards, Cell, ComputerBreaker, Game, Maker, Player, ThreatKind, Threats, play_out,
@@ -79,7 +80,65 @@ fn checked_threats(game: &Game, threats: &Threats, at: &str) -> Vec<Xy> {
     // Every finishing cell finishes its own copy: no copy is counted for two cells.
     let copies: BTreeSet<&[Xy; 6]> = brute.values().flatten().collect();
     assert_eq!(copies.len(), brute.values().map(BTreeSet::len).sum::<usize>(), "{at}");
+    // How a double threat's Snakies lie, by the brute force's copies.
+    let (five, crossings) = brute_shapes(&brute);
+    match threats.double_shape() {
+        None => assert!(cells.len() < 2, "{at}: a double threat has a shape"),
+        Some(DoubleShape::RowOfFive) => assert!(five, "{at}: no row of five"),
+        Some(DoubleShape::Crossing { cell }) => {
+            assert!(!five, "{at}: a row of five is named first");
+            assert!(crossings.contains(&(cell.x, cell.y)), "{at}: {cell} is no crossing of {crossings:?}");
+        }
+        Some(DoubleShape::Other) => assert!(!five && crossings.is_empty(), "{at}: a shape left unnamed"),
+    }
     cells
+}
+
+/// The row of four of a Snaky given as its six cells (in any order): the four of them in one
+/// line, across (same y) or up (same x); `true` when across.
+fn row_of_four(copy: &[Xy; 6]) -> (Vec<Xy>, bool) {
+    for c in copy {
+        let across: Vec<Xy> = copy.iter().copied().filter(|d| d.1 == c.1).collect();
+        if across.len() == 4 {
+            return (across, true);
+        }
+        let up: Vec<Xy> = copy.iter().copied().filter(|d| d.0 == c.0).collect();
+        if up.len() == 4 {
+            return (up, false);
+        }
+    }
+    panic!("{copy:?} has no row of four")
+}
+
+/// Over every two copies finishing different cells: whether the rows of four of some two are
+/// Maker's (their finishing cells lie off them) and make five in one line; and every cell where
+/// the rows of two cross at right angles (sharing exactly that cell).
+fn brute_shapes(brute: &BTreeMap<Xy, BTreeSet<[Xy; 6]>>) -> (bool, BTreeSet<Xy>) {
+    let copies: Vec<(Xy, &[Xy; 6])> =
+        brute.iter().flat_map(|(&cell, copies)| copies.iter().map(move |c| (cell, c))).collect();
+    let (mut five, mut crossings) = (false, BTreeSet::new());
+    for &(fa, a) in &copies {
+        for &(fb, b) in &copies {
+            if fa >= fb {
+                continue;
+            }
+            let ((ra, across_a), (rb, across_b)) = (row_of_four(a), row_of_four(b));
+            let shared: Vec<Xy> = ra.iter().copied().filter(|c| rb.contains(c)).collect();
+            let mut union = ra.clone();
+            union.extend(&rb);
+            union.sort();
+            union.dedup();
+            let one_line = union.iter().all(|c| c.0 == union[0].0) || union.iter().all(|c| c.1 == union[0].1);
+            if across_a == across_b && one_line && union.len() == 5 && !ra.contains(&fa) && !rb.contains(&fb)
+            {
+                five = true;
+            }
+            if across_a != across_b && shared.len() == 1 {
+                crossings.insert(shared[0]);
+            }
+        }
+    }
+    (five, crossings)
 }
 
 fn computer_game(maker: Maker, kind: BreakerKind, seed: u64) -> Vec<Cell> {
@@ -121,6 +180,44 @@ fn the_papers_worked_line_threatens_nothing() {
         assert!(checked_threats(&game, &found, &format!("worked line, move {index}")).is_empty());
     }
     assert_eq!(game.maker_cells(), &cells("8,8 8,7 11,8")[..]);
+}
+
+/// The takeaway's "how Maker won": the first Maker move after which the brute force finds two
+/// finishing cells, and its shape; computer games hold both named shapes (a weak Breaker lets a
+/// row of five through, the perfect one loses to a crossing).
+#[test]
+fn a_games_first_double_threat_and_its_shape_are_the_brute_forces() {
+    let mut named = BTreeSet::new();
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("cards");
+        for kind in BreakerKind::PURE {
+            for seed in 0..3 {
+                let breaker = computer_game(maker, kind, seed);
+                let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
+                let at = format!("{maker:?} {kind:?} seed {seed}");
+                let first = (1..=game.moves().len()).step_by(2).find_map(|moves| {
+                    let board = game.prefix(moves);
+                    let brute = brute_threats(&xy(board.maker_cells()), &xy(board.breaker_cells()));
+                    (brute.len() >= 2).then(|| (board.maker_cells().len() as u32, brute_shapes(&brute)))
+                });
+                let found = review::first_double_threat(&game);
+                assert_eq!(found.map(|w| w.move_number), first.as_ref().map(|f| f.0), "{at}");
+                let lesson = snaky::explain(Arc::clone(&cards), &breaker).expect("legal").review;
+                assert_eq!(review::takeaway(&game, &lesson).won_by, found, "{at}");
+                if let (Some(found), Some((_, (five, crossings)))) = (found, first) {
+                    match found.shape {
+                        DoubleShape::RowOfFive => assert!(five, "{at}"),
+                        DoubleShape::Crossing { cell } => {
+                            assert!(!five && crossings.contains(&(cell.x, cell.y)))
+                        }
+                        DoubleShape::Other => assert!(!five && crossings.is_empty(), "{at}"),
+                    }
+                    named.insert(format!("{:?}", std::mem::discriminant(&found.shape)));
+                }
+            }
+        }
+    }
+    assert!(named.len() >= 2, "both named shapes occur: {named:?}");
 }
 
 #[test]
@@ -200,6 +297,11 @@ fn checked_line(start: &Game, line: &review::Line, at: &str) -> u32 {
     assert_eq!(reported, singles, "{at}: the threats before the first double threat");
     let reported = point.double_threat.as_ref().map(|d| (d.move_number, xy(&d.cells)));
     assert_eq!(reported, double, "{at}: the first double threat");
+    // Its shape is the one its step's threats have (checked against the brute force above).
+    if let Some(d) = &point.double_threat {
+        let step = line.steps.iter().find(|s| s.move_number == d.move_number).expect("its step");
+        assert_eq!(Some(d.shape), step.threats.double_shape(), "{at}");
+    }
     line.completed.expect("completed").move_number
 }
 
@@ -625,21 +727,30 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                     words::takeaway(Language::English, &takeaway),
                     words::takeaway(Language::Japanese, &takeaway),
                 );
+                // How Maker won, when its double threat grew from a row of five (checked against the
+                // brute force in a_games_first_double_threat_and_its_shape_are_the_brute_forces).
+                let named = takeaway.won_by.is_some_and(|w| w.shape == DoubleShape::RowOfFive);
                 // A forced block of a finish is no mistake: alone it leaves nothing to say.
-                if fuller == 0 && left_open == 0 {
+                if fuller == 0 && left_open == 0 && !named {
                     assert_eq!((english, japanese), (None, None), "{at}");
                     continue;
                 }
                 games += 1;
                 let (english, japanese) = (english.expect("said"), japanese.expect("said"));
+                let shape_lead = "Maker's double threat (its move";
                 if left_open > 0 {
                     assert!(english.starts_with("Take a finishing cell first"), "{at}: {english}");
-                } else if fuller > 0 {
+                } else if named {
+                    assert!(english.starts_with(shape_lead), "{at}: {english}");
+                }
+                assert_eq!(english.contains(shape_lead), named, "{at}: {english}");
+                if fuller > 0 {
                     rule += 1;
                     let lead = "For your next game: block the fullest shape (it finds the better reply about 2 times in 3).";
-                    assert!(english.starts_with(lead), "{at}: {english}");
+                    assert!(english.contains(lead), "{at}: {english}");
+                    assert!(left_open > 0 || named || english.starts_with(lead), "{at}: {english}");
                     let lead = "次の対局へのコツ：いちばん石の多い形をふさぐ（";
-                    assert!(japanese.starts_with(lead), "{at}: {japanese}");
+                    assert!(japanese.contains(lead), "{at}: {japanese}");
                 }
                 assert!(!english.contains("blocked a finish"), "{at}: {english}");
                 if (maker, kind, seed) == (Maker::Paper, BreakerKind::Mixed, 0) {

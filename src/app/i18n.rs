@@ -317,8 +317,8 @@ impl T {
             T::AnalysisTab => ("分析（Tab）", "Analysis (Tab)"),
             T::HowToPlay => ("遊び方", "How to play"),
             T::Lesson => (
-                "学び：手をクリックで、その局面と理由へ（W：いちばん高くついた手。-の数：早まった作り手の手数）",
-                "Lesson: click a move to see why (W: the costliest; -n: the Maker moves it gave away)",
+                "学び：手をクリック（W：最大の失点。-n：失点）",
+                "Lesson: click a move (W: the costliest; -n: moves lost)",
             ),
             T::LessonHelp => (
                 "緑の枠：保証を保てた手。-の数：その手で早まった作り手の手数。",

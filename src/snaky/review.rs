@@ -62,7 +62,7 @@ use super::cell::Cell;
 use super::errors::{RecordError, RecordErrorKind};
 use super::game::{Game, Player};
 use super::shape::{self, Copy as SnakyCopy};
-use super::threats::{self, ThreatKind, Threats};
+use super::threats::{self, DoubleShape, ThreatKind, Threats};
 
 /// The lesson of one game: par, how long Maker was held out, and every Breaker move reviewed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -352,6 +352,9 @@ pub struct DoubleThreat {
     pub maker: Cell,
     /// The finishing cells, sorted by (x, y): Breaker can take only one.
     pub cells: Vec<Cell>,
+    /// How its Snakies lie ([`Threats::double_shape`]).
+    #[serde(default)]
+    pub shape: DoubleShape,
 }
 
 /// The best reply to a costly move, with the facts for one sentence about it.
@@ -580,6 +583,28 @@ pub struct Takeaway {
     pub fuller: usize,
     /// The moves that left a finishing cell open ([`ReviewedMove::left_open`]), costly or not.
     pub left_open: usize,
+    /// The game's first double threat, which won it ([`first_double_threat`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub won_by: Option<WonBy>,
+}
+
+/// A game's first double threat: Maker's move number and how its Snakies lay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct WonBy {
+    pub move_number: u32,
+    pub shape: DoubleShape,
+}
+
+/// The first Maker move of `game` after which two or more free cells each finished a Snaky (on
+/// the game's own board), with how they lay; `None` if Maker never made one (it completed after
+/// a single threat was left open, or has not won).
+pub fn first_double_threat(game: &Game) -> Option<WonBy> {
+    let (maker, breaker) = (game.maker_cells(), game.breaker_cells());
+    (0..maker.len()).find_map(|k| {
+        let threats = threats::threats(&maker[..=k], &breaker[..k.min(breaker.len())]);
+        let shape = threats.double_shape()?;
+        Some(WonBy { move_number: k as u32 + 1, shape })
+    })
 }
 
 impl Takeaway {
@@ -596,7 +621,8 @@ impl Takeaway {
 
 /// The [`Takeaway`] of `game`, whose lesson is `review`.
 pub fn takeaway(game: &Game, review: &Review) -> Takeaway {
-    let mut takeaway = Takeaway { left_open: review.left_open(), ..Takeaway::default() };
+    let won_by = if game.won() { first_double_threat(game) } else { None };
+    let mut takeaway = Takeaway { left_open: review.left_open(), won_by, ..Takeaway::default() };
     for (index, reviewed) in review.moves.iter().enumerate().filter(|(_, m)| m.lost > 0) {
         takeaway.costly += 1;
         if reviewed.blocked_finish {
@@ -669,8 +695,9 @@ fn turning_point(steps: &[LineStep]) -> TurningPoint {
             }
             ThreatKind::DoubleThreat => {
                 let cells = step.threats.cells.clone();
+                let shape = step.threats.double_shape().unwrap_or_default();
                 point.double_threat =
-                    Some(DoubleThreat { move_number: step.move_number, maker: step.maker, cells });
+                    Some(DoubleThreat { move_number: step.move_number, maker: step.maker, cells, shape });
                 break;
             }
         }

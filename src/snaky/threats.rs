@@ -53,6 +53,51 @@ impl ThreatKind {
     }
 }
 
+/// How the Snakies of a double threat lie, as the lessons name them. A Snaky is a row of four and
+/// two more cells; of two copies finishing different cells, the relation of their rows of four.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum DoubleShape {
+    /// Their rows of four are Maker's and lie in one line, five cells together: a row of five, and
+    /// a stone beside one of its ends turned both (the weak Breakers' usual loss).
+    RowOfFive,
+    /// Their rows of four lie at right angles and share `cell`: two Snakies crossing there (the
+    /// perfect Breaker's usual loss).
+    Crossing { cell: Cell },
+    /// Neither.
+    #[default]
+    Other,
+}
+
+/// The row of four of a copy in the order of S: its first four cells.
+fn row_of_four(copy: &SnakyCopy) -> [Cell; 4] {
+    [copy[0], copy[1], copy[2], copy[3]]
+}
+
+/// Whether a row of four runs along x (else along y).
+fn across(row: &[Cell; 4]) -> bool {
+    row[0].y == row[3].y
+}
+
+/// The shape two finishing copies make, if it has a name.
+fn shape_of(a: &FinishingCopy, b: &FinishingCopy) -> DoubleShape {
+    let rows_whole = !row_of_four(&a.snaky).contains(&a.cell) && !row_of_four(&b.snaky).contains(&b.cell);
+    let (a, b) = (row_of_four(&a.snaky), row_of_four(&b.snaky));
+    let shared: Vec<Cell> = a.iter().copied().filter(|c| b.contains(c)).collect();
+    if across(&a) == across(&b) {
+        let in_line = if across(&a) { a[0].y == b[0].y } else { a[0].x == b[0].x };
+        // Two rows of four of Maker's in one line make five in a row when they overlap in three.
+        if rows_whole && in_line && shared.len() == 3 {
+            return DoubleShape::RowOfFive;
+        }
+        return DoubleShape::Other;
+    }
+    match shared.as_slice() {
+        [cell] => DoubleShape::Crossing { cell: *cell },
+        _ => DoubleShape::Other,
+    }
+}
+
 /// One Snaky copy Maker can complete with one more stone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct FinishingCopy {
@@ -87,6 +132,28 @@ impl Threats {
     /// No free cell finishes a Snaky.
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
+    }
+
+    /// For a double threat, how its Snakies lie: over every two copies finishing different cells
+    /// (in the copies' order), a row of five if any two make one, else the first crossing, else
+    /// [`DoubleShape::Other`]; `None` with fewer than two finishing cells.
+    pub fn double_shape(&self) -> Option<DoubleShape> {
+        if self.kind != ThreatKind::DoubleThreat {
+            return None;
+        }
+        let mut found = DoubleShape::Other;
+        for (i, a) in self.copies.iter().enumerate() {
+            for b in self.copies[i + 1..].iter().filter(|b| b.cell != a.cell) {
+                match shape_of(a, b) {
+                    DoubleShape::RowOfFive => return Some(DoubleShape::RowOfFive),
+                    crossing @ DoubleShape::Crossing { .. } if found == DoubleShape::Other => {
+                        found = crossing
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Some(found)
     }
 
     /// The copies `cell` would complete.
@@ -196,6 +263,23 @@ mod tests {
                 assert!(threats_through(maker[0], &maker, &[]).cells.contains(&copy[missing]));
             }
         }
+    }
+
+    #[test]
+    fn a_row_of_five_with_a_side_stone_and_two_crossing_rows_are_named() {
+        let cells = |list: &[(i32, i32)]| list.iter().map(|&c| Cell::from(c)).collect::<Vec<_>>();
+        // (0..4, 0) and the stone (4,1) beside its end: (3,1) and (5,1) each finish.
+        let five = threats(&cells(&[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (4, 1)]), &[]);
+        assert_eq!(five.cells, cells(&[(3, 1), (5, 1)]));
+        assert_eq!(five.double_shape(), Some(DoubleShape::RowOfFive));
+        // Snaky across on (0..3, 0) without (4,1), and Snaky up on (1, -2..1) without (0,2): the
+        // rows of four cross at (1,0).
+        let maker = cells(&[(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (1, -2), (1, -1), (1, 1), (0, 1)]);
+        let crossing = threats(&maker, &[]);
+        assert!(crossing.cells.contains(&Cell::new(4, 1)) && crossing.cells.contains(&Cell::new(0, 2)));
+        assert_eq!(crossing.double_shape(), Some(DoubleShape::Crossing { cell: Cell::new(1, 0) }));
+        // One finishing cell is no double threat, so no shape.
+        assert_eq!(threats(&cells(&[(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)]), &[]).double_shape(), None);
     }
 
     #[test]

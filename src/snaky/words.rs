@@ -17,8 +17,8 @@
 //! ```
 
 use super::cell::Cell;
-use super::review::{Line, Role, Takeaway, Why};
-use super::threats::ThreatKind;
+use super::review::{Line, Role, Takeaway, Why, WonBy};
+use super::threats::{DoubleShape, ThreatKind};
 use crate::language::Language;
 
 /// "After your move 6 at (5,8) Maker could force: threats at moves 7, 8 and 9 (you had to answer
@@ -58,8 +58,9 @@ pub fn forced(lang: Language, why: &Why) -> String {
                 parts.push(format!("{noun} {}{answered}", and_list(lang, &threat_moves)));
             }
             if let Some(double) = &point.double_threat {
+                let shape = double_shape(lang, double.shape).map(|s| format!(" ({s})")).unwrap_or_default();
                 parts.push(format!(
-                    "a double threat at move {}: {} each finish a Snaky",
+                    "a double threat at move {}: {} each finish a Snaky{shape}",
                     double.move_number,
                     and_list(lang, &cells(&double.cells))
                 ));
@@ -93,8 +94,9 @@ pub fn forced(lang: Language, why: &Why) -> String {
                 parts.push(format!("{}手目にリーチ{answered}", threat_moves.join("・")));
             }
             if let Some(double) = &point.double_threat {
+                let shape = double_shape(lang, double.shape).map(|s| format!("（{s}）")).unwrap_or_default();
                 parts.push(format!(
-                    "{}手目にダブルリーチ：{} のどちらでも Snaky が完成します",
+                    "{}手目にダブルリーチ：{} のどちらでも Snaky が完成します{shape}",
                     double.move_number,
                     and_list(lang, &cells(&double.cells))
                 ));
@@ -112,6 +114,18 @@ pub fn forced(lang: Language, why: &Why) -> String {
             }
         }
     }
+}
+
+/// How a double threat's Snakies lay, in a few words ("two Snakies crossing at (7,11)"); `None`
+/// for a shape without a name.
+pub fn double_shape(lang: Language, shape: DoubleShape) -> Option<String> {
+    Some(match (lang, shape) {
+        (Language::English, DoubleShape::RowOfFive) => "a row of five, turned at its end".to_string(),
+        (Language::Japanese, DoubleShape::RowOfFive) => "5つ並びの端で曲がる形".to_string(),
+        (Language::English, DoubleShape::Crossing { cell }) => format!("two Snakies crossing at {cell}"),
+        (Language::Japanese, DoubleShape::Crossing { cell }) => format!("{cell} で交わる2つの Snaky"),
+        (_, DoubleShape::Other) => return None,
+    })
 }
 
 /// "Even against the longest defence from there, Maker completes its Snaky at move 12 at (6,11)":
@@ -358,7 +372,7 @@ fn on_shape(lang: Language, best: &super::review::BestReply) -> String {
 
 /// The sentence a player takes to the next game, from what the game's moves had in common
 /// ([`Takeaway`]): first the finishing cells left open (any Maker but this one completes there),
-/// then the rule of thumb, with how many of the mistakes it would have found the better reply at
+/// then a row of five, when Maker's winning double threat grew from one, then the rule of thumb, with how many of the mistakes it would have found the better reply at
 /// (a Breaker that always follows it holds each shipped Maker to 14 moves where the simple
 /// computer Breakers manage 6 to 8: `tests/snaky_threats.rs`). The blocks of a finish, forced
 /// and right, are not mistakes and go unsaid here (their chips are calm and their lessons say
@@ -367,7 +381,7 @@ fn on_shape(lang: Language, best: &super::review::BestReply) -> String {
 /// ```
 /// use pokopoko::language::Language;
 /// use pokopoko::snaky::{review::Takeaway, words};
-/// let game = Takeaway { costly: 4, blocked: 1, fuller: 1, left_open: 0 };
+/// let game = Takeaway { costly: 4, blocked: 1, fuller: 1, left_open: 0, won_by: None };
 /// let said = words::takeaway(Language::English, &game).expect("costly moves");
 /// assert!(said.starts_with("For your next game: block the fullest shape"), "{said}");
 /// assert!(said.contains("At 1 of your 3 costly moves"), "{said}");
@@ -384,6 +398,19 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
             (Language::English, 1) => "Take a finishing cell first: at 1 move you left one open, where any Maker but this one would have completed its Snaky.".to_string(),
             (Language::English, n) => format!("Take a finishing cell first: at {n} moves you left one open, where any Maker but this one would have completed its Snaky."),
             (Language::Japanese, n) => format!("完成のマスは先にふさぎましょう：{n}手で空けたままにしました（この作り手以外ならそこで完成です）。"),
+        });
+    }
+    // How Maker won, when a plain rule stops it: a row of five is a beginner's loss (the primer's
+    // Maker steps play it). A crossing, how even the longest defence ends, goes unsaid here: the
+    // lesson names it, and a long game's panel has no room for it.
+    if let Some(WonBy { move_number: n, shape: DoubleShape::RowOfFive }) = game.won_by {
+        said.push(match lang {
+            Language::English => format!(
+                "Maker's double threat (its move {n}) grew from a row of five: never let a row of 4 stand free at both ends."
+            ),
+            Language::Japanese => {
+                format!("作り手のダブルリーチ（{n}手目）は5つ並びからでした。両端の空いた4つ並びを作らせないこと。")
+            }
         });
     }
     if game.rule_of_thumb() {
@@ -541,7 +568,7 @@ mod tests {
     #[test]
     fn a_takeaway_says_the_rule_only_where_it_found_a_better_reply() {
         let said = |costly, blocked, fuller| {
-            let game = Takeaway { costly, blocked, fuller, left_open: 0 };
+            let game = Takeaway { costly, blocked, fuller, left_open: 0, won_by: None };
             (takeaway(Language::English, &game), takeaway(Language::Japanese, &game))
         };
         let (english, japanese) = said(3, 0, 1);

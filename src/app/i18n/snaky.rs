@@ -379,15 +379,17 @@ pub fn last_move(lang: Language, maker: bool, number: usize, at: Cell) -> String
     }
 }
 
-/// The result panel: how many moves Maker needed and what had been promised.
-pub fn result(lang: Language, maker_moves: usize, bound: u32, guarantee: u32) -> String {
+/// The result panel: what had been promised (the heading above it says the move Maker won with).
+pub fn result(lang: Language, bound: u32, guarantee: u32) -> String {
     match lang {
-        Language::Japanese => format!(
-            "作り手は {maker_moves}手目で Snaky を完成させました。はじめの保証は「{bound}手以内」、この対局での保証は「{guarantee}手以内」でした。"
-        ),
-        Language::English => format!(
-            "Maker completed Snaky with its move {maker_moves}. The guarantee was \"within {bound} moves\" at the start and \"within {guarantee}\" for this game."
-        ),
+        Language::Japanese => {
+            format!("はじめの保証は「{bound}手以内」、この対局での保証は「{guarantee}手以内」でした。")
+        }
+        Language::English => {
+            format!(
+                "The guarantee was \"within {bound} moves\" at the start and \"within {guarantee}\" for this game."
+            )
+        }
     }
 }
 

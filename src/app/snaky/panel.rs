@@ -692,7 +692,7 @@ fn update_panel(
                     // The guarantee just before Maker's last move: what this game had promised.
                     let game = session.game();
                     let promised = game.prefix(game.moves().len().saturating_sub(1)).guarantee();
-                    let result = text::result(lang, moves, par, promised);
+                    let result = text::result(lang, par, promised);
                     // The player's own game: the notice below says how long they held out.
                     match watch.kind() {
                         Some(_) => {
