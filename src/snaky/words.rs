@@ -121,7 +121,7 @@ pub fn forced(lang: Language, why: &Why) -> String {
 pub fn double_shape(lang: Language, shape: DoubleShape) -> Option<String> {
     Some(match (lang, shape) {
         (Language::English, DoubleShape::RowOfFive) => "a row of five, turned at its end".to_string(),
-        (Language::Japanese, DoubleShape::RowOfFive) => "5つ並びの端で曲がる形".to_string(),
+        (Language::Japanese, DoubleShape::RowOfFive) => "五つ並びの端で曲がる形".to_string(),
         (Language::English, DoubleShape::Crossing { cell }) => format!("two Snakies crossing at {cell}"),
         (Language::Japanese, DoubleShape::Crossing { cell }) => format!("{cell} で交わる2つの Snaky"),
         (_, DoubleShape::Other) => return None,
@@ -409,7 +409,7 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
                 "Maker's double threat (its move {n}) grew from a row of five: never let a row of 4 stand free at both ends."
             ),
             Language::Japanese => {
-                format!("作り手のダブルリーチ（{n}手目）は5つ並びからでした。両端の空いた4つ並びを作らせないこと。")
+                format!("作り手のダブルリーチ（{n}手目）は五つ並びからでした。両端の空いた四つ並びを作らせないこと。")
             }
         });
     }

@@ -370,9 +370,14 @@ fn the_maker_steps_open_from_the_maker_screen_and_are_played_as_maker() {
     assert_eq!(lesson(&app).step, Step::Block);
     key(&mut app, KeyCode::KeyM);
     assert_eq!(lesson(&app).step, Step::Threat);
+    // The key of the track on screen keeps the step.
+    key(&mut app, KeyCode::Digit2);
+    key(&mut app, KeyCode::KeyM);
+    assert_eq!(lesson(&app).step, Step::RowOfFive);
     assert!(passed(&app).is_empty(), "the Maker steps are not the primer's saved steps");
     // From the last Maker step Enter goes back to play as Maker.
-    key(&mut app, KeyCode::Digit3);
+    key(&mut app, KeyCode::Digit4);
+    assert_eq!(lesson(&app).step, Step::Crossing);
     key(&mut app, KeyCode::Enter);
     app.update();
     assert_eq!(screen(&app), Screen::SnakyMaker);

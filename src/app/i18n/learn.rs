@@ -72,8 +72,9 @@ pub fn step_name(lang: Language, step: Step) -> &'static str {
         Step::DoubleThreat => ("ダブルリーチ", "Double threat"),
         Step::Goal => ("めあて", "The goal"),
         Step::Threat => ("リーチ", "Threat"),
-        Step::RowOfFive => ("5つ並び", "Row of five"),
-        Step::OpenFour => ("4つ並び", "Open four"),
+        Step::RowOfFive => ("五つ並び", "Row of five"),
+        Step::OpenFour => ("四つ並び", "Open four"),
+        Step::Crossing => ("交わる形", "Crossing"),
     };
     pick(lang, ja, en)
 }
@@ -136,27 +137,35 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
         ],
         (Language::Japanese, Step::Threat) => [
             "こんどはあなたが作り手（紫）、COM が壊し手です。リーチとは、打ったあと空きマス1つで Snaky が完成する手のこと。壊し手はそのマスを取るしかありません（取らなければあなたの勝ち）。リーチは壊し手の次の手を決めてしまいます。",
-            "あなたの4つ並びは両端がふさがれています。リーチをかけてください：打ったあと1マスで Snaky が完成するマスを取ります。",
+            "あなたの四つ並びは両端がふさがれています。リーチをかけてください：打ったあと1マスで Snaky が完成するマスを取ります。",
         ],
         (Language::English, Step::Threat) => [
             "Now you are Maker (purple) and the COM is Breaker. A threat is a move after which one free cell would finish your Snaky: Breaker must take that cell, or you win. A threat chooses Breaker's next move for it.",
             "Your row of 4 is blocked at both ends. Make a threat: claim a cell after which one more cell finishes a Snaky.",
         ],
         (Language::Japanese, Step::RowOfFive) => [
-            "5つ並びには4つ並びが2つ入っています。列の端の1段となりに石を置くと、その2つが同時に曲がります：あと1マスの Snaky が2つ（ダブルリーチ）。壊し手は1つしか取れません。",
-            "壊し手は4つの角のうち2つをつぶしています。ダブルリーチになる横の石を見つけて、のこった Snaky を完成させてください。",
+            "五つ並びには四つ並びが2つ入っています。列の角（端のマスの1段上か下：角は4つ）に石を置くと、その2つが同時に曲がります：あと1マスの Snaky が2つ（ダブルリーチ）。壊し手は1つしか取れません。",
+            "壊し手は4つの角のうち2つをつぶしています。ダブルリーチになる角の石を見つけて、のこった Snaky を完成させてください。",
         ],
         (Language::English, Step::RowOfFive) => [
-            "A row of 5 holds two rows of 4. A stone beside the row's end, one row over, turns both at once: two Snakies, each one cell short (a double threat). Breaker can take only one.",
-            "Breaker has spoilt two of the row's four corners. Find the side stone that makes a double threat, then finish the Snaky Breaker leaves you.",
+            "A row of 5 holds two rows of 4. A stone at a corner of the row (beside an end cell, one row up or down: four corners) turns both at once: two Snakies, each one cell short (a double threat). Breaker can take only one.",
+            "Breaker has spoilt two of the four corners. Find the corner stone that makes a double threat, then finish the Snaky Breaker leaves you.",
         ],
         (Language::Japanese, Step::OpenFour) => [
-            "まわりが空いた4つ並びは勝ちです。5つにすれば、壊し手は1手で4つの角をすべてはつぶせません。だから壊し手のときは、両端の空いた4つ並びを作らせてはいけません。",
-            "{moves}手以内に勝ってください：5つ並び、横の石、完成の順です。壊し手は完成のマスがあれば必ず取ります。",
+            "まわりが空いた四つ並びは勝ちです。5つにすれば、壊し手は1手で4つの角をすべてはつぶせません。だから壊し手のときは、両端の空いた四つ並びを作らせてはいけません。",
+            "{moves}手以内に勝ってください：五つ並び、横の石、完成の順です。壊し手は完成のマスがあれば必ず取ります。",
         ],
         (Language::English, Step::OpenFour) => [
             "A row of 4 with room all round wins: make it 5, and one Breaker stone cannot spoil all four corners. That is why, as Breaker, you must never let a row of 4 stand free at both ends.",
             "Win within {moves} moves: five in a row, then the side stone, then the finish. Breaker takes every finishing cell it can.",
+        ],
+        (Language::Japanese, Step::Crossing) => [
+            "いちばん強い壊し手には、証明はこう勝ちます：直角に交わる2つの Snaky を作り、四つ並びが交わるマスを最後まで空けておく。そこに打てば、どちらの Snaky もあと1マスになります（ダブルリーチ）。",
+            "横の Snaky と縦の Snaky が、同じマスを待っています。そのマスを見つけて、ダブルリーチのあと完成させてください。",
+        ],
+        (Language::English, Step::Crossing) => [
+            "Against the strongest Breaker the proofs win this way: two Snakies at right angles, their rows of four crossing at a cell left empty till last. A stone there leaves each one cell short: a double threat.",
+            "Your Snaky across and your Snaky up wait for the same cell. Find it, then finish the Snaky Breaker leaves you.",
         ],
     };
     lines
@@ -218,10 +227,10 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
             "Passed! A threat: the ringed cell would have finished your Snaky, so Breaker had to take it. You chose Breaker's move.".into()
         }
         (Feedback::OneThreat { .. }, Ja) => {
-            "完成のマスが1つだけで、壊し手に取られました（その角はつぶされていました）。2つのこる横の石をさがしてください。「もういちど」".into()
+            "完成のマスが1つだけで、壊し手に取られました。完成のマスが2つのこる手をさがしてください。「もういちど」".into()
         }
         (Feedback::OneThreat { .. }, En) => {
-            "Only one finishing cell, and Breaker took it (that corner was spoilt). Look for the side stone that leaves two. Press Try again.".into()
+            "Only one finishing cell, and Breaker took it. Look for the move that leaves two. Press Try again.".into()
         }
         (Feedback::DoubleThreat { .. }, Ja) => {
             "ダブルリーチ！ 壊し手は1つ取りましたが、黄色のマスでまだ Snaky が完成します。取ってください。".into()
@@ -243,7 +252,7 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
             format!("Breaker answered (the ringed stone). {moves} to go.")
         }
         (Feedback::OutOfMoves, Ja) => {
-            "この手数では Snaky ができませんでした。順番が大事です：まず5つ並び、つぎに横の石。「もういちど」".into()
+            "この手数では Snaky ができませんでした。順番が大事です：まず五つ並び、つぎに横の石。「もういちど」".into()
         }
         (Feedback::OutOfMoves, En) => {
             "No Snaky within the moves. The order matters: five in a row first, then the side stone. Press Try again.".into()

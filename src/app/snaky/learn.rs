@@ -220,7 +220,9 @@ fn apply_input(
                     show(&mut primer, step);
                 }
             }
-            LearnInput::Track(track) => show(&mut primer, Step::steps(track)[0]),
+            // The key of the track on screen does nothing (newcomer #32 lost their step to M).
+            LearnInput::Track(track) if track != step.track() => show(&mut primer, Step::steps(track)[0]),
+            LearnInput::Track(_) => {}
             LearnInput::Retry => show(&mut primer, step),
             LearnInput::Next => {
                 if let Some(next) = step.next() {

@@ -33,6 +33,9 @@ pub enum Step {
     RowOfFive,
     /// An open row of four: five in a row, then the side stone, then the finish (3 moves).
     OpenFour,
+    /// Two Snakies at right angles, each missing the cell where their rows of four cross and one
+    /// more: the stone there finishes five of each (the proofs' usual double threat).
+    Crossing,
 }
 
 /// Whose side the player takes in a step: Breaker in the primer's five steps ("How to play"),
@@ -51,7 +54,7 @@ impl Step {
     pub const ALL: [Self; PRIMER_STEPS as usize] =
         [Self::Shape, Self::Turns, Self::Block, Self::DoubleThreat, Self::Goal];
     /// "How Maker wins", the player as Maker (not saved: they are passed by playing them).
-    pub const MAKER: [Self; 3] = [Self::Threat, Self::RowOfFive, Self::OpenFour];
+    pub const MAKER: [Self; 4] = [Self::Threat, Self::RowOfFive, Self::OpenFour, Self::Crossing];
 
     pub fn track(self) -> Track {
         if Self::MAKER.contains(&self) { Track::Maker } else { Track::Breaker }
@@ -214,6 +217,13 @@ impl Lesson {
             Step::RowOfFive => (row(1, 5, 3), cells(&[(0, 3), (6, 3), (0, 4), (2, 2), (4, 6)])),
             // A row of four with room all round: Maker wins within three moves, whatever Breaker does.
             Step::OpenFour => (row(2, 5, 3), cells(&[(1, 6), (5, 6), (2, 0), (6, 1)])),
+            // A Snaky across on (2..5, 3) turning up to (6,4), and one up on (3, 1..4) turning left
+            // to (2,5): both miss (3,3), where their rows cross. Breaker's stones leave no other
+            // double threat.
+            Step::Crossing => (
+                cells(&[(2, 3), (4, 3), (5, 3), (5, 4), (3, 1), (3, 2), (3, 4), (2, 4)]),
+                cells(&[(1, 2), (2, 1), (2, 2), (3, 5), (4, 2), (4, 4), (5, 2), (5, 6)]),
+            ),
         };
         Self {
             step,
@@ -318,7 +328,7 @@ impl Lesson {
                     }
                 }
             }
-            Step::Goal | Step::Threat | Step::RowOfFive | Step::OpenFour => return false,
+            Step::Goal | Step::Threat | Step::RowOfFive | Step::OpenFour | Step::Crossing => return false,
         }
         true
     }
@@ -639,15 +649,43 @@ mod tests {
     }
 
     #[test]
+    fn the_crossing_has_one_double_threat_where_the_two_rows_cross() {
+        let start = Lesson::new(Step::Crossing);
+        assert_eq!(making_threats(&start, 2), vec![Cell::new(3, 3)]);
+        // The cells the step's comment names finish the two Snakies (with more, from the row of
+        // four across the stone completes).
+        let finishing = completing_cells(&start_with(&start, Cell::new(3, 3)));
+        assert!(
+            finishing.contains(&Cell::new(6, 4)) && finishing.contains(&Cell::new(2, 5)),
+            "{finishing:?}"
+        );
+        let mut lesson = start.clone();
+        lesson.click(Cell::new(3, 3));
+        let Some(Feedback::DoubleThreat { blocked, left }) = lesson.feedback else {
+            panic!("{:?}", lesson.feedback)
+        };
+        assert!(finishing.contains(&blocked) && finishing.contains(&left) && blocked != left);
+        lesson.click(left);
+        assert_eq!((lesson.status, lesson.feedback), (Status::Passed, Some(Feedback::Won)));
+        // A threat elsewhere is one finishing cell, which Breaker takes.
+        let single = making_threats(&start, 1).into_iter().find(|&c| c != Cell::new(3, 3)).expect("a threat");
+        let mut lesson = start.clone();
+        lesson.click(single);
+        assert_eq!(lesson.status, Status::Failed);
+        assert!(matches!(lesson.feedback, Some(Feedback::OneThreat { .. })));
+    }
+
+    #[test]
     fn maker_steps_walk_their_own_track_and_are_never_saved() {
-        assert_eq!(Step::MAKER.map(Step::number), [1, 2, 3]);
-        assert_eq!(Step::MAKER.map(Step::saved_number), [None; 3]);
+        assert_eq!(Step::MAKER.map(Step::number), [1, 2, 3, 4]);
+        assert_eq!(Step::MAKER.map(Step::saved_number), [None; 4]);
         assert_eq!(Step::ALL.map(Step::saved_number), [1, 2, 3, 4, 5].map(Some));
         assert_eq!(Step::Threat.previous(), None);
         assert_eq!(Step::Threat.next(), Some(Step::RowOfFive));
-        assert_eq!(Step::OpenFour.next(), None);
+        assert_eq!(Step::OpenFour.next(), Some(Step::Crossing));
+        assert_eq!(Step::Crossing.next(), None);
         assert_eq!(Step::nth(Track::Maker, 3), Some(Step::OpenFour));
-        assert_eq!(Step::nth(Track::Maker, 4), None);
+        assert_eq!(Step::nth(Track::Maker, 5), None);
         assert_eq!(Step::Goal.next(), None, "the primer does not run on into Maker's steps");
     }
 
