@@ -359,3 +359,35 @@ fn the_first_move_is_preceded_by_the_tip_to_watch_the_proofs_line() {
     app.update();
     assert!(!texts(&mut app).iter().any(|t| t == tip));
 }
+
+/// While the hint is shown its reasons take the room of the shape's pictures, so the legend at
+/// the panel's foot stays whole (newcomer #32 found it cut off); hiding the hint brings them back.
+#[test]
+fn the_shown_hint_puts_the_shapes_pictures_away_and_keeps_the_legend() {
+    use pokopoko::app::i18n::maker as text;
+    let mut app = maker_screen();
+    let lang = app.world().resource::<pokopoko::app::i18n::Lang>().0;
+    let display_of = |app: &mut App, words: &str| -> Display {
+        let mut found = app.world_mut().query::<(&Text, &Node)>();
+        found.iter(app.world()).find(|(t, _)| t.0 == words).map(|(_, n)| n.display).expect(words)
+    };
+    let label = text::shape_label(lang).to_string();
+    assert_eq!(display_of(&mut app, &label), Display::Flex);
+    key(&mut app, KeyCode::KeyH);
+    app.update();
+    assert!(app.world().resource::<MakerSession>().shown_hint().is_some());
+    assert_eq!(display_of(&mut app, &label), Display::None);
+    let legend = text::legend(lang, true, false);
+    let shown: Vec<(String, Display)> = app
+        .world_mut()
+        .query::<(&Text, &Node)>()
+        .iter(app.world())
+        .filter(|(t, _)| t.0 == legend)
+        .map(|(t, n)| (t.0.clone(), n.display))
+        .collect();
+    assert_eq!(shown.len(), 1, "the legend with the hint's words: {legend}");
+    assert_eq!(shown[0].1, Display::Flex);
+    key(&mut app, KeyCode::KeyH);
+    app.update();
+    assert_eq!(display_of(&mut app, &label), Display::Flex);
+}

@@ -593,8 +593,8 @@ pub fn best(lang: Language, level: Level, best: Option<u32>, hint_par: Option<u3
     // What the hints do against this game's Breaker: a target within reach.
     match (lang, hint_par) {
         (_, None) => best,
-        (Language::Japanese, Some(n)) => format!("{best}。ヒントどおりなら今回は{n}手"),
-        (Language::English, Some(n)) => format!("{best}. Every hint: {n} moves this game"),
+        (Language::Japanese, Some(n)) => format!("{best}。毎回ヒントどおりなら今回は{n}手で勝ち"),
+        (Language::English, Some(n)) => format!("{best}. Following every hint wins in {n} this game"),
     }
 }
 

@@ -285,16 +285,20 @@ struct SaidBox;
 struct ShapeGuide;
 
 /// After a win the review takes the room of the guide and of the empty cost box; a new game
-/// brings them back.
+/// brings them back. While the hint is shown its reasons take the room of the shape's pictures
+/// (the hint tints the shape it builds), so the legend under them stays whole (newcomer #32 found
+/// it cut off).
+#[allow(clippy::type_complexity)]
 fn make_room_for_the_review(
     session: Option<Res<MakerSession>>,
-    mut guides: Query<&mut Node, (With<ShapeGuide>, Without<SaidBox>)>,
+    mut guides: Query<(&mut Node, Has<Info>), (With<ShapeGuide>, Without<SaidBox>)>,
     mut said: Query<&mut Node, (With<SaidBox>, Without<ShapeGuide>)>,
 ) {
     let Some(session) = session.filter(|s| s.is_changed()) else { return };
     let won = session.game().won();
-    let display = if won { Display::None } else { Display::Flex };
-    for mut node in &mut guides {
+    let hinted = session.shown_hint().is_some();
+    for (mut node, legend) in &mut guides {
+        let display = if won || (hinted && !legend) { Display::None } else { Display::Flex };
         if node.display != display {
             node.display = display;
         }
