@@ -30,6 +30,20 @@ fn snaky_screen() -> App {
     app
 }
 
+/// The Snaky screen with the game of `record` loaded (Breaker's moves, Maker answering each).
+fn loaded(record: &str) -> App {
+    let mut app = snaky_screen();
+    app.world_mut().write_message(pokopoko::app::snaky::SnakyInput::LoadRecord(record.to_string()));
+    app.update();
+    app
+}
+
+/// Opens the lesson on the player's move `index` (from 0).
+fn open_lesson(app: &mut App, index: usize) {
+    app.world_mut().write_message(pokopoko::app::snaky::SnakyInput::LessonMove(index));
+    app.update();
+}
+
 fn session(app: &App) -> &Session {
     app.world().resource::<Session>()
 }
@@ -331,9 +345,7 @@ fn taking_the_game_back_from_a_computer_breaker_lets_clicks_play_again() {
 #[test]
 fn a_bad_record_is_refused_with_the_position_of_the_bad_move() {
     use pokopoko::app::snaky::SnakyInput;
-    let mut app = snaky_screen();
-    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6 8,8".into()));
-    app.update();
+    let mut app = loaded("7,8 8,6 8,8");
     let notice = session(&app).notice.clone().expect("a message");
     assert_eq!(notice.kind, NoticeKind::Refused);
     assert!(notice.said.text(Language::Japanese).contains('3'), "{}", notice.said.text(Language::Japanese));
@@ -789,15 +801,11 @@ fn threat_marks(app: &mut App) -> Vec<Cell> {
 /// lasts as long as the guarantee the best reply keeps; Esc closes the lesson.
 #[test]
 fn the_lesson_plays_the_line_after_a_costly_move_and_marks_every_finishing_cell() {
-    use pokopoko::app::snaky::SnakyInput;
-    let mut app = snaky_screen();
-    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6 10,8 12,8".to_string()));
-    app.update();
+    let mut app = loaded("7,8 8,6 10,8 12,8");
     let review = pokopoko::snaky::review_game(session(&app).game());
     let costliest = review.costliest().expect("(12,8) lost Maker moves");
     let costly = review.moves[costliest].clone();
-    app.world_mut().write_message(SnakyInput::LessonMove(costliest));
-    app.update();
+    open_lesson(&mut app, costliest);
     app.update();
     assert_eq!(mode(&app), SnakyMode::Lesson);
     assert_eq!(session(&app).shown().moves().len(), 2 * costliest + 1, "the board before the move");
@@ -852,13 +860,9 @@ fn aim_marks(app: &mut App) -> Vec<Cell> {
 /// is stepped into. The best reply's line shows its own.
 #[test]
 fn the_lesson_tints_the_snaky_its_line_ends_with() {
-    use pokopoko::app::snaky::SnakyInput;
-    let mut app = snaky_screen();
-    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6 10,8 12,8".to_string()));
-    app.update();
+    let mut app = loaded("7,8 8,6 10,8 12,8");
     let costliest = pokopoko::snaky::review_game(session(&app).game()).costliest().expect("a costly move");
-    app.world_mut().write_message(SnakyInput::LessonMove(costliest));
-    app.update();
+    open_lesson(&mut app, costliest);
     app.update();
     for line in ["played", "best"] {
         let aim = aim_marks(&mut app);
@@ -887,13 +891,10 @@ fn the_lesson_tints_the_snaky_its_line_ends_with() {
 /// two share cells and are not one Snaky (seen on the board), so some yellow stays.
 #[test]
 fn a_cell_is_tinted_purple_or_yellow_never_both() {
-    use pokopoko::app::snaky::{ShapeMark, SnakyInput};
-    let mut app = snaky_screen();
+    use pokopoko::app::snaky::ShapeMark;
     let record = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
-    app.world_mut().write_message(SnakyInput::LoadRecord(record.to_string()));
-    app.update();
-    app.world_mut().write_message(SnakyInput::LessonMove(8));
-    app.update();
+    let mut app = loaded(record);
+    open_lesson(&mut app, 8);
     app.update();
     let aim = aim_marks(&mut app);
     assert_eq!(aim.len(), 6);
@@ -907,14 +908,10 @@ fn a_cell_is_tinted_purple_or_yellow_never_both() {
 /// the game's own stones keep white numbers.
 #[test]
 fn line_stones_are_numbered_in_their_players_colour() {
-    use pokopoko::app::snaky::SnakyInput;
     use pokopoko::app::theme::palette;
-    let mut app = snaky_screen();
     let record = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
-    app.world_mut().write_message(SnakyInput::LoadRecord(record.to_string()));
-    app.update();
-    app.world_mut().write_message(SnakyInput::LessonMove(8));
-    app.update();
+    let mut app = loaded(record);
+    open_lesson(&mut app, 8);
     for _ in 0..3 {
         key(&mut app, KeyCode::ArrowRight);
     }
@@ -1061,10 +1058,8 @@ fn a_whole_game_is_played_with_the_keys_alone() {
 /// thumb when the best reply followed it; a move that keeps the guarantee says nothing.
 #[test]
 fn a_costly_move_says_at_once_what_it_cost_and_the_rule_of_thumb() {
-    use pokopoko::app::snaky::{Said, SnakyInput};
-    let mut app = snaky_screen();
-    app.world_mut().write_message(SnakyInput::LoadRecord("9,8 9,9".into()));
-    app.update();
+    use pokopoko::app::snaky::Said;
+    let mut app = loaded("9,8 9,9");
     // Maker holds the column (8,7), (8,8), (8,9) (SPEC §2.3's plan against these replies).
     let maker: Vec<Cell> = session(&app).game().maker_cells().to_vec();
     for cell in [Cell::new(8, 7), Cell::new(8, 8), Cell::new(8, 9)] {
@@ -1225,12 +1220,9 @@ fn w_opens_the_lesson_on_the_costliest_move_after_the_game() {
 /// (8,6)…(9,10), as `snaky review --json` says (docs/cli.md). The tint goes once the line plays.
 #[test]
 fn the_lesson_tints_the_fullest_shape_through_the_best_reply() {
-    use pokopoko::app::snaky::{ShapeMark, SnakyInput};
-    let mut app = snaky_screen();
-    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6".to_string()));
-    app.update();
-    app.world_mut().write_message(SnakyInput::LessonMove(1));
-    app.update();
+    use pokopoko::app::snaky::ShapeMark;
+    let mut app = loaded("7,8 8,6");
+    open_lesson(&mut app, 1);
     app.update();
     let marks = |app: &mut App| {
         let mut query = app.world_mut().query::<&ShapeMark>();
@@ -1251,13 +1243,10 @@ fn the_lesson_tints_the_fullest_shape_through_the_best_reply() {
 /// lesson leads with the rule of thumb). Gone once the line plays.
 #[test]
 fn the_lesson_squares_count_maker_stones_on_the_fullest_shape() {
-    use pokopoko::app::snaky::{FullestCount, LessonMark, SnakyInput};
-    let mut app = snaky_screen();
+    use pokopoko::app::snaky::{FullestCount, LessonMark};
     let record = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
-    app.world_mut().write_message(SnakyInput::LoadRecord(record.to_string()));
-    app.update();
-    app.world_mut().write_message(SnakyInput::LessonMove(8));
-    app.update();
+    let mut app = loaded(record);
+    open_lesson(&mut app, 8);
     app.update();
     let before = session(&app).game().prefix(pokopoko::snaky::review::before(8));
     let brute = |cell: Cell| -> (u8, u8) {
@@ -1317,9 +1306,7 @@ fn the_analysis_tab_warns_that_its_marks_count_as_help() {
         let mut query = app.world_mut().query::<(&Info, &Text)>();
         query.iter(app.world()).find(|(info, _)| **info == Info::AssistNote).map(|(_, text)| text.0.clone())
     };
-    let mut app = snaky_screen();
-    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6".to_string()));
-    app.update();
+    let mut app = loaded("7,8 8,6");
     app.update();
     let said = note(&mut app).expect("the note is on the Analysis page");
     assert!(said.contains("does not count as your best") || said.contains("最高記録に数えません"), "{said}");
@@ -1341,9 +1328,7 @@ fn the_notice_gives_up_its_room_after_the_game() {
         let mut query = app.world_mut().query_filtered::<&Node, With<NoticeSlot>>();
         query.single(app.world()).expect("one notice slot").display
     };
-    let mut app = snaky_screen();
-    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6".to_string()));
-    app.update();
+    let mut app = loaded("7,8 8,6");
     app.update();
     assert_eq!(slot(&mut app), Display::Flex, "kept while the game is played");
     let record = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
@@ -1375,16 +1360,13 @@ fn the_notice_gives_up_its_room_after_the_game() {
 /// (newcomers #21 and #22 read it there as a cell the lesson marked).
 #[test]
 fn the_pointer_square_shows_only_where_a_click_claims() {
-    use pokopoko::app::snaky::{Hover, HoverMark, SnakyInput};
+    use pokopoko::app::snaky::{Hover, HoverMark};
     let marks = |app: &mut App| app.world_mut().query::<&HoverMark>().iter(app.world()).count();
-    let mut app = snaky_screen();
-    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6".to_string()));
-    app.update();
+    let mut app = loaded("7,8 8,6");
     app.world_mut().resource_mut::<Hover>().0 = Some(Cell::new(3, 3));
     app.update();
     assert_eq!(marks(&mut app), 1, "in the game");
-    app.world_mut().write_message(SnakyInput::LessonMove(1));
-    app.update();
+    open_lesson(&mut app, 1);
     app.update();
     assert!(session(&app).lesson().is_some());
     assert_eq!(marks(&mut app), 0, "not in the lesson");
@@ -1566,12 +1548,9 @@ fn the_edges_label_the_columns_and_rows() {
 #[test]
 fn the_lesson_frames_the_game_and_its_line_larger() {
     use pokopoko::app::snaky::{BoardView, SnakyInput};
-    let mut app = snaky_screen();
-    app.world_mut().write_message(SnakyInput::LoadRecord("7,8 8,6 10,8 12,8".to_string()));
-    app.update();
+    let mut app = loaded("7,8 8,6 10,8 12,8");
     let costliest = pokopoko::snaky::review_game(session(&app).game()).costliest().expect("a costly move");
-    app.world_mut().write_message(SnakyInput::LessonMove(costliest));
-    app.update();
+    open_lesson(&mut app, costliest);
     app.update();
     let view = *app.world().resource::<BoardView>();
     assert!(view.cell_px > 26.0 && view.cell_px <= 40.0, "{view:?}");
@@ -1605,8 +1584,7 @@ fn the_lesson_frames_the_game_and_its_line_larger() {
         assert_eq!((now.cell_px, now.centre), (view.cell_px, view.centre), "after {said}");
     }
     let first = session(&app).lesson().map(|lesson| lesson.index);
-    app.world_mut().write_message(SnakyInput::LessonMove(0));
-    app.update();
+    open_lesson(&mut app, 0);
     app.update();
     assert_ne!(session(&app).lesson().map(|lesson| lesson.index), first, "another move's lesson");
     let now = *app.world().resource::<BoardView>();
@@ -1653,8 +1631,7 @@ fn the_lesson_legend_names_the_marks_of_its_step() {
     let record = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
     app.world_mut().write_message(SnakyInput::LoadRecord(record.to_string()));
     app.update();
-    app.world_mut().write_message(SnakyInput::LessonMove(8));
-    app.update();
+    open_lesson(&mut app, 8);
     app.update();
     let start = legend(&mut app).expect("a legend");
     assert!(start.starts_with("Red: your move. Green: replies that kept"), "{start}");
@@ -1666,8 +1643,7 @@ fn the_lesson_legend_names_the_marks_of_its_step() {
     let line = legend(&mut app).expect("a legend");
     assert!(line.starts_with("Pale stones: the line."), "{line}");
     // Move 12, (11,12), took the cell (11,12) that finished a Snaky: a forced block.
-    app.world_mut().write_message(SnakyInput::LessonMove(11));
-    app.update();
+    open_lesson(&mut app, 11);
     app.update();
     let forced = legend(&mut app).expect("a legend");
     assert!(forced.starts_with("Green: your move, a forced block."), "{forced}");
