@@ -293,8 +293,8 @@ fn off_the_proof_the_move_near_the_stones_is_outlined() {
 
 /// The proof's line (P): every hint from here against a copy of this game's Breaker, played on
 /// the board a move at a time by itself (on the game's clock) to the completed Snaky, each move
-/// the coach's hint for its position, the game itself untouched; ← steps back, Esc puts it away;
-/// watching it is help.
+/// the coach's hint for its position, the game itself untouched; ← steps back, Esc puts it away
+/// and the view goes back to where it was; watching it is help.
 #[test]
 fn the_proofs_line_plays_the_hints_to_the_win_on_the_board() {
     use pokopoko::app::snaky::maker::ProofLineStone;
@@ -307,10 +307,15 @@ fn the_proofs_line_plays_the_hints_to_the_win_on_the_board() {
     let game = session(&app).game().clone();
     let (_, within) = proven(&game);
     assert!(!session(&app).assisted());
+    // The player has panned away before opening the line.
+    app.world_mut().resource_mut::<pokopoko::app::snaky::BoardView>().centre = (30.5, 20.5);
+    app.update();
+    let view = *app.world().resource::<pokopoko::app::snaky::BoardView>();
     key(&mut app, KeyCode::KeyP);
     app.update();
     let line = session(&app).proof_line().expect("the line is shown").clone();
     assert_eq!(line.shown, 0);
+    assert_ne!(*app.world().resource::<pokopoko::app::snaky::BoardView>(), view, "the line is framed");
     assert!(session(&app).assisted(), "it shows every hint");
     // Each Maker move of the line is the coach's hint there (asked of the engine directly), and
     // it ends with a completed Snaky within the promise.
@@ -343,6 +348,8 @@ fn the_proofs_line_plays_the_hints_to_the_win_on_the_board() {
     );
     let pale = app.world_mut().query::<&ProofLineStone>().iter(app.world()).filter(|s| s.0).count();
     assert_eq!(pale, 0);
+    // The view is back where the player had it (newcomer #32 found the board left panned).
+    assert_eq!(*app.world().resource::<pokopoko::app::snaky::BoardView>(), view);
 }
 
 /// Before the first move the panel points to the Maker steps (L) and the proof's line (P)

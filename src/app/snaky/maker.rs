@@ -461,6 +461,7 @@ fn apply_input(
     mut events: MessageWriter<GameEvent>,
     mut data: ResMut<SaveData>,
     mut go: MessageWriter<Go>,
+    mut before_line: Local<Option<BoardView>>,
 ) {
     let clicked: Vec<MakerInput> = clicks
         .read()
@@ -529,10 +530,19 @@ fn apply_input(
         // After an undo the cursor leaves the stone taken back (newcomer #17: Enter then played
         // there, far from the hint): to the hint if it is on, else to the player's last stone (not
         // the Breaker's, where Enter could only be refused).
+        // The line closed by its key: the view goes back to where the player had it (newcomer #32
+        // found the board left panned to the line).
+        if input == MakerInput::ProofLine
+            && session.proof_line().is_none()
+            && let Some(kept) = before_line.take()
+        {
+            *view = kept;
+        }
         // The line opened: the player's stones and the whole line in view.
         if input == MakerInput::ProofLine
             && let Some(line) = session.proof_line()
         {
+            *before_line = Some(*view);
             let cells: Vec<Cell> = session
                 .game()
                 .moves()
