@@ -182,6 +182,49 @@ fn the_papers_worked_line_threatens_nothing() {
     assert_eq!(game.maker_cells(), &cells("8,8 8,7 11,8")[..]);
 }
 
+/// Newcomer #33's game against the paper's Maker: at its move 14 Maker had a double threat,
+/// (9,9) and (10,8); the player blocked (9,9) and the guarantee fell 21 to 15, while review listed
+/// (10,8) as the reply that kept 21. The lesson says why without offering it: after blocking
+/// (10,8), (9,9) stays a finishing cell (brute force) at every Maker move of that line until it
+/// completes, skipped by the proof's order; any Maker that takes a finish completes there at once.
+#[test]
+fn the_other_block_of_a_double_threat_kept_more_only_because_this_maker_skips_the_finish() {
+    let record = "9,8 7,7 7,10 8,12 9,12 8,7 10,10 10,11 11,13 11,8 12,8 12,13 10,13 9,9";
+    let cards = Maker::Paper.cards().expect("cards");
+    let game = snaky::record::replay(Arc::clone(&cards), &cells(record)).expect("legal");
+    let before = game.prefix(review::before(13));
+    let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
+    assert_eq!(open.keys().copied().collect::<Vec<_>>(), vec![(9, 9), (10, 8)]);
+    let why = review::why(&game, 13).expect("a costly move");
+    assert!(why.blocked_finish);
+    let (cell, kept) = why.better_block.expect("the other block kept more");
+    assert_eq!(cell, Cell::new(10, 8));
+    // After blocking (10,8) instead: the plan against the longest defence, checked stone by stone.
+    let mut other = before.clone();
+    other.breaker_move(cell).expect("legal");
+    let line = review::line(&other);
+    let done = line.completed.expect("completes");
+    assert_eq!(done.move_number, kept, "it kept what the lesson says");
+    let mut board = other.clone();
+    for step in &line.steps {
+        let finishing = brute_threats(&xy(board.maker_cells()), &xy(board.breaker_cells()));
+        assert!(finishing.contains_key(&(9, 9)), "move {}: (9,9) still finishes", step.move_number);
+        if step.maker == Cell::new(9, 9) {
+            break;
+        }
+        assert_eq!(board.maker_move(), Ok(step.maker));
+        if let Some(reply) = step.breaker {
+            board.breaker_move(reply).expect("legal");
+        }
+    }
+    assert!(kept > before.maker_cells().len() as u32 + 1, "a Maker taking (9,9) would win at once");
+    let english = words::best_reply(Language::English, &why);
+    assert!(english.contains("only because its proof's order leaves (9,9) open"), "{english}");
+    assert!(english.contains("not a better defence"), "{english}");
+    let japanese = words::best_reply(Language::Japanese, &why);
+    assert!(japanese.contains("よい守りではありません"), "{japanese}");
+}
+
 /// The takeaway's "how Maker won": the first Maker move after which the brute force finds two
 /// finishing cells, and its shape; computer games hold both named shapes (a weak Breaker lets a
 /// row of five through, the perfect one loses to a crossing).
@@ -729,7 +772,8 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                 );
                 // How Maker won, when its double threat grew from a row of five (checked against the
                 // brute force in a_games_first_double_threat_and_its_shape_are_the_brute_forces).
-                let named = takeaway.won_by.is_some_and(|w| w.shape == DoubleShape::RowOfFive);
+                let named =
+                    takeaway.won_by.is_some_and(|w| w.shape == DoubleShape::RowOfFive) && costly > blocked;
                 // A forced block of a finish is no mistake: alone it leaves nothing to say.
                 if fuller == 0 && left_open == 0 && !named {
                     assert_eq!((english, japanese), (None, None), "{at}");

@@ -265,6 +265,12 @@ pub struct Why {
     /// a finish, costly only because this one keeps its proof's order and would have left it.
     #[serde(default)]
     pub blocked_finish: bool,
+    /// For such a block in a double threat: another finishing cell whose block kept more
+    /// ([`better_block`]), and how many it kept. Not a better reply: after either block a finish
+    /// is left, which any Maker that takes a finish completes at once; this one kept more only
+    /// because its proof's order leaves that finish open. The lesson says so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub better_block: Option<(Cell, u32)>,
 }
 
 /// Maker's plan against Breaker's longest defence from a position with Maker to move.
@@ -408,6 +414,23 @@ pub fn fuller_reply(game: &Game, index: usize, reviewed: &ReviewedMove) -> Optio
 /// nearest to Maker's stones, then the first. Newcomers could not learn from a best reply seven
 /// columns from every stone when a reply on Maker's fullest shape kept as much.
 pub fn best_reply_cell(before: &Game, best: &[Cell]) -> Option<Cell> {
+    best_reply_among(before, best.iter().copied())
+}
+
+/// For a move that blocked a finishing cell of a double threat: of the other finishing cells,
+/// the one whose block kept the most ([`best_reply_cell`]'s choice among those in `best`), when
+/// one kept more than the move did. Every block loses to a Maker that takes a finish; this one
+/// keeps its proof's order, so which finish is blocked moves its count (newcomer #33 read
+/// "forced, no better reply" beside review's "replies that kept 21: (10,8)").
+pub fn better_block(before: &Game, reviewed: &ReviewedMove) -> Option<Cell> {
+    if !reviewed.blocked_finish || reviewed.lost == 0 {
+        return None;
+    }
+    let finishing = threats::threats(before.maker_cells(), before.breaker_cells()).cells;
+    best_reply_among(before, reviewed.best.iter().copied().filter(|c| finishing.contains(c)))
+}
+
+fn best_reply_among(before: &Game, best: impl Iterator<Item = Cell>) -> Option<Cell> {
     let near = |cell: Cell| {
         let apart = |m: &Cell| {
             let (dx, dy) = (i64::from(m.x) - i64::from(cell.x), i64::from(m.y) - i64::from(cell.y));
@@ -416,7 +439,7 @@ pub fn best_reply_cell(before: &Game, best: &[Cell]) -> Option<Cell> {
         before.maker_cells().iter().map(apart).min().unwrap_or(0)
     };
     let mut chosen: Option<(Cell, Fullest, i64)> = None;
-    for &cell in best {
+    for cell in best {
         let (fullest, apart) = (Fullest::at(before, cell), near(cell));
         if chosen.is_none_or(|(_, f, a)| fullest > f || (fullest == f && apart < a)) {
             chosen = Some((cell, fullest, apart));
@@ -552,6 +575,7 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
     let mut after = before.clone();
     after.breaker_move(breaker).ok()?;
     let line = line(&after);
+    let better_block = better_block(&before, &reviewed).map(|cell| (cell, reviewed.kept));
     let (cell, outside) = match best_reply_cell(&before, &reviewed.best) {
         Some(cell) => (cell, false),
         None => (before.far_away_cell(), true),
@@ -569,7 +593,7 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
     let best_reply =
         BestReply { cell, outside, keeps: reviewed.kept, in_line, on_shape, fullest, played_fullest };
     let blocked_finish = blocked_a_finish(game, index);
-    Some(Why { index, breaker, line, best_reply, best_line, blocked_finish })
+    Some(Why { index, breaker, line, best_reply, best_line, blocked_finish, better_block })
 }
 
 /// What a game's costly moves had in common, for the sentence a player takes to the next game

@@ -158,7 +158,7 @@ fn completed(lang: Language, line: &Line) -> String {
 /// cell is first told that this was right in general ([`blocked_finish`]).
 pub fn best_reply(lang: Language, why: &Why) -> String {
     if why.blocked_finish {
-        return blocked_finish(lang, why.breaker, &why.line.open.cells);
+        return blocked_finish(lang, why.breaker, &why.line.open.cells, why.better_block);
     }
     let reply = best_reply_itself(lang, why);
     let best = &why.best_reply;
@@ -196,10 +196,23 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
 /// blocked a finishing cell, all it says of that move: no other reply is offered, since leaving a
 /// finish open loses at once to any Maker that takes it (newcomer #28 learnt to leave finishes
 /// open from the replies this Maker let them keep). With `others` still finishing after it, it
-/// was a double threat that no reply could have held.
-pub fn blocked_finish(lang: Language, played: Cell, others: &[Cell]) -> String {
+/// was a double threat that no reply could have held; `better`, another of its finishing cells
+/// whose block kept more against this Maker, and how many it kept.
+pub fn blocked_finish(lang: Language, played: Cell, others: &[Cell], better: Option<(Cell, u32)>) -> String {
     let others = and_list(lang, &cells(others));
-    match (lang, others.is_empty()) {
+    match (lang, others.is_empty(), better) {
+        (Language::English, false, Some((cell, keeps))) => format!(
+            "Forced: before your move, {played} and {others} each finished a Snaky, a double threat no reply holds against a Maker that takes a finish. Blocking {cell} instead would have kept {keeps} against this Maker only because its proof's order leaves {played} open until then: not a better defence. The mistake, if any, came before it."
+        ),
+        (Language::Japanese, false, Some((cell, keeps))) => format!(
+            "あなたの手の前、{played} と {others} のどちらでも Snaky が完成しました。ダブルリーチで、完成を取る相手にはどう受けても負けです。{cell} をふさげばこの作り手には{keeps}を保てましたが、それは証明の手順が {played} をそれまで空けておくからで、よい守りではありません。ミスがあるとしたら、その前の手です。"
+        ),
+        (lang, empty, _) => blocked_finish_alone(lang, played, &others, empty),
+    }
+}
+
+fn blocked_finish_alone(lang: Language, played: Cell, others: &str, empty: bool) -> String {
+    match (lang, empty) {
         (Language::English, true) => format!(
             "Forced, and right: {played} would have finished a Snaky, and any Maker that takes a finish wins there at once. This Maker plays its proof in order and would have left it, so its count moved; that is not a mistake of yours."
         ),
@@ -403,7 +416,11 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
     // How Maker won, when a plain rule stops it: a row of five is a beginner's loss (the primer's
     // Maker steps play it). A crossing, how even the longest defence ends, goes unsaid here: the
     // lesson names it, and a long game's panel has no room for it.
-    if let Some(WonBy { move_number: n, shape: DoubleShape::RowOfFive }) = game.won_by {
+    // Only after a mistake: against the proof even the longest defence sometimes ends at a row
+    // of five (newcomer #33's game with every hint was told the rule it could not have kept).
+    if let Some(WonBy { move_number: n, shape: DoubleShape::RowOfFive }) = game.won_by
+        && game.mistakes() > 0
+    {
         said.push(match lang {
             Language::English => format!(
                 "Maker's double threat (its move {n}) grew from a row of five: never let a row of 4 stand free at both ends."

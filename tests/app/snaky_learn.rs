@@ -368,7 +368,14 @@ fn the_maker_steps_open_from_the_maker_screen_and_are_played_as_maker() {
     assert_eq!(lesson(&app).step, Step::Shape);
     key(&mut app, KeyCode::Digit3);
     assert_eq!(lesson(&app).step, Step::Block);
+    // Each switch goes back to the step left on that track (newcomer #33).
     key(&mut app, KeyCode::KeyM);
+    assert_eq!(lesson(&app).step, Step::OpenFour);
+    key(&mut app, KeyCode::KeyB);
+    assert_eq!(lesson(&app).step, Step::Block);
+    key(&mut app, KeyCode::KeyM);
+    assert_eq!(lesson(&app).step, Step::OpenFour);
+    key(&mut app, KeyCode::Digit1);
     assert_eq!(lesson(&app).step, Step::Threat);
     // The key of the track on screen keeps the step.
     key(&mut app, KeyCode::Digit2);

@@ -100,7 +100,7 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "左の盤では作り手（COM）が Snaky の5マスを持っています。のこりの1マスはどこ？ クリックしてください。",
         ],
         (Language::English, Step::Shape) => [
-            "Snaky is a shape of 6 cells: 4 in a row, then 2 more in the next row over: one touching the row's last cell, one past it. Turned or flipped it is still a Snaky: 8 orientations, every one counts.",
+            "Snaky is a shape of 6 cells: 4 in a line (a row or a column), then 2 more in the next line over: one touching the line's last cell, one past it. Turned or flipped it is still a Snaky: 8 orientations, every one counts.",
             "On the board, Maker (the COM) owns 5 cells of a Snaky. Which cell completes it? Click it.",
         ],
         (Language::Japanese, Step::Turns) => [
@@ -137,11 +137,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
         ],
         (Language::Japanese, Step::Threat) => [
             "こんどはあなたが作り手（紫）、COM が壊し手です。リーチとは、打ったあと空きマス1つで Snaky が完成する手のこと。壊し手はそのマスを取るしかありません（取らなければあなたの勝ち）。リーチは壊し手の次の手を決めてしまいます。",
-            "あなたの四つ並びは両端がふさがれています。リーチをかけてください：打ったあと1マスで Snaky が完成するマスを取ります。",
+            "あなたの四つ並びは両端（その先のマス）がふさがれていますが、端の横のマスは空いています。リーチをかけてください：打ったあと1マスで Snaky が完成するマスを取ります。",
         ],
         (Language::English, Step::Threat) => [
             "Now you are Maker (purple) and the COM is Breaker. A threat is a move after which one free cell would finish your Snaky: Breaker must take that cell, or you win. A threat chooses Breaker's next move for it.",
-            "Your row of 4 is blocked at both ends. Make a threat: claim a cell after which one more cell finishes a Snaky.",
+            "Your row of 4 is blocked at both ends (the cells past them); the cells beside its ends are free. Make a threat: claim a cell after which one more cell finishes a Snaky.",
         ],
         (Language::Japanese, Step::RowOfFive) => [
             "五つ並びには四つ並びが2つ入っています。列の角（端のマスの1段上か下：角は4つ）に石を置くと、その2つが同時に曲がります：あと1マスの Snaky が2つ（ダブルリーチ）。壊し手は1つしか取れません。",

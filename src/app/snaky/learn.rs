@@ -48,11 +48,14 @@ pub struct Primer {
     pub lesson: Lesson,
     /// The Maker steps passed since the screen opened (they are not saved: each takes a minute).
     pub maker_passed: Vec<Step>,
+    /// The step last shown on the other track: switching back opens it (newcomer #33 was sent to
+    /// step 1).
+    pub left_on_other_track: Option<Step>,
 }
 
 impl Primer {
     fn new(step: Step) -> Self {
-        Self { lesson: Lesson::new(step), maker_passed: Vec::new() }
+        Self { lesson: Lesson::new(step), maker_passed: Vec::new(), left_on_other_track: None }
     }
 }
 
@@ -221,7 +224,11 @@ fn apply_input(
                 }
             }
             // The key of the track on screen does nothing (newcomer #32 lost their step to M).
-            LearnInput::Track(track) if track != step.track() => show(&mut primer, Step::steps(track)[0]),
+            LearnInput::Track(track) if track != step.track() => {
+                let back = primer.left_on_other_track.filter(|s| s.track() == track);
+                primer.left_on_other_track = Some(step);
+                show(&mut primer, back.unwrap_or(Step::steps(track)[0]));
+            }
             LearnInput::Track(_) => {}
             LearnInput::Retry => show(&mut primer, step),
             LearnInput::Next => {
