@@ -471,6 +471,12 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
         let fuller = !blocked && !best.outside && theirs > yours;
         // Equally full shapes: the lesson says no rule of thumb tells them apart.
         let tied = !blocked && !best.outside && theirs == yours && theirs.0 > 0;
+        // The line after the move built a row of five, the best reply's did not (brute force).
+        let mut after_best = before.clone();
+        after_best.breaker_move(best.cell).expect("a free cell");
+        let no_five = !blocked
+            && first_double_is_a_row_of_five(&after, &why.line)
+            && !first_double_is_a_row_of_five(&after_best, &why.best_line);
         for lang in [Language::English, Language::Japanese] {
             let said = words::best_reply(lang, why);
             let (rule, no_rule) = if lang == Language::English {
@@ -480,14 +486,38 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
             };
             assert_eq!(said.starts_with(rule), fuller, "{at}: {said}");
             assert_eq!(said.starts_with(no_rule), tied, "{at}: {said}");
+            let five = if lang == Language::English {
+                "Maker's plan built no row of five."
+            } else {
+                "五つ並びはできませんでした。"
+            };
+            assert_eq!(said.ends_with(five), no_five, "{at}: {said}");
         }
-        let mut after_best = before;
-        after_best.breaker_move(best.cell).expect("a free cell");
         assert_eq!(after_best.guarantee(), m.kept, "{at}");
         let best_done = checked_line(&after_best, &why.best_line, &format!("{at}, best line"));
         assert!(best_done <= m.kept, "{at}: the best line completes within what the best reply keeps");
     }
     explained_moves
+}
+
+/// Replays `line` from `start` and tells, by the brute force, whether its first Maker move after
+/// which two cells finish made a row of five with a stone at its corner.
+fn first_double_is_a_row_of_five(start: &Game, line: &review::Line) -> bool {
+    let mut board = start.clone();
+    for step in &line.steps {
+        if board.maker_move() != Ok(step.maker) || board.won() {
+            return false;
+        }
+        let brute = brute_threats(&xy(board.maker_cells()), &xy(board.breaker_cells()));
+        if brute.len() >= 2 {
+            return brute_shapes(&brute).0;
+        }
+        match step.breaker {
+            Some(reply) => board.breaker_move(reply).expect("legal"),
+            None => return false,
+        }
+    }
+    false
 }
 
 #[test]

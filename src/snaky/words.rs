@@ -160,6 +160,25 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
     if why.blocked_finish {
         return blocked_finish(lang, why.breaker, &why.line.open.cells, why.better_block);
     }
+    let said = best_reply_said(lang, why);
+    // The two lines' turning points, when they differ in a way a player can see: the line after
+    // the move built a row of five, the best reply's did not (a third of the computer Breakers'
+    // costly moves; the primer's Maker steps play the row of five).
+    let shape = |line: &Line| line.turning_point.double_threat.as_ref().map(|d| d.shape);
+    let five = Some(DoubleShape::RowOfFive);
+    if shape(&why.line) == five && shape(&why.best_line) != five {
+        let cell = why.best_reply.cell;
+        return match lang {
+            Language::English => format!("{said} After {cell}, Maker's plan built no row of five."),
+            Language::Japanese => {
+                format!("{said}{cell} のあとは、作り手の計画に五つ並びはできませんでした。")
+            }
+        };
+    }
+    said
+}
+
+fn best_reply_said(lang: Language, why: &Why) -> String {
     let reply = best_reply_itself(lang, why);
     let best = &why.best_reply;
     let (cell, played) = (best.cell, why.breaker);
