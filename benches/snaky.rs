@@ -118,6 +118,11 @@ fn lesson(c: &mut Criterion) {
     group.bench_function("threats on the last board", |b| {
         b.iter(|| threats::threats(black_box(game.maker_cells()), black_box(game.breaker_cells())))
     });
+    // The takeaway's "how Maker won": the game's first double threat and its shape (threats after
+    // every Maker move of the game).
+    group.bench_function("first double threat of the game", |b| {
+        b.iter(|| review::first_double_threat(black_box(&game)))
+    });
     // What the Breaker screen works out once per finished game for its Practise button, and a
     // board's answers (the practice screen asks on every redraw).
     group.bench_function("practice boards of the game", |b| {
