@@ -838,13 +838,26 @@ fn the_lesson_plays_the_line_after_a_costly_move_and_marks_every_finishing_cell(
     assert!(costly.best.contains(&best_end.breaker_cells()[costliest]) || costly.best_outside);
     assert!(best_end.maker_cells().len() as u32 <= costly.kept);
     assert!(best_end.maker_cells().len() > end.maker_cells().len(), "the best reply holds longer");
-    // A click is refused while the lesson is open; Esc closes it, back to the review.
+    // A click is refused while the lesson is open; Esc closes it, back to where the player was
+    // (the game; newcomer #33 needed a second Esc to see it again).
     click(&mut app, Cell::new(0, 0));
     assert_eq!(session(&app).game().moves().len(), 9, "nothing played");
     key(&mut app, KeyCode::Escape);
     app.update();
+    assert_eq!(mode(&app), SnakyMode::Play);
+    assert_eq!(session(&app).shown().moves().len(), 9);
+    // Opened from a reviewed position, it goes back to that position.
+    app.world_mut().write_message(pokopoko::app::snaky::SnakyInput::ReviewStep(-2));
+    app.update();
+    app.update();
+    let reviewed = session(&app).shown().moves().len();
     assert_eq!(mode(&app), SnakyMode::Review);
-    assert_eq!(session(&app).shown().moves().len(), 2 * costliest + 1);
+    open_lesson(&mut app, costliest);
+    app.update();
+    assert_eq!(mode(&app), SnakyMode::Lesson);
+    key(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!((mode(&app), session(&app).shown().moves().len()), (SnakyMode::Review, reviewed));
 }
 
 fn aim_marks(app: &mut App) -> Vec<Cell> {

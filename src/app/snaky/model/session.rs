@@ -261,6 +261,9 @@ pub struct Session {
     pending: Option<SnakyInput>,
     /// The lesson open on one of the player's moves (while reviewing the position before it).
     lesson: Option<Lesson>,
+    /// Where the screen was when the lesson opened (the reviewed position, or `None`: the game),
+    /// for Esc to go back to (newcomer #33 needed a second Esc to see the end of the game again).
+    before_lesson: Option<Option<usize>>,
 }
 
 impl Session {
@@ -277,6 +280,7 @@ impl Session {
             scored: false,
             pending: None,
             lesson: None,
+            before_lesson: None,
             assists: Vec::new(),
         }
     }
@@ -323,6 +327,9 @@ impl Session {
         if index >= self.game.breaker_cells().len() {
             return;
         }
+        if self.lesson.is_none() {
+            self.before_lesson = Some(self.review);
+        }
         self.review_at(crate::snaky::review::before(index));
         self.lesson = Some(Lesson::new(&self.game, index));
     }
@@ -351,11 +358,26 @@ impl Session {
     }
 
     /// Closes the lesson: the position before its move is shown again, still reviewing.
+    /// Closes the lesson, staying on the position before its move (the input that closed it, such
+    /// as "play again from before this move", acts there).
     fn close_lesson(&mut self) {
         if self.lesson.take().is_some()
             && let Some(at) = self.review
         {
             self.shown = self.game.prefix(at);
+        }
+    }
+
+    /// Esc on a lesson: back to where the screen was when it opened, the game or the position
+    /// reviewed.
+    fn back_from_lesson(&mut self) {
+        if self.lesson.is_none() {
+            return;
+        }
+        match self.before_lesson.take() {
+            Some(None) => self.stop_review(),
+            Some(Some(at)) => self.review_at(at),
+            None => self.close_lesson(),
         }
     }
 
@@ -710,7 +732,7 @@ impl Session {
                 self.in_lesson(|lesson| lesson.step = if *end { lesson.last_step() } else { 0 });
             }
             SnakyInput::SwitchLine => self.switch_line(),
-            SnakyInput::CloseLesson => self.close_lesson(),
+            SnakyInput::CloseLesson => self.back_from_lesson(),
             SnakyInput::Hand(kind) => {
                 self.stop_review();
                 self.handoffs += 1;
@@ -855,6 +877,7 @@ fn keeps_the_lesson(input: &SnakyInput) -> bool {
         input,
         SnakyInput::Claim(_)
             | SnakyInput::FarAway
+            | SnakyInput::CloseLesson
             | SnakyInput::LessonMove(_)
             | SnakyInput::LessonNeighbour(_)
             | SnakyInput::LessonCostliest
