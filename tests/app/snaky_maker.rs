@@ -245,21 +245,30 @@ fn stones_off_the_proof(app: &mut App) {
     }
 }
 
-/// A hint far from the player's stones (off the proof, a fresh start) is framed with the player's
-/// last stone, zooming out if need be, rather than panned to alone (newcomer #25 lost their
-/// place when the view jumped to a fresh start).
+/// Off the proof the hint is a fresh start far from the player's stones: the cursor goes to the
+/// move near them and the view keeps them and it (newcomer #25 lost their place when the view
+/// jumped to a fresh start, #32 and #35 when it zoomed out to one).
 #[test]
-fn a_far_hint_is_framed_with_the_players_last_stone() {
+fn a_far_hint_leaves_the_view_on_the_stones_and_the_cursor_on_the_near_move() {
     use pokopoko::app::snaky::BoardView;
+    use pokopoko::app::snaky::Cursor;
+    use pokopoko::snaky::as_maker::near_suggestion;
     let mut app = maker_screen();
     stones_off_the_proof(&mut app);
     key(&mut app, KeyCode::KeyH);
     app.update();
     let hint = session(&app).shown_hint().expect("a hint");
-    let last = *session(&app).game().maker_cells().last().expect("stones");
+    let game = session(&app).game().clone();
+    let (near, _) = near_suggestion(&game).expect("stones to be near");
+    assert!(
+        game.maker_cells().iter().all(|m| (m.x - hint.x).abs().max((m.y - hint.y).abs()) > 2),
+        "{hint} is far"
+    );
+    let last = *game.maker_cells().last().expect("stones");
     let view = *app.world().resource::<BoardView>();
-    assert!(view.contains(hint), "the hint {hint} is in view");
+    assert!(view.contains(near), "the near move {near} is in view");
     assert!(view.contains(last), "so is the last stone {last}");
+    assert_eq!(app.world().resource::<Cursor>().0, near);
 }
 
 /// Off the proof the hint's line names a move near the player's stones; the board outlines that

@@ -152,11 +152,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "Breaker has spoilt two of the four corners. Find the corner stone that makes a double threat, then finish the Snaky Breaker leaves you.",
         ],
         (Language::Japanese, Step::OpenFour) => [
-            "まわりが空いた四つ並びは勝ちです。5つにすれば、壊し手は1手で4つの角をすべてはつぶせません。だから壊し手のときは、両端の空いた四つ並びを作らせてはいけません。",
+            "まわりが空いた四つ並びは勝ちです。五つにすれば、壊し手は1手で4つの角をすべてはつぶせません。（壊し手で遊ぶときは逆に、両端の空いた四つ並びを作らせてはいけません。）",
             "{moves}手以内に勝ってください：五つ並び、横の石、完成の順です。壊し手は完成のマスがあれば必ず取ります。",
         ],
         (Language::English, Step::OpenFour) => [
-            "A row of 4 with room all round wins: make it 5, and one Breaker stone cannot spoil all four corners. That is why, as Breaker, you must never let a row of 4 stand free at both ends.",
+            "A row of 4 with room all round wins: make it 5, and one Breaker stone cannot spoil all four corners. (When you play Breaker, remember it the other way round: never let a row of 4 stand free at both ends.)",
             "Win within {moves} moves: five in a row, then the side stone, then the finish. Breaker takes every finishing cell it can.",
         ],
         (Language::Japanese, Step::Crossing) => [
@@ -233,10 +233,10 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
             "Only one finishing cell, and Breaker took it. Look for the move that leaves two. Press Try again.".into()
         }
         (Feedback::DoubleThreat { .. }, Ja) => {
-            "ダブルリーチ！ 壊し手は1つ取りましたが、黄色のマスでまだ Snaky が完成します。取ってください。".into()
+            "ダブルリーチ！ 壊し手は1つしか取れません。黄色のマスでまだ Snaky が完成します。1つ取ってください。".into()
         }
         (Feedback::DoubleThreat { .. }, En) => {
-            "Double threat! Breaker took one, but the yellow cell still finishes a Snaky. Take it.".into()
+            "Double threat! Breaker could take only one of the finishing cells: a yellow cell still finishes a Snaky. Take one.".into()
         }
         (Feedback::MissedFinish { .. }, Ja) => {
             "完成のマスをのこしたので、壊し手に取られました。完成のマスはいつも先に取りましょう。「もういちど」".into()

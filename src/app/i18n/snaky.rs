@@ -793,8 +793,8 @@ pub fn line_button(lang: Language, best: bool, completes_at: Option<u32>) -> Str
 /// other reply to mark.
 pub fn lesson_legend(lang: Language, step: usize, forced: bool, best: bool) -> String {
     match (lang, step, forced, best) {
-        (Language::Japanese, 0, false, _) => "赤：あなたの手　緑：保証を保てた手　3×2：そのマスを通る空いた形のうち、作り手の石がいちばん多い（3個）形が2つ　黄色：最善の受けがふさぐ形　紫のマス：進行の最後に完成する Snaky".into(),
-        (Language::English, 0, false, _) => "Red: your move. Green: replies that kept the guarantee. 3×2: 2 open shapes through the cell hold 3 of Maker's stones, the most. Yellow: the shape the best reply blocks. Purple tiles: the Snaky the line ends with.".into(),
+        (Language::Japanese, 0, false, _) => "赤：あなたの手　緑：保証を保てた手　a×b：そのマスを通る空いた形のうち、作り手の石がいちばん多い（a個）形がb個　黄色：最善の受けがふさぐ形　紫のマス：進行の最後に完成する Snaky".into(),
+        (Language::English, 0, false, _) => "Red: your move. Green: replies that kept the guarantee. a×b (such as 3×2): b open shapes through the cell hold a of Maker's stones, the most. Yellow: the shape the best reply blocks. Purple tiles: the Snaky the line ends with.".into(),
         (Language::Japanese, 0, true, _) => "緑：あなたの手（ふさぐしかない手）　紫の丸：作り手が次に完成できるマス　紫のマス：進行の最後に完成する Snaky".into(),
         (Language::English, 0, true, _) => "Green: your move, a forced block. Purple circle: Maker completes a Snaky there. Purple tiles: the Snaky the line ends with.".into(),
         (Language::Japanese, _, _, false) => "うすい石：進行　紫の丸：作り手が次に完成できるマス　赤の枠：あなたの手".into(),

@@ -559,9 +559,12 @@ fn apply_input(
         if matches!(input, MakerInput::ToggleHint | MakerInput::Claim(_) | MakerInput::Undo)
             && let Some(hint) = session.shown_hint()
         {
+            // Off the proof the hint is a fresh start far away: the cursor goes to the move near
+            // the stones instead, and the view stays on them (newcomers #32 and #35 lost their
+            // place to a fresh start the panel names anyway; #25 to a pan).
+            let hint = session.near_move().map_or(hint, |&(near, _)| near);
             cursor.0 = hint;
-            // The hint and the player's last stone both in view: a far hint (a fresh start)
-            // zooms out rather than pan the stones away (newcomer #25 lost their place).
+            // The hint and the player's last stone both in view.
             let mut cells = vec![hint];
             cells.extend(session.game().maker_cells().last().copied());
             board::frame_cells(&mut view, &cells);
