@@ -383,7 +383,7 @@ fn the_maker_steps_open_from_the_maker_screen_and_are_played_as_maker() {
     assert_eq!(lesson(&app).step, Step::RowOfFive);
     assert!(passed(&app).is_empty(), "the Maker steps are not the primer's saved steps");
     // From the last Maker step Enter goes back to play as Maker.
-    key(&mut app, KeyCode::Digit4);
+    key(&mut app, KeyCode::Digit5);
     assert_eq!(lesson(&app).step, Step::Crossing);
     key(&mut app, KeyCode::Enter);
     app.update();

@@ -74,6 +74,7 @@ pub fn step_name(lang: Language, step: Step) -> &'static str {
         Step::Threat => ("リーチ", "Threat"),
         Step::RowOfFive => ("五つ並び", "Row of five"),
         Step::OpenFour => ("四つ並び", "Open four"),
+        Step::ThreatFirst => ("先にリーチ", "Threat first"),
         Step::Crossing => ("交わる形", "Crossing"),
     };
     pick(lang, ja, en)
@@ -158,6 +159,14 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
         (Language::English, Step::OpenFour) => [
             "A row of 4 with room all round wins: make it 5, and one Breaker stone cannot spoil all four corners. (When you play Breaker, remember it the other way round: never let a row of 4 stand free at both ends.)",
             "Win within {moves} moves: five in a row, then the side stone, then the finish. Breaker takes every finishing cell it can.",
+        ],
+        (Language::Japanese, Step::ThreatFirst) => [
+            "強い壊し手は、ダブルリーチの形ができる前にふさぎます。そこでリーチを先に打ちます：壊し手はそのマスを取るしかないので、リーチの石はそのまま次の形に使えます。",
+            "{moves}手以内に勝ってください：まずリーチ（その石が上の2つの石とつながるもの）、つぎにダブルリーチ、そして完成。",
+        ],
+        (Language::English, Step::ThreatFirst) => [
+            "A strong Breaker spoils a double threat before it is ready. So make a threat first: Breaker must take its finishing cell, and the stone that made the threat stays in your next shape for free.",
+            "Win within {moves} moves: a threat whose stone joins your two stones above, then a double threat, then the finish.",
         ],
         (Language::Japanese, Step::Crossing) => [
             "いちばん強い壊し手には、証明はこう勝ちます：直角に交わる2つの Snaky を作り、四つ並びが交わるマスを最後まで空けておく。そこに打てば、どちらの Snaky もあと1マスになります（ダブルリーチ）。",
@@ -250,6 +259,13 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
         (Feedback::BreakerAnswered { left, .. }, En) => {
             let moves = if left == 1 { "1 move".to_string() } else { format!("{left} moves") };
             format!("Breaker answered (the ringed stone). {moves} to go.")
+        }
+        (Feedback::ThreatBlocked { left, .. }, Ja) => {
+            format!("リーチが効きました：壊し手は完成のマスを取るしかありませんでした（輪のついた石）。あと{left}手。")
+        }
+        (Feedback::ThreatBlocked { left, .. }, En) => {
+            let moves = if left == 1 { "1 move".to_string() } else { format!("{left} moves") };
+            format!("Your threat worked: Breaker had to take its finishing cell (the ringed stone). {moves} to go.")
         }
         (Feedback::OutOfMoves, Ja) => {
             "この手数では Snaky ができませんでした。順番が大事です：まず五つ並び、つぎに横の石。「もういちど」".into()

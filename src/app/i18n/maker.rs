@@ -308,10 +308,10 @@ pub fn gain(lang: Language, gain: u32) -> String {
 pub fn first_move_tip(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "はじめて？ L で勝ち方（リーチ、五つ並び、四つ並び、交わる形）を4つの小さな盤で。P で証明の進行が盤の上で進みます（助けに数えます）。"
+            "はじめて？ L で勝ち方（リーチ、五つ並び、四つ並び、先にリーチ、交わる形）を5つの小さな盤で。P で証明の進行が盤の上で進みます（助けに数えます）。"
         }
         Language::English => {
-            "New to this? L teaches the winning patterns (threat, row of five, open four, crossing) on four small boards. P plays the proof's line on the board (it counts as help)."
+            "New to this? L teaches the winning patterns (threat, row of five, open four, threat first, crossing) on five small boards. P plays the proof's line on the board (it counts as help)."
         }
     }
 }

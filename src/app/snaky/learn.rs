@@ -1,6 +1,7 @@
 //! The Snaky primer ("How to play"): five short steps on small boards, each passed by doing it,
-//! and three more with the player as Maker ("How Maker wins": a threat, the row of five's double
-//! threat, the open four), reached from the primer (M) and from Snaky as Maker.
+//! and five more with the player as Maker ("How Maker wins": a threat, the row of five's double
+//! threat, the open four, a threat first, the crossing), reached from the primer (M) and from
+//! Snaky as Maker.
 //!
 //! The rules of each step live in [`super::lesson`] (plain Rust, the engine decides every Snaky);
 //! this screen draws the [`Primer`]'s lesson, turns clicks and keys into [`LearnInput`]s, and
@@ -394,6 +395,7 @@ fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson
             Feedback::Answered { .. }
             | Feedback::BlockedOneOfTwo
             | Feedback::BreakerAnswered { .. }
+            | Feedback::ThreatBlocked { .. }
             | Feedback::DoubleThreat { .. } => (palette::SECONDARY, palette::INK),
             Feedback::Completed
             | Feedback::TurnsDone

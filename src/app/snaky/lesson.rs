@@ -33,6 +33,9 @@ pub enum Step {
     RowOfFive,
     /// An open row of four: five in a row, then the side stone, then the finish (3 moves).
     OpenFour,
+    /// A threat whose forced block leaves the stone that made it in a second shape: the threat
+    /// first, then the double threat, then the finish (3 moves; newcomer #35's missing piece).
+    ThreatFirst,
     /// Two Snakies at right angles, each missing the cell where their rows of four cross and one
     /// more: the stone there finishes five of each (the proofs' usual double threat).
     Crossing,
@@ -54,7 +57,13 @@ impl Step {
     pub const ALL: [Self; PRIMER_STEPS as usize] =
         [Self::Shape, Self::Turns, Self::Block, Self::DoubleThreat, Self::Goal];
     /// "How Maker wins", the player as Maker (not saved: they are passed by playing them).
-    pub const MAKER: [Self; 4] = [Self::Threat, Self::RowOfFive, Self::OpenFour, Self::Crossing];
+    pub const MAKER: [Self; 5] =
+        [Self::Threat, Self::RowOfFive, Self::OpenFour, Self::ThreatFirst, Self::Crossing];
+
+    /// The Maker moves a step allows, where it counts them.
+    pub fn move_budget(self) -> Option<u32> {
+        matches!(self, Self::OpenFour | Self::ThreatFirst).then_some(OPEN_FOUR_MOVES)
+    }
 
     pub fn track(self) -> Track {
         if Self::MAKER.contains(&self) { Track::Maker } else { Track::Breaker }
@@ -136,8 +145,10 @@ pub enum Feedback {
     DoubleThreat { blocked: Cell, left: Cell },
     /// The player left the finishing cell `missed` open, and Breaker took it.
     MissedFinish { missed: Cell },
-    /// The open-four step: Breaker answered at `answer`; `left` Maker moves to go.
+    /// A step with a move budget: Breaker answered at `answer`; `left` Maker moves to go.
     BreakerAnswered { answer: Cell, left: u32 },
+    /// A step with a move budget: the player's threat made Breaker take its finishing cell.
+    ThreatBlocked { answer: Cell, left: u32 },
     /// The open-four step: its moves are used up without a Snaky.
     OutOfMoves,
     /// A Maker step: the player completed a Snaky (its six cells are marked).
@@ -217,6 +228,13 @@ impl Lesson {
             Step::RowOfFive => (row(1, 5, 3), cells(&[(0, 3), (6, 3), (0, 4), (2, 2), (4, 6)])),
             // A row of four with room all round: Maker wins within three moves, whatever Breaker does.
             Step::OpenFour => (row(2, 5, 3), cells(&[(1, 6), (5, 6), (2, 0), (6, 1)])),
+            // The threat step's row (both ends blocked) and two stones above its right end: the
+            // threat at (5,4) or (5,2) forces a block and leaves (5,3..5) three up, a double threat
+            // away. Found by a brute force, checked in the tests below.
+            Step::ThreatFirst => (
+                cells(&[(2, 3), (3, 3), (4, 3), (5, 3), (5, 5), (4, 6)]),
+                cells(&[(1, 3), (6, 3), (0, 1), (1, 5), (1, 7), (7, 4)]),
+            ),
             // A Snaky across on (2..5, 3) turning up to (6,4), and one up on (3, 1..4) turning left
             // to (2,5): both miss (3,3), where their rows cross. Breaker's stones leave no other
             // double threat.
@@ -328,7 +346,12 @@ impl Lesson {
                     }
                 }
             }
-            Step::Goal | Step::Threat | Step::RowOfFive | Step::OpenFour | Step::Crossing => return false,
+            Step::Goal
+            | Step::Threat
+            | Step::RowOfFive
+            | Step::OpenFour
+            | Step::ThreatFirst
+            | Step::Crossing => return false,
         }
         true
     }
@@ -362,10 +385,18 @@ impl Lesson {
             }
             (Step::Threat, _) if threats.is_empty() => (Status::Failed, Feedback::NoThreat { answer }),
             (Step::Threat, _) => (Status::Passed, Feedback::Threatened { blocked: answer }),
-            (Step::OpenFour, _) if self.claims >= OPEN_FOUR_MOVES => (Status::Failed, Feedback::OutOfMoves),
+            (step, _) if step.move_budget().is_some_and(|budget| self.claims >= budget) => {
+                (Status::Failed, Feedback::OutOfMoves)
+            }
             (_, Some(left)) => (Status::Playing, Feedback::DoubleThreat { blocked: answer, left }),
-            (Step::OpenFour, None) => {
-                (Status::Playing, Feedback::BreakerAnswered { answer, left: OPEN_FOUR_MOVES - self.claims })
+            (step, None) if let Some(budget) = step.move_budget() => {
+                let left = budget - self.claims;
+                let feedback = if threats.is_empty() {
+                    Feedback::BreakerAnswered { answer, left }
+                } else {
+                    Feedback::ThreatBlocked { answer, left }
+                };
+                (Status::Playing, feedback)
             }
             (_, None) if threats.is_empty() => (Status::Failed, Feedback::NoThreat { answer }),
             (_, None) => (Status::Failed, Feedback::OneThreat { blocked: answer }),
@@ -649,6 +680,39 @@ mod tests {
     }
 
     #[test]
+    fn threat_first_wins_in_three_through_a_threat_and_no_sooner() {
+        let start = Lesson::new(Step::ThreatFirst);
+        assert!(making_threats(&start, 2).is_empty(), "no double threat at once");
+        assert!(!forced_win(&start.maker, &start.breaker, 2), "no win within 2");
+        assert!(forced_win(&start.maker, &start.breaker, OPEN_FOUR_MOVES), "a win within 3");
+        // Each of the two threats at the row's right end wins within 3 more, whatever Breaker does
+        // (it must block: any other reply loses at once).
+        for threat in [Cell::new(5, 4), Cell::new(5, 2)] {
+            let after = start_with(&start, threat);
+            let finishing = completing_cells(&after);
+            assert_eq!(finishing.len(), 1, "{threat} is a threat");
+            let mut blocked = after.breaker.clone();
+            blocked.push(finishing[0]);
+            assert!(forced_win(&after.maker, &blocked, OPEN_FOUR_MOVES - 1), "{threat} then a double threat");
+        }
+        // Played: the threat, the double threat, the finish.
+        let mut lesson = start.clone();
+        lesson.click(Cell::new(5, 4));
+        assert_eq!(lesson.feedback, Some(Feedback::ThreatBlocked { answer: Cell::new(6, 4), left: 2 }));
+        let double = making_threats(&lesson, 2);
+        assert!(!double.is_empty());
+        lesson.click(double[0]);
+        let Some(Feedback::DoubleThreat { left, .. }) = lesson.feedback else {
+            panic!("{:?}", lesson.feedback)
+        };
+        lesson.click(left);
+        assert_eq!(
+            (lesson.status, lesson.feedback, lesson.claims()),
+            (Status::Passed, Some(Feedback::Won), 3)
+        );
+    }
+
+    #[test]
     fn the_crossing_has_one_double_threat_where_the_two_rows_cross() {
         let start = Lesson::new(Step::Crossing);
         assert_eq!(making_threats(&start, 2), vec![Cell::new(3, 3)]);
@@ -677,15 +741,16 @@ mod tests {
 
     #[test]
     fn maker_steps_walk_their_own_track_and_are_never_saved() {
-        assert_eq!(Step::MAKER.map(Step::number), [1, 2, 3, 4]);
-        assert_eq!(Step::MAKER.map(Step::saved_number), [None; 4]);
+        assert_eq!(Step::MAKER.map(Step::number), [1, 2, 3, 4, 5]);
+        assert_eq!(Step::MAKER.map(Step::saved_number), [None; 5]);
         assert_eq!(Step::ALL.map(Step::saved_number), [1, 2, 3, 4, 5].map(Some));
         assert_eq!(Step::Threat.previous(), None);
         assert_eq!(Step::Threat.next(), Some(Step::RowOfFive));
-        assert_eq!(Step::OpenFour.next(), Some(Step::Crossing));
+        assert_eq!(Step::OpenFour.next(), Some(Step::ThreatFirst));
+        assert_eq!(Step::ThreatFirst.next(), Some(Step::Crossing));
         assert_eq!(Step::Crossing.next(), None);
         assert_eq!(Step::nth(Track::Maker, 3), Some(Step::OpenFour));
-        assert_eq!(Step::nth(Track::Maker, 5), None);
+        assert_eq!(Step::nth(Track::Maker, 6), None);
         assert_eq!(Step::Goal.next(), None, "the primer does not run on into Maker's steps");
     }
 
