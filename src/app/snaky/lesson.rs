@@ -410,11 +410,16 @@ impl Lesson {
     /// on the board that hold Maker's cells and none of Breaker's, those with more of Maker's
     /// cells counting more; ties go to the first cell of [`board_cells`].
     fn breaker_answer(&self) -> Option<Cell> {
+        self.busiest_free_cell(|mine| mine * mine)
+    }
+
+    /// The free cell whose Snakies on the board free of Breaker weigh the most, each copy weighing
+    /// `weight(Maker's cells in it)`; ties go to the first cell of [`board_cells`].
+    fn busiest_free_cell(&self, weight: impl Fn(u32) -> u32) -> Option<Cell> {
         let score = |cell: Cell| -> u32 {
             shape::copies_through(cell)
                 .filter(|copy| copy.iter().all(|&c| on_board(c) && !self.breaker.contains(&c)))
-                .map(|copy| copy.iter().filter(|c| self.maker.contains(c)).count() as u32)
-                .map(|mine| mine * mine)
+                .map(|copy| weight(copy.iter().filter(|c| self.maker.contains(c)).count() as u32))
                 .sum()
         };
         let mut best: Option<(u32, Cell)> = None;
@@ -439,23 +444,7 @@ impl Lesson {
         if let Some(&win) = self.threats().first() {
             return Some(win);
         }
-        let score = |cell: Cell| -> u32 {
-            shape::copies_through(cell)
-                .filter(|copy| copy.iter().all(|&c| on_board(c) && !self.breaker.contains(&c)))
-                .map(|copy| {
-                    let mine = copy.iter().filter(|c| self.maker.contains(c)).count() as u32;
-                    (1 + mine) * (1 + mine)
-                })
-                .sum()
-        };
-        let mut best: Option<(u32, Cell)> = None;
-        for cell in board_cells().filter(|&c| self.is_free(c)) {
-            let s = score(cell);
-            if best.is_none_or(|(b, _)| s > b) {
-                best = Some((s, cell));
-            }
-        }
-        best.map(|(_, cell)| cell)
+        self.busiest_free_cell(|mine| (1 + mine) * (1 + mine))
     }
 }
 
