@@ -741,16 +741,21 @@ fn a_costly_block_of_a_finishing_cell_is_said_to_be_forced_and_right() {
         open.keys().copied().collect()
     );
     // The takeaway counts the moves that took none of the finishing cells free before them.
+    let left_open = brute_left_open(&game);
+    assert!(left_open > 0);
+    assert_eq!(json["takeaway"]["left_open"], left_open);
+}
+
+/// The moves of `game` that took none of the finishing cells free before them, by the brute force.
+fn brute_left_open(game: &Game) -> usize {
     let breaker = game.breaker_cells();
-    let left_open = (0..breaker.len())
+    (0..breaker.len())
         .filter(|&i| {
             let before = game.prefix(review::before(i));
             let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
             !open.is_empty() && !open.contains_key(&(breaker[i].x, breaker[i].y))
         })
-        .count();
-    assert!(left_open > 0);
-    assert_eq!(json["takeaway"]["left_open"], left_open);
+        .count()
 }
 
 /// The game's takeaway counts what the brute force counts: the costly moves, those that took a
@@ -781,14 +786,7 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                             usize::from(fullest_copies(&before, best) > fullest_copies(&before, breaker[i]));
                     }
                 }
-                // The moves that took none of the finishing cells free before them.
-                let left_open = (0..breaker.len())
-                    .filter(|&i| {
-                        let before = game.prefix(review::before(i));
-                        let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
-                        !open.is_empty() && !open.contains_key(&(breaker[i].x, breaker[i].y))
-                    })
-                    .count();
+                let left_open = brute_left_open(&game);
                 let takeaway = review::takeaway(&game, &reviewed);
                 let at = format!("{maker:?} {kind:?} seed {seed}");
                 assert_eq!(
