@@ -44,6 +44,17 @@ fn open_lesson(app: &mut App, index: usize) {
     app.update();
 }
 
+/// Esc to the menu (checked), then back to the Snaky screen. The request and the state change
+/// take a frame each.
+fn to_the_menu_and_back(app: &mut App) {
+    key(app, KeyCode::Escape);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    app.world_mut().write_message(Go(Screen::Snaky));
+    app.update();
+    app.update();
+}
+
 fn session(app: &App) -> &Session {
     app.world().resource::<Session>()
 }
@@ -418,13 +429,7 @@ fn the_about_page_runs_the_certificate_checks_off_the_ui_thread() {
 fn escape_goes_to_the_menu_and_coming_back_continues_the_game() {
     let mut app = snaky_screen();
     click(&mut app, Cell::new(7, 8));
-    key(&mut app, KeyCode::Escape);
-    // The request and the state change take a frame each.
-    app.update();
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
-    app.world_mut().write_message(Go(Screen::Snaky));
-    app.update();
-    app.update();
+    to_the_menu_and_back(&mut app);
     assert_eq!(maker_cells(&app), [(8, 8), (8, 7)]);
     // Restart (R) begins again from Maker's opening (8,8).
     key(&mut app, KeyCode::KeyR);
@@ -770,12 +775,7 @@ fn a_finished_game_keeps_the_best_per_maker() {
     let said = session(&app).notice.as_ref().map(|n| n.said.text(Language::English)).unwrap_or_default();
     assert!(said.contains(&format!("You held out {moves} Maker moves (par 21")), "{said}");
     // The result is still said after a visit to the menu (newcomer #29 came back without it).
-    key(&mut app, KeyCode::Escape);
-    app.update();
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
-    app.world_mut().write_message(Go(Screen::Snaky));
-    app.update();
-    app.update();
+    to_the_menu_and_back(&mut app);
     let again = session(&app).notice.as_ref().map(|n| n.said.text(Language::English)).unwrap_or_default();
     assert_eq!(again, said);
 }
