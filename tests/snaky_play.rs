@@ -2,9 +2,10 @@
 
 use std::collections::HashSet;
 
+use pokopoko::snaky::record::unturned;
 use pokopoko::snaky::{
-    Breaker, BreakerKind, Cell, ComputerBreaker, Game, Maker, MoveError, Player, RecordErrorKind,
-    parse_moves, replay, shipped_cards,
+    Breaker, BreakerKind, Cell, ComputerBreaker, Game, Maker, MoveError, Player, RecordErrorKind, Symmetry,
+    parse_moves, play_out, replay, review_game, shipped_cards,
 };
 
 const GAMES_PER_BREAKER: u64 = 2_000;
@@ -338,6 +339,68 @@ fn a_reply_outside_the_envelope_keeps_child_zero_wherever_it_is() {
                 game.breaker_move(cell).expect("a free cell");
             }
             assert!(game.won());
+        }
+    }
+}
+
+/// `cell` under symmetry `s`'s matrix about the opening (8,8), worked out here from the matrix.
+fn turned(s: Symmetry, cell: Cell) -> Cell {
+    let [a, b, c, d] = s.matrix().map(i32::from);
+    let (x, y) = (cell.x - 8, cell.y - 8);
+    Cell::new(a * x + b * y + 8, c * x + d * y + 8)
+}
+
+#[test]
+fn a_turned_game_is_the_unturned_game_turned_about_the_opening_with_the_same_guarantees() {
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("cards");
+        for kind in BreakerKind::ALL {
+            for seed in 0..20 {
+                let mut plain = Game::started(cards.clone());
+                play_out(&mut plain, &mut ComputerBreaker::new(kind, seed));
+                for s in Symmetry::ALL {
+                    let mut game = Game::started_turned(cards.clone(), s);
+                    assert_eq!(game.turn(), s);
+                    for &b in plain.breaker_cells() {
+                        game.reply(turned(s, b)).expect("the turned move is free");
+                    }
+                    let expected: Vec<(Player, Cell)> =
+                        plain.moves().iter().map(|m| (m.player, turned(s, m.cell))).collect();
+                    let moves: Vec<(Player, Cell)> =
+                        game.moves().iter().map(|m| (m.player, m.cell)).collect();
+                    assert_eq!(moves, expected, "{maker:?} {kind:?} seed {seed}, symmetry {}", s.digit());
+                    assert_eq!(game.tempo(), plain.tempo(), "the guarantee after every move");
+                    assert!(game.won());
+                    // Each reviewed move costs what it cost unturned; its best replies are turned.
+                    let (a, b) = (review_game(&game), review_game(&plain));
+                    assert_eq!(a.moves.len(), b.moves.len());
+                    for (m, n) in a.moves.iter().zip(&b.moves) {
+                        assert_eq!(
+                            (m.guarantee_before, m.lost, m.kept),
+                            (n.guarantee_before, n.lost, n.kept)
+                        );
+                        let best: std::collections::BTreeSet<Cell> =
+                            n.best.iter().map(|&c| turned(s, c)).collect();
+                        assert_eq!(m.best.iter().copied().collect::<std::collections::BTreeSet<_>>(), best);
+                        assert_eq!(m.blocked_finish, n.blocked_finish);
+                    }
+                    // Its record is the unturned game's.
+                    assert_eq!(unturned(s, game.breaker_cells()), plain.breaker_cells());
+                    // A position reviewed in a turned game stays turned.
+                    assert_eq!(game.prefix(3).moves()[2].cell, turned(s, plain.moves()[2].cell));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_perfect_breaker_takes_exactly_the_bound_in_every_turn() {
+    for maker in Maker::ALL {
+        for s in Symmetry::ALL {
+            let mut game = Game::started_turned(maker.cards().expect("cards"), s);
+            play_out(&mut game, &mut ComputerBreaker::new(BreakerKind::Perfect, 1));
+            assert_eq!(game.maker_cells().len() as u32, maker.bound(), "{maker:?}, symmetry {}", s.digit());
         }
     }
 }

@@ -9,6 +9,7 @@ use super::card::Cards;
 use super::cell::Cell;
 use super::cell_set::Bounds;
 use super::errors::MoveError;
+use super::placement::Symmetry;
 use super::policy::{Claim, FirstFree};
 use super::shape::{self, Copy as SnakyCopy};
 
@@ -60,12 +61,21 @@ pub struct Game {
     stones: HashMap<Cell, Player>,
     /// Where rule 2's replacement order resumes.
     first_free: FirstFree,
+    /// How Maker's whole plan is turned about its opening in this game (the identity: as in
+    /// the paper).
+    turn: Symmetry,
 }
 
 impl Game {
     /// The empty board, Maker to move, at card 727 under the identity.
     pub fn new(cards: Arc<Cards>) -> Self {
-        let claim = Claim::start(&cards);
+        Self::new_turned(cards, Symmetry::IDENTITY)
+    }
+
+    /// The empty board, Maker to move, with Maker's plan turned by `turn` about its opening
+    /// (8,8): the same game as [`Game::new`]'s, turned, and the same guarantee at every move.
+    pub fn new_turned(cards: Arc<Cards>, turn: Symmetry) -> Self {
+        let claim = Claim::start_turned(&cards, turn);
         Self {
             cards,
             moves: Vec::with_capacity(48),
@@ -74,16 +84,27 @@ impl Game {
             claim,
             won: None,
             stones: HashMap::new(),
-            first_free: FirstFree::default(),
+            first_free: FirstFree::turned(turn),
+            turn,
         }
     }
 
     /// A new game after Maker's first move ((8,8)): Breaker to move.
     pub fn started(cards: Arc<Cards>) -> Self {
-        let mut game = Self::new(cards);
+        Self::started_turned(cards, Symmetry::IDENTITY)
+    }
+
+    /// [`Game::started`] with Maker's plan turned by `turn` about (8,8).
+    pub fn started_turned(cards: Arc<Cards>, turn: Symmetry) -> Self {
+        let mut game = Self::new_turned(cards, turn);
         // A fresh game is Maker's turn and not over, so this cannot fail.
         let _ = game.maker_move();
         game
+    }
+
+    /// How Maker's plan is turned about its opening in this game.
+    pub fn turn(&self) -> Symmetry {
+        self.turn
     }
 
     pub fn cards(&self) -> &Arc<Cards> {
@@ -205,7 +226,7 @@ impl Game {
     /// The position after the first `moves` moves of this game (at most all of them), rebuilt
     /// by replaying them: Maker's moves follow from Breaker's.
     pub fn prefix(&self, moves: usize) -> Self {
-        let mut shown = Self::new(Arc::clone(&self.cards));
+        let mut shown = Self::new_turned(Arc::clone(&self.cards), self.turn);
         for &m in self.moves.iter().take(moves) {
             shown.replay_move(m);
         }
@@ -251,7 +272,7 @@ impl Game {
     /// The guarantee after each move so far (entry i: after move i + 1): the tempo graph.
     /// It never increases.
     pub fn tempo(&self) -> Vec<u32> {
-        let mut replay = Self::new(Arc::clone(&self.cards));
+        let mut replay = Self::new_turned(Arc::clone(&self.cards), self.turn);
         let mut points = Vec::with_capacity(self.moves.len());
         for &m in &self.moves {
             replay.replay_move(m);
@@ -317,7 +338,7 @@ impl Game {
     /// The box around the root card's envelope on the board, where Maker plays all game
     /// ({0..16}² for both shipped Makers): the screen's dashed frame.
     pub fn frame(&self) -> Bounds {
-        let start = Claim::start(&self.cards);
+        let start = Claim::start_turned(&self.cards, self.turn);
         self.cards.node(start.node).bounds.placed(start.placement)
     }
 

@@ -3,7 +3,7 @@
 
 use super::card::{Cards, NodeId, placed_cells};
 use super::cell::Cell;
-use super::placement::Placement;
+use super::placement::{Placement, Symmetry};
 
 /// Maker's first move in every game: the root card's pivot lands here.
 pub const OPENING: Cell = Cell::new(8, 8);
@@ -23,12 +23,17 @@ impl Claim {
     /// that its pivot lands on (8,8), Maker's opening for every certificate (the identity for
     /// the paper's).
     pub fn start(cards: &Cards) -> Self {
+        Self::start_turned(cards, Symmetry::IDENTITY)
+    }
+
+    /// The claim at the empty board with the whole plan turned by `turn` about the opening: the
+    /// root card under `turn`, translated so that its pivot still lands on (8,8). Every claim
+    /// after it composes with this placement, so the game it leads to is the unturned one turned
+    /// about (8,8) (see [`turned_about_opening`]), with the same guarantee.
+    pub fn start_turned(cards: &Cards, turn: Symmetry) -> Self {
         let pivot = cards.node(cards.root()).pivot;
-        let placement = Placement::new(
-            super::placement::Symmetry::IDENTITY,
-            OPENING.x - pivot.x(),
-            OPENING.y - pivot.y(),
-        );
+        let (x, y) = turn.apply(pivot.x(), pivot.y());
+        let placement = Placement::new(turn, OPENING.x - x, OPENING.y - y);
         Self { node: cards.root(), placement }
     }
 
@@ -115,23 +120,37 @@ impl Claim {
 /// Rule 2's search for the first free cell in the replacement order, resumed where it last
 /// stopped: every cell before `next` was occupied then, and stones are never taken back (a
 /// game that undoes moves starts a new one).
+/// In a turned game the order is turned about the opening as well, so that the whole game is
+/// the unturned one turned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FirstFree {
     next: Cell,
+    turn: Symmetry,
 }
 
 impl Default for FirstFree {
     fn default() -> Self {
-        Self { next: Cell::new(0, 0) }
+        Self::turned(Symmetry::IDENTITY)
     }
 }
 
 impl FirstFree {
+    /// The replacement order turned by `turn` about the opening.
+    pub fn turned(turn: Symmetry) -> Self {
+        Self { next: Cell::new(0, 0), turn }
+    }
+
     /// The first free cell at or after where the last search stopped.
     pub fn find(&mut self, is_free: impl Fn(Cell) -> bool) -> Cell {
-        while !is_free(self.next) {
+        while !is_free(turned_about_opening(self.turn, self.next)) {
             self.next = self.next.next_in_replacement_order();
         }
-        self.next
+        turned_about_opening(self.turn, self.next)
     }
+}
+
+/// `cell` turned by `turn` about Maker's opening (8,8), which stays put.
+pub const fn turned_about_opening(turn: Symmetry, cell: Cell) -> Cell {
+    let (x, y) = turn.apply(cell.x - OPENING.x, cell.y - OPENING.y);
+    Cell::new(x + OPENING.x, y + OPENING.y)
 }

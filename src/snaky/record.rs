@@ -7,6 +7,8 @@ use super::card::Cards;
 use super::cell::Cell;
 use super::errors::{RecordError, RecordErrorKind};
 use super::game::Game;
+use super::placement::Symmetry;
+use super::policy::turned_about_opening;
 
 /// Parses whitespace-separated `x,y` moves; integers may be negative. Errors name the 1-based
 /// position of the bad entry.
@@ -55,4 +57,11 @@ pub fn replay(cards: Arc<Cards>, breaker_moves: &[Cell]) -> Result<Game, RecordE
 /// Writes Breaker's moves of a game as a record that [`parse_moves`] reads back.
 pub fn format_moves(cells: &[Cell]) -> String {
     cells.iter().map(|c| format!("{},{}", c.x, c.y)).collect::<Vec<_>>().join(" ")
+}
+
+/// Breaker's moves of a game whose Maker plan was turned by `turn` (see
+/// [`super::Game::started_turned`]), turned back: the same game as the unturned plan plays it.
+/// Records are written this way, so every version replays them with the paper's orientation.
+pub fn unturned(turn: Symmetry, cells: &[Cell]) -> Vec<Cell> {
+    cells.iter().map(|&cell| turned_about_opening(turn.inverse(), cell)).collect()
 }

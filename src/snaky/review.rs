@@ -158,7 +158,7 @@ pub const fn before(index: usize) -> usize {
 /// Breaker move. An occupied cell or a move after Maker has won is an error naming the move's
 /// 1-based position (as [`super::record::replay`]'s are).
 pub fn review(cards: Arc<Cards>, breaker_moves: &[Cell]) -> Result<Review, RecordError> {
-    let (review, _, error) = reviewed(cards, breaker_moves);
+    let (review, _, error) = reviewed(Game::started(cards), breaker_moves);
     match error {
         Some(error) => Err(error),
         None => Ok(review),
@@ -169,7 +169,7 @@ pub fn review(cards: Arc<Cards>, breaker_moves: &[Cell]) -> Result<Review, Recor
 /// answer (a last Breaker move Maker has not answered yet is answered here).
 pub fn review_game(game: &Game) -> Review {
     // A game's own moves were legal in this order, so no error can stop the replay.
-    reviewed(Arc::clone(game.cards()), game.breaker_cells()).0
+    reviewed(Game::started_turned(Arc::clone(game.cards()), game.turn()), game.breaker_cells()).0
 }
 
 /// The lesson of a game and, for each of its moves, why it cost what it did.
@@ -183,7 +183,7 @@ pub struct Explained {
 /// [`review`] with every costly move explained: two lines played out per costly move, so this
 /// takes milliseconds a move where [`review`] takes microseconds.
 pub fn explain(cards: Arc<Cards>, breaker_moves: &[Cell]) -> Result<Explained, RecordError> {
-    let (review, game, error) = reviewed(cards, breaker_moves);
+    let (review, game, error) = reviewed(Game::started(cards), breaker_moves);
     if let Some(error) = error {
         return Err(error);
     }
@@ -194,15 +194,16 @@ pub fn explain(cards: Arc<Cards>, breaker_moves: &[Cell]) -> Result<Explained, R
 /// [`explain`] for a game in progress or finished (a last Breaker move Maker has not answered yet
 /// is answered, as in [`review_game`]).
 pub fn explain_game(game: &Game) -> Explained {
-    let (review, answered, _) = reviewed(Arc::clone(game.cards()), game.breaker_cells());
+    let (review, answered, _) =
+        reviewed(Game::started_turned(Arc::clone(game.cards()), game.turn()), game.breaker_cells());
     let why = (0..review.moves.len()).map(|index| why(&answered, index)).collect();
     Explained { review, why }
 }
 
 /// The review of the moves up to the first illegal one, the game they make (each answered by
 /// Maker), and the error that stopped it, if any.
-fn reviewed(cards: Arc<Cards>, breaker_moves: &[Cell]) -> (Review, Game, Option<RecordError>) {
-    let mut game = Game::started(cards);
+fn reviewed(started: Game, breaker_moves: &[Cell]) -> (Review, Game, Option<RecordError>) {
+    let mut game = started;
     let par = game.guarantee();
     let mut moves = Vec::with_capacity(breaker_moves.len());
     let mut error = None;

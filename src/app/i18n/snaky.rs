@@ -3,7 +3,9 @@
 use crate::app::snaky::model::assist::Assist;
 use crate::save::Language;
 use crate::snaky::review::Fullest;
-use crate::snaky::{BreakerKind, Cell, Maker, MoveError, RecordError, RecordErrorKind, ReviewedMove};
+use crate::snaky::{
+    BreakerKind, Cell, Maker, MoveError, RecordError, RecordErrorKind, ReviewedMove, Symmetry,
+};
 
 /// "1 Maker move", "17 Maker moves".
 fn maker_moves(count: impl TryInto<u64>) -> String {
@@ -492,11 +494,35 @@ pub fn record_loaded(lang: Language, moves: usize) -> String {
     }
 }
 
-pub fn record_copied(lang: Language, record: &str) -> String {
+/// `turned`: the game's plan was turned, and the record is written turned back.
+pub fn record_copied(lang: Language, record: &str, turned: bool) -> String {
     let shown = if record.is_empty() { "-" } else { record };
+    match (lang, turned) {
+        (Language::Japanese, false) => format!("棋譜をコピーしました：{shown}"),
+        (Language::Japanese, true) => format!("棋譜をコピーしました（論文の向きに戻して記録）：{shown}"),
+        (Language::English, false) => format!("Record copied: {shown}"),
+        (Language::English, true) => format!("Record copied (turned back as in the paper): {shown}"),
+    }
+}
+
+/// A new game whose Maker plays its plan turned about the opening.
+pub fn turned(lang: Language, turn: Symmetry) -> String {
+    let [a, b, c, d] = turn.matrix();
+    let how = match (a * d - b * c, a) {
+        (-1, _) => ["裏返しにして", "mirrored"],
+        (_, -1) => ["180度回して", "given a half turn"],
+        (_, 1) => ["そのまま", "unturned"],
+        _ => ["90度回して", "given a quarter turn"],
+    };
     match lang {
-        Language::Japanese => format!("棋譜をコピーしました：{shown}"),
-        Language::English => format!("Record copied: {shown}"),
+        Language::Japanese => format!(
+            "新しい対局：今回の作り手は作戦を (8,8) を中心に{}打ちます。手は前の対局と変わりますが、考え方は同じです。",
+            how[0]
+        ),
+        Language::English => format!(
+            "New game: this time Maker plays its plan {} about (8,8), so its moves differ from the last game's; the ideas are the same.",
+            how[1]
+        ),
     }
 }
 

@@ -10,7 +10,8 @@ use super::model::session::{NoticeKind, Said, Session, SnakyInput};
 use super::model::watch::Watch;
 use crate::app::Screen;
 use crate::app::i18n::T;
-use crate::snaky::record::format_moves;
+use crate::snaky::Symmetry;
+use crate::snaky::record::{format_moves, unturned};
 
 pub(super) fn plugin(app: &mut App) {
     // Registered by the window plugin; added here too so headless tests run the same systems.
@@ -22,18 +23,21 @@ pub(super) fn plugin(app: &mut App) {
 const MAX_RECORD_BYTES: u64 = 1 << 20;
 
 /// The record of the game so far (not of a reviewed prefix).
+/// Written with Maker's plan turned back as in the paper, whatever this game's turn: a record
+/// holds Breaker's moves only, and every version replays it unturned.
 pub fn record_text(session: &Session) -> String {
-    format_moves(session.game().breaker_cells())
+    format_moves(&unturned(session.turn(), session.game().breaker_cells()))
 }
 
 pub(super) fn copy(session: &mut Session, clipboard: Option<&mut Clipboard>) {
     let record = record_text(session);
+    let turned = session.turn() != Symmetry::IDENTITY;
     let Some(clipboard) = clipboard else {
-        session.tell(NoticeKind::Refused, Said::RecordNotCopied(record));
+        session.tell(NoticeKind::Refused, Said::RecordNotCopied { record, turned });
         return;
     };
     match clipboard.set_text(record.clone()) {
-        Ok(()) => session.tell(NoticeKind::Good, Said::RecordCopied(record)),
+        Ok(()) => session.tell(NoticeKind::Good, Said::RecordCopied { record, turned }),
         Err(error) => session.tell(NoticeKind::Refused, Said::ClipboardError(error.to_string())),
     }
 }

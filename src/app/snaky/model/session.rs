@@ -18,7 +18,7 @@ use crate::app::i18n::{self, T, snaky as text};
 use crate::save::Language;
 use crate::snaky::{
     self, Breaker, BreakerKind, Cards, Cell, CertificateError, Game, Maker, MoveError, Player, RecordError,
-    parse_moves,
+    Symmetry, parse_moves,
 };
 
 /// What the player asks for on the Snaky screen (from clicks, keys, or tests).
@@ -183,9 +183,19 @@ pub enum Said {
     CertificateError(CertificateError),
     RecordError(RecordError),
     RecordLoaded(usize),
-    RecordCopied(String),
+    /// The record copied; `turned`: this game's plan was turned, and the record is written turned
+    /// back (as every record is).
+    RecordCopied {
+        record: String,
+        turned: bool,
+    },
     /// No clipboard: the record is shown to copy by hand.
-    RecordNotCopied(String),
+    RecordNotCopied {
+        record: String,
+        turned: bool,
+    },
+    /// A new game whose Maker plays its plan turned this way about its opening.
+    Turned(Symmetry),
     ClipboardError(String),
     RecordFileError {
         path: String,
@@ -219,10 +229,11 @@ impl Said {
             Self::CertificateError(error) => i18n::checks::certificate_error(lang, error),
             Self::RecordError(error) => text::record_error(lang, error),
             Self::RecordLoaded(moves) => text::record_loaded(lang, *moves),
-            Self::RecordCopied(record) => text::record_copied(lang, record),
-            Self::RecordNotCopied(record) => {
-                format!("{} {}", T::ClipboardMissing.get(lang), text::record_copied(lang, record))
+            Self::RecordCopied { record, turned } => text::record_copied(lang, record, *turned),
+            Self::RecordNotCopied { record, turned } => {
+                format!("{} {}", T::ClipboardMissing.get(lang), text::record_copied(lang, record, *turned))
             }
+            Self::Turned(turn) => text::turned(lang, *turn),
             Self::ClipboardError(error) => text::clipboard_error(lang, error),
             Self::RecordFileError { path, error } => text::record_file_error(lang, path, error),
             Self::PracticeAfterTheGame => i18n::practice::after_the_game(lang).to_string(),
@@ -251,6 +262,9 @@ pub struct Session {
     pub notice: Option<Notice>,
     /// Hand-offs so far: each computer Breaker gets its own seed.
     pub handoffs: u64,
+    /// New games begun on this screen before this one: each turns Maker's plan its own way
+    /// ([`turn_of_game`]), so a line learnt by heart does not carry over.
+    games: u32,
     /// Blind mode: overlays, guarantee and card hidden until Maker wins.
     pub blind: bool,
     /// This game's score has been recorded.
@@ -268,7 +282,13 @@ pub struct Session {
 
 impl Session {
     pub fn new(maker: Maker, cards: Arc<Cards>) -> Self {
-        let game = Game::started(cards);
+        Self::numbered(maker, cards, 0)
+    }
+
+    /// The game after `games` others on this screen, Maker's plan turned as [`turn_of_game`]
+    /// says.
+    fn numbered(maker: Maker, cards: Arc<Cards>, games: u32) -> Self {
+        let game = Game::started_turned(cards, turn_of_game(games));
         Self {
             maker,
             shown: game.clone(),
@@ -276,6 +296,7 @@ impl Session {
             review: None,
             notice: None,
             handoffs: 0,
+            games,
             blind: false,
             scored: false,
             pending: None,
@@ -516,8 +537,28 @@ impl Session {
         undone
     }
 
+    /// A new game against the same Maker, its plan turned anew (told when it is turned).
     pub fn restart(&mut self) {
-        *self = Self { handoffs: self.handoffs, blind: self.blind, ..Self::new(self.maker, self.cards()) };
+        let cards = self.cards();
+        self.begin(self.maker, cards);
+    }
+
+    /// The next game on this screen, against `maker`: its plan turned as [`turn_of_game`] says.
+    fn begin(&mut self, maker: Maker, cards: Arc<Cards>) {
+        *self = Self {
+            handoffs: self.handoffs,
+            blind: self.blind,
+            ..Self::numbered(maker, cards, self.games + 1)
+        };
+        let turn = self.game.turn();
+        if turn != Symmetry::IDENTITY {
+            self.tell(NoticeKind::Info, Said::Turned(turn));
+        }
+    }
+
+    /// How this game's plan is turned about Maker's opening.
+    pub fn turn(&self) -> Symmetry {
+        self.game.turn()
     }
 
     /// Shows the first `moves` moves (at least Maker's opening, at most the whole game).
@@ -797,10 +838,10 @@ impl Session {
                 if !self.confirmed(&SnakyInput::ChooseMaker(maker), pending) {
                     return None;
                 }
-                match new_session(maker) {
-                    Ok(fresh) => {
+                match maker.cards() {
+                    Ok(cards) => {
                         watch.take_over();
-                        *self = Session { handoffs: self.handoffs, blind: self.blind, ..fresh };
+                        self.begin(maker, cards);
                         self.tell(NoticeKind::Info, Said::MakerChosen(maker));
                         return Some(Effect::SaveMaker(maker));
                     }
@@ -897,6 +938,13 @@ fn keeps_the_lesson(input: &SnakyInput) -> bool {
     )
 }
 
+/// The turn of Maker's plan in the game after `games` others on the screen: the first as in the
+/// paper, then a quarter turn, a mirror, a half turn, … through all eight, and again.
+pub fn turn_of_game(games: u32) -> Symmetry {
+    const TURNS: [u8; 8] = [0, 3, 2, 6, 4, 5, 1, 7];
+    Symmetry::from_digit(TURNS[games as usize % TURNS.len()]).unwrap_or(Symmetry::IDENTITY)
+}
+
 /// A new game against this Maker, or why its certificate cannot be played.
 pub fn new_session(maker: Maker) -> Result<Session, CertificateError> {
     maker.cards().map(|cards| Session::new(maker, cards))
@@ -933,6 +981,47 @@ mod tests {
         let (ja, en) = (notice.said.text(Language::Japanese), notice.said.text(Language::English));
         assert!(en.starts_with(T::Refused.get(Language::English)), "{en}");
         assert!(ja.starts_with(T::Refused.get(Language::Japanese)), "{ja}");
+    }
+
+    #[test]
+    fn each_new_game_turns_makers_plan_and_its_record_is_the_paper_orientation() {
+        let mut parts = session();
+        assert_eq!(parts.0.turn(), Symmetry::IDENTITY, "the first game is the paper's");
+        let mut seen = std::collections::BTreeSet::from([0]);
+        for _ in 1..8 {
+            apply(&mut parts, SnakyInput::Restart);
+            let turn = parts.0.turn();
+            assert_ne!(turn, Symmetry::IDENTITY);
+            assert_eq!(parts.0.notice.as_ref().map(|n| &n.said), Some(&Said::Turned(turn)));
+            seen.insert(turn.digit());
+        }
+        assert_eq!(seen.len(), 8, "eight new games turn the plan all eight ways");
+        // The paper's worked line (SPEC §2.3), turned: (7,8) is answered by (8,7) and (8,6) by
+        // (11,8), each turned about (8,8) by the matrix.
+        let [a, b, c, d] = parts.0.turn().matrix().map(i32::from);
+        let turned = |x: i32, y: i32| Cell::new(a * (x - 8) + b * (y - 8) + 8, c * (x - 8) + d * (y - 8) + 8);
+        apply(&mut parts, SnakyInput::Claim(turned(7, 8)));
+        apply(&mut parts, SnakyInput::Claim(turned(8, 6)));
+        let moves: Vec<Cell> = parts.0.game().moves().iter().map(|m| m.cell).collect();
+        assert_eq!(moves, [(8, 8), (7, 8), (8, 7), (8, 6), (11, 8)].map(|(x, y)| turned(x, y)));
+        // Its record is written turned back, and loading it plays the paper's worked line.
+        let record = crate::app::snaky::record::record_text(&parts.0);
+        assert_eq!(record, "7,8 8,6");
+        apply(&mut parts, SnakyInput::LoadRecord(record));
+        let moves: Vec<(i32, i32)> = parts.0.game().moves().iter().map(|m| (m.cell.x, m.cell.y)).collect();
+        assert_eq!(moves, [(8, 8), (7, 8), (8, 7), (8, 6), (11, 8)]);
+    }
+
+    #[test]
+    fn choosing_another_maker_begins_a_new_game_turned_the_next_way() {
+        let mut parts = session();
+        apply(&mut parts, SnakyInput::ChooseMaker(Maker::Ours));
+        assert_eq!(parts.0.maker, Maker::Ours);
+        let turn = parts.0.turn();
+        assert_ne!(turn, Symmetry::IDENTITY);
+        apply(&mut parts, SnakyInput::ChooseMaker(Maker::Paper));
+        assert_ne!(parts.0.turn(), turn);
+        assert_ne!(parts.0.turn(), Symmetry::IDENTITY);
     }
 
     #[test]
