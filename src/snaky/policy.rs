@@ -29,7 +29,7 @@ impl Claim {
     /// The claim at the empty board with the whole plan turned by `turn` about the opening: the
     /// root card under `turn`, translated so that its pivot still lands on (8,8). Every claim
     /// after it composes with this placement, so the game it leads to is the unturned one turned
-    /// about (8,8) (see [`turned_about_opening`]), with the same guarantee.
+    /// about (8,8) (see [`about_opening`]), with the same guarantee.
     pub fn start_turned(cards: &Cards, turn: Symmetry) -> Self {
         let pivot = cards.node(cards.root()).pivot;
         let (x, y) = turn.apply(pivot.x(), pivot.y());
@@ -142,15 +142,15 @@ impl FirstFree {
 
     /// The first free cell at or after where the last search stopped.
     pub fn find(&mut self, is_free: impl Fn(Cell) -> bool) -> Cell {
-        while !is_free(turned_about_opening(self.turn, self.next)) {
+        while !is_free(about_opening(self.turn).apply(self.next)) {
             self.next = self.next.next_in_replacement_order();
         }
-        turned_about_opening(self.turn, self.next)
+        about_opening(self.turn).apply(self.next)
     }
 }
 
-/// `cell` turned by `turn` about Maker's opening (8,8), which stays put.
-pub const fn turned_about_opening(turn: Symmetry, cell: Cell) -> Cell {
-    let (x, y) = turn.apply(cell.x - OPENING.x, cell.y - OPENING.y);
-    Cell::new(x + OPENING.x, y + OPENING.y)
+/// The placement that turns the board by `turn` about Maker's opening (8,8), which stays put.
+pub const fn about_opening(turn: Symmetry) -> Placement {
+    let (x, y) = turn.apply(OPENING.x, OPENING.y);
+    Placement::new(turn, OPENING.x - x, OPENING.y - y)
 }

@@ -30,7 +30,7 @@
 use super::cell::Cell;
 use super::game::{Game, Player};
 use super::placement::{Placement, Symmetry};
-use super::policy::OPENING;
+use super::policy::about_opening;
 use super::review::{self, Fullest};
 
 /// The turns a game's puzzles take in order: a quarter turn, a mirror, a half turn, … — never
@@ -88,12 +88,6 @@ pub fn puzzles(game: &Game) -> Vec<Puzzle> {
         });
     }
     puzzles
-}
-
-/// The placement that turns the board by `symmetry` about Maker's opening, which stays put.
-fn about_opening(symmetry: Symmetry) -> Placement {
-    let (x, y) = symmetry.apply(OPENING.x, OPENING.y);
-    Placement::new(symmetry, OPENING.x - x, OPENING.y - y)
 }
 
 impl Puzzle {
@@ -200,6 +194,7 @@ impl Puzzle {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::snaky::policy::OPENING;
     use crate::snaky::shape;
 
     #[test]

@@ -8,7 +8,7 @@ use super::cell::Cell;
 use super::errors::{RecordError, RecordErrorKind};
 use super::game::Game;
 use super::placement::Symmetry;
-use super::policy::turned_about_opening;
+use super::policy::about_opening;
 
 /// Parses whitespace-separated `x,y` moves; integers may be negative. Errors name the 1-based
 /// position of the bad entry.
@@ -63,5 +63,5 @@ pub fn format_moves(cells: &[Cell]) -> String {
 /// [`super::Game::started_turned`]), turned back: the same game as the unturned plan plays it.
 /// Records are written this way, so every version replays them with the paper's orientation.
 pub fn unturned(turn: Symmetry, cells: &[Cell]) -> Vec<Cell> {
-    cells.iter().map(|&cell| turned_about_opening(turn.inverse(), cell)).collect()
+    cells.iter().map(|&cell| about_opening(turn).inverse().apply(cell)).collect()
 }
