@@ -699,27 +699,32 @@ fn costly(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
     for m in costly.iter().take(SHOWN) {
         let left = m.left_proof;
         let line_moves = m.line.iter().filter(|l| l.player == crate::snaky::Player::Maker).count();
+        // Both counts as "by your move N" (newcomer #36 read "at worst by move 22" and "surely by
+        // move 12" as two answers to one question): the proof's promise against any Breaker, and
+        // where its moves won against this one.
+        let worst = m.number - 1 + m.before.within as usize;
+        let here = m.number - 1 + line_moves;
         lines.push(match lang {
             // Said as moves, and as the proof's move rather than "the hint" (newcomer #25 read
             // "+5" with no unit, and "the hint was" as if they had pressed it).
             Language::Japanese => format!(
-                "{}手目 {}：証明の勝ちが{}手遠のいた{}。証明の手は {}（そこから証明通りなら、この壊し手に{}手目で確実に完成）",
+                "{}手目 {}：証明の勝ちが{}手遠のいた{}。証明の手は {}（どんな壊し手にも{worst}手目までに確実に勝ち{}）",
                 m.number,
                 cell(m.cell),
                 m.cost,
                 if left { "、証明から外れた" } else { "" },
                 cell(m.before.hint),
-                m.number - 1 + line_moves
+                if here < worst { format!("、この壊し手には{here}手目で完成") } else { String::new() },
             ),
             Language::English => format!(
-                "Move {} at {}: the proven win moved {} {} later{}. The proof's move was {} (its moves from there win surely by move {} against this Breaker)",
+                "Move {} at {}: the proven win moved {} {} later{}. The proof's move was {}: a sure win by move {worst} against any Breaker{}",
                 m.number,
                 cell(m.cell),
                 m.cost,
                 if m.cost == 1 { "move" } else { "moves" },
                 if left { "; it left the proof" } else { "" },
                 cell(m.before.hint),
-                m.number - 1 + line_moves
+                if here < worst { format!(", and its moves won by move {here} against this one") } else { String::new() },
             ),
         });
     }
@@ -789,6 +794,46 @@ mod tests {
             let said = hint(lang, Some(&advice(7, Footing::Here)), None, None);
             assert!(!said.contains("best") && !said.contains("記録"), "{said}");
         }
+    }
+
+    /// A costly move's review line says both counts as "by move N": the proof's promise against
+    /// any Breaker and, when sooner, where its moves won against this one.
+    #[test]
+    fn a_costly_moves_two_counts_are_both_by_your_move() {
+        use crate::snaky::{Move, Player};
+        // Move 4 cost 2: before it the proof won within 16 more (by move 19 at worst); its moves
+        // from there won against this Breaker with their 6th Maker move (move 9).
+        let line = |maker_moves: usize| -> Vec<Move> {
+            (0..maker_moves)
+                .flat_map(|i| {
+                    [Player::Maker, Player::Breaker]
+                        .map(|player| Move { player, cell: Cell::new(i as i32, 0) })
+                })
+                .collect()
+        };
+        let costly = |maker_moves: usize| CoachedMove {
+            number: 4,
+            cell: Cell::new(3, 3),
+            before: advice(16, Footing::Here),
+            after: None,
+            won: false,
+            cost: 2,
+            gain: 0,
+            left_proof: false,
+            line: line(maker_moves),
+        };
+        let en = review(Language::English, &[costly(6)]).join(" ");
+        assert!(
+            en.contains(
+                "a sure win by move 19 against any Breaker, and its moves won by move 9 against this one"
+            ),
+            "{en}"
+        );
+        let ja = review(Language::Japanese, &[costly(6)]).join(" ");
+        assert!(ja.contains("どんな壊し手にも19手目までに確実に勝ち、この壊し手には9手目で完成"), "{ja}");
+        // When the line takes all the proof allows, one count is said.
+        let en = review(Language::English, &[costly(16)]).join(" ");
+        assert!(en.contains("a sure win by move 19 against any Breaker") && !en.contains("this one"), "{en}");
     }
 
     /// After a win the review counts the moves made off the proof (with no proof on the stones
