@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use pokopoko::snaky::as_maker::breakers::SEARCH_BUDGET;
 use pokopoko::snaky::as_maker::{
-    Advice, Attacker, Coach, Footing, Level, MakerGame, Opponent, attacker, coached_review,
+    Advice, Aim, Attacker, Coach, Footing, Level, MakerGame, Opponent, attacker, coached_review,
 };
 use pokopoko::snaky::{Cell, Game, Maker, Player, play_out, shape};
 use rand::{RngExt, SeedableRng};
@@ -537,4 +537,50 @@ fn off_the_proof_the_way_back_wins_within_the_roots_height() {
         assert!(!lengths.is_empty(), "{level:?}: no game left the proof");
         println!("{level:?}: from the first turn off the proof, the hints won in {lengths:?} more moves");
     }
+}
+
+/// Off the proof, the aim: how many free cells make a threat, else the most of Maker's stones on
+/// one unblocked copy, both counted here by brute force over every cell and copy near the stones.
+#[test]
+fn the_aim_off_the_proof_counts_threat_cells_else_the_fullest_unblocked_shape() {
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..40 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = MakerGame::new();
+        let mut opponent = Opponent::new(Level::ALL[seed as usize % Level::ALL.len()], seed);
+        while !game.won() && game.maker_cells().len() < 14 {
+            if finishing_cells(&game) == 0 {
+                let near: Vec<Cell> = (0..=16)
+                    .flat_map(|x| (0..=16).map(move |y| Cell::new(x, y)))
+                    .filter(|&c| game.owner(c).is_none())
+                    .collect();
+                let threats = near.iter().filter(|&&c| finishing_cells_with(&game, Some(c)) > 0).count();
+                let fullest = (-3..=19)
+                    .flat_map(|x| (-3..=19).map(move |y| (x, y)))
+                    .flat_map(|(x, y)| shape::copies_through(Cell::new(x, y)))
+                    .filter(|copy| copy.iter().all(|&c| game.owner(c) != Some(Player::Breaker)))
+                    .map(|copy| copy.iter().filter(|&&c| game.owner(c) == Some(Player::Maker)).count() as u32)
+                    .max()
+                    .unwrap_or(0);
+                let expected = match threats {
+                    0 => Aim::Build { stones: fullest },
+                    moves => Aim::Threats { moves },
+                };
+                assert_eq!(Aim::of(&game), expected, "seed {seed}, {:?}", game.moves());
+                seen.insert(std::mem::discriminant(&expected));
+            }
+            // Random stones near the middle (the heuristic Maker makes threats at once).
+            let cell = loop {
+                let c = Cell::new(rng.random_range(5..=11), rng.random_range(5..=11));
+                if game.owner(c).is_none() {
+                    break c;
+                }
+            };
+            game.maker_move(cell).expect("a free cell");
+            if !game.won() {
+                game.breaker_move(opponent.choose(&game).expect("Breaker's turn")).expect("legal");
+            }
+        }
+    }
+    assert_eq!(seen.len(), 2, "both aims occur");
 }

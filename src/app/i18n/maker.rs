@@ -4,7 +4,7 @@ use crate::app::snaky::model::maker::ProofLine;
 use crate::save::Language;
 use crate::snaky::Cell;
 use crate::snaky::Player;
-use crate::snaky::as_maker::{Advice, CoachedMove, Footing, HintReason, Level, MakerGame};
+use crate::snaky::as_maker::{Advice, Aim, CoachedMove, Footing, HintReason, Level, MakerGame};
 
 fn cell(c: Cell) -> String {
     format!("({},{})", c.x, c.y)
@@ -163,7 +163,13 @@ pub fn result(lang: Language, moves: u32, par: u32, level: Level, assisted: bool
 /// moves, past the goal or not, then how: through threats (every move a threat, the last a double
 /// threat), or through our proof (the stones are on its plan: a card applies,
 /// its number is the command line's, `snaky coach`). Off the proof: what to aim for.
-pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32, par: u32) -> String {
+pub fn coach_source(
+    lang: Language,
+    advice: Option<&Advice>,
+    made: u32,
+    par: u32,
+    aim: Option<Aim>,
+) -> String {
     let Some(a) = advice else { return String::new() };
     let by = made + a.within;
     let when = match lang {
@@ -194,10 +200,39 @@ pub fn coach_source(lang: Language, advice: Option<&Advice>, made: u32, par: u32
         (Language::English, Footing::Here) => {
             format!("{when}, through our {bound}-move proof: your stones are on its plan")
         }
-        (Language::Japanese, Footing::Afresh) => {
+        (_, Footing::Afresh) => aim_words(lang, aim),
+    }
+}
+
+/// Off the proof: what the stones say to aim for next (never which cell: that is the hint's).
+/// Newcomer #36 read one fixed sentence for thirteen moves of building from scratch.
+fn aim_words(lang: Language, aim: Option<Aim>) -> String {
+    match (lang, aim) {
+        (Language::Japanese, Some(Aim::Threats { moves })) => format!(
+            "まだ決め手はありません。いまリーチになるマスが{moves}つ：受けられたあとも石が次の形に残るリーチを選び、ダブルリーチをねらいましょう"
+        ),
+        (Language::English, Some(Aim::Threats { moves: 1 })) => {
+            "No forced win yet. 1 cell makes a threat now: choose threats whose stone stays in a second shape once blocked, towards a double threat.".into()
+        }
+        (Language::English, Some(Aim::Threats { moves })) => format!(
+            "No forced win yet. {moves} cells make a threat now: choose one whose stone stays in a second shape once blocked, towards a double threat."
+        ),
+        (Language::Japanese, Some(Aim::Build { stones: 0 })) => {
+            "ふさがれていない形にあなたの石はありません。ひらけた場所で新しく作りましょう".into()
+        }
+        (Language::English, Some(Aim::Build { stones: 0 })) => {
+            "Every shape through your stones is blocked: start a new one in open space.".into()
+        }
+        (Language::Japanese, Some(Aim::Build { stones })) => format!(
+            "まだリーチはありません。ふさがれていない形にあなたの石は最大{stones}つ（6つで完成）。両端のあいた4つ並びを作り、ダブルリーチへ"
+        ),
+        (Language::English, Some(Aim::Build { stones })) => format!(
+            "No threat yet: your fullest unblocked shape holds {stones} of its 6 cells. Build a row of 4 with room at both ends, then a double threat."
+        ),
+        (Language::Japanese, None) => {
             "ねらい：ダブルリーチ（二つのマスのどちらでも Snaky が完成する形）。たとえば4マスの列の端が上にも下にも曲がれる形".into()
         }
-        (Language::English, Footing::Afresh) => {
+        (Language::English, None) => {
             "Aim for a double threat: two cells that each finish a Snaky, such as a row of 4 whose end can bend either way.".into()
         }
     }
@@ -881,22 +916,26 @@ mod tests {
             // 12 moves made, a win within 7 more: by move 19, the goal itself.
             let on_time = advice(7, footing);
             assert!(within_goal(Some(&on_time), 12, 19));
-            assert!(coach_source(Language::English, Some(&on_time), 12, 19).starts_with("By your move 19,"));
-            assert!(!coach_source(Language::Japanese, Some(&on_time), 12, 19).contains("超え"));
+            assert!(
+                coach_source(Language::English, Some(&on_time), 12, 19, None).starts_with("By your move 19,")
+            );
+            assert!(!coach_source(Language::Japanese, Some(&on_time), 12, 19, None).contains("超え"));
             // Within 8 more: by move 20, one past.
             let late = advice(8, footing);
             assert!(!within_goal(Some(&late), 12, 19));
-            let said = coach_source(Language::English, Some(&late), 12, 19);
+            let said = coach_source(Language::English, Some(&late), 12, 19, None);
             assert!(said.starts_with("By your move 20 (1 past the goal of 19),"), "{said}");
             assert!(
-                coach_source(Language::Japanese, Some(&late), 12, 19).contains("目標の19手を1手超えます")
+                coach_source(Language::Japanese, Some(&late), 12, 19, None)
+                    .contains("目標の19手を1手超えます")
             );
         }
         // A fresh start promises from wherever it is played: no move to be past.
         let afresh = advice(19, Footing::Afresh);
         assert!(within_goal(Some(&afresh), 12, 19));
         assert!(
-            coach_source(Language::English, Some(&afresh), 12, 19).starts_with("Aim for a double threat")
+            coach_source(Language::English, Some(&afresh), 12, 19, None)
+                .starts_with("Aim for a double threat")
         );
         assert!(within_goal(None, 30, 19));
     }

@@ -674,7 +674,9 @@ fn update_panel(
                 Some(moves) => text::result(lang, moves, PAR, session.level(), session.assisted()),
                 None => text::coach(lang, advice.as_ref()),
             },
-            Info::CoachSource => text::coach_source(lang, advice.as_ref(), session.moves(), PAR),
+            Info::CoachSource => {
+                text::coach_source(lang, advice.as_ref(), session.moves(), PAR, session.aim())
+            }
             Info::Cost => {
                 text::cost(lang, session.last_cost(), advice.as_ref(), session.moves(), session.last_missed())
             }

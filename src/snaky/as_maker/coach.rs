@@ -26,7 +26,7 @@ use crate::snaky::game::Player;
 use crate::snaky::placement::{Placement, Symmetry};
 
 use super::game::MakerGame;
-use super::threat_search::forced_win;
+use super::threat_search::{forced_win, live_copies, threat_moves};
 
 /// Where the proof behind the advice stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -47,6 +47,28 @@ impl Footing {
     /// pushes its finish away costs; a fresh start promises the same whatever is played.
     pub fn on_stones(self) -> bool {
         matches!(self, Self::Here | Self::Threats)
+    }
+}
+
+/// Off the proof, what the stones alone say to aim for next, without naming a cell (naming one is
+/// the hint's): newcomer #36 read the same "aim for a double threat" for thirteen moves while
+/// building from scratch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Aim {
+    /// This many free cells would each make a threat now ([`threat_moves`]).
+    Threats { moves: usize },
+    /// No cell makes a threat: the most of Maker's stones on one Snaky copy without a Breaker
+    /// stone (0 when every copy through them is blocked).
+    Build { stones: u32 },
+}
+
+impl Aim {
+    pub fn of(game: &MakerGame) -> Self {
+        match threat_moves(game).len() {
+            0 => Self::Build { stones: live_copies(game).iter().map(|copy| copy.maker).max().unwrap_or(0) },
+            moves => Self::Threats { moves },
+        }
     }
 }
 

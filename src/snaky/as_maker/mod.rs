@@ -12,6 +12,6 @@ pub mod threat_search;
 
 pub use attacker::Attacker;
 pub use breakers::{Level, Opponent};
-pub use coach::{Advice, Coach, Footing, HintReason, built_shape, measure, near_suggestion};
+pub use coach::{Advice, Aim, Coach, Footing, HintReason, built_shape, measure, near_suggestion};
 pub use game::MakerGame;
 pub use review::{CoachedMove, coached_review, hint_line_against};

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use bevy::prelude::Resource;
 
 use crate::snaky::as_maker::{
-    Advice, Attacker, Coach, CoachedMove, HintReason, Level, MakerGame, Opponent, coached_review,
+    Advice, Aim, Attacker, Coach, CoachedMove, HintReason, Level, MakerGame, Opponent, coached_review,
     hint_line_against, measure, near_suggestion,
 };
 use crate::snaky::{Cell, Maker, Move, Player};
@@ -63,6 +63,8 @@ pub struct MakerSession {
     opponent: Opponent,
     coach: Arc<Coach>,
     advice: Option<Advice>,
+    /// Off the proof (after the first stone), what the stones say to aim for.
+    aim: Option<Aim>,
     /// What the advice's hint does, and off the proof a move near the player's stones: worked out
     /// once per position while the hint is shown (the panel and the board both show them).
     hint_reason: Option<HintReason>,
@@ -128,6 +130,7 @@ impl MakerSession {
             opponent: Opponent::new(level, 0),
             coach,
             advice: None,
+            aim: None,
             hint_reason: None,
             near: None,
             proof_line: None,
@@ -183,6 +186,11 @@ impl MakerSession {
         self.advice
     }
 
+    /// Off the proof, what to aim for next ([`Aim`]); `None` on the proof.
+    pub fn aim(&self) -> Option<Aim> {
+        self.aim
+    }
+
     /// What the advice's hint does on the board, while the hint is shown.
     pub fn hint_reason(&self) -> Option<&HintReason> {
         self.hint_reason.as_ref()
@@ -196,6 +204,10 @@ impl MakerSession {
 
     fn refresh_advice(&mut self) {
         self.advice = self.coach.advise(&self.game);
+        self.aim = self
+            .advice
+            .filter(|a| !a.footing.on_stones() && !self.game.maker_cells().is_empty())
+            .map(|_| Aim::of(&self.game));
         (self.hint_reason, self.near) = (None, None);
         self.explain_hint();
     }
@@ -377,7 +389,7 @@ impl MakerSession {
         let mut outcomes = vec![MakerOutcome::Placed { cell, player: Player::Maker }];
         self.last_threats = if self.game.won() { Vec::new() } else { self.game.threats().cells };
         if self.game.won() {
-            (self.advice, self.hint_reason, self.near) = (None, None, None);
+            (self.advice, self.aim, self.hint_reason, self.near) = (None, None, None, None);
             self.review = coached_review(&self.coach, &self.game, self.level, self.seed);
             outcomes.push(MakerOutcome::Won { moves: self.moves() });
             return outcomes;
