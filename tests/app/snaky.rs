@@ -1699,3 +1699,40 @@ fn the_pointer_square_goes_when_the_view_moves_under_it() {
     assert_eq!(app.world().resource::<Hover>().0, None);
     assert_eq!(app.world_mut().query::<&HoverMark>().iter(app.world()).count(), 0);
 }
+
+/// Newcomer #33's game (and #37's like it): at Maker's move 14, (9,9) and (10,8) each finish a
+/// Snaky (brute force in tests/snaky_threats.rs). While the heading still gives this Maker's count,
+/// the line under it says a Maker that takes a finish wins with its move 15 whichever is blocked,
+/// and after the game the block's chip says "forced" (強制), not this Maker's "-6" (the app
+/// starts in Japanese).
+#[test]
+fn a_double_threat_is_told_beside_the_count_and_its_forced_block_is_not_a_cost() {
+    use pokopoko::app::snaky::SnakyInput;
+    use pokopoko::snaky::{BreakerKind, ComputerBreaker, play_out, record};
+    let before = "9,8 7,7 7,10 8,12 9,12 8,7 10,10 10,11 11,13 11,8 12,8 12,13 10,13";
+    let mut app = loaded(before);
+    let said = texts(&mut app);
+    assert!(
+        said.iter().any(|t| t.starts_with("完成を取る作り手なら、どちらをふさいでも 15手目で勝ちます")),
+        "{said:?}"
+    );
+    assert!(said.iter().any(|t| t == "作り手は 21手目までに勝つ"), "{said:?}");
+    // The game played on from the block of (9,9) by the perfect computer Breaker.
+    let cards = Maker::Paper.cards().expect("the paper's certificate");
+    let mut moves = record::parse_moves(before).expect("a record");
+    moves.push(Cell::new(9, 9));
+    let mut game = record::replay(cards, &moves).expect("legal");
+    play_out(&mut game, &mut ComputerBreaker::new(BreakerKind::Perfect, 0));
+    let moves = game.breaker_cells().to_vec();
+    let (last, earlier) = moves.split_last().expect("Breaker moved");
+    app.world_mut().write_message(SnakyInput::LoadRecord(record::format_moves(earlier)));
+    app.update();
+    app.world_mut().write_message(SnakyInput::Claim(*last));
+    app.update();
+    app.update();
+    assert!(session(&app).game().won());
+    let said = texts(&mut app);
+    assert!(said.iter().any(|t| t == "14手目 強制"), "{said:?}");
+    assert!(!said.iter().any(|t| t.starts_with("14手目 -")), "{said:?}");
+    assert!(!said.iter().any(|t| t.starts_with("完成を取る作り手なら")), "not once the game is over");
+}

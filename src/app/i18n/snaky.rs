@@ -250,7 +250,9 @@ pub fn numbered_move(lang: Language, maker: bool, number: usize) -> String {
 }
 
 /// What the rings on the board mean, said only for the rings there are.
-pub fn marks_legend(lang: Language, costly: bool, finishing: bool) -> String {
+/// `finishing`: how many finishing cells are ringed; with two or more the goal line says why this
+/// Maker may leave them ([`double_threat_par`]), so the ring's legend is short.
+pub fn marks_legend(lang: Language, costly: bool, finishing: usize) -> String {
     let mut said = Vec::new();
     if costly {
         said.push(match lang {
@@ -258,7 +260,12 @@ pub fn marks_legend(lang: Language, costly: bool, finishing: bool) -> String {
             Language::English => "Red ring: your move that let Maker win sooner (the review shows why).",
         });
     }
-    if finishing {
+    if finishing >= 2 {
+        said.push(match lang {
+            Language::Japanese => "紫の輪：作り手がそこに打つと Snaky が完成するマス。",
+            Language::English => "Purple ring: Maker's stone there would complete a Snaky.",
+        });
+    } else if finishing == 1 {
         said.push(match lang {
             Language::Japanese => "紫の輪：作り手がそこに打つと Snaky が完成するマス（この作り手は証明の順に打ち、あとに回すこともあります）。",
             Language::English => "Purple ring: Maker's stone there would complete a Snaky (this Maker keeps its proof's order and may leave it for later).",
@@ -585,6 +592,20 @@ pub fn par_line(lang: Language, par: u32, best: Option<u32>, blind_best: Option<
     }
 }
 
+/// The goal line's place during a double threat, Breaker to move: a Maker that takes a finish
+/// wins with its next move (`next`) whatever is blocked; this one keeps its proof's order (the
+/// heading's count), so the block is forced and never a mistake.
+pub fn double_threat_par(lang: Language, next: usize) -> String {
+    match lang {
+        Language::Japanese => format!(
+            "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打つので上の数になり、ふさぐ手は強制でミスにはなりません"
+        ),
+        Language::English => format!(
+            "Whichever you block, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order (above). Your block is forced: never a mistake."
+        ),
+    }
+}
+
 /// The end of a game: how long whoever held it — the player (`None`) or the computer Breaker it
 /// was handed to — held out, against par.
 pub fn held_out(
@@ -684,14 +705,18 @@ pub fn game_result(
 }
 
 /// A chip of the lesson: the player's move (its stone's number on the board) and the Maker moves it lost.
-pub fn lesson_chip(lang: Language, number: usize, lost: u32) -> String {
-    match (lang, lost) {
+/// `forced`: the move blocked a finishing cell, which no reply could avoid: it is said so, not
+/// with this Maker's count (newcomer #37 read a calm "-6" as a mistake the lesson then denied).
+pub fn lesson_chip(lang: Language, number: usize, lost: u32, forced: bool) -> String {
+    match (lang, lost, forced) {
         // A move that kept the guarantee is just its number: the chips of a 20-move game keep to
         // three rows.
-        (Language::Japanese, 0) => format!("{number}手目"),
-        (Language::Japanese, _) => format!("{number}手目 -{lost}"),
-        (Language::English, 0) => format!("#{number}"),
-        (Language::English, _) => format!("#{number} -{lost}"),
+        (Language::Japanese, 0, _) => format!("{number}手目"),
+        (Language::Japanese, _, true) => format!("{number}手目 強制"),
+        (Language::Japanese, _, false) => format!("{number}手目 -{lost}"),
+        (Language::English, 0, _) => format!("#{number}"),
+        (Language::English, _, true) => format!("#{number} forced"),
+        (Language::English, _, false) => format!("#{number} -{lost}"),
     }
 }
 

@@ -545,7 +545,7 @@ fn draw_lesson(
                     BackgroundColor(face),
                     Outline { width: px(2), offset: px(1), color: frame },
                     children![(
-                        widgets::text(text::lesson_chip(lang, index + 1, lesson.lost), 13.0, ink),
+                        widgets::text(text::lesson_chip(lang, index + 1, lesson.lost, blocked), 13.0, ink),
                         Pickable::IGNORE
                     )],
                 ))
@@ -701,6 +701,13 @@ fn update_panel(
                         }
                         None => (result, palette::INK),
                     }
+                } else if game.to_move() == Some(Player::Breaker)
+                    && crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).cells.len()
+                        >= 2
+                {
+                    // A double threat while the heading still says this Maker's count (newcomer
+                    // #37 read "by its move 21" beside "double threat" as a contradiction).
+                    (text::double_threat_par(lang, game.maker_cells().len() + 1), palette::INK)
                 } else {
                     let best = settings.snaky_best.get(&maker).copied();
                     let blind = settings.blind_best.get(&maker).copied();
@@ -783,8 +790,8 @@ fn update_panel(
             Info::Marks => {
                 let costly = crate::snaky::review_game(session.game()).moves.iter().any(|m| m.lost > 0);
                 let finishing =
-                    !crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).is_empty();
-                (text::marks_legend(lang, costly, finishing && !game.won()), palette::INK_SOFT)
+                    crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).cells.len();
+                (text::marks_legend(lang, costly, if game.won() { 0 } else { finishing }), palette::INK_SOFT)
             }
             Info::Notice => match &session.notice {
                 Some(notice) => (
