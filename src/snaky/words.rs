@@ -469,6 +469,9 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
             ),
         });
     }
+    // Two at most, the first ones above: with three, an 11-move game's lesson chips fell off the
+    // panel (newcomer #37).
+    said.truncate(2);
     (!said.is_empty()).then(|| said.join(if lang == Language::English { " " } else { "" }))
 }
 
@@ -621,6 +624,19 @@ mod tests {
         assert_eq!(said(3, 0, 0), (None, None));
         // Only blocks of a finish: forced, not mistakes, nothing to take to the next game.
         assert_eq!(said(2, 2, 0), (None, None));
+    }
+
+    #[test]
+    fn a_takeaway_says_two_things_at_most_the_first_that_apply() {
+        let won_by = Some(WonBy { move_number: 10, shape: DoubleShape::RowOfFive });
+        let game = Takeaway { costly: 3, blocked: 0, fuller: 2, left_open: 1, won_by };
+        let said = takeaway(Language::English, &game).expect("said");
+        assert!(said.starts_with("Take a finishing cell first"), "{said}");
+        assert!(said.contains("grew from a row of five"), "{said}");
+        assert!(!said.contains("fullest shape"), "{said}");
+        // Nothing left open: the row of five and the rule of thumb.
+        let said = takeaway(Language::English, &Takeaway { left_open: 0, ..game }).expect("said");
+        assert!(said.starts_with("Maker's double threat") && said.contains("fullest shape"), "{said}");
     }
 
     #[test]

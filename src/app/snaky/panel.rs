@@ -692,14 +692,19 @@ fn update_panel(
                     // The guarantee just before Maker's last move: what this game had promised.
                     let game = session.game();
                     let promised = game.prefix(game.moves().len().saturating_sub(1)).guarantee();
-                    let result = text::result(lang, par, promised);
+                    // What the game had promised, when it differs from the moves the heading
+                    // gives (a newcomer's 11-move game had its lesson chips pushed off the panel).
+                    let result = (promised as usize != moves).then(|| text::result(lang, par, promised));
                     // The player's own game: the notice below says how long they held out.
-                    match watch.kind() {
-                        Some(_) => {
+                    match (watch.kind(), result) {
+                        (Some(_), Some(result)) => {
                             let held_out = text::held_out(lang, watch.kind(), moves, par, assisted);
                             (format!("{held_out}\n{result}"), palette::INK)
                         }
-                        None => (result, palette::INK),
+                        (Some(_), None) => {
+                            (text::held_out(lang, watch.kind(), moves, par, assisted), palette::INK)
+                        }
+                        (None, result) => (result.unwrap_or_default(), palette::INK),
                     }
                 } else if game.to_move() == Some(Player::Breaker)
                     && crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).cells.len()
