@@ -47,6 +47,22 @@ impl Keys<'_> {
         keymap.actions_in_order(input, order)
     }
 
+    /// The actions of several keymaps of one screen ([`Keys::timed`] each), in the order their
+    /// keys were typed; the keymaps listed first win a tie (held keys).
+    pub fn in_typed_order<A>(keymaps: impl IntoIterator<Item = Vec<(usize, A)>>) -> Vec<A> {
+        let mut timed: Vec<(usize, A)> = keymaps.into_iter().flatten().collect();
+        // A stable sort: within one position, the keymaps' order, then each table's.
+        timed.sort_by_key(|&(at, _)| at);
+        timed.into_iter().map(|(_, action)| action).collect()
+    }
+
+    /// [`Keys::actions`] with where each key came in the order typed, each action turned by `into`.
+    pub fn timed<A: Clone, B>(&self, keymap: Keymap<A>, into: impl Fn(A) -> B) -> Vec<(usize, B)> {
+        let Some(input) = &self.input else { return Vec::new() };
+        let order = self.order.as_ref().map_or(&[][..], |order| &order.0[..]);
+        keymap.timed_in_order(input, order).into_iter().map(|(at, action)| (at, into(action))).collect()
+    }
+
     /// Whether any of `keys` is held down.
     pub fn any_pressed(&self, keys: impl IntoIterator<Item = KeyCode>) -> bool {
         self.input.as_ref().is_some_and(|input| input.any_pressed(keys))
@@ -150,6 +166,13 @@ impl<A: Clone> Keymap<A> {
     /// order they were typed, a key typed twice twice), triggers its bindings; then the rest (held
     /// keys, keys missing from the order) in the table's order.
     pub fn actions_in_order(&self, keys: &ButtonInput<KeyCode>, order: &[KeyCode]) -> Vec<A> {
+        self.timed_in_order(keys, order).into_iter().map(|(_, action)| action).collect()
+    }
+
+    /// [`Keymap::actions_in_order`], each action with where its key came in `order` (held keys and
+    /// keys missing from the order: `order.len()`), so the actions of several keymaps can be put
+    /// in the order typed ([`Keys::in_typed_order`]).
+    fn timed_in_order(&self, keys: &ButtonInput<KeyCode>, order: &[KeyCode]) -> Vec<(usize, A)> {
         let ctrl = ctrl_held(keys);
         let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
         // Where each of a binding's presses came in this frame; held keys and keys missing from
@@ -179,7 +202,7 @@ impl<A: Clone> Keymap<A> {
             .flat_map(|(row, binding)| typed_at(binding).into_iter().map(move |at| (at, row, binding)))
             .collect();
         firing.sort_by_key(|&(at, row, _)| (at, row));
-        firing.into_iter().map(|(_, _, binding)| binding.action.clone()).collect()
+        firing.into_iter().map(|(at, _, binding)| (at, binding.action.clone())).collect()
     }
 
     /// The key line: every described binding, in the table's order. An English binding's own

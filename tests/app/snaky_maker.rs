@@ -407,3 +407,18 @@ fn the_shown_hint_puts_the_shapes_pictures_away_and_keeps_the_legend() {
     app.update();
     assert_eq!(display_of(&mut app, &label), Display::Flex);
 }
+
+/// One table of board keys for every Snaky board: Shift and an arrow pan the view and leave the
+/// cursor where it is (before, on this screen, they did both); the arrow alone moves the cursor.
+#[test]
+fn shift_and_an_arrow_pan_without_moving_the_cursor() {
+    use pokopoko::app::snaky::{BoardView, Cursor};
+    let mut app = maker_screen();
+    let (cursor, view) = (app.world().resource::<Cursor>().0, *app.world().resource::<BoardView>());
+    crate::common::keys_together(&mut app, &[KeyCode::ShiftLeft, KeyCode::ArrowRight]);
+    app.update();
+    assert_eq!(app.world().resource::<Cursor>().0, cursor, "the cursor stays");
+    assert!(app.world().resource::<BoardView>().centre.0 > view.centre.0, "the view pans right");
+    key(&mut app, KeyCode::ArrowRight);
+    assert_eq!(app.world().resource::<Cursor>().0, Cell::new(cursor.x + 1, cursor.y));
+}

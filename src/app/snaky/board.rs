@@ -19,8 +19,9 @@ use super::model::session::{Session, SnakyInput, SnakyMode};
 use super::screen::SnakySystems;
 use crate::app::Screen;
 use crate::app::events::Redraw;
-use crate::app::i18n::Lang;
 use crate::app::i18n::snaky as text;
+use crate::app::i18n::{Lang, Language};
+use crate::app::keymap::{Binding, Keymap, Keys};
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, CollapseWhenEmpty};
 use crate::snaky::policy::OPENING;
@@ -78,6 +79,53 @@ fn share_the_board<S: ShownStones>(app: &mut App, screen: Screen) {
                 .in_set(SnakySystems::Show)
                 .run_if(in_state(screen)),
         );
+}
+
+/// The arrows alone move the board cursor (with Shift they pan: [`VIEW_KEYS`]): one table for
+/// every Snaky board (the game while playing, Snaky as Maker, practice).
+pub const CURSOR_KEYS: Keymap<ViewInput> = Keymap(&[
+    Binding::press(&[KeyCode::ArrowUp], ViewInput::Cursor { x: 0, y: 1 }, "矢印：カーソル", "Arrows: cursor")
+        .plain(),
+    Binding::unshown(&[KeyCode::ArrowDown], ViewInput::Cursor { x: 0, y: -1 }).plain(),
+    Binding::unshown(&[KeyCode::ArrowLeft], ViewInput::Cursor { x: -1, y: 0 }).plain(),
+    Binding::unshown(&[KeyCode::ArrowRight], ViewInput::Cursor { x: 1, y: 0 }).plain(),
+]);
+
+/// Panning (Shift and an arrow, held), zoom and centring, on every Snaky board.
+pub const VIEW_KEYS: Keymap<ViewInput> = Keymap(&[
+    Binding::press(
+        &[KeyCode::ArrowUp],
+        ViewInput::Pan { x: 0, y: -1 },
+        "Shift+矢印：移動",
+        "Shift+arrows: pan",
+    )
+    .held()
+    .shift(),
+    Binding::unshown(&[KeyCode::ArrowDown], ViewInput::Pan { x: 0, y: 1 }).held().shift(),
+    Binding::unshown(&[KeyCode::ArrowLeft], ViewInput::Pan { x: -1, y: 0 }).held().shift(),
+    Binding::unshown(&[KeyCode::ArrowRight], ViewInput::Pan { x: 1, y: 0 }).held().shift(),
+    Binding::press(
+        &[KeyCode::Equal, KeyCode::NumpadAdd],
+        ViewInput::ZoomIn,
+        "＋／－：拡大／縮小",
+        "+/-: zoom in/out",
+    ),
+    Binding::unshown(&[KeyCode::Minus, KeyCode::NumpadSubtract], ViewInput::ZoomOut),
+    Binding::press(&[KeyCode::KeyC], ViewInput::Centre, "C：中央", "C: centre"),
+]);
+
+/// A board screen's key line: the cursor's keys, the screen's own (`own`), then the view's.
+pub fn board_key_parts<A: Clone>(own: Keymap<A>, lang: Language) -> Vec<String> {
+    let mut parts = CURSOR_KEYS.key_parts(lang, |_| true);
+    parts.extend(own.key_parts(lang, |_| true));
+    parts.extend(VIEW_KEYS.key_parts(lang, |_| true));
+    parts
+}
+
+/// A board screen's actions from the keys: the cursor's, its own (`own`) and the view's, in
+/// the order typed; `view` makes a view input the screen's action.
+pub fn board_actions<A: Clone>(keys: &Keys, own: Keymap<A>, view: impl Fn(ViewInput) -> A + Copy) -> Vec<A> {
+    Keys::in_typed_order([keys.timed(CURSOR_KEYS, view), keys.timed(own, |a| a), keys.timed(VIEW_KEYS, view)])
 }
 
 /// What a key does to the view of the board (not to the game).

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::board::{Cursor, ViewInput};
+use super::board::{CURSOR_KEYS, Cursor, VIEW_KEYS, ViewInput};
 use super::model::overlays::Layer;
 use super::model::session::{SnakyInput, SnakyMode};
 use super::model::watch::Watch;
@@ -33,25 +33,6 @@ use SnakyKey::{ClaimCursor, Game, Space, View};
 
 /// The keys of every mode.
 pub const KEYS: Keymap<SnakyKey> = Keymap(&[
-    Binding::press(
-        &[KeyCode::ArrowUp],
-        View(ViewInput::Pan { x: 0, y: -1 }),
-        "Shift+矢印：移動",
-        "Shift+arrows: pan",
-    )
-    .held()
-    .shift(),
-    Binding::unshown(&[KeyCode::ArrowDown], View(ViewInput::Pan { x: 0, y: 1 })).held().shift(),
-    Binding::unshown(&[KeyCode::ArrowLeft], View(ViewInput::Pan { x: -1, y: 0 })).held().shift(),
-    Binding::unshown(&[KeyCode::ArrowRight], View(ViewInput::Pan { x: 1, y: 0 })).held().shift(),
-    Binding::press(
-        &[KeyCode::Equal, KeyCode::NumpadAdd],
-        View(ViewInput::ZoomIn),
-        "＋／－：拡大／縮小",
-        "+/-: zoom in/out",
-    ),
-    Binding::unshown(&[KeyCode::Minus, KeyCode::NumpadSubtract], View(ViewInput::ZoomOut)),
-    Binding::press(&[KeyCode::KeyC], View(ViewInput::Centre), "C：中央", "C: centre"),
     Binding::press(&[KeyCode::KeyL], View(ViewInput::LastMove), "L：最後の手", "L: last move"),
     Binding::press(&[KeyCode::KeyF], Game(SnakyInput::FarAway), "F：遠くに打つ", "F: far away"),
     Binding::press(&[KeyCode::KeyZ, KeyCode::Backspace], Game(SnakyInput::Undo), "Z：まった", "Z: undo"),
@@ -105,16 +86,6 @@ pub const KEYS: Keymap<SnakyKey> = Keymap(&[
 /// Playing or watching: the arrows move the board cursor, Enter (or Space) claims its cell, and
 /// Esc leaves the screen.
 pub const PLAY_KEYS: Keymap<SnakyKey> = Keymap(&[
-    Binding::press(
-        &[KeyCode::ArrowUp],
-        View(ViewInput::Cursor { x: 0, y: 1 }),
-        "矢印：カーソル",
-        "Arrows: cursor",
-    )
-    .plain(),
-    Binding::unshown(&[KeyCode::ArrowDown], View(ViewInput::Cursor { x: 0, y: -1 })).plain(),
-    Binding::unshown(&[KeyCode::ArrowLeft], View(ViewInput::Cursor { x: -1, y: 0 })).plain(),
-    Binding::unshown(&[KeyCode::ArrowRight], View(ViewInput::Cursor { x: 1, y: 0 })).plain(),
     Binding::press(&[KeyCode::Enter, KeyCode::NumpadEnter], ClaimCursor, "Enter：打つ", "Enter: claim"),
     Binding::press(&[KeyCode::Escape], Game(SnakyInput::Back), "Esc：もどる", "Esc: back"),
 ]);
@@ -176,6 +147,12 @@ pub const LESSON_KEYS: Keymap<SnakyKey> = Keymap(&[
     Binding::press(&[KeyCode::Escape], Game(SnakyInput::CloseLesson), "Esc：とじる", "Esc: close"),
 ]);
 
+/// The arrows move the board cursor while playing or watching (reviewing, they step the game;
+/// in the lesson, its line).
+fn cursor_moves(mode: SnakyMode) -> bool {
+    matches!(mode, SnakyMode::Play | SnakyMode::Watch)
+}
+
 /// The mode's own keys.
 fn mode_keys(mode: SnakyMode) -> Keymap<SnakyKey> {
     match mode {
@@ -193,14 +170,18 @@ pub fn key_line(lang: Language, mode: SnakyMode) -> String {
         SnakyMode::Play | SnakyMode::Watch => T::SnakyMouse,
     };
     let mut first = vec![head.get(lang).to_string()];
+    if cursor_moves(mode) {
+        first.extend(CURSOR_KEYS.key_parts(lang, |_| true));
+    }
     first.extend(mode_keys(mode).key_parts(lang, |_| true));
     // The keys that only steer a computer Breaker are listed while one plays (they still work,
     // unlisted, elsewhere), and the lesson's key while none does: a newcomer's key line holds
     // what they can use now.
     let watching = mode == SnakyMode::Watch;
-    let every = KEYS.key_parts(lang, |key| {
+    let mut every = VIEW_KEYS.key_parts(lang, |_| true);
+    every.extend(KEYS.key_parts(lang, |key| {
         if watching { *key != Game(SnakyInput::LessonCostliest) } else { !watch_only(key) }
-    });
+    }));
     let width = key_line_em(lang);
     format!("{}\n{}", wrap_parts(&first, lang, width), wrap_parts(&every, lang, width))
 }
@@ -230,7 +211,14 @@ fn keyboard(
     mut view: MessageWriter<ViewInput>,
 ) {
     let Some(mode) = mode else { return };
-    let actions = keys.actions(KEYS).into_iter().chain(keys.actions(mode_keys(*mode.get())));
+    let mode = *mode.get();
+    let cursor_keys = if cursor_moves(mode) { keys.timed(CURSOR_KEYS, View) } else { Vec::new() };
+    let actions = Keys::in_typed_order([
+        cursor_keys,
+        keys.timed(KEYS, |key| key),
+        keys.timed(mode_keys(mode), |key| key),
+        keys.timed(VIEW_KEYS, View),
+    ]);
     for action in actions {
         let claim = match action {
             Game(input) => {
@@ -300,19 +288,18 @@ mod tests {
             REVIEW_KEYS.actions(&keys),
             [Game(SnakyInput::ReviewStep(-1)), Game(SnakyInput::ToggleReview)]
         );
-        assert_eq!(
-            PLAY_KEYS.actions(&keys),
-            [View(ViewInput::Cursor { x: -1, y: 0 }), Game(SnakyInput::Back)]
-        );
+        assert_eq!(PLAY_KEYS.actions(&keys), [Game(SnakyInput::Back)]);
+        assert_eq!(CURSOR_KEYS.actions(&keys), [ViewInput::Cursor { x: -1, y: 0 }]);
         assert_eq!(
             LESSON_KEYS.actions(&keys),
             [Game(SnakyInput::LineStep(-1)), Game(SnakyInput::CloseLesson)]
         );
         // With Shift the arrows pan in every mode, and move neither the cursor nor the review.
         keys.press(KeyCode::ShiftLeft);
-        assert_eq!(KEYS.actions(&keys), [View(ViewInput::Pan { x: -1, y: 0 })]);
+        assert_eq!(VIEW_KEYS.actions(&keys), [ViewInput::Pan { x: -1, y: 0 }]);
         assert_eq!(REVIEW_KEYS.actions(&keys), [Game(SnakyInput::ToggleReview)]);
         assert_eq!(PLAY_KEYS.actions(&keys), [Game(SnakyInput::Back)]);
+        assert!(CURSOR_KEYS.actions(&keys).is_empty());
         assert!(
             key_line(Language::English, SnakyMode::Review)
                 .contains("Esc\u{a0}or\u{a0}V:\u{a0}stop\u{a0}reviewing")

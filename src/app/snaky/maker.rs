@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use super::board::{self, BoardView, Cursor, Layer, ViewInput};
+use super::board::{self, BoardView, Cursor, Layer, ViewInput, board_actions, board_key_parts};
 use super::layout;
 use super::model::maker::{MakerInput, MakerOutcome, MakerSession, PAR};
 use super::model::session::SnakyInput;
@@ -160,7 +160,7 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
         // The Breaker screen's frame (`layout.rs`), with this screen's panel and key line.
         layout::board_and_panel(root, 4.0, |panel| spawn_panel(panel, lang));
         root.spawn(layout::keys_slot(36.0)).with_child(widgets::text(
-            wrap_parts(&KEYS.key_parts(lang, |_| true), lang, 60.0),
+            wrap_parts(&board_key_parts(KEYS, lang), lang, 60.0),
             14.0,
             palette::INK_SOFT,
         ));
@@ -329,15 +329,6 @@ fn how_maker_wins(commands: &mut Commands, go: &mut MessageWriter<Go>) {
 
 const KEYS: Keymap<MakerKey> = Keymap(&[
     Binding::press(
-        &[KeyCode::ArrowUp],
-        MakerKey::View(ViewInput::Cursor { x: 0, y: 1 }),
-        "矢印：カーソル",
-        "Arrows: cursor",
-    ),
-    Binding::unshown(&[KeyCode::ArrowDown], MakerKey::View(ViewInput::Cursor { x: 0, y: -1 })),
-    Binding::unshown(&[KeyCode::ArrowLeft], MakerKey::View(ViewInput::Cursor { x: -1, y: 0 })),
-    Binding::unshown(&[KeyCode::ArrowRight], MakerKey::View(ViewInput::Cursor { x: 1, y: 0 })),
-    Binding::press(
         &[KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space],
         MakerKey::ClaimCursor,
         "Enter／Space：打つ",
@@ -366,25 +357,6 @@ const KEYS: Keymap<MakerKey> = Keymap(&[
     ),
     Binding::unshown(&[KeyCode::Digit2], MakerKey::Game(MakerInput::Level(Level::Potential))),
     Binding::unshown(&[KeyCode::Digit3], MakerKey::Game(MakerInput::Level(Level::Searcher))),
-    Binding::press(
-        &[KeyCode::ArrowUp],
-        MakerKey::View(ViewInput::Pan { x: 0, y: -1 }),
-        "Shift+矢印：移動",
-        "Shift+arrows: pan",
-    )
-    .held()
-    .shift(),
-    Binding::unshown(&[KeyCode::ArrowDown], MakerKey::View(ViewInput::Pan { x: 0, y: 1 })).held().shift(),
-    Binding::unshown(&[KeyCode::ArrowLeft], MakerKey::View(ViewInput::Pan { x: -1, y: 0 })).held().shift(),
-    Binding::unshown(&[KeyCode::ArrowRight], MakerKey::View(ViewInput::Pan { x: 1, y: 0 })).held().shift(),
-    Binding::press(
-        &[KeyCode::Equal, KeyCode::NumpadAdd],
-        MakerKey::View(ViewInput::ZoomIn),
-        "＋／－：拡大／縮小",
-        "+/-: zoom in/out",
-    ),
-    Binding::unshown(&[KeyCode::Minus, KeyCode::NumpadSubtract], MakerKey::View(ViewInput::ZoomOut)),
-    Binding::press(&[KeyCode::KeyC], MakerKey::View(ViewInput::Centre), "C：中央", "C: centre"),
     Binding::press(&[KeyCode::Escape], MakerKey::Game(MakerInput::Back), "Esc：もどる", "Esc: back"),
 ]);
 
@@ -398,7 +370,7 @@ fn keyboard(
     mut go: MessageWriter<Go>,
 ) {
     let line_open = session.is_some_and(|session| session.proof_line().is_some());
-    for action in keys.actions(KEYS) {
+    for action in board_actions(&keys, KEYS, MakerKey::View) {
         // While the proof's line is shown, ← → (and Enter) step it and Esc puts it away.
         let action = match action {
             MakerKey::View(ViewInput::Cursor { x, y: 0 }) if line_open => {

@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 
-use super::board::{self, BoardView, Cursor, Layer, ViewInput};
+use super::board::{self, BoardView, Cursor, Layer, ViewInput, board_actions, board_key_parts};
 use super::layout;
 use super::model::practice::{PracticeInput, PracticeOutcome, PracticeSession};
 use super::model::session::{Session, SnakyInput};
@@ -166,7 +166,7 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>) {
         });
         layout::board_and_panel(root, 6.0, |panel| spawn_panel(panel, lang));
         root.spawn(layout::keys_slot(36.0)).with_child(widgets::text(
-            wrap_parts(&KEYS.key_parts(lang, |_| true), lang, 60.0),
+            wrap_parts(&board_key_parts(KEYS, lang), lang, 60.0),
             14.0,
             palette::INK_SOFT,
         ));
@@ -206,15 +206,6 @@ enum PracticeKey {
 
 const KEYS: Keymap<PracticeKey> = Keymap(&[
     Binding::press(
-        &[KeyCode::ArrowUp],
-        PracticeKey::View(ViewInput::Cursor { x: 0, y: 1 }),
-        "矢印：カーソル",
-        "Arrows: cursor",
-    ),
-    Binding::unshown(&[KeyCode::ArrowDown], PracticeKey::View(ViewInput::Cursor { x: 0, y: -1 })),
-    Binding::unshown(&[KeyCode::ArrowLeft], PracticeKey::View(ViewInput::Cursor { x: -1, y: 0 })),
-    Binding::unshown(&[KeyCode::ArrowRight], PracticeKey::View(ViewInput::Cursor { x: 1, y: 0 })),
-    Binding::press(
         &[KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space],
         PracticeKey::TryCursor,
         "Enter／Space：打つ",
@@ -227,24 +218,6 @@ const KEYS: Keymap<PracticeKey> = Keymap(&[
         "A: answers",
     ),
     Binding::press(&[KeyCode::KeyN], PracticeKey::Practice(PracticeInput::Next), "N：次", "N: next"),
-    Binding::press(
-        &[KeyCode::ArrowUp],
-        PracticeKey::View(ViewInput::Pan { x: 0, y: -1 }),
-        "Shift+矢印：移動",
-        "Shift+arrows: pan",
-    )
-    .held()
-    .shift(),
-    Binding::unshown(&[KeyCode::ArrowDown], PracticeKey::View(ViewInput::Pan { x: 0, y: 1 })).held().shift(),
-    Binding::unshown(&[KeyCode::ArrowLeft], PracticeKey::View(ViewInput::Pan { x: -1, y: 0 })).held().shift(),
-    Binding::unshown(&[KeyCode::ArrowRight], PracticeKey::View(ViewInput::Pan { x: 1, y: 0 })).held().shift(),
-    Binding::press(
-        &[KeyCode::Equal, KeyCode::NumpadAdd],
-        PracticeKey::View(ViewInput::ZoomIn),
-        "＋／－：拡大／縮小",
-        "+/-: zoom in/out",
-    ),
-    Binding::unshown(&[KeyCode::Minus, KeyCode::NumpadSubtract], PracticeKey::View(ViewInput::ZoomOut)),
     Binding::press(
         &[KeyCode::Escape],
         PracticeKey::Practice(PracticeInput::Back),
@@ -259,7 +232,7 @@ fn keyboard(
     mut inputs: MessageWriter<PracticeInput>,
     mut views: MessageWriter<ViewInput>,
 ) {
-    for action in keys.actions(KEYS) {
+    for action in board_actions(&keys, KEYS, PracticeKey::View) {
         match action {
             PracticeKey::Practice(input) => {
                 inputs.write(input);
