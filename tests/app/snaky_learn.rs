@@ -317,7 +317,7 @@ fn making_threats(maker: &[Cell], breaker: &[Cell], at_least: usize) -> Vec<Cell
 
 /// "How Maker wins" (issue 36, newcomer #30 asked for the patterns by name): L on the Maker
 /// screen opens its first step; each is played as Maker with clicks, Breaker blocking every
-/// finishing cell; M and B switch the tracks and the digits choose within the one on screen;
+/// finishing cell; L and B switch the tracks and the digits choose within the one on screen;
 /// nothing of it touches the primer's saved steps.
 #[test]
 fn the_maker_steps_open_from_the_maker_screen_and_are_played_as_maker() {
@@ -361,7 +361,9 @@ fn the_maker_steps_open_from_the_maker_screen_and_are_played_as_maker() {
     assert_eq!(lesson(&app).status, Status::Passed);
     assert_maker_completed_and_shown(&mut app);
     assert!(says(&mut app, Feedback::Won));
-    // The digits choose among the Maker steps; B and M switch tracks.
+    // The digits choose among the Maker steps; B and L switch tracks (M mutes on every screen:
+    // newcomer #38 pressed it here and heard nothing change).
+    let sound = app.world().resource::<SaveData>().save.settings.sound;
     key(&mut app, KeyCode::Digit3);
     assert_eq!(lesson(&app).step, Step::OpenFour);
     key(&mut app, KeyCode::KeyB);
@@ -369,19 +371,24 @@ fn the_maker_steps_open_from_the_maker_screen_and_are_played_as_maker() {
     key(&mut app, KeyCode::Digit3);
     assert_eq!(lesson(&app).step, Step::Block);
     // Each switch goes back to the step left on that track (newcomer #33).
-    key(&mut app, KeyCode::KeyM);
+    key(&mut app, KeyCode::KeyL);
     assert_eq!(lesson(&app).step, Step::OpenFour);
     key(&mut app, KeyCode::KeyB);
     assert_eq!(lesson(&app).step, Step::Block);
-    key(&mut app, KeyCode::KeyM);
+    key(&mut app, KeyCode::KeyL);
     assert_eq!(lesson(&app).step, Step::OpenFour);
     key(&mut app, KeyCode::Digit1);
     assert_eq!(lesson(&app).step, Step::Threat);
     // The key of the track on screen keeps the step.
     key(&mut app, KeyCode::Digit2);
-    key(&mut app, KeyCode::KeyM);
+    key(&mut app, KeyCode::KeyL);
     assert_eq!(lesson(&app).step, Step::RowOfFive);
     assert!(passed(&app).is_empty(), "the Maker steps are not the primer's saved steps");
+    assert_eq!(
+        app.world().resource::<SaveData>().save.settings.sound,
+        sound,
+        "switching tracks mutes nothing"
+    );
     // From the last Maker step Enter goes back to play as Maker.
     key(&mut app, KeyCode::Digit5);
     assert_eq!(lesson(&app).step, Step::Crossing);

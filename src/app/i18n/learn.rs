@@ -55,7 +55,7 @@ impl L {
             L::ParTrack => ("作り手の手", "Maker's moves"),
             L::YouMakerLegend => ("作り手（あなた）", "Maker (you)"),
             L::ComBreakerLegend => ("壊し手（COM）", "Breaker (COM)"),
-            L::MakerSteps => ("作り手の勝ち方 (M)", "How Maker wins (M)"),
+            L::MakerSteps => ("作り手の勝ち方 (L)", "How Maker wins (L)"),
             L::BreakerSteps => ("壊し手のステップ (B)", "Breaker's steps (B)"),
             L::HowMakerWins => ("勝ち方 (L)", "How to win (L)"),
         };

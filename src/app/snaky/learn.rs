@@ -1,6 +1,6 @@
 //! The Snaky primer ("How to play"): five short steps on small boards, each passed by doing it,
 //! and five more with the player as Maker ("How Maker wins": a threat, the row of five's double
-//! threat, the open four, a threat first, the crossing), reached from the primer (M) and from
+//! threat, the open four, a threat first, the crossing), reached from the primer (L, as on the Maker screen; M mutes everywhere) and from
 //! Snaky as Maker.
 //!
 //! The rules of each step live in [`super::lesson`] (plain Rust, the engine decides every Snaky);
@@ -69,7 +69,7 @@ pub enum LearnInput {
     Show(Step),
     /// Open the step numbered so (from 1) of the steps on screen (the digit keys).
     Nth(u8),
-    /// Open the first step of a track: the Maker steps (M) or the primer's (B).
+    /// Open the first step of a track: the Maker steps (L) or the primer's (B).
     Track(Track),
     Next,
     Previous,
@@ -133,10 +133,10 @@ const KEYS: Keymap<LearnInput> = Keymap(&[
     Binding::unshown(&[KeyCode::Digit4, KeyCode::Numpad4], LearnInput::Nth(4)),
     Binding::unshown(&[KeyCode::Digit5, KeyCode::Numpad5], LearnInput::Nth(5)),
     Binding::press(
-        &[KeyCode::KeyM],
+        &[KeyCode::KeyL],
         LearnInput::Track(Track::Maker),
-        "M／B：作り手の勝ち方／壊し手",
-        "M/B: how Maker wins/Breaker's steps",
+        "L／B：作り手の勝ち方／壊し手",
+        "L/B: how Maker wins/Breaker's steps",
     ),
     Binding::unshown(&[KeyCode::KeyB], LearnInput::Track(Track::Breaker)),
     Binding::press(&[KeyCode::KeyR], LearnInput::Retry, "R：もういちど", "R: try again"),
