@@ -276,31 +276,32 @@ pub fn cost(
         }
     };
     match missed {
-        Some((hint, proof, yours)) => format!("{head}{}", missed_move(lang, *hint, proof, yours)),
+        Some((_, proof, yours)) => format!("{head}{}", missed_move(lang, proof, yours)),
         None => head,
     }
 }
 
-/// " The proof's (7,8): with it, 3 of your stones on one unblocked shape; yours, 2.": what the move
-/// the proof wanted did, in board terms, set against the move played when that built less.
-fn missed_move(lang: Language, hint: Cell, proof: &HintReason, yours: &HintReason) -> String {
+/// " The proof's move instead put 3 of your stones on one unblocked shape; yours, 2.": what the
+/// move the proof wanted did, in board terms, set against the move played when that built less;
+/// never which cell (newcomers #36 and #38: a cell named unasked was help the game did not count).
+fn missed_move(lang: Language, proof: &HintReason, yours: &HintReason) -> String {
     let did = |reason: &HintReason| match (lang, reason) {
         (Language::Japanese, HintReason::Completes) => "Snaky が完成".to_string(),
-        (Language::English, HintReason::Completes) => "it completes your Snaky".to_string(),
+        (Language::English, HintReason::Completes) => "completed your Snaky".to_string(),
         (Language::Japanese, HintReason::DoubleThreat(_)) => "ダブルリーチ".to_string(),
-        (Language::English, HintReason::DoubleThreat(_)) => "a double threat".to_string(),
-        (Language::Japanese, HintReason::Threat(at)) => format!("{} にリーチ", cell(*at)),
-        (Language::English, HintReason::Threat(at)) => format!("a threat at {}", cell(*at)),
+        (Language::English, HintReason::DoubleThreat(_)) => "made a double threat".to_string(),
+        (Language::Japanese, HintReason::Threat(_)) => "リーチ".to_string(),
+        (Language::English, HintReason::Threat(_)) => "made a threat".to_string(),
         (Language::Japanese, HintReason::Builds(k)) => {
-            format!("その石を入れて、ふさがれていない形にあなたの石が{k}個")
+            format!("ふさがれていない形にあなたの石が{k}個")
         }
         (Language::English, HintReason::Builds(k)) => {
-            format!("with it, {k} of your stones on one unblocked shape")
+            format!("put {k} of your stones on one unblocked shape")
         }
         (Language::Japanese, HintReason::Prepares(_)) => "次のダブルリーチへの一手".to_string(),
-        (Language::English, HintReason::Prepares(_)) => "it prepares a double threat".to_string(),
+        (Language::English, HintReason::Prepares(_)) => "prepared a double threat".to_string(),
         (Language::Japanese, HintReason::Opens) => "証明の次の形の一手目".to_string(),
-        (Language::English, HintReason::Opens) => "the start of the proof's next shape".to_string(),
+        (Language::English, HintReason::Opens) => "started the proof's next shape".to_string(),
     };
     let yours = match (lang, proof, yours) {
         // Only a thinner shape is worth setting against it.
@@ -315,10 +316,8 @@ fn missed_move(lang: Language, hint: Cell, proof: &HintReason, yours: &HintReaso
         _ => String::new(),
     };
     match lang {
-        Language::Japanese => format!("証明なら代わりに {}：{}{yours}。", cell(hint), did(proof)),
-        Language::English => {
-            format!(" The proof would have played {} instead: {}{yours}.", cell(hint), did(proof))
-        }
+        Language::Japanese => format!("証明の手なら：{}{yours}。", did(proof)),
+        Language::English => format!(" The proof's move instead {}{yours}.", did(proof)),
     }
 }
 
@@ -829,6 +828,28 @@ mod tests {
             let said = hint(lang, Some(&advice(7, Footing::Here)), None, None);
             assert!(!said.contains("best") && !said.contains("記録"), "{said}");
         }
+    }
+
+    #[test]
+    fn a_costly_move_says_what_the_proofs_move_did_never_which_cell() {
+        let missed = (Cell::new(9, 9), HintReason::Threat(Cell::new(10, 10)), HintReason::Builds(2));
+        for lang in [Language::English, Language::Japanese] {
+            for footing in [Footing::Here, Footing::Afresh] {
+                let said = cost(lang, 2, Some(&advice(7, footing)), 5, Some(&missed));
+                assert!(!said.contains("(9,9)") && !said.contains("(10,10)"), "{said}");
+            }
+        }
+        let said = cost(Language::English, 2, Some(&advice(7, Footing::Here)), 5, Some(&missed));
+        assert_eq!(
+            said,
+            "That move cost 2 (at worst, win by move 12, not 10). The proof's move instead made a threat."
+        );
+        let built = (Cell::new(9, 9), HintReason::Builds(3), HintReason::Builds(2));
+        let said = cost(Language::English, 2, Some(&advice(7, Footing::Here)), 5, Some(&built));
+        assert!(
+            said.ends_with("The proof's move instead put 3 of your stones on one unblocked shape; yours, 2."),
+            "{said}"
+        );
     }
 
     /// A costly move's review line says both counts as "by move N": the proof's promise against
