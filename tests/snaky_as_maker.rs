@@ -584,3 +584,24 @@ fn the_aim_off_the_proof_counts_threat_cells_else_the_fullest_unblocked_shape() 
     }
     assert_eq!(seen.len(), 2, "both aims occur");
 }
+
+/// The Searcher tries equally heavy cells in an order drawn by its seed: the same seed answers a
+/// line the same way, another seed need not (newcomer #38 won unaided by replaying a hinted line).
+#[test]
+fn the_searcher_is_the_same_for_a_seed_and_differs_across_seeds() {
+    let game_with = |seed: u64| {
+        let mut game = MakerGame::new();
+        let mut maker = Attacker::new(0);
+        let mut opponent = Opponent::new(Level::Searcher, seed);
+        while !game.won() && game.maker_cells().len() < 12 {
+            game.maker_move(maker.choose(&game).expect("Maker's turn")).expect("legal");
+            if !game.won() {
+                game.breaker_move(opponent.choose(&game).expect("Breaker's turn")).expect("legal");
+            }
+        }
+        game.moves().to_vec()
+    };
+    assert_eq!(game_with(3), game_with(3));
+    let games: std::collections::HashSet<_> = (0..8).map(game_with).collect();
+    assert!(games.len() > 1, "eight seeds, one game");
+}

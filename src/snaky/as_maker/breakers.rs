@@ -112,10 +112,24 @@ impl Opponent {
     }
 
     /// Of the heaviest cells, the first after which Maker has no win by threats within the
-    /// budget; if every one loses, the heaviest.
+    /// budget; if every one loses, the heaviest. Cells of equal weight are tried in an order drawn
+    /// by the seed, so a line learnt in one game is not answered the same way in the next
+    /// (newcomer #38 replayed a hinted win for an unaided best).
     fn searcher(&mut self, game: &MakerGame) -> Option<Cell> {
-        let candidates: Vec<Cell> =
-            weights(game).into_iter().take(SEARCH_CANDIDATES).map(|(c, _)| c).collect();
+        let mut weighed: Vec<(Cell, u64)> = weights(game).into_iter().take(SEARCH_CANDIDATES).collect();
+        let mut start = 0;
+        while start < weighed.len() {
+            let weight = weighed[start].1;
+            let end =
+                weighed[start..].iter().position(|&(_, w)| w != weight).map_or(weighed.len(), |n| start + n);
+            // Fisher–Yates over the tie [start, end).
+            for i in (start + 1..end).rev() {
+                let j = self.rng.random_range(start..=i);
+                weighed.swap(i, j);
+            }
+            start = end;
+        }
+        let candidates: Vec<Cell> = weighed.into_iter().map(|(c, _)| c).collect();
         let mut trial = game.clone();
         for &c in &candidates {
             if trial.breaker_move(c).is_err() {
