@@ -97,7 +97,7 @@ pub fn goal(lang: Language, par: u32, moves: u32, assisted: bool) -> String {
         Language::English => format!(
             "Goal: win within {par} Maker moves. Yours so far: {moves}{}{}",
             if past { " (past the goal)" } else { "" },
-            if assisted { " (helped: not a best)" } else { "" }
+            if assisted { " (with help: it will not count as a best)" } else { "" }
         ),
     }
 }
@@ -116,11 +116,16 @@ pub fn coach(lang: Language, advice: Option<&Advice>) -> String {
             format!("Proven: you win within {} more moves", a.within)
         }
         // Off the proof the one proven bound left is a fresh start on clear ground.
+        // Not "off the proof", which read as a lost game (newcomer #38): the position may be
+        // fine; only no card builds on these stones.
         (Language::Japanese, Some(a)) => {
-            format!("証明から外れています：最悪でも、やり直しで{}手以内に勝てます", a.within)
+            format!(
+                "あなたの石を使う証明はまだありません（別の場所からやり直しても{}手以内に勝てます）",
+                a.within
+            )
         }
         (Language::English, Some(a)) => {
-            format!("Off the proof: at worst, a fresh start wins within {} more", a.within)
+            format!("No proof builds on your stones yet (a fresh start elsewhere wins within {})", a.within)
         }
     }
 }
@@ -821,7 +826,7 @@ mod tests {
         assert_eq!(goal(Language::English, 19, 6, false), "Goal: win within 19 Maker moves. Yours so far: 6");
         assert_eq!(
             goal(Language::English, 19, 20, true),
-            "Goal: win within 19 Maker moves. Yours so far: 20 (past the goal) (helped: not a best)"
+            "Goal: win within 19 Maker moves. Yours so far: 20 (past the goal) (with help: it will not count as a best)"
         );
         assert!(goal(Language::Japanese, 19, 6, true).ends_with("（助けあり：最高記録に数えません）"));
         for lang in [Language::English, Language::Japanese] {
