@@ -228,11 +228,13 @@ fn aim_words(lang: Language, aim: Option<Aim>) -> String {
         (Language::English, Some(Aim::Build { stones: 0 })) => {
             "Every shape through your stones is blocked: start a new one in open space.".into()
         }
+        // Not "a row of 4 with room at both ends": every computer Breaker blocks a lone row's ends
+        // (newcomer #38, who won by growing a second line across the first).
         (Language::Japanese, Some(Aim::Build { stones })) => format!(
-            "まだリーチはありません。ふさがれていない形にあなたの石は最大{stones}つ（6つで完成）。両端のあいた4つ並びを作り、ダブルリーチへ"
+            "まだリーチはありません。ふさがれていない形にあなたの石は最大{stones}つ（6つで完成）。交わる2本の列を育て、1つの石が両方に効くように：1本だけの列は両端をふさがれます"
         ),
         (Language::English, Some(Aim::Build { stones })) => format!(
-            "No threat yet: your fullest unblocked shape holds {stones} of its 6 cells. Build a row of 4 with room at both ends, then a double threat."
+            "No threat yet: your fullest unblocked shape holds {stones} of its 6 cells. Grow two lines that cross, so a stone serves both: a lone row gets both ends blocked."
         ),
         (Language::Japanese, None) => {
             "ねらい：ダブルリーチ（二つのマスのどちらでも Snaky が完成する形）。たとえば4マスの列の端が上にも下にも曲がれる形".into()
