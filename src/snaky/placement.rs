@@ -75,6 +75,12 @@ impl Symmetry {
     /// All eight, in digit order 0..7.
     pub const ALL: [Self; 8] = [Self(0), Self(1), Self(2), Self(3), Self(4), Self(5), Self(6), Self(7)];
 
+    /// All eight in the order the game turns a board through: as it is, then a quarter turn, a
+    /// mirror, a half turn, … (each new Snaky game takes the next; practice boards skip the
+    /// first, never showing a board as it was played).
+    pub const TURN_ORDER: [Self; 8] =
+        [Self(0), Self(3), Self(2), Self(6), Self(4), Self(5), Self(1), Self(7)];
+
     /// The symmetry written as digit `s` in the certificate, if s ∈ 0..7.
     pub const fn from_digit(s: u8) -> Option<Self> {
         if s < 8 { Some(Self(s)) } else { None }

@@ -1,5 +1,7 @@
 //! Maker's policy, literally as in SPEC §2.4: the active claim (node, placement F), the move it
-//! dictates, and the child it moves to after Breaker's reply.
+//! dictates, and the child it moves to after Breaker's reply. One extension: a game may turn the
+//! whole plan about the opening ([`Claim::start_turned`], the replacement order with it); the
+//! identity is SPEC's, and the turned game is SPEC's game turned, with the same guarantee.
 
 use super::card::{Cards, NodeId, placed_cells};
 use super::cell::Cell;
@@ -97,7 +99,8 @@ impl Claim {
     }
 
     /// Rules 1 and 2: F(pivot) if it is free, otherwise (Maker already owns it) the first free
-    /// cell in the replacement order.
+    /// cell in the replacement order, unturned (a turned game's claims need its own order:
+    /// [`Claim::maker_cell_from`] with [`FirstFree::turned`]).
     #[inline]
     pub fn maker_cell(self, cards: &Cards, is_free: impl Fn(Cell) -> bool) -> Cell {
         self.maker_cell_from(cards, is_free, &mut FirstFree::default())
@@ -125,7 +128,8 @@ impl Claim {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FirstFree {
     next: Cell,
-    turn: Symmetry,
+    /// The turn about the opening, as a placement.
+    turn: Placement,
 }
 
 impl Default for FirstFree {
@@ -137,15 +141,15 @@ impl Default for FirstFree {
 impl FirstFree {
     /// The replacement order turned by `turn` about the opening.
     pub fn turned(turn: Symmetry) -> Self {
-        Self { next: Cell::new(0, 0), turn }
+        Self { next: Cell::new(0, 0), turn: about_opening(turn) }
     }
 
     /// The first free cell at or after where the last search stopped.
     pub fn find(&mut self, is_free: impl Fn(Cell) -> bool) -> Cell {
-        while !is_free(about_opening(self.turn).apply(self.next)) {
+        while !is_free(self.turn.apply(self.next)) {
             self.next = self.next.next_in_replacement_order();
         }
-        about_opening(self.turn).apply(self.next)
+        self.turn.apply(self.next)
     }
 }
 

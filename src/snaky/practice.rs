@@ -33,9 +33,9 @@ use super::placement::{Placement, Symmetry};
 use super::policy::about_opening;
 use super::review::{self, Fullest};
 
-/// The turns a game's puzzles take in order: a quarter turn, a mirror, a half turn, … — never
-/// the board as it was played.
-const TURNS: [u8; 7] = [3, 2, 6, 4, 5, 1, 7];
+/// The turns a game's puzzles take in order: [`Symmetry::TURN_ORDER`] without its first (never
+/// the board as it was played).
+const TURNS: &[Symmetry] = Symmetry::TURN_ORDER.split_at(1).1;
 
 /// One board to practise: Breaker to move, before a move of the game that cost Maker moves.
 #[derive(Clone, Debug)]
@@ -78,7 +78,7 @@ pub fn puzzles(game: &Game) -> Vec<Puzzle> {
         {
             continue;
         }
-        let symmetry = Symmetry::from_digit(TURNS[puzzles.len() % TURNS.len()]).unwrap_or(Symmetry::IDENTITY);
+        let symmetry = TURNS[puzzles.len() % TURNS.len()];
         puzzles.push(Puzzle {
             before: game.prefix(review::before(index)),
             index,
@@ -104,9 +104,8 @@ impl Puzzle {
     /// Turns the board the next way of the cycle (never as played): a new round shows each board
     /// anew, not as the answer was just seen.
     pub fn turn_again(&mut self) {
-        let digit = self.turn.symmetry.digit();
-        let at = TURNS.iter().position(|&s| s == digit).unwrap_or(0);
-        let next = Symmetry::from_digit(TURNS[(at + 1) % TURNS.len()]).unwrap_or(Symmetry::IDENTITY);
+        let at = TURNS.iter().position(|&s| s == self.turn.symmetry).unwrap_or(0);
+        let next = TURNS[(at + 1) % TURNS.len()];
         self.turn = about_opening(next);
     }
 
@@ -206,8 +205,8 @@ mod tests {
                 assert_eq!(turn.inverse().apply(turn.apply(cell)), cell);
             }
         }
-        assert!(TURNS.iter().all(|&s| s != Symmetry::IDENTITY.digit()), "never the board as played");
-        let mut digits: Vec<u8> = TURNS.to_vec();
+        assert!(TURNS.iter().all(|&s| s != Symmetry::IDENTITY), "never the board as played");
+        let mut digits: Vec<u8> = TURNS.iter().map(|s| s.digit()).collect();
         digits.sort_unstable();
         assert_eq!(digits, [1, 2, 3, 4, 5, 6, 7], "each of the seven other symmetries once");
     }

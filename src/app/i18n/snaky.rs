@@ -601,7 +601,7 @@ pub fn double_threat_par(lang: Language, next: usize) -> String {
             "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打つので上の数になり、ふさぐ手は強制でミスにはなりません"
         ),
         Language::English => format!(
-            "Whichever you block, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order (above). Your block is forced: never a mistake."
+            "Whichever is blocked, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order (above). The block is forced: never a mistake."
         ),
     }
 }

@@ -667,6 +667,12 @@ fn update_panel(
     let lang = lang.0;
     let mode = *mode.get();
     let game = session.shown();
+    // A double threat on the board, Breaker to move: the goal line says what it means, and the
+    // panel's foot gives up its help to make room (newcomer #39 saw the help cut off).
+    let double_threat = !blind_now
+        && !session.game().won()
+        && game.to_move() == Some(Player::Breaker)
+        && crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).cells.len() >= 2;
     let claim = game.claim();
     let total = session.game().moves().len();
     for (which, mut content, mut colour) in &mut texts {
@@ -706,10 +712,7 @@ fn update_panel(
                         }
                         (None, result) => (result.unwrap_or_default(), palette::INK),
                     }
-                } else if game.to_move() == Some(Player::Breaker)
-                    && crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).cells.len()
-                        >= 2
-                {
+                } else if double_threat {
                     // A double threat while the heading still says this Maker's count (newcomer
                     // #37 read "by its move 21" beside "double threat" as a contradiction).
                     (text::double_threat_par(lang, game.maker_cells().len() + 1), palette::INK)
@@ -726,6 +729,7 @@ fn update_panel(
             }
             Info::Takeaway => (String::new(), palette::INK),
             Info::Lesson if session.lesson_offered() => (T::Lesson.get(lang).to_string(), palette::INK_SOFT),
+            Info::Lesson if double_threat => (String::new(), palette::INK_SOFT),
             Info::Lesson => (T::SnakyGoalHelp.get(lang).to_string(), palette::INK_SOFT),
             Info::LessonLine => (lesson_line(&session, lang), palette::INK),
             Info::LessonCost => match session.lesson() {

@@ -42,6 +42,10 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Debug)]
 pub struct PracticeEntry;
 
+/// A finished game whose practice boards were counted: its Maker, turn and Breaker's moves, and
+/// the count.
+type CountedGame = (crate::snaky::Maker, crate::snaky::Symmetry, Vec<Cell>, usize);
+
 /// Shows the Breaker screen's practice button once Maker has won, with the count of the game's
 /// boards; without one it is greyed and says so (a press tells why: newcomer #23 was offered
 /// practice after one game and, without a word, not after the next two). The boards of a game
@@ -49,7 +53,7 @@ pub struct PracticeEntry;
 fn offer_practice(
     session: Option<Res<Session>>,
     lang: Res<Lang>,
-    mut known: Local<Option<(crate::snaky::Maker, Vec<Cell>, usize)>>,
+    mut known: Local<Option<CountedGame>>,
     mut entries: Query<(&mut Node, &Children), With<PracticeEntry>>,
     mut buttons: Query<(&Children, &mut ButtonKind), With<Button>>,
     mut labels: Query<&mut Text>,
@@ -59,15 +63,19 @@ fn offer_practice(
         return;
     }
     let game = session.game();
-    // A game is its Maker and Breaker's moves: the same moves against another Maker are another
-    // game.
+    // A game is its Maker, its turn and Breaker's moves: the same moves against another Maker,
+    // or another turn of the plan, are another game.
     let boards = if game.won() {
         let moves = game.breaker_cells();
         match known.as_ref() {
-            Some((maker, cells, boards)) if *maker == session.maker && cells.as_slice() == moves => *boards,
+            Some((maker, turn, cells, boards))
+                if *maker == session.maker && *turn == game.turn() && cells.as_slice() == moves =>
+            {
+                *boards
+            }
             _ => {
                 let boards = crate::snaky::practice::puzzles(game).len();
-                *known = Some((session.maker, moves.to_vec(), boards));
+                *known = Some((session.maker, game.turn(), moves.to_vec(), boards));
                 boards
             }
         }

@@ -196,6 +196,8 @@ pub enum Said {
     },
     /// A new game whose Maker plays its plan turned this way about its opening.
     Turned(Symmetry),
+    /// Two notices at once, the first first (a new Maker or blind mode, and the new game's turn).
+    Both(Box<Said>, Box<Said>),
     ClipboardError(String),
     RecordFileError {
         path: String,
@@ -234,6 +236,7 @@ impl Said {
                 format!("{} {}", T::ClipboardMissing.get(lang), text::record_copied(lang, record, *turned))
             }
             Self::Turned(turn) => text::turned(lang, *turn),
+            Self::Both(first, then) => format!("{} {}", first.text(lang), then.text(lang)),
             Self::ClipboardError(error) => text::clipboard_error(lang, error),
             Self::RecordFileError { path, error } => text::record_file_error(lang, path, error),
             Self::PracticeAfterTheGame => i18n::practice::after_the_game(lang).to_string(),
@@ -627,6 +630,18 @@ impl Session {
     pub fn tell(&mut self, kind: NoticeKind, said: Said) {
         self.notice = Some(Notice { said, kind });
     }
+
+    /// Tells `said` about a game just begun, and its turn when it is turned (that notice would
+    /// be lost under this one).
+    fn tell_with_turn(&mut self, said: Said) {
+        let turn = self.game.turn();
+        let said = if turn == Symmetry::IDENTITY {
+            said
+        } else {
+            Said::Both(Box::new(said), Box::new(Said::Turned(turn)))
+        };
+        self.tell(NoticeKind::Info, said);
+    }
 }
 
 impl Session {
@@ -825,7 +840,7 @@ impl Session {
                 let blind = !self.blind;
                 self.restart();
                 self.blind = blind;
-                self.tell(NoticeKind::Info, Said::BlindToggled(blind));
+                self.tell_with_turn(Said::BlindToggled(blind));
             }
             SnakyInput::ChooseMaker(_) | SnakyInput::OtherMaker => {
                 let maker = match input {
@@ -842,7 +857,7 @@ impl Session {
                     Ok(cards) => {
                         watch.take_over();
                         self.begin(maker, cards);
-                        self.tell(NoticeKind::Info, Said::MakerChosen(maker));
+                        self.tell_with_turn(Said::MakerChosen(maker));
                         return Some(Effect::SaveMaker(maker));
                     }
                     Err(error) => self.tell(NoticeKind::Refused, Said::CertificateError(error)),
@@ -939,10 +954,9 @@ fn keeps_the_lesson(input: &SnakyInput) -> bool {
 }
 
 /// The turn of Maker's plan in the game after `games` others on the screen: the first as in the
-/// paper, then a quarter turn, a mirror, a half turn, … through all eight, and again.
+/// paper, then through [`Symmetry::TURN_ORDER`], and again.
 pub fn turn_of_game(games: u32) -> Symmetry {
-    const TURNS: [u8; 8] = [0, 3, 2, 6, 4, 5, 1, 7];
-    Symmetry::from_digit(TURNS[games as usize % TURNS.len()]).unwrap_or(Symmetry::IDENTITY)
+    Symmetry::TURN_ORDER[games as usize % Symmetry::TURN_ORDER.len()]
 }
 
 /// A new game against this Maker, or why its certificate cannot be played.
@@ -1019,6 +1033,9 @@ mod tests {
         assert_eq!(parts.0.maker, Maker::Ours);
         let turn = parts.0.turn();
         assert_ne!(turn, Symmetry::IDENTITY);
+        // Both are told: the Maker chosen, and the turn (newly lost under it before).
+        let both = Said::Both(Box::new(Said::MakerChosen(Maker::Ours)), Box::new(Said::Turned(turn)));
+        assert_eq!(parts.0.notice.as_ref().map(|n| &n.said), Some(&both));
         apply(&mut parts, SnakyInput::ChooseMaker(Maker::Paper));
         assert_ne!(parts.0.turn(), turn);
         assert_ne!(parts.0.turn(), Symmetry::IDENTITY);
