@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use pokopoko::snaky::Player;
 use pokopoko::snaky::as_maker::{
-    Attacker, Coach, HintReason, Level, MakerGame, Opponent, attacker, hint_line_against, near_suggestion,
+    Aim, Attacker, Coach, HintReason, Level, MakerGame, Opponent, attacker, hint_line_against,
+    near_suggestion,
 };
 
 /// Seeds per level and kind of Maker in the sweep.
@@ -126,6 +127,7 @@ fn sweep(coach: &Coach, games: &[(&'static str, MakerGame)]) -> (Vec<Named>, Vec
         let mut searcher = Vec::new();
         let mut reasons = Vec::new();
         let mut near = Vec::new();
+        let mut aims = Vec::new();
         let mut lines = Vec::new();
         for (_, game) in games.iter().filter(|(k, _)| *k == kind) {
             for position in positions_of(game) {
@@ -147,12 +149,17 @@ fn sweep(coach: &Coach, games: &[(&'static str, MakerGame)]) -> (Vec<Named>, Vec
                             black_box(hint_line_against(coach, &position, Opponent::new(Level::Blocker, 0)));
                         });
                         lines.push((line_time, position.clone()));
-                        // The move near the stones, shown with a hint off the proof.
+                        // The move near the stones, shown with a hint off the proof, and the
+                        // aim the coach says there, worked out every turn off the proof.
                         if !position.maker_cells().is_empty() {
                             let time = best_of_3(|| {
                                 black_box(near_suggestion(&position));
                             });
                             near.push((time, position.clone()));
+                            let time = best_of_3(|| {
+                                black_box(Aim::of(&position));
+                            });
+                            aims.push((time, position.clone()));
                         }
                         advise.push((time, position));
                     }
@@ -170,6 +177,7 @@ fn sweep(coach: &Coach, games: &[(&'static str, MakerGame)]) -> (Vec<Named>, Vec
         searcher_turns.extend(summary(&format!("searcher's move, {kind} games"), kind, searcher));
         summary(&format!("the hint's reason, {kind} games"), kind, reasons);
         summary(&format!("the move near the stones, {kind} games"), kind, near);
+        summary(&format!("the aim off the proof, {kind} games"), kind, aims);
         summary(&format!("the proof's line against Blocker, {kind} games"), kind, lines);
     }
     (coach_turns, searcher_turns)

@@ -605,3 +605,35 @@ fn the_searcher_is_the_same_for_a_seed_and_differs_across_seeds() {
     let games: std::collections::HashSet<_> = (0..8).map(game_with).collect();
     assert!(games.len() > 1, "eight seeds, one game");
 }
+
+/// A costly move's line is what the game's own Breaker would have answered: against the Blocker
+/// and the Searcher, whose ties fall by their seed, the review's line equals the hints played from
+/// there against a copy of the game's Breaker taken at that move.
+#[test]
+fn the_reviews_line_is_against_the_games_own_breaker_as_it_stood() {
+    use pokopoko::snaky::as_maker::hint_line_against;
+    for level in [Level::Blocker, Level::Searcher] {
+        for seed in 0..4 {
+            let mut game = MakerGame::new();
+            let mut maker = Attacker::new(seed);
+            let mut opponent = Opponent::new(level, seed);
+            let mut stood = Vec::new();
+            while !game.won() && game.maker_cells().len() < 14 {
+                stood.push((game.moves().len(), opponent.clone()));
+                game.maker_move(maker.choose(&game).expect("Maker's turn")).expect("legal");
+                if !game.won() {
+                    game.breaker_move(opponent.choose(&game).expect("Breaker's turn")).expect("legal");
+                }
+            }
+            for (m, (at, breaker)) in coached_review(coach(), &game, level, seed).iter().zip(stood) {
+                if m.cost > 0 {
+                    assert_eq!(
+                        m.line,
+                        hint_line_against(coach(), &game.prefix(at), breaker),
+                        "{level:?} {seed}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -116,7 +116,11 @@ impl Opponent {
     /// by the seed, so a line learnt in one game is not answered the same way in the next
     /// (newcomer #38 replayed a hinted win for an unaided best).
     fn searcher(&mut self, game: &MakerGame) -> Option<Cell> {
-        let mut weighed: Vec<(Cell, u64)> = weights(game).into_iter().take(SEARCH_CANDIDATES).collect();
+        let mut weighed: Vec<(Cell, u64)> = weights(game);
+        // The ties are drawn in full before the candidates are cut, so a tie across the cut is
+        // not always decided by (x, y).
+        let last_weight = weighed.get(SEARCH_CANDIDATES.saturating_sub(1)).map(|&(_, w)| w);
+        weighed.retain(|&(_, w)| last_weight.is_none_or(|last| w >= last));
         let mut start = 0;
         while start < weighed.len() {
             let weight = weighed[start].1;
@@ -129,7 +133,7 @@ impl Opponent {
             }
             start = end;
         }
-        let candidates: Vec<Cell> = weighed.into_iter().map(|(c, _)| c).collect();
+        let candidates: Vec<Cell> = weighed.into_iter().take(SEARCH_CANDIDATES).map(|(c, _)| c).collect();
         let mut trial = game.clone();
         for &c in &candidates {
             if trial.breaker_move(c).is_err() {

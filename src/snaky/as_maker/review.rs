@@ -45,6 +45,11 @@ pub fn coached_review(coach: &Coach, game: &MakerGame, level: Level, seed: u64) 
     // The coach asked once per turn: the advice after a move is the one before the next.
     let mut asked: HashMap<usize, Option<Advice>> = HashMap::new();
     let mut advise = |moves: usize| *asked.entry(moves).or_insert_with(|| coach.advise(&game.prefix(moves)));
+    // The game's own Breaker as it stood before each move: seeded as the game was and asked again
+    // at each of its turns so far, so its random ties fall as they did (a fresh one at move k
+    // would break them otherwise, and the line would not be what this Breaker answers).
+    let mut breaker = Opponent::new(level, seed);
+    let mut breaker_at = 0;
     for (i, m) in game.moves().iter().enumerate().filter(|(_, m)| m.player == Player::Maker) {
         let position = game.prefix(i);
         let Some(before) = advise(i) else { continue };
@@ -52,7 +57,15 @@ pub fn coached_review(coach: &Coach, game: &MakerGame, level: Level, seed: u64) 
         let after = if won || game.moves().len() < i + 2 { None } else { advise(i + 2) };
         let (cost, gain) = after.map_or((0, 0), |after| measure(&before, &after));
         let left_proof = before.footing.on_stones() && after.is_some_and(|a| a.footing == Footing::Afresh);
-        let line = if cost > 0 { hint_line(coach, &position, level, seed) } else { Vec::new() };
+        let line = if cost > 0 {
+            for turn in (breaker_at..i).filter(|&j| game.moves()[j].player == Player::Breaker) {
+                breaker.choose(&game.prefix(turn));
+            }
+            breaker_at = i;
+            hint_line_against(coach, &position, breaker.clone())
+        } else {
+            Vec::new()
+        };
         review.push(CoachedMove {
             number: i / 2 + 1,
             cell: m.cell,
@@ -66,11 +79,6 @@ pub fn coached_review(coach: &Coach, game: &MakerGame, level: Level, seed: u64) 
         });
     }
     review
-}
-
-/// The moves the hints play from `position` against a computer Breaker of `level`, to the win.
-pub fn hint_line(coach: &Coach, position: &MakerGame, level: Level, seed: u64) -> Vec<Move> {
-    hint_line_against(coach, position, Opponent::new(level, seed))
 }
 
 /// The moves the hints play from `position` against `breaker` (a copy of the game's own, so the

@@ -73,7 +73,7 @@ pub struct MakerSession {
     last_cost: u32,
     /// When the last move cost: the proof's move it missed, what that move would have done, and
     /// what the move played did (both on the board before it).
-    last_missed: Option<(Cell, HintReason, HintReason)>,
+    last_missed: Option<(HintReason, HintReason)>,
     /// How much closer the proven win came with the last move and the computer's reply (a
     /// shorter proof than the one before promised).
     last_gain: u32,
@@ -226,9 +226,9 @@ impl MakerSession {
         self.last_cost
     }
 
-    /// When the last move cost: the proof's move it missed, with what that move and the move
-    /// played each did on the board.
-    pub fn last_missed(&self) -> Option<&(Cell, HintReason, HintReason)> {
+    /// When the last move cost: what the proof's move it missed and the move played each did
+    /// on the board (the cell is not kept: the panel never names it).
+    pub fn last_missed(&self) -> Option<&(HintReason, HintReason)> {
         self.last_missed.as_ref()
     }
 
@@ -407,7 +407,7 @@ impl MakerSession {
         };
         self.last_missed = before.filter(|b| self.last_cost > 0 && b.hint != cell).map(|b| {
             let hinted = before_reason.unwrap_or_else(|| HintReason::of(&board_before, b.hint));
-            (b.hint, hinted, HintReason::of(&board_before, cell))
+            (hinted, HintReason::of(&board_before, cell))
         });
         if self.last_cost > 0 {
             outcomes.push(MakerOutcome::Cost(self.last_cost));
@@ -549,13 +549,15 @@ mod tests {
         assert_eq!(session.apply(MakerInput::Claim(reply)), vec![MakerOutcome::Refused(reply)]);
         let proof = session.advice().expect("the player's turn");
         let before = proof.within;
+        let before_board = session.game().clone();
         let outcomes = session.apply(MakerInput::Claim(Cell::new(400, 400)));
         let after = session.advice().expect("the player's turn").within;
         assert_eq!(after + 1 - before.min(after + 1), session.last_cost());
         assert!(session.last_cost() > 0 && outcomes.contains(&MakerOutcome::Cost(session.last_cost())));
-        // The cost names the proof's move; a stone alone far away joins none of the player's.
-        let (missed, _, yours) = session.last_missed().expect("the move cost");
-        assert_eq!((*missed, yours), (proof.hint, &HintReason::Opens));
+        // The cost says what the proof's move did (never which it was); a stone alone far away
+        // joins none of the player's.
+        let (missed, yours) = session.last_missed().expect("the move cost");
+        assert_eq!((missed, yours), (&HintReason::of(&before_board, proof.hint), &HintReason::Opens));
         assert!(!session.assisted());
         session.apply(MakerInput::Undo);
         assert_eq!(session.last_missed(), None);
