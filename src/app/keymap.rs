@@ -306,6 +306,23 @@ mod tests {
         assert_eq!(KEYS.actions(&keys), [Act::Confirm, Act::Pan]);
     }
 
+    /// Two tables of one screen (the board's and the screen's own) act in the order typed, not
+    /// one table after the other; the first listed wins a tie.
+    #[test]
+    fn two_tables_act_in_the_order_typed() {
+        const OTHER: Keymap<Act> =
+            Keymap(&[Binding::press(&[KeyCode::ArrowLeft], Act::Back, "←：もどる", "←: back")]);
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::Enter);
+        keys.press(KeyCode::ArrowLeft);
+        let both = |order: &[KeyCode]| {
+            Keys::in_typed_order([OTHER.timed_in_order(&keys, order), KEYS.timed_in_order(&keys, order)])
+        };
+        // ← is held in KEYS (a pan every frame, after the typed keys) and typed in OTHER.
+        assert_eq!(both(&[KeyCode::Enter, KeyCode::ArrowLeft]), [Act::Confirm, Act::Back, Act::Pan]);
+        assert_eq!(both(&[KeyCode::ArrowLeft, KeyCode::Enter]), [Act::Back, Act::Confirm, Act::Pan]);
+    }
+
     #[test]
     fn keys_typed_in_one_frame_act_in_the_order_they_were_typed() {
         let mut keys = ButtonInput::<KeyCode>::default();

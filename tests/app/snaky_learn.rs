@@ -389,6 +389,10 @@ fn the_maker_steps_open_from_the_maker_screen_and_are_played_as_maker() {
         sound,
         "switching tracks mutes nothing"
     );
+    // M mutes here as on every screen, and leaves the step alone.
+    key(&mut app, KeyCode::KeyM);
+    assert_eq!(lesson(&app).step, Step::RowOfFive);
+    assert_ne!(app.world().resource::<SaveData>().save.settings.sound.muted, sound.muted);
     // From the last Maker step Enter goes back to play as Maker.
     key(&mut app, KeyCode::Digit5);
     assert_eq!(lesson(&app).step, Step::Crossing);

@@ -1,7 +1,7 @@
 //! The Snaky primer ("How to play"): five short steps on small boards, each passed by doing it,
 //! and five more with the player as Maker ("How Maker wins": a threat, the row of five's double
-//! threat, the open four, a threat first, the crossing), reached from the primer (L, as on the Maker screen; M mutes everywhere) and from
-//! Snaky as Maker.
+//! threat, the open four, a threat first, the crossing), reached from the primer (L, as on the
+//! Maker screen; M mutes everywhere) and from Snaky as Maker.
 //!
 //! The rules of each step live in [`super::lesson`] (plain Rust, the engine decides every Snaky);
 //! this screen draws the [`Primer`]'s lesson, turns clicks and keys into [`LearnInput`]s, and
