@@ -1736,3 +1736,28 @@ fn a_double_threat_is_told_beside_the_count_and_its_forced_block_is_not_a_cost()
     assert!(!said.iter().any(|t| t.starts_with("14手目 -")), "{said:?}");
     assert!(!said.iter().any(|t| t.starts_with("完成を取る作り手なら")), "not once the game is over");
 }
+
+/// While a game is played the panel shows the shape in its eight orientations (newcomers #39 and
+/// #40 misplaced its turned cells); a finishing cell's ring and the end of the game take its room.
+#[test]
+fn the_shape_is_drawn_while_playing_and_gives_way_to_rings_and_the_lesson() {
+    use pokopoko::app::snaky::ShapePictures;
+    let shown = |app: &mut App| {
+        let mut query = app.world_mut().query_filtered::<&Node, With<ShapePictures>>();
+        let nodes: Vec<Display> = query.iter(app.world()).map(|node| node.display).collect();
+        assert_eq!(nodes.len(), 1);
+        nodes[0] == Display::Flex
+    };
+    let mut app = snaky_screen();
+    app.update();
+    assert!(shown(&mut app), "at the start");
+    // Newcomer #33's game before its move 14: (9,9) and (10,8) each finish a Snaky.
+    let mut app = loaded("9,8 7,7 7,10 8,12 9,12 8,7 10,10 10,11 11,13 11,8 12,8 12,13 10,13");
+    app.update();
+    assert!(!shown(&mut app), "a finishing cell is ringed");
+    // Blocking (9,9), Maker completes at (10,8): the end of the game, the lesson's room.
+    let mut app = loaded("9,8 7,7 7,10 8,12 9,12 8,7 10,10 10,11 11,13 11,8 12,8 12,13 10,13 9,9");
+    app.update();
+    assert!(session(&app).game().won());
+    assert!(!shown(&mut app), "the lesson's room at the end");
+}

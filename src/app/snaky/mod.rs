@@ -37,7 +37,7 @@ pub use model::session::{
 };
 pub use model::watch::{SPEEDS, Watch};
 pub use overlay::{AimMark, FullestCount, HeatValue, LessonMark, OverlayMark, ShapeMark, ThreatMark};
-pub use panel::{DropText, GuaranteeDrop, Info, LessonChip, NoticeSlot, TempoBar, TempoGraph};
+pub use panel::{DropText, GuaranteeDrop, Info, LessonChip, NoticeSlot, ShapePictures, TempoBar, TempoGraph};
 pub use record::record_text;
 pub use screen::{LessonStart, SnakyStart, SnakySystems, SnakyUnavailable};
 

@@ -339,6 +339,20 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
                 .observe(send(SnakyInput::Practice));
         });
     page.spawn((Info::Lesson, widgets::text("", 14.0, palette::INK_SOFT)));
+    // While playing, the shape itself in its eight orientations under the words (newcomers #39
+    // and #40 put its two turned cells in the wrong place; the primer's pictures were out of sight).
+    let pictures = Node {
+        justify_content: JustifyContent::SpaceBetween,
+        align_items: AlignItems::Center,
+        width: px(PANEL_WIDTH - 36.0),
+        display: Display::None,
+        ..widgets::row(0.0)
+    };
+    page.spawn((ShapePictures, pictures)).with_children(|row| {
+        for picture in super::lesson::orientations() {
+            super::learn::mini_snaky(row, &picture, SHAPE_CELL_PX, false);
+        }
+    });
     page.spawn((
         LessonChips { lesson_page: false },
         Node { flex_wrap: FlexWrap::Wrap, column_gap: px(4), row_gap: px(4), ..default() },
@@ -621,6 +635,13 @@ pub(super) fn swatch(colour: Color, round: bool) -> impl Bundle {
     )
 }
 
+/// The eight orientations of the shape on the play page, shown while a game is played.
+#[derive(Component)]
+pub struct ShapePictures;
+
+/// The pictures' cells: the eight fit the panel's width with room between them.
+const SHAPE_CELL_PX: f32 = 8.0;
+
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn update_panel(
     session: Option<Res<Session>>,
@@ -633,6 +654,7 @@ fn update_panel(
     mut labels: Query<&mut Text, Without<Info>>,
     mut pages: Query<(&PanelPage, &mut Node)>,
     mut lines: Query<(&mut Node, Has<NoticeSlot>), (With<HiddenInLesson>, Without<PanelPage>)>,
+    mut pictures: Query<&mut Node, (With<ShapePictures>, Without<PanelPage>, Without<HiddenInLesson>)>,
     data: Res<SaveData>,
 ) {
     let Some(session) = session else { return };
@@ -669,10 +691,20 @@ fn update_panel(
     let game = session.shown();
     // A double threat on the board, Breaker to move: the goal line says what it means, and the
     // panel's foot gives up its help to make room (newcomer #39 saw the help cut off).
-    let double_threat = !blind_now
-        && !session.game().won()
-        && game.to_move() == Some(Player::Breaker)
-        && crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).cells.len() >= 2;
+    let finishing = if !blind_now && !session.game().won() && game.to_move() == Some(Player::Breaker) {
+        crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).cells.len()
+    } else {
+        0
+    };
+    let double_threat = finishing >= 2;
+    // The shape's pictures go with the goal's words, which give way to the lesson; while a cell
+    // finishes a Snaky its ring shows the shape on the board, and the rings' legend takes the room.
+    let display = if session.lesson_offered() || finishing > 0 { Display::None } else { Display::Flex };
+    for mut node in &mut pictures {
+        if node.display != display {
+            node.display = display;
+        }
+    }
     let claim = game.claim();
     let total = session.game().moves().len();
     for (which, mut content, mut colour) in &mut texts {
