@@ -686,19 +686,19 @@ pub fn game_result(
     }
     match (lang, blind) {
         (Language::Japanese, false) => format!(
-            "作り手の {moves}手目まで耐えました（パー {par}、{name} の最高：{best}手）。ふりかえり（V）で、どの手で保証が下がったかが分かります。"
+            "作り手の {moves}手目まで耐えました（パー {par}、{name} でのこれまでの最高：{best}手）。ふりかえり（V）で、どの手で保証が下がったかが分かります。"
         ),
         (Language::Japanese, true) => {
             format!(
-                "目かくしで作り手の {moves}手目まで耐えました（パー {par}、{name} の目かくし最高：{best}手）。"
+                "目かくしで作り手の {moves}手目まで耐えました（パー {par}、{name} でのこれまでの目かくし最高：{best}手）。"
             )
         }
         (Language::English, false) => format!(
-            "You held out {} (par {par}; best against {name}: {best}). Review (V) shows where the guarantee dropped.",
+            "You held out {} (par {par}; your best so far against {name}: {best}). Review (V) shows where the guarantee dropped.",
             maker_moves(moves)
         ),
         (Language::English, true) => format!(
-            "Blind: you held out {} (par {par}; blind best against {name}: {best}).",
+            "Blind: you held out {} (par {par}; your blind best so far against {name}: {best}).",
             maker_moves(moves)
         ),
     }
