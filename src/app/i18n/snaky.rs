@@ -523,11 +523,11 @@ pub fn turned(lang: Language, turn: Symmetry) -> String {
     };
     match lang {
         Language::Japanese => format!(
-            "新しい対局：今回の作り手は作戦を (8,8) を中心に{}打ちます。手は前の対局と変わりますが、考え方は同じです。",
+            "新しい対局：今回の作り手は作戦を (8,8) を中心に{}打ちます。覚えた手順はそのままでは通じないかもしれませんが、考え方は同じです。",
             how[0]
         ),
         Language::English => format!(
-            "New game: this time Maker plays its plan {} about (8,8), so its moves differ from the last game's; the ideas are the same.",
+            "New game: Maker's plan is {} about (8,8) this time. A line learnt by heart may not hold, though the first moves can look alike.",
             how[1]
         ),
     }
