@@ -117,6 +117,8 @@ pub fn run(args: crate::cli::WindowArgs) -> ExitCode {
     })
     .add_systems(Startup, spawn_camera)
     .insert_resource(pokopoko::MatchSeeds::starting_at(clock_seed()))
+    // Screenshots show the same first game every run: the paper's orientation.
+    .insert_resource(snaky::SnakySeeds(if harness.is_screenshot() { 0 } else { clock_seed() }))
     .add_plugins(harness);
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,

@@ -1761,3 +1761,21 @@ fn the_shape_is_drawn_while_playing_and_gives_way_to_rings_and_the_lesson() {
     assert!(session(&app).game().won());
     assert!(!shown(&mut app), "the lesson's room at the end");
 }
+
+/// The game starts each launch's Snaky from the clock (`SnakySeeds`): the first game is then
+/// turned too, and says so; tests start at 0, the paper's orientation.
+#[test]
+fn a_launch_seed_turns_the_first_game_and_tells_it() {
+    use pokopoko::app::snaky::{Said, SnakySeeds};
+    use pokopoko::snaky::Symmetry;
+    assert_eq!(session(&snaky_screen()).game().turn(), Symmetry::IDENTITY);
+    let mut app = game(SavePlace::Memory, None);
+    app.insert_resource(SnakySeeds(11));
+    app.world_mut().write_message(Go(Screen::Snaky));
+    for _ in 0..3 {
+        app.update();
+    }
+    let turn = Symmetry::TURN_ORDER[11 % 8];
+    assert_eq!(session(&app).game().turn(), turn);
+    assert_eq!(session(&app).notice.as_ref().map(|n| &n.said), Some(&Said::Turned(turn)));
+}

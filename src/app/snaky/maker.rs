@@ -51,6 +51,7 @@ fn start(
     existing: Option<ResMut<MakerSession>>,
     mut view: ResMut<BoardView>,
     mut cursor: ResMut<Cursor>,
+    seeds: Res<super::screen::SnakySeeds>,
 ) {
     view.reset();
     let last = existing.as_ref().and_then(|s| s.game().maker_cells().last().copied());
@@ -74,7 +75,7 @@ fn start(
     match Coach::shipped() {
         Ok(coach) => {
             commands.remove_resource::<MakerUnavailable>();
-            let mut session = MakerSession::new(Arc::new(coach), Level::Blocker);
+            let mut session = MakerSession::seeded(Arc::new(coach), Level::Blocker, seeds.0);
             if let Some(moves) = start {
                 session.autoplay(moves);
                 let last = session.game().maker_cells().last().copied();

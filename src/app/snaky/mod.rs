@@ -39,7 +39,7 @@ pub use model::watch::{SPEEDS, Watch};
 pub use overlay::{AimMark, FullestCount, HeatValue, LessonMark, OverlayMark, ShapeMark, ThreatMark};
 pub use panel::{DropText, GuaranteeDrop, Info, LessonChip, NoticeSlot, ShapePictures, TempoBar, TempoGraph};
 pub use record::record_text;
-pub use screen::{LessonStart, SnakyStart, SnakySystems, SnakyUnavailable};
+pub use screen::{LessonStart, SnakySeeds, SnakyStart, SnakySystems, SnakyUnavailable};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use super::model::outcome::Outcome;
 use super::model::overlays::Overlays;
 use super::model::practice::PracticeSession;
-use super::model::session::{Effect, NoticeKind, Said, Session, SnakyInput, SnakyMode, new_session};
+use super::model::session::{Effect, NoticeKind, Said, Session, SnakyInput, SnakyMode, new_session_after};
 use super::model::watch::Watch;
 use super::{cards, record};
 use crate::app::events::{GameEvent, Redraw, Stones, WakeAt};
@@ -17,7 +17,15 @@ use crate::app::storage::SaveData;
 use crate::app::{Go, Screen};
 use crate::snaky::{self, Cell, Maker, Player, ThreatKind};
 
+/// Where a launch's Snaky games start: the first game's turn of Maker's plan, and the first
+/// seed of the computer Breaker a player as Maker meets. Tests start at 0 (the paper's
+/// orientation, seed 1); the game starts from the clock, so the first game after a launch is not
+/// always the same one (a line learnt by heart would carry over from launch to launch).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct SnakySeeds(pub u64);
+
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SnakySeeds>();
     app.add_message::<SnakyInput>()
         .add_message::<Outcome>()
         .add_sub_state::<SnakyMode>()
@@ -128,6 +136,7 @@ pub(super) fn start_session(
     start: Option<Res<SnakyStart>>,
     existing: Option<ResMut<Session>>,
     data: Res<SaveData>,
+    seeds: Res<SnakySeeds>,
     mut go: MessageWriter<Go>,
 ) {
     commands.insert_resource(Watch::default());
@@ -142,7 +151,7 @@ pub(super) fn start_session(
         return;
     }
     let maker = start.as_ref().and_then(|s| s.maker).unwrap_or(data.save.settings.snaky_maker);
-    let mut session = match new_session(maker) {
+    let mut session = match new_session_after(maker, (seeds.0 % 8) as u32) {
         Ok(session) => session,
         Err(error) => {
             commands.insert_resource(SnakyUnavailable(error));
@@ -150,6 +159,9 @@ pub(super) fn start_session(
             return;
         }
     };
+    if start.is_none() && session.turn() != crate::snaky::Symmetry::IDENTITY {
+        session.tell(NoticeKind::Info, Said::Turned(session.turn()));
+    }
     if let Some(start) = start {
         session.blind = start.blind;
         if let Err(error) = session.load(&start.moves) {

@@ -123,10 +123,15 @@ impl ProofLine {
 
 impl MakerSession {
     pub fn new(coach: Arc<Coach>, level: Level) -> Self {
+        Self::seeded(coach, level, 0)
+    }
+
+    /// A new game whose computer Breaker takes seed `seed + 1` (each new game the next).
+    pub fn seeded(coach: Arc<Coach>, level: Level, seed: u64) -> Self {
         let mut session = Self {
             game: MakerGame::new(),
             level,
-            seed: 0,
+            seed,
             opponent: Opponent::new(level, 0),
             coach,
             advice: None,

@@ -961,7 +961,12 @@ pub fn turn_of_game(games: u32) -> Symmetry {
 
 /// A new game against this Maker, or why its certificate cannot be played.
 pub fn new_session(maker: Maker) -> Result<Session, CertificateError> {
-    maker.cards().map(|cards| Session::new(maker, cards))
+    new_session_after(maker, 0)
+}
+
+/// [`new_session`] as the game after `games` others: its plan turned as [`turn_of_game`] says.
+pub fn new_session_after(maker: Maker, games: u32) -> Result<Session, CertificateError> {
+    maker.cards().map(|cards| Session::numbered(maker, cards, games))
 }
 
 #[cfg(test)]
