@@ -494,10 +494,15 @@ pub fn record_error(lang: Language, error: &RecordError) -> String {
     }
 }
 
-pub fn record_loaded(lang: Language, moves: usize) -> String {
-    match lang {
-        Language::Japanese => format!("棋譜を読み込みました（壊し手 {moves}手）。"),
-        Language::English => format!("Record loaded ({moves} Breaker moves)."),
+/// `turned_back`: the game it replaced was turned, and a record plays in the paper's orientation.
+pub fn record_loaded(lang: Language, moves: usize, turned_back: bool) -> String {
+    match (lang, turned_back) {
+        (Language::Japanese, false) => format!("棋譜を読み込みました（壊し手 {moves}手）。"),
+        (Language::Japanese, true) => format!("棋譜を読み込みました（壊し手 {moves}手、論文の向きで）。"),
+        (Language::English, false) => format!("Record loaded ({moves} Breaker moves)."),
+        (Language::English, true) => {
+            format!("Record loaded ({moves} Breaker moves), in the paper's orientation.")
+        }
     }
 }
 

@@ -182,7 +182,12 @@ pub enum Said {
     MakerChosen(Maker),
     CertificateError(CertificateError),
     RecordError(RecordError),
-    RecordLoaded(usize),
+    /// A record loaded: its Breaker moves, and whether the game it replaced was turned (a record
+    /// plays in the paper's orientation, so the board turns back).
+    RecordLoaded {
+        moves: usize,
+        turned_back: bool,
+    },
     /// The record copied; `turned`: this game's plan was turned, and the record is written turned
     /// back (as every record is).
     RecordCopied {
@@ -230,7 +235,7 @@ impl Said {
             Self::MakerChosen(maker) => text::maker_chosen(lang, *maker),
             Self::CertificateError(error) => i18n::checks::certificate_error(lang, error),
             Self::RecordError(error) => text::record_error(lang, error),
-            Self::RecordLoaded(moves) => text::record_loaded(lang, *moves),
+            Self::RecordLoaded { moves, turned_back } => text::record_loaded(lang, *moves, *turned_back),
             Self::RecordCopied { record, turned } => text::record_copied(lang, record, *turned),
             Self::RecordNotCopied { record, turned } => {
                 format!("{} {}", T::ClipboardMissing.get(lang), text::record_copied(lang, record, *turned))
@@ -511,6 +516,7 @@ impl Session {
     /// and names its bad move. A record Maker has won tells the win (its stones are not played one
     /// by one).
     pub fn load_record(&mut self, watch: &mut Watch, record: &str) -> Vec<Outcome> {
+        let turned_back = self.turn() != Symmetry::IDENTITY;
         let result = parse_moves(record).and_then(|moves| {
             let count = moves.len();
             self.load(&moves).map(|()| count)
@@ -518,7 +524,7 @@ impl Session {
         match result {
             Ok(count) => {
                 watch.take_over();
-                self.tell(NoticeKind::Good, Said::RecordLoaded(count));
+                self.tell(NoticeKind::Good, Said::RecordLoaded { moves: count, turned_back });
                 self.maker_won().into_iter().collect()
             }
             Err(error) => {
