@@ -679,7 +679,10 @@ fn update_panel(
     // The lesson needs the room: par and the notice's line wait until it is closed.
     let nothing_to_say = session.game().won() && session.notice.is_none();
     for (mut node, notice_slot) in &mut lines {
-        let hidden = page_shown == PanelPage::Lesson || (notice_slot && nothing_to_say);
+        // The analysis page's last row of buttons needs the room of an empty notice (newcomer #41
+        // found it cut off at 1280×800).
+        let quiet_analysis = page_shown == PanelPage::Analysis && session.notice.is_none();
+        let hidden = page_shown == PanelPage::Lesson || (notice_slot && (nothing_to_say || quiet_analysis));
         let display = if hidden { Display::None } else { Display::Flex };
         if node.display != display {
             node.display = display;
