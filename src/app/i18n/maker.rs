@@ -623,7 +623,9 @@ pub fn level_label(lang: Language) -> &'static str {
     }
 }
 
-pub fn best(lang: Language, level: Level, best: Option<u32>, hint_par: Option<u32>) -> String {
+/// The best unaided win against `level`, and what every hint would win this game in, told apart
+/// from the goal (`par`), which is the proof's worst case.
+pub fn best(lang: Language, level: Level, best: Option<u32>, hint_par: Option<u32>, par: u32) -> String {
     let name = level_name(lang, level);
     let best = match (lang, best) {
         (Language::Japanese, Some(n)) => format!("{name}への最短：{n}手（ヒントなし）"),
@@ -631,11 +633,17 @@ pub fn best(lang: Language, level: Level, best: Option<u32>, hint_par: Option<u3
         (Language::English, Some(n)) => format!("Best against {name}: {n} moves (no help)"),
         (Language::English, None) => format!("No unaided win against {name} yet"),
     };
-    // What the hints do against this game's Breaker: a target within reach.
+    // What the hints do against this game's Breaker: a target within reach, told apart from the
+    // goal, which is the proof's worst case (newcomers #38 and #40 saw 8 beside 19 and asked which
+    // counted).
     match (lang, hint_par) {
         (_, None) => best,
-        (Language::Japanese, Some(n)) => format!("{best}。毎回ヒントどおりなら今回は{n}手で勝ち"),
-        (Language::English, Some(n)) => format!("{best}. Following every hint wins in {n} this game"),
+        (Language::Japanese, Some(n)) => {
+            format!("{best}。毎回ヒントどおりなら今回は{n}手で勝ち（{par}手は最悪の場合）")
+        }
+        (Language::English, Some(n)) => {
+            format!("{best}. Following every hint wins in {n} this game; {par} is the worst case")
+        }
     }
 }
 

@@ -681,6 +681,7 @@ fn update_panel(
                 session.level(),
                 data.save.settings.maker_best.get(&session.level()).copied(),
                 session.hint_par(),
+                PAR,
             ),
             Info::Legend => {
                 text::legend(lang, session.hint_shown, session.proof_line().is_some()).to_string()
