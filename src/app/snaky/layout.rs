@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 use super::board;
 use crate::app::theme::{palette, widgets};
+use crate::snaky::Cell;
 
 /// The info panel's width, in design pixels.
 pub(super) const PANEL_WIDTH: f32 = 400.0;
@@ -67,4 +68,31 @@ fn info_panel(row_gap: f32) -> impl Bundle {
 /// changes.
 pub(super) fn keys_slot(height: f32) -> Node {
     Node { justify_content: JustifyContent::Center, ..widgets::text_slot(px(ROW_WIDTH), height) }
+}
+
+/// One orientation of Snaky as a small picture of `cell_px` cells: centred in a 5 × 5 box when
+/// `boxed` (the primer's step 1 lines them up), else as wide and tall as the shape (the reminder
+/// on both screens' panels, in a row as wide as the panel).
+pub(super) fn mini_snaky(parent: &mut ChildSpawnerCommands, cells: &[Cell], cell_px: f32, boxed: bool) {
+    let height = cells.iter().map(|c| c.y).max().unwrap_or(0) + 1;
+    let width = cells.iter().map(|c| c.x).max().unwrap_or(0) + 1;
+    let (box_w, box_h) = if boxed { (5, 5) } else { (width, height) };
+    let node = Node { width: px(box_w as f32 * cell_px), height: px(box_h as f32 * cell_px), ..default() };
+    parent.spawn(node).with_children(|picture| {
+        let (left, top) = ((box_w - width) as f32 * cell_px / 2.0, (box_h - height) as f32 * cell_px / 2.0);
+        for cell in cells {
+            picture.spawn((
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(left + cell.x as f32 * cell_px),
+                    top: px(top + (height - 1 - cell.y) as f32 * cell_px),
+                    width: px(cell_px - 1.0),
+                    height: px(cell_px - 1.0),
+                    border_radius: BorderRadius::all(px(cell_px / 6.0)),
+                    ..default()
+                },
+                BackgroundColor(palette::MAKER_STONE),
+            ));
+        }
+    });
 }

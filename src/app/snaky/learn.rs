@@ -377,7 +377,7 @@ fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson
         panel.spawn(widgets::text(L::Orientations.get(lang), 16.0, palette::INK_SOFT));
         panel.spawn(widgets::row(14.0)).with_children(|row| {
             for picture in lesson::orientations() {
-                mini_snaky(row, &picture, MINI_CELL_PX, true);
+                super::layout::mini_snaky(row, &picture, MINI_CELL_PX, true);
             }
         });
     }
@@ -546,33 +546,6 @@ fn board(parent: &mut ChildSpawnerCommands, lesson: &Lesson) {
                 }
             }
         });
-}
-
-/// One orientation of Snaky as a small picture of `cell_px` cells: centred in a 5 × 5 box when
-/// `boxed` (the primer's step 1 lines them up), else as wide and tall as the shape (the Maker
-/// screen's reminder, in a row as wide as its panel).
-pub(super) fn mini_snaky(parent: &mut ChildSpawnerCommands, cells: &[Cell], cell_px: f32, boxed: bool) {
-    let height = cells.iter().map(|c| c.y).max().unwrap_or(0) + 1;
-    let width = cells.iter().map(|c| c.x).max().unwrap_or(0) + 1;
-    let (box_w, box_h) = if boxed { (5, 5) } else { (width, height) };
-    let node = Node { width: px(box_w as f32 * cell_px), height: px(box_h as f32 * cell_px), ..default() };
-    parent.spawn(node).with_children(|picture| {
-        let (left, top) = ((box_w - width) as f32 * cell_px / 2.0, (box_h - height) as f32 * cell_px / 2.0);
-        for cell in cells {
-            picture.spawn((
-                Node {
-                    position_type: PositionType::Absolute,
-                    left: px(left + cell.x as f32 * cell_px),
-                    top: px(top + (height - 1 - cell.y) as f32 * cell_px),
-                    width: px(cell_px - 1.0),
-                    height: px(cell_px - 1.0),
-                    border_radius: BorderRadius::all(px(cell_px / 6.0)),
-                    ..default()
-                },
-                BackgroundColor(palette::MAKER_STONE),
-            ));
-        }
-    });
 }
 
 /// Step 5's picture: one numbered Maker stone per move of the chosen Maker's bound (par).

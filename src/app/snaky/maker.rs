@@ -263,7 +263,7 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     };
     panel.spawn((ShapeGuide, pictures)).with_children(|row| {
         for picture in super::lesson::orientations() {
-            super::learn::mini_snaky(row, &picture, SHAPE_CELL_PX, false);
+            super::layout::mini_snaky(row, &picture, SHAPE_CELL_PX, false);
         }
     });
     panel.spawn((

@@ -350,7 +350,7 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
     };
     page.spawn((ShapePictures, pictures)).with_children(|row| {
         for picture in super::lesson::orientations() {
-            super::learn::mini_snaky(row, &picture, SHAPE_CELL_PX, false);
+            super::layout::mini_snaky(row, &picture, SHAPE_CELL_PX, false);
         }
     });
     page.spawn((
