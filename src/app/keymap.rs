@@ -42,9 +42,7 @@ impl Keys<'_> {
     /// The actions `keymap` triggers in this frame: presses in the order they were typed, then
     /// held keys (none without a keyboard).
     pub fn actions<A: Clone>(&self, keymap: Keymap<A>) -> Vec<A> {
-        let Some(input) = &self.input else { return Vec::new() };
-        let order = self.order.as_ref().map_or(&[][..], |order| &order.0[..]);
-        keymap.actions_in_order(input, order)
+        self.timed(keymap, |action| action).into_iter().map(|(_, action)| action).collect()
     }
 
     /// The actions of several keymaps of one screen ([`Keys::timed`] each), in the order their

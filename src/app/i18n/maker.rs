@@ -745,14 +745,17 @@ fn costly(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
         Language::English => "The moves that cost:".into(),
     }];
     const SHOWN: usize = 4;
+    // The player's move by which the proof's moves from before `m` won against this Breaker.
+    let line_won_by = |m: &CoachedMove| {
+        m.number - 1 + m.line.iter().filter(|l| l.player == crate::snaky::Player::Maker).count()
+    };
     for m in costly.iter().take(SHOWN) {
         let left = m.left_proof;
-        let line_moves = m.line.iter().filter(|l| l.player == crate::snaky::Player::Maker).count();
         // Both counts as "by your move N" (newcomer #36 read "at worst by move 22" and "surely by
         // move 12" as two answers to one question): the proof's promise against any Breaker, and
         // where its moves won against this one.
         let worst = m.number - 1 + m.before.within as usize;
-        let here = m.number - 1 + line_moves;
+        let here = line_won_by(m);
         lines.push(match lang {
             // Said as moves, and as the proof's move rather than "the hint" (newcomer #25 read
             // "+5" with no unit, and "the hint was" as if they had pressed it).
@@ -779,10 +782,7 @@ fn costly(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
     }
     // The player may have won sooner than a sure line: the proof promises at worst, not fastest.
     let won_at = moves.last().filter(|m| m.won).map(|m| m.number);
-    let sooner = costly.iter().take(SHOWN).any(|m| {
-        let sure = m.number - 1 + m.line.iter().filter(|l| l.player == crate::snaky::Player::Maker).count();
-        won_at.is_some_and(|won| won < sure)
-    });
+    let sooner = costly.iter().take(SHOWN).any(|m| won_at.is_some_and(|won| won < line_won_by(m)));
     if sooner {
         lines.push(match lang {
             Language::Japanese => {

@@ -651,14 +651,7 @@ mod tests {
         let side = making_threats(&lesson, 2);
         assert!(!side.is_empty(), "a side stone still makes two finishes");
         lesson.click(side[0]);
-        let Some(Feedback::DoubleThreat { left, .. }) = lesson.feedback else {
-            panic!("{:?}", lesson.feedback)
-        };
-        lesson.click(left);
-        assert_eq!(
-            (lesson.status, lesson.feedback, lesson.claims()),
-            (Status::Passed, Some(Feedback::Won), 3)
-        );
+        finish_the_double_threat(&mut lesson);
         // The side stone first: one finish, blocked; then five in a row makes one more, blocked.
         let mut lesson = start.clone();
         lesson.click(Cell::new(5, 4));
@@ -667,6 +660,19 @@ mod tests {
         let quiet = board_cells().find(|&c| lesson.is_free(c) && lesson.completes(c).is_none()).unwrap();
         lesson.click(quiet);
         assert_eq!((lesson.status, lesson.feedback), (Status::Failed, Some(Feedback::OutOfMoves)));
+    }
+
+    /// After a move that made a double threat: the finish on the cell Breaker left, and the step
+    /// is passed with its third claim.
+    fn finish_the_double_threat(lesson: &mut Lesson) {
+        let Some(Feedback::DoubleThreat { left, .. }) = lesson.feedback else {
+            panic!("{:?}", lesson.feedback)
+        };
+        lesson.click(left);
+        assert_eq!(
+            (lesson.status, lesson.feedback, lesson.claims()),
+            (Status::Passed, Some(Feedback::Won), 3)
+        );
     }
 
     #[test]
@@ -692,14 +698,7 @@ mod tests {
         let double = making_threats(&lesson, 2);
         assert!(!double.is_empty());
         lesson.click(double[0]);
-        let Some(Feedback::DoubleThreat { left, .. }) = lesson.feedback else {
-            panic!("{:?}", lesson.feedback)
-        };
-        lesson.click(left);
-        assert_eq!(
-            (lesson.status, lesson.feedback, lesson.claims()),
-            (Status::Passed, Some(Feedback::Won), 3)
-        );
+        finish_the_double_threat(&mut lesson);
     }
 
     #[test]

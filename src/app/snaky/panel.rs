@@ -692,13 +692,17 @@ fn update_panel(
     let lang = lang.0;
     let mode = *mode.get();
     let game = session.shown();
+    // The cells that finish a Snaky on the position shown (none once Maker has won), for the
+    // rings' legend and, Breaker to move and not blind, the lines below.
+    let open = if game.won() {
+        0
+    } else {
+        crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).cells.len()
+    };
     // A double threat on the board, Breaker to move: the goal line says what it means, and the
     // panel's foot gives up its help to make room (newcomer #39 saw the help cut off).
-    let finishing = if !blind_now && !session.game().won() && game.to_move() == Some(Player::Breaker) {
-        crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).cells.len()
-    } else {
-        0
-    };
+    let finishing =
+        if !blind_now && !session.game().won() && game.to_move() == Some(Player::Breaker) { open } else { 0 };
     let double_threat = finishing >= 2;
     // The shape's pictures go with the goal's words, which give way to the lesson; while a cell
     // finishes a Snaky its ring shows the shape on the board, and the rings' legend takes the room.
@@ -833,9 +837,7 @@ fn update_panel(
             }
             Info::Marks => {
                 let costly = crate::snaky::review_game(session.game()).moves.iter().any(|m| m.lost > 0);
-                let finishing =
-                    crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).cells.len();
-                (text::marks_legend(lang, costly, if game.won() { 0 } else { finishing }), palette::INK_SOFT)
+                (text::marks_legend(lang, costly, open), palette::INK_SOFT)
             }
             Info::Notice => match &session.notice {
                 Some(notice) => (

@@ -289,10 +289,6 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(maker: Maker, cards: Arc<Cards>) -> Self {
-        Self::numbered(maker, cards, 0)
-    }
-
     /// The game after `games` others on this screen, Maker's plan turned as [`turn_of_game`]
     /// says.
     fn numbered(maker: Maker, cards: Arc<Cards>, games: u32) -> Self {
