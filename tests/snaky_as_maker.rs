@@ -288,7 +288,7 @@ fn adversary(game: &MakerGame) -> Cell {
         .collect();
     replies.sort_unstable();
     replies.dedup();
-    replies.push(Cell::new(1_000, 1_000));
+    replies.extend((0..).map(|i| Cell::new(1_000 + i, 1_000)).find(|&c| game.is_free(c)));
     let longest = |c: &Cell| {
         let mut next = game.clone();
         next.breaker_move(*c).expect("free");
@@ -636,4 +636,52 @@ fn the_reviews_line_is_against_the_games_own_breaker_as_it_stood() {
             }
         }
     }
+}
+
+#[test]
+fn every_proven_move_keeps_its_promise_and_the_hint_is_among_them() {
+    // Positions from the first moves of seeded games (the hints, then a wandering move), and
+    // each cell the coach calls proven there: the hints played from it, against every level and
+    // against the hardest reply one move ahead, win by the promised move.
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut checked = 0;
+    for (level, hints) in Level::ALL.into_iter().flat_map(|level| (1..4).map(move |hints| (level, hints))) {
+        let mut game = MakerGame::new();
+        let mut opponent = Opponent::new(level, 5);
+        for made in 0..hints {
+            let hint = coach().advise(&game).expect("Maker to move").hint;
+            let wander = Cell::new(rng.random_range(6..11), rng.random_range(6..11));
+            let cell = if made + 1 < hints || !game.is_free(wander) { hint } else { wander };
+            game.maker_move(cell).expect("free");
+            let reply = opponent.choose(&game).expect("Breaker's turn");
+            game.breaker_move(reply).expect("legal");
+        }
+        let proven = coach().proven_moves(&game);
+        checked += proven.len();
+        if let Some(advice) = coach().on_stones(&game) {
+            assert_eq!(
+                proven.first().map(|&(_, h)| h),
+                Some(advice.within),
+                "{level:?}: the lowest is the hint's"
+            );
+            assert!(proven.contains(&(advice.hint, advice.within)), "{level:?}: {advice:?} in {proven:?}");
+        } else {
+            assert!(proven.is_empty(), "{level:?}: {proven:?}");
+        }
+        let made = game.maker_cells().len();
+        for &(cell, height) in &proven {
+            for breaker in 0..2 {
+                let mut after = game.clone();
+                after.maker_move(cell).expect("a proven move is free");
+                let moves = if breaker == 0 {
+                    let mut reply = Opponent::new(level, 9);
+                    follow_hints(&mut after, |g| reply.choose(g).expect("Breaker's turn"))
+                } else {
+                    follow_hints(&mut after, adversary)
+                };
+                assert!(moves <= made + height as usize, "{level:?} {cell}: {moves} > {made} + {height}");
+            }
+        }
+    }
+    assert!(checked >= Level::ALL.len(), "only {checked} proven moves checked");
 }

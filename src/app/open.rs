@@ -305,7 +305,8 @@ mod tests {
         assert_eq!(Open::parse("snaky-learn:5"), Ok(Open::SnakyLearn(Step::Goal)));
         assert_eq!(Open::parse("snaky-learn:m1"), Ok(Open::SnakyLearn(Step::Threat)));
         assert_eq!(Open::parse("snaky-learn:m3"), Ok(Open::SnakyLearn(Step::OpenFour)));
-        for bad in ["snaky-learn:6", "snaky-learn:m6", "snaky-learn:m0", "snaky-learn:m", "snaky-learn:mm1"] {
+        assert_eq!(Open::parse("snaky-learn:m6"), Ok(Open::SnakyLearn(Step::Opening)));
+        for bad in ["snaky-learn:6", "snaky-learn:m7", "snaky-learn:m0", "snaky-learn:m", "snaky-learn:mm1"] {
             assert!(Open::parse(bad).is_err(), "{bad}");
         }
         assert_eq!(Open::SnakyLearn(Step::Turns).screen(), Screen::SnakyLearn);

@@ -393,12 +393,55 @@ fn the_maker_steps_open_from_the_maker_screen_and_are_played_as_maker() {
     key(&mut app, KeyCode::KeyM);
     assert_eq!(lesson(&app).step, Step::RowOfFive);
     assert_ne!(app.world().resource::<SaveData>().save.settings.sound.muted, sound.muted);
-    // From the last Maker step Enter goes back to play as Maker.
+    // The crossing leads on to the opening; from there, the last Maker step, Enter goes back to
+    // play as Maker.
     key(&mut app, KeyCode::Digit5);
     assert_eq!(lesson(&app).step, Step::Crossing);
     key(&mut app, KeyCode::Enter);
+    assert_eq!(lesson(&app).step, Step::Opening);
+    key(&mut app, KeyCode::Enter);
     app.update();
     assert_eq!(screen(&app), Screen::SnakyMaker);
+}
+
+/// The opening step (issue 36: every Maker newcomer asked how to start): three boards from a
+/// game's first moves; a cell off the proof is outlined and the proof's cells are marked in the
+/// hint's green, a proven cell goes on to the next board, and the third passes the step.
+#[test]
+fn the_opening_step_marks_the_proofs_cells_after_a_miss_and_passes_on_the_third_board() {
+    use pokopoko::app::snaky::lesson::OPENING_BOARDS;
+    let mut app = primer_at(SavePlace::Memory, Step::Opening);
+    let proof_marks = |app: &mut App| -> Vec<Cell> {
+        let mut marked: Vec<Cell> = app
+            .world_mut()
+            .query::<(&LearnCell, &BackgroundColor)>()
+            .iter(app.world())
+            .filter(|(_, bg)| bg.0 == palette::HINT.with_alpha(0.45))
+            .map(|(c, _)| c.0)
+            .collect();
+        marked.sort();
+        marked
+    };
+    for (i, board) in OPENING_BOARDS.iter().enumerate() {
+        let lang = app.world().resource::<pokopoko::app::i18n::Lang>().0;
+        let task = pokopoko::app::i18n::learn::opening_task(lang, i);
+        assert!(texts(&mut app).contains(&task), "board {}: {task}", i + 1);
+        assert!(proof_marks(&mut app).is_empty(), "nothing marked before a try");
+        // Far from the stones: off the proof.
+        click(&mut app, Cell::new(7, 0));
+        assert!(says(&mut app, Feedback::OpeningMissed { tried: Cell::new(7, 0), beside: false }));
+        let mut proven = board.proven_cells();
+        proven.sort();
+        assert_eq!(proof_marks(&mut app), proven);
+        let (cell, by) = board.proven[board.proven.len() - 1];
+        click(&mut app, Cell::from(cell));
+        assert!(says(&mut app, Feedback::OpeningKept { cell: Cell::from(cell), by, board: i as u8 + 1 }));
+    }
+    assert_eq!(lesson(&app).status, Status::Passed);
+    assert!(
+        texts(&mut app).iter().any(|t| t.starts_with("6 ") && t.ends_with('★')),
+        "step 6 is marked passed"
+    );
 }
 
 fn scratch_save(name: &str) -> PathBuf {

@@ -1,7 +1,7 @@
 //! The Snaky primer's strings ("How to play"): fixed ones as [`L`] keys, side by side, and the
 //! ones with numbers in them as functions.
 
-use crate::app::snaky::lesson::{Feedback, OPEN_FOUR_MOVES, Step, Track};
+use crate::app::snaky::lesson::{Feedback, OPEN_FOUR_MOVES, OPENING_BOARDS, Step, Track};
 use crate::save::Language;
 
 fn pick(lang: Language, ja: &'static str, en: &'static str) -> &'static str {
@@ -76,6 +76,7 @@ pub fn step_name(lang: Language, step: Step) -> &'static str {
         Step::OpenFour => ("四つ並び", "Open four"),
         Step::ThreatFirst => ("先にリーチ", "Threat first"),
         Step::Crossing => ("交わる形", "Crossing"),
+        Step::Opening => ("序盤", "Opening"),
     };
     pick(lang, ja, en)
 }
@@ -176,6 +177,14 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "Against the strongest Breaker the proofs win this way: two Snakies at right angles, their rows of four crossing at a cell left empty till last. A stone there leaves each one cell short: a double threat.",
             "Your Snaky across and your Snaky up wait for the same cell. Find it, then finish the Snaky Breaker leaves you.",
         ],
+        (Language::Japanese, Step::Opening) => [
+            "{best}手の証明は、空の盤からこう始まります。どのマスも48個の Snaky に入っています。辺で接する2つの石はそのうち20個を共有し、角で接する2つは8個だけ。だから証明は石を辺どうしで並べます。",
+            "対局の最初の数手から、3つの盤を出します。証明が続くマスに、次の石を置いてください（壊し手はもう答えています）。",
+        ],
+        (Language::English, Step::Opening) => [
+            "How our {best}-move proof starts on an empty board. Every cell lies in 48 Snakies; two stones side by side share 20 of them, two corner to corner only 8. So the proof puts its stones side by side.",
+            "Three boards from a game's first moves: put your next stone where the proof goes on (Breaker has answered already).",
+        ],
     };
     lines
         .iter()
@@ -186,6 +195,32 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
                 .replace("{moves}", &OPEN_FOUR_MOVES.to_string())
         })
         .collect()
+}
+
+/// The opening step's task on its board (`board` from 0): what to play, and the proof's rule.
+pub fn opening_task(lang: Language, board: usize) -> String {
+    let all = OPENING_BOARDS.len();
+    let n = board + 1;
+    match (lang, board) {
+        (Language::Japanese, 0) => format!(
+            "盤 {n}／{all}：2つ目の石。壊し手は角に置きました。あなたの石のとなり（辺で接するマス）で、壊し手の石から離れた側へ。"
+        ),
+        (Language::English, 0) => format!(
+            "Board {n} of {all}: your second stone. Breaker took a corner: go beside your stone, on a side away from Breaker's."
+        ),
+        (Language::Japanese, 1) => format!(
+            "盤 {n}／{all}：2つ目の石。壊し手はとなりに置きました。あなたの石のとなりで、壊し手の石と同じ横の列にならない側へ。"
+        ),
+        (Language::English, 1) => format!(
+            "Board {n} of {all}: your second stone. Breaker took a side: go beside your stone, off the row Breaker's stone is on."
+        ),
+        (Language::Japanese, _) => {
+            format!("盤 {n}／{all}：3つ目の石。2つの石の端に置いて、3つ並びにしてください。")
+        }
+        (Language::English, _) => {
+            format!("Board {n} of {all}: your third stone. Put it at an end of your pair: a row of three.")
+        }
+    }
 }
 
 /// What the last click did, in words.
@@ -275,6 +310,30 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
         }
         (Feedback::Won, Ja) => "合格！ Snaky が完成しました（印の6マス）。".into(),
         (Feedback::Won, En) => "Passed! You completed a Snaky (the 6 marked cells).".into(),
+        (Feedback::OpeningKept { by, board, .. }, Ja) if usize::from(board) < OPENING_BOARDS.len() => {
+            format!("正解：証明はそこから続きます。壊し手がどう打っても、あなたの{by}手目までに勝ちます。つぎの盤へ。")
+        }
+        (Feedback::OpeningKept { by, board, .. }, En) if usize::from(board) < OPENING_BOARDS.len() => {
+            format!("Yes: the proof goes on from there, and wins by your move {by} whatever Breaker does. Next board.")
+        }
+        (Feedback::OpeningKept { by, .. }, Ja) => format!(
+            "合格！ 3つ並び：ここから証明はリーチをねらいます（前のステップのとおり。{by}手目までに勝ち）。対局ではヒント（H）が証明の次の手を見せます。"
+        ),
+        (Feedback::OpeningKept { by, .. }, En) => format!(
+            "Passed! A row of three: from here the proof plays for threats, as in the steps before, and wins by your move {by}. In a game, the hint (H) shows the proof's next move."
+        ),
+        (Feedback::OpeningMissed { beside: true, .. }, Ja) => {
+            "となりですが、証明はそこからは続きません。続くのは印のマスだけです。どれかを打ってください。".into()
+        }
+        (Feedback::OpeningMissed { beside: true, .. }, En) => {
+            "Beside your stone, but the proof does not go on from that one: only from the marked cells. Try one.".into()
+        }
+        (Feedback::OpeningMissed { beside: false, .. }, Ja) => {
+            "証明はそこからは続きません。証明は石を辺どうしで並べます。続くのは印のマスだけです。どれかを打ってください。".into()
+        }
+        (Feedback::OpeningMissed { beside: false, .. }, En) => {
+            "The proof does not go on from there: it puts its stones side by side, and goes on only from the marked cells. Try one.".into()
+        }
     }
 }
 

@@ -349,10 +349,10 @@ pub fn gain(lang: Language, gain: u32) -> String {
 pub fn first_move_tip(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "はじめて？ L で勝ち方（リーチ、五つ並び、四つ並び、先にリーチ、交わる形）を5つの小さな盤で。P で証明の進行が盤の上で進みます（助けに数えます）。"
+            "はじめて？ L で勝ち方（リーチ、五つ並び、四つ並び、先にリーチ、交わる形、序盤）を6つの小さな盤で。P で証明の進行が盤の上で進みます（助けに数えます）。"
         }
         Language::English => {
-            "New to this? L teaches the winning patterns (threat, row of five, open four, threat first, crossing) on five small boards. P plays the proof's line on the board (it counts as help)."
+            "New to this? L teaches how to win (threat, row of five, open four, threat first, crossing, and the opening) on six small boards. P plays the proof's line on the board (it counts as help)."
         }
     }
 }

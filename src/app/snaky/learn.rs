@@ -105,10 +105,10 @@ const TEXT_WIDTH: f32 = 600.0;
 const MAIN_HEIGHT: f32 = 500.0;
 /// The room kept for the feedback (two lines), so the buttons under it stay put.
 const FEEDBACK_HEIGHT: f32 = 70.0;
-/// The step buttons' width, wider than any of their labels, and the room of the count beside
-/// them: the row stays put as stars fill in (issue 33, newcomer #15).
+/// The step buttons' width, wider than any of their labels: the row stays put as stars fill in
+/// (issue 33, newcomer #15). The count of steps passed is on the status line, so six steps and
+/// the track's switch fit in a row at 1280 wide.
 const STEP_BUTTON_PX: f32 = 150.0;
-const STEP_COUNT_PX: f32 = 200.0;
 /// The button that switches between the primer's steps and the Maker steps.
 const SWITCH_BUTTON_PX: f32 = 210.0;
 /// Step 5's stones of the par track, per row.
@@ -301,6 +301,8 @@ fn redraw(
     };
     let maker = data.save.settings.snaky_maker;
     let track = lesson.step.track();
+    let passed_count =
+        text::passed_count(lang, track, Step::steps(track).iter().filter(|&&s| is_passed(s)).count());
     commands.entity(content).despawn_children().with_children(|content| {
         content.spawn(widgets::row(10.0)).with_children(|row| {
             let steps = Step::steps(track);
@@ -310,12 +312,6 @@ fn redraw(
                 row.spawn(widgets::small_button(words, kind, STEP_BUTTON_PX))
                     .observe(send(LearnInput::Show(step)));
             }
-            let passed = steps.iter().filter(|&&s| is_passed(s)).count();
-            row.spawn(Node { width: px(STEP_COUNT_PX), ..default() }).with_child(widgets::text(
-                text::passed_count(lang, track, passed),
-                16.0,
-                palette::INK_SOFT,
-            ));
             let (other, label) = match track {
                 Track::Breaker => (Track::Maker, L::MakerSteps),
                 Track::Maker => (Track::Breaker, L::BreakerSteps),
@@ -360,18 +356,29 @@ fn redraw(
                 row_gap: px(8),
                 ..widgets::panel_node(Val::Auto)
             }))
-            .with_children(|panel| explanation(panel, lang, lesson, is_passed(lesson.step)));
+            .with_children(|panel| explanation(panel, lang, lesson, is_passed(lesson.step), passed_count));
         });
     });
 }
 
 /// The step's words, its feedback and its buttons.
-fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson, passed: bool) {
+/// `passed_count` says how many steps of the track are passed, after the step's own status.
+fn explanation(
+    panel: &mut ChildSpawnerCommands,
+    lang: Language,
+    lesson: &Lesson,
+    passed: bool,
+    passed_count: String,
+) {
     let step = lesson.step;
     panel.spawn(widgets::text(text::step_heading(lang, step), 28.0, palette::INK));
     let bounds = Maker::ALL.map(Maker::bound);
     for line in text::step_text(lang, step, bounds) {
         panel.spawn(widgets::paragraph(line, 19.0, TEXT_WIDTH));
+    }
+    if step == Step::Opening {
+        let task = text::opening_task(lang, lesson.board);
+        panel.spawn(widgets::paragraph(task, 19.0, TEXT_WIDTH)).insert(TextColor(palette::PRIMARY));
     }
     if step == Step::Shape {
         panel.spawn(widgets::text(L::Orientations.get(lang), 16.0, palette::INK_SOFT));
@@ -401,6 +408,7 @@ fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson
             | Feedback::TurnsDone
             | Feedback::Blocked
             | Feedback::Threatened { .. }
+            | Feedback::OpeningKept { .. }
             | Feedback::Won => (palette::GOOD_SOFT, palette::GOOD),
             Feedback::NotASnaky(_)
             | Feedback::Taken(_)
@@ -408,6 +416,7 @@ fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson
             | Feedback::NoThreat { .. }
             | Feedback::OneThreat { .. }
             | Feedback::MissedFinish { .. }
+            | Feedback::OpeningMissed { .. }
             | Feedback::OutOfMoves => (palette::BAD_SOFT, palette::BAD),
         };
         slot.spawn((
@@ -425,7 +434,8 @@ fn explanation(panel: &mut ChildSpawnerCommands, lang: Language, lesson: &Lesson
     panel.spawn(Node { flex_grow: 1.0, ..default() });
     let passed = passed || lesson.status == Status::Passed;
     let status_colour = if passed { palette::GOOD } else { palette::INK_SOFT };
-    panel.spawn(widgets::text(text::status_line(lang, step, passed), 17.0, status_colour));
+    let status = format!("{}   {passed_count}", text::status_line(lang, step, passed));
+    panel.spawn(widgets::text(status, 17.0, status_colour));
     panel.spawn(widgets::row(12.0)).with_children(|buttons| {
         let under_way = (step == Step::Turns || lesson.player_is_maker()) && lesson.claims() > 0;
         if lesson.status == Status::Failed || under_way {
@@ -475,6 +485,8 @@ fn board(parent: &mut ChildSpawnerCommands, lesson: &Lesson) {
     let marks_threats = lesson.step == Step::DoubleThreat || lesson.player_is_maker();
     let marked =
         if marks_threats && lesson.status == Status::Playing { lesson.threats() } else { Vec::new() };
+    // The opening step, after a miss: the cells where the proof goes on, in the hint's green.
+    let proven = lesson.proven_marks();
     parent
         .spawn((
             Name::new("Primer board"),
@@ -495,6 +507,8 @@ fn board(parent: &mut ChildSpawnerCommands, lesson: &Lesson) {
                     palette::WINNING
                 } else if marked.contains(&cell) {
                     palette::CURRENT
+                } else if proven.contains(&cell) {
+                    palette::HINT.with_alpha(0.45)
                 } else {
                     palette::FRAME_INSIDE
                 };

@@ -39,6 +39,9 @@ pub enum Step {
     /// Two Snakies at right angles, each missing the cell where their rows of four cross and one
     /// more: the stone there finishes five of each (the proofs' usual double threat).
     Crossing,
+    /// How the proof starts from an empty board: three boards from a game's first moves, each
+    /// passed by a cell where our proofs go on (the pivot of a card that applies).
+    Opening,
 }
 
 /// Whose side the player takes in a step: Breaker in the primer's five steps ("How to play"),
@@ -57,8 +60,8 @@ impl Step {
     pub const ALL: [Self; PRIMER_STEPS as usize] =
         [Self::Shape, Self::Turns, Self::Block, Self::DoubleThreat, Self::Goal];
     /// "How Maker wins", the player as Maker (not saved: they are passed by playing them).
-    pub const MAKER: [Self; 5] =
-        [Self::Threat, Self::RowOfFive, Self::OpenFour, Self::ThreatFirst, Self::Crossing];
+    pub const MAKER: [Self; 6] =
+        [Self::Threat, Self::RowOfFive, Self::OpenFour, Self::ThreatFirst, Self::Crossing, Self::Opening];
 
     /// The Maker moves a step allows, where it counts them.
     pub fn move_budget(self) -> Option<u32> {
@@ -104,6 +107,42 @@ impl Step {
 
     pub fn previous(self) -> Option<Self> {
         Self::nth(self.track(), self.number() - 1)
+    }
+}
+
+/// One board of the opening step: a position from a game's first moves, Maker to move, and the
+/// cells where our proofs go on from it. Each cell is the pivot of a card of the shipped
+/// certificates that applies (Maker owns its A, Breaker nothing in its T), with the Maker move
+/// by which that card wins at the latest, whatever Breaker does. The tests check every list
+/// against the certificates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpeningBoard {
+    pub maker: &'static [(i32, i32)],
+    pub breaker: &'static [(i32, i32)],
+    /// (cell, the Maker move by which the proof wins after it).
+    pub proven: &'static [((i32, i32), u32)],
+}
+
+/// The opening step's boards: Breaker corner to corner with Maker's first stone, Breaker beside
+/// it, then a pair side by side with Breaker beside it and one stone further off.
+pub const OPENING_BOARDS: [OpeningBoard; 3] = [
+    OpeningBoard { maker: &[(3, 4)], breaker: &[(4, 5)], proven: &[((3, 3), 18), ((2, 4), 18)] },
+    OpeningBoard { maker: &[(3, 4)], breaker: &[(4, 4)], proven: &[((3, 3), 19), ((3, 5), 19)] },
+    OpeningBoard {
+        maker: &[(3, 4), (3, 5)],
+        breaker: &[(4, 4), (6, 6)],
+        proven: &[((3, 6), 12), ((3, 3), 14)],
+    },
+];
+
+impl OpeningBoard {
+    /// The Maker move by which the proof wins after `cell`, if the proof goes on from it.
+    pub fn proven_by(&self, cell: Cell) -> Option<u32> {
+        self.proven.iter().find(|&&(c, _)| Cell::from(c) == cell).map(|&(_, by)| by)
+    }
+
+    pub fn proven_cells(&self) -> Vec<Cell> {
+        self.proven.iter().map(|&(c, _)| Cell::from(c)).collect()
     }
 }
 
@@ -153,6 +192,12 @@ pub enum Feedback {
     OutOfMoves,
     /// A Maker step: the player completed a Snaky (its six cells are marked).
     Won,
+    /// The opening step: the proof goes on from `cell` and wins by Maker's move `by`; `board` is
+    /// the number (from 1) of the board it was played on.
+    OpeningKept { cell: Cell, by: u32, board: u8 },
+    /// The opening step: no card of our proofs goes on from `tried` (`beside`: it touches one of
+    /// Maker's stones by a side); the board's proven cells are marked.
+    OpeningMissed { tried: Cell, beside: bool },
 }
 
 /// One step's board and how it went.
@@ -170,6 +215,8 @@ pub struct Lesson {
     pub status: Status,
     pub feedback: Option<Feedback>,
     claims: u32,
+    /// The opening step: the index of the board on screen in [`OPENING_BOARDS`].
+    pub board: usize,
 }
 
 /// A Snaky in orientation `symmetry` (the certificate's digit) translated by (dx, dy), as the
@@ -243,6 +290,7 @@ impl Lesson {
                 cells(&[(2, 3), (4, 3), (5, 3), (5, 4), (3, 1), (3, 2), (3, 4), (2, 4)]),
                 cells(&[(0, 2), (1, 0), (1, 4), (2, 2), (3, 0), (4, 4), (6, 3), (7, 4)]),
             ),
+            Step::Opening => (cells(OPENING_BOARDS[0].maker), cells(OPENING_BOARDS[0].breaker)),
         };
         Self {
             step,
@@ -254,6 +302,20 @@ impl Lesson {
             status: Status::Playing,
             feedback: None,
             claims: 0,
+            board: 0,
+        }
+    }
+
+    /// The opening step's board on screen.
+    pub fn opening_board(&self) -> Option<&'static OpeningBoard> {
+        (self.step == Step::Opening).then(|| &OPENING_BOARDS[self.board])
+    }
+
+    /// The cells to mark for the player: the proof's cells after a miss in the opening step.
+    pub fn proven_marks(&self) -> Vec<Cell> {
+        match (self.opening_board(), self.feedback) {
+            (Some(board), Some(Feedback::OpeningMissed { .. })) => board.proven_cells(),
+            _ => Vec::new(),
         }
     }
 
@@ -288,6 +350,10 @@ impl Lesson {
         }
         if !self.is_free(cell) {
             self.feedback = Some(Feedback::Taken(cell));
+            return true;
+        }
+        if let Some(board) = self.opening_board() {
+            self.opening_click(board, cell);
             return true;
         }
         if self.player_is_maker() {
@@ -352,9 +418,39 @@ impl Lesson {
             | Step::RowOfFive
             | Step::OpenFour
             | Step::ThreatFirst
-            | Step::Crossing => return false,
+            | Step::Crossing
+            | Step::Opening => return false,
         }
         true
+    }
+
+    /// The opening step: a cell where the proof goes on is played and the next board shown (the
+    /// last board keeps it: the step is passed); any other is outlined and the proof's cells
+    /// marked.
+    fn opening_click(&mut self, board: &OpeningBoard, cell: Cell) {
+        let number = self.board as u8 + 1;
+        let Some(by) = board.proven_by(cell) else {
+            let beside = self.maker.iter().any(|m| (m.x - cell.x).abs() + (m.y - cell.y).abs() == 1);
+            self.tried = Some(cell);
+            self.feedback = Some(Feedback::OpeningMissed { tried: cell, beside });
+            return;
+        };
+        self.feedback = Some(Feedback::OpeningKept { cell, by, board: number });
+        self.tried = None;
+        self.claims += 1;
+        match OPENING_BOARDS.get(self.board + 1) {
+            Some(next) => {
+                self.board += 1;
+                self.maker = cells(next.maker);
+                self.breaker = cells(next.breaker);
+                self.last = None;
+            }
+            None => {
+                self.maker.push(cell);
+                self.last = Some(cell);
+                self.status = Status::Passed;
+            }
+        }
     }
 
     /// A Maker step: the player claims `cell` as Maker; unless it completes a Snaky, Breaker
@@ -461,6 +557,8 @@ pub fn orientations() -> [SnakyCopy; 8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::snaky::lesson;
+    use crate::snaky::as_maker::{Level, MakerGame, Opponent, attacker};
 
     /// Every copy of Snaky lying on the board, by brute force over orientations and translations.
     fn copies_on_board() -> Vec<SnakyCopy> {
@@ -724,18 +822,122 @@ mod tests {
         assert!(matches!(lesson.feedback, Some(Feedback::OneThreat { .. })));
     }
 
+    /// The coach over the shipped certificates, built once for the tests.
+    fn coach() -> &'static crate::snaky::as_maker::Coach {
+        static COACH: std::sync::OnceLock<crate::snaky::as_maker::Coach> = std::sync::OnceLock::new();
+        COACH.get_or_init(|| crate::snaky::as_maker::Coach::shipped().expect("the shipped certificates"))
+    }
+
+    fn opening_game(board: &OpeningBoard) -> MakerGame {
+        MakerGame::from_moves(&cells(board.maker), &cells(board.breaker)).expect("a legal position")
+    }
+
+    #[test]
+    fn the_opening_boards_list_exactly_the_cells_where_the_certificates_go_on() {
+        for (i, board) in OPENING_BOARDS.iter().enumerate() {
+            let game = opening_game(board);
+            let made = game.maker_cells().len() as u32;
+            let mut proven: Vec<(Cell, u32)> =
+                coach().proven_moves(&game).into_iter().map(|(cell, h)| (cell, made + h)).collect();
+            proven.sort_unstable();
+            let mut listed: Vec<(Cell, u32)> =
+                board.proven.iter().map(|&(c, by)| (Cell::from(c), by)).collect();
+            listed.sort_unstable();
+            assert_eq!(listed, proven, "board {}", i + 1);
+            // Each promise, played out: the hints from there against every computer Breaker.
+            for &(cell, by) in &listed {
+                for level in Level::ALL {
+                    let mut game = game.clone();
+                    game.maker_move(cell).expect("free");
+                    let mut breaker = Opponent::new(level, 1);
+                    let won = attacker::play(&mut game, &mut attacker::hint_player(coach()), &mut breaker);
+                    assert!(
+                        won.is_some_and(|moves| moves as u32 <= by),
+                        "board {} {cell} {level:?}: {won:?}",
+                        i + 1
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_opening_boards_show_what_the_step_says() {
+        let side_by_side = |a: Cell, b: Cell| (a.x - b.x).abs() + (a.y - b.y).abs() == 1;
+        // Boards 1 and 2: the second stone goes beside the first; on board 1 (Breaker corner to
+        // corner) not beside Breaker's stone, on board 2 (Breaker beside) not in line with it.
+        for board in &OPENING_BOARDS[..2] {
+            let (first, breaker) = (Cell::from(board.maker[0]), Cell::from(board.breaker[0]));
+            for cell in board.proven_cells() {
+                assert!(side_by_side(cell, first), "{cell}");
+                assert!(!side_by_side(cell, breaker), "{cell}");
+                // Off the line through the two first stones (board 2's row).
+                let (a, b) = (breaker.x - first.x, breaker.y - first.y);
+                assert_ne!(a * (cell.y - first.y), b * (cell.x - first.x), "{cell} on the line");
+            }
+        }
+        // Board 3: each proven cell makes the pair a row of three.
+        let board = &OPENING_BOARDS[2];
+        let pair = cells(board.maker);
+        for cell in board.proven_cells() {
+            let mut row: Vec<Cell> = pair.iter().copied().chain([cell]).collect();
+            row.sort();
+            assert!(row.iter().all(|c| c.x == row[0].x), "{cell}");
+            assert_eq!(row[2].y - row[0].y, 2, "{cell}");
+        }
+        // The counts the step's words give, by brute force over every copy near the origin: a
+        // cell lies in 48 Snakies, two cells side by side in 20, corner to corner in 8.
+        let origin = Cell::new(0, 0);
+        let copies: Vec<SnakyCopy> = (0..8)
+            .flat_map(|s| (-6..7).flat_map(move |dx| (-6..7).map(move |dy| snaky(s, dx, dy))))
+            .filter(|copy| copy.contains(&origin))
+            .collect();
+        let sharing = |other: Cell| copies.iter().filter(|copy| copy.contains(&other)).count();
+        assert_eq!(copies.len(), 48);
+        assert_eq!(sharing(Cell::new(1, 0)), 20);
+        assert_eq!(sharing(Cell::new(1, 1)), 8);
+    }
+
+    #[test]
+    fn the_opening_step_walks_its_boards_and_marks_the_proof_after_a_miss() {
+        let mut lesson = Lesson::new(Step::Opening);
+        for (i, board) in OPENING_BOARDS.iter().enumerate() {
+            assert_eq!((lesson.board, lesson.status), (i, Status::Playing));
+            assert_eq!(lesson.maker, cells(board.maker));
+            // A cell beside Maker's stone that the proof does not play: outlined, nothing placed.
+            let miss = lesson::board_cells()
+                .find(|&c| lesson.is_free(c) && board.proven_by(c).is_none())
+                .expect("a cell off the proof");
+            assert!(lesson.click(miss));
+            assert_eq!(lesson.tried, Some(miss));
+            assert_eq!(lesson.maker, cells(board.maker), "a miss places nothing");
+            assert_eq!(lesson.proven_marks(), board.proven_cells());
+            let (cell, by) = board.proven[0];
+            assert!(lesson.click(Cell::from(cell)));
+            assert_eq!(
+                lesson.feedback,
+                Some(Feedback::OpeningKept { cell: Cell::from(cell), by, board: i as u8 + 1 })
+            );
+            assert!(lesson.proven_marks().is_empty());
+        }
+        assert_eq!(lesson.status, Status::Passed);
+        assert_eq!(lesson.board, OPENING_BOARDS.len() - 1, "the last board stays, with the stone");
+        assert_eq!(lesson.last, Some(Cell::from(OPENING_BOARDS[2].proven[0].0)));
+    }
+
     #[test]
     fn maker_steps_walk_their_own_track_and_are_never_saved() {
-        assert_eq!(Step::MAKER.map(Step::number), [1, 2, 3, 4, 5]);
-        assert_eq!(Step::MAKER.map(Step::saved_number), [None; 5]);
+        assert_eq!(Step::MAKER.map(Step::number), [1, 2, 3, 4, 5, 6]);
+        assert_eq!(Step::MAKER.map(Step::saved_number), [None; 6]);
         assert_eq!(Step::ALL.map(Step::saved_number), [1, 2, 3, 4, 5].map(Some));
         assert_eq!(Step::Threat.previous(), None);
         assert_eq!(Step::Threat.next(), Some(Step::RowOfFive));
         assert_eq!(Step::OpenFour.next(), Some(Step::ThreatFirst));
         assert_eq!(Step::ThreatFirst.next(), Some(Step::Crossing));
-        assert_eq!(Step::Crossing.next(), None);
+        assert_eq!(Step::Crossing.next(), Some(Step::Opening));
+        assert_eq!(Step::Opening.next(), None);
         assert_eq!(Step::nth(Track::Maker, 3), Some(Step::OpenFour));
-        assert_eq!(Step::nth(Track::Maker, 6), None);
+        assert_eq!(Step::nth(Track::Maker, 7), None);
         assert_eq!(Step::Goal.next(), None, "the primer does not run on into Maker's steps");
     }
 

@@ -375,19 +375,48 @@ impl Coach {
 
     /// The lowest card that builds on Maker's stones, if any.
     pub fn on_stones(&self, game: &MakerGame) -> Option<Advice> {
+        let mut best: Option<(u32, u8, NodeId, Placement)> = None;
+        self.each_applying(game, true, |entry, placement| {
+            best = Some((entry.height, entry.source, entry.node, placement));
+        });
+        let (height, source, node, placement) = best?;
+        let hint = self.placed_pivot(source, node, placement)?;
+        Some(self.advice(height, hint, Footing::Here, source, node, placement))
+    }
+
+    /// Every cell that is the pivot of a card building on Maker's stones, with the lowest height
+    /// of those cards: a proven move (whatever Breaker answers, a child card applies, SPEC §2.2).
+    /// Lowest height first, ties by (x, y).
+    pub fn proven_moves(&self, game: &MakerGame) -> Vec<(Cell, u32)> {
+        let mut lowest: HashMap<Cell, u32> = HashMap::new();
+        self.each_applying(game, false, |entry, placement| {
+            if let Some(pivot) = self.placed_pivot(entry.source, entry.node, placement) {
+                let height = lowest.entry(pivot).or_insert(entry.height);
+                *height = (*height).min(entry.height);
+            }
+        });
+        let mut moves: Vec<(Cell, u32)> = lowest.into_iter().collect();
+        moves.sort_unstable_by_key(|&(cell, height)| (height, cell));
+        moves
+    }
+
+    /// Calls `found` for each (entry, placement) that applies to the position; with
+    /// `lower_only`, only for those lower than every one found before.
+    fn each_applying(&self, game: &MakerGame, lower_only: bool, mut found: impl FnMut(&Entry, Placement)) {
         let maker = game.maker_cells();
         let owned: HashSet<Cell> = maker.iter().copied().collect();
-        let mut best: Option<(u32, u8, NodeId, Placement)> = None;
+        let mut bound = u32::MAX;
         let mut consider = |index: u32, anchor: Cell| {
             let entry = &self.entries[index as usize];
-            if best.is_some_and(|(h, ..)| h <= entry.height) {
+            if lower_only && entry.height >= bound {
                 return;
             }
             let (ax, ay) = entry.required[0];
             let (Some(dx), Some(dy)) = (anchor.x.checked_sub(ax), anchor.y.checked_sub(ay)) else { return };
             let placement = Placement::new(entry.symmetry, dx, dy);
             if self.applies(entry, placement, &owned, game) {
-                best = Some((entry.height, entry.source, entry.node, placement));
+                found(entry, placement);
+                bound = entry.height;
             }
         };
         for &m in maker {
@@ -406,9 +435,6 @@ impl Coach {
                 }
             }
         }
-        let (height, source, node, placement) = best?;
-        let hint = self.placed_pivot(source, node, placement)?;
-        Some(self.advice(height, hint, Footing::Here, source, node, placement))
     }
 
     /// The lowest root placed where its envelope is clear of Breaker's stones and its pivot free:
