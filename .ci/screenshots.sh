@@ -10,7 +10,7 @@ target=${CARGO_TARGET_DIR:-target}
 out=${SCREENSHOT_DIR:-$target/screenshots}
 # SCREEN or SCREEN@WxH: the latter opens at 1280x800, then resizes the window once it has settled.
 # (Free play's `free:1,3,4@30` ends in @BUTTONS, not @WxH: it is part of the screen.)
-screens=${SCREENS:-"menu ladder intro:8 stage:8 refused:8 stage:14 stage:300 result:300 result:12 strategy:11 about about:checks snaky snaky-ours snaky-ours19 snaky-heat snaky-blind snaky-review snaky-review:6 snaky-review:best:6 cards:727 snaky-learn:1 snaky-learn:2 snaky-learn:3 snaky-learn:4 snaky-learn:5 snaky-learn:1@1024x768 snaky-learn:2@1024x768 snaky-learn:3@1024x768 snaky-learn:4@1024x768 snaky-learn:5@1024x768 snaky@1024x768 free free:1,3,4@30 free:2-5@44 free-strategy:2,4,7@30 free-result:1,3,4@30 free:1@1 stage:14@1024x768 snaky@1600x900 snaky-heat@1024x768 snaky-review@1024x768 snaky-review:6@1024x768 free@1024x768 ladder@640x480 strategy:8@1024x768"}
+screens=${SCREENS:-"menu ladder intro:8 stage:8 refused:8 stage:14 stage:300 result:300 result:12 strategy:11 about about:checks snaky snaky-ours snaky-ours19 snaky-heat snaky-blind snaky-review snaky-review:6 snaky-review:best:6 cards:727 snaky-learn:1 snaky-learn:2 snaky-learn:3 snaky-learn:4 snaky-learn:5 snaky-learn:1@1024x768 snaky-learn:2@1024x768 snaky-learn:3@1024x768 snaky-learn:4@1024x768 snaky-learn:5@1024x768 snaky-learn:m6 snaky-learn:m6@1024x768 snaky@1024x768 free free:1,3,4@30 free:2-5@44 free-strategy:2,4,7@30 free-result:1,3,4@30 free:1@1 stage:14@1024x768 snaky@1600x900 snaky-heat@1024x768 snaky-review@1024x768 snaky-review:6@1024x768 free@1024x768 ladder@640x480 strategy:8@1024x768"}
 
 . .ci/window.sh
 need_xvfb
@@ -115,7 +115,7 @@ PY
 )
 
 # The same screens in English (a save that says so, read only): en/SCREEN.
-screens_en=${SCREENS_EN:-"en/snaky-learn:1 en/snaky-learn:2 en/snaky-learn:3 en/snaky-learn:4 en/snaky-learn:5 en/snaky-learn:1@1024x768 en/snaky-learn:2@1024x768 en/snaky-learn:3@1024x768 en/snaky-learn:4@1024x768 en/snaky-learn:5@1024x768 en/snaky@1024x768 en/stage:8 en/refused:8 en/strategy:8 en/result:300 en/snaky en/snaky-heat en/snaky-heat@1024x768 en/snaky-review en/snaky-review:6 en/snaky-review:6@1024x768 en/ladder@640x480"}
+screens_en=${SCREENS_EN:-"en/snaky-learn:1 en/snaky-learn:2 en/snaky-learn:3 en/snaky-learn:4 en/snaky-learn:5 en/snaky-learn:1@1024x768 en/snaky-learn:2@1024x768 en/snaky-learn:3@1024x768 en/snaky-learn:4@1024x768 en/snaky-learn:5@1024x768 en/snaky-learn:m6 en/snaky-learn:m6@1024x768 en/snaky@1024x768 en/stage:8 en/refused:8 en/strategy:8 en/result:300 en/snaky en/snaky-heat en/snaky-heat@1024x768 en/snaky-review en/snaky-review:6 en/snaky-review:6@1024x768 en/ladder@640x480"}
 
 status=0
 for entry in $screens $screens_en; do

@@ -436,7 +436,15 @@ fn the_opening_step_marks_the_proofs_cells_after_a_miss_and_passes_on_the_third_
         let (cell, by) = board.proven[board.proven.len() - 1];
         click(&mut app, Cell::from(cell));
         assert!(says(&mut app, Feedback::OpeningKept { cell: Cell::from(cell), by, board: i as u8 + 1 }));
+        assert_eq!(lesson(&app).last, Some(Cell::from(cell)), "the stone stays on its board");
+        // The next board: by Enter on the first, by a click elsewhere.
+        if i == 0 {
+            key(&mut app, KeyCode::Enter);
+        } else if i + 1 < OPENING_BOARDS.len() {
+            click(&mut app, Cell::new(0, 0));
+        }
     }
+    assert_eq!(lesson(&app).board, OPENING_BOARDS.len() - 1);
     assert_eq!(lesson(&app).status, Status::Passed);
     assert!(
         texts(&mut app).iter().any(|t| t.starts_with("6 ") && t.ends_with('★')),

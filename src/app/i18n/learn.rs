@@ -2,6 +2,7 @@
 //! ones with numbers in them as functions.
 
 use crate::app::snaky::lesson::{Feedback, OPEN_FOUR_MOVES, OPENING_BOARDS, Step, Track};
+use crate::app::snaky::model::maker::PAR;
 use crate::save::Language;
 
 fn pick(lang: Language, ja: &'static str, en: &'static str) -> &'static str {
@@ -147,11 +148,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
         ],
         (Language::Japanese, Step::RowOfFive) => [
             "五つ並びには四つ並びが2つ入っています。列の角（端のマスの1段上か下：角は4つ）に石を置くと、その2つが同時に曲がります：あと1マスの Snaky が2つ（ダブルリーチ）。壊し手は1つしか取れません。",
-            "壊し手は4つの角のうち2つをつぶしています。ダブルリーチになる角の石を見つけて、のこった Snaky を完成させてください。",
+            "壊し手は4つの角のうち2つをつぶしています。ダブルリーチになる角の石（のこった角のどちらか）を打って、のこった Snaky を完成させてください。",
         ],
         (Language::English, Step::RowOfFive) => [
             "A row of 5 holds two rows of 4. A stone at a corner of the row (beside an end cell, one row up or down: four corners) turns both at once: two Snakies, each one cell short (a double threat). Breaker can take only one.",
-            "Breaker has spoilt two of the four corners. Find the corner stone that makes a double threat, then finish the Snaky Breaker leaves you.",
+            "Breaker has spoilt two of the four corners. Play a corner stone that makes a double threat (either corner left whole), then finish the Snaky Breaker leaves you.",
         ],
         (Language::Japanese, Step::OpenFour) => [
             "まわりが空いた四つ並びは勝ちです。五つにすれば、壊し手は1手で4つの角をすべてはつぶせません。（壊し手で遊ぶときは逆に、両端の空いた四つ並びを作らせてはいけません。）",
@@ -178,12 +179,12 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "Your Snaky across and your Snaky up wait for the same cell. Find it, then finish the Snaky Breaker leaves you.",
         ],
         (Language::Japanese, Step::Opening) => [
-            "{best}手の証明は、空の盤からこう始まります。どのマスも48個の Snaky に入っています。辺で接する2つの石はそのうち20個を共有し、角で接する2つは8個だけ。だから証明は石を辺どうしで並べます。",
-            "対局の最初の数手から、3つの盤を出します。証明が続くマスに、次の石を置いてください（壊し手はもう答えています）。",
+            "{best}手の証明の始め方。1つ目の石はどこでもかまいません（盤に端はありません）。1マスは48個の Snaky に入り、辺で接する2つの石はそのうち20個を共有、角で接する2つは8個だけ。だから証明は石を辺どうしで並べ、列を伸ばします。",
+            "対局の最初の数手から、4つの盤を出します。証明が続くマスに、次の石を置いてください（壊し手はもう答えています）。",
         ],
         (Language::English, Step::Opening) => [
-            "How our {best}-move proof starts on an empty board. Every cell lies in 48 Snakies; two stones side by side share 20 of them, two corner to corner only 8. So the proof puts its stones side by side.",
-            "Three boards from a game's first moves: put your next stone where the proof goes on (Breaker has answered already).",
+            "How our {best}-move proof starts. The first stone can go anywhere (the board has no edges). A cell lies in 48 Snakies; two stones side by side share 20, corner to corner only 8: so the proof puts its stones side by side, and grows a row.",
+            "Four boards from a game's first moves: put your next stone where the proof goes on (Breaker has answered already).",
         ],
     };
     lines
@@ -214,12 +215,18 @@ pub fn opening_task(lang: Language, board: usize) -> String {
         (Language::English, 1) => format!(
             "Board {n} of {all}: your second stone. Breaker took a side: go beside your stone, off the row Breaker's stone is on."
         ),
-        (Language::Japanese, _) => {
+        (Language::Japanese, 2) => {
             format!("盤 {n}／{all}：3つ目の石。2つの石の端に置いて、3つ並びにしてください。")
         }
-        (Language::English, _) => {
+        (Language::English, 2) => {
             format!("Board {n} of {all}: your third stone. Put it at an end of your pair: a row of three.")
         }
+        (Language::Japanese, _) => format!(
+            "盤 {n}／{all}：4つ目の石。3つ並びの両端が空いています。4つ並びにしましょう（作り手3の「四つ並び」）。"
+        ),
+        (Language::English, _) => format!(
+            "Board {n} of {all}: your fourth stone. Both ends of your row of three are free: make it four (the open four of step 3)."
+        ),
     }
 }
 
@@ -311,16 +318,16 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
         (Feedback::Won, Ja) => "合格！ Snaky が完成しました（印の6マス）。".into(),
         (Feedback::Won, En) => "Passed! You completed a Snaky (the 6 marked cells).".into(),
         (Feedback::OpeningKept { by, board, .. }, Ja) if usize::from(board) < OPENING_BOARDS.len() => {
-            format!("正解：証明はそこから続きます。壊し手がどう打っても、あなたの{by}手目までに勝ちます。つぎの盤へ。")
+            format!("正解：証明はそこから続きます。壊し手がどう打っても、あなたの{by}手目までに勝ちます（パーは{PAR}）。盤をクリックするか Enter でつぎの盤へ。")
         }
         (Feedback::OpeningKept { by, board, .. }, En) if usize::from(board) < OPENING_BOARDS.len() => {
-            format!("Yes: the proof goes on from there, and wins by your move {by} whatever Breaker does. Next board.")
+            format!("Yes: the proof goes on from there, and wins by your move {by} whatever Breaker does (par is {PAR}). Click the board or press Enter for the next board.")
         }
         (Feedback::OpeningKept { by, .. }, Ja) => format!(
-            "合格！ 3つ並び：ここから証明はリーチをねらいます（前のステップのとおり。{by}手目までに勝ち）。対局ではヒント（H）が証明の次の手を見せます。"
+            "合格！ 両端の空いた4つ並び：リーチとダブルリーチで{by}手目までに勝ちます。対局で列の端をふさがれたら、証明は別の場所へ跳ぶこともあります（ヒント H が場所を見せます）。"
         ),
         (Feedback::OpeningKept { by, .. }, En) => format!(
-            "Passed! A row of three: from here the proof plays for threats, as in the steps before, and wins by your move {by}. In a game, the hint (H) shows the proof's next move."
+            "Passed! An open four: threats and a double threat win by your move {by}. In a game, if Breaker blocks your row's end, the proof may jump elsewhere (the hint, H, shows where)."
         ),
         (Feedback::OpeningMissed { beside: true, .. }, Ja) => {
             "となりですが、証明はそこからは続きません。続くのは印のマスだけです。どれかを打ってください。".into()

@@ -55,18 +55,22 @@ pub fn level_name(lang: Language, level: Level) -> &'static str {
 pub fn level_note(lang: Language, level: Level) -> &'static str {
     match (lang, level) {
         (Language::Japanese, Level::Blocker) => {
-            "あと1手の所をふさぎ、ほかは一番多くの形にかかるマスを取る（同点はランダム）。"
+            "あと1手の所をふさぎ、ほかはふさがれていないあなたの Snaky が一番多く通るマスを取る（同点はランダム）。"
         }
-        (Language::Japanese, Level::Potential) => "あなたの石が多い形ほど重く数え、一番重いマスを取る。",
-        (Language::Japanese, Level::Searcher) => "重いマスのうち、連続の脅威で負けないマスを読んで取る。",
+        (Language::Japanese, Level::Potential) => {
+            "ふさがれていないあなたの Snaky を、あなたの石1つごとに2倍に数え、合計が一番大きいマスを取る。"
+        }
+        (Language::Japanese, Level::Searcher) => {
+            "Potential と同じ数え方で上位のマスから、そこを取ってもあなたのリーチの連続で負けないマスを読んで取る。"
+        }
         (Language::English, Level::Blocker) => {
-            "Blocks a one-move finish, else takes the cell in the most shapes (ties at random)."
+            "Blocks a one-move finish, else takes the cell on the most of your unblocked Snakies (ties at random)."
         }
         (Language::English, Level::Potential) => {
-            "Weighs each shape by your stones in it; takes the heaviest cell."
+            "Counts your unblocked Snakies, each doubled for every stone of yours in it; takes the cell where they count most."
         }
         (Language::English, Level::Searcher) => {
-            "Of the heaviest cells, takes one where your threats cannot force a win."
+            "Counts as Potential does, then reads ahead: of its best cells, takes one after which your threats cannot force a win."
         }
     }
 }
@@ -120,12 +124,15 @@ pub fn coach(lang: Language, advice: Option<&Advice>) -> String {
         // fine; only no card builds on these stones.
         (Language::Japanese, Some(a)) => {
             format!(
-                "あなたの石を使う証明はまだありません（別の場所からやり直しても{}手以内に勝てます）",
+                "あなたの石を使う証明はまだありません（別の場所からやり直しても、あと{}手以内に勝てます）",
                 a.within
             )
         }
         (Language::English, Some(a)) => {
-            format!("No proof builds on your stones yet (a fresh start elsewhere wins within {})", a.within)
+            format!(
+                "No proof builds on your stones yet (a fresh start elsewhere wins within {} more moves)",
+                a.within
+            )
         }
     }
 }

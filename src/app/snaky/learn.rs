@@ -242,6 +242,8 @@ fn apply_input(
                     show(&mut primer, previous);
                 }
             }
+            // Enter on a played opening board brings the next board, as a click does.
+            LearnInput::Confirm if primer.lesson.next_board() => {}
             LearnInput::Confirm => match (step.next(), step.track()) {
                 (Some(next), _) => show(&mut primer, next),
                 (None, Track::Breaker) => play_snaky(&mut data, &mut go),

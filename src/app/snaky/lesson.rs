@@ -39,7 +39,7 @@ pub enum Step {
     /// Two Snakies at right angles, each missing the cell where their rows of four cross and one
     /// more: the stone there finishes five of each (the proofs' usual double threat).
     Crossing,
-    /// How the proof starts from an empty board: three boards from a game's first moves, each
+    /// How the proof starts from an empty board: four boards from a game's first moves, each
     /// passed by a cell where our proofs go on (the pivot of a card that applies).
     Opening,
 }
@@ -124,14 +124,21 @@ pub struct OpeningBoard {
 }
 
 /// The opening step's boards: Breaker corner to corner with Maker's first stone, Breaker beside
-/// it, then a pair side by side with Breaker beside it and one stone further off.
-pub const OPENING_BOARDS: [OpeningBoard; 3] = [
+/// it, a pair side by side with Breaker beside it and one stone further off, then a row of three
+/// with both ends free, Breaker having answered the third stone beside it (the open four of the
+/// third Maker step is one stone away).
+pub const OPENING_BOARDS: [OpeningBoard; 4] = [
     OpeningBoard { maker: &[(3, 4)], breaker: &[(4, 5)], proven: &[((3, 3), 18), ((2, 4), 18)] },
     OpeningBoard { maker: &[(3, 4)], breaker: &[(4, 4)], proven: &[((3, 3), 19), ((3, 5), 19)] },
     OpeningBoard {
         maker: &[(3, 4), (3, 5)],
         breaker: &[(4, 4), (6, 6)],
         proven: &[((3, 6), 12), ((3, 3), 14)],
+    },
+    OpeningBoard {
+        maker: &[(3, 4), (3, 5), (3, 6)],
+        breaker: &[(4, 4), (6, 6), (2, 6)],
+        proven: &[((3, 3), 7), ((3, 7), 7)],
     },
 ];
 
@@ -217,6 +224,9 @@ pub struct Lesson {
     claims: u32,
     /// The opening step: the index of the board on screen in [`OPENING_BOARDS`].
     pub board: usize,
+    /// The opening step: the board shows the proven stone just played; the next click (or Enter)
+    /// brings the next board.
+    pub board_done: bool,
 }
 
 /// A Snaky in orientation `symmetry` (the certificate's digit) translated by (dx, dy), as the
@@ -303,6 +313,7 @@ impl Lesson {
             feedback: None,
             claims: 0,
             board: 0,
+            board_done: false,
         }
     }
 
@@ -428,6 +439,9 @@ impl Lesson {
     /// last board keeps it: the step is passed); any other is outlined and the proof's cells
     /// marked.
     fn opening_click(&mut self, board: &OpeningBoard, cell: Cell) {
+        if self.next_board() {
+            return;
+        }
         let number = self.board as u8 + 1;
         let Some(by) = board.proven_by(cell) else {
             let beside = self.maker.iter().any(|m| (m.x - cell.x).abs() + (m.y - cell.y).abs() == 1);
@@ -438,19 +452,25 @@ impl Lesson {
         self.feedback = Some(Feedback::OpeningKept { cell, by, board: number });
         self.tried = None;
         self.claims += 1;
-        match OPENING_BOARDS.get(self.board + 1) {
-            Some(next) => {
-                self.board += 1;
-                self.maker = cells(next.maker);
-                self.breaker = cells(next.breaker);
-                self.last = None;
-            }
-            None => {
-                self.maker.push(cell);
-                self.last = Some(cell);
-                self.status = Status::Passed;
-            }
+        self.maker.push(cell);
+        self.last = Some(cell);
+        if self.board + 1 < OPENING_BOARDS.len() {
+            self.board_done = true;
+        } else {
+            self.status = Status::Passed;
         }
+    }
+
+    /// The opening step, its board played: shows the next board. Returns whether it did.
+    pub fn next_board(&mut self) -> bool {
+        let Some(next) = OPENING_BOARDS.get(self.board + 1).filter(|_| self.board_done) else { return false };
+        self.board += 1;
+        self.board_done = false;
+        self.maker = cells(next.maker);
+        self.breaker = cells(next.breaker);
+        self.last = None;
+        self.feedback = None;
+        true
     }
 
     /// A Maker step: the player claims `cell` as Maker; unless it completes a Snaky, Breaker
@@ -828,8 +848,12 @@ mod tests {
         COACH.get_or_init(|| crate::snaky::as_maker::Coach::shipped().expect("the shipped certificates"))
     }
 
+    /// A board's position, Maker to move (as many stones on each side).
     fn opening_game(board: &OpeningBoard) -> MakerGame {
-        MakerGame::from_moves(&cells(board.maker), &cells(board.breaker)).expect("a legal position")
+        let game =
+            MakerGame::from_moves(&cells(board.maker), &cells(board.breaker)).expect("a legal position");
+        assert_eq!(game.to_move(), Some(crate::snaky::Player::Maker), "{board:?}");
+        game
     }
 
     #[test]
@@ -876,14 +900,23 @@ mod tests {
                 assert_ne!(a * (cell.y - first.y), b * (cell.x - first.x), "{cell} on the line");
             }
         }
-        // Board 3: each proven cell makes the pair a row of three.
-        let board = &OPENING_BOARDS[2];
-        let pair = cells(board.maker);
-        for cell in board.proven_cells() {
-            let mut row: Vec<Cell> = pair.iter().copied().chain([cell]).collect();
-            row.sort();
-            assert!(row.iter().all(|c| c.x == row[0].x), "{cell}");
-            assert_eq!(row[2].y - row[0].y, 2, "{cell}");
+        // Boards 3 and 4: each proven cell makes the row one longer, three then four.
+        for (board, length) in OPENING_BOARDS[2..].iter().zip([3, 4]) {
+            for cell in board.proven_cells() {
+                let mut row: Vec<Cell> = cells(board.maker).into_iter().chain([cell]).collect();
+                row.sort();
+                assert!(row.iter().all(|c| c.x == row[0].x), "{cell}");
+                assert_eq!(row.len(), length);
+                assert_eq!(row[length - 1].y - row[0].y, length as i32 - 1, "{cell}");
+            }
+        }
+        // Board 4's four is the open four of the third Maker step: the certificates win 3 moves
+        // after the fourth stone, the count that step gives (its brute force above).
+        let four = &OPENING_BOARDS[3];
+        for (cell, by) in four.proven {
+            let mut maker = cells(four.maker);
+            maker.push(Cell::from(*cell));
+            assert_eq!(*by, maker.len() as u32 + OPEN_FOUR_MOVES);
         }
         // The counts the step's words give, by brute force over every copy near the origin: a
         // cell lies in 48 Snakies, two cells side by side in 20, corner to corner in 8.
@@ -919,10 +952,18 @@ mod tests {
                 Some(Feedback::OpeningKept { cell: Cell::from(cell), by, board: i as u8 + 1 })
             );
             assert!(lesson.proven_marks().is_empty());
+            // The stone stays on its board until the next click, which plays nothing.
+            assert_eq!((lesson.last, lesson.maker.last()), (Some(Cell::from(cell)), Some(&Cell::from(cell))));
+            if i + 1 < OPENING_BOARDS.len() {
+                let any = lesson::board_cells().find(|&c| lesson.is_free(c)).expect("a free cell");
+                assert!(lesson.click(any));
+                assert_eq!((lesson.board, lesson.feedback, lesson.last), (i + 1, None, None));
+            }
         }
         assert_eq!(lesson.status, Status::Passed);
+        assert!(!lesson.next_board(), "no board after the last");
         assert_eq!(lesson.board, OPENING_BOARDS.len() - 1, "the last board stays, with the stone");
-        assert_eq!(lesson.last, Some(Cell::from(OPENING_BOARDS[2].proven[0].0)));
+        assert_eq!(lesson.last, Some(Cell::from(OPENING_BOARDS[3].proven[0].0)));
     }
 
     #[test]
