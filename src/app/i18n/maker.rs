@@ -129,10 +129,7 @@ pub fn coach(lang: Language, advice: Option<&Advice>) -> String {
             )
         }
         (Language::English, Some(a)) => {
-            format!(
-                "No proof builds on your stones yet (a fresh start elsewhere wins within {} more moves)",
-                a.within
-            )
+            format!("No proof on your stones yet (a fresh start wins within {} more)", a.within)
         }
     }
 }
@@ -529,7 +526,13 @@ pub fn hint(
         }
         (_, None) => String::new(),
     };
-    match (lang, hint) {
+    // The hint stays on from move to move (newcomer #42 did not know, and every move counted as
+    // help): said once, after what it shows.
+    let stays = |lang| match lang {
+        Language::Japanese => "H をもう一度押すまで出たまま。出ている間の手は助けに数えます。",
+        Language::English => " It stays on until you press H again; moves made with it count as help.",
+    };
+    let said = match (lang, hint) {
         (Language::Japanese, Some(a)) if a.footing.on_stones() => format!(
             "証明の次の一手（確実ですが、最短とはかぎりません）：{}{}",
             cell(a.hint),
@@ -552,8 +555,14 @@ pub fn hint(
             a.within,
             near(lang)
         ),
-        _ => String::new(),
-    }
+        _ => return String::new(),
+    };
+    let stop = match lang {
+        Language::Japanese => "。",
+        Language::English => ".",
+    };
+    let said = if said.ends_with(stop) { said } else { said + stop };
+    said + stays(lang)
 }
 
 /// The level asked for during a game, waiting for the same choice again.
@@ -635,10 +644,10 @@ pub fn level_label(lang: Language) -> &'static str {
 pub fn best(lang: Language, level: Level, best: Option<u32>, hint_par: Option<u32>, par: u32) -> String {
     let name = level_name(lang, level);
     let best = match (lang, best) {
-        (Language::Japanese, Some(n)) => format!("{name}への最短：{n}手（ヒントなし）"),
-        (Language::Japanese, None) => format!("{name}にはまだヒントなしで勝っていません"),
-        (Language::English, Some(n)) => format!("Best against {name}: {n} moves (no help)"),
-        (Language::English, None) => format!("No unaided win against {name} yet"),
+        (Language::Japanese, Some(n)) => format!("あなたの記録（{name}、ヒントなし）：{n}手"),
+        (Language::Japanese, None) => format!("あなたの記録（{name}、ヒントなし）：まだなし"),
+        (Language::English, Some(n)) => format!("Your record against {name}, no help: {n} moves"),
+        (Language::English, None) => format!("Your record against {name}, no help: none yet"),
     };
     // What the hints do against this game's Breaker: a target within reach, told apart from the
     // goal, which is the proof's worst case (newcomers #38 and #40 saw 8 beside 19 and asked which
@@ -646,10 +655,10 @@ pub fn best(lang: Language, level: Level, best: Option<u32>, hint_par: Option<u3
     match (lang, hint_par) {
         (_, None) => best,
         (Language::Japanese, Some(n)) => {
-            format!("{best}。毎回ヒントどおりなら今回は{n}手で勝ち（{par}手は最悪の場合）")
+            format!("{best}。この対局をヒントどおりに打てば{n}手で勝ち（{par}手は最悪の場合）")
         }
         (Language::English, Some(n)) => {
-            format!("{best}. Following every hint wins in {n} this game; {par} is the worst case")
+            format!("{best}. This game, the hints alone would win in {n}; {par} is the worst case")
         }
     }
 }
