@@ -129,6 +129,7 @@ fn sweep(coach: &Coach, games: &[(&'static str, MakerGame)]) -> (Vec<Named>, Vec
         let mut near = Vec::new();
         let mut aims = Vec::new();
         let mut lines = Vec::new();
+        let mut proven = Vec::new();
         for (_, game) in games.iter().filter(|(k, _)| *k == kind) {
             for position in positions_of(game) {
                 match position.to_move() {
@@ -161,6 +162,11 @@ fn sweep(coach: &Coach, games: &[(&'static str, MakerGame)]) -> (Vec<Named>, Vec
                             });
                             aims.push((time, position.clone()));
                         }
+                        // Every proven move (the opening step's lists are checked with it).
+                        let proven_time = best_of_3(|| {
+                            black_box(coach.proven_moves(&position));
+                        });
+                        proven.push((proven_time, position.clone()));
                         advise.push((time, position));
                     }
                     Some(Player::Breaker) => {
@@ -179,6 +185,7 @@ fn sweep(coach: &Coach, games: &[(&'static str, MakerGame)]) -> (Vec<Named>, Vec
         summary(&format!("the move near the stones, {kind} games"), kind, near);
         summary(&format!("the aim off the proof, {kind} games"), kind, aims);
         summary(&format!("the proof's line against Blocker, {kind} games"), kind, lines);
+        summary(&format!("every proven move, {kind} games"), kind, proven);
     }
     (coach_turns, searcher_turns)
 }

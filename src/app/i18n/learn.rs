@@ -180,11 +180,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
         ],
         (Language::Japanese, Step::Opening) => [
             "{best}手の証明の始め方。1つ目の石はどこでもかまいません（盤に端はありません）。1マスは48個の Snaky に入り、辺で接する2つの石はそのうち20個を共有、角で接する2つは8個だけ。だから証明は石を辺どうしで並べ、列を伸ばします。",
-            "対局の最初の数手から、4つの盤を出します。証明が続くマスに、次の石を置いてください（壊し手はもう答えています）。",
+            "対局の最初の数手から、3つの盤を出します。証明が続くマスに、次の石を置いてください（壊し手はもう答えています）。",
         ],
         (Language::English, Step::Opening) => [
             "How our {best}-move proof starts. The first stone can go anywhere (the board has no edges). A cell lies in 48 Snakies; two stones side by side share 20, corner to corner only 8: so the proof puts its stones side by side, and grows a row.",
-            "Four boards from a game's first moves: put your next stone where the proof goes on (Breaker has answered already).",
+            "Three boards from a game's first moves: put your next stone where the proof goes on (Breaker has answered already).",
         ],
     };
     lines
@@ -215,18 +215,12 @@ pub fn opening_task(lang: Language, board: usize) -> String {
         (Language::English, 1) => format!(
             "Board {n} of {all}: your second stone. Breaker took a side: go beside your stone, off the row Breaker's stone is on."
         ),
-        (Language::Japanese, 2) => {
+        (Language::Japanese, _) => {
             format!("盤 {n}／{all}：3つ目の石。2つの石の端に置いて、3つ並びにしてください。")
         }
-        (Language::English, 2) => {
+        (Language::English, _) => {
             format!("Board {n} of {all}: your third stone. Put it at an end of your pair: a row of three.")
         }
-        (Language::Japanese, _) => format!(
-            "盤 {n}／{all}：4つ目の石。3つ並びの両端が空いています。4つ並びにしましょう（作り手3の「四つ並び」）。"
-        ),
-        (Language::English, _) => format!(
-            "Board {n} of {all}: your fourth stone. Both ends of your row of three are free: make it four (the open four of step 3)."
-        ),
     }
 }
 
@@ -324,10 +318,10 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
             format!("Yes: the proof goes on from there, and wins by your move {by} whatever Breaker does (par is {PAR}). Click the board or press Enter for the next board.")
         }
         (Feedback::OpeningKept { by, .. }, Ja) => format!(
-            "合格！ 両端の空いた4つ並び：リーチとダブルリーチで{by}手目までに勝ちます。対局で列の端をふさがれたら、証明は別の場所へ跳ぶこともあります（ヒント H が場所を見せます）。"
+            "合格！ 3つ並び：証明は{by}手目までに勝ちます。この先の証明の手は壊し手の石しだいで、曲げることも、空いた場所へ跳ぶこともあります（4つ並びにするとはかぎりません）。対局ではヒント（H）が見せます。"
         ),
         (Feedback::OpeningKept { by, .. }, En) => format!(
-            "Passed! An open four: threats and a double threat win by your move {by}. In a game, if Breaker blocks your row's end, the proof may jump elsewhere (the hint, H, shows where)."
+            "Passed! A row of three: the proof wins by your move {by}. What it plays next depends on Breaker's stones: a bend, or a jump to free room, not always a four. In a game, the hint (H) shows it."
         ),
         (Feedback::OpeningMissed { beside: true, .. }, Ja) => {
             "となりですが、証明はそこからは続きません。続くのは印のマスだけです。どれかを打ってください。".into()
