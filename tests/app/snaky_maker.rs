@@ -422,3 +422,22 @@ fn shift_and_an_arrow_pan_without_moving_the_cursor() {
     key(&mut app, KeyCode::ArrowRight);
     assert_eq!(app.world().resource::<Cursor>().0, Cell::new(cursor.x + 1, cursor.y));
 }
+
+/// A claim on a taken cell flashes it red, as on the Breaker screen (newcomer #43 clicked a taken
+/// cell as Maker and saw nothing happen); nothing is placed.
+#[test]
+fn a_claim_on_a_taken_cell_flashes_it() {
+    use pokopoko::app::snaky::RefusedFlash;
+    use pokopoko::app::snaky::model::maker::MakerInput;
+    let mut app = maker_screen();
+    app.world_mut().write_message(MakerInput::Claim(Cell::new(8, 8)));
+    app.update();
+    let moves = session(&app).game().moves().to_vec();
+    assert_eq!(moves.len(), 2, "the move and the Breaker's reply");
+    app.world_mut().write_message(MakerInput::Claim(Cell::new(8, 8)));
+    app.update();
+    assert_eq!(session(&app).game().moves(), moves.as_slice(), "nothing placed");
+    let flashes: Vec<Cell> =
+        app.world_mut().query::<&RefusedFlash>().iter(app.world()).map(|flash| flash.cell).collect();
+    assert_eq!(flashes, [Cell::new(8, 8)]);
+}

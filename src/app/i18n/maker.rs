@@ -655,10 +655,10 @@ pub fn best(lang: Language, level: Level, best: Option<u32>, hint_par: Option<u3
     match (lang, hint_par) {
         (_, None) => best,
         (Language::Japanese, Some(n)) => {
-            format!("{best}。この対局をヒントどおりに打てば{n}手で勝ち（{par}手は最悪の場合）")
+            format!("{best}。1手目からヒントどおりなら、この対局は{n}手で勝ち（最悪でも{par}手）")
         }
         (Language::English, Some(n)) => {
-            format!("{best}. This game, the hints alone would win in {n}; {par} is the worst case")
+            format!("{best}. With every hint from move 1, this game is won in {n} ({par} at worst)")
         }
     }
 }

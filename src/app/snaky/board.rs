@@ -29,6 +29,7 @@ use crate::snaky::{Cell, Player};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ViewInput>()
+        .add_message::<FlashRefused>()
         .init_resource::<BoardView>()
         .init_resource::<Hover>()
         .init_resource::<Cursor>()
@@ -43,6 +44,7 @@ pub(super) fn plugin(app: &mut App) {
                 frame_the_lesson,
                 show_the_end,
                 draw_stones,
+                refusals_to_flash,
                 flash_refusals,
                 draw_hover::<Session>,
                 draw_cursor,
@@ -69,6 +71,7 @@ fn share_the_board<S: ShownStones>(app: &mut App, screen: Screen) {
             (
                 fit_area,
                 forget_hover_when_the_view_moves,
+                flash_refusals,
                 draw_hover::<S>,
                 draw_cursor,
                 place_on_board,
@@ -367,6 +370,11 @@ pub struct Stone {
     /// first claim Breaker's 1).
     pub number: usize,
 }
+
+/// A claim the screen refused (a taken cell): the cell flashes red for a moment, on every screen
+/// with the board (newcomer #43 clicked a taken cell as Maker and saw nothing happen).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FlashRefused(pub Cell);
 
 /// The red flash on a refused cell.
 #[derive(Component, Debug)]
@@ -825,9 +833,18 @@ pub(super) fn stone(cell: Cell, player: Player, number: usize, ring: Color, play
     )
 }
 
+/// The Breaker screen's refused claims, to flash.
+fn refusals_to_flash(mut outcomes: MessageReader<Outcome>, mut flash: MessageWriter<FlashRefused>) {
+    for outcome in outcomes.read() {
+        if let Outcome::Refused(cell) = *outcome {
+            flash.write(FlashRefused(cell));
+        }
+    }
+}
+
 /// A refused claim flashes its cell red for a moment; the screen keeps drawing until it has faded.
 fn flash_refusals(
-    mut outcomes: MessageReader<Outcome>,
+    mut refusals: MessageReader<FlashRefused>,
     layers: Query<(Entity, &Layer)>,
     mut flashes: Query<(Entity, &mut RefusedFlash, &mut BackgroundColor, &mut BorderColor)>,
     time: Res<Time>,
@@ -846,13 +863,7 @@ fn flash_refusals(
             fading = true;
         }
     }
-    let refused: Vec<Cell> = outcomes
-        .read()
-        .filter_map(|outcome| match *outcome {
-            Outcome::Refused(cell) => Some(cell),
-            _ => None,
-        })
-        .collect();
+    let refused: Vec<Cell> = refusals.read().map(|&FlashRefused(cell)| cell).collect();
     if fading || !refused.is_empty() {
         redraw.write(Redraw);
     }

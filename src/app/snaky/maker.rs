@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use super::board::{self, BoardView, Cursor, Layer, ViewInput, board_actions, board_key_parts};
+use super::board::{self, BoardView, Cursor, FlashRefused, Layer, ViewInput, board_actions, board_key_parts};
 use super::layout;
 use super::model::maker::{MakerInput, MakerOutcome, MakerSession, PAR};
 use super::model::session::SnakyInput;
@@ -432,6 +432,7 @@ fn apply_input(
     mut view: ResMut<BoardView>,
     mut views: MessageWriter<ViewInput>,
     mut events: MessageWriter<GameEvent>,
+    mut flashes: MessageWriter<FlashRefused>,
     mut data: ResMut<SaveData>,
     mut go: MessageWriter<Go>,
     mut before_line: Local<Option<BoardView>>,
@@ -477,8 +478,9 @@ fn apply_input(
             match outcome {
                 MakerOutcome::Placed { cell, player: Player::Maker } => cursor.0 = cell,
                 MakerOutcome::Placed { .. } => {}
-                MakerOutcome::Refused(_) => {
+                MakerOutcome::Refused(cell) => {
                     events.write(GameEvent::Refused);
+                    flashes.write(FlashRefused(cell));
                 }
                 MakerOutcome::Cost(lost) => {
                     events.write(GameEvent::Costly { lost });
