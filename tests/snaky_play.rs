@@ -404,3 +404,27 @@ fn the_perfect_breaker_takes_exactly_the_bound_in_every_turn() {
         }
     }
 }
+
+/// The first-claim tip (the Breaker panel before the first claim): against every Maker and every
+/// turn of its plan, each cell beside Maker's opening stone (sharing a side) keeps the highest
+/// height of the heat map, and a reply far away gives away what `far_reply_cost` says: the
+/// highest height less the height outside the envelope, at least 3 Maker moves.
+#[test]
+fn the_first_claim_beside_the_opening_holds_longest_against_every_maker() {
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("shipped");
+        for turn in Symmetry::ALL {
+            let game = Game::started_turned(std::sync::Arc::clone(&cards), turn);
+            let heat = game.heat();
+            let best = heat.iter().map(|&(_, h)| h).max().expect("replies");
+            let far = heat.iter().find(|(reply, _)| reply.is_none()).expect("outside").1;
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let side = Cell::new(8 + dx, 8 + dy);
+                let height = heat.iter().find(|(reply, _)| *reply == Some(side)).map(|&(_, h)| h);
+                assert_eq!(height, Some(best), "{maker:?} {turn:?}: {side}");
+            }
+            assert_eq!(game.far_reply_cost(), Some(best - far), "{maker:?} {turn:?}");
+            assert!(best - far >= 3, "{maker:?} {turn:?}: {best} - {far}");
+        }
+    }
+}

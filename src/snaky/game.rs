@@ -291,6 +291,16 @@ impl Game {
             .collect()
     }
 
+    /// For Breaker to move: how many Maker moves a reply outside the active envelope gives away
+    /// against the best reply (the heat map's highest height less its height outside). At the
+    /// opening, the first-reply tip's "Maker wins k moves sooner".
+    pub fn far_reply_cost(&self) -> Option<u32> {
+        let heat = self.heat();
+        let best = heat.iter().map(|&(_, height)| height).max()?;
+        let far = heat.iter().find(|(reply, _)| reply.is_none())?.1;
+        Some(best.saturating_sub(far))
+    }
+
     /// For Breaker to move: the guarantee once Breaker has replied (Maker to move, the claim moved
     /// to the child the reply selects) — each free cell of the active envelope, then (`None`) any
     /// reply outside it. The heat map's heights, counted as the panel counts the guarantee.

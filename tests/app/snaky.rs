@@ -1779,3 +1779,23 @@ fn a_launch_seed_turns_the_first_game_and_tells_it() {
     assert_eq!(session(&app).game().turn(), turn);
     assert_eq!(session(&app).notice.as_ref().map(|n| &n.said), Some(&Said::Turned(turn)));
 }
+
+/// Before the first claim the goal line says where it holds longest and what a claim far away
+/// gives away (the heat map's count); the first claim puts the tip away, and blind mode hides it.
+#[test]
+fn the_first_claim_tip_shows_before_the_first_claim_only_and_not_in_blind_mode() {
+    let mut app = snaky_screen();
+    let lang = app.world().resource::<pokopoko::app::i18n::Lang>().0;
+    let sooner = session(&app).game().far_reply_cost().expect("Breaker to move");
+    let tip = pokopoko::app::i18n::snaky::first_claim_tip(lang, sooner);
+    let shows = |app: &mut App| texts(app).iter().any(|t| t.contains(&tip));
+    assert!(shows(&mut app), "{tip}");
+    key(&mut app, KeyCode::KeyB);
+    assert!(session(&app).blind);
+    assert!(!shows(&mut app), "blind mode hides it");
+    key(&mut app, KeyCode::KeyB);
+    assert!(shows(&mut app));
+    click(&mut app, Cell::new(9, 8));
+    assert_eq!(session(&app).game().breaker_cells(), [Cell::new(9, 8)]);
+    assert!(!shows(&mut app), "the first claim puts it away");
+}

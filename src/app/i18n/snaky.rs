@@ -597,6 +597,20 @@ pub fn par_line(lang: Language, par: u32, best: Option<u32>, blind_best: Option<
     }
 }
 
+/// Before Breaker's first claim, below the goal: where the first claim holds longest (a cell
+/// beside Maker's stone, sharing a side: the tests check it for every Maker and every turn of
+/// its plan) and what a claim far away gives away (`sooner`, from the heat map).
+pub fn first_claim_tip(lang: Language, sooner: u32) -> String {
+    match lang {
+        Language::Japanese => format!(
+            "最初の一手：作り手の石のとなり（辺で接するマス）がいちばん長く持ちます。遠くに打つと、作り手は{sooner}手早く勝ちます。"
+        ),
+        Language::English => format!(
+            "Your first claim: a cell beside Maker's stone (sharing a side) holds longest; far away, Maker wins {sooner} moves sooner."
+        ),
+    }
+}
+
 /// The goal line's place during a double threat, Breaker to move: a Maker that takes a finish
 /// wins with its next move (`next`) whatever is blocked; this one keeps its proof's order (the
 /// heading's count), so the block is forced and never a mistake.

@@ -758,7 +758,15 @@ fn update_panel(
                 } else {
                     let best = settings.snaky_best.get(&maker).copied();
                     let blind = settings.blind_best.get(&maker).copied();
-                    (text::par_line(lang, par, best, blind), palette::INK_SOFT)
+                    let goal = text::par_line(lang, par, best, blind);
+                    // Before the first claim (not blind): where it holds longest.
+                    let first = session.game().breaker_cells().is_empty() && !blind_now;
+                    match session.game().far_reply_cost().filter(|_| first) {
+                        Some(sooner) => {
+                            (format!("{goal}\n{}", text::first_claim_tip(lang, sooner)), palette::INK_SOFT)
+                        }
+                        None => (goal, palette::INK_SOFT),
+                    }
                 }
             }
             Info::Takeaway if session.lesson_offered() && session.game().won() => {
