@@ -215,12 +215,12 @@ pub fn opening_task(lang: Language, board: usize) -> String {
         (Language::English, 1) => format!(
             "Board {n} of {all}: your second stone. Breaker took a side: go beside your stone, off the row Breaker's stone is on."
         ),
-        (Language::Japanese, _) => {
-            format!("盤 {n}／{all}：3つ目の石。2つの石の端に置いて、3つ並びにしてください。")
-        }
-        (Language::English, _) => {
-            format!("Board {n} of {all}: your third stone. Put it at an end of your pair: a row of three.")
-        }
+        (Language::Japanese, _) => format!(
+            "盤 {n}／{all}：3つ目の石。2つの石の両端が空いています：端に置いて3つ並びに。（端をふさがれていたら、証明は曲げるか跳びます）"
+        ),
+        (Language::English, _) => format!(
+            "Board {n} of {all}: your third stone. Both ends of your pair are free: put it at an end, a row of three. (With an end capped, the proof bends or jumps instead.)"
+        ),
     }
 }
 
@@ -312,10 +312,10 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
         (Feedback::Won, Ja) => "合格！ Snaky が完成しました（印の6マス）。".into(),
         (Feedback::Won, En) => "Passed! You completed a Snaky (the 6 marked cells).".into(),
         (Feedback::OpeningKept { by, board, .. }, Ja) if usize::from(board) < OPENING_BOARDS.len() => {
-            format!("正解：証明はそこから続きます。壊し手がどう打っても、あなたの{by}手目までに勝ちます（パーは{PAR}）。盤をクリックするか Enter でつぎの盤へ。")
+            format!("正解：証明はそこから続きます。壊し手がどう打っても、おそくともあなたの{by}手目で勝ちます（パーは{PAR}。この数は壊し手の石の位置で変わります）。盤をクリックするか Enter でつぎの盤へ。")
         }
         (Feedback::OpeningKept { by, board, .. }, En) if usize::from(board) < OPENING_BOARDS.len() => {
-            format!("Yes: the proof goes on from there, and wins by your move {by} whatever Breaker does (par is {PAR}). Click the board or press Enter for the next board.")
+            format!("Yes: the proof goes on from there, and wins by your move {by} at the latest whatever Breaker does (par is {PAR}; the number depends on where Breaker stands). Click the board or press Enter for the next board.")
         }
         (Feedback::OpeningKept { by, .. }, Ja) => format!(
             "合格！ 3つ並び：証明は{by}手目までに勝ちます。この先の証明の手は壊し手の石しだいで、曲げることも、空いた場所へ跳ぶこともあります（4つ並びにするとはかぎりません）。対局ではヒント（H）が見せます。"

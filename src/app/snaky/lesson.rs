@@ -896,8 +896,13 @@ mod tests {
                 assert_ne!(a * (cell.y - first.y), b * (cell.x - first.x), "{cell} on the line");
             }
         }
-        // Board 3: each proven cell makes the pair a row of three.
+        // Board 3: both ends of the pair are free, as its words say, and each proven cell makes
+        // the pair a row of three.
         let board = &OPENING_BOARDS[2];
+        let pair = cells(board.maker);
+        for end in [Cell::new(pair[0].x, pair[0].y - 1), Cell::new(pair[1].x, pair[1].y + 1)] {
+            assert!(!board.breaker.contains(&(end.x, end.y)), "{end} is capped");
+        }
         for cell in board.proven_cells() {
             let mut row: Vec<Cell> = cells(board.maker).into_iter().chain([cell]).collect();
             row.sort();
@@ -915,6 +920,24 @@ mod tests {
         assert_eq!(copies.len(), 48);
         assert_eq!(sharing(Cell::new(1, 0)), 20);
         assert_eq!(sharing(Cell::new(1, 1)), 8);
+    }
+
+    /// Board 3's words in brackets: with an end of the pair capped, the proof does not make the
+    /// row of three at the other end; it bends or jumps. Every first Breaker stone beside the pair
+    /// or corner to corner with it, then a cap on either end: no proven move on the pair's line.
+    #[test]
+    fn with_an_end_of_the_pair_capped_the_proof_makes_no_row_of_three() {
+        let pair = [Cell::new(8, 8), Cell::new(8, 9)];
+        let mut checked = 0;
+        for first in [(9, 8), (9, 9), (7, 8), (7, 9), (9, 7), (7, 7), (9, 10), (7, 10)] {
+            for cap in [Cell::new(8, 7), Cell::new(8, 10)] {
+                let Ok(game) = MakerGame::from_moves(&pair, &[Cell::from(first), cap]) else { continue };
+                let proven = coach().proven_moves(&game);
+                assert!(proven.iter().all(|(cell, _)| cell.x != 8), "{first:?} {cap}: {proven:?}");
+                checked += proven.len();
+            }
+        }
+        assert!(checked > 0, "some capped pair has proven moves");
     }
 
     #[test]
