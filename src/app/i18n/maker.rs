@@ -320,6 +320,14 @@ fn missed_move(lang: Language, proof: &HintReason, yours: &HintReason) -> String
             format!("（あなたの手では{k}個）")
         }
         (Language::English, HintReason::Builds(p), HintReason::Builds(k)) if k < p => format!("; yours, {k}"),
+        // A fuller shape of the player's own is no answer to the proof's plan: said, so the
+        // proof's smaller count does not read as a slip (newcomer #45 had just made 4 to its 3).
+        (Language::Japanese, HintReason::Builds(_), HintReason::Builds(k)) => {
+            format!("（あなたの手は{k}個ですが、証明の計画からは外れます）")
+        }
+        (Language::English, HintReason::Builds(_), HintReason::Builds(k)) => {
+            format!("; yours put {k}, but off the proof's plan")
+        }
         (Language::Japanese, HintReason::Builds(_), HintReason::Opens) => {
             "（あなたの手はどの石ともつながりません）".into()
         }
@@ -881,6 +889,9 @@ mod tests {
             said.ends_with("The proof's move instead put 3 of your stones on one unblocked shape; yours, 2."),
             "{said}"
         );
+        let fuller = (HintReason::Builds(3), HintReason::Builds(4));
+        let said = cost(Language::English, 2, Some(&advice(7, Footing::Here)), 5, Some(&fuller));
+        assert!(said.ends_with("on one unblocked shape; yours put 4, but off the proof's plan."), "{said}");
     }
 
     /// A costly move's review line says both counts as "by move N": the proof's promise against
