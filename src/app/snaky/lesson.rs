@@ -355,6 +355,10 @@ impl Lesson {
         if self.status != Status::Playing || self.step == Step::Goal {
             return false;
         }
+        // A played opening board: any cell, a stone's included, brings the next.
+        if self.next_board() {
+            return true;
+        }
         if !self.is_free(cell) {
             self.feedback = Some(Feedback::Taken(cell));
             return true;
@@ -435,9 +439,6 @@ impl Lesson {
     /// last board keeps it: the step is passed); any other is outlined and the proof's cells
     /// marked.
     fn opening_click(&mut self, board: &OpeningBoard, cell: Cell) {
-        if self.next_board() {
-            return;
-        }
         let number = self.board as u8 + 1;
         let Some(by) = board.proven_by(cell) else {
             let beside = self.maker.iter().any(|m| (m.x - cell.x).abs() + (m.y - cell.y).abs() == 1);
@@ -964,7 +965,12 @@ mod tests {
             // The stone stays on its board until the next click, which plays nothing.
             assert_eq!((lesson.last, lesson.maker.last()), (Some(Cell::from(cell)), Some(&Cell::from(cell))));
             if i + 1 < OPENING_BOARDS.len() {
-                let any = lesson::board_cells().find(|&c| lesson.is_free(c)).expect("a free cell");
+                // Any cell brings the next board: a free one, or (the second time) the stone.
+                let any = if i == 0 {
+                    lesson::board_cells().find(|&c| lesson.is_free(c)).expect("a free cell")
+                } else {
+                    Cell::from(cell)
+                };
                 assert!(lesson.click(any));
                 assert_eq!((lesson.board, lesson.feedback, lesson.last), (i + 1, None, None));
             }
