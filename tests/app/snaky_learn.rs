@@ -395,6 +395,8 @@ fn the_maker_steps_open_from_the_maker_screen_and_are_played_as_maker() {
     assert_ne!(app.world().resource::<SaveData>().save.settings.sound.muted, sound.muted);
     // The crossing leads on to the opening; from there, the last Maker step, Enter goes back to
     // play as Maker.
+    key(&mut app, KeyCode::Digit6);
+    assert_eq!(lesson(&app).step, Step::Opening, "each of the six steps has its digit");
     key(&mut app, KeyCode::Digit5);
     assert_eq!(lesson(&app).step, Step::Crossing);
     key(&mut app, KeyCode::Enter);

@@ -132,6 +132,7 @@ const KEYS: Keymap<LearnInput> = Keymap(&[
     Binding::unshown(&[KeyCode::Digit3, KeyCode::Numpad3], LearnInput::Nth(3)),
     Binding::unshown(&[KeyCode::Digit4, KeyCode::Numpad4], LearnInput::Nth(4)),
     Binding::unshown(&[KeyCode::Digit5, KeyCode::Numpad5], LearnInput::Nth(5)),
+    Binding::unshown(&[KeyCode::Digit6, KeyCode::Numpad6], LearnInput::Nth(6)),
     Binding::press(
         &[KeyCode::KeyL],
         LearnInput::Track(Track::Maker),
@@ -242,15 +243,19 @@ fn apply_input(
                     show(&mut primer, previous);
                 }
             }
-            // Enter on a played opening board brings the next board, as a click does.
-            LearnInput::Confirm if primer.lesson.next_board() => {}
-            LearnInput::Confirm => match (step.next(), step.track()) {
-                (Some(next), _) => show(&mut primer, next),
-                (None, Track::Breaker) => play_snaky(&mut data, &mut go),
-                (None, Track::Maker) => {
-                    go.write(Go(Screen::SnakyMaker));
+            LearnInput::Confirm => {
+                // On a played opening board Enter brings the next board, as a click does.
+                if primer.lesson.next_board() {
+                    continue;
                 }
-            },
+                match (step.next(), step.track()) {
+                    (Some(next), _) => show(&mut primer, next),
+                    (None, Track::Breaker) => play_snaky(&mut data, &mut go),
+                    (None, Track::Maker) => {
+                        go.write(Go(Screen::SnakyMaker));
+                    }
+                }
+            }
             LearnInput::PlaySnaky => play_snaky(&mut data, &mut go),
             LearnInput::PlayAsMaker => {
                 // From the last step it is that step's way out, as Play Snaky is.

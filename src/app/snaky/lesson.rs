@@ -220,9 +220,6 @@ pub struct Lesson {
     claims: u32,
     /// The opening step: the index of the board on screen in [`OPENING_BOARDS`].
     pub board: usize,
-    /// The opening step: the board shows the proven stone just played; the next click (or Enter)
-    /// brings the next board.
-    pub board_done: bool,
 }
 
 /// A Snaky in orientation `symmetry` (the certificate's digit) translated by (dx, dy), as the
@@ -309,7 +306,6 @@ impl Lesson {
             feedback: None,
             claims: 0,
             board: 0,
-            board_done: false,
         }
     }
 
@@ -435,9 +431,9 @@ impl Lesson {
         true
     }
 
-    /// The opening step: a cell where the proof goes on is played and the next board shown (the
-    /// last board keeps it: the step is passed); any other is outlined and the proof's cells
-    /// marked.
+    /// The opening step: a cell where the proof goes on is played and stays on its board until
+    /// the next click (the last board's passes the step); any other is outlined and the proof's
+    /// cells marked.
     fn opening_click(&mut self, board: &OpeningBoard, cell: Cell) {
         let number = self.board as u8 + 1;
         let Some(by) = board.proven_by(cell) else {
@@ -451,18 +447,17 @@ impl Lesson {
         self.claims += 1;
         self.maker.push(cell);
         self.last = Some(cell);
-        if self.board + 1 < OPENING_BOARDS.len() {
-            self.board_done = true;
-        } else {
+        if self.board + 1 == OPENING_BOARDS.len() {
             self.status = Status::Passed;
         }
     }
 
-    /// The opening step, its board played: shows the next board. Returns whether it did.
+    /// The opening step, its board played (the proven stone, the only one a board plays, is on
+    /// it) and another board to come: shows the next board. Returns whether it did.
     pub fn next_board(&mut self) -> bool {
-        let Some(next) = OPENING_BOARDS.get(self.board + 1).filter(|_| self.board_done) else { return false };
+        let played = self.opening_board().is_some() && self.status == Status::Playing && self.last.is_some();
+        let Some(next) = OPENING_BOARDS.get(self.board + 1).filter(|_| played) else { return false };
         self.board += 1;
-        self.board_done = false;
         self.maker = cells(next.maker);
         self.breaker = cells(next.breaker);
         self.last = None;
@@ -574,7 +569,6 @@ pub fn orientations() -> [SnakyCopy; 8] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::snaky::lesson;
     use crate::snaky::as_maker::{Level, MakerGame, Opponent, attacker};
 
     /// Every copy of Snaky lying on the board, by brute force over orientations and translations.
@@ -948,7 +942,7 @@ mod tests {
             assert_eq!((lesson.board, lesson.status), (i, Status::Playing));
             assert_eq!(lesson.maker, cells(board.maker));
             // A cell beside Maker's stone that the proof does not play: outlined, nothing placed.
-            let miss = lesson::board_cells()
+            let miss = board_cells()
                 .find(|&c| lesson.is_free(c) && board.proven_by(c).is_none())
                 .expect("a cell off the proof");
             assert!(lesson.click(miss));
@@ -967,7 +961,7 @@ mod tests {
             if i + 1 < OPENING_BOARDS.len() {
                 // Any cell brings the next board: a free one, or (the second time) the stone.
                 let any = if i == 0 {
-                    lesson::board_cells().find(|&c| lesson.is_free(c)).expect("a free cell")
+                    board_cells().find(|&c| lesson.is_free(c)).expect("a free cell")
                 } else {
                     Cell::from(cell)
                 };

@@ -761,7 +761,7 @@ fn update_panel(
                     let goal = text::par_line(lang, par, best, blind);
                     // Before the first claim (not blind): where it holds longest.
                     let first = session.game().breaker_cells().is_empty() && !blind_now;
-                    match session.game().far_reply_cost().filter(|_| first) {
+                    match first.then(|| session.game().far_reply_cost()).flatten() {
                         Some(sooner) => {
                             (format!("{goal}\n{}", text::first_claim_tip(lang, sooner)), palette::INK_SOFT)
                         }
