@@ -578,16 +578,16 @@ pub fn confirm_level(lang: Language, level: Level, playing: Level) -> String {
     let name = level_name(lang, level);
     match lang {
         Language::Japanese if level == playing => {
-            "いまの対局をやめて、はじめからにしますか？もう一度「はじめから」(R) で始まります。".into()
+            "いまの対局をやめて、はじめからにしますか？もう一度「はじめから」(R) で始まります。手を打てば対局を続けます。".into()
         }
         Language::English if level == playing => {
-            "Leave this game for a new one? Press New game (R) again to start.".into()
+            "Leave this game for a new one? Press New game (R) again to start; a move on the board keeps this game.".into()
         }
         Language::Japanese => {
-            format!("いまの対局をやめて{name}と新しく対局しますか？もう一度押すと始まります。")
+            format!("いまの対局をやめて{name}と新しく対局しますか？もう一度押すと始まります。手を打てば対局を続けます。")
         }
         Language::English => {
-            format!("Leave this game for a new one against {name}? Choose it again to start.")
+            format!("Leave this game for a new one against {name}? Choose it again to start; a move on the board keeps this game.")
         }
     }
 }

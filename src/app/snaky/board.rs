@@ -165,8 +165,10 @@ impl Default for Cursor {
 
 /// The cursor keeps this many cells between itself and the board's edge.
 const CURSOR_MARGIN_CELLS: f32 = 1.5;
-const CURSOR_BORDER_PX: f32 = 4.0;
-const CURSOR_GROW_PX: f32 = 4.0;
+/// The cursor's ring stands clear of its cell, with a gap where the cell's own outline shows (the
+/// hint's green square, a practice try's), so the two never read as one mark.
+const CURSOR_BORDER_PX: f32 = 3.0;
+const CURSOR_GROW_PX: f32 = 7.0;
 
 /// The board area's size at the design window size (the whole UI scales with the window); a
 /// window narrower than 16:10 gives it more height ([`BoardView::size`]).

@@ -395,8 +395,11 @@ fn explanation(
             }
         });
     }
+    // The goal step has no board and so no feedback: its words get the room (the Japanese ones
+    // pushed the buttons past the panel).
+    let feedback_room = if step == Step::Goal { 0.0 } else { FEEDBACK_HEIGHT };
     let slot = Node {
-        min_height: px(FEEDBACK_HEIGHT),
+        min_height: px(feedback_room),
         width: percent(100),
         align_items: AlignItems::FlexStart,
         ..default()
