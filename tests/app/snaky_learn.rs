@@ -14,7 +14,7 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
 
-use pokopoko::app::snaky::learn::{LearnCell, LearnInput, LearnStart, Primer};
+use pokopoko::app::snaky::learn::{LearnCell, LearnCursor, LearnInput, LearnStart, Primer};
 use pokopoko::app::snaky::lesson::{BOARD, Feedback, Status, Step};
 use pokopoko::app::theme::palette;
 use pokopoko::app::{Go, MenuAction, Open, SaveData, SavePlace, Screen};
@@ -280,11 +280,11 @@ fn step_5_opens_snaky_as_maker_with_x() {
 #[test]
 fn every_step_can_be_replayed_with_the_keys() {
     let mut app = primer_at(SavePlace::Memory, Step::Shape);
-    key(&mut app, KeyCode::ArrowRight);
+    key(&mut app, KeyCode::PageDown);
     assert_eq!(lesson(&app).step, Step::Turns);
     key(&mut app, KeyCode::Digit4);
     assert_eq!(lesson(&app).step, Step::DoubleThreat);
-    key(&mut app, KeyCode::ArrowLeft);
+    key(&mut app, KeyCode::PageUp);
     assert_eq!(lesson(&app).step, Step::Block);
     // A passed step opens again from its start.
     let start = lesson(&app).clone();
@@ -295,11 +295,87 @@ fn every_step_can_be_replayed_with_the_keys() {
     assert_eq!(*lesson(&app), start);
     assert_eq!(passed(&app), [3], "replaying keeps the step passed");
     key(&mut app, KeyCode::Digit1);
-    key(&mut app, KeyCode::ArrowLeft);
+    key(&mut app, KeyCode::PageUp);
     assert_eq!(lesson(&app).step, Step::Shape, "nothing before step 1");
     key(&mut app, KeyCode::Escape);
     app.update();
     assert_eq!(screen(&app), Screen::Menu);
+}
+
+/// The drawn keyboard cursors: the cells under them (none, or one).
+fn cursors(app: &mut App) -> Vec<Cell> {
+    let at = |node: &Node| match (node.left, node.top) {
+        (Val::Px(left), Val::Px(top)) => (left, top),
+        other => panic!("the cursor is placed in pixels: {other:?}"),
+    };
+    let cells: Vec<(Cell, (f32, f32))> = app
+        .world_mut()
+        .query::<(&LearnCell, &Node)>()
+        .iter(app.world())
+        .map(|(cell, node)| (cell.0, at(node)))
+        .collect();
+    app.world_mut()
+        .query_filtered::<&Node, With<LearnCursor>>()
+        .iter(app.world())
+        .map(|node| {
+            // The cursor's ring surrounds its cell: the cell's corner lies a grid line inside it.
+            let (left, top) = at(node);
+            let (cell, _) = cells
+                .iter()
+                .find(|(_, (x, y))| (x - left - 2.0).abs() < 0.5 && (y - top - 2.0).abs() < 0.5)
+                .unwrap_or_else(|| panic!("the cursor at ({left}, {top}) surrounds no cell"));
+            *cell
+        })
+        .collect()
+}
+
+/// Presses the arrows that take the cursor from where it is to `to`.
+fn cursor_to(app: &mut App, to: Cell) {
+    let from = app.world().resource::<Primer>().cursor;
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let (across, up) = (
+        if dx > 0 { KeyCode::ArrowRight } else { KeyCode::ArrowLeft },
+        if dy > 0 { KeyCode::ArrowUp } else { KeyCode::ArrowDown },
+    );
+    for _ in 0..dx.abs() {
+        key(app, across);
+    }
+    for _ in 0..dy.abs() {
+        key(app, up);
+    }
+    assert_eq!(cursors(app), [to]);
+}
+
+#[test]
+fn a_step_is_played_with_the_arrows_and_space_and_the_cursor_stays_on_the_board() {
+    let mut app = primer_at(SavePlace::Memory, Step::Block);
+    let start = lesson(&app).clone();
+    assert_eq!(cursors(&mut app), [Cell::new(BOARD / 2, BOARD / 2)], "the cursor starts in the middle");
+    // Held against a corner, the cursor stays on the board's last cell.
+    for _ in 0..BOARD + 2 {
+        key(&mut app, KeyCode::ArrowLeft);
+        key(&mut app, KeyCode::ArrowUp);
+    }
+    assert_eq!(cursors(&mut app), [Cell::new(0, BOARD - 1)]);
+    // The one cell that stops Maker (a brute force over the copies), claimed with Space.
+    let stopper = free_cells(&app)
+        .into_iter()
+        .find(|&c| {
+            let mut breaker = start.breaker.clone();
+            breaker.push(c);
+            completing(&start.maker, &breaker).is_empty()
+        })
+        .unwrap();
+    cursor_to(&mut app, stopper);
+    key(&mut app, KeyCode::Space);
+    assert_eq!(lesson(&app).status, Status::Passed);
+    assert!(lesson(&app).breaker.contains(&stopper));
+    assert_eq!(passed(&app), [3]);
+    assert!(cursors(&mut app).is_empty(), "no cursor once the board takes no claim");
+    // Another step opens with the cursor back in the middle.
+    key(&mut app, KeyCode::PageDown);
+    assert_eq!(lesson(&app).step, Step::DoubleThreat);
+    assert_eq!(cursors(&mut app), [Cell::new(BOARD / 2, BOARD / 2)]);
 }
 
 /// The cells whose claim by Maker would leave it at least `at_least` finishing cells.

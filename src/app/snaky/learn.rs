@@ -1,7 +1,8 @@
 //! The Snaky primer ("How to play"): five short steps on small boards, each passed by doing it,
-//! and five more with the player as Maker ("How Maker wins": a threat, the row of five's double
-//! threat, the open four, a threat first, the crossing), reached from the primer (L, as on the
-//! Maker screen; M mutes everywhere) and from Snaky as Maker.
+//! and six more with the player as Maker ("How Maker wins": a threat, the row of five's double
+//! threat, the open four, a threat first, the crossing, the opening), reached from the primer (L,
+//! as on the Maker screen; M mutes everywhere) and from Snaky as Maker. The boards play with the
+//! mouse or with the keyboard: the arrows move a cursor, Space claims (PgUp/PgDn turn the steps).
 //!
 //! The rules of each step live in [`super::lesson`] (plain Rust, the engine decides every Snaky);
 //! this screen draws the [`Primer`]'s lesson, turns clicks and keys into [`LearnInput`]s, and
@@ -52,11 +53,33 @@ pub struct Primer {
     /// The step last shown on the other track: switching back opens it (newcomer #33 was sent to
     /// step 1).
     pub left_on_other_track: Option<Step>,
+    /// The board's keyboard cursor: the cell Space claims, moved by the arrows.
+    pub cursor: Cell,
 }
+
+/// Where the cursor stands when a step opens: the board's middle.
+pub const CURSOR_START: Cell = Cell::new(BOARD / 2, BOARD / 2);
 
 impl Primer {
     fn new(step: Step) -> Self {
-        Self { lesson: Lesson::new(step), maker_passed: Vec::new(), left_on_other_track: None }
+        Self {
+            lesson: Lesson::new(step),
+            maker_passed: Vec::new(),
+            left_on_other_track: None,
+            cursor: CURSOR_START,
+        }
+    }
+
+    /// Opens `step` from its start, the cursor back in the middle.
+    fn show(&mut self, step: Step) {
+        self.lesson = Lesson::new(step);
+        self.cursor = CURSOR_START;
+    }
+
+    /// Moves the cursor one cell, staying on the board.
+    fn move_cursor(&mut self, x: i32, y: i32) {
+        let keep = |v: i32| v.clamp(0, BOARD - 1);
+        self.cursor = Cell::new(keep(self.cursor.x + x), keep(self.cursor.y + y));
     }
 }
 
@@ -65,6 +88,13 @@ impl Primer {
 pub enum LearnInput {
     /// A click on a cell of the board.
     Claim(Cell),
+    /// An arrow: the board cursor one cell that way (x to the right, y up).
+    Cursor {
+        x: i32,
+        y: i32,
+    },
+    /// Space: a claim of the cursor's cell.
+    ClaimCursor,
     /// Open this step (again, from its start).
     Show(Step),
     /// Open the step numbered so (from 1) of the steps on screen (the digit keys).
@@ -87,6 +117,10 @@ pub enum LearnInput {
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LearnCell(pub Cell);
 
+/// The board's keyboard cursor, on [`Primer::cursor`].
+#[derive(Component, Debug)]
+pub struct LearnCursor;
+
 /// The face of a cell when the pointer is not over it.
 #[derive(Component, Debug, Clone, Copy)]
 struct CellFace(Color);
@@ -99,6 +133,7 @@ struct LearnContent;
 const CELL_PX: f32 = 50.0;
 const MINI_CELL_PX: f32 = 12.0;
 const GRID_PX: f32 = 2.0;
+const CURSOR_BORDER_PX: f32 = 4.0;
 /// The text column's width.
 const TEXT_WIDTH: f32 = 600.0;
 /// The height of the row with the board and the text, the same for every step.
@@ -114,14 +149,26 @@ const SWITCH_BUTTON_PX: f32 = 210.0;
 /// Step 5's stones of the par track, per row.
 const PAR_ROW: u32 = 7;
 
+/// The arrows move the board's cursor and Space claims, as on the game boards; the steps turn
+/// with PageUp/PageDown and the digits.
 const KEYS: Keymap<LearnInput> = Keymap(&[
     Binding::press(
-        &[KeyCode::ArrowLeft],
-        LearnInput::Previous,
-        "←／→：前／次のステップ",
-        "←/→: previous/next step",
+        &[KeyCode::ArrowUp],
+        LearnInput::Cursor { x: 0, y: 1 },
+        "矢印：カーソル",
+        "Arrows: cursor",
     ),
-    Binding::unshown(&[KeyCode::ArrowRight], LearnInput::Next),
+    Binding::unshown(&[KeyCode::ArrowDown], LearnInput::Cursor { x: 0, y: -1 }),
+    Binding::unshown(&[KeyCode::ArrowLeft], LearnInput::Cursor { x: -1, y: 0 }),
+    Binding::unshown(&[KeyCode::ArrowRight], LearnInput::Cursor { x: 1, y: 0 }),
+    Binding::press(&[KeyCode::Space], LearnInput::ClaimCursor, "Space：打つ", "Space: claim"),
+    Binding::press(
+        &[KeyCode::PageUp],
+        LearnInput::Previous,
+        "PgUp／PgDn：前／次のステップ",
+        "PgUp/PgDn: previous/next step",
+    ),
+    Binding::unshown(&[KeyCode::PageDown], LearnInput::Next),
     Binding::press(
         &[KeyCode::Digit1, KeyCode::Numpad1],
         LearnInput::Nth(1),
@@ -202,8 +249,14 @@ fn apply_input(
     let Some(mut primer) = primer else { return };
     for input in inputs.read() {
         let step = primer.lesson.step;
-        let show = |primer: &mut Primer, step: Step| primer.lesson = Lesson::new(step);
-        match *input {
+        let show = |primer: &mut Primer, step: Step| primer.show(step);
+        let input = match *input {
+            LearnInput::ClaimCursor => LearnInput::Claim(primer.cursor),
+            input => input,
+        };
+        match input {
+            LearnInput::Cursor { x, y } => primer.move_cursor(x, y),
+            LearnInput::ClaimCursor => {}
             LearnInput::Claim(cell) => {
                 let was = primer.lesson.status;
                 if primer.lesson.click(cell)
@@ -332,7 +385,9 @@ fn redraw(
                 if lesson.step == Step::Goal {
                     par_track(left, lang, maker);
                 } else {
-                    board(left, lesson);
+                    // The cursor only while the board takes a claim.
+                    let cursor = (lesson.status == Status::Playing).then_some(primer.cursor);
+                    board(left, lesson, cursor);
                     left.spawn(widgets::row(16.0)).with_children(|legend| {
                         // Each side's dot in its stones' colour, as the Snaky screen's key.
                         let (maker, breaker) = match track {
@@ -486,7 +541,7 @@ fn explanation(
 }
 
 /// The lesson board: a button per cell, stones on them, the completed Snaky in green.
-fn board(parent: &mut ChildSpawnerCommands, lesson: &Lesson) {
+fn board(parent: &mut ChildSpawnerCommands, lesson: &Lesson, cursor: Option<Cell>) {
     // Grid lines between the cells and around them (thick enough to stay visible at 0.8 scale).
     let side = BOARD as f32 * CELL_PX + GRID_PX;
     // Step 4 marks the two cells Maker threatens: the lesson is that one claim cannot stop both.
@@ -568,6 +623,25 @@ fn board(parent: &mut ChildSpawnerCommands, lesson: &Lesson) {
                         ));
                     });
                 }
+            }
+            // The keyboard's cursor: a ring in the interface's colour over the cell's grid lines
+            // (the game boards' cursor), drawn last so a stone never hides it.
+            if let Some(cell) = cursor {
+                area.spawn((
+                    LearnCursor,
+                    Node {
+                        position_type: PositionType::Absolute,
+                        left: px(cell.x as f32 * CELL_PX),
+                        top: px((BOARD - 1 - cell.y) as f32 * CELL_PX),
+                        width: px(CELL_PX + GRID_PX),
+                        height: px(CELL_PX + GRID_PX),
+                        border: UiRect::all(px(CURSOR_BORDER_PX)),
+                        border_radius: BorderRadius::all(px(6)),
+                        ..default()
+                    },
+                    BorderColor::all(palette::PRIMARY),
+                    Pickable::IGNORE,
+                ));
             }
         });
 }
