@@ -168,8 +168,16 @@ pub fn review(cards: Arc<Cards>, breaker_moves: &[Cell]) -> Result<Review, Recor
 /// The lesson of a game in progress or finished: its Breaker moves reviewed, each with Maker's
 /// answer (a last Breaker move Maker has not answered yet is answered here).
 pub fn review_game(game: &Game) -> Review {
-    // A game's own moves were legal in this order, so no error can stop the replay.
-    reviewed(Game::started_turned(Arc::clone(game.cards()), game.turn()), game.breaker_cells()).0
+    replayed(game).0
+}
+
+/// A game's Breaker moves replayed from a fresh start in the game's turn, reviewed: the review
+/// and the game replayed (a last Breaker move answered). A game's own moves were legal in this
+/// order, so no error can stop the replay.
+fn replayed(game: &Game) -> (Review, Game) {
+    let (review, answered, _) =
+        reviewed(Game::started_turned(Arc::clone(game.cards()), game.turn()), game.breaker_cells());
+    (review, answered)
 }
 
 /// The lesson of a game and, for each of its moves, why it cost what it did.
@@ -194,8 +202,7 @@ pub fn explain(cards: Arc<Cards>, breaker_moves: &[Cell]) -> Result<Explained, R
 /// [`explain`] for a game in progress or finished (a last Breaker move Maker has not answered yet
 /// is answered, as in [`review_game`]).
 pub fn explain_game(game: &Game) -> Explained {
-    let (review, answered, _) =
-        reviewed(Game::started_turned(Arc::clone(game.cards()), game.turn()), game.breaker_cells());
+    let (review, answered) = replayed(game);
     let why = (0..review.moves.len()).map(|index| why(&answered, index)).collect();
     Explained { review, why }
 }

@@ -778,6 +778,20 @@ fn a_finished_game_keeps_the_best_per_maker() {
     to_the_menu_and_back(&mut app);
     let again = session(&app).notice.as_ref().map(|n| n.said.text(Language::English)).unwrap_or_default();
     assert_eq!(again, said);
+    // And after the lesson is opened and closed (newcomer #46 found it gone, and the panel moved
+    // up under the pointer), and after a review.
+    use pokopoko::app::snaky::SnakyInput;
+    let shown = |app: &App| session(app).notice_shown().map(|n| n.said.text(Language::English));
+    for (open, close) in [
+        (SnakyInput::LessonCostliest, SnakyInput::CloseLesson),
+        (SnakyInput::ToggleReview, SnakyInput::ToggleReview),
+    ] {
+        app.world_mut().write_message(open);
+        app.update();
+        app.world_mut().write_message(close);
+        app.update();
+        assert_eq!(shown(&app).as_deref(), Some(said.as_str()));
+    }
 }
 
 /// The free cells where Maker's next stone completes a Snaky, by the brute force of SPEC §2.3's

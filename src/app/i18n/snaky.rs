@@ -152,9 +152,14 @@ pub fn tempo(lang: Language, bound: u32, now: u32) -> String {
 /// Told when blind mode is switched.
 pub fn blind_toggled(lang: Language, blind: bool) -> String {
     match (lang, blind) {
-        (Language::Japanese, true) => "目かくしモード：表示・保証・カードをかくして新しいゲームです。作り手の何手目まで耐えられるか。".into(),
+        (Language::Japanese, true) => {
+            "目かくしモード：表示・保証・カードをかくして新しいゲームです。作り手の何手目まで耐えられるか。"
+                .into()
+        }
         (Language::Japanese, false) => "目かくしモードをやめました。新しいゲームです。".into(),
-        (Language::English, true) => "Blind mode: overlays, guarantee and card hidden, a new game. How many Maker moves can you hold out?".into(),
+        (Language::English, true) => {
+            "Blind mode: a new game with overlays, guarantee and card hidden.".into()
+        }
         (Language::English, false) => "Blind mode off. A new game.".into(),
     }
 }
@@ -172,36 +177,18 @@ pub fn blind_result(lang: Language, maker: Maker, moves: usize, best: u32) -> St
     }
 }
 
-/// Told when the player switches Makers (a new game starts).
+/// Told when the player switches Makers (a new game starts). Short: with the new game's turn
+/// after it, the two fit the notice's three lines (newcomer #46 saw a longer pair run over the
+/// Maker buttons).
 pub fn maker_chosen(lang: Language, maker: Maker) -> String {
-    let (name, bound) = (maker_name(lang, maker), maker.bound());
-    let own = match lang {
+    let name = maker_name(lang, maker);
+    match lang {
         Language::Japanese => {
-            "計画は作り手ごとに別なので、ほかの作り手に長くもった手がここでは早く負ける手になることもあります。新しいゲームです。"
+            format!("作り手を{name}にしました。作戦が別なので、前に長くもった手が早く負けることもあります。")
         }
         Language::English => {
-            "Each Maker has its own plan: a reply that held against another may cost here. A new game begins."
+            format!("Maker is now {name}, with its own plan: a reply that held before may cost here.")
         }
-    };
-    let what = match (lang, maker) {
-        (Language::Japanese, Maker::Paper) => "論文の証明書のとおりに打ちます".to_string(),
-        (Language::Japanese, Maker::Ours) => {
-            format!("このゲームの探索が最初に見つけた証明書で、{bound}手以内に勝ちます")
-        }
-        (Language::Japanese, Maker::Ours19) => {
-            format!("このゲームの探索のいちばんの成果で、{bound}手以内に勝ちます（知られている中で最短）")
-        }
-        (Language::English, Maker::Paper) => "it plays the paper's certificate".to_string(),
-        (Language::English, Maker::Ours) => {
-            format!("the first certificate our search found, within {bound} moves")
-        }
-        (Language::English, Maker::Ours19) => {
-            format!("our search's best certificate, within {bound} moves (the shortest known)")
-        }
-    };
-    match lang {
-        Language::Japanese => format!("作り手を{name}にしました：{what}。{own}"),
-        Language::English => format!("Maker is now {name}: {what}. {own}"),
     }
 }
 
@@ -517,8 +504,9 @@ pub fn record_copied(lang: Language, record: &str, turned: bool) -> String {
     }
 }
 
-/// A new game whose Maker plays its plan turned about the opening.
-pub fn turned(lang: Language, turn: Symmetry) -> String {
+/// A new game whose Maker plays its plan turned about the opening: `alone`, as the whole notice;
+/// else after another (a new Maker or blind mode), in a few words.
+pub fn turned(lang: Language, turn: Symmetry, alone: bool) -> String {
     let [a, b, c, d] = turn.matrix();
     let how = match (a * d - b * c, a) {
         (-1, _) => ["裏返しにして", "mirrored"],
@@ -526,15 +514,20 @@ pub fn turned(lang: Language, turn: Symmetry) -> String {
         (_, 1) => ["そのまま", "unturned"],
         _ => ["90度回して", "given a quarter turn"],
     };
-    match lang {
-        Language::Japanese => format!(
+    match (lang, alone) {
+        (Language::Japanese, true) => format!(
             "新しい対局：今回の作り手は作戦を (8,8) を中心に{}打ちます。覚えた手順はそのままでは通じないかもしれませんが、考え方は同じです。",
             how[0]
         ),
-        Language::English => format!(
+        (Language::English, true) => format!(
             "New game: Maker's plan is {} about (8,8) this time. A line learnt by heart may not hold, though the first moves can look alike.",
             how[1]
         ),
+        (Language::Japanese, false) => format!("今回は (8,8) を中心に{}打ちます。", how[0]),
+        (Language::English, false) => {
+            let how = how[1].trim_start_matches("given ");
+            format!("This game: {how} about (8,8).")
+        }
     }
 }
 

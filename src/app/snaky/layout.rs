@@ -70,6 +70,23 @@ pub(super) fn keys_slot(height: f32) -> Node {
     Node { justify_content: JustifyContent::Center, ..widgets::text_slot(px(ROW_WIDTH), height) }
 }
 
+/// The row under a panel's words with the shape in its eight orientations ([`orientations_in`]),
+/// spread across the row.
+pub(super) fn orientations_row() -> Node {
+    Node {
+        justify_content: JustifyContent::SpaceBetween,
+        align_items: AlignItems::Center,
+        ..widgets::row(0.0)
+    }
+}
+
+/// The shape in its eight orientations, each as wide and tall as itself, into `row`.
+pub(super) fn orientations_in(row: &mut ChildSpawnerCommands, cell_px: f32) {
+    for picture in super::lesson::orientations() {
+        mini_snaky(row, &picture, cell_px, false);
+    }
+}
+
 /// One orientation of Snaky as a small picture of `cell_px` cells: centred in a 5 × 5 box when
 /// `boxed` (the primer's step 1 lines them up), else as wide and tall as the shape (the reminder
 /// on both screens' panels, in a row as wide as the panel).

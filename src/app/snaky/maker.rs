@@ -256,16 +256,9 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     // The legend at the foot of the panel, under the shape to build in its eight orientations.
     panel.spawn(Node { flex_grow: 1.0, ..default() });
     panel.spawn((ShapeGuide, widgets::text(text::shape_label(lang), 13.0, palette::INK_SOFT)));
-    let pictures = Node {
-        justify_content: JustifyContent::SpaceBetween,
-        align_items: AlignItems::Center,
-        ..widgets::row(0.0)
-    };
-    panel.spawn((ShapeGuide, pictures)).with_children(|row| {
-        for picture in super::lesson::orientations() {
-            super::layout::mini_snaky(row, &picture, SHAPE_CELL_PX, false);
-        }
-    });
+    panel
+        .spawn((ShapeGuide, super::layout::orientations_row()))
+        .with_children(|row| super::layout::orientations_in(row, SHAPE_CELL_PX));
     panel.spawn((
         ShapeGuide,
         Info::Legend,

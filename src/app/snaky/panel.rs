@@ -341,18 +341,10 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
     page.spawn((Info::Lesson, widgets::text("", 14.0, palette::INK_SOFT)));
     // While playing, the shape itself in its eight orientations under the words (newcomers #39
     // and #40 put its two turned cells in the wrong place; the primer's pictures were out of sight).
-    let pictures = Node {
-        justify_content: JustifyContent::SpaceBetween,
-        align_items: AlignItems::Center,
-        width: px(PANEL_WIDTH - 36.0),
-        display: Display::None,
-        ..widgets::row(0.0)
-    };
-    page.spawn((ShapePictures, pictures)).with_children(|row| {
-        for picture in super::lesson::orientations() {
-            super::layout::mini_snaky(row, &picture, SHAPE_CELL_PX, false);
-        }
-    });
+    let pictures =
+        Node { width: px(PANEL_WIDTH - 36.0), display: Display::None, ..super::layout::orientations_row() };
+    page.spawn((ShapePictures, pictures))
+        .with_children(|row| super::layout::orientations_in(row, SHAPE_CELL_PX));
     page.spawn((
         LessonChips { lesson_page: false },
         Node { flex_wrap: FlexWrap::Wrap, column_gap: px(4), row_gap: px(4), ..default() },
@@ -677,11 +669,11 @@ fn update_panel(
         }
     }
     // The lesson needs the room: par and the notice's line wait until it is closed.
-    let nothing_to_say = session.game().won() && session.notice.is_none();
+    let nothing_to_say = session.game().won() && session.notice_shown().is_none();
     for (mut node, notice_slot) in &mut lines {
         // The analysis page's last row of buttons needs the room of an empty notice (newcomer #41
         // found it cut off at 1280×800).
-        let quiet_analysis = page_shown == PanelPage::Analysis && session.notice.is_none();
+        let quiet_analysis = page_shown == PanelPage::Analysis && session.notice_shown().is_none();
         let hidden = page_shown == PanelPage::Lesson || (notice_slot && (nothing_to_say || quiet_analysis));
         let display = if hidden { Display::None } else { Display::Flex };
         if node.display != display {
@@ -847,7 +839,7 @@ fn update_panel(
                 let costly = crate::snaky::review_game(session.game()).moves.iter().any(|m| m.lost > 0);
                 (text::marks_legend(lang, costly, open), palette::INK_SOFT)
             }
-            Info::Notice => match &session.notice {
+            Info::Notice => match session.notice_shown() {
                 Some(notice) => (
                     notice.said.text(lang),
                     match notice.kind {

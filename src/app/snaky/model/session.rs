@@ -240,8 +240,17 @@ impl Said {
             Self::RecordNotCopied { record, turned } => {
                 format!("{} {}", T::ClipboardMissing.get(lang), text::record_copied(lang, record, *turned))
             }
-            Self::Turned(turn) => text::turned(lang, *turn),
-            Self::Both(first, then) => format!("{} {}", first.text(lang), then.text(lang)),
+            Self::Turned(turn) => text::turned(lang, *turn, true),
+            // The turn after another notice, in a few words: the two fit the notice's room.
+            Self::Both(first, then) => {
+                let then = match **then {
+                    Self::Turned(turn) => text::turned(lang, turn, false),
+                    _ => then.text(lang),
+                };
+                // Japanese sentences follow one another without a space.
+                let gap = if lang == Language::Japanese { "" } else { " " };
+                format!("{}{gap}{then}", first.text(lang))
+            }
             Self::ClipboardError(error) => text::clipboard_error(lang, error),
             Self::RecordFileError { path, error } => text::record_file_error(lang, path, error),
             Self::PracticeAfterTheGame => i18n::practice::after_the_game(lang).to_string(),
@@ -268,6 +277,10 @@ pub struct Session {
     /// The position on screen: the game, or the reviewed prefix of it.
     shown: Game,
     pub notice: Option<Notice>,
+    /// The finished game's result ("You held out 10 Maker moves …"), said again whenever no other
+    /// notice is: opening and closing the lesson or practice cleared it, and the panel moved up
+    /// under the pointer (newcomer #46 missed a Maker button so).
+    result: Option<Notice>,
     /// Hand-offs so far: each computer Breaker gets its own seed.
     pub handoffs: u64,
     /// New games begun on this screen before this one: each turns Maker's plan its own way
@@ -299,6 +312,7 @@ impl Session {
             game,
             review: None,
             notice: None,
+            result: None,
             handoffs: 0,
             games,
             blind: false,
@@ -630,7 +644,18 @@ impl Session {
     }
 
     pub fn tell(&mut self, kind: NoticeKind, said: Said) {
-        self.notice = Some(Notice { said, kind });
+        let notice = Notice { said, kind };
+        if matches!(notice.said, Said::GameResult { .. }) {
+            self.result = Some(notice.clone());
+        }
+        self.notice = Some(notice);
+    }
+
+    /// The notice on screen: the last one told, else the result of the game once Maker has won
+    /// and the game itself is shown (an undone win says nothing of it; a review needs the room).
+    pub fn notice_shown(&self) -> Option<&Notice> {
+        let result = self.result.as_ref().filter(|_| self.game.won() && self.review.is_none());
+        self.notice.as_ref().or(result)
     }
 
     /// Tells `said` about a game just begun, and its turn when it is turned (that notice would
@@ -1046,6 +1071,29 @@ mod tests {
         apply(&mut parts, SnakyInput::ChooseMaker(Maker::Paper));
         assert_ne!(parts.0.turn(), turn);
         assert_ne!(parts.0.turn(), Symmetry::IDENTITY);
+    }
+
+    /// A new game's notice after a switch (a Maker, blind mode) and its turn, every way, in both
+    /// languages, fits the notice's three lines: 364 px of 14 px text, about 50 Latin letters or
+    /// 26 kana and kanji a line (newcomer #46 saw a longer one run over the Maker buttons).
+    #[test]
+    fn a_switchs_notice_with_its_turn_fits_three_lines() {
+        let ems = |text: &str| -> f32 { text.chars().map(|c| if c.is_ascii() { 0.52 } else { 1.0 }).sum() };
+        let line_ems = 364.0 / 14.0;
+        let firsts = Maker::ALL
+            .into_iter()
+            .map(Said::MakerChosen)
+            .chain([true, false].map(Said::BlindToggled))
+            .collect::<Vec<_>>();
+        for first in firsts {
+            for turn in Symmetry::ALL.into_iter().filter(|&t| t != Symmetry::IDENTITY) {
+                for lang in [Language::English, Language::Japanese] {
+                    let said = Said::Both(Box::new(first.clone()), Box::new(Said::Turned(turn))).text(lang);
+                    // Words wrap whole: a line's last word may leave a tenth of a line empty.
+                    assert!(ems(&said) <= 3.0 * line_ems * 0.9, "{} ems: {said}", ems(&said));
+                }
+            }
+        }
     }
 
     #[test]
