@@ -73,6 +73,9 @@ fn a_puzzle_says_what_each_reply_does_in_the_game() {
             for (shown, m) in stones.iter().zip(before.moves()) {
                 assert_eq!((shown.0, shown.1), (puzzle.show(m.cell), m.player), "{at}");
             }
+            // The move played, named as the game showed it and as the turned board shows it.
+            let played = game.breaker_cells()[index];
+            assert_eq!((puzzle.played_in_the_game(), puzzle.played()), (played, puzzle.show(played)), "{at}");
             let moved = |c: Cell| puzzle.show(c) != c;
             assert!(moved(Cell::new(9, 8)) || moved(Cell::new(8, 9)), "{at}: never shown unturned");
             assert_eq!(puzzle.show(Cell::new(8, 8)), Cell::new(8, 8), "{at}: Maker's opening stays put");

@@ -129,6 +129,11 @@ impl Puzzle {
         self.show(self.played)
     }
 
+    /// The move played in the game, where the game's board showed it.
+    pub fn played_in_the_game(&self) -> Cell {
+        self.played
+    }
+
     /// The stones on the shown board, in the order played, each numbered per player (Maker's
     /// first is 1, Breaker's first is 1), as the game's stones are.
     pub fn stones(&self) -> Vec<(Cell, Player, usize)> {

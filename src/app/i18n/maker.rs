@@ -320,13 +320,16 @@ fn missed_move(lang: Language, proof: &HintReason, yours: &HintReason) -> String
             format!("（あなたの手では{k}個）")
         }
         (Language::English, HintReason::Builds(p), HintReason::Builds(k)) if k < p => format!("; yours, {k}"),
-        // A fuller shape of the player's own is no answer to the proof's plan: said, so the
-        // proof's smaller count does not read as a slip (newcomer #45 had just made 4 to its 3).
-        (Language::Japanese, HintReason::Builds(_), HintReason::Builds(k)) => {
-            format!("（あなたの手は{k}個ですが、証明の計画からは外れます）")
+        // A shape as full or fuller of the player's own is no answer to the proof's plan: said,
+        // so the proof's count does not read as a slip (newcomer #45 had just made 4 to its 3)
+        // and an equal count does not read as no difference (#47 read "3 … yours put 3").
+        (Language::Japanese, HintReason::Builds(p), HintReason::Builds(k)) => {
+            let also = if k == p { "も" } else { "は" };
+            format!("（あなたの手{also}{k}個ですが、証明の計画に要るのはあなたのマスではありません）")
         }
-        (Language::English, HintReason::Builds(_), HintReason::Builds(k)) => {
-            format!("; yours put {k}, but off the proof's plan")
+        (Language::English, HintReason::Builds(p), HintReason::Builds(k)) => {
+            let too = if k == p { " too" } else { "" };
+            format!("; yours put {k}{too}, but the proof's plan needs its cell, not yours")
         }
         (Language::Japanese, HintReason::Builds(_), HintReason::Opens) => {
             "（あなたの手はどの石ともつながりません）".into()
@@ -569,7 +572,9 @@ pub fn hint(
         Language::Japanese => "。",
         Language::English => ".",
     };
-    let said = if said.ends_with(stop) { said } else { said + stop };
+    // A sentence that ends itself ("… completes your Snaky!") takes no second stop.
+    let ended = said.ends_with(stop) || said.ends_with('!') || said.ends_with('！');
+    let said = if ended { said } else { said + stop };
     said + stays(lang)
 }
 
@@ -663,10 +668,10 @@ pub fn best(lang: Language, level: Level, best: Option<u32>, hint_par: Option<u3
     match (lang, hint_par) {
         (_, None) => best,
         (Language::Japanese, Some(n)) => {
-            format!("{best}。1手目からヒントどおりなら、この対局は{n}手で勝ち（最悪でも{par}手）")
+            format!("{best}。1手目からヒントどおりなら、この対局は{n}手で勝てました（最悪でも{par}手）")
         }
         (Language::English, Some(n)) => {
-            format!("{best}. With every hint from move 1, this game is won in {n} ({par} at worst)")
+            format!("{best}. With every hint from move 1, this game was won in {n} ({par} at worst)")
         }
     }
 }
@@ -891,7 +896,18 @@ mod tests {
         );
         let fuller = (HintReason::Builds(3), HintReason::Builds(4));
         let said = cost(Language::English, 2, Some(&advice(7, Footing::Here)), 5, Some(&fuller));
-        assert!(said.ends_with("on one unblocked shape; yours put 4, but off the proof's plan."), "{said}");
+        assert!(
+            said.ends_with(
+                "on one unblocked shape; yours put 4, but the proof's plan needs its cell, not yours."
+            ),
+            "{said}"
+        );
+        let equal = (HintReason::Builds(3), HintReason::Builds(3));
+        let said = cost(Language::English, 2, Some(&advice(7, Footing::Here)), 5, Some(&equal));
+        assert!(
+            said.ends_with("; yours put 3 too, but the proof's plan needs its cell, not yours."),
+            "{said}"
+        );
     }
 
     /// A costly move's review line says both counts as "by move N": the proof's promise against

@@ -88,22 +88,24 @@ pub fn task(lang: Language, holds: u32) -> String {
     }
 }
 
-/// Where the board comes from, and what the move played in the game did here.
+/// Where the board comes from, and what the move played in the game did here: `played`, the
+/// cell as the game showed it and as this turned board shows it (newcomer #46 read the turned
+/// board's name as a wrong memory of their move).
 pub fn in_the_game(
     lang: Language,
     move_number: usize,
     symmetry: Symmetry,
-    played: Cell,
+    played: [Cell; 2],
     verdict: Verdict,
 ) -> String {
     let Verdict::Costs { keeps, lost } = verdict else { return String::new() };
-    let (played, turned) = (cell(played), turned(lang, symmetry));
+    let ([in_game, here], turned) = (played.map(cell), turned(lang, symmetry));
     match lang {
         Language::Japanese => format!(
-            "あなたの{move_number}手目の局面を{turned}。対局ではここで {played}（赤い丸）に打ち、作り手は{keeps}手で勝てるようになりました（{lost}手早く）。"
+            "あなたの{move_number}手目の局面を{turned}。対局では {in_game} に打ち（この盤では赤い丸の {here}）、作り手は{keeps}手で勝てるようになりました（{lost}手早く）。"
         ),
         Language::English => format!(
-            "Your move {move_number}'s board, {turned}. In the game you played {played} (red circle): Maker could then win by move {keeps}, {lost} sooner."
+            "Your move {move_number}'s board, {turned}. In the game you played {in_game} (on this board the red circle, {here}): Maker could then win by move {keeps}, {lost} sooner."
         ),
     }
 }

@@ -53,27 +53,34 @@ pub struct Primer {
     /// The step last shown on the other track: switching back opens it (newcomer #33 was sent to
     /// step 1).
     pub left_on_other_track: Option<Step>,
-    /// The board's keyboard cursor: the cell Space claims, moved by the arrows.
+    /// The board's keyboard cursor: the cell Space claims, moved by the arrows and by a click.
     pub cursor: Cell,
+    /// The arrows moved the cursor since the pointer last moved: the cell under a still pointer
+    /// is not tinted (newcomer #47 read that tint, left behind, as a hint).
+    pub keys_in_charge: bool,
 }
 
-/// Where the cursor stands when a step opens: the board's middle.
-pub const CURSOR_START: Cell = Cell::new(BOARD / 2, BOARD / 2);
+/// The middle of the board, where the cursor starts (on the free cell nearest it).
+pub const BOARD_MIDDLE: Cell = Cell::new(BOARD / 2, BOARD / 2);
+
+/// The free cell nearest the board's middle (the first in the board's order on a tie): the
+/// cursor's start on a new board (newcomer #47 found it on a stone).
+pub fn cursor_start(lesson: &Lesson) -> Cell {
+    let far = |c: &Cell| (c.x - BOARD_MIDDLE.x).abs() + (c.y - BOARD_MIDDLE.y).abs();
+    lesson::board_cells().filter(|&c| lesson.is_free(c)).min_by_key(far).unwrap_or(BOARD_MIDDLE)
+}
 
 impl Primer {
     fn new(step: Step) -> Self {
-        Self {
-            lesson: Lesson::new(step),
-            maker_passed: Vec::new(),
-            left_on_other_track: None,
-            cursor: CURSOR_START,
-        }
+        let lesson = Lesson::new(step);
+        let cursor = cursor_start(&lesson);
+        Self { lesson, maker_passed: Vec::new(), left_on_other_track: None, cursor, keys_in_charge: false }
     }
 
-    /// Opens `step` from its start, the cursor back in the middle.
+    /// Opens `step` from its start, the cursor on the free cell nearest the middle.
     fn show(&mut self, step: Step) {
         self.lesson = Lesson::new(step);
-        self.cursor = CURSOR_START;
+        self.cursor = cursor_start(&self.lesson);
     }
 
     /// Moves the cursor one cell, staying on the board.
@@ -255,9 +262,15 @@ fn apply_input(
             input => input,
         };
         match input {
-            LearnInput::Cursor { x, y } => primer.move_cursor(x, y),
+            LearnInput::Cursor { x, y } => {
+                primer.move_cursor(x, y);
+                primer.keys_in_charge = true;
+            }
             LearnInput::ClaimCursor => {}
             LearnInput::Claim(cell) => {
+                // The cursor follows a click, so the keys go on from there.
+                primer.cursor = cell;
+                let board = primer.lesson.board;
                 let was = primer.lesson.status;
                 if primer.lesson.click(cell)
                     && was != Status::Passed
@@ -270,6 +283,10 @@ fn apply_input(
                         }
                         Track::Maker => {}
                     }
+                }
+                // A new opening board starts the cursor afresh, as a new step does.
+                if primer.lesson.board != board {
+                    primer.cursor = cursor_start(&primer.lesson);
                 }
             }
             LearnInput::Show(step) => show(&mut primer, step),
@@ -697,11 +714,18 @@ fn par_track(parent: &mut ChildSpawnerCommands, lang: Language, maker: Maker) {
 #[allow(clippy::type_complexity)]
 fn hover_cells(
     mut cells: Query<(&Interaction, &LearnCell, &CellFace, &mut BackgroundColor), Changed<Interaction>>,
-    primer: Option<Res<Primer>>,
+    primer: Option<ResMut<Primer>>,
+    mut pointer: MessageReader<bevy::window::CursorMoved>,
 ) {
-    let Some(primer) = primer else { return };
+    let Some(mut primer) = primer else { return };
+    // The pointer moved: it is in charge again.
+    if pointer.read().count() > 0 && primer.keys_in_charge {
+        primer.keys_in_charge = false;
+    }
     for (interaction, cell, face, mut background) in &mut cells {
-        let playable = primer.lesson.status == Status::Playing && primer.lesson.is_free(cell.0);
+        let playable = primer.lesson.status == Status::Playing
+            && primer.lesson.is_free(cell.0)
+            && !primer.keys_in_charge;
         background.0 = match interaction {
             Interaction::Hovered | Interaction::Pressed if playable => palette::SECONDARY_HOVER,
             _ => face.0,

@@ -675,7 +675,10 @@ fn update_panel(
                 lang,
                 session.level(),
                 data.save.settings.maker_best.get(&session.level()).copied(),
-                session.hint_par(),
+                // What every hint would have won this game in: once it is won, to set the
+                // player's count against (during play it crowded the panel beside the goal, and
+                // newcomers #43 and #47 read it as a second goal).
+                session.hint_par().filter(|_| session.game().won()),
                 PAR,
             ),
             Info::Legend => {

@@ -365,7 +365,7 @@ fn update_panel(
                 lang,
                 puzzle.move_number(),
                 puzzle.symmetry(),
-                puzzle.played(),
+                [puzzle.played_in_the_game(), puzzle.played()],
                 puzzle.verdict(puzzle.played()),
             ),
             Info::Tried => match (session.found(), last) {
