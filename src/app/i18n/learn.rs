@@ -180,11 +180,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
         ],
         (Language::Japanese, Step::Opening) => [
             "{best}手の証明の始め方。1つ目の石はどこでもかまいません（盤に端はありません）。1マスは48個の Snaky に入り、辺で接する2つの石はそのうち20個を共有、角で接する2つは8個だけ。だから証明は石を辺どうしで並べ、列を伸ばします。",
-            "対局の最初の数手から、3つの盤を出します。証明が続くマスに、次の石を置いてください（壊し手はもう答えています）。",
+            "対局の最初の数手から、5つの盤を出します。証明が続くマスに、次の石を置いてください（壊し手はもう答えています）。",
         ],
         (Language::English, Step::Opening) => [
             "How our {best}-move proof starts. The first stone can go anywhere (the board has no edges). A cell lies in 48 Snakies; two stones side by side share 20, corner to corner only 8: so the proof puts its stones side by side, and grows a row.",
-            "Three boards from a game's first moves: put your next stone where the proof goes on (Breaker has answered already).",
+            "Five boards from a game's first moves: put your next stone where the proof goes on (Breaker has answered already).",
         ],
     };
     lines
@@ -215,11 +215,23 @@ pub fn opening_task(lang: Language, board: usize) -> String {
         (Language::English, 1) => format!(
             "Board {n} of {all}: your second stone. Breaker took a side: go beside your stone, off the row Breaker's stone is on."
         ),
+        (Language::Japanese, 2) => {
+            format!("盤 {n}／{all}：3つ目の石。2つの石の両端が空いています：端に置いて3つ並びに。")
+        }
+        (Language::English, 2) => format!(
+            "Board {n} of {all}: your third stone. Both ends of your pair are free: put it at an end, a row of three."
+        ),
+        (Language::Japanese, 3) => format!(
+            "盤 {n}／{all}：壊し手が片方の端をおさえました（石のとなりと、その先のふた）。曲げる：もう1つの石のとなりで、壊し手から離れた側へ。"
+        ),
+        (Language::English, 3) => format!(
+            "Board {n} of {all}: Breaker holds one end (a stone beside it and the cap past it). Bend: go beside your other stone, on the side away from Breaker."
+        ),
         (Language::Japanese, _) => format!(
-            "盤 {n}／{all}：3つ目の石。2つの石の両端が空いています：端に置いて3つ並びに。（端をふさがれていたら、証明は曲げるか跳びます）"
+            "盤 {n}／{all}：壊し手が両端をおさえました（片方はとなり、もう片方はふた）。跳ぶ：壊し手がとなりにいる石から、反対向きにまっすぐ3マス先へ。その2つの石が、あいだの空いた4つ並びの両端になります。"
         ),
         (Language::English, _) => format!(
-            "Board {n} of {all}: your third stone. Both ends of your pair are free: put it at an end, a row of three. (With an end capped, the proof bends or jumps instead.)"
+            "Board {n} of {all}: Breaker is at both ends (beside one stone, capping the other). Jump: three cells out from the stone Breaker is beside, straight away from it. The two stones are then the ends of a row of four, the cells between free."
         ),
     }
 }
@@ -318,10 +330,10 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
             format!("Yes: the proof goes on from there, and wins by your move {by} at the latest whatever Breaker does (par is {PAR}; the number depends on where Breaker stands). Click the board or press Enter for the next board.")
         }
         (Feedback::OpeningKept { by, .. }, Ja) => format!(
-            "合格！ 3つ並び：証明は{by}手目までに勝ちます。この先の証明の手は壊し手の石しだいで、曲げることも、空いた場所へ跳ぶこともあります（4つ並びにするとはかぎりません）。対局ではヒント（H）が見せます。"
+            "合格！ 跳んだ石から、証明は{by}手目までに勝ちます。並べる・曲げる・跳ぶ：これが最初の3つの石です。その先の証明の手は壊し手の石しだいです。対局ではヒント（H）が見せます。"
         ),
         (Feedback::OpeningKept { by, .. }, En) => format!(
-            "Passed! A row of three: the proof wins by your move {by}. What it plays next depends on Breaker's stones: a bend, or a jump to free room, not always a four. In a game, the hint (H) shows it."
+            "Passed! From the jump the proof wins by your move {by}. Side by side, a row, a bend or a jump: that is how the proof places its first three stones. Its later moves depend on Breaker's stones; in a game, the hint (H) shows them."
         ),
         (Feedback::OpeningMissed { beside: true, .. }, Ja) => {
             "となりですが、証明はそこからは続きません。続くのは印のマスだけです。どれかを打ってください。".into()
@@ -330,10 +342,10 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
             "Beside your stone, but the proof does not go on from that one: only from the marked cells. Try one.".into()
         }
         (Feedback::OpeningMissed { beside: false, .. }, Ja) => {
-            "証明はそこからは続きません。証明は石を辺どうしで並べます。続くのは印のマスだけです。どれかを打ってください。".into()
+            "証明はそこからは続きません。続くのは印のマスだけです（理由は上の文に）。どれかを打ってください。".into()
         }
         (Feedback::OpeningMissed { beside: false, .. }, En) => {
-            "The proof does not go on from there: it puts its stones side by side, and goes on only from the marked cells. Try one.".into()
+            "The proof does not go on from there, only from the marked cells (the words above say why). Try one.".into()
         }
     }
 }

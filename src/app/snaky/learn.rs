@@ -55,8 +55,9 @@ pub struct Primer {
     pub left_on_other_track: Option<Step>,
     /// The board's keyboard cursor: the cell Space claims, moved by the arrows and by a click.
     pub cursor: Cell,
-    /// The arrows moved the cursor since the pointer last moved: the cell under a still pointer
-    /// is not tinted (newcomer #47 read that tint, left behind, as a hint).
+    /// The keys are in use (an arrow or Space since the pointer last moved): the cursor is drawn,
+    /// and the cell under a still pointer is not tinted (newcomer #47 read that tint, left behind,
+    /// as a hint, and the cursor, drawn for a mouse player, as a stray mark).
     pub keys_in_charge: bool,
 }
 
@@ -257,8 +258,10 @@ fn apply_input(
     for input in inputs.read() {
         let step = primer.lesson.step;
         let show = |primer: &mut Primer, step: Step| primer.show(step);
+        // Space claims the cursor's cell once the cursor is on screen; while it is not, it shows
+        // it, so no unseen cell is ever claimed.
         let input = match *input {
-            LearnInput::ClaimCursor => LearnInput::Claim(primer.cursor),
+            LearnInput::ClaimCursor if primer.keys_in_charge => LearnInput::Claim(primer.cursor),
             input => input,
         };
         match input {
@@ -266,7 +269,7 @@ fn apply_input(
                 primer.move_cursor(x, y);
                 primer.keys_in_charge = true;
             }
-            LearnInput::ClaimCursor => {}
+            LearnInput::ClaimCursor => primer.keys_in_charge = true,
             LearnInput::Claim(cell) => {
                 // The cursor follows a click, so the keys go on from there.
                 primer.cursor = cell;
@@ -316,6 +319,7 @@ fn apply_input(
             LearnInput::Confirm => {
                 // On a played opening board Enter brings the next board, as a click does.
                 if primer.lesson.next_board() {
+                    primer.cursor = cursor_start(&primer.lesson);
                     continue;
                 }
                 match (step.next(), step.track()) {
@@ -403,7 +407,8 @@ fn redraw(
                     par_track(left, lang, maker);
                 } else {
                     // The cursor only while the board takes a claim.
-                    let cursor = (lesson.status == Status::Playing).then_some(primer.cursor);
+                    let cursor =
+                        (lesson.status == Status::Playing && primer.keys_in_charge).then_some(primer.cursor);
                     board(left, lesson, cursor);
                     left.spawn(widgets::row(16.0)).with_children(|legend| {
                         // Each side's dot in its stones' colour, as the Snaky screen's key.

@@ -39,7 +39,7 @@ pub enum Step {
     /// Two Snakies at right angles, each missing the cell where their rows of four cross and one
     /// more: the stone there finishes five of each (the proofs' usual double threat).
     Crossing,
-    /// How the proof starts from an empty board: three boards from a game's first moves, each
+    /// How the proof starts from an empty board: five boards from a game's first moves, each
     /// passed by a cell where our proofs go on (the pivot of a card that applies).
     Opening,
 }
@@ -128,7 +128,7 @@ pub struct OpeningBoard {
 /// fourth: against the computer Breakers the proof's fourth move depends on where their stones
 /// stand (a bend, or a jump to fresh room), and a board that taught "make it four" misled
 /// newcomer #43, whose fours in play left the proof.
-pub const OPENING_BOARDS: [OpeningBoard; 3] = [
+pub const OPENING_BOARDS: [OpeningBoard; 5] = [
     OpeningBoard { maker: &[(3, 4)], breaker: &[(4, 5)], proven: &[((3, 3), 18), ((2, 4), 18)] },
     OpeningBoard { maker: &[(3, 4)], breaker: &[(4, 4)], proven: &[((3, 3), 19), ((3, 5), 19)] },
     OpeningBoard {
@@ -136,6 +136,12 @@ pub const OPENING_BOARDS: [OpeningBoard; 3] = [
         breaker: &[(4, 4), (6, 6)],
         proven: &[((3, 6), 12), ((3, 3), 14)],
     },
+    // Breaker beside the pair's lower stone and capping past it: the proof bends at the other
+    // stone, away from Breaker (every computer Potential's answer, and some Searchers').
+    OpeningBoard { maker: &[(3, 4), (3, 5)], breaker: &[(2, 4), (3, 3)], proven: &[((4, 5), 19)] },
+    // Breaker beside the lower stone and capping the other end: the proof jumps three cells out
+    // from the lower stone, away from Breaker: the ends of a row of four.
+    OpeningBoard { maker: &[(3, 4), (3, 5)], breaker: &[(2, 4), (3, 6)], proven: &[((6, 4), 19)] },
 ];
 
 impl OpeningBoard {
@@ -904,6 +910,11 @@ mod tests {
             assert!(row.iter().all(|c| c.x == row[0].x), "{cell}");
             assert_eq!(row[2].y - row[0].y, 2, "{cell}");
         }
+        // Boards 4 and 5: the pair, Breaker beside its lower stone, and a cap on an end.
+        for (board, same_end) in [(&OPENING_BOARDS[3], true), (&OPENING_BOARDS[4], false)] {
+            assert_eq!(cells(board.breaker), capped_pair_breaker(Cell::from(board.maker[0]), -1, same_end));
+            assert_eq!(board.proven_cells(), [capped_pair_move(Cell::from(board.maker[0]), -1, same_end)]);
+        }
         // The counts the step's words give, by brute force over every copy near the origin: a
         // cell lies in 48 Snakies, two cells side by side in 20, corner to corner in 8.
         let origin = Cell::new(0, 0);
@@ -915,6 +926,55 @@ mod tests {
         assert_eq!(copies.len(), 48);
         assert_eq!(sharing(Cell::new(1, 0)), 20);
         assert_eq!(sharing(Cell::new(1, 1)), 8);
+    }
+
+    /// Breaker's stones by a vertical pair whose lower stone is `lower`: one beside the lower stone
+    /// on the side `side` (-1 left, 1 right), and a cap on the lower end (`same_end`) or the upper.
+    fn capped_pair_breaker(lower: Cell, side: i32, same_end: bool) -> Vec<Cell> {
+        let cap = if same_end { Cell::new(lower.x, lower.y - 1) } else { Cell::new(lower.x, lower.y + 2) };
+        vec![Cell::new(lower.x + side, lower.y), cap]
+    }
+
+    /// What boards 4 and 5 teach for that position: the cap on Breaker's end, bend (beside the
+    /// other stone, away from Breaker); on the other end, jump (three cells out from the stone
+    /// Breaker is beside, away from it).
+    fn capped_pair_move(lower: Cell, side: i32, same_end: bool) -> Cell {
+        if same_end { Cell::new(lower.x - side, lower.y + 1) } else { Cell::new(lower.x - 3 * side, lower.y) }
+    }
+
+    /// Boards 4 and 5's words hold on every board of their kind, not only on theirs: a vertical or
+    /// horizontal pair, Breaker beside either stone on either side, the cap on either end. The
+    /// proof's only moves are the bend and the jump the words give (turned with the position).
+    #[test]
+    fn boards_4_and_5s_bend_and_jump_hold_for_every_capped_pair() {
+        let mut checked = 0;
+        for turn in crate::snaky::Symmetry::ALL {
+            for lower_is_touched in [true, false] {
+                for side in [-1, 1] {
+                    for same_end in [true, false] {
+                        // Built for the lower stone, then mirrored top to bottom for the upper
+                        // one, then turned: every way the position can stand.
+                        let flip = |c: Cell| if lower_is_touched { c } else { Cell::new(c.x, 17 - c.y) };
+                        let place = |c: Cell| {
+                            let c = flip(c);
+                            let (dx, dy) = turn.apply(c.x - 8, c.y - 8);
+                            Cell::new(8 + dx, 8 + dy)
+                        };
+                        let lower = Cell::new(8, 8);
+                        let pair = [lower, Cell::new(8, 9)].map(place);
+                        let breaker: Vec<Cell> =
+                            capped_pair_breaker(lower, side, same_end).into_iter().map(place).collect();
+                        let game = MakerGame::from_moves(&pair, &breaker).expect("legal");
+                        let proven: Vec<Cell> =
+                            coach().proven_moves(&game).into_iter().map(|(c, _)| c).collect();
+                        let taught = place(capped_pair_move(lower, side, same_end));
+                        assert_eq!(proven, [taught], "{turn:?} {lower_is_touched} {side} {same_end}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 64);
     }
 
     /// Board 3's words in brackets: with an end of the pair capped, the proof does not make the
@@ -972,7 +1032,8 @@ mod tests {
         assert_eq!(lesson.status, Status::Passed);
         assert!(!lesson.next_board(), "no board after the last");
         assert_eq!(lesson.board, OPENING_BOARDS.len() - 1, "the last board stays, with the stone");
-        assert_eq!(lesson.last, Some(Cell::from(OPENING_BOARDS[2].proven[0].0)));
+        let last = &OPENING_BOARDS[OPENING_BOARDS.len() - 1];
+        assert_eq!(lesson.last, Some(Cell::from(last.proven[0].0)));
     }
 
     #[test]
