@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use super::lesson::{self, BOARD, Feedback, Lesson, Status, Step, Track};
 use crate::app::i18n::Lang;
 use crate::app::i18n::learn::{self as text, L};
-use crate::app::keymap::{Binding, Keymap, Keys};
+use crate::app::keymap::{Binding, Keymap, Keys, wrap_parts};
 use crate::app::open::Open;
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
@@ -142,6 +142,8 @@ const CELL_PX: f32 = 50.0;
 const MINI_CELL_PX: f32 = 12.0;
 const GRID_PX: f32 = 2.0;
 const CURSOR_BORDER_PX: f32 = 4.0;
+/// The key line's width in em of its 16 px text (the screen's 1280 design pixels, less margins).
+const KEY_LINE_EM: f32 = 74.0;
 /// The text column's width.
 const TEXT_WIDTH: f32 = 600.0;
 /// The height of the row with the board and the text, the same for every step.
@@ -240,7 +242,8 @@ fn open_primer(
             widgets::heading(L::Title.get(lang)),
         );
         root.spawn((LearnContent, widgets::column(12.0)));
-        root.spawn(widgets::key_line(KEYS.key_line(lang)));
+        // Broken only between bindings: Japanese may otherwise wrap inside one ("Enter：つぎ|へ").
+        root.spawn(widgets::key_line(wrap_parts(&KEYS.key_parts(lang, |_| true), lang, KEY_LINE_EM)));
     });
 }
 
