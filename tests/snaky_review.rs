@@ -411,3 +411,51 @@ fn review_refuses_hostile_moves_with_exit_code_2() {
         assert!(output.stdout.is_empty());
     }
 }
+
+/// What a finished game's result points to (`review::Ended`): a move that lowered the guarantee;
+/// else the first move that left a finishing cell open, found here by brute force over Snaky's
+/// copies; else nothing. Two games where every reply kept the most any reply kept, and still
+/// ended well before par (a best-reply Breaker found by seed), and a game with costly moves.
+#[test]
+fn a_finished_game_says_why_it_ended_when_it_did() {
+    use pokopoko::snaky::review::Ended;
+    let parse = |moves: &str| -> Vec<Cell> {
+        moves
+            .split_whitespace()
+            .map(|xy| {
+                let (x, y) = xy.split_once(',').unwrap();
+                Cell::new(x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect()
+    };
+    let best_replies = [
+        (Maker::Ours, "8,9 7,7 6,9 5,9 7,9 11,5 6,5 8,2 10,3 5,3 10,2"),
+        (Maker::Ours19, "8,9 6,8 7,7 7,9 10,5 10,7 8,2 10,3 5,3 10,2"),
+    ];
+    for (maker, moves) in best_replies {
+        let cards = maker.cards().expect("cards");
+        let moves = parse(moves);
+        let lesson = review(Arc::clone(&cards), &moves).expect("a legal game");
+        assert!(lesson.over() && lesson.held_out.unwrap() < maker.bound(), "{maker:?}: ended before par");
+        // Every reply kept the most any reply kept: no move lowered the guarantee.
+        let (expected, _) = tried(&cards, &moves);
+        assert!(expected.iter().all(|e| e.after >= e.kept), "{maker:?}: every reply a best one");
+        // The first move that left a finishing cell open, by brute force.
+        let mut game = Game::started(Arc::clone(&cards));
+        let mut left_open = None;
+        for (i, &cell) in moves.iter().enumerate() {
+            let finishing = shapes::finishing(game.maker_cells(), game.breaker_cells());
+            if left_open.is_none() && !finishing.is_empty() && !finishing.contains(&(cell.x, cell.y)) {
+                left_open = Some(i + 1);
+            }
+            game.reply(cell).expect("legal");
+        }
+        let said = left_open.map_or(Ended::Unlowered, Ended::LeftOpen);
+        assert_eq!(Ended::of(&lesson), said, "{maker:?}");
+    }
+    let costly = parse("6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12");
+    let cards = Maker::Paper.cards().expect("cards");
+    let (expected, _) = tried(&cards, &costly);
+    assert!(expected.iter().any(|e| e.after < e.kept), "a reply kept less than the best");
+    assert_eq!(Ended::of(&review(cards, &costly).expect("a legal game")), Ended::Lowered);
+}

@@ -77,6 +77,32 @@ pub struct Review {
     pub moves: Vec<ReviewedMove>,
 }
 
+/// Why a finished game ended when it did, as the lesson counts it: what the result points to
+/// (newcomer #46 held 15 with no costly move, and was told to look for where the guarantee
+/// dropped).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// A move of the player's lowered the guarantee: the review shows where.
+    Lowered,
+    /// None did, but this Breaker move (1-based) left a finishing cell open.
+    LeftOpen(usize),
+    /// Neither: the plan finished when it did (at par, or before its worst case).
+    Unlowered,
+}
+
+impl Ended {
+    /// The first that holds: a mistake lowered the guarantee; a move left a finish open; neither.
+    pub fn of(review: &Review) -> Self {
+        if review.costliest().is_some() {
+            return Self::Lowered;
+        }
+        match review.moves.iter().position(|m| !m.left_open.is_empty()) {
+            Some(index) => Self::LeftOpen(index + 1),
+            None => Self::Unlowered,
+        }
+    }
+}
+
 /// One Breaker move of the lesson.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ReviewedMove {

@@ -2,7 +2,7 @@
 
 use crate::app::snaky::model::assist::Assist;
 use crate::save::Language;
-use crate::snaky::review::Fullest;
+use crate::snaky::review::{Ended, Fullest};
 use crate::snaky::{
     BreakerKind, Cell, Maker, MoveError, RecordError, RecordErrorKind, ReviewedMove, Symmetry,
 };
@@ -675,6 +675,7 @@ pub fn game_result(
     best: u32,
     blind: bool,
     assisted: Option<Assist>,
+    ended: Ended,
 ) -> String {
     let name = maker_name(lang, maker);
     let par = maker.bound();
@@ -696,9 +697,29 @@ pub fn game_result(
             ),
         };
     }
+    // Where to look next: the moves that lowered the guarantee, or, with none, why the plan
+    // still finished before par.
+    let next = match (lang, ended, moves as u32 >= par) {
+        (Language::Japanese, Ended::Lowered, _) => {
+            "ふりかえり（V）で、どの手で保証が下がったかが分かります。".to_string()
+        }
+        (Language::English, Ended::Lowered, _) => "Review (V) shows where the guarantee dropped.".to_string(),
+        (Language::Japanese, Ended::LeftOpen(n), _) => {
+            format!("保証を下げた手はありませんが、{n}手目で完成のマスを空けたままにしました。完成のマスは先にふさぎましょう。")
+        }
+        (Language::English, Ended::LeftOpen(n), _) => format!(
+            "None of your moves lowered the guarantee, but your move {n} left a finishing cell open: take finishing cells first."
+        ),
+        (Language::Japanese, Ended::Unlowered, true) => "保証を下げた手はひとつもありません。".to_string(),
+        (Language::English, Ended::Unlowered, true) => "None of your moves lowered the guarantee.".to_string(),
+        (Language::Japanese, Ended::Unlowered, false) => {
+            "保証を下げた手はありません。計画が最悪の場合より早く完成しました（パーは計画に要る最大の手数です）。".to_string()
+        }
+        (Language::English, Ended::Unlowered, false) => "None of your moves lowered the guarantee; the plan finished before its worst case (par is the most it can need).".to_string(),
+    };
     match (lang, blind) {
         (Language::Japanese, false) => format!(
-            "作り手の {moves}手目まで耐えました（パー {par}、{name} でのこれまでの最高：{best}手）。ふりかえり（V）で、どの手で保証が下がったかが分かります。"
+            "作り手の {moves}手目まで耐えました（パー {par}、{name} でのこれまでの最高：{best}手）。{next}"
         ),
         (Language::Japanese, true) => {
             format!(
@@ -706,7 +727,7 @@ pub fn game_result(
             )
         }
         (Language::English, false) => format!(
-            "You held out {} (par {par}; your best so far against {name}: {best}). Review (V) shows where the guarantee dropped.",
+            "You held out {} (par {par}; your best so far against {name}: {best}). {next}",
             maker_moves(moves)
         ),
         (Language::English, true) => format!(

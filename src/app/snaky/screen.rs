@@ -313,7 +313,8 @@ fn record_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: R
     };
     data.store();
     let kind = if praised { NoticeKind::Good } else { NoticeKind::Info };
-    session.tell(kind, Said::GameResult { maker, moves, best, blind, assisted });
+    let ended = crate::snaky::review::Ended::of(&crate::snaky::review_game(session.game()));
+    session.tell(kind, Said::GameResult { maker, moves, best, blind, assisted, ended });
 }
 
 /// Tells the rest of the game what the model says happened this frame: the stones played

@@ -161,6 +161,8 @@ pub enum Said {
         blind: bool,
         /// What first helped the player, if anything: then `best` is the unassisted best.
         assisted: Option<Assist>,
+        /// What the lesson makes of the game's end: where to look next.
+        ended: crate::snaky::review::Ended,
     },
     /// The player's move just let Maker win `lost` moves sooner; `fuller`: the lesson's rule of
     /// thumb, when the best reply followed it (that reply, the Maker stones on its fullest shape).
@@ -225,8 +227,8 @@ impl Said {
             }
             Self::MoveError(error) => text::move_error(lang, error),
             Self::BlindToggled(blind) => text::blind_toggled(lang, *blind),
-            Self::GameResult { maker, moves, best, blind, assisted } => {
-                text::game_result(lang, *maker, *moves, *best, *blind, *assisted)
+            Self::GameResult { maker, moves, best, blind, assisted, ended } => {
+                text::game_result(lang, *maker, *moves, *best, *blind, *assisted, *ended)
             }
             Self::Costly { lost, fuller, blocked } => text::costly_now(lang, *lost, *fuller, *blocked),
             Self::LeftOpen(cells) => text::left_open(lang, cells),
