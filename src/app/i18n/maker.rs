@@ -89,18 +89,24 @@ pub fn status(lang: Language, won: Option<u32>, assisted: bool, can_finish: bool
 }
 
 /// The goal and the count so far; once the hint or undo helped, that the game is no best (said
-/// here once rather than after every hint: newcomer #20).
-pub fn goal(lang: Language, par: u32, moves: u32, assisted: bool) -> String {
-    let past = moves > par;
+/// here once rather than after every hint: newcomer #20). Once the goal can no longer be met (the
+/// par-th move made, no Snaky yet), that is said with what to do (newcomer #47 saw the game just
+/// go on).
+pub fn goal(lang: Language, par: u32, moves: u32, assisted: bool, won: bool) -> String {
+    let past = match (lang, moves > par, moves >= par && !won) {
+        (Language::Japanese, _, true) => "（目標に届きません：完成まで続けるか、はじめから R）",
+        (Language::English, _, true) => " (goal missed: play on to finish, or New game, R)",
+        (Language::Japanese, true, false) => "（目標を超えました）",
+        (Language::English, true, false) => " (past the goal)",
+        (_, false, false) => "",
+    };
     match lang {
         Language::Japanese => format!(
-            "目標：{par}手以内に勝つ　いま {moves}手{}{}",
-            if past { "（目標を超えました）" } else { "" },
+            "目標：{par}手以内に勝つ　いま {moves}手{past}{}",
             if assisted { "（助けあり：最高記録に数えません）" } else { "" }
         ),
         Language::English => format!(
-            "Goal: win within {par} Maker moves. Yours so far: {moves}{}{}",
-            if past { " (past the goal)" } else { "" },
+            "Goal: win within {par} Maker moves. Yours so far: {moves}{past}{}",
             if assisted { " (with help: it will not count as a best)" } else { "" }
         ),
     }
@@ -623,13 +629,13 @@ pub fn legend(lang: Language, hint_shown: bool, line_shown: bool) -> &'static st
     }
     match (lang, hint_shown) {
         (Language::Japanese, false) => {
-            "勝ち方：ダブルリーチ（壊し手は片方しかふさげません）。紫の丸：打てば完成。緑の四角：ヒント。点線の枠：論文の証明が始まる盤（その外に打ってもかまいません）。"
+            "勝ち方：ダブルリーチ（壊し手は片方しかふさげません）。紫の丸：打てば完成。緑の四角：ヒント。点線の枠：論文の証明が始まる盤（外に打ってもよい）。"
         }
         (Language::Japanese, true) => {
             "緑の四角：ヒント（黄色：ヒントで石がそろっていく形。枠だけ：石の近くの一手、証明なし）。紫の丸：打てば完成。"
         }
         (Language::English, false) => {
-            "To win: a double threat (the Breaker blocks one cell, not two). Purple ring: completes your Snaky. Green square: the hint. Dashed frame: the board the paper's proof starts on (you may play past it)."
+            "To win: a double threat (the Breaker blocks one cell, not two). Purple ring: completes your Snaky. Green square: the hint. Dashed frame: where the paper's proof starts (play past it freely)."
         }
         (Language::English, true) => {
             "Green square: the hint (yellow: the shape it builds; outline only: a move near your stones, not proven). Purple ring: completes your Snaky."
@@ -862,12 +868,27 @@ mod tests {
     /// once the game is helped, and the hint no longer does.
     #[test]
     fn a_helped_game_is_said_once_on_the_goal_line() {
-        assert_eq!(goal(Language::English, 19, 6, false), "Goal: win within 19 Maker moves. Yours so far: 6");
         assert_eq!(
-            goal(Language::English, 19, 20, true),
+            goal(Language::English, 19, 6, false, false),
+            "Goal: win within 19 Maker moves. Yours so far: 6"
+        );
+        assert_eq!(
+            goal(Language::English, 19, 20, true, true),
             "Goal: win within 19 Maker moves. Yours so far: 20 (past the goal) (with help: it will not count as a best)"
         );
-        assert!(goal(Language::Japanese, 19, 6, true).ends_with("（助けあり：最高記録に数えません）"));
+        assert!(goal(Language::Japanese, 19, 6, true, false).ends_with("（助けあり：最高記録に数えません）"));
+        // Once the 19th move is made with no Snaky, the goal is out of reach: said, with what to do.
+        for moves in [19, 23] {
+            assert!(
+                goal(Language::English, 19, moves, false, false)
+                    .ends_with("(goal missed: play on to finish, or New game, R)"),
+                "{moves}"
+            );
+        }
+        assert_eq!(
+            goal(Language::English, 19, 19, false, true),
+            "Goal: win within 19 Maker moves. Yours so far: 19"
+        );
         for lang in [Language::English, Language::Japanese] {
             let said = hint(lang, Some(&advice(7, Footing::Here)), None, None);
             assert!(!said.contains("best") && !said.contains("記録"), "{said}");

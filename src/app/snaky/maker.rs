@@ -199,27 +199,8 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
             .observe(send(MakerInput::ProofLine));
         },
     );
-    panel.spawn((Info::Coach, widgets::text("", 20.0, palette::PRIMARY)));
-    panel.spawn((Info::CoachSource, widgets::text("", 14.0, palette::INK_SOFT)));
-    // The texts often empty take no room while they are: with a hint and a cost shown the panel
-    // is short of it.
-    panel.spawn((Info::Hint, widgets::text("", 15.0, palette::GOOD), CollapseWhenEmpty));
-    // The proof's line, while it plays on the board.
-    panel.spawn((Info::ProofLine, widgets::text("", 15.0, palette::INK), CollapseWhenEmpty));
-    // What the last move did: its cost or gain, and its threats, one under the other in a box
-    // that keeps three lines' room when they are short, so the controls below seldom move.
-    // It never shrinks below its text (newcomer #17 saw a long cost drawn over the label under
-    // it): when the panel is short of room, the foot's guide runs out instead.
-    let said = Node {
-        flex_direction: FlexDirection::Column,
-        flex_shrink: 0.0,
-        ..widgets::text_slot(percent(100), SAID_MIN_PX)
-    };
-    panel.spawn((said, SaidBox)).with_children(|said| {
-        said.spawn((Info::Cost, widgets::text("", 16.0, palette::BAD), CollapseWhenEmpty));
-        said.spawn((Info::Gain, widgets::text("", 16.0, palette::GOOD), CollapseWhenEmpty));
-        said.spawn((Info::Threats, widgets::text("", 16.0, palette::MAKER_EDGE), CollapseWhenEmpty));
-    });
+    // The Breaker's level and a new game, above the coach's words too: those come and go with
+    // each move, and the level buttons moved under the pointer (newcomer #47).
     panel.spawn(widgets::text(text::level_label(lang), 15.0, palette::INK));
     panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(6.0) }).with_children(
         |row| {
@@ -252,6 +233,27 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
             );
         },
     );
+    panel.spawn((Info::Coach, widgets::text("", 20.0, palette::PRIMARY)));
+    panel.spawn((Info::CoachSource, widgets::text("", 14.0, palette::INK_SOFT)));
+    // The texts often empty take no room while they are: with a hint and a cost shown the panel
+    // is short of it.
+    panel.spawn((Info::Hint, widgets::text("", 15.0, palette::GOOD), CollapseWhenEmpty));
+    // The proof's line, while it plays on the board.
+    panel.spawn((Info::ProofLine, widgets::text("", 15.0, palette::INK), CollapseWhenEmpty));
+    // What the last move did: its cost or gain, and its threats, one under the other in a box
+    // that keeps three lines' room when they are short, so the controls below seldom move.
+    // It never shrinks below its text (newcomer #17 saw a long cost drawn over the label under
+    // it): when the panel is short of room, the foot's guide runs out instead.
+    let said = Node {
+        flex_direction: FlexDirection::Column,
+        flex_shrink: 0.0,
+        ..widgets::text_slot(percent(100), SAID_MIN_PX)
+    };
+    panel.spawn((said, SaidBox)).with_children(|said| {
+        said.spawn((Info::Cost, widgets::text("", 16.0, palette::BAD), CollapseWhenEmpty));
+        said.spawn((Info::Gain, widgets::text("", 16.0, palette::GOOD), CollapseWhenEmpty));
+        said.spawn((Info::Threats, widgets::text("", 16.0, palette::MAKER_EDGE), CollapseWhenEmpty));
+    });
     panel.spawn((Info::Review, widgets::text("", 14.0, palette::INK), CollapseWhenEmpty));
     // The legend at the foot of the panel, under the shape to build in its eight orientations.
     panel.spawn(Node { flex_grow: 1.0, ..default() });
@@ -637,7 +639,7 @@ fn update_panel(
         }
         let wanted = match info {
             Info::Status => text::status(lang, won, session.assisted(), !session.game().threats().is_empty()),
-            Info::Goal => text::goal(lang, PAR, session.moves(), session.assisted()),
+            Info::Goal => text::goal(lang, PAR, session.moves(), session.assisted(), session.game().won()),
             Info::Coach => match won {
                 Some(moves) => text::result(lang, moves, PAR, session.level(), session.assisted()),
                 None => text::coach(lang, advice.as_ref()),
