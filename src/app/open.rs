@@ -223,7 +223,7 @@ impl Opening {
                 .map_err(|e| format!("--moves: {e}"))?;
             if !game.won() || snaky::practice::puzzles(&game).is_empty() {
                 return Err(format!(
-                    "--open {}: practice needs a --moves game Maker has won, with a costly move the rule of thumb explains",
+                    "--open {}: practice needs a --moves game Maker has won, with a costly move a reply on the board could have held",
                     args.open.as_deref().unwrap_or_default()
                 ));
             }

@@ -7,11 +7,13 @@
 //! own frame and mapped back: the shown board is the real one turned, so a reply keeps exactly
 //! what its pre-image keeps there ([`Game::reply_guarantees`]).
 //!
-//! Only the moves the rule of thumb explains are practised: those where a reply that kept the
-//! most lay on a fuller shape of Maker's stones than the move played ([`review::fuller_reply`]).
-//! The others are told in the lesson ("the difference is in Maker's plan"): a puzzle whose answer
-//! no rule points to teaches nothing to carry. Nor a move that took a cell finishing a Snaky:
-//! that is right in general, even where another reply happened to keep more.
+//! Every costly move with a reply to find is practised. Most are ones the rule of thumb explains:
+//! a reply that kept the most lay on a fuller shape of Maker's stones than the move played
+//! ([`review::fuller_reply`]). The others are practised too (newcomer #46 found their biggest
+//! mistake left out, "no board this game"), and their answer is told by what Maker's plan did
+//! with it after the move played ([`Puzzle::plan_used`]: "a cell of the Snaky Maker completed at
+//! move 11"). Not a move that took a cell finishing a Snaky: that is right in general, even where
+//! another reply happened to keep more.
 //!
 //! ```
 //! use pokopoko::snaky::{self, Cell, Game, practice::{self, Verdict}};
@@ -31,7 +33,7 @@ use super::cell::Cell;
 use super::game::{Game, Player};
 use super::placement::{Placement, Symmetry};
 use super::policy::about_opening;
-use super::review::{self, Fullest};
+use super::review::{self, Fullest, Role};
 
 /// The turns a game's puzzles take in order: [`Symmetry::TURN_ORDER`] without its first (never
 /// the board as it was played).
@@ -50,6 +52,9 @@ pub struct Puzzle {
     holds: u32,
     /// Game frame → shown frame.
     turn: Placement,
+    /// For a board the rule of thumb does not explain: what the lesson's best reply (the first
+    /// answer) was in Maker's plan after the move played. `None` when the rule explains it.
+    plan_used: Option<Role>,
 }
 
 /// What a reply on the shown board does.
@@ -63,8 +68,9 @@ pub enum Verdict {
     Costs { keeps: u32, lost: u32 },
 }
 
-/// The puzzles of a game: each Breaker move that cost Maker moves where the rule of thumb
-/// explains a reply that kept more, in the order played, each turned its own way.
+/// The puzzles of a game: each Breaker move that cost Maker moves where a reply on the board (not
+/// only far away) kept more, other than a block of a finishing cell, in the order played, each
+/// turned its own way.
 pub fn puzzles(game: &Game) -> Vec<Puzzle> {
     let lesson = review::review_game(game);
     let mut puzzles = Vec::new();
@@ -72,12 +78,13 @@ pub fn puzzles(game: &Game) -> Vec<Puzzle> {
         // A reply anywhere far away holding as much leaves nothing to find; a move that took a
         // finishing cell was right in general (the lesson says so), so not a board to unlearn it.
         let something_to_find = reviewed.guarantee_after < reviewed.kept && !reviewed.best_outside;
-        if !something_to_find
-            || reviewed.blocked_finish
-            || review::fuller_reply(game, index, reviewed).is_none()
-        {
+        if !something_to_find || reviewed.blocked_finish {
             continue;
         }
+        let plan_used = match review::fuller_reply(game, index, reviewed) {
+            Some(_) => None,
+            None => review::why(game, index).map(|why| why.best_reply.in_line),
+        };
         let symmetry = TURNS[puzzles.len() % TURNS.len()];
         puzzles.push(Puzzle {
             before: game.prefix(review::before(index)),
@@ -85,6 +92,7 @@ pub fn puzzles(game: &Game) -> Vec<Puzzle> {
             played: reviewed.breaker,
             holds: reviewed.kept,
             turn: about_opening(symmetry),
+            plan_used,
         });
     }
     puzzles
@@ -122,6 +130,19 @@ impl Puzzle {
     /// A cell of the shown board, where it lies in the game's frame.
     fn unshow(&self, shown: Cell) -> Cell {
         self.turn.inverse().apply(shown)
+    }
+
+    /// Whether the rule of thumb finds the first answer: it lies on a fuller open shape of Maker's
+    /// stones than the move played.
+    pub fn explained(&self) -> bool {
+        self.plan_used.is_none()
+    }
+
+    /// For a board the rule of thumb does not explain, what the first answer ([`Self::answers`])
+    /// was in Maker's plan after the move played: the reason it holds, in the game's terms (move
+    /// numbers are the game's; the cell is the shown one). `None` when the rule explains it.
+    pub fn plan_used(&self) -> Option<Role> {
+        self.plan_used
     }
 
     /// The move played in the game, on the shown board.

@@ -247,6 +247,68 @@ fn blocked_finish_alone(lang: Language, played: Cell, others: &str, empty: bool)
     }
 }
 
+/// What a cell (named `cell`, as the board shows it) was in Maker's line after a costly move, in
+/// one clause without its stop: "(6,7) is a cell of the Snaky Maker completes at move 11 in the
+/// line after your move". The lesson's best reply and a practice board's answer say it alike.
+pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> String {
+    match lang {
+        Language::English => match role {
+            Role::CompletedSnaky { move_number } => {
+                format!(
+                    "{cell} is a cell of the Snaky Maker completes at move {move_number} in the line after your move"
+                )
+            }
+            Role::ThreatenedSnaky { move_number } => {
+                format!(
+                    "{cell} is a cell of a Snaky Maker could finish after move {move_number} in the line after your move"
+                )
+            }
+            Role::ClaimedByMaker { move_number } => {
+                format!("in the line after your move Maker claims {cell} at move {move_number}")
+            }
+            Role::TakenByBreaker { move_number } => {
+                format!(
+                    "in the line after your move Breaker takes {cell} only after Maker's move {move_number}"
+                )
+            }
+            Role::NeededFree => format!(
+                "{cell} is not in the line after your move, but Maker's plan there needed it empty: taking it forces a slower plan"
+            ),
+            Role::Elsewhere => {
+                format!("{cell} is not in the line after your move: it sends Maker onto another plan")
+            }
+        },
+        Language::Japanese => match role {
+            Role::CompletedSnaky { move_number } => {
+                format!(
+                    "{cell} は、あなたの手のあとの進行で作り手が{move_number}手目に完成させる Snaky のマスです"
+                )
+            }
+            Role::ThreatenedSnaky { move_number } => {
+                format!(
+                    "{cell} は、あなたの手のあとの進行で作り手が{move_number}手目のあと完成できる Snaky のマスです"
+                )
+            }
+            Role::ClaimedByMaker { move_number } => {
+                format!("あなたの手のあとの進行では、作り手が{move_number}手目に {cell} を取ります")
+            }
+            Role::TakenByBreaker { move_number } => {
+                format!(
+                    "あなたの手のあとの進行では、壊し手が {cell} を取るのは作り手の{move_number}手目のあとです"
+                )
+            }
+            Role::NeededFree => format!(
+                "{cell} は、あなたの手のあとの進行には出てきませんが、そこでの作り手の計画が空いていてほしいマスです。ここを取れば、作り手はもっと遅い計画に移るしかありません"
+            ),
+            Role::Elsewhere => {
+                format!(
+                    "{cell} は、あなたの手のあとの進行には出てこないマスです（作り手は別の計画に移ります）"
+                )
+            }
+        },
+    }
+}
+
 fn best_reply_itself(lang: Language, why: &Why) -> String {
     let best = &why.best_reply;
     if best.blocks_a_fuller_shape() {
@@ -261,32 +323,7 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
     let ends = why.best_line.completed.map(|done| done.move_number).filter(|&m| m != why.best_reply.keeps);
     match lang {
         Language::English => {
-            let fact = match best.in_line {
-                Role::CompletedSnaky { move_number } => {
-                    format!(
-                        "{cell} is a cell of the Snaky Maker completes at move {move_number} in the line after your move"
-                    )
-                }
-                Role::ThreatenedSnaky { move_number } => {
-                    format!(
-                        "{cell} is a cell of a Snaky Maker could finish after move {move_number} in the line after your move"
-                    )
-                }
-                Role::ClaimedByMaker { move_number } => {
-                    format!("in the line after your move Maker claims {cell} at move {move_number}")
-                }
-                Role::TakenByBreaker { move_number } => {
-                    format!(
-                        "in the line after your move Breaker takes {cell} only after Maker's move {move_number}"
-                    )
-                }
-                Role::NeededFree => format!(
-                    "{cell} is not in the line after your move, but Maker's plan there needed it empty: taking it forces a slower plan"
-                ),
-                Role::Elsewhere => {
-                    format!("{cell} is not in the line after your move: it sends Maker onto another plan")
-                }
-            };
+            let fact = role_fact(lang, &cell, best.in_line);
             let ends = ends.map_or(String::new(), |m| {
                 format!(" (against the longest defence Maker completes at move {m})")
             });
@@ -303,34 +340,7 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
             )
         }
         Language::Japanese => {
-            let fact = match best.in_line {
-                Role::CompletedSnaky { move_number } => {
-                    format!(
-                        "{cell} は、あなたの手のあとの進行で作り手が{move_number}手目に完成させる Snaky のマスです"
-                    )
-                }
-                Role::ThreatenedSnaky { move_number } => {
-                    format!(
-                        "{cell} は、あなたの手のあとの進行で作り手が{move_number}手目のあと完成できる Snaky のマスです"
-                    )
-                }
-                Role::ClaimedByMaker { move_number } => {
-                    format!("あなたの手のあとの進行では、作り手が{move_number}手目に {cell} を取ります")
-                }
-                Role::TakenByBreaker { move_number } => {
-                    format!(
-                        "あなたの手のあとの進行では、壊し手が {cell} を取るのは作り手の{move_number}手目のあとです"
-                    )
-                }
-                Role::NeededFree => format!(
-                    "{cell} は、あなたの手のあとの進行には出てきませんが、そこでの作り手の計画が空いていてほしいマスです。ここを取れば、作り手はもっと遅い計画に移るしかありません"
-                ),
-                Role::Elsewhere => {
-                    format!(
-                        "{cell} は、あなたの手のあとの進行には出てこないマスです（作り手は別の計画に移ります）"
-                    )
-                }
-            };
+            let fact = role_fact(lang, &cell, best.in_line);
             let ends = ends.map_or(String::new(), |m| format!("（最長の守りなら作り手の完成は{m}手目）"));
             let shape = on_shape(lang, best);
             format!("{fact}。{shape}{cell} に打っていれば、作り手の計画は{}手かかります{ends}。", best.keeps)

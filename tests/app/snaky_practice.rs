@@ -72,13 +72,27 @@ fn practice_waits_for_the_end_of_the_game() {
 fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     let mut app = finished_game();
     let boards = puzzles();
-    assert_eq!(boards.len(), 1, "move 4's cost is no rule-of-thumb board (measured by the engine)");
-    assert!(texts(&mut app).iter().any(|t| t == "練習 1問 (Q)"), "the button names the boards");
+    let numbers: Vec<usize> = boards.iter().map(Puzzle::move_number).collect();
+    assert_eq!(numbers, [4, 9], "the record's two costly moves");
+    assert!(texts(&mut app).iter().any(|t| t == "練習 2問 (Q)"), "the button names the boards");
     key(&mut app, KeyCode::KeyQ);
     app.update();
     assert_eq!(screen(&app), Screen::SnakyPractice);
-    let puzzle = &boards[0];
-    assert_eq!(puzzle.move_number(), 9);
+    // Move 4's best reply lay on no fuller shape than the move (`tests/snaky_practice.rs` checks
+    // that by a brute force): once answered, the board says why its answer held instead.
+    assert!(!boards[0].explained());
+    click(&mut app, boards[0].answers()[0]);
+    assert_eq!(app.world().resource::<PracticeSession>().score(), (1, 1));
+    let said = texts(&mut app);
+    assert!(
+        said.iter()
+            .any(|t| t.starts_with("この局面") && t.contains("コツ") && t.contains("持ちこたえる理由：")),
+        "{said:?}"
+    );
+    key(&mut app, KeyCode::KeyN);
+    app.update();
+    let puzzle = &boards[1];
+    assert!(puzzle.explained());
     // The move played in the game: it does not hold, and its square says so.
     click(&mut app, puzzle.played());
     assert_eq!(tried(&mut app), [TriedMark { cell: puzzle.played(), holds: false }]);
@@ -96,7 +110,7 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     key(&mut app, KeyCode::Enter);
     app.update();
     assert_eq!(tried(&mut app).last(), Some(&TriedMark { cell: answer, holds: true }));
-    assert_eq!(app.world().resource::<PracticeSession>().score(), (1, 0));
+    assert_eq!(app.world().resource::<PracticeSession>().score(), (2, 1));
     let said = texts(&mut app);
     assert!(said.iter().any(|t| t.starts_with("正解：") && t.contains("ほかの手も試せます")), "{said:?}");
     // The other replies that hold wait for A (newcomer #23 wanted to try more first).
@@ -110,7 +124,8 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     marked.sort();
     answers.sort();
     assert_eq!(marked, answers, "every reply that holds is green");
-    assert_eq!(app.world().resource::<PracticeSession>().score(), (1, 0), "counted once");
+    assert_eq!(app.world().resource::<PracticeSession>().score(), (2, 1), "counted once");
+    assert!(texts(&mut app).iter().any(|t| t.starts_with("コツ：")), "the rule of thumb");
     let said = texts(&mut app);
     assert!(said.iter().all(|t| !t.contains("ほかの手も試せます")), "nothing left to try: {said:?}");
     let cursors = app.world_mut().query::<&pokopoko::app::snaky::CursorMark>().iter(app.world()).count();

@@ -2,7 +2,8 @@
 
 use crate::save::Language;
 use crate::snaky::practice::Verdict;
-use crate::snaky::review::Fullest;
+use crate::snaky::review::{Fullest, Role};
+use crate::snaky::words;
 use crate::snaky::{Cell, Symmetry};
 
 fn cell(c: Cell) -> String {
@@ -47,10 +48,10 @@ pub fn after_the_game(lang: Language) -> &'static str {
 pub fn nothing(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "練習する局面はありません：コツ（いちばん石の多い形をふさぐ）で説明できる、作り手の手数を減らした手がこの対局にはありません。"
+            "練習する局面はありません：この対局には、盤の上に持ちこたえる手があったのに作り手の手数を減らした手がありません。"
         }
         Language::English => {
-            "Nothing to practise: no move of this game cost Maker moves where the rule of thumb (block the fullest shape) shows a better reply."
+            "Nothing to practise: no move of this game cost Maker moves where a reply on the board would have held."
         }
     }
 }
@@ -178,15 +179,44 @@ pub fn shown(lang: Language, answer: Cell, fullest: Fullest, holds: u32) -> Stri
     }
 }
 
-/// The rule of thumb, said once a board is answered.
-pub fn rule(lang: Language) -> &'static str {
+/// The rule of thumb, said once a board is answered; for a board it does not find, why not and
+/// why the first answer holds, from Maker's plan after the move played. `plan`: that answer as
+/// shown here, what it was in the plan, and the most of Maker's stones on an open shape through
+/// it and through the move played (the rule's count, never greater for the answer here).
+pub fn rule(lang: Language, plan: Option<(Cell, Role, [u8; 2])>) -> String {
+    let Some((answer, role, [theirs, yours])) = plan else {
+        return match lang {
+            Language::Japanese => {
+                "コツ：作り手の石をいちばん多く含む空いた形をふさぐ。緑のマスはどれも持ちこたえる手です。"
+            }
+            Language::English => {
+                "Rule of thumb: block the open shape holding the most of Maker's stones. Every green cell holds."
+            }
+        }
+        .to_string();
+    };
+    let fact = words::role_fact(lang, cell(answer), role);
+    let why_not = match (lang, yours > theirs) {
+        (Language::English, false) => format!(
+            "The rule of thumb (block the fullest shape) does not tell this one from your move: each lies on a shape holding {yours} of Maker's stones."
+        ),
+        (Language::English, true) => format!(
+            "Here the rule of thumb (block the fullest shape) points the wrong way: your move lay on a shape holding {yours} of Maker's stones, {} on one holding {theirs}.",
+            cell(answer)
+        ),
+        (Language::Japanese, false) => format!(
+            "この局面はコツ（石のいちばん多い形をふさぐ）では見分けられません：あなたの手もこの手も作り手の石を{yours}個含む形の上です。"
+        ),
+        (Language::Japanese, true) => format!(
+            "この局面ではコツ（石のいちばん多い形をふさぐ）が外れます：あなたの手は作り手の石を{yours}個含む形の上、{} は{theirs}個の形の上です。",
+            cell(answer)
+        ),
+    };
     match lang {
         Language::Japanese => {
-            "コツ：作り手の石をいちばん多く含む空いた形をふさぐ。緑のマスはどれも持ちこたえる手です。"
+            format!("{why_not}持ちこたえる理由：{fact}。緑のマスはどれも持ちこたえる手です。")
         }
-        Language::English => {
-            "Rule of thumb: block the open shape holding the most of Maker's stones. Every green cell holds."
-        }
+        Language::English => format!("{why_not} Why it holds: {fact}. Every green cell holds."),
     }
 }
 
@@ -243,5 +273,31 @@ pub fn legend(lang: Language) -> &'static str {
         Language::English => {
             "Red: replies that do not hold. a×b (such as 3×2): the open shapes through the cell hold at most a of Maker's stones, and b shapes hold that many. Green: replies that hold. Red circle: your move in the game."
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board the rule of thumb finds gives the rule; another gives why its answer held, with the
+    /// answer as this board shows it and the move number of Maker's plan.
+    #[test]
+    fn an_answered_board_gives_the_rule_or_the_plan_s_reason() {
+        assert!(rule(Language::English, None).starts_with("Rule of thumb: block the open shape"));
+        let said = rule(
+            Language::English,
+            Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 }, [3, 3])),
+        );
+        let tied = "The rule of thumb (block the fullest shape) does not tell this one from your move: each lies on a shape holding 3 of Maker's stones.";
+        assert!(said.starts_with(tied), "{said}");
+        assert!(
+            said.contains("Why it holds: (6,7) is a cell of the Snaky Maker completes at move 11"),
+            "{said}"
+        );
+        let said = rule(Language::English, Some((Cell::new(6, 7), Role::NeededFree, [2, 4])));
+        assert!(said.starts_with("Here the rule of thumb (block the fullest shape) points the wrong way: your move lay on a shape holding 4 of Maker's stones, (6,7) on one holding 2."), "{said}");
+        let said = rule(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree, [2, 4])));
+        assert!(said.contains("持ちこたえる理由：(6,7) は"), "{said}");
     }
 }

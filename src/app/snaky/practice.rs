@@ -383,7 +383,11 @@ fn update_panel(
                 }
                 (_, None) => String::new(),
             },
-            Info::Rule if session.solved() => text::rule(lang).to_string(),
+            Info::Rule if session.solved() => {
+                let answer = puzzle.answers()[0];
+                let stones = [answer, puzzle.played()].map(|cell| puzzle.fullest(cell).stones);
+                text::rule(lang, puzzle.plan_used().map(|role| (answer, role, stones)))
+            }
             Info::Rule => String::new(),
             Info::Score => match session.last_round() {
                 Some(round) => text::round_done(lang, round, session.position().1),

@@ -52,7 +52,8 @@ pub struct PracticeSession {
 }
 
 impl PracticeSession {
-    /// The boards of `game`'s costly moves the rule of thumb explains; `None` when there is none.
+    /// The boards of `game`'s costly moves with a reply to find ([`crate::snaky::practice::puzzles`]);
+    /// `None` when there is none.
     pub fn of(game: &Game) -> Option<Self> {
         let puzzles = crate::snaky::practice::puzzles(game);
         (!puzzles.is_empty()).then(|| Self {

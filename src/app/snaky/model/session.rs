@@ -212,7 +212,7 @@ pub enum Said {
     },
     /// Practice asked for before Maker has won.
     PracticeAfterTheGame,
-    /// Practice asked for, and no costly move of the game is one the rule of thumb explains.
+    /// Practice asked for, and no move of the game cost Maker moves where a reply on the board held.
     NothingToPractise,
 }
 
