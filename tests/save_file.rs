@@ -756,6 +756,37 @@ fn a_primer_step_the_game_never_writes_is_left_out() {
     assert!(pokopoko::save::parse(b"(version: 1, settings: (snaky_primer: (seen: true)))").is_err());
 }
 
+/// The Maker steps passed are kept too (newcomer #49 passed all six and read "0 of 6" when back):
+/// a step outside 1 to 6 is left out by name, one listed twice kept once; a save without them
+/// reads as before and a save with none writes none (an older game still reads it).
+#[test]
+fn the_maker_steps_passed_are_kept_and_checked() {
+    let (save, problems) = repaired_save(
+        "maker-steps",
+        "(version: 1, settings: (language: English, \
+         snaky_primer: (opened: true, passed: [2], maker_passed: [6, 0, 7, 6, 1])), progress: (cleared: [1]))",
+    );
+    assert_eq!(save.settings.snaky_primer.passed.iter().copied().collect::<Vec<_>>(), [2]);
+    assert_eq!(save.settings.snaky_primer.maker_passed.iter().copied().collect::<Vec<_>>(), [1, 6]);
+    let out = |step: &str| {
+        format!(
+            "`snaky_primer` lists Maker step {step} as passed, but the Maker steps are 1 to 6; it was left out"
+        )
+    };
+    assert_eq!(problems, [out("0"), out("7"), "`snaky_primer` lists Maker step 6 twice".to_string()]);
+    // Written and read back unchanged; with none passed, the field is not written at all.
+    let path = scratch("maker-steps-written").join("save.ron");
+    let mut save = Save::default();
+    save.settings.snaky_primer.pass_maker(3);
+    save.settings.snaky_primer.pass_maker(7);
+    assert_eq!(save.settings.snaky_primer.maker_passed.iter().copied().collect::<Vec<_>>(), [3]);
+    SaveFile::open(&path).file.store(&save).unwrap();
+    let opened = SaveFile::open(&path);
+    assert_eq!((opened.notice, opened.save), (None, save));
+    SaveFile::open(&path).file.store(&Save::default()).unwrap();
+    assert!(!fs::read_to_string(&path).unwrap().contains("maker_passed"));
+}
+
 /// A save of 20,000 cleared stages was written at 4.7 MB and set aside by the next launch (its
 /// limit was 4 MiB). The largest save the game can write, every stage of the ladder (1 to
 /// MAX_STAGE) with every count at its largest and the most pick sets remembered, each as large as

@@ -436,6 +436,7 @@ fn a_finished_game_says_why_it_ended_when_it_did() {
         let cards = maker.cards().expect("cards");
         let moves = parse(moves);
         let lesson = review(Arc::clone(&cards), &moves).expect("a legal game");
+        let played = pokopoko::snaky::record::replay(Arc::clone(&cards), &moves).expect("a legal game");
         assert!(lesson.over() && lesson.held_out.unwrap() < maker.bound(), "{maker:?}: ended before par");
         // Every reply kept the most any reply kept: no move lowered the guarantee.
         let (expected, _) = tried(&cards, &moves);
@@ -451,11 +452,12 @@ fn a_finished_game_says_why_it_ended_when_it_did() {
             game.reply(cell).expect("legal");
         }
         let said = left_open.map_or(Ended::Unlowered, Ended::LeftOpen);
-        assert_eq!(Ended::of(&lesson), said, "{maker:?}");
+        assert_eq!(Ended::of(&played, &lesson), said, "{maker:?}");
     }
     let costly = parse("6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12");
     let cards = Maker::Paper.cards().expect("cards");
     let (expected, _) = tried(&cards, &costly);
     assert!(expected.iter().any(|e| e.after < e.kept), "a reply kept less than the best");
-    assert_eq!(Ended::of(&review(cards, &costly).expect("a legal game")), Ended::Lowered);
+    let played = pokopoko::snaky::record::replay(Arc::clone(&cards), &costly).expect("a legal game");
+    assert_eq!(Ended::of(&played, &review(cards, &costly).expect("a legal game")), Ended::Lowered);
 }

@@ -219,10 +219,26 @@ fn the_other_block_of_a_double_threat_kept_more_only_because_this_maker_skips_th
     }
     assert!(kept > before.maker_cells().len() as u32 + 1, "a Maker taking (9,9) would win at once");
     let english = words::best_reply(Language::English, &why);
-    assert!(english.contains("only because its proof's order leaves (9,9) open"), "{english}");
-    assert!(english.contains("not a better defence"), "{english}");
+    assert!(english.contains(&format!("blocking (10,8) instead would have kept {kept}")), "{english}");
+    assert!(english.contains("it plays its proof in order, which leaves (9,9) open until then"), "{english}");
+    assert!(english.contains("either block loses at once"), "{english}");
     let japanese = words::best_reply(Language::Japanese, &why);
-    assert!(japanese.contains("よい守りではありません"), "{japanese}");
+    assert!(japanese.contains("(10,8) をふさげば"), "{japanese}");
+    // The result says the game ended by that block (newcomer #48 read "none of your moves
+    // lowered the guarantee" over it): before it the guarantee was the paper's 21 (no move
+    // lowered it) and no move left a finishing cell open (brute force).
+    assert!(game.won());
+    assert_eq!(before.guarantee(), 21);
+    for (index, &cell) in game.breaker_cells()[..13].iter().enumerate() {
+        let board = game.prefix(review::before(index));
+        let open = brute_threats(&xy(board.maker_cells()), &xy(board.breaker_cells()));
+        assert!(
+            open.is_empty() || open.contains_key(&(cell.x, cell.y)),
+            "move {} left a finish open",
+            index + 1
+        );
+    }
+    assert_eq!(review::Ended::of(&game, &review::review_game(&game)), review::Ended::Block(14));
 }
 
 /// The takeaway's "how Maker won": the first Maker move after which the brute force finds two

@@ -86,6 +86,9 @@ impl Settings {
 /// The Snaky primer's steps, numbered from 1.
 pub const PRIMER_STEPS: u8 = 5;
 
+/// The Snaky primer's Maker steps ("How Maker wins"), numbered from 1.
+pub const MAKER_PRIMER_STEPS: u8 = 6;
+
 /// What the save remembers of the Snaky primer.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct SnakyPrimer {
@@ -93,6 +96,10 @@ pub struct SnakyPrimer {
     pub opened: bool,
     /// The steps passed, each in `1..=PRIMER_STEPS`.
     pub passed: BTreeSet<u8>,
+    /// The Maker steps passed, each in `1..=MAKER_PRIMER_STEPS`; absent in older saves, and not
+    /// written while empty. Newcomer #49 passed all six, came back, and read "0 of 6".
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub maker_passed: BTreeSet<u8>,
 }
 
 impl SnakyPrimer {
@@ -100,6 +107,13 @@ impl SnakyPrimer {
     pub fn pass(&mut self, step: u8) {
         if (1..=PRIMER_STEPS).contains(&step) {
             self.passed.insert(step);
+        }
+    }
+
+    /// Notes a Maker step passed (numbered from 1); a number outside those steps is ignored.
+    pub fn pass_maker(&mut self, step: u8) {
+        if (1..=MAKER_PRIMER_STEPS).contains(&step) {
+            self.maker_passed.insert(step);
         }
     }
 }
@@ -173,6 +187,7 @@ pub(super) struct SettingsEntries {
 pub(super) struct SnakyPrimerEntries {
     pub opened: bool,
     pub passed: Vec<Wide>,
+    pub maker_passed: Vec<Wide>,
 }
 
 impl Default for SettingsEntries {

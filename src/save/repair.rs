@@ -9,8 +9,9 @@ use std::collections::btree_map::Entry;
 use thiserror::Error;
 
 use super::format::{
-    ChoiceEntries, MAX_MAKER_MOVES, MapEntries, PRIMER_STEPS, ProgressEntries, RecordEntries, Save, Settings,
-    SettingsEntries, SnakyPrimer, SnakyPrimerEntries, Unusable, Wide, pick_set, read_version,
+    ChoiceEntries, MAKER_PRIMER_STEPS, MAX_MAKER_MOVES, MapEntries, PRIMER_STEPS, ProgressEntries,
+    RecordEntries, Save, Settings, SettingsEntries, SnakyPrimer, SnakyPrimerEntries, Unusable, Wide,
+    pick_set, read_version,
 };
 use crate::pokopoko::{ChoiceRecord, FreeSetup, MAX_STAGE, Progress, StageRecord};
 use crate::snaky::Maker;
@@ -66,6 +67,12 @@ pub enum SaveProblem {
     PrimerStepOutOfRange(i128),
     #[error("`snaky_primer` lists step {0} twice")]
     PrimerStepTwice(u8),
+    #[error(
+        "`snaky_primer` lists Maker step {0} as passed, but the Maker steps are 1 to {MAKER_PRIMER_STEPS}; it was left out"
+    )]
+    MakerStepOutOfRange(i128),
+    #[error("`snaky_primer` lists Maker step {0} twice")]
+    MakerStepTwice(u8),
 }
 
 /// The fewest Maker moves any game lasts: a Snaky has 6 cells. A best below it was never played.
@@ -198,6 +205,15 @@ impl SnakyPrimerEntries {
                 None => problems.push(SaveProblem::PrimerStepOutOfRange(step.0)),
                 Some(step) if !primer.passed.insert(step) => {
                     problems.push(SaveProblem::PrimerStepTwice(step))
+                }
+                Some(_) => {}
+            }
+        }
+        for step in self.maker_passed {
+            match u8::try_from(step.0).ok().filter(|s| (1..=MAKER_PRIMER_STEPS).contains(s)) {
+                None => problems.push(SaveProblem::MakerStepOutOfRange(step.0)),
+                Some(step) if !primer.maker_passed.insert(step) => {
+                    problems.push(SaveProblem::MakerStepTwice(step))
                 }
                 Some(_) => {}
             }

@@ -86,18 +86,30 @@ pub enum Ended {
     Lowered,
     /// None did, but this Breaker move (1-based) left a finishing cell open.
     LeftOpen(usize),
-    /// Neither: the plan finished when it did (at par, or before its worst case).
+    /// None did, but this Breaker move (1-based) blocked the finishing cell of a double threat
+    /// that let this Maker finish soonest: it keeps its proof's order, so another block kept more
+    /// ([`better_block`]). Not a mistake against a Maker that takes a finish; newcomer #48 read
+    /// "none of your moves lowered the guarantee" over such a block's "21 → 15".
+    Block(usize),
+    /// None of these: the plan finished when it did (at par, or before its worst case).
     Unlowered,
 }
 
 impl Ended {
-    /// The first that holds: a mistake lowered the guarantee; a move left a finish open; neither.
-    pub fn of(review: &Review) -> Self {
+    /// The first that holds: a mistake lowered the guarantee; a move left a finish open; a block
+    /// of a double threat kept less than another would have; none. `review` is `game`'s.
+    pub fn of(game: &Game, review: &Review) -> Self {
         if review.costliest().is_some() {
             return Self::Lowered;
         }
-        match review.moves.iter().position(|m| !m.left_open.is_empty()) {
-            Some(index) => Self::LeftOpen(index + 1),
+        if let Some(index) = review.moves.iter().position(|m| !m.left_open.is_empty()) {
+            return Self::LeftOpen(index + 1);
+        }
+        let lesser_block = |(index, m): &(usize, &ReviewedMove)| {
+            m.blocked_finish && m.lost > 0 && better_block(&game.prefix(before(*index)), m).is_some()
+        };
+        match review.moves.iter().enumerate().find(lesser_block) {
+            Some((index, _)) => Self::Block(index + 1),
             None => Self::Unlowered,
         }
     }

@@ -221,10 +221,10 @@ pub fn blocked_finish(lang: Language, played: Cell, others: &[Cell], better: Opt
     let others = and_list(lang, &cells(others));
     match (lang, others.is_empty(), better) {
         (Language::English, false, Some((cell, keeps))) => format!(
-            "Forced: before your move, {played} and {others} each finished a Snaky, a double threat no reply holds against a Maker that takes a finish. Blocking {cell} instead would have kept {keeps} against this Maker only because its proof's order leaves {played} open until then: not a better defence. The mistake, if any, came before it."
+            "Forced: before your move, {played} and {others} each finished a Snaky, a double threat. Against a Maker that takes a finish, either block loses at once. Against this one, blocking {cell} instead would have kept {keeps}: it plays its proof in order, which leaves {played} open until then. Any mistake came before the double threat."
         ),
         (Language::Japanese, false, Some((cell, keeps))) => format!(
-            "あなたの手の前、{played} と {others} のどちらでも Snaky が完成しました。ダブルリーチで、完成を取る相手にはどう受けても負けです。{cell} をふさげばこの作り手には{keeps}を保てましたが、それは証明の手順が {played} をそれまで空けておくからで、よい守りではありません。ミスがあるとしたら、その前の手です。"
+            "あなたの手の前、{played} と {others} のどちらでも Snaky が完成しました（ダブルリーチ）。完成を取る作り手には、どちらをふさいでもすぐ負けます。この作り手には、{cell} をふさげば{keeps}を保てました：証明の手順どおりに打つので、{played} をそれまで空けておくからです。ミスがあるとしたら、ダブルリーチの前の手です。"
         ),
         (lang, empty, _) => blocked_finish_alone(lang, played, &others, empty),
     }

@@ -1717,8 +1717,8 @@ fn the_pointer_square_goes_when_the_view_moves_under_it() {
 /// Newcomer #33's game (and #37's like it): at Maker's move 14, (9,9) and (10,8) each finish a
 /// Snaky (brute force in tests/snaky_threats.rs). While the heading still gives this Maker's count,
 /// the line under it says a Maker that takes a finish wins with its move 15 whichever is blocked,
-/// and after the game the block's chip says "forced" (強制), not this Maker's "-6" (the app
-/// starts in Japanese).
+/// and that which is blocked changes this Maker's count; after the game the block's chip says
+/// "forced" (強制), not this Maker's "-6" (the app starts in Japanese).
 #[test]
 fn a_double_threat_is_told_beside_the_count_and_its_forced_block_is_not_a_cost() {
     use pokopoko::app::snaky::SnakyInput;
@@ -1730,6 +1730,9 @@ fn a_double_threat_is_told_beside_the_count_and_its_forced_block_is_not_a_cost()
         said.iter().any(|t| t.starts_with("完成を取る作り手なら、どちらをふさいでも 15手目で勝ちます")),
         "{said:?}"
     );
+    // This Maker's count depends on the block ((10,8) keeps 21, (9,9) 15: tests/snaky_threats.rs
+    // replays both), and the line says so (newcomer #48 was told "never a mistake").
+    assert!(said.iter().any(|t| t.contains("どちらをふさぐかで数が変わります")), "{said:?}");
     assert!(said.iter().any(|t| t == "作り手は 21手目までに勝つ"), "{said:?}");
     // The game played on from the block of (9,9) by the perfect computer Breaker.
     let cards = Maker::Paper.cards().expect("the paper's certificate");

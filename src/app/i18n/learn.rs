@@ -228,10 +228,10 @@ pub fn opening_task(lang: Language, board: usize) -> String {
             "Board {n} of {all}: Breaker holds one end (a stone beside it and the cap past it). Bend: go beside your other stone, on the side away from Breaker."
         ),
         (Language::Japanese, _) => format!(
-            "盤 {n}／{all}：壊し手が両端をおさえました（片方はとなり、もう片方はふた）。跳ぶ：壊し手がとなりにいる石から、反対向きにまっすぐ3マス先へ。その2つの石が、あいだの空いた4つ並びの両端になります。"
+            "盤 {n}／{all}：壊し手が両端をおさえました（片方はとなり、もう片方はふた）。跳ぶ：壊し手がとなりにいる石から、反対向きにまっすぐ3マス先へ。4つ並びの両端になります。"
         ),
         (Language::English, _) => format!(
-            "Board {n} of {all}: Breaker is at both ends (beside one stone, capping the other). Jump: three cells out from the stone Breaker is beside, straight away from it. The two stones are then the ends of a row of four, the cells between free."
+            "Board {n} of {all}: Breaker is at both ends (beside one stone, capping the other). Jump: three cells out from the stone Breaker is beside, straight away from it, the ends of a row of four."
         ),
     }
 }
@@ -330,10 +330,10 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
             format!("Yes: the proof goes on from there, and wins by your move {by} at the latest whatever Breaker does (par is {PAR}; the number depends on where Breaker stands). Click the board or press Enter for the next board.")
         }
         (Feedback::OpeningKept { by, .. }, Ja) => format!(
-            "合格！ 跳んだ石から、証明は{by}手目までに勝ちます。並べる・曲げる・跳ぶ：これが最初の3つの石です。その先の証明の手は壊し手の石しだいです。対局ではヒント（H）が見せます。"
+            "合格！ 跳んだ石から、証明は{by}手目までに勝ちます。並べる・曲げる・跳ぶ：証明の最初の3つの石です。その先の手は、対局ではヒント（H）が見せます。"
         ),
         (Feedback::OpeningKept { by, .. }, En) => format!(
-            "Passed! From the jump the proof wins by your move {by}. Side by side, a row, a bend or a jump: that is how the proof places its first three stones. Its later moves depend on Breaker's stones; in a game, the hint (H) shows them."
+            "Passed! From the jump the proof wins by your move {by}. Side by side, a row, a bend or a jump: the proof's first three stones. In a game, the hint (H) shows its later moves."
         ),
         (Feedback::OpeningMissed { beside: true, .. }, Ja) => {
             "となりですが、証明はそこからは続きません。続くのは印のマスだけです。どれかを打ってください。".into()

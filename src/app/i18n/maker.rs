@@ -277,7 +277,7 @@ pub fn cost(
     let head = match (lang, now.footing) {
         (Language::Japanese, Footing::Afresh) => {
             format!(
-                "いまの手で証明から外れました（最悪でも勝てるのが{from}手目から{to}手目に）。まった（Z）で戻れます。"
+                "いまの手で証明から外れました：いまの石を使う証明はありません。最悪でも、別の場所からやり直して{to}手目に勝てます（{from}手目ではなく）。まった（Z）で戻れます。"
             )
         }
         (Language::Japanese, _) => {
@@ -285,7 +285,7 @@ pub fn cost(
         }
         (Language::English, Footing::Afresh) => {
             format!(
-                "That move left the proof (at worst, win by move {to}, not {from}); undo (Z) takes it back."
+                "That move left the proof: none builds on your stones now, and at worst a fresh start wins by move {to} (not {from}). Undo (Z) takes it back."
             )
         }
         (Language::English, _) => {
@@ -674,10 +674,10 @@ pub fn best(lang: Language, level: Level, best: Option<u32>, hint_par: Option<u3
     match (lang, hint_par) {
         (_, None) => best,
         (Language::Japanese, Some(n)) => {
-            format!("{best}。1手目からヒントどおりなら、この対局は{n}手で勝てました（最悪でも{par}手）")
+            format!("{best}。1手目からヒントどおりに打つと、{name}には{n}手で勝てます（最悪でも{par}手）")
         }
         (Language::English, Some(n)) => {
-            format!("{best}. With every hint from move 1, this game was won in {n} ({par} at worst)")
+            format!("{best}. Every hint from move 1 wins against {name} in {n} ({par} at worst)")
         }
     }
 }

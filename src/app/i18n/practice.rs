@@ -268,10 +268,10 @@ pub fn back_to_game(lang: Language) -> &'static str {
 pub fn legend(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "赤：持ちこたえない手。a×b は、そのマスを通る空いた形のうち作り手の石がいちばん多いもの（a個）とその数（b個）。緑：持ちこたえる手。赤い丸：対局で打った手。"
+            "赤：試して持ちこたえなかった手（試した手だけ）。a×b は、そのマスを通る空いた形のうち作り手の石がいちばん多いもの（a個）とその数（b個）。緑：持ちこたえる手。赤い丸：対局で打った手。"
         }
         Language::English => {
-            "Red: replies that do not hold. a×b (such as 3×2): the open shapes through the cell hold at most a of Maker's stones, and b shapes hold that many. Green: replies that hold. Red circle: your move in the game."
+            "Red: your tries that do not hold (only those tried are marked). a×b (such as 3×2): the open shapes through the cell hold at most a of Maker's stones, and b shapes hold that many. Green: replies that hold. Red circle: your move in the game."
         }
     }
 }

@@ -546,13 +546,20 @@ pub fn clipboard_error(lang: Language, error: &str) -> String {
 }
 
 /// The stones the view does not show: `count` near the others (L or C brings them back) and
-/// `far` played far away (no view near the others shows them).
-pub fn off_view(lang: Language, count: usize, far: usize) -> String {
+/// `far` played far away (no view near the others shows them). `last_move_key`: L centres on the
+/// last move on this screen (only the Breaker's: elsewhere L does something else, or nothing).
+pub fn off_view(lang: Language, count: usize, far: usize, last_move_key: bool) -> String {
+    let keys = match (lang, last_move_key) {
+        (Language::Japanese, true) => "L：最後の手へ　C：中央へ",
+        (Language::Japanese, false) => "C：中央へ",
+        (Language::English, true) => "L: last move, C: centre",
+        (Language::English, false) => "C: centre",
+    };
     let near = match lang {
         _ if count == 0 => String::new(),
-        Language::Japanese => format!("画面の外に石が {count}個（L：最後の手へ　C：中央へ）"),
-        Language::English if count == 1 => "1 stone outside the view (L: last move, C: centre)".into(),
-        Language::English => format!("{count} stones outside the view (L: last move, C: centre)"),
+        Language::Japanese => format!("画面の外に石が {count}個（{keys}）"),
+        Language::English if count == 1 => format!("1 stone outside the view ({keys})"),
+        Language::English => format!("{count} stones outside the view ({keys})"),
     };
     let far = match lang {
         _ if far == 0 => String::new(),
@@ -606,14 +613,22 @@ pub fn first_claim_tip(lang: Language, sooner: u32) -> String {
 
 /// The goal line's place during a double threat, Breaker to move: a Maker that takes a finish
 /// wins with its next move (`next`) whatever is blocked; this one keeps its proof's order (the
-/// heading's count), so the block is forced and never a mistake.
-pub fn double_threat_par(lang: Language, next: usize) -> String {
-    match lang {
-        Language::Japanese => format!(
+/// heading's count), so the block is forced and no mistake. When its count depends on which cell
+/// is blocked (`differ`), that is said too (newcomer #48 held 19 and 15 from the same double
+/// threat, told "never a mistake").
+pub fn double_threat_par(lang: Language, next: usize, differ: bool) -> String {
+    match (lang, differ) {
+        (Language::Japanese, false) => format!(
             "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打つので上の数になり、ふさぐ手は強制でミスにはなりません"
         ),
-        Language::English => format!(
-            "Whichever is blocked, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order (above). The block is forced: never a mistake."
+        (Language::Japanese, true) => format!(
+            "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打つので、どちらをふさぐかで数が変わります（どちらが長く持つかは、対局後の学びで分かります）"
+        ),
+        (Language::English, false) => format!(
+            "Whichever is blocked, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order (above). The block is forced: no mistake."
+        ),
+        (Language::English, true) => format!(
+            "Whichever is blocked, a Maker that takes a finish wins with its move {next}. This one keeps its proof's order (above), so which you block changes its count (after the game, the lesson shows which held longer)."
         ),
     }
 }
@@ -710,12 +725,18 @@ pub fn game_result(
         (Language::English, Ended::LeftOpen(n), _) => format!(
             "None of your moves lowered the guarantee, but your move {n} left a finishing cell open: take finishing cells first."
         ),
-        (Language::Japanese, Ended::Unlowered, true) => "保証を下げた手はひとつもありません。".to_string(),
-        (Language::English, Ended::Unlowered, true) => "None of your moves lowered the guarantee.".to_string(),
+        (Language::Japanese, Ended::Block(n), _) => format!(
+            "ミスはありませんが、{n}手目のダブルリーチでは、この作り手がいちばん早く完成できるほうをふさぎました。この作り手は証明の手順どおりに打つので、もう一方をふさげばもっと耐えられました（学び W）。"
+        ),
+        (Language::English, Ended::Block(n), _) => format!(
+            "No mistake, but at the double threat your move {n} blocked the finish that let this Maker complete soonest: it plays its proof in order, so the other block would have held longer (lesson: W)."
+        ),
+        (Language::Japanese, Ended::Unlowered, true) => "保証を下げたミスはひとつもありません。".to_string(),
+        (Language::English, Ended::Unlowered, true) => "No mistake of yours lowered the guarantee.".to_string(),
         (Language::Japanese, Ended::Unlowered, false) => {
-            "保証を下げた手はありません。計画が最悪の場合より早く完成しました（パーは計画に要る最大の手数です）。".to_string()
+            "保証を下げたミスはありません。計画が最悪の場合より早く完成しました（パーは計画に要る最大の手数です）。".to_string()
         }
-        (Language::English, Ended::Unlowered, false) => "None of your moves lowered the guarantee; the plan finished before its worst case (par is the most it can need).".to_string(),
+        (Language::English, Ended::Unlowered, false) => "No mistake of yours lowered the guarantee; the plan finished before its worst case (par is the most it can need).".to_string(),
     };
     match (lang, blind) {
         (Language::Japanese, false) => format!(
@@ -923,5 +944,37 @@ pub fn lesson_cost(lang: Language, number: usize, lesson: &ReviewedMove) -> Stri
                 before - after
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The count of stones out of view names L only where L brings the last move back (newcomer
+    /// #49 pressed it on the Maker's screen and got how to win).
+    #[test]
+    fn the_stones_out_of_view_name_only_the_keys_that_bring_them_back() {
+        assert_eq!(
+            off_view(Language::English, 8, 0, true),
+            "8 stones outside the view (L: last move, C: centre)"
+        );
+        assert_eq!(off_view(Language::English, 8, 0, false), "8 stones outside the view (C: centre)");
+        assert_eq!(off_view(Language::Japanese, 1, 0, false), "画面の外に石が 1個（C：中央へ）");
+    }
+
+    /// A game ended by the lesser block of a double threat says so, with its move; the double
+    /// threat's line says whether the block changes this Maker's count.
+    #[test]
+    fn a_game_ended_by_the_lesser_block_says_so() {
+        let said = game_result(Language::English, Maker::Paper, 15, 19, false, None, Ended::Block(14));
+        assert!(said.contains("at the double threat your move 14 blocked the finish"), "{said}");
+        assert!(!said.contains("lowered"), "{said}");
+        let said = game_result(Language::Japanese, Maker::Paper, 15, 19, false, None, Ended::Block(14));
+        assert!(said.contains("14手目のダブルリーチ"), "{said}");
+        assert!(double_threat_par(Language::English, 15, true).contains("which you block changes its count"));
+        assert!(
+            double_threat_par(Language::English, 15, false).ends_with("The block is forced: no mistake.")
+        );
     }
 }

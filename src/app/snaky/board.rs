@@ -969,6 +969,11 @@ trait ShownStones: Resource {
     /// coordinates then follow the keyboard cursor as well as the pointer, and the pointer's
     /// square is drawn.
     fn cursor_shown(&self) -> bool;
+    /// Whether L centres on the last move here (the Breaker's screen): the count of stones out
+    /// of view names it only there (on the Maker's screen L opens how to win: newcomer #49).
+    fn last_move_key(&self) -> bool {
+        false
+    }
 }
 
 impl ShownStones for Session {
@@ -978,6 +983,10 @@ impl ShownStones for Session {
 
     fn cursor_shown(&self) -> bool {
         !self.game().won() && self.reviewing().is_none() && self.lesson().is_none()
+    }
+
+    fn last_move_key(&self) -> bool {
+        true
     }
 }
 
@@ -1021,7 +1030,8 @@ fn update_board_texts<S: ShownStones>(
     // Without a cursor on the board (a review, a lesson, a game over) only the pointer's cell is
     // named: newcomer #19 read the cursor's old cell in a lesson as part of it.
     let shown = if session.cursor_shown() { *pointed } else { hover.0 };
-    write_board_texts(&session.shown_stones(), &view, shown, lang.0, texts);
+    let said = BoardSaid { pointed: shown, lang: lang.0, last_move_key: session.last_move_key() };
+    write_board_texts(&session.shown_stones(), &view, said, texts);
 }
 
 /// The cell the coordinates show: the one under the pointer or the keyboard cursor, whichever
@@ -1037,13 +1047,20 @@ fn pointed_changed(hover: &Res<Hover>, cursor: &Res<Cursor>, pointed: &mut Optio
     *pointed != before
 }
 
+/// What the corner texts say besides the stones: the pointed cell, in which language, and whether
+/// L brings the last move back on this screen.
+struct BoardSaid {
+    pointed: Option<Cell>,
+    lang: crate::save::Language,
+    last_move_key: bool,
+}
+
 /// The pointed cell's coordinates in the lower left, the stones out of view in the lower right
 /// (those played far away, which no view near the others can show, counted apart).
 fn write_board_texts(
     stones: &[Cell],
     view: &BoardView,
-    pointed: Option<Cell>,
-    lang: crate::save::Language,
+    BoardSaid { pointed, lang, last_move_key }: BoardSaid,
     mut texts: Query<(&BoardText, &mut Text)>,
 ) {
     let far = stones.iter().filter(|cell| cell.is_far_away()).count();
@@ -1051,7 +1068,7 @@ fn write_board_texts(
     for (which, mut text) in &mut texts {
         let content = match which {
             BoardText::Coordinates => pointed.map(text::cell).unwrap_or_default(),
-            BoardText::OffView if off_view + far > 0 => text::off_view(lang, off_view, far),
+            BoardText::OffView if off_view + far > 0 => text::off_view(lang, off_view, far, last_move_key),
             BoardText::OffView => String::new(),
         };
         if text.0 != content {

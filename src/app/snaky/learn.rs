@@ -48,8 +48,6 @@ pub struct LearnStart(pub Step);
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub struct Primer {
     pub lesson: Lesson,
-    /// The Maker steps passed since the screen opened (they are not saved: each takes a minute).
-    pub maker_passed: Vec<Step>,
     /// The step last shown on the other track: switching back opens it (newcomer #33 was sent to
     /// step 1).
     pub left_on_other_track: Option<Step>,
@@ -75,7 +73,7 @@ impl Primer {
     fn new(step: Step) -> Self {
         let lesson = Lesson::new(step);
         let cursor = cursor_start(&lesson);
-        Self { lesson, maker_passed: Vec::new(), left_on_other_track: None, cursor, keys_in_charge: false }
+        Self { lesson, left_on_other_track: None, cursor, keys_in_charge: false }
     }
 
     /// Opens `step` from its start, the cursor on the free cell nearest the middle.
@@ -282,13 +280,7 @@ fn apply_input(
                     && was != Status::Passed
                     && primer.lesson.status == Status::Passed
                 {
-                    match step.track() {
-                        Track::Breaker => pass(&mut data, step),
-                        Track::Maker if !primer.maker_passed.contains(&step) => {
-                            primer.maker_passed.push(step)
-                        }
-                        Track::Maker => {}
-                    }
+                    pass(&mut data, step);
                 }
                 // A new opening board starts the cursor afresh, as a new step does.
                 if primer.lesson.board != board {
@@ -348,12 +340,23 @@ fn apply_input(
     }
 }
 
-/// Notes a primer step passed in the save.
+/// Notes a step passed in the save, a Maker step as one too.
 fn pass(data: &mut SaveData, step: Step) {
-    let Some(number) = step.saved_number() else { return };
-    if !data.save.settings.snaky_primer.passed.contains(&number) {
-        data.save.settings.snaky_primer.pass(number);
+    if !is_passed(&data.save.settings.snaky_primer, step) {
+        let primer = &mut data.save.settings.snaky_primer;
+        match step.track() {
+            Track::Breaker => primer.pass(step.number()),
+            Track::Maker => primer.pass_maker(step.number()),
+        }
         data.store();
+    }
+}
+
+/// Whether the save notes `step` passed.
+fn is_passed(saved: &crate::save::SnakyPrimer, step: Step) -> bool {
+    match step.track() {
+        Track::Breaker => saved.passed.contains(&step.number()),
+        Track::Maker => saved.maker_passed.contains(&step.number()),
     }
 }
 
@@ -378,11 +381,8 @@ fn redraw(
     }
     let lang = lang.0;
     let lesson = &primer.lesson;
-    let saved = &data.save.settings.snaky_primer.passed;
-    let is_passed = |step: Step| match step.saved_number() {
-        Some(number) => saved.contains(&number),
-        None => primer.maker_passed.contains(&step),
-    };
+    let saved = &data.save.settings.snaky_primer;
+    let is_passed = |step: Step| is_passed(saved, step);
     let maker = data.save.settings.snaky_maker;
     let track = lesson.step.track();
     let passed_count =
@@ -478,8 +478,11 @@ fn explanation(
     // The goal step has no board and so no feedback: its words get the room (the Japanese ones
     // pushed the buttons past the panel).
     let feedback_room = if step == Step::Goal { 0.0 } else { FEEDBACK_HEIGHT };
+    // It never shrinks below its words (newcomer #49 saw the last board's "Passed!" drawn over
+    // the status line under it).
     let slot = Node {
         min_height: px(feedback_room),
+        flex_shrink: 0.0,
         width: percent(100),
         align_items: AlignItems::FlexStart,
         ..default()

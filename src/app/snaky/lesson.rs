@@ -59,8 +59,8 @@ impl Step {
     /// The primer's steps, the player as Breaker: their numbers are saved as passed.
     pub const ALL: [Self; PRIMER_STEPS as usize] =
         [Self::Shape, Self::Turns, Self::Block, Self::DoubleThreat, Self::Goal];
-    /// "How Maker wins", the player as Maker (not saved: they are passed by playing them).
-    pub const MAKER: [Self; 6] =
+    /// "How Maker wins", the player as Maker: saved apart from the primer's ([`crate::save::SnakyPrimer`]).
+    pub const MAKER: [Self; crate::save::MAKER_PRIMER_STEPS as usize] =
         [Self::Threat, Self::RowOfFive, Self::OpenFour, Self::ThreatFirst, Self::Crossing, Self::Opening];
 
     /// The Maker moves a step allows, where it counts them.
@@ -84,11 +84,6 @@ impl Step {
     pub fn number(self) -> u8 {
         let steps = Self::steps(self.track());
         steps.iter().position(|&s| s == self).map_or(0, |i| i as u8 + 1)
-    }
-
-    /// The number saved when the step is passed: primer steps only.
-    pub fn saved_number(self) -> Option<u8> {
-        (self.track() == Track::Breaker).then(|| self.number())
     }
 
     /// The primer step numbered `number` (from 1).
@@ -1039,8 +1034,8 @@ mod tests {
     #[test]
     fn maker_steps_walk_their_own_track_and_are_never_saved() {
         assert_eq!(Step::MAKER.map(Step::number), [1, 2, 3, 4, 5, 6]);
-        assert_eq!(Step::MAKER.map(Step::saved_number), [None; 6]);
-        assert_eq!(Step::ALL.map(Step::saved_number), [1, 2, 3, 4, 5].map(Some));
+        assert_eq!(Step::ALL.map(Step::number), [1, 2, 3, 4, 5]);
+        assert_eq!(Step::MAKER.len(), usize::from(crate::save::MAKER_PRIMER_STEPS));
         assert_eq!(Step::Threat.previous(), None);
         assert_eq!(Step::Threat.next(), Some(Step::RowOfFive));
         assert_eq!(Step::OpenFour.next(), Some(Step::ThreatFirst));

@@ -696,6 +696,18 @@ fn update_panel(
     let finishing =
         if !blind_now && !session.game().won() && game.to_move() == Some(Player::Breaker) { open } else { 0 };
     let double_threat = finishing >= 2;
+    // Whether this Maker's count depends on which finishing cell is blocked (its proof's order).
+    let blocks_differ = |game: &crate::snaky::Game| {
+        let finishing = crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).cells;
+        // A cell outside the plan's envelope keeps what any reply outside it keeps.
+        let guarantees = game.reply_guarantees();
+        let kept_by = |cell: Option<crate::snaky::Cell>| {
+            guarantees.iter().find(|(reply, _)| *reply == cell).map(|g| g.1)
+        };
+        let kept: Vec<u32> =
+            finishing.iter().filter_map(|&c| kept_by(Some(c)).or_else(|| kept_by(None))).collect();
+        kept.iter().min() != kept.iter().max()
+    };
     // The shape's pictures go with the goal's words, which give way to the lesson; while a cell
     // finishes a Snaky its ring shows the shape on the board, and the rings' legend takes the room.
     let display = if session.lesson_offered() || finishing > 0 { Display::None } else { Display::Flex };
@@ -746,7 +758,8 @@ fn update_panel(
                 } else if double_threat {
                     // A double threat while the heading still says this Maker's count (newcomer
                     // #37 read "by its move 21" beside "double threat" as a contradiction).
-                    (text::double_threat_par(lang, game.maker_cells().len() + 1), palette::INK)
+                    let next = game.maker_cells().len() + 1;
+                    (text::double_threat_par(lang, next, blocks_differ(game)), palette::INK)
                 } else {
                     let best = settings.snaky_best.get(&maker).copied();
                     let blind = settings.blind_best.get(&maker).copied();
