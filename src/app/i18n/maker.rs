@@ -771,8 +771,13 @@ fn costly(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
     let costly: Vec<&CoachedMove> = moves.iter().filter(|m| m.cost > 0).collect();
     if costly.is_empty() {
         return vec![match lang {
-            Language::Japanese => "どの手も証明のペースを守りました。".into(),
-            Language::English => "Every move kept the proof's pace.".into(),
+            Language::Japanese => {
+                "盤に残ったどの手も証明のペースを守りました（まったで戻した手は数えません）。".into()
+            }
+            Language::English => {
+                "Every move left on the board kept the proof's pace (a move taken back is not counted)."
+                    .into()
+            }
         }];
     }
     let mut lines = vec![match lang {

@@ -849,7 +849,7 @@ fn update_panel(
                 (String::new(), palette::INK_SOFT)
             }
             Info::Marks => {
-                let costly = crate::snaky::review_game(session.game()).moves.iter().any(|m| m.lost > 0);
+                let costly = crate::snaky::review_game(session.game()).moves.iter().any(|m| m.mistake());
                 (text::marks_legend(lang, costly, open), palette::INK_SOFT)
             }
             Info::Notice => match session.notice_shown() {
