@@ -185,6 +185,22 @@ fn best_reply_said(lang: Language, why: &Why) -> String {
     // The rule of thumb pointed the wrong way: the move played lay on a fuller shape than every
     // reply that kept more (the best reply is the fullest of them). Said plainly (newcomer #21
     // saw the board's counts contradict the rule with no word about it).
+    // Or as many stones on more shapes through the move played (newcomer #50 read its 3×3 beside
+    // the best reply's 3×1, and no word of the rule).
+    if !best.outside
+        && best.fullest.stones == best.played_fullest.stones
+        && best.fullest < best.played_fullest
+    {
+        let (stones, yours, theirs) = (best.fullest.stones, best.played_fullest.shapes, best.fullest.shapes);
+        return match lang {
+            Language::English => format!(
+                "Here the rule of thumb misleads: your {played} lay on {yours} shapes holding {stones} of Maker's stones, the best reply {cell} on only {theirs}; the difference is in Maker's plan. {reply}"
+            ),
+            Language::Japanese => format!(
+                "ここではコツが外れます：あなたの {played} は作り手の石を{stones}個含む形{yours}つの上、最善の {cell} は{theirs}つだけでした。分かれ目は作り手の計画です。{reply}"
+            ),
+        };
+    }
     if !best.outside && best.fullest.stones < best.played_fullest.stones {
         let (yours, theirs) = (best.played_fullest.stones, best.fullest.stones);
         return match lang {

@@ -61,7 +61,7 @@ pub fn level_note(lang: Language, level: Level) -> &'static str {
             "ふさがれていないあなたの Snaky を、あなたの石1つごとに2倍に数え、合計が一番大きいマスを取る。"
         }
         (Language::Japanese, Level::Searcher) => {
-            "Potential と同じ数え方で上位のマスから、そこを取ってもあなたのリーチの連続で負けないマスを読んで取る。"
+            "重みと同じ数え方で上位のマスから、そこを取ってもあなたのリーチの連続で負けないマスを読んで取る。"
         }
         (Language::English, Level::Blocker) => {
             "Blocks a one-move finish, else takes the cell on the most of your unblocked Snakies (ties at random)."

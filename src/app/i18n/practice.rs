@@ -182,8 +182,9 @@ pub fn shown(lang: Language, answer: Cell, fullest: Fullest, holds: u32) -> Stri
 /// The rule of thumb, said once a board is answered; for a board it does not find, why not and
 /// why the first answer holds, from Maker's plan after the move played. `plan`: that answer as
 /// shown here, what it was in the plan, and the most of Maker's stones on an open shape through
-/// it and through the move played (the rule's count, never greater for the answer here).
-pub fn rule(lang: Language, plan: Option<(Cell, Role, [u8; 2])>) -> String {
+/// it and through the move played, as the board's a×b (the rule's count, never greater for the
+/// answer here).
+pub fn rule(lang: Language, plan: Option<(Cell, Role, [Fullest; 2])>) -> String {
     let Some((answer, role, [theirs, yours])) = plan else {
         return match lang {
             Language::Japanese => {
@@ -196,20 +197,21 @@ pub fn rule(lang: Language, plan: Option<(Cell, Role, [u8; 2])>) -> String {
         .to_string();
     };
     let fact = words::role_fact(lang, cell(answer), role);
+    // As the board writes them: a×b, the most of Maker's stones on a shape and how many shapes.
+    let count = |f: Fullest| format!("{}×{}", f.stones, f.shapes);
+    let (ys, ts, at) = (count(yours), count(theirs), cell(answer));
     let why_not = match (lang, yours > theirs) {
         (Language::English, false) => format!(
-            "The rule of thumb (block the fullest shape) does not tell this one from your move: each lies on a shape holding {yours} of Maker's stones."
+            "The rule of thumb (block the fullest shape) does not tell this one from your move: both are {ys}."
         ),
         (Language::English, true) => format!(
-            "Here the rule of thumb (block the fullest shape) points the wrong way: your move lay on a shape holding {yours} of Maker's stones, {} on one holding {theirs}.",
-            cell(answer)
+            "Here the rule of thumb (block the fullest shape) points the wrong way: your move was {ys}, fuller than {at}'s {ts}."
         ),
-        (Language::Japanese, false) => format!(
-            "この局面はコツ（石のいちばん多い形をふさぐ）では見分けられません：あなたの手もこの手も作り手の石を{yours}個含む形の上です。"
-        ),
+        (Language::Japanese, false) => {
+            format!("この局面はコツ（石のいちばん多い形をふさぐ）では見分けられません：どちらも{ys}です。")
+        }
         (Language::Japanese, true) => format!(
-            "この局面ではコツ（石のいちばん多い形をふさぐ）が外れます：あなたの手は作り手の石を{yours}個含む形の上、{} は{theirs}個の形の上です。",
-            cell(answer)
+            "この局面ではコツ（石のいちばん多い形をふさぐ）が外れます：あなたの手は{ys}で、{at} の{ts}より多く見えます。"
         ),
     };
     match lang {
@@ -285,19 +287,23 @@ mod tests {
     #[test]
     fn an_answered_board_gives_the_rule_or_the_plan_s_reason() {
         assert!(rule(Language::English, None).starts_with("Rule of thumb: block the open shape"));
+        let f = |stones, shapes| Fullest { stones, shapes };
         let said = rule(
             Language::English,
-            Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 }, [3, 3])),
+            Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 }, [f(3, 2), f(3, 2)])),
         );
-        let tied = "The rule of thumb (block the fullest shape) does not tell this one from your move: each lies on a shape holding 3 of Maker's stones.";
+        let tied = "The rule of thumb (block the fullest shape) does not tell this one from your move: both are 3×2.";
         assert!(said.starts_with(tied), "{said}");
         assert!(
             said.contains("Why it holds: (6,7) is a cell of the Snaky Maker completes at move 11"),
             "{said}"
         );
-        let said = rule(Language::English, Some((Cell::new(6, 7), Role::NeededFree, [2, 4])));
-        assert!(said.starts_with("Here the rule of thumb (block the fullest shape) points the wrong way: your move lay on a shape holding 4 of Maker's stones, (6,7) on one holding 2."), "{said}");
-        let said = rule(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree, [2, 4])));
+        // As many stones on more shapes is fuller by the board's a×b (newcomer #50: 3×3 and 3×1).
+        let said = rule(Language::English, Some((Cell::new(6, 7), Role::NeededFree, [f(3, 1), f(3, 3)])));
+        let wrong = "Here the rule of thumb (block the fullest shape) points the wrong way: your move was 3×3, fuller than (6,7)'s 3×1.";
+        assert!(said.starts_with(wrong), "{said}");
+        let said = rule(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree, [f(2, 1), f(4, 1)])));
+        assert!(said.contains("あなたの手は4×1で、(6,7) の2×1より多く見えます"), "{said}");
         assert!(said.contains("持ちこたえる理由：(6,7) は"), "{said}");
     }
 }

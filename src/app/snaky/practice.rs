@@ -385,8 +385,8 @@ fn update_panel(
             },
             Info::Rule if session.solved() => {
                 let answer = puzzle.answers()[0];
-                let stones = [answer, puzzle.played()].map(|cell| puzzle.fullest(cell).stones);
-                text::rule(lang, puzzle.plan_used().map(|role| (answer, role, stones)))
+                let fullest = [answer, puzzle.played()].map(|cell| puzzle.fullest(cell));
+                text::rule(lang, puzzle.plan_used().map(|role| (answer, role, fullest)))
             }
             Info::Rule => String::new(),
             Info::Score => match session.last_round() {
