@@ -3,8 +3,8 @@
 //! setup it cannot start, a Snaky best no game could hold out) is left out or brought in range, the
 //! rest is kept, and each problem is listed; the strict reader refuses it instead.
 
-use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
+use std::collections::{BTreeMap, BTreeSet};
 
 use thiserror::Error;
 
@@ -199,27 +199,42 @@ impl SnakyPrimerEntries {
     /// The primer's progress with a step the primer does not have left out and a step listed
     /// again ignored, each noted.
     fn repair(self, problems: &mut Problems) -> SnakyPrimer {
-        let mut primer = SnakyPrimer { opened: self.opened, ..SnakyPrimer::default() };
-        for step in self.passed {
-            match u8::try_from(step.0).ok().filter(|s| (1..=PRIMER_STEPS).contains(s)) {
-                None => problems.push(SaveProblem::PrimerStepOutOfRange(step.0)),
-                Some(step) if !primer.passed.insert(step) => {
-                    problems.push(SaveProblem::PrimerStepTwice(step))
-                }
-                Some(_) => {}
-            }
-        }
-        for step in self.maker_passed {
-            match u8::try_from(step.0).ok().filter(|s| (1..=MAKER_PRIMER_STEPS).contains(s)) {
-                None => problems.push(SaveProblem::MakerStepOutOfRange(step.0)),
-                Some(step) if !primer.maker_passed.insert(step) => {
-                    problems.push(SaveProblem::MakerStepTwice(step))
-                }
-                Some(_) => {}
-            }
-        }
-        primer
+        let passed = steps(
+            self.passed,
+            PRIMER_STEPS,
+            (SaveProblem::PrimerStepOutOfRange, SaveProblem::PrimerStepTwice),
+            problems,
+        );
+        let maker_passed = steps(
+            self.maker_passed,
+            MAKER_PRIMER_STEPS,
+            (SaveProblem::MakerStepOutOfRange, SaveProblem::MakerStepTwice),
+            problems,
+        );
+        SnakyPrimer { opened: self.opened, passed, maker_passed }
     }
+}
+
+/// How a list of steps names its problems: a step out of range, a step listed twice.
+type StepProblems = (fn(i128) -> SaveProblem, fn(u8) -> SaveProblem);
+
+/// Steps passed as written, each in `1..=last`: one outside is left out and one listed again
+/// ignored, each noted by `(out_of_range, twice)`.
+fn steps(
+    entries: Vec<Wide>,
+    last: u8,
+    (out_of_range, twice): StepProblems,
+    problems: &mut Problems,
+) -> BTreeSet<u8> {
+    let mut passed = BTreeSet::new();
+    for step in entries {
+        match u8::try_from(step.0).ok().filter(|s| (1..=last).contains(s)) {
+            None => problems.push(out_of_range(step.0)),
+            Some(step) if !passed.insert(step) => problems.push(twice(step)),
+            Some(_) => {}
+        }
+    }
+    passed
 }
 
 /// A best per Maker as written, with what no game could have held out (fewer than a Snaky's

@@ -313,6 +313,16 @@ impl Game {
             .collect()
     }
 
+    /// For Breaker to move: the guarantee once Breaker has replied at `cell` — the envelope's
+    /// reply there, or any reply outside it ([`Self::reply_guarantees`]); `None` when it is not
+    /// Breaker's turn.
+    pub fn reply_guarantee(&self, cell: Cell) -> Option<u32> {
+        let guarantees = self.reply_guarantees();
+        let inside = guarantees.iter().find(|(reply, _)| *reply == Some(cell));
+        let outside = guarantees.iter().find(|(reply, _)| reply.is_none());
+        inside.or(outside).map(|&(_, keeps)| keeps)
+    }
+
     /// For Breaker to move: each free cell of the active envelope, then (`None`) any reply outside
     /// it, with the claim Maker moves to after that reply (`None` if no child survives it).
     fn reply_outcomes(&self) -> Vec<(Option<Cell>, Option<Claim>)> {

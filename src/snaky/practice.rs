@@ -187,10 +187,7 @@ impl Puzzle {
     /// The guarantee after Breaker replies at `cell` (game frame): the envelope's reply, or any
     /// reply outside it.
     fn keeps(&self, cell: Cell) -> u32 {
-        let guarantees = self.before.reply_guarantees();
-        let inside = guarantees.iter().find(|(reply, _)| *reply == Some(cell));
-        let outside = guarantees.iter().find(|(reply, _)| reply.is_none());
-        inside.or(outside).map_or(self.holds, |&(_, keeps)| keeps)
+        self.before.reply_guarantee(cell).unwrap_or(self.holds)
     }
 
     /// The replies that hold, on the shown board: the free cells of Maker's plan that keep the

@@ -699,13 +699,7 @@ fn update_panel(
     // Whether this Maker's count depends on which finishing cell is blocked (its proof's order).
     let blocks_differ = |game: &crate::snaky::Game| {
         let finishing = crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).cells;
-        // A cell outside the plan's envelope keeps what any reply outside it keeps.
-        let guarantees = game.reply_guarantees();
-        let kept_by = |cell: Option<crate::snaky::Cell>| {
-            guarantees.iter().find(|(reply, _)| *reply == cell).map(|g| g.1)
-        };
-        let kept: Vec<u32> =
-            finishing.iter().filter_map(|&c| kept_by(Some(c)).or_else(|| kept_by(None))).collect();
+        let kept: Vec<u32> = finishing.iter().filter_map(|&c| game.reply_guarantee(c)).collect();
         kept.iter().min() != kept.iter().max()
     };
     // The shape's pictures go with the goal's words, which give way to the lesson; while a cell
