@@ -95,7 +95,7 @@ fn clicks_follow_the_papers_worked_line_and_play_to_makers_win() {
     // Then Breaker plays harmlessly in the corner of the view until Maker completes Snaky.
     let mut guarantee = session(&app).game().claim().guarantee;
     assert!(guarantee <= 21);
-    let corner = (-6..=-3).flat_map(|x| (-3..=0).map(move |y| Cell::new(x, y)));
+    let corner = (-3..=-1).flat_map(|x| (-1..=4).map(move |y| Cell::new(x, y)));
     for cell in corner {
         if session(&app).game().won() {
             break;
@@ -127,7 +127,7 @@ fn clicks_follow_the_papers_worked_line_and_play_to_makers_win() {
 
     // A click after the end is refused and changes nothing.
     let before = session(&app).game().moves().len();
-    click(&mut app, Cell::new(-6, 3));
+    click(&mut app, Cell::new(-2, 6));
     assert_eq!(session(&app).game().moves().len(), before);
     assert_eq!(session(&app).notice.as_ref().map(|n| n.kind), Some(NoticeKind::Refused));
 }
@@ -345,11 +345,11 @@ fn taking_the_game_back_from_a_computer_breaker_lets_clicks_play_again() {
     }
     key(&mut app, KeyCode::Digit3);
     // While it runs, clicks are refused.
-    click(&mut app, Cell::new(-5, -2));
-    assert!(session(&app).game().owner(Cell::new(-5, -2)).is_none());
+    click(&mut app, Cell::new(-3, -1));
+    assert!(session(&app).game().owner(Cell::new(-3, -1)).is_none());
     key(&mut app, KeyCode::KeyT);
     let before = session(&app).game().moves().len();
-    click(&mut app, Cell::new(-5, -2));
+    click(&mut app, Cell::new(-3, -1));
     assert_eq!(session(&app).game().moves().len(), before + 2);
 }
 
@@ -575,7 +575,7 @@ fn blind_mode_hides_the_overlays_and_saves_the_best_score_per_maker() {
 
 /// Claims the cells of a corner far from Maker's stones, one a turn, until Maker has won.
 fn play_in_a_corner_until_maker_wins(app: &mut App) {
-    for cell in (-6..=-3).flat_map(|x| (-3..=0).map(move |y| Cell::new(x, y))) {
+    for cell in (-3..=-1).flat_map(|x| (-1..=4).map(move |y| Cell::new(x, y))) {
         if session(app).game().won() {
             break;
         }
@@ -655,26 +655,27 @@ fn line_starts(app: &mut App, axis: GridLine) -> Vec<f32> {
 #[test]
 fn the_grid_lines_are_every_cell_edge_and_follow_a_zoom_and_a_pan() {
     let mut app = snaky_screen();
-    // The 820 x 660 area shows cell (8,8)'s centre in its middle at 26 pixels a cell: the cell
-    // edges lie 13 pixels either side of the middle and every 26 from there, each line 1.25
+    // The 820 x 660 area shows cell (8,8)'s centre in its middle at 34 pixels a cell: the cell
+    // edges lie 17 pixels either side of the middle and every 34 from there, each line 1.25
     // pixels wide (one pixel of the window at 1024×768) and centred on its edge: `every` takes
     // the first edge and gives the lines' starts.
     const HALF_LINE: f32 = 0.625;
     let every = |first_edge: f32, step: f32, count: usize| {
         (0..count).map(|i| first_edge - HALF_LINE + step * i as f32).collect::<Vec<_>>()
     };
-    assert_eq!(line_starts(&mut app, GridLine::Vertical), every(7.0, 26.0, 32));
-    assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(5.0, 26.0, 26));
-    // + zooms in by 1.25 about the middle: 32.5 pixels a cell, edges 16.25 either side of it.
+    // 410 − 17 − 11 × 34 = 19 and 19 + 23 × 34 = 801; 330 − 17 − 9 × 34 = 7 and 7 + 19 × 34 = 653.
+    assert_eq!(line_starts(&mut app, GridLine::Vertical), every(19.0, 34.0, 24));
+    assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(7.0, 34.0, 20));
+    // + zooms in by 1.25 about the middle: 42.5 pixels a cell, edges 21.25 either side of it.
     key(&mut app, KeyCode::Equal);
-    assert_eq!(app.world().resource::<BoardView>().cell_px, 32.5);
-    assert_eq!(line_starts(&mut app, GridLine::Vertical), every(3.75, 32.5, 26));
-    assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(21.25, 32.5, 20));
+    assert_eq!(app.world().resource::<BoardView>().cell_px, 42.5);
+    assert_eq!(line_starts(&mut app, GridLine::Vertical), every(6.25, 42.5, 20));
+    assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(11.25, 42.5, 16));
     // Half a cell's pan puts an edge in the middle of the area.
-    app.world_mut().resource_mut::<BoardView>().pan_pixels(Vec2::new(16.25, 16.25));
+    app.world_mut().resource_mut::<BoardView>().pan_pixels(Vec2::new(21.25, 21.25));
     app.update();
-    assert_eq!(line_starts(&mut app, GridLine::Vertical), every(20.0, 32.5, 25));
-    assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(5.0, 32.5, 21));
+    assert_eq!(line_starts(&mut app, GridLine::Vertical), every(27.5, 42.5, 19));
+    assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(32.5, 42.5, 15));
 }
 
 /// The calm screen (issue 23): no overlay until the Analysis page is opened; Tab opens it and the
@@ -759,7 +760,7 @@ fn the_lesson_shows_each_move_and_the_replies_that_kept_the_guarantee() {
 #[test]
 fn a_finished_game_keeps_the_best_per_maker() {
     let mut app = snaky_screen();
-    let corner = (-6..=-3).flat_map(|x| (-3..=0).map(move |y| Cell::new(x, y)));
+    let corner = (-3..=-1).flat_map(|x| (-1..=4).map(move |y| Cell::new(x, y)));
     for cell in corner {
         if session(&app).game().won() {
             break;
@@ -1014,7 +1015,7 @@ fn a_game_played_with_the_hint_on_is_kept_apart_from_the_best() {
     let mut app = snaky_screen();
     app.world_mut().write_message(SnakyInput::ToggleOverlay(pokopoko::app::snaky::OverlayLayer::Hint));
     app.update();
-    let corner = (-6..=-3).flat_map(|x| (-3..=0).map(move |y| Cell::new(x, y)));
+    let corner = (-3..=-1).flat_map(|x| (-1..=4).map(move |y| Cell::new(x, y)));
     for cell in corner {
         if session(&app).game().won() {
             break;
@@ -1580,7 +1581,7 @@ fn the_lesson_frames_the_game_and_its_line_larger() {
     open_lesson(&mut app, costliest);
     app.update();
     let view = *app.world().resource::<BoardView>();
-    assert!(view.cell_px > 26.0 && view.cell_px <= 40.0, "{view:?}");
+    assert!(view.cell_px > 34.0 && view.cell_px <= 40.0, "{view:?}");
     let lesson = session(&app).lesson().expect("the lesson").clone();
     let why = lesson.why.as_ref().expect("a costly move has a why");
     let cells = session(&app)
@@ -1621,7 +1622,7 @@ fn the_lesson_frames_the_game_and_its_line_larger() {
     app.update();
     app.update();
     let view = *app.world().resource::<BoardView>();
-    assert_eq!((view.cell_px, view.centre), (26.0, (8.5, 8.5)), "{view:?}");
+    assert_eq!((view.cell_px, view.centre), (34.0, (8.5, 8.5)), "{view:?}");
 }
 
 /// The lower-left coordinates follow the keyboard cursor, also when a claim moves it in the

@@ -173,8 +173,9 @@ const CURSOR_GROW_PX: f32 = 7.0;
 /// The board area's size at the design window size (the whole UI scales with the window); a
 /// window narrower than 16:10 gives it more height ([`BoardView::size`]).
 pub const BOARD_SIZE: Vec2 = Vec2::new(820.0, 660.0);
-/// Pixels per cell at the start: 25 cells across the shorter side (the frame and 4 rings around it).
-const START_CELL_PX: f32 = 26.0;
+/// Pixels per cell at the start: 19 rows on the board at 16:10 (the frame and a ring around it);
+/// newcomers found the stones small at 26 pixels (25 rows).
+const START_CELL_PX: f32 = 34.0;
 const MIN_CELL_PX: f32 = 8.0;
 const MAX_CELL_PX: f32 = 90.0;
 /// Where the view starts: the centre of Maker's opening cell, (8,8), for every Maker.

@@ -579,8 +579,8 @@ fn draw_stones(session: Option<Res<MakerSession>>, layers: Query<(Entity, &Layer
     commands.entity(overlay).despawn_children().with_children(|layer| {
         // The completed Snaky framed in red, as on the Breaker screen (purple rings mean cells
         // that would finish one).
-        for cell in winning.into_iter().flatten() {
-            layer.spawn(overlay::winning_square(cell));
+        for mark in winning.iter().flat_map(|copy| overlay::winning_snaky(copy)) {
+            layer.spawn(mark);
         }
         for &cell in &finishing {
             layer.spawn(overlay::threat_ring(cell));

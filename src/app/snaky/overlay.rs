@@ -78,8 +78,8 @@ fn draw_overlays(
     let claim = game.claim();
     commands.entity(layer).despawn_children().with_children(|layer| {
         if let Some(copy) = game.winning_copy() {
-            for cell in copy {
-                layer.spawn((OverlayMark(None), winning_square(cell)));
+            for mark in winning_snaky(&copy) {
+                layer.spawn((OverlayMark(None), mark));
             }
             // At the end the claim is spent: only the completed Snaky is shown.
             return;
@@ -216,9 +216,40 @@ fn draw_overlays(
 
 /// The hint's square on a cell (the Breaker screen's hinted replies, the Maker screen's proven move),
 /// filled so that it still shows under the keyboard cursor, which the Maker screen's hint moves there.
-/// A cell of the completed Snaky: a tinted square with a red frame reaching past the stone.
-pub(super) fn winning_square(cell: crate::snaky::Cell) -> impl Bundle {
-    WINNING.square(cell, palette::WINNING, palette::BAD)
+/// The completed Snaky as one piece: each of its cells tinted, and one red outline around the
+/// six (a side is drawn only where the neighbouring cell is not in the Snaky, centred on the grid
+/// line, so corners meet cleanly). Newcomer #48 read six overlapping framed squares as a mess.
+pub(super) fn winning_snaky(copy: &[crate::snaky::Cell]) -> Vec<impl Bundle> {
+    use crate::snaky::Cell;
+    let mut marks = Vec::new();
+    for &cell in copy {
+        marks.push(winning_piece(Placed::cell(cell, 0.0), palette::WINNING));
+        let (x, y) = (f64::from(cell.x), f64::from(cell.y));
+        let half = OUTLINE_PX / 2.0;
+        // (the neighbour across the side, where the side's line lies: x, y, width, height)
+        let sides = [
+            (Cell::new(cell.x, cell.y.saturating_add(1)), (x, y + 1.0, 1.0, 0.0)),
+            (Cell::new(cell.x, cell.y.saturating_sub(1)), (x, y, 1.0, 0.0)),
+            (Cell::new(cell.x.saturating_sub(1), cell.y), (x, y, 0.0, 1.0)),
+            (Cell::new(cell.x.saturating_add(1), cell.y), (x + 1.0, y, 0.0, 1.0)),
+        ];
+        for (neighbour, (x, y, w, h)) in sides {
+            if !copy.contains(&neighbour) {
+                let line = Placed { x, y, w, h, inset: 0.0, grow: Vec2::splat(half) };
+                marks.push(winning_piece(line, palette::BAD));
+            }
+        }
+    }
+    marks
+}
+
+fn winning_piece(placed: Placed, colour: Color) -> impl Bundle {
+    (
+        placed,
+        Node { position_type: PositionType::Absolute, ..default() },
+        BackgroundColor(colour),
+        Pickable::IGNORE,
+    )
 }
 
 /// A cell of a shape the board points out (the lesson's fullest shape, the hint's shape as Maker):
@@ -271,10 +302,8 @@ struct Shape {
     radius: Val,
 }
 
-/// The completed Snaky: a filled cell reaching over the grid lines.
-/// The completed Snaky: a tinted square with a red frame reaching past the cell, so it shows around
-/// the stones.
-const WINNING: Shape = Shape { inset: 0.0, grow: 6.0, border: 3.0, radius: Val::Px(4.0) };
+/// The completed Snaky's outline: this thick, centred on the grid lines around it.
+const OUTLINE_PX: f32 = 4.0;
 /// The envelope: a light tint just inside the grid lines (a rounded tile, as the heat map's).
 const ENVELOPE: Shape = Shape { inset: 0.04, grow: 0.0, border: 0.0, radius: Val::Px(3.0) };
 /// The required set: a ring on the cell's edge.
@@ -329,5 +358,37 @@ impl Shape {
             BorderColor::all(border),
             Pickable::IGNORE,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snaky::{Symmetry, shape};
+
+    /// Snaky's six cells touch along five sides (a chain, no 2×2 block), so its outline is
+    /// 4 × 6 − 2 × 5 = 14 cell sides long: six tints and fourteen lines, in every orientation,
+    /// each line a cell long and lying on a side of one of the six cells.
+    #[test]
+    fn the_completed_snaky_is_six_tints_inside_one_outline_of_fourteen_sides() {
+        for symmetry in Symmetry::ALL {
+            let copy = shape::copy(symmetry, 3, -2);
+            let mut world = World::new();
+            for mark in winning_snaky(&copy) {
+                world.spawn(mark);
+            }
+            let placed: Vec<Placed> = world.query::<&Placed>().iter(&world).copied().collect();
+            let tints = placed.iter().filter(|p| p.w == 1.0 && p.h == 1.0).count();
+            let lines: Vec<&Placed> = placed.iter().filter(|p| p.w * p.h == 0.0).collect();
+            assert_eq!((tints, lines.len()), (6, 14), "{symmetry:?}");
+            for line in lines {
+                assert_eq!(line.w + line.h, 1.0, "{line:?}");
+                let touches = copy.iter().any(|c| {
+                    let (x, y) = (f64::from(c.x), f64::from(c.y));
+                    (line.x == x || line.x == x + 1.0) && (line.y == y || line.y == y + 1.0)
+                });
+                assert!(touches, "{line:?} lies on no cell of {copy:?}");
+            }
+        }
     }
 }
