@@ -196,7 +196,8 @@ fn the_other_block_of_a_double_threat_kept_more_only_because_this_maker_skips_th
     let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
     assert_eq!(open.keys().copied().collect::<Vec<_>>(), vec![(9, 9), (10, 8)]);
     let why = review::why(&game, 13).expect("a costly move");
-    assert!(why.blocked_finish);
+    // Not forced: the other block kept more, so the choice of block was the player's.
+    assert!(!why.blocked_finish);
     let (cell, kept) = why.better_block.expect("the other block kept more");
     assert_eq!(cell, Cell::new(10, 8));
     // After blocking (10,8) instead: the plan against the longest defence, checked stone by stone.
@@ -222,10 +223,11 @@ fn the_other_block_of_a_double_threat_kept_more_only_because_this_maker_skips_th
     assert!(english.contains(&format!("blocking (10,8) instead would have kept {kept}")), "{english}");
     assert!(english.contains("it plays its proof in order, which leaves (9,9) open until then"), "{english}");
     assert!(english.contains("either block loses at once"), "{english}");
+    assert!(english.starts_with("Which finish to block:") && !english.contains("Forced"), "{english}");
     let japanese = words::best_reply(Language::Japanese, &why);
     assert!(japanese.contains("(10,8) をふさげば"), "{japanese}");
-    // The result says the game ended by that block (newcomer #48 read "none of your moves
-    // lowered the guarantee" over it): before it the guarantee was the paper's 21 (no move
+    // The lesson counts that block as the game's costliest mistake (newcomer #52 read "forced,
+    // no mistake" over its "21 → 15"): before it the guarantee was the paper's 21 (no move
     // lowered it) and no move left a finishing cell open (brute force).
     assert!(game.won());
     assert_eq!(before.guarantee(), 21);
@@ -238,7 +240,10 @@ fn the_other_block_of_a_double_threat_kept_more_only_because_this_maker_skips_th
             index + 1
         );
     }
-    assert_eq!(review::Ended::of(&game, &review::review_game(&game)), review::Ended::Block(14));
+    let reviewed = review::review_game(&game);
+    assert!(reviewed.moves[13].lesser_block && reviewed.moves[13].mistake());
+    assert_eq!(reviewed.costliest(), Some(13));
+    assert_eq!(review::Ended::of(&reviewed), review::Ended::Lowered);
 }
 
 /// The takeaway's "how Maker won": the first Maker move after which the brute force finds two
@@ -595,7 +600,7 @@ fn the_best_reply_mostly_blocks_a_fuller_shape_than_the_costly_move() {
                     thinner += usize::from(best < yours);
                     // Fewer of Maker's stones on the best reply's shape, or as many on fewer
                     // shapes: the lesson says the rule of thumb misleads there.
-                    if best < yours && !why.blocked_finish {
+                    if best < yours && !why.blocked_finish && why.better_block.is_none() {
                         misled += 1;
                         let said = words::best_reply(Language::English, &why);
                         assert!(said.starts_with("Here the rule of thumb misleads"), "{said}");
@@ -603,7 +608,7 @@ fn the_best_reply_mostly_blocks_a_fuller_shape_than_the_costly_move() {
                         assert!(said.starts_with("ここではコツが外れます"), "{said}");
                     }
                     // Equally full: the lesson says that no rule of thumb tells the two apart.
-                    if best == yours && best.0 > 0 && !why.blocked_finish {
+                    if best == yours && best.0 > 0 && !why.blocked_finish && why.better_block.is_none() {
                         tied += 1;
                         let said = words::best_reply(Language::English, &why);
                         assert!(said.starts_with("No rule of thumb tells them apart"), "{said}");
@@ -684,14 +689,23 @@ fn a_costly_block_of_a_finishing_cell_is_said_to_be_forced_and_right() {
                     let before = game.prefix(review::before(index));
                     let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
                     let at = format!("{maker:?} {kind:?} seed {seed} move {}", index + 1);
-                    assert_eq!(why.blocked_finish, open.contains_key(&(played.x, played.y)), "{at}");
+                    let took = open.contains_key(&(played.x, played.y));
+                    assert_eq!(why.blocked_finish || why.better_block.is_some(), took, "{at}");
                     let english = words::best_reply(Language::English, &why);
                     let japanese = words::best_reply(Language::Japanese, &why);
-                    if !why.blocked_finish {
+                    if !took {
                         assert!(!english.contains("keeps its proof's order"), "{at}: {english}");
                         continue;
                     }
                     blocked += 1;
+                    // Another finish's block kept more: a choice, told as one (not as forced).
+                    if let Some((better, _)) = why.better_block {
+                        assert!(open.contains_key(&(better.x, better.y)) && better != played, "{at}");
+                        let lead = format!("Which finish to block: before your move, {played} and ");
+                        assert!(english.starts_with(&lead), "{at}: {english}");
+                        assert!(japanese.starts_with("どちらをふさぐか"), "{at}: {japanese}");
+                        continue;
+                    }
                     let (lead, japanese_lead) = if open.len() == 1 {
                         (
                             format!("Forced, and right: {played} would have finished a Snaky"),
@@ -795,7 +809,11 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                     costly += 1;
                     let before = game.prefix(review::before(i));
                     let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
-                    if open.contains_key(&(breaker[i].x, breaker[i].y)) {
+                    // A block of a finish is forced unless blocking another finish kept more.
+                    let other_kept = open
+                        .keys()
+                        .any(|&(x, y)| Cell::new(x, y) != breaker[i] && m.best.contains(&Cell::new(x, y)));
+                    if open.contains_key(&(breaker[i].x, breaker[i].y)) && !other_kept {
                         blocked += 1;
                     } else if let Some(best) = explicable(&before, &m.best) {
                         fuller +=

@@ -578,9 +578,14 @@ struct ReviewLine {
     #[serde(skip_serializing_if = "Option::is_none")]
     best_reply: Option<BestReplyJson>,
     /// Only when true: the move took a cell that would have finished a Snaky (forced against
-    /// any Maker that takes a finish, so never a mistake; this one keeps its proof's order).
+    /// any Maker that takes a finish, so a mistake only when `lesser_block`; this one keeps its
+    /// proof's order).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     blocked_finish: bool,
+    /// Only when true: that block was of one finish of a double threat, and blocking another of
+    /// its finishes kept more: a mistake against this Maker (it plays its proof in order).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    lesser_block: bool,
     /// Only when some: the finishing cells the move left open (it took none of them).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     left_open: Vec<[i32; 2]>,
@@ -827,6 +832,7 @@ fn review_line(reviewed: &snaky::ReviewedMove, why: Option<&snaky::Why>) -> Revi
         best_line: why.map(|why| line_json(&why.best_line)),
         best_reply: why.map(|why| best_reply_json(&why.best_reply)),
         blocked_finish: reviewed.blocked_finish,
+        lesser_block: reviewed.lesser_block,
         left_open: reviewed.left_open.iter().map(|c| [c.x, c.y]).collect(),
     }
 }

@@ -86,30 +86,20 @@ pub enum Ended {
     Lowered,
     /// None did, but this Breaker move (1-based) left a finishing cell open.
     LeftOpen(usize),
-    /// None did, but this Breaker move (1-based) blocked the finishing cell of a double threat
-    /// that let this Maker finish soonest: it keeps its proof's order, so another block kept more
-    /// ([`better_block`]). Not a mistake against a Maker that takes a finish; newcomer #48 read
-    /// "none of your moves lowered the guarantee" over such a block's "21 → 15".
-    Block(usize),
     /// None of these: the plan finished when it did (at par, or before its worst case).
     Unlowered,
 }
 
 impl Ended {
-    /// The first that holds: a mistake lowered the guarantee; a move left a finish open; a block
-    /// of a double threat kept less than another would have; none. `review` is `game`'s.
-    pub fn of(game: &Game, review: &Review) -> Self {
+    /// The first that holds: a mistake lowered the guarantee (a block of the double threat's
+    /// finish that kept less than the other is one, [`ReviewedMove::lesser_block`]); a move left
+    /// a finish open; none.
+    pub fn of(review: &Review) -> Self {
         if review.costliest().is_some() {
             return Self::Lowered;
         }
-        if let Some(index) = review.moves.iter().position(|m| !m.left_open.is_empty()) {
-            return Self::LeftOpen(index + 1);
-        }
-        let lesser_block = |(index, m): &(usize, &ReviewedMove)| {
-            m.blocked_finish && m.lost > 0 && better_block(&game.prefix(before(*index)), m).is_some()
-        };
-        match review.moves.iter().enumerate().find(lesser_block) {
-            Some((index, _)) => Self::Block(index + 1),
+        match review.moves.iter().position(|m| !m.left_open.is_empty()) {
+            Some(index) => Self::LeftOpen(index + 1),
             None => Self::Unlowered,
         }
     }
@@ -139,8 +129,14 @@ pub struct ReviewedMove {
     pub best_outside: bool,
     /// The move took a free cell that would have finished a Snaky for Maker (SPEC §2.3's
     /// finishing cell, before the move): forced against any Maker that takes a finish, so not a
-    /// mistake, whatever this Maker's proof made of it.
+    /// mistake, whatever this Maker's proof made of it — unless `lesser_block`.
     pub blocked_finish: bool,
+    /// The move blocked one finish of a double threat and lost Maker moves where blocking another
+    /// of its finishes kept more ([`better_block`]): against this Maker, which plays its proof in
+    /// order, the choice of block is the player's, so it counts as a mistake (newcomer #52 read
+    /// "forced, no mistake" beside "21 → 15 (−6)" and "(10,8) would have kept 21").
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub lesser_block: bool,
     /// The finishing cells the move left open: free before it, each finishing a Snaky, none of
     /// them taken (empty when there were none, or the move took one). This Maker keeps its
     /// proof's order and may not take them; any Maker that takes a finish wins at once.
@@ -181,7 +177,12 @@ impl Review {
 impl ReviewedMove {
     /// The move gave Maker moves away and was not a forced block of a finish.
     pub fn mistake(&self) -> bool {
-        self.lost > 0 && !self.blocked_finish
+        self.lost > 0 && !self.forced()
+    }
+
+    /// The move blocked a finish, and no other block kept more: forced, not a mistake.
+    pub fn forced(&self) -> bool {
+        self.blocked_finish && !self.lesser_block
     }
 }
 
@@ -272,13 +273,16 @@ fn reviewed_move(game: &mut Game, cell: Cell) -> Result<ReviewedMove, super::err
     let replies = if game.to_move() == Some(Player::Breaker) { game.reply_guarantees() } else { Vec::new() };
     let finishing = threats::threats(game.maker_cells(), game.breaker_cells()).cells;
     let blocked_finish = finishing.contains(&cell);
-    let left_open = if blocked_finish { Vec::new() } else { finishing };
     game.breaker_move(cell)?;
     let guarantee_after = game.guarantee();
     let maker = game.maker_move()?;
     let kept = replies.iter().map(|&(_, guarantee)| guarantee).max().unwrap_or(guarantee_after);
-    let best = replies.iter().filter(|&&(_, g)| g == kept).filter_map(|&(reply, _)| reply).collect();
+    let best: Vec<Cell> =
+        replies.iter().filter(|&&(_, g)| g == kept).filter_map(|&(reply, _)| reply).collect();
     let best_outside = replies.iter().any(|&(reply, g)| reply.is_none() && g == kept);
+    let lost = guarantee_before.saturating_sub(guarantee_after);
+    let lesser_block = blocked_finish && lost > 0 && finishing.iter().any(|c| *c != cell && best.contains(c));
+    let left_open = if blocked_finish { Vec::new() } else { finishing };
     Ok(ReviewedMove {
         breaker: cell,
         maker,
@@ -286,11 +290,12 @@ fn reviewed_move(game: &mut Game, cell: Cell) -> Result<ReviewedMove, super::err
         guarantee_after,
         guarantee_after_maker: game.guarantee(),
         // The guarantee never increases (SPEC §2.4); saturating keeps a bad certificate harmless.
-        lost: guarantee_before.saturating_sub(guarantee_after),
+        lost,
         kept,
         best,
         best_outside,
         blocked_finish,
+        lesser_block,
         left_open,
     })
 }
@@ -307,14 +312,16 @@ pub struct Why {
     pub best_reply: BestReply,
     /// From the position after the best reply, the same way.
     pub best_line: Line,
-    /// The move took a cell that would have finished a Snaky: right against any Maker that takes
-    /// a finish, costly only because this one keeps its proof's order and would have left it.
+    /// The move took a cell that would have finished a Snaky, and no other block kept more:
+    /// forced, right against any Maker that takes a finish, costly only because this one keeps
+    /// its proof's order and would have left it.
     #[serde(default)]
     pub blocked_finish: bool,
-    /// For such a block in a double threat: another finishing cell whose block kept more
-    /// ([`better_block`]), and how many it kept. Not a better reply: after either block a finish
-    /// is left, which any Maker that takes a finish completes at once; this one kept more only
-    /// because its proof's order leaves that finish open. The lesson says so.
+    /// For a block of one finish of a double threat: another finishing cell whose block kept more
+    /// ([`better_block`]), and how many it kept (then `blocked_finish` is false: the choice was
+    /// the player's). After either block a finish is left, which any Maker that takes a finish
+    /// completes at once; this one kept more only because its proof's order leaves that finish
+    /// open. The lesson says so.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub better_block: Option<(Cell, u32)>,
 }
@@ -638,7 +645,7 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
     };
     let best_reply =
         BestReply { cell, outside, keeps: reviewed.kept, in_line, on_shape, fullest, played_fullest };
-    let blocked_finish = blocked_a_finish(game, index);
+    let blocked_finish = blocked_a_finish(game, index) && better_block.is_none();
     Some(Why { index, breaker, line, best_reply, best_line, blocked_finish, better_block })
 }
 
@@ -695,7 +702,7 @@ pub fn takeaway(game: &Game, review: &Review) -> Takeaway {
     let mut takeaway = Takeaway { left_open: review.left_open(), won_by, ..Takeaway::default() };
     for (index, reviewed) in review.moves.iter().enumerate().filter(|(_, m)| m.lost > 0) {
         takeaway.costly += 1;
-        if reviewed.blocked_finish {
+        if reviewed.forced() {
             takeaway.blocked += 1;
         } else if fuller_reply(game, index, reviewed).is_some() {
             takeaway.fuller += 1;

@@ -157,8 +157,11 @@ fn completed(lang: Language, line: &Line) -> String {
 /// 3 of Maker's stones; your (7,9) on none holding more than 2." A move that took a finishing
 /// cell is first told that this was right in general ([`blocked_finish`]).
 pub fn best_reply(lang: Language, why: &Why) -> String {
+    if let Some(better) = why.better_block {
+        return lesser_block(lang, why.breaker, &why.line.open.cells, better);
+    }
     if why.blocked_finish {
-        return blocked_finish(lang, why.breaker, &why.line.open.cells, why.better_block);
+        return blocked_finish(lang, why.breaker, &why.line.open.cells);
     }
     let said = best_reply_said(lang, why);
     // The two lines' turning points, when they differ in a way a player can see: the line after
@@ -231,18 +234,26 @@ fn best_reply_said(lang: Language, why: &Why) -> String {
 /// blocked a finishing cell, all it says of that move: no other reply is offered, since leaving a
 /// finish open loses at once to any Maker that takes it (newcomer #28 learnt to leave finishes
 /// open from the replies this Maker let them keep). With `others` still finishing after it, it
-/// was a double threat that no reply could have held; `better`, another of its finishing cells
-/// whose block kept more against this Maker, and how many it kept.
-pub fn blocked_finish(lang: Language, played: Cell, others: &[Cell], better: Option<(Cell, u32)>) -> String {
+/// was a double threat that no reply could have held.
+pub fn blocked_finish(lang: Language, played: Cell, others: &[Cell]) -> String {
     let others = and_list(lang, &cells(others));
-    match (lang, others.is_empty(), better) {
-        (Language::English, false, Some((cell, keeps))) => format!(
-            "Forced: before your move, {played} and {others} each finished a Snaky, a double threat. Against a Maker that takes a finish, either block loses at once. Against this one, blocking {cell} instead would have kept {keeps}: it plays its proof in order, which leaves {played} open until then. Any mistake came before the double threat."
+    blocked_finish_alone(lang, played, &others, others.is_empty())
+}
+
+/// The lesson of a block of one finish of a double threat when blocking `better` (another of its
+/// finishes) kept more: which finish to block was the player's choice against this Maker, so it
+/// is told as a costly choice, not as forced (newcomer #52 read "forced, not a mistake" beside
+/// "21 → 15" and "(10,8) would have kept 21"), with why the other block held: the proof's order.
+pub fn lesser_block(lang: Language, played: Cell, others: &[Cell], better: (Cell, u32)) -> String {
+    let (cell, keeps) = better;
+    let others = and_list(lang, &cells(others));
+    match lang {
+        Language::English => format!(
+            "Which finish to block: before your move, {played} and {others} each finished a Snaky, a double threat. Against a Maker that takes a finish, either block loses at once. Against this one, blocking {cell} instead would have kept {keeps}: it plays its proof in order, which leaves {played} open until then, and your block left it {cell}."
         ),
-        (Language::Japanese, false, Some((cell, keeps))) => format!(
-            "あなたの手の前、{played} と {others} のどちらでも Snaky が完成しました（ダブルリーチ）。完成を取る作り手には、どちらをふさいでもすぐ負けます。この作り手には、{cell} をふさげば{keeps}を保てました：証明の手順どおりに打つので、{played} をそれまで空けておくからです。ミスがあるとしたら、ダブルリーチの前の手です。"
+        Language::Japanese => format!(
+            "どちらをふさぐか：あなたの手の前、{played} と {others} のどちらでも Snaky が完成しました（ダブルリーチ）。完成を取る作り手には、どちらをふさいでもすぐ負けます。この作り手には、{cell} をふさげば{keeps}を保てました：証明の手順どおりに打つので {played} をそれまで空けておきますが、あなたのブロックでは {cell} が残りました。"
         ),
-        (lang, empty, _) => blocked_finish_alone(lang, played, &others, empty),
     }
 }
 
@@ -288,7 +299,7 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> St
                 )
             }
             Role::NeededFree => format!(
-                "{cell} is not in the line after your move, but Maker's plan there needed it empty: taking it forces a slower plan"
+                "{cell} is a cell Maker's plan after your move needed empty: taking it forces a slower plan"
             ),
             Role::Elsewhere => {
                 format!("{cell} is not in the line after your move: it sends Maker onto another plan")
@@ -314,7 +325,7 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> St
                 )
             }
             Role::NeededFree => format!(
-                "{cell} は、あなたの手のあとの進行には出てきませんが、そこでの作り手の計画が空いていてほしいマスです。ここを取れば、作り手はもっと遅い計画に移るしかありません"
+                "{cell} は、あなたの手のあとの作り手の計画が空いていてほしいマスです。取れば作り手はもっと遅い計画に移ります"
             ),
             Role::Elsewhere => {
                 format!(
@@ -411,7 +422,10 @@ fn fuller_shape(lang: Language, why: &Why) -> String {
 fn on_shape(lang: Language, best: &super::review::BestReply) -> String {
     // A tie has said already how full the shapes were.
     let tied = best.fullest == best.played_fullest;
-    let shown = matches!(best.in_line, Role::NeededFree | Role::Elsewhere) && !tied;
+    // Where the rule of thumb misleads, the lesson has just said how full its shapes were (and
+    // the board tiles the shape): not said twice (newcomer #52's panel overflowed).
+    let misleads = best.fullest < best.played_fullest;
+    let shown = matches!(best.in_line, Role::NeededFree | Role::Elsewhere) && !tied && !misleads;
     let Some(shape) = best.on_shape.filter(|_| shown) else { return String::new() };
     let stones = and_list(lang, &cells(shape.maker_stones()));
     match lang {

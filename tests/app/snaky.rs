@@ -1718,10 +1718,12 @@ fn the_pointer_square_goes_when_the_view_moves_under_it() {
 /// Newcomer #33's game (and #37's like it): at Maker's move 14, (9,9) and (10,8) each finish a
 /// Snaky (brute force in tests/snaky_threats.rs). While the heading still gives this Maker's count,
 /// the line under it says a Maker that takes a finish wins with its move 15 whichever is blocked,
-/// and that which is blocked changes this Maker's count; after the game the block's chip says
-/// "forced" (強制), not this Maker's "-6" (the app starts in Japanese).
+/// and that which is blocked changes this Maker's count; after the game the block of (9,9), which
+/// kept 6 fewer than the block of (10,8), is the costliest mistake: its chip says "-6", not
+/// "forced" (強制) (newcomer #52 read "forced, no mistake" beside "21 → 15"; the app starts in
+/// Japanese).
 #[test]
-fn a_double_threat_is_told_beside_the_count_and_its_forced_block_is_not_a_cost() {
+fn a_double_threat_is_told_beside_the_count_and_its_lesser_block_is_a_cost() {
     use pokopoko::app::snaky::SnakyInput;
     use pokopoko::snaky::{BreakerKind, ComputerBreaker, play_out, record};
     let before = "9,8 7,7 7,10 8,12 9,12 8,7 10,10 10,11 11,13 11,8 12,8 12,13 10,13";
@@ -1750,8 +1752,10 @@ fn a_double_threat_is_told_beside_the_count_and_its_forced_block_is_not_a_cost()
     app.update();
     assert!(session(&app).game().won());
     let said = texts(&mut app);
-    assert!(said.iter().any(|t| t == "14手目 強制"), "{said:?}");
-    assert!(!said.iter().any(|t| t.starts_with("14手目 -")), "{said:?}");
+    assert!(said.iter().any(|t| t == "14手目 -6"), "{said:?}");
+    assert!(!said.iter().any(|t| t == "14手目 強制"), "{said:?}");
+    let review = pokopoko::snaky::review_game(session(&app).game());
+    assert_eq!(review.costliest(), Some(13), "the block of (9,9), Breaker's move 14");
     assert!(!said.iter().any(|t| t.starts_with("完成を取る作り手なら")), "not once the game is over");
 }
 

@@ -112,8 +112,8 @@ pub fn goal(lang: Language, par: u32, moves: u32, assisted: bool, won: bool) -> 
     }
 }
 
-/// The proof's verdict on the position.
-pub fn coach(lang: Language, advice: Option<&Advice>) -> String {
+/// The proof's verdict on the position, `made` Maker moves in.
+pub fn coach(lang: Language, advice: Option<&Advice>, made: u32) -> String {
     match (lang, advice) {
         (_, None) => String::new(),
         (Language::Japanese, Some(a)) if a.footing.on_stones() => {
@@ -128,35 +128,34 @@ pub fn coach(lang: Language, advice: Option<&Advice>) -> String {
         // Off the proof the one proven bound left is a fresh start on clear ground.
         // Not "off the proof", which read as a lost game (newcomer #38): the position may be
         // fine; only no card builds on these stones.
+        // Told as a move number, as the cost of leaving the proof is (newcomer #53 read "within
+        // 19 more" here beside "by move 24" there, two numbers for one bound).
         (Language::Japanese, Some(a)) => {
             format!(
-                "あなたの石を使う証明はまだありません（別の場所からやり直しても、あと{}手以内に勝てます）",
-                a.within
+                "あなたの石を使う証明はまだありません（別の場所からやり直しても、最悪{}手目までに勝てます）",
+                made + a.within
             )
         }
         (Language::English, Some(a)) => {
-            format!("No proof on your stones yet (a fresh start wins within {} more)", a.within)
+            format!("No proof on your stones yet (at worst, a fresh start wins by move {})", made + a.within)
         }
     }
 }
 
-/// After a win: the count against the goal; an unaided win within it points to the next level
-/// (the last level's to doing it again faster).
-pub fn result(lang: Language, moves: u32, par: u32, level: Level, assisted: bool) -> String {
-    let next = (moves <= par && !assisted).then(|| match (lang, level) {
-        (Language::Japanese, Level::Searcher) => {
+/// After a win: the count against the goal; an unaided win within it points to `next`, the next
+/// level not yet beaten within the goal, or with every level beaten to doing it again faster
+/// (newcomer #53, who had beaten the Searcher, was sent to it again).
+pub fn result(lang: Language, moves: u32, par: u32, next: Option<Level>, assisted: bool) -> String {
+    let next = (moves <= par && !assisted).then(|| match (lang, next) {
+        (Language::Japanese, None) => {
             format!("こんどは{}手より早く勝てるか、ためしてみましょう。", moves)
         }
-        (Language::English, Level::Searcher) => format!("Next: can you win in fewer than {moves}?"),
-        (Language::Japanese, level) => {
-            format!(
-                "つぎは{}（{}）と対局してみましょう。",
-                level_name(lang, level.next()),
-                level.next() as u8 + 1
-            )
+        (Language::English, None) => format!("Next: can you win in fewer than {moves}?"),
+        (Language::Japanese, Some(level)) => {
+            format!("つぎは{}（{}）と対局してみましょう。", level_name(lang, level), level as u8 + 1)
         }
-        (Language::English, level) => {
-            format!("Next: try {} ({}).", level_name(lang, level.next()), level.next() as u8 + 1)
+        (Language::English, Some(level)) => {
+            format!("Next: try {} ({}).", level_name(lang, level), level as u8 + 1)
         }
     });
     let said = match lang {
@@ -674,10 +673,12 @@ pub fn best(lang: Language, level: Level, best: Option<u32>, hint_par: Option<u3
     match (lang, hint_par) {
         (_, None) => best,
         (Language::Japanese, Some(n)) => {
-            format!("{best}。1手目からヒントどおりに打つと、{name}には{n}手で勝てます（最悪でも{par}手）")
+            format!(
+                "{best}。1手目からヒントどおりに打つと、この対局の{name}には{n}手で勝てます（最悪でも{par}手）"
+            )
         }
         (Language::English, Some(n)) => {
-            format!("{best}. Every hint from move 1 wins against {name} in {n} ({par} at worst)")
+            format!("{best}. Every hint from move 1 wins against this game's {name} in {n} ({par} at worst)")
         }
     }
 }
@@ -1057,11 +1058,11 @@ mod tests {
     /// An unaided win within the goal points to the next level, and only then.
     #[test]
     fn a_win_within_the_goal_points_to_the_next_level() {
-        let said = result(Language::English, 12, 19, Level::Blocker, false);
+        let said = result(Language::English, 12, 19, Some(Level::Potential), false);
         assert_eq!(said, "Within the goal of 19 moves! Next: try Potential (2).");
-        assert!(result(Language::Japanese, 12, 19, Level::Potential, false).contains("読み（3）"));
-        assert!(result(Language::English, 12, 19, Level::Searcher, false).ends_with("fewer than 12?"));
-        assert!(!result(Language::English, 12, 19, Level::Blocker, true).contains("Next"));
-        assert!(!result(Language::English, 21, 19, Level::Blocker, false).contains("Next"));
+        assert!(result(Language::Japanese, 12, 19, Some(Level::Searcher), false).contains("読み（3）"));
+        assert!(result(Language::English, 12, 19, None, false).ends_with("fewer than 12?"));
+        assert!(!result(Language::English, 12, 19, Some(Level::Potential), true).contains("Next"));
+        assert!(!result(Language::English, 21, 19, Some(Level::Potential), false).contains("Next"));
     }
 }

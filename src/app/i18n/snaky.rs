@@ -725,12 +725,6 @@ pub fn game_result(
         (Language::English, Ended::LeftOpen(n), _) => format!(
             "None of your moves lowered the guarantee, but your move {n} left a finishing cell open: take finishing cells first."
         ),
-        (Language::Japanese, Ended::Block(n), _) => format!(
-            "ミスはありませんが、{n}手目のダブルリーチでは、この作り手がいちばん早く完成できるほうをふさぎました。この作り手は証明の手順どおりに打つので、もう一方をふさげばもっと耐えられました（学び W）。"
-        ),
-        (Language::English, Ended::Block(n), _) => format!(
-            "No mistake, but at the double threat your move {n} blocked the finish that let this Maker complete soonest: it plays its proof in order, so the other block would have held longer (lesson: W)."
-        ),
         (Language::Japanese, Ended::Unlowered, true) => "保証を下げたミスはひとつもありません。".to_string(),
         (Language::English, Ended::Unlowered, true) => "No mistake of yours lowered the guarantee.".to_string(),
         (Language::Japanese, Ended::Unlowered, false) => {
@@ -963,15 +957,9 @@ mod tests {
         assert_eq!(off_view(Language::Japanese, 1, 0, false), "画面の外に石が 1個（C：中央へ）");
     }
 
-    /// A game ended by the lesser block of a double threat says so, with its move; the double
-    /// threat's line says whether the block changes this Maker's count.
+    /// The double threat's line says whether the block changes this Maker's count.
     #[test]
-    fn a_game_ended_by_the_lesser_block_says_so() {
-        let said = game_result(Language::English, Maker::Paper, 15, 19, false, None, Ended::Block(14));
-        assert!(said.contains("at the double threat your move 14 blocked the finish"), "{said}");
-        assert!(!said.contains("lowered"), "{said}");
-        let said = game_result(Language::Japanese, Maker::Paper, 15, 19, false, None, Ended::Block(14));
-        assert!(said.contains("14手目のダブルリーチ"), "{said}");
+    fn the_double_threat_says_whether_the_block_changes_the_count() {
         assert!(double_threat_par(Language::English, 15, true).contains("which you block changes its count"));
         assert!(
             double_threat_par(Language::English, 15, false).ends_with("The block is forced: no mistake.")

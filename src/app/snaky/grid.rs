@@ -408,11 +408,12 @@ mod tests {
 
     #[test]
     fn the_lines_are_every_cell_edge_across_the_area() {
-        // The start: cell (8,8)'s centre in the middle of the 820 x 660 area, 26 pixels a cell, so
-        // the edges lie 13 pixels either side of the middle and every 26 from there.
+        // The start: cell (8,8)'s centre in the middle of the 820 x 660 area, 34 pixels a cell, so
+        // the edges lie 17 pixels either side of the middle and every 34 from there: 410 − 17 − 11
+        // × 34 = 19 the first from the left, 330 + 17 + 9 × 34 = 653 the first from the bottom.
         let (vertical, horizontal) = line_positions(&BoardView::default());
-        assert_eq!(vertical, (0..32).map(|i| 7.0 + 26.0 * i as f32).collect::<Vec<_>>());
-        assert_eq!(horizontal, (0..26).map(|i| 655.0 - 26.0 * i as f32).collect::<Vec<_>>());
+        assert_eq!(vertical, (0..24).map(|i| 19.0 + 34.0 * i as f32).collect::<Vec<_>>());
+        assert_eq!(horizontal, (0..20).map(|i| 653.0 - 34.0 * i as f32).collect::<Vec<_>>());
     }
 
     #[test]

@@ -641,8 +641,15 @@ fn update_panel(
             Info::Status => text::status(lang, won, session.assisted(), !session.game().threats().is_empty()),
             Info::Goal => text::goal(lang, PAR, session.moves(), session.assisted(), session.game().won()),
             Info::Coach => match won {
-                Some(moves) => text::result(lang, moves, PAR, session.level(), session.assisted()),
-                None => text::coach(lang, advice.as_ref()),
+                Some(moves) => {
+                    // The next level, round, not yet beaten within the goal without help.
+                    let bests = &data.save.settings.maker_best;
+                    let beaten = |level: &Level| bests.get(level).is_some_and(|&best| best <= PAR);
+                    let after = session.level().next();
+                    let next = [after, after.next()].into_iter().find(|level| !beaten(level));
+                    text::result(lang, moves, PAR, next, session.assisted())
+                }
+                None => text::coach(lang, advice.as_ref(), session.moves()),
             },
             Info::CoachSource => {
                 text::coach_source(lang, advice.as_ref(), session.moves(), PAR, session.aim())

@@ -148,7 +148,7 @@ fn draw_overlays(
                     .filter(|_| step == 0)
                     .map(|done| done.snaky);
                 let in_aim = |cell: &crate::snaky::Cell| aim.is_some_and(|aim| aim.contains(cell));
-                if let Some(shape) = shape.filter(|_| step == 0 && !reviewed.blocked_finish) {
+                if let Some(shape) = shape.filter(|_| step == 0 && !reviewed.forced()) {
                     for cell in shape.snaky.into_iter().filter(|cell| !in_aim(cell)) {
                         layer.spawn((ShapeMark(cell), shape_tile(cell)));
                     }
@@ -171,7 +171,7 @@ fn draw_overlays(
                 };
                 // A forced block of a finish was right: no other reply is offered, and the move
                 // is marked as one that held.
-                let forced = reviewed.blocked_finish;
+                let forced = reviewed.forced();
                 for &cell in reviewed.best.iter().filter(|_| !forced) {
                     if step == 0 || (best_line && Some(cell) == first) {
                         let mut square = layer.spawn((

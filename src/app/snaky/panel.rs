@@ -529,7 +529,7 @@ fn draw_lesson(
             // its notice was: blocking was right in general.
             let costliest = review.costliest();
             for (index, lesson) in review.moves.iter().enumerate() {
-                let blocked = lesson.lost > 0 && lesson.blocked_finish;
+                let blocked = lesson.lost > 0 && lesson.forced();
                 let (face, ink) = if Some(index) == costliest {
                     (palette::BAD, palette::ON_PRIMARY)
                 } else if blocked {

@@ -313,7 +313,7 @@ fn record_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: R
     };
     data.store();
     let kind = if praised { NoticeKind::Good } else { NoticeKind::Info };
-    let ended = crate::snaky::review::Ended::of(session.game(), &crate::snaky::review_game(session.game()));
+    let ended = crate::snaky::review::Ended::of(&crate::snaky::review_game(session.game()));
     session.tell(kind, Said::GameResult { maker, moves, best, blind, assisted, ended });
 }
 

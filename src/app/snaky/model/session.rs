@@ -933,7 +933,7 @@ impl Session {
             let before = self.game.prefix(crate::snaky::review::before(index));
             (cell, best, crate::snaky::review::Fullest::at(&before, last.breaker))
         });
-        let blocked = last.blocked_finish.then_some(last.breaker);
+        let blocked = last.forced().then_some(last.breaker);
         let said = Said::Costly { lost: last.lost, fuller, blocked };
         // A block of a finish was right in general: told calmly, not as a mistake.
         let kind = if blocked.is_some() { NoticeKind::Info } else { NoticeKind::Refused };
