@@ -48,10 +48,10 @@ pub fn after_the_game(lang: Language) -> &'static str {
 pub fn nothing(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "練習する局面はありません：この対局には、盤の上に持ちこたえる手があったのに作り手の手数を減らした手がありません。"
+            "練習する局面はありません：この対局には、盤の上に持ちこたえる手があったのに作り手の手数を減らした手がありません（完成のマスのふさぎ方は学び W で）。"
         }
         Language::English => {
-            "Nothing to practise: no move of this game cost Maker moves where a reply on the board would have held."
+            "Nothing to practise: no move of this game cost Maker moves where a reply on the board would have held, blocks of a finish aside (the lesson, W, says which finish to block)."
         }
     }
 }
