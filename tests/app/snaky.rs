@@ -1718,7 +1718,7 @@ fn the_pointer_square_goes_when_the_view_moves_under_it() {
 /// Newcomer #33's game (and #37's like it): at Maker's move 14, (9,9) and (10,8) each finish a
 /// Snaky (brute force in tests/snaky_threats.rs). While the heading still gives this Maker's count,
 /// the line under it says a Maker that takes a finish wins with its move 15 whichever is blocked,
-/// and that which is blocked changes this Maker's count; after the game the block of (9,9), which
+/// and which block keeps this Maker's count; after the game the block of (9,9), which
 /// kept 6 fewer than the block of (10,8), is the costliest mistake: its chip says "-6", not
 /// "forced" (強制) (newcomer #52 read "forced, no mistake" beside "21 → 15"; the app starts in
 /// Japanese).
@@ -1734,8 +1734,12 @@ fn a_double_threat_is_told_beside_the_count_and_its_lesser_block_is_a_cost() {
         "{said:?}"
     );
     // This Maker's count depends on the block ((10,8) keeps 21, (9,9) 15: tests/snaky_threats.rs
-    // replays both), and the line says so (newcomer #48 was told "never a mistake").
-    assert!(said.iter().any(|t| t.contains("どちらをふさぐかで数が変わります")), "{said:?}");
+    // replays both), and the line says which keeps it (newcomer #48 was told "never a mistake",
+    // #52 and #54 had to guess).
+    assert!(
+        said.iter().any(|t| t.ends_with("(10,8) をふさげば数は21のまま、(9,9) をふさぐと15になります")),
+        "{said:?}"
+    );
     assert!(said.iter().any(|t| t == "作り手は 21手目までに勝つ"), "{said:?}");
     // The game played on from the block of (9,9) by the perfect computer Breaker.
     let cards = Maker::Paper.cards().expect("the paper's certificate");
@@ -1756,6 +1760,10 @@ fn a_double_threat_is_told_beside_the_count_and_its_lesser_block_is_a_cost() {
     assert!(!said.iter().any(|t| t == "14手目 強制"), "{said:?}");
     let review = pokopoko::snaky::review_game(session(&app).game());
     assert_eq!(review.costliest(), Some(13), "the block of (9,9), Breaker's move 14");
+    // Its lesson is a mistake's: not forced, with the better block's line to switch to.
+    open_lesson(&mut app, 13);
+    let lesson = session(&app).lesson().expect("the lesson").clone();
+    assert!(!lesson.forced && lesson.has_best_line(), "{lesson:?}");
     assert!(!said.iter().any(|t| t.starts_with("完成を取る作り手なら")), "not once the game is over");
 }
 

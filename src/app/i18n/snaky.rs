@@ -616,19 +616,25 @@ pub fn first_claim_tip(lang: Language, sooner: u32) -> String {
 /// heading's count), so the block is forced and no mistake. When its count depends on which cell
 /// is blocked (`differ`), that is said too (newcomer #48 held 19 and 15 from the same double
 /// threat, told "never a mistake").
-pub fn double_threat_par(lang: Language, next: usize, differ: bool) -> String {
+pub fn double_threat_par(lang: Language, next: usize, differ: Option<((Cell, u32), (Cell, u32))>) -> String {
+    // Which block keeps this Maker's count is its proof's order, which the board does not show:
+    // said at once (newcomers #52 and #54 had to guess, and were told only after the game).
     match (lang, differ) {
-        (Language::Japanese, false) => format!(
+        (Language::Japanese, None) => format!(
             "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打つので上の数になり、ふさぐ手は強制でミスにはなりません"
         ),
-        (Language::Japanese, true) => format!(
-            "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打つので、どちらをふさぐかで数が変わります（どちらが長く持つかは、対局後の学びで分かります）"
+        (Language::Japanese, Some(((best, keeps), (worst, low)))) => format!(
+            "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打つので、{} をふさげば数は{keeps}のまま、{} をふさぐと{low}になります",
+            cell(best),
+            cell(worst)
         ),
-        (Language::English, false) => format!(
+        (Language::English, None) => format!(
             "Whichever is blocked, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order (above). The block is forced: no mistake."
         ),
-        (Language::English, true) => format!(
-            "Whichever is blocked, a Maker that takes a finish wins with its move {next}. This one keeps its proof's order (above), so which you block changes its count (after the game, the lesson shows which held longer)."
+        (Language::English, Some(((best, keeps), (worst, low)))) => format!(
+            "Whichever is blocked, a Maker that takes a finish wins with its move {next}. This one keeps its proof's order (above): blocking {} keeps its count at {keeps}, blocking {} brings it to {low}.",
+            cell(best),
+            cell(worst)
         ),
     }
 }
@@ -960,9 +966,11 @@ mod tests {
     /// The double threat's line says whether the block changes this Maker's count.
     #[test]
     fn the_double_threat_says_whether_the_block_changes_the_count() {
-        assert!(double_threat_par(Language::English, 15, true).contains("which you block changes its count"));
+        let differ = Some(((Cell::new(10, 8), 21), (Cell::new(9, 9), 15)));
         assert!(
-            double_threat_par(Language::English, 15, false).ends_with("The block is forced: no mistake.")
+            double_threat_par(Language::English, 15, differ)
+                .ends_with("blocking (10,8) keeps its count at 21, blocking (9,9) brings it to 15.")
         );
+        assert!(double_threat_par(Language::English, 15, None).ends_with("The block is forced: no mistake."));
     }
 }

@@ -31,7 +31,8 @@ pub struct Lesson {
     pub index: usize,
     /// `None` when the move lost nothing: there is no line to show.
     pub why: Option<Why>,
-    /// The move took a cell that would have finished a Snaky: forced, whatever it cost.
+    /// The move took a cell that would have finished a Snaky, and no other finish's block kept
+    /// more: forced, whatever it cost.
     pub forced: bool,
     pub choice: LineChoice,
     /// How many moves of the line are shown: 0 is the position before the move, 1 the move (or
@@ -42,8 +43,10 @@ pub struct Lesson {
 impl Lesson {
     /// The lesson on move `index` of `game`, at the position before it.
     pub fn new(game: &Game, index: usize) -> Self {
-        let forced = review::blocked_a_finish(game, index);
-        Self { index, why: review::why(game, index), forced, choice: LineChoice::Played, step: 0 }
+        let why = review::why(game, index);
+        let lesser = why.as_ref().is_some_and(|why| why.better_block.is_some());
+        let forced = review::blocked_a_finish(game, index) && !lesser;
+        Self { index, why, forced, choice: LineChoice::Played, step: 0 }
     }
 
     /// Whether the lesson has a best reply's line to switch to: not for a forced block of a

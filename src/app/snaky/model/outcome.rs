@@ -19,8 +19,9 @@ pub enum Outcome {
         /// opening).
         number: usize,
     },
-    /// Breaker's stone just placed took a cell that would have finished a Snaky: a forced block,
-    /// never a mistake, even when the guarantee it moves (told next) falls.
+    /// Breaker's stone just placed took a cell that would have finished a Snaky, and no other
+    /// finish's block kept more: a forced block, never a mistake, even when the guarantee it
+    /// moves (told next) falls.
     BlockedFinish(Cell),
     /// The stone just placed moved the guarantee ("Maker wins within `to` moves", where it said
     /// `from`): Breaker's stone when it gives Maker a shorter plan, Maker's when it completes a

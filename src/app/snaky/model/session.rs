@@ -445,9 +445,12 @@ impl Session {
         let mut happened = Vec::new();
         let guarantee = self.game.guarantee();
         // Taking a finishing cell is a forced block: said with the stone (SPEC §2.3's finishing
-        // cells, before the move).
-        let blocked =
-            snaky::threats::threats(self.game.maker_cells(), self.game.breaker_cells()).cells.contains(&cell);
+        // cells, before the move) — unless blocking another finish kept more, as the review
+        // counts it ([`snaky::review::ReviewedMove::lesser_block`]): then its fall is a cost.
+        let finishing = snaky::threats::threats(self.game.maker_cells(), self.game.breaker_cells()).cells;
+        let keeps = |c: Cell| self.game.reply_guarantee(c).unwrap_or(0);
+        let blocked = finishing.contains(&cell)
+            && !finishing.iter().any(|&other| other != cell && keeps(other) > keeps(cell));
         self.game.breaker_move(cell)?;
         let guarantee = self.placed(Player::Breaker, cell, blocked, guarantee, &mut happened);
         let answer = self.game.maker_move()?;
@@ -1266,7 +1269,7 @@ mod tests {
     fn told_by_the_review(reviewed: &snaky::review::ReviewedMove, index: usize) -> Vec<Outcome> {
         let number = snaky::review::before(index) + 1;
         let mut told = vec![Outcome::Placed { player: Player::Breaker, cell: reviewed.breaker, number }];
-        if reviewed.blocked_finish {
+        if reviewed.forced() {
             told.push(Outcome::BlockedFinish(reviewed.breaker));
         }
         let (before, after, answered) =
