@@ -502,10 +502,10 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
         // yours kept more".
         said.push(match lang {
             Language::English => format!(
-                "For your next game: block the fullest shape (it finds the better reply about 2 times in 3). {at}, the better reply lay on a fuller shape than yours."
+                "For your next game: block the fullest shape, a rule of thumb and no proof: against these Makers it picks a best reply only half to two thirds of the time, and the lessons say where it misleads. {at}, the better reply lay on a fuller shape than yours."
             ),
             Language::Japanese => format!(
-                "次の対局へのコツ：いちばん石の多い形をふさぐ（よりよい手が見つかるのは3回に2回ほど）。{at}、よりよい手はあなたの手より石の多い形の上にありました。"
+                "次の対局へのコツ：いちばん石の多い形をふさぐ（証明ではなく目安です。この作り手たちには、最善の手を選べるのは半分から3分の2ほど。外れる局面は学びが示します）。{at}、よりよい手はあなたの手より石の多い形の上にありました。"
             ),
         });
     }
@@ -653,7 +653,7 @@ mod tests {
         let (english, japanese) = said(3, 0, 1);
         let english = english.expect("said");
         assert!(
-            english.starts_with("For your next game: block the fullest shape (it finds the better reply about 2 times in 3). At 1 of your 3"),
+            english.starts_with("For your next game: block the fullest shape, a rule of thumb and no proof: against these Makers it picks a best reply only half to two thirds of the time, and the lessons say where it misleads. At 1 of your 3"),
             "{english}"
         );
         assert!(japanese.expect("said").contains("3手のうち1手"));
