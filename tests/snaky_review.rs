@@ -99,13 +99,15 @@ fn checked(maker: Maker, breaker: &[Cell]) -> Review {
         let open: std::collections::BTreeSet<(i32, i32)> = m.left_open.iter().map(|c| (c.x, c.y)).collect();
         let expected_open = if took { Default::default() } else { e.finishing.clone() };
         assert_eq!(open, expected_open, "{at}");
-        // A block is forced unless another of the finishes, blocked instead, kept more.
+        // A block is forced unless another of the finishes, blocked instead, kept the most and
+        // the block played kept less.
         let other_kept = e
             .finishing
             .iter()
             .any(|&f| f != (m.breaker.x, m.breaker.y) && e.best.contains(&Cell::new(f.0, f.1)));
-        assert_eq!(m.lesser_block, took && m.lost > 0 && other_kept, "{at}");
-        assert_eq!(m.mistake(), m.lost > 0 && (!took || other_kept), "{at}");
+        let lesser = took && e.after < e.kept && other_kept;
+        assert_eq!(m.lesser_block, lesser, "{at}");
+        assert_eq!(m.mistake(), m.lost > 0 && (!took || lesser), "{at}");
         // No reply keeps more than the guarantee before the move (it never increases).
         assert!(m.kept <= m.guarantee_before, "{at}");
     }

@@ -809,10 +809,12 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                     costly += 1;
                     let before = game.prefix(review::before(i));
                     let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
-                    // A block of a finish is forced unless blocking another finish kept more.
-                    let other_kept = open
-                        .keys()
-                        .any(|&(x, y)| Cell::new(x, y) != breaker[i] && m.best.contains(&Cell::new(x, y)));
+                    // A block of a finish is forced unless blocking another finish kept the most
+                    // and this one kept less.
+                    let other_kept = m.guarantee_after < m.kept
+                        && open.keys().any(|&(x, y)| {
+                            Cell::new(x, y) != breaker[i] && m.best.contains(&Cell::new(x, y))
+                        });
                     if open.contains_key(&(breaker[i].x, breaker[i].y)) && !other_kept {
                         blocked += 1;
                     } else if let Some(best) = explicable(&before, &m.best) {

@@ -317,10 +317,7 @@ impl Game {
     /// reply there, or any reply outside it ([`Self::reply_guarantees`]); `None` when it is not
     /// Breaker's turn.
     pub fn reply_guarantee(&self, cell: Cell) -> Option<u32> {
-        let guarantees = self.reply_guarantees();
-        let inside = guarantees.iter().find(|(reply, _)| *reply == Some(cell));
-        let outside = guarantees.iter().find(|(reply, _)| reply.is_none());
-        inside.or(outside).map(|&(_, keeps)| keeps)
+        guarantee_at(&self.reply_guarantees(), cell)
     }
 
     /// For Breaker to move: each free cell of the active envelope, then (`None`) any reply outside
@@ -378,4 +375,12 @@ impl Game {
             guarantee: self.guarantee(),
         }
     }
+}
+
+/// Of [`Game::reply_guarantees`], the guarantee after a reply at `cell`: the envelope's reply
+/// there, or any reply outside it; `None` when the list is empty (not Breaker's turn).
+pub fn guarantee_at(guarantees: &[(Option<Cell>, u32)], cell: Cell) -> Option<u32> {
+    let inside = guarantees.iter().find(|(reply, _)| *reply == Some(cell));
+    let outside = guarantees.iter().find(|(reply, _)| reply.is_none());
+    inside.or(outside).map(|&(_, keeps)| keeps)
 }

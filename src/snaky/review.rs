@@ -60,7 +60,7 @@ use super::breaker::{Breaker, BreakerKind, ComputerBreaker};
 use super::card::Cards;
 use super::cell::Cell;
 use super::errors::{RecordError, RecordErrorKind};
-use super::game::{Game, Player};
+use super::game::{Game, Player, guarantee_at};
 use super::shape::{self, Copy as SnakyCopy};
 use super::threats::{self, DoubleShape, ThreatKind, Threats};
 
@@ -131,10 +131,11 @@ pub struct ReviewedMove {
     /// finishing cell, before the move): forced against any Maker that takes a finish, so not a
     /// mistake, whatever this Maker's proof made of it — unless `lesser_block`.
     pub blocked_finish: bool,
-    /// The move blocked one finish of a double threat and lost Maker moves where blocking another
-    /// of its finishes kept more ([`better_block`]): against this Maker, which plays its proof in
-    /// order, the choice of block is the player's, so it counts as a mistake (newcomer #52 read
-    /// "forced, no mistake" beside "21 → 15 (−6)" and "(10,8) would have kept 21").
+    /// The move blocked one finish of a double threat, and blocking another of its finishes kept
+    /// more: the most any reply kept ([`lesser_block`], [`better_block`]). Against this Maker,
+    /// which plays its proof in order, the choice of block is the player's, so it counts as a
+    /// mistake (newcomer #52 read "forced, no mistake" beside "21 → 15 (−6)" and "(10,8) would
+    /// have kept 21").
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub lesser_block: bool,
     /// The finishing cells the move left open: free before it, each finishing a Snaky, none of
@@ -281,7 +282,7 @@ fn reviewed_move(game: &mut Game, cell: Cell) -> Result<ReviewedMove, super::err
         replies.iter().filter(|&&(_, g)| g == kept).filter_map(|&(reply, _)| reply).collect();
     let best_outside = replies.iter().any(|&(reply, g)| reply.is_none() && g == kept);
     let lost = guarantee_before.saturating_sub(guarantee_after);
-    let lesser_block = blocked_finish && lost > 0 && finishing.iter().any(|c| *c != cell && best.contains(c));
+    let lesser_block = lesser(&replies, &finishing, cell);
     let left_open = if blocked_finish { Vec::new() } else { finishing };
     Ok(ReviewedMove {
         breaker: cell,
@@ -476,11 +477,49 @@ pub fn best_reply_cell(before: &Game, best: &[Cell]) -> Option<Cell> {
 /// keeps its proof's order, so which finish is blocked moves its count (newcomer #33 read
 /// "forced, no better reply" beside review's "replies that kept 21: (10,8)").
 pub fn better_block(before: &Game, reviewed: &ReviewedMove) -> Option<Cell> {
-    if !reviewed.blocked_finish || reviewed.lost == 0 {
+    if !reviewed.lesser_block {
         return None;
     }
     let finishing = threats::threats(before.maker_cells(), before.breaker_cells()).cells;
     best_reply_among(before, reviewed.best.iter().copied().filter(|c| finishing.contains(c)))
+}
+
+/// For Breaker to move in `before`: whether claiming `cell` is the lesser block of a double
+/// threat — `cell` finishes a Snaky, another finishing cell's block keeps the most any reply
+/// keeps (one of the best replies), and `cell`'s keeps less. Against this Maker, which plays its proof in order, that
+/// choice is a mistake ([`ReviewedMove::lesser_block`]); the game says so as it is played.
+pub fn lesser_block(before: &Game, cell: Cell) -> bool {
+    let finishing = threats::threats(before.maker_cells(), before.breaker_cells()).cells;
+    lesser(&before.reply_guarantees(), &finishing, cell)
+}
+
+/// For Breaker to move in `before`, at a double threat whose blocks keep different counts
+/// against this Maker: a finishing cell whose block keeps the most any reply keeps and one whose
+/// block keeps the least (the first in (x, y) order of each), with what each keeps: blocking the
+/// second is [`lesser_block`]. `None` when no block is lesser.
+pub fn finish_blocks(before: &Game) -> Option<((Cell, u32), (Cell, u32))> {
+    let replies = before.reply_guarantees();
+    let kept = replies.iter().map(|&(_, keeps)| keeps).max()?;
+    let finishing = threats::threats(before.maker_cells(), before.breaker_cells()).cells;
+    let blocks: Vec<(Cell, u32)> =
+        finishing.iter().filter_map(|&c| guarantee_at(&replies, c).map(|keeps| (c, keeps))).collect();
+    let most = blocks.iter().copied().find(|&(c, _)| among_best(&replies, kept, c))?;
+    let least = blocks.iter().copied().reduce(|a, b| if b.1 < a.1 { b } else { a })?;
+    (least.1 < kept).then_some((most, least))
+}
+
+/// Whether a reply at `cell`, a cell of the active envelope, keeps `kept`: one of
+/// [`ReviewedMove::best`] (a cell outside the envelope stands for all of them and is not one).
+fn among_best(replies: &[(Option<Cell>, u32)], kept: u32, cell: Cell) -> bool {
+    replies.iter().any(|&(reply, keeps)| reply == Some(cell) && keeps == kept)
+}
+
+/// [`lesser_block`] from the replies' guarantees and the finishing cells, as computed once.
+fn lesser(replies: &[(Option<Cell>, u32)], finishing: &[Cell], cell: Cell) -> bool {
+    let Some(kept) = replies.iter().map(|&(_, keeps)| keeps).max() else { return false };
+    finishing.contains(&cell)
+        && guarantee_at(replies, cell) < Some(kept)
+        && finishing.iter().any(|&other| other != cell && among_best(replies, kept, other))
 }
 
 fn best_reply_among(before: &Game, best: impl Iterator<Item = Cell>) -> Option<Cell> {

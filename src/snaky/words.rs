@@ -237,7 +237,20 @@ fn best_reply_said(lang: Language, why: &Why) -> String {
 /// was a double threat that no reply could have held.
 pub fn blocked_finish(lang: Language, played: Cell, others: &[Cell]) -> String {
     let others = and_list(lang, &cells(others));
-    blocked_finish_alone(lang, played, &others, others.is_empty())
+    match (lang, others.is_empty()) {
+        (Language::English, true) => format!(
+            "Forced, and right: {played} would have finished a Snaky, and any Maker that takes a finish wins there at once. This Maker plays its proof in order and would have left it, so its count moved; that is not a mistake of yours."
+        ),
+        (Language::English, false) => format!(
+            "Forced: before your move, {played} and {others} each finished a Snaky, a double threat no reply holds against a Maker that takes a finish. The mistake, if any, came before it."
+        ),
+        (Language::Japanese, true) => format!(
+            "強制された正しい手です：{played} は Snaky が完成するマスで、完成を取る相手ならそこで勝ちます。この作り手は証明の手順どおりに打ち、そこをすぐには取らないので数字が動きましたが、あなたのミスではありません。"
+        ),
+        (Language::Japanese, false) => format!(
+            "あなたの手の前、{played} と {others} のどちらでも Snaky が完成しました。ダブルリーチで、完成を取る相手にはどう受けても負けです。ミスがあるとしたら、その前の手です。"
+        ),
+    }
 }
 
 /// The lesson of a block of one finish of a double threat when blocking `better` (another of its
@@ -253,23 +266,6 @@ pub fn lesser_block(lang: Language, played: Cell, others: &[Cell], better: (Cell
         ),
         Language::Japanese => format!(
             "どちらをふさぐか：あなたの手の前、{played} と {others} のどちらでも Snaky が完成しました（ダブルリーチ）。完成を取る作り手には、どちらをふさいでもすぐ負けます。この作り手には、{cell} をふさげば{keeps}を保てました：証明の手順どおりに打つので {played} をそれまで空けておきますが、あなたのブロックでは {cell} が残りました。"
-        ),
-    }
-}
-
-fn blocked_finish_alone(lang: Language, played: Cell, others: &str, empty: bool) -> String {
-    match (lang, empty) {
-        (Language::English, true) => format!(
-            "Forced, and right: {played} would have finished a Snaky, and any Maker that takes a finish wins there at once. This Maker plays its proof in order and would have left it, so its count moved; that is not a mistake of yours."
-        ),
-        (Language::English, false) => format!(
-            "Forced: before your move, {played} and {others} each finished a Snaky, a double threat no reply holds against a Maker that takes a finish. The mistake, if any, came before it."
-        ),
-        (Language::Japanese, true) => format!(
-            "強制された正しい手です：{played} は Snaky が完成するマスで、完成を取る相手ならそこで勝ちます。この作り手は証明の手順どおりに打ち、そこをすぐには取らないので数字が動きましたが、あなたのミスではありません。"
-        ),
-        (Language::Japanese, false) => format!(
-            "あなたの手の前、{played} と {others} のどちらでも Snaky が完成しました。ダブルリーチで、完成を取る相手にはどう受けても負けです。ミスがあるとしたら、その前の手です。"
         ),
     }
 }

@@ -696,17 +696,6 @@ fn update_panel(
     let finishing =
         if !blind_now && !session.game().won() && game.to_move() == Some(Player::Breaker) { open } else { 0 };
     let double_threat = finishing >= 2;
-    // Whether this Maker's count depends on which finishing cell is blocked (its proof's order):
-    // the block that keeps the most and the one that keeps the least, with what each keeps.
-    let blocks_differ = |game: &crate::snaky::Game| {
-        let finishing = crate::snaky::threats::threats(game.maker_cells(), game.breaker_cells()).cells;
-        let kept: Vec<(crate::snaky::Cell, u32)> =
-            finishing.iter().filter_map(|&c| game.reply_guarantee(c).map(|k| (c, k))).collect();
-        // The first of the most, the first of the least (cells in (x, y) order).
-        let most = kept.iter().copied().reduce(|a, b| if b.1 > a.1 { b } else { a })?;
-        let least = kept.iter().copied().reduce(|a, b| if b.1 < a.1 { b } else { a })?;
-        (most.1 != least.1).then_some((most, least))
-    };
     // The shape's pictures go with the goal's words, which give way to the lesson; while a cell
     // finishes a Snaky its ring shows the shape on the board, and the rings' legend takes the room.
     let display = if session.lesson_offered() || finishing > 0 { Display::None } else { Display::Flex };
@@ -758,7 +747,10 @@ fn update_panel(
                     // A double threat while the heading still says this Maker's count (newcomer
                     // #37 read "by its move 21" beside "double threat" as a contradiction).
                     let next = game.maker_cells().len() + 1;
-                    (text::double_threat_par(lang, next, blocks_differ(game)), palette::INK)
+                    (
+                        text::double_threat_par(lang, next, crate::snaky::review::finish_blocks(game)),
+                        palette::INK,
+                    )
                 } else {
                     let best = settings.snaky_best.get(&maker).copied();
                     let blind = settings.blind_best.get(&maker).copied();

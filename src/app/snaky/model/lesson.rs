@@ -44,8 +44,9 @@ impl Lesson {
     /// The lesson on move `index` of `game`, at the position before it.
     pub fn new(game: &Game, index: usize) -> Self {
         let why = review::why(game, index);
-        let lesser = why.as_ref().is_some_and(|why| why.better_block.is_some());
-        let forced = review::blocked_a_finish(game, index) && !lesser;
+        // A costly move's why says whether its block was forced; a move that lost nothing has none.
+        let forced =
+            why.as_ref().map_or_else(|| review::blocked_a_finish(game, index), |why| why.blocked_finish);
         Self { index, why, forced, choice: LineChoice::Played, step: 0 }
     }
 

@@ -445,12 +445,10 @@ impl Session {
         let mut happened = Vec::new();
         let guarantee = self.game.guarantee();
         // Taking a finishing cell is a forced block: said with the stone (SPEC §2.3's finishing
-        // cells, before the move) — unless blocking another finish kept more, as the review
-        // counts it ([`snaky::review::ReviewedMove::lesser_block`]): then its fall is a cost.
+        // cells, before the move) — unless it is the lesser block of a double threat, as the
+        // review counts it ([`snaky::review::lesser_block`]): then its fall is a cost.
         let finishing = snaky::threats::threats(self.game.maker_cells(), self.game.breaker_cells()).cells;
-        let keeps = |c: Cell| self.game.reply_guarantee(c).unwrap_or(0);
-        let blocked = finishing.contains(&cell)
-            && !finishing.iter().any(|&other| other != cell && keeps(other) > keeps(cell));
+        let blocked = finishing.contains(&cell) && !snaky::review::lesser_block(&self.game, cell);
         self.game.breaker_move(cell)?;
         let guarantee = self.placed(Player::Breaker, cell, blocked, guarantee, &mut happened);
         let answer = self.game.maker_move()?;
