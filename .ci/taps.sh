@@ -21,9 +21,12 @@ if [ -z "${BIN:-}" ]; then
 fi
 
 work=$(mktemp -d)
-# A throwaway data directory: the game starts in Japanese and saves each language change here.
+# A throwaway data directory: the game starts in Japanese (its save says so: a first launch would
+# take the locale's language) and saves each language change here.
 export XDG_DATA_HOME="$work/data"
 save="$XDG_DATA_HOME/pokopoko/save.ron"
+mkdir -p "$XDG_DATA_HOME/pokopoko"
+printf '(version: 1, settings: (language: Japanese))\n' > "$save"
 xvfb= game=
 trap cleanup_window EXIT
 

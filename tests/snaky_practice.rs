@@ -1,29 +1,13 @@
 //! Practice boards (`snaky::practice`): each is a board of a real game turned or mirrored, and
 //! what it says of a reply is what that reply does in the game. Checked by replaying the reply on
-//! the unturned board through `Game::breaker_move` (not the puzzle's own lookup), against the
-//! review's best replies, and against a brute force of Snaky's copies written here from SPEC
-//! §2.1 (S and its 8 orientations) on the turned board itself.
+//! the unturned board through `Game::breaker_move` (not the puzzle's own lookup), and against the
+//! review's best replies.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use pokopoko::snaky::practice::{self, Puzzle, Verdict};
-use pokopoko::snaky::{BreakerKind, Cell, ComputerBreaker, Game, Maker, Player, play_out, review};
-
-#[path = "common/shapes.rs"]
-mod shapes;
-
-use shapes::Xy;
-
-/// Brute force on the board as shown: (the most of Maker's stones on a copy of Snaky through
-/// `cell` holding none of Breaker's, how many copies hold that many).
-fn fullest_shown(stones: &[(Cell, Player, usize)], cell: Cell) -> (u8, u8) {
-    let of = |player| -> BTreeSet<Xy> {
-        stones.iter().filter(|s| s.1 == player).map(|s| (s.0.x, s.0.y)).collect()
-    };
-    let (maker, breaker) = (of(Player::Maker), of(Player::Breaker));
-    shapes::fullest(cell, |p| maker.contains(&p), |p| breaker.contains(&p))
-}
+use pokopoko::snaky::{BreakerKind, Cell, ComputerBreaker, Game, Maker, play_out, review};
 
 /// Games of every computer Breaker against every shipped Maker, with at least one puzzle.
 fn games() -> Vec<(String, Game)> {
@@ -123,37 +107,22 @@ fn a_puzzle_says_what_each_reply_does_in_the_game() {
     assert!(replies >= 5000, "{replies} replies");
 }
 
-/// A puzzle says the rule of thumb explains it exactly when, on the board as shown, the first
-/// answer lies on a fuller open shape of Maker's stones than the move played (brute force); the
-/// puzzle's own counts are the brute force's. The others say what the answer was in Maker's plan,
-/// as the lesson does for that move.
+/// Every puzzle says what its first answer was in Maker's plan, as the lesson says it for that
+/// move, and that answer is the lesson's best reply as the board shows it.
 #[test]
-fn a_puzzle_is_explained_by_the_fullest_shape_or_by_maker_s_plan() {
-    let (mut explained, mut by_the_plan) = (0, 0);
+fn a_puzzle_is_explained_by_maker_s_plan() {
+    let mut boards = 0;
     for (at, game) in games() {
         for puzzle in practice::puzzles(&game) {
             let at = format!("{at} move {}", puzzle.move_number());
-            let stones = puzzle.stones();
             let answer = puzzle.answers()[0];
-            let (best, played) = (fullest_shown(&stones, answer), fullest_shown(&stones, puzzle.played()));
-            assert_eq!(puzzle.explained(), best > played, "{at}: {best:?} vs {played:?}");
-            for cell in [answer, puzzle.played()] {
-                let fullest = puzzle.fullest(cell);
-                assert_eq!((fullest.stones, fullest.shapes), fullest_shown(&stones, cell), "{at}");
-            }
-            if puzzle.explained() {
-                explained += 1;
-                assert_eq!(puzzle.plan_used(), None, "{at}");
-            } else {
-                by_the_plan += 1;
-                let why = review::why(&game, puzzle.move_number() - 1).expect("a costly move");
-                assert_eq!(puzzle.show(why.best_reply.cell), answer, "{at}: the lesson's best reply");
-                assert_eq!(puzzle.plan_used(), Some(why.best_reply.in_line), "{at}");
-            }
+            let why = review::why(&game, puzzle.move_number() - 1).expect("a costly move");
+            assert_eq!(puzzle.show(why.best_reply.cell), answer, "{at}: the lesson's best reply");
+            assert_eq!(puzzle.plan_used(), Some(why.best_reply.in_line), "{at}");
+            boards += 1;
         }
     }
-    // Both kinds occur in these games (measured: most boards are explained by the rule).
-    assert!(explained > by_the_plan && by_the_plan > 0, "{explained} explained, {by_the_plan} by the plan");
+    assert!(boards > 0);
 }
 
 /// Every costly move with a reply on the board to find is a puzzle: all but a block of a finishing

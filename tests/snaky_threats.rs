@@ -478,8 +478,8 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
             assert!(shape.maker_stones().iter().all(|&c| before.owner(c) == Some(Player::Maker)), "{at}");
         }
         assert_eq!(best.in_line, role(best.cell, &why.line, &after.claim().envelope), "{at}");
-        // How full the shapes through the best reply and through the move were, by the brute force;
-        // the lesson leads with the rule of thumb exactly when the best reply's were fuller.
+        // How full the shapes through the best reply and through the move were, by the brute force
+        // (the command line's JSON reports both).
         let fullest = |f: review::Fullest| (f.stones, f.shapes);
         if !best.outside {
             assert_eq!(fullest(best.fullest), fullest_copies(&before, best.cell), "{at}");
@@ -488,10 +488,6 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
         // A move that took a finishing cell is told so first (its own test below).
         let blocked = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()))
             .contains_key(&(m.breaker.x, m.breaker.y));
-        let (theirs, yours) = (fullest_copies(&before, best.cell), fullest_copies(&before, m.breaker));
-        let fuller = !blocked && !best.outside && theirs > yours;
-        // Equally full shapes: the lesson says no rule of thumb tells them apart.
-        let tied = !blocked && !best.outside && theirs == yours && theirs.0 > 0;
         // The line after the move built a row of five, the best reply's did not (brute force).
         let mut after_best = before.clone();
         after_best.breaker_move(best.cell).expect("a free cell");
@@ -500,13 +496,6 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
             && !first_double_is_a_row_of_five(&after_best, &why.best_line);
         for lang in [Language::English, Language::Japanese] {
             let said = words::best_reply(lang, why);
-            let (rule, no_rule) = if lang == Language::English {
-                ("Rule of thumb: block the fullest shape.", "No rule of thumb tells them apart")
-            } else {
-                ("コツ：", "コツでは見分けられません")
-            };
-            assert_eq!(said.starts_with(rule), fuller, "{at}: {said}");
-            assert_eq!(said.starts_with(no_rule), tied, "{at}: {said}");
             let five = if lang == Language::English {
                 "Maker's plan built no row of five."
             } else {
@@ -573,14 +562,15 @@ fn every_line_of_computer_games_of_every_breaker_checks_against_the_brute_force(
     assert!(explained > 0, "random Breakers give moves away");
 }
 
-/// The lesson's rule of thumb, "block the fullest shape", is worth teaching: over seeded games of
-/// the computer Breakers against every Maker, the best reply to most costly moves lay on a fuller
-/// shape than the move played, by the brute force's count (measured: 9 of 10; asserted: 3 of 4),
-/// and on a thinner one almost never. Where the two were equally full (measured: 14 of 153), the
-/// lesson says that no rule of thumb tells them apart.
+/// Why no lesson offers "block the fullest shape" as a rule: over seeded games of the computer
+/// Breakers against every Maker, the best reply to a costly move mostly lay on a fuller shape than
+/// the move played, by the brute force's count, but not always: some lay on a thinner one, some
+/// on one as full (measured: 9 of 10 fuller here, where a player's own costly moves find it only
+/// half to two thirds of the time, note 53). So the lesson's best-reply sentence says only what
+/// Maker's plan did, and names no rule, in both languages.
 #[test]
-fn the_best_reply_mostly_blocks_a_fuller_shape_than_the_costly_move() {
-    let (mut costly, mut fuller, mut thinner, mut tied, mut misled) = (0, 0, 0, 0, 0);
+fn the_lesson_offers_no_rule_of_thumb_where_none_holds() {
+    let (mut costly, mut fuller, mut thinner, mut tied) = (0, 0, 0, 0);
     for maker in Maker::ALL {
         let cards = maker.cards().expect("cards");
         for kind in BreakerKind::ALL {
@@ -589,6 +579,17 @@ fn the_best_reply_mostly_blocks_a_fuller_shape_than_the_costly_move() {
                 let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
                 for (index, &played) in breaker.iter().enumerate() {
                     let Some(why) = review::why(&game, index) else { continue };
+                    let english = words::best_reply(Language::English, &why);
+                    let japanese = words::best_reply(Language::Japanese, &why);
+                    for said in [&english, &japanese] {
+                        for word in ["rule of thumb", "Rule of thumb", "fullest", "コツ"] {
+                            assert!(
+                                !said.contains(word),
+                                "{maker:?} {kind:?} {seed} move {}: {said}",
+                                index + 1
+                            );
+                        }
+                    }
                     if why.best_reply.outside {
                         continue;
                     }
@@ -598,42 +599,25 @@ fn the_best_reply_mostly_blocks_a_fuller_shape_than_the_costly_move() {
                     costly += 1;
                     fuller += usize::from(best > yours);
                     thinner += usize::from(best < yours);
-                    // Fewer of Maker's stones on the best reply's shape, or as many on fewer
-                    // shapes: the lesson says the rule of thumb misleads there.
-                    if best < yours && !why.blocked_finish && why.better_block.is_none() {
-                        misled += 1;
-                        let said = words::best_reply(Language::English, &why);
-                        assert!(said.starts_with("Here the rule of thumb misleads"), "{said}");
-                        let said = words::best_reply(Language::Japanese, &why);
-                        assert!(said.starts_with("ここではコツが外れます"), "{said}");
-                    }
-                    // Equally full: the lesson says that no rule of thumb tells the two apart.
-                    if best == yours && best.0 > 0 && !why.blocked_finish && why.better_block.is_none() {
-                        tied += 1;
-                        let said = words::best_reply(Language::English, &why);
-                        assert!(said.starts_with("No rule of thumb tells them apart"), "{said}");
-                        let said = words::best_reply(Language::Japanese, &why);
-                        assert!(said.starts_with("コツでは見分けられません"), "{said}");
-                    }
+                    tied += usize::from(best == yours && best.0 > 0);
                 }
             }
         }
     }
     println!(
-        "costly moves {costly}: best reply on a fuller shape {fuller}, on a thinner one {thinner} ({misled} with fewer stones), tied {tied}"
+        "costly moves {costly}: best reply on a fuller shape {fuller}, on a thinner one {thinner}, tied {tied}"
     );
-    assert!(tied > 0, "some costly moves tie with their best reply");
     assert!(costly >= 50, "enough costly moves to judge: {costly}");
-    assert!(4 * fuller >= 3 * costly, "{fuller} of {costly}");
-    assert!(20 * thinner <= costly, "{thinner} of {costly}");
+    assert!(thinner + tied > 0, "somewhere the fullest shape does not find the best reply");
 }
 
-/// Where the rule of thumb points the wrong way — the move played lay on a shape holding more of
-/// Maker's stones than every reply that kept more, by the brute force's count — the lesson says so
-/// plainly (newcomer #21 saw the board's counts contradict the rule unexplained). A seeded game of
-/// the envelope-random Breaker against the paper's Maker: its 4th move, (7,11).
+/// Where blocking the fullest shape would point the wrong way — the move played lay on a shape
+/// holding more of Maker's stones than every reply that kept more, by the brute force's count —
+/// the lesson tells what the best reply was in Maker's plan and what it would have kept, the
+/// guarantee after it on the board. A seeded game of the envelope-random Breaker against the
+/// paper's Maker: its 4th move, (7,11).
 #[test]
-fn the_lesson_says_when_the_rule_of_thumb_misleads() {
+fn where_the_fullest_shape_misleads_the_lesson_tells_maker_s_plan() {
     let cards = Maker::Paper.cards().expect("cards");
     let breaker = cells("15,6 5,8 8,6 7,11");
     let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
@@ -647,11 +631,15 @@ fn the_lesson_says_when_the_rule_of_thumb_misleads() {
         assert!(fullest_copies(&before, kept).0 < yours, "{kept}: not on a fuller shape than (7,11)");
     }
     let why = review::why(&game, 3).expect("a costly move");
+    let mut instead = before.clone();
+    instead.breaker_move(why.best_reply.cell).expect("free");
     let english = words::best_reply(Language::English, &why);
     let japanese = words::best_reply(Language::Japanese, &why);
-    assert!(english.starts_with("Here the rule of thumb misleads"), "{english}");
-    assert!(english.contains(&format!("holding {yours} of Maker's stones")), "{english}");
-    assert!(japanese.starts_with("ここではコツが外れます"), "{japanese}");
+    let had =
+        format!("Had you played {}, Maker's plan would need {}", why.best_reply.cell, instead.guarantee());
+    assert!(english.contains(&had), "{english}");
+    assert!(!english.contains("rule of thumb"), "{english}");
+    assert!(japanese.contains(&format!("{} に打っていれば", why.best_reply.cell)), "{japanese}");
 }
 
 /// A Breaker that takes a finishing cell whenever Maker has one (found by the brute force), else
@@ -789,13 +777,14 @@ fn brute_left_open(game: &Game) -> usize {
 }
 
 /// The game's takeaway counts what the brute force counts: the costly moves, those that took a
-/// finishing cell, of the others those whose best reply lay on a fuller copy of Snaky, and the
-/// moves that left every finishing cell open (none here: this Breaker always blocks); its
-/// sentence gives the rule of thumb exactly when it found the better reply at half the mistakes
-/// or more; the command line's JSON carries the same counts.
+/// finishing cell, and the moves that left every finishing cell open (none here: this Breaker
+/// always blocks); its costliest move is the first mistake that lost the most, with a reply that,
+/// played instead, leaves the guarantee it names (the board's own guarantee after that reply);
+/// the sentence names that move and offers no rule of thumb; the command line's JSON carries the
+/// same.
 #[test]
 fn the_takeaway_counts_what_the_brute_force_counts() {
-    let (mut games, mut rule) = (0, 0);
+    let mut games = 0;
     for maker in Maker::ALL {
         let cards = maker.cards().expect("cards");
         for kind in [BreakerKind::Mixed, BreakerKind::RandomNear, BreakerKind::Greedy] {
@@ -804,7 +793,7 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                 play_out(&mut game, &mut Blocking(ComputerBreaker::new(kind, seed)));
                 let breaker = game.breaker_cells().to_vec();
                 let reviewed = snaky::review_game(&game);
-                let (mut costly, mut blocked, mut fuller) = (0, 0, 0);
+                let (mut costly, mut blocked, mut costliest) = (0, 0, None::<(usize, u32)>);
                 for (i, m) in reviewed.moves.iter().enumerate().filter(|(_, m)| m.lost > 0) {
                     costly += 1;
                     let before = game.prefix(review::before(i));
@@ -817,48 +806,61 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                         });
                     if open.contains_key(&(breaker[i].x, breaker[i].y)) && !other_kept {
                         blocked += 1;
-                    } else if let Some(best) = explicable(&before, &m.best) {
-                        fuller +=
-                            usize::from(fullest_copies(&before, best) > fullest_copies(&before, breaker[i]));
+                    } else if !m.best.is_empty() && costliest.is_none_or(|(_, lost)| m.lost > lost) {
+                        costliest = Some((i, m.lost));
                     }
                 }
                 let left_open = brute_left_open(&game);
                 let takeaway = review::takeaway(&game, &reviewed);
                 let at = format!("{maker:?} {kind:?} seed {seed}");
                 assert_eq!(
-                    (takeaway.costly, takeaway.blocked, takeaway.fuller, takeaway.left_open),
-                    (costly, blocked, fuller, left_open),
+                    (takeaway.costly, takeaway.blocked, takeaway.left_open),
+                    (costly, blocked, left_open),
                     "{at}"
                 );
+                let named = takeaway.costliest.map(|c| (c.number - 1, c.lost));
+                assert_eq!(named, costliest, "{at}");
+                if let Some(c) = takeaway.costliest {
+                    let mut instead = game.prefix(review::before(c.number - 1));
+                    let before = instead.guarantee();
+                    instead.breaker_move(c.best).expect("a free cell");
+                    assert_eq!(instead.guarantee(), c.keeps, "{at}");
+                    assert_eq!(c.keeps, before, "{at}: the best reply keeps the guarantee");
+                    assert_eq!(c.played, breaker[c.number - 1], "{at}");
+                }
                 let (english, japanese) = (
                     words::takeaway(Language::English, &takeaway),
                     words::takeaway(Language::Japanese, &takeaway),
                 );
                 // How Maker won, when its double threat grew from a row of five (checked against the
                 // brute force in a_games_first_double_threat_and_its_shape_are_the_brute_forces).
-                let named =
+                let named_five =
                     takeaway.won_by.is_some_and(|w| w.shape == DoubleShape::RowOfFive) && costly > blocked;
                 // A forced block of a finish is no mistake: alone it leaves nothing to say.
-                if fuller == 0 && left_open == 0 && !named {
+                if costliest.is_none() && left_open == 0 && !named_five {
                     assert_eq!((english, japanese), (None, None), "{at}");
                     continue;
                 }
                 games += 1;
                 let (english, japanese) = (english.expect("said"), japanese.expect("said"));
-                let shape_lead = "Maker's double threat (its move";
                 if left_open > 0 {
                     assert!(english.starts_with("Take a finishing cell first"), "{at}: {english}");
-                } else if named {
-                    assert!(english.starts_with(shape_lead), "{at}: {english}");
                 }
-                assert_eq!(english.contains(shape_lead), named, "{at}: {english}");
-                if fuller > 0 {
-                    rule += 1;
-                    let lead = "For your next game: block the fullest shape, a rule of thumb and no proof: against these Makers it picks a best reply only half to two thirds of the time, and the lessons say where it misleads.";
-                    assert!(english.contains(lead), "{at}: {english}");
-                    assert!(left_open > 0 || named || english.starts_with(lead), "{at}: {english}");
-                    let lead = "次の対局へのコツ：いちばん石の多い形をふさぐ（";
-                    assert!(japanese.contains(lead), "{at}: {japanese}");
+                if let Some(c) = takeaway.costliest {
+                    let lead = format!(
+                        "Costliest: your move {} at {}, -{}; {} would have kept Maker's count at {}.",
+                        c.number, c.played, c.lost, c.best, c.keeps
+                    );
+                    assert!(english.contains(&lead), "{at}: {english}");
+                    assert!(left_open > 0 || english.starts_with(&lead), "{at}: {english}");
+                    assert!(
+                        japanese.contains(&format!("いちばん痛かった手：{}手目 {}", c.number, c.played)),
+                        "{at}: {japanese}"
+                    );
+                }
+                assert!(!english.contains("grew from a row of five") || named_five, "{at}: {english}");
+                for word in ["fullest", "rule of thumb:", "never let"] {
+                    assert!(!english.contains(word), "{at}: {english}");
                 }
                 assert!(!english.contains("blocked a finish"), "{at}: {english}");
                 if (maker, kind, seed) == (Maker::Paper, BreakerKind::Mixed, 0) {
@@ -867,66 +869,20 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                     let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
                     let counts = &json["takeaway"];
                     assert_eq!(
-                        [&counts["costly"], &counts["blocked"], &counts["fuller"]].map(|n| n.as_u64()),
-                        [costly, blocked, fuller].map(|n| Some(n as u64)),
+                        [&counts["costly"], &counts["blocked"]].map(|n| n.as_u64()),
+                        [costly, blocked].map(|n| Some(n as u64)),
                         "{at}"
                     );
+                    let number = counts["costliest"]["number"].as_u64().map(|n| n as usize - 1);
+                    assert_eq!(number, costliest.map(|(i, _)| i), "{at}");
                     let text = pokopoko(&["snaky", "review", "--moves", &moves.join(" ")]);
                     assert!(String::from_utf8_lossy(&text.stdout).contains(&english), "{at}");
                 }
             }
         }
     }
-    println!("games with a takeaway {games}: the rule of thumb said in {rule}");
-    assert!(games >= 20 && rule > 0, "{games} {rule}");
-}
-
-/// The free cell near the stones (within 3) on the fullest live copy of Snaky by the brute force,
-/// the first by (x, y) on a tie: the rule of thumb played as a Breaker (a finishing cell is on a
-/// copy holding five, so it blocks every finish).
-struct FullestShape;
-
-impl snaky::Breaker for FullestShape {
-    fn choose(&mut self, game: &Game) -> Option<Cell> {
-        game.to_move()?;
-        let mut best: Option<((u8, u8), Xy)> = None;
-        for stone in game.moves() {
-            for (dx, dy) in (-3..=3).flat_map(|dx| (-3..=3).map(move |dy| (dx, dy))) {
-                let cell = Cell::new(stone.cell.x + dx, stone.cell.y + dy);
-                if game.owner(cell).is_some() {
-                    continue;
-                }
-                let (full, at) = (fullest_copies(game, cell), (cell.x, cell.y));
-                if best.is_none_or(|(most, first)| full > most || (full == most && at < first)) {
-                    best = Some((full, at));
-                }
-            }
-        }
-        best.map(|(_, (x, y))| Cell::new(x, y))
-    }
-}
-
-/// The takeaway's rule of thumb is worth taking to the next game: a Breaker that always blocks
-/// the fullest shape holds every shipped Maker far longer than the simple computer Breakers
-/// (measured: 14 Maker moves against each, where they manage 6 to 8).
-#[test]
-fn blocking_the_fullest_shape_outlasts_the_simple_breakers() {
-    for maker in Maker::ALL {
-        let cards = maker.cards().expect("cards");
-        let mut game = Game::started(Arc::clone(&cards));
-        play_out(&mut game, &mut FullestShape);
-        let held = game.maker_cells().len();
-        let mut simple = 0;
-        for kind in [BreakerKind::RandomNear, BreakerKind::EnvelopeRandom, BreakerKind::Greedy] {
-            for seed in 0..4 {
-                let mut game = Game::started(Arc::clone(&cards));
-                play_out(&mut game, &mut ComputerBreaker::new(kind, seed));
-                simple = simple.max(game.maker_cells().len());
-            }
-        }
-        println!("{maker:?}: the fullest shape held {held}, the simple Breakers at most {simple}");
-        assert!(game.won() && held >= simple + 4, "{maker:?}: {held} against {simple}");
-    }
+    println!("games with a takeaway {games}");
+    assert!(games >= 20, "{games}");
 }
 
 #[test]

@@ -44,11 +44,15 @@ pub struct GamePlugin {
     /// The stage file read at start-up (built-in ladder if absent or invalid).
     pub ladder_file: Option<PathBuf>,
     pub pace: Pace,
+    /// The language of a first launch, when the save file does not exist yet: the player's
+    /// locale's ([`crate::language::Language::from_environment`], read by [`run`]); `None` keeps
+    /// the save's default.
+    pub locale: Option<crate::language::Language>,
 }
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
-        storage::install(app, &self.save, self.ladder_file.as_deref());
+        storage::install(app, &self.save, self.ladder_file.as_deref(), self.locale);
         app.insert_resource(self.pace.clone()).add_plugins((
             screens::plugin,
             events::plugin,
@@ -114,6 +118,7 @@ pub fn run(args: crate::cli::WindowArgs) -> ExitCode {
         save,
         ladder_file: Some(PathBuf::from("stages/ladder.ron")),
         pace: Pace::default(),
+        locale: crate::language::Language::from_environment(|name| std::env::var(name).ok()),
     })
     .add_systems(Startup, spawn_camera)
     .insert_resource(pokopoko::MatchSeeds::starting_at(clock_seed()))

@@ -83,11 +83,19 @@ impl SaveNotice {
     }
 }
 
-/// Opens the save and inserts the save resources (with the saved language).
-pub fn install(app: &mut App, place: &SavePlace, ladder_file: Option<&Path>) {
+/// Opens the save and inserts the save resources (with the saved language; on a first launch,
+/// with no save file yet, the player's `locale`'s when known).
+pub fn install(app: &mut App, place: &SavePlace, ladder_file: Option<&Path>, locale: Option<Language>) {
     let Opened { file, save, notice } = match place {
         SavePlace::Memory => Opened { file: SaveFile::in_memory(), save: Save::default(), notice: None },
-        SavePlace::File(path) => SaveFile::open(path),
+        SavePlace::File(path) => {
+            let first_launch = std::fs::symlink_metadata(path).is_err();
+            let mut opened = SaveFile::open(path);
+            if let Some(language) = locale.filter(|_| first_launch) {
+                opened.save.settings.language = language;
+            }
+            opened
+        }
         SavePlace::ReadOnly(path) => SaveFile::peek(path),
     };
     if let Some(notice) = &notice {

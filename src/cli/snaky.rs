@@ -542,7 +542,8 @@ struct ReviewOutput {
     /// when none lost any.
     costliest: Option<usize>,
     /// What the costly moves had in common: how many cost Maker moves, how many of those blocked
-    /// a finish, and how many others had a best reply on a fuller shape.
+    /// a finish, how many left one open, how Maker won, and the costliest mistake with the reply
+    /// that would have kept more.
     takeaway: snaky::review::Takeaway,
     moves: Vec<ReviewLine>,
     /// Only with `--unverified`: the guarantees are not proven.
@@ -673,8 +674,8 @@ struct BestReplyJson {
     on_shape: Option<serde_json::Value>,
     /// How full the live shapes through `cell` were before the move, and through the move played:
     /// `{"stones":…,"shapes":…}`, the most of Maker's stones on a Snaky copy free of Breaker's and
-    /// how many copies hold that many. The lesson's rule of thumb ("block the fullest shape") is
-    /// said when `fullest` is the greater.
+    /// how many copies hold that many (no lesson offers "block the fullest shape" as a rule: it
+    /// finds the best reply only half to two thirds of the time).
     fullest: snaky::review::Fullest,
     played_fullest: snaky::review::Fullest,
 }

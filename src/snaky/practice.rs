@@ -7,13 +7,11 @@
 //! own frame and mapped back: the shown board is the real one turned, so a reply keeps exactly
 //! what its pre-image keeps there ([`Game::reply_guarantees`]).
 //!
-//! Every costly move with a reply to find is practised. Most are ones the rule of thumb explains:
-//! a reply that kept the most lay on a fuller shape of Maker's stones than the move played
-//! ([`review::fuller_reply`]). The others are practised too (newcomer #46 found their biggest
-//! mistake left out, "no board this game"), and their answer is told by what Maker's plan did
-//! with it after the move played ([`Puzzle::plan_used`]: "a cell of the Snaky Maker completed at
-//! move 11"). Not a move that took a cell finishing a Snaky: that is right in general, even where
-//! another reply happened to keep more.
+//! Every costly move with a reply to find is practised (newcomer #46 found their biggest mistake
+//! left out, "no board this game"), and its answer is told by what Maker's plan did with it after
+//! the move played ([`Puzzle::plan_used`]: "a cell of the Snaky Maker completed at move 11"). Not
+//! a move that took a cell finishing a Snaky: that is right in general, even where another reply
+//! happened to keep more.
 //!
 //! ```
 //! use pokopoko::snaky::{self, Cell, Game, practice::{self, Verdict}};
@@ -33,7 +31,7 @@ use super::cell::Cell;
 use super::game::{Game, Player};
 use super::placement::{Placement, Symmetry};
 use super::policy::about_opening;
-use super::review::{self, Fullest, Role};
+use super::review::{self, Role};
 
 /// The turns a game's puzzles take in order: [`Symmetry::TURN_ORDER`] without its first (never
 /// the board as it was played).
@@ -52,8 +50,7 @@ pub struct Puzzle {
     holds: u32,
     /// Game frame → shown frame.
     turn: Placement,
-    /// For a board the rule of thumb does not explain: what the lesson's best reply (the first
-    /// answer) was in Maker's plan after the move played. `None` when the rule explains it.
+    /// What the lesson's best reply (the first answer) was in Maker's plan after the move played.
     plan_used: Option<Role>,
 }
 
@@ -81,10 +78,7 @@ pub fn puzzles(game: &Game) -> Vec<Puzzle> {
         if !something_to_find || reviewed.blocked_finish {
             continue;
         }
-        let plan_used = match review::fuller_reply(game, index, reviewed) {
-            Some(_) => None,
-            None => review::why(game, index).map(|why| why.best_reply.in_line),
-        };
+        let plan_used = review::why(game, index).map(|why| why.best_reply.in_line);
         let symmetry = TURNS[puzzles.len() % TURNS.len()];
         puzzles.push(Puzzle {
             before: game.prefix(review::before(index)),
@@ -132,15 +126,9 @@ impl Puzzle {
         self.turn.inverse().apply(shown)
     }
 
-    /// Whether the rule of thumb finds the first answer: it lies on a fuller open shape of Maker's
-    /// stones than the move played.
-    pub fn explained(&self) -> bool {
-        self.plan_used.is_none()
-    }
-
-    /// For a board the rule of thumb does not explain, what the first answer ([`Self::answers`])
-    /// was in Maker's plan after the move played: the reason it holds, in the game's terms (move
-    /// numbers are the game's; the cell is the shown one). `None` when the rule explains it.
+    /// What the first answer ([`Self::answers`]) was in Maker's plan after the move played: the
+    /// reason it holds, in the game's terms (move numbers are the game's; the cell is the shown
+    /// one).
     pub fn plan_used(&self) -> Option<Role> {
         self.plan_used
     }
@@ -204,12 +192,6 @@ impl Puzzle {
             holding.insert(0, first);
         }
         holding.into_iter().map(|c| self.show(c)).collect()
-    }
-
-    /// How full of Maker's stones the open shapes through a free cell of the shown board are (the
-    /// rule of thumb's two numbers); a shape turns with the board, so the count is the game's.
-    pub fn fullest(&self, shown: Cell) -> Fullest {
-        Fullest::at(&self.before, self.unshow(shown))
     }
 }
 

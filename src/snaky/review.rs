@@ -435,32 +435,12 @@ pub struct BestReply {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub on_shape: Option<OnShape>,
     /// How full of Maker's stones the live shapes through `cell` were before the move, and through
-    /// the move played: the rule of thumb "block the fullest shape" holds when the first is the
-    /// greater (measured: in 9 of 10 costly moves of seeded computer games, `Fullest`'s tests).
+    /// the move played (the command line's JSON reports both; no lesson offers "block the fullest
+    /// shape" as a rule: it finds a best reply only half to two thirds of the time).
     #[serde(default)]
     pub fullest: Fullest,
     #[serde(default)]
     pub played_fullest: Fullest,
-}
-
-impl BestReply {
-    /// The best reply blocked a fuller shape than the move played: the lesson's rule of thumb.
-    pub fn blocks_a_fuller_shape(&self) -> bool {
-        !self.outside && self.fullest > self.played_fullest
-    }
-}
-
-/// The rule of thumb for Breaker's move `index` of `game`, as the lesson will say it: when the
-/// move cost Maker moves and the best reply ([`best_reply_cell`]) lay on a fuller shape than the
-/// move, that reply and how full its fullest shape was.
-pub fn fuller_reply(game: &Game, index: usize, reviewed: &ReviewedMove) -> Option<(Cell, Fullest)> {
-    if reviewed.lost == 0 {
-        return None;
-    }
-    let before = game.prefix(self::before(index));
-    let best = best_reply_cell(&before, &reviewed.best)?;
-    let fullest = Fullest::at(&before, best);
-    (fullest > Fullest::at(&before, reviewed.breaker)).then_some((best, fullest))
 }
 
 /// Of the replies that kept the most (`best`, Breaker to move in `before`), the one a lesson
@@ -689,19 +669,34 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
 }
 
 /// What a game's costly moves had in common, for the sentence a player takes to the next game
-/// ([`super::words::takeaway`]): how many cost Maker moves, how many of those took a finishing
-/// cell (right in general, [`blocked_a_finish`]), and how many of the others had a best reply on
-/// a fuller shape ([`fuller_reply`]: the rule of thumb "block the fullest shape" finds it).
+/// ([`super::words::takeaway`]): how many cost Maker moves, how many of those were forced blocks
+/// of a finish (right in general, [`ReviewedMove::forced`]), the moves that left a finish open,
+/// how Maker won, and the costliest mistake with the reply that would have held.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Takeaway {
     pub costly: usize,
     pub blocked: usize,
-    pub fuller: usize,
     /// The moves that left a finishing cell open ([`ReviewedMove::left_open`]), costly or not.
     pub left_open: usize,
     /// The game's first double threat, which won it ([`first_double_threat`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub won_by: Option<WonBy>,
+    /// The mistake that lost the most (the first of them), with a reply on the board that would
+    /// have kept more; `None` without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub costliest: Option<Costliest>,
+}
+
+/// A game's costliest mistake: Breaker's move `number` (1-based, as the stones count) at
+/// `played`, which let Maker win `lost` moves sooner, where `best` would have kept Maker's count
+/// at `keeps` (the lesson's best reply, or the better block of a double threat).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Costliest {
+    pub number: usize,
+    pub played: Cell,
+    pub lost: u32,
+    pub best: Cell,
+    pub keeps: u32,
 }
 
 /// A game's first double threat: Maker's move number and how its Snakies lay.
@@ -728,11 +723,6 @@ impl Takeaway {
     pub const fn mistakes(&self) -> usize {
         self.costly - self.blocked
     }
-
-    /// The rule of thumb would have found a better reply at one of the mistakes at least.
-    pub const fn rule_of_thumb(&self) -> bool {
-        self.fuller > 0
-    }
 }
 
 /// The [`Takeaway`] of `game`, whose lesson is `review`.
@@ -743,11 +733,29 @@ pub fn takeaway(game: &Game, review: &Review) -> Takeaway {
         takeaway.costly += 1;
         if reviewed.forced() {
             takeaway.blocked += 1;
-        } else if fuller_reply(game, index, reviewed).is_some() {
-            takeaway.fuller += 1;
+            continue;
+        }
+        if takeaway.costliest.is_some_and(|c| c.lost >= reviewed.lost) {
+            continue;
+        }
+        if let Some(best) = better_reply(game, index, reviewed) {
+            let (played, lost, keeps) = (reviewed.breaker, reviewed.lost, reviewed.kept);
+            takeaway.costliest = Some(Costliest { number: index + 1, played, lost, best, keeps });
         }
     }
     takeaway
+}
+
+/// The reply on the board a lesson offers instead of Breaker's costly move `index` of `game`:
+/// the better block of a double threat ([`better_block`]), else the best reply
+/// ([`best_reply_cell`]); `None` for a move that cost nothing, and where only a reply far away
+/// kept more.
+pub fn better_reply(game: &Game, index: usize, reviewed: &ReviewedMove) -> Option<Cell> {
+    if reviewed.lost == 0 {
+        return None;
+    }
+    let before = game.prefix(self::before(index));
+    better_block(&before, reviewed).or_else(|| best_reply_cell(&before, &reviewed.best))
 }
 
 /// Whether Breaker's move `index` of `game` took a free cell that would have finished a Snaky

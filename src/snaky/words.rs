@@ -151,11 +151,10 @@ fn completed(lang: Language, line: &Line) -> String {
 
 /// "(6,7) is a cell of the Snaky Maker completes at move 11 in the line after your move. Had you
 /// played (6,7), Maker's plan would need 21 (against the longest defence Maker completes at move
-/// 21)." When the best reply blocked a fuller shape than the move played, the first sentence is
-/// that rule of thumb instead, which a player can use in the next game (the line's fact is
-/// hindsight): "Rule of thumb: block the fullest shape. (8,6) lay on 2 open Snaky shapes holding
-/// 3 of Maker's stones; your (7,9) on none holding more than 2." A move that took a finishing
-/// cell is first told that this was right in general ([`blocked_finish`]).
+/// 21)." Only what the engine found in Maker's plan: no rule of thumb, since none finds the best
+/// reply against these Makers more than two times in three (newcomers #46 to #55 read every rule
+/// offered beside lessons where it misled). A move that took a finishing cell is first told that
+/// this was right in general ([`blocked_finish`]).
 pub fn best_reply(lang: Language, why: &Why) -> String {
     if let Some(better) = why.better_block {
         return lesser_block(lang, why.breaker, &why.line.open.cells, better);
@@ -163,7 +162,7 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
     if why.blocked_finish {
         return blocked_finish(lang, why.breaker, &why.line.open.cells);
     }
-    let said = best_reply_said(lang, why);
+    let said = best_reply_itself(lang, why);
     // The two lines' turning points, when they differ in a way a player can see: the line after
     // the move built a row of five, the best reply's did not (a third of the computer Breakers'
     // costly moves; the primer's Maker steps play the row of five).
@@ -179,55 +178,6 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
         };
     }
     said
-}
-
-fn best_reply_said(lang: Language, why: &Why) -> String {
-    let reply = best_reply_itself(lang, why);
-    let best = &why.best_reply;
-    let (cell, played) = (best.cell, why.breaker);
-    // The rule of thumb pointed the wrong way: the move played lay on a fuller shape than every
-    // reply that kept more (the best reply is the fullest of them). Said plainly (newcomer #21
-    // saw the board's counts contradict the rule with no word about it).
-    // Or as many stones on more shapes through the move played (newcomer #50 read its 3×3 beside
-    // the best reply's 3×1, and no word of the rule).
-    if !best.outside
-        && best.fullest.stones == best.played_fullest.stones
-        && best.fullest < best.played_fullest
-    {
-        let (stones, yours, theirs) = (best.fullest.stones, best.played_fullest.shapes, best.fullest.shapes);
-        return match lang {
-            Language::English => format!(
-                "Here the rule of thumb misleads: your {played} lay on {yours} shapes holding {stones} of Maker's stones, the best reply {cell} on only {theirs}; the difference is in Maker's plan. {reply}"
-            ),
-            Language::Japanese => format!(
-                "ここではコツが外れます：あなたの {played} は作り手の石を{stones}個含む形{yours}つの上、最善の {cell} は{theirs}つだけでした。分かれ目は作り手の計画です。{reply}"
-            ),
-        };
-    }
-    if !best.outside && best.fullest.stones < best.played_fullest.stones {
-        let (yours, theirs) = (best.played_fullest.stones, best.fullest.stones);
-        return match lang {
-            Language::English => format!(
-                "Here the rule of thumb misleads: your {played} lay on a shape holding {yours} of Maker's stones, and every reply that kept more lay on emptier shapes (the best, {cell}, on one holding {theirs}); the difference is in Maker's plan. {reply}"
-            ),
-            Language::Japanese => format!(
-                "ここではコツが外れます：あなたの {played} は作り手の石を{yours}個含む形の上にあり、保証を保てた手はどれもそれより少ない形の上でした（最善の {cell} は{theirs}個）。分かれ目は作り手の計画です。{reply}"
-            ),
-        };
-    }
-    let tied = !best.outside && best.fullest == best.played_fullest && best.fullest.stones > 0;
-    if !tied {
-        return reply;
-    }
-    let stones = best.fullest.stones;
-    match lang {
-        Language::English => format!(
-            "No rule of thumb tells them apart: {cell} and your {played} each lay on shapes holding {stones} of Maker's stones; the difference is in Maker's plan. {reply}"
-        ),
-        Language::Japanese => format!(
-            "コツでは見分けられません：{cell} もあなたの {played} も作り手の石を{stones}個含む形の上にありました。分かれ目は作り手の計画です。{reply}"
-        ),
-    }
 }
 
 /// "Forced, and right: (7,9) would have finished a Snaky …": the lesson of a costly move that
@@ -334,9 +284,6 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> St
 
 fn best_reply_itself(lang: Language, why: &Why) -> String {
     let best = &why.best_reply;
-    if best.blocks_a_fuller_shape() {
-        return fuller_shape(lang, why);
-    }
     let cell = match (lang, best.outside) {
         (Language::English, true) => "any cell outside the envelope".to_string(),
         (Language::Japanese, true) => "囲いの外のマス".to_string(),
@@ -371,57 +318,11 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
     }
 }
 
-/// The rule of thumb the best reply followed and the move played did not, then what it kept.
-fn fuller_shape(lang: Language, why: &Why) -> String {
-    let (best, played) = (&why.best_reply, why.breaker);
-    let (full, yours) = (best.fullest, best.played_fullest);
-    // Said only when it differs from the guarantee kept (against the perfect Breaker it rarely does).
-    let ends = why.best_line.completed.map(|done| done.move_number).filter(|&m| m != why.best_reply.keeps);
-    match lang {
-        Language::English => {
-            let shapes = if full.shapes == 1 {
-                "an open Snaky shape".to_string()
-            } else {
-                format!("{} open Snaky shapes", full.shapes)
-            };
-            let yours = match (yours.stones, yours.shapes) {
-                (0, _) => "none holding any".to_string(),
-                (n, _) if n < full.stones => format!("none holding more than {n}"),
-                (_, 1) => "only 1 such shape".to_string(),
-                (_, n) => format!("only {n} such shapes"),
-            };
-            let ends = ends.map_or(String::new(), |m| {
-                format!(" (against the longest defence Maker completes at move {m})")
-            });
-            format!(
-                "Rule of thumb: block the fullest shape. Before your move, {} lay on {shapes} holding {} of Maker's stones; your {played} on {yours}. Had you played {}, Maker's plan would need {}{ends}.",
-                best.cell, full.stones, best.cell, best.keeps
-            )
-        }
-        Language::Japanese => {
-            let yours = match (yours.stones, yours.shapes) {
-                (0, _) => "作り手の石を含む形の上にはありませんでした".to_string(),
-                (n, _) if n < full.stones => format!("石を{n}個より多く含む形の上にはありませんでした"),
-                (_, n) => format!("そういう形{n}つの上だけでした"),
-            };
-            let ends = ends.map_or(String::new(), |m| format!("（最長の守りなら作り手の完成は{m}手目）"));
-            format!(
-                "コツ：いちばん石の多い形をふさぐ。あなたの手の前、{} は作り手の石を{}個含む、まだ空いた Snaky の形{}つの上にありました。あなたの {played} は{yours}。{} に打っていれば、作り手の計画は{}手かかります{ends}。",
-                best.cell, full.stones, full.shapes, best.cell, best.keeps
-            )
-        }
-    }
-}
-
 /// For a best reply the line does not explain by a Snaky (needed free, or elsewhere): the Snaky
-/// shape it stands on that already held the most of Maker's stones, in board terms.
+/// shape it stands on that already held the most of Maker's stones, in board terms (the board
+/// tiles it yellow).
 fn on_shape(lang: Language, best: &super::review::BestReply) -> String {
-    // A tie has said already how full the shapes were.
-    let tied = best.fullest == best.played_fullest;
-    // Where the rule of thumb misleads, the lesson has just said how full its shapes were (and
-    // the board tiles the shape): not said twice (newcomer #52's panel overflowed).
-    let misleads = best.fullest < best.played_fullest;
-    let shown = matches!(best.in_line, Role::NeededFree | Role::Elsewhere) && !tied && !misleads;
+    let shown = matches!(best.in_line, Role::NeededFree | Role::Elsewhere);
     let Some(shape) = best.on_shape.filter(|_| shown) else { return String::new() };
     let stones = and_list(lang, &cells(shape.maker_stones()));
     match lang {
@@ -440,26 +341,28 @@ fn on_shape(lang: Language, best: &super::review::BestReply) -> String {
 
 /// The sentence a player takes to the next game, from what the game's moves had in common
 /// ([`Takeaway`]): first the finishing cells left open (any Maker but this one completes there),
-/// then a row of five, when Maker's winning double threat grew from one, then the rule of thumb, with how many of the mistakes it would have found the better reply at
-/// (a Breaker that always follows it holds each shipped Maker to 14 moves where the simple
-/// computer Breakers manage 6 to 8: `tests/snaky_threats.rs`). The blocks of a finish, forced
-/// and right, are not mistakes and go unsaid here (their chips are calm and their lessons say
-/// so; newcomer #28 found the panel's text too long). `None` when neither has anything to say.
+/// then the costliest mistake with the reply that would have held, and why no rule of thumb is
+/// offered instead (none finds the best reply against these Makers more than two times in three:
+/// `tests/snaky_threats.rs`), or, without a costliest move, a row of five, when Maker's winning
+/// double threat grew from one: two sentences at most, so a long game's lesson chips stay on the
+/// panel (newcomer #37). The blocks of a finish, forced and right, are not mistakes and go unsaid here (their
+/// chips are calm and their lessons say so; newcomer #28 found the panel's text too long).
+/// `None` when there is nothing to say.
 ///
 /// ```
 /// use pokopoko::language::Language;
-/// use pokopoko::snaky::{review::Takeaway, words};
-/// let game = Takeaway { costly: 4, blocked: 1, fuller: 1, left_open: 0, won_by: None };
+/// use pokopoko::snaky::{Cell, review::{Costliest, Takeaway}, words};
+/// let costliest = Costliest { number: 9, played: Cell::new(6, 12), lost: 5, best: Cell::new(8, 11), keeps: 18 };
+/// let game = Takeaway { costly: 2, costliest: Some(costliest), ..Takeaway::default() };
 /// let said = words::takeaway(Language::English, &game).expect("costly moves");
-/// assert!(said.starts_with("For your next game: block the fullest shape"), "{said}");
-/// assert!(said.contains("At 1 of your 3 costly moves"), "{said}");
+/// assert!(said.starts_with("Costliest: your move 9 at (6,12), -5; (8,11) would have kept"), "{said}");
 /// let open = Takeaway { left_open: 2, ..Takeaway::default() };
 /// let said = words::takeaway(Language::English, &open).expect("finishes left open");
 /// assert!(said.starts_with("Take a finishing cell first: at 2 moves"), "{said}");
 /// assert_eq!(words::takeaway(Language::English, &Takeaway::default()), None);
 /// ```
 pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
-    let (mistakes, fuller, open) = (game.mistakes(), game.fuller, game.left_open);
+    let open = game.left_open;
     let mut said = Vec::new();
     if open > 0 {
         said.push(match (lang, open) {
@@ -468,46 +371,43 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
             (Language::Japanese, n) => format!("完成のマスは先にふさぎましょう：{n}手で空けたままにしました（この作り手以外ならそこで完成です）。"),
         });
     }
-    // How Maker won, when a plain rule stops it: a row of five is a beginner's loss (the primer's
-    // Maker steps play it). A crossing, how even the longest defence ends, goes unsaid here: the
-    // lesson names it, and a long game's panel has no room for it.
-    // Only after a mistake: against the proof even the longest defence sometimes ends at a row
-    // of five (newcomer #33's game with every hint was told the rule it could not have kept).
+    // The costliest mistake and what would have held: a fact of this game, where a rule of thumb
+    // would be right only half the time (newcomers #46 to #55 each read the rule beside lessons
+    // saying it misled). What carries over to the next game is this Maker's plan: the same proof
+    // every game, turned.
+    if let Some(c) = game.costliest {
+        said.push(match lang {
+            Language::English => format!(
+                "Costliest: your move {} at {}, -{}; {} would have kept Maker's count at {}. No simple rule finds such blocks: learn this Maker's plan, the same every game (turned), from the lessons (W) and practice (Q).",
+                c.number, c.played, c.lost, c.best, c.keeps
+            ),
+            Language::Japanese => format!(
+                "いちばん痛かった手：{}手目 {}（-{}）。{} なら作り手の数字は{}のままでした。ふさぐ場所を決める簡単なコツはありません。毎局同じこの作り手の計画（向きは変わります）を、学び（W）と練習（Q）で覚えましょう。",
+                c.number, c.played, c.lost, c.best, c.keeps
+            ),
+        });
+    }
+    // How Maker won, when it grew from a row of five: a beginner's loss (the primer's Maker steps
+    // play it), said as a fact, not as a rule: against the proof even the longest defence lets an
+    // open four stand at times (newcomer #55). A crossing, how even the longest defence ends,
+    // goes unsaid here: the lesson names it, and a long game's panel has no room for it.
+    // Only after a mistake (newcomer #33's game with every hint was told of a row it could not
+    // have stopped).
+    // Not beside the costliest move: the two overflowed the panel and pushed the lesson's chips
+    // off it (the lesson of a move whose best reply built no row of five says so).
     if let Some(WonBy { move_number: n, shape: DoubleShape::RowOfFive }) = game.won_by
         && game.mistakes() > 0
+        && game.costliest.is_none()
     {
         said.push(match lang {
             Language::English => format!(
-                "Maker's double threat (its move {n}) grew from a row of five: never let a row of 4 stand free at both ends."
+                "Its double threat (move {n}) grew from a row of five: a row of 4 free at both ends wins in two moves."
             ),
             Language::Japanese => {
-                format!("作り手のダブルリーチ（{n}手目）は五つ並びからでした。両端の空いた四つ並びを作らせないこと。")
+                format!("ダブルリーチ（{n}手目）は五つ並びから。両端の空いた四つ並びは、あと2手で勝ちです。")
             }
         });
     }
-    if game.rule_of_thumb() {
-        let at = match (lang, fuller == mistakes, mistakes) {
-            (Language::English, true, 1) => "At your costly move".to_string(),
-            (Language::English, true, _) => format!("At each of your {mistakes} costly moves"),
-            (Language::English, false, _) => format!("At {fuller} of your {mistakes} costly moves"),
-            (Language::Japanese, true, 1) => "勝ちを早めたあなたの手では".to_string(),
-            (Language::Japanese, true, _) => format!("勝ちを早めたあなたの{mistakes}手すべてで"),
-            (Language::Japanese, false, _) => format!("勝ちを早めたあなたの{mistakes}手のうち{fuller}手で"),
-        };
-        // Newcomer #28 could not parse "a cell on a shape holding more of Maker's stones than
-        // yours kept more".
-        said.push(match lang {
-            Language::English => format!(
-                "For your next game: block the fullest shape, a rule of thumb and no proof: against these Makers it picks a best reply only half to two thirds of the time, and the lessons say where it misleads. {at}, the better reply lay on a fuller shape than yours."
-            ),
-            Language::Japanese => format!(
-                "次の対局へのコツ：いちばん石の多い形をふさぐ（証明ではなく目安です。この作り手たちには、最善の手を選べるのは半分から3分の2ほど。外れる局面は学びが示します）。{at}、よりよい手はあなたの手より石の多い形の上にありました。"
-            ),
-        });
-    }
-    // Two at most, the first ones above: with three, an 11-move game's lesson chips fell off the
-    // panel (newcomer #37).
-    said.truncate(2);
     (!said.is_empty()).then(|| said.join(if lang == Language::English { " " } else { "" }))
 }
 
@@ -631,6 +531,7 @@ fn capitalised(sentence: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::snaky::review::Costliest;
 
     #[test]
     fn lists_read_as_sentences_in_both_languages() {
@@ -641,38 +542,42 @@ mod tests {
     }
 
     #[test]
-    fn a_takeaway_says_the_rule_only_where_it_found_a_better_reply() {
-        let said = |costly, blocked, fuller| {
-            let game = Takeaway { costly, blocked, fuller, left_open: 0, won_by: None };
-            (takeaway(Language::English, &game), takeaway(Language::Japanese, &game))
-        };
-        let (english, japanese) = said(3, 0, 1);
-        let english = english.expect("said");
+    fn a_takeaway_names_the_costliest_move_and_no_rule() {
+        let costliest =
+            Costliest { number: 4, played: Cell::new(10, 9), lost: 3, best: Cell::new(9, 10), keeps: 21 };
+        let game = Takeaway { costly: 3, costliest: Some(costliest), ..Takeaway::default() };
+        let english = takeaway(Language::English, &game).expect("said");
         assert!(
-            english.starts_with("For your next game: block the fullest shape, a rule of thumb and no proof: against these Makers it picks a best reply only half to two thirds of the time, and the lessons say where it misleads. At 1 of your 3"),
+            english.starts_with(
+                "Costliest: your move 4 at (10,9), -3; (9,10) would have kept Maker's count at 21. No simple rule"
+            ),
             "{english}"
         );
-        assert!(japanese.expect("said").contains("3手のうち1手"));
-        let (english, japanese) = said(1, 0, 1);
-        assert!(english.expect("said").contains("At your costly move, the better reply"));
-        assert!(japanese.expect("said").starts_with("次の対局へのコツ"));
-        // No better reply on a fuller shape: no rule to give.
-        assert_eq!(said(3, 0, 0), (None, None));
+        assert!(!english.contains("fullest"), "{english}");
+        let japanese = takeaway(Language::Japanese, &game).expect("said");
+        assert!(japanese.starts_with("いちばん痛かった手：4手目 (10,9)（-3）。(9,10) なら"), "{japanese}");
         // Only blocks of a finish: forced, not mistakes, nothing to take to the next game.
-        assert_eq!(said(2, 2, 0), (None, None));
+        let blocks = Takeaway { costly: 2, blocked: 2, ..Takeaway::default() };
+        assert_eq!(takeaway(Language::English, &blocks), None);
     }
 
     #[test]
-    fn a_takeaway_says_two_things_at_most_the_first_that_apply() {
+    fn a_takeaway_says_two_things_at_most_and_a_row_of_five_only_without_a_costliest_move() {
         let won_by = Some(WonBy { move_number: 10, shape: DoubleShape::RowOfFive });
-        let game = Takeaway { costly: 3, blocked: 0, fuller: 2, left_open: 1, won_by };
+        let costliest =
+            Costliest { number: 4, played: Cell::new(10, 9), lost: 3, best: Cell::new(9, 10), keeps: 21 };
+        let game = Takeaway { costly: 3, blocked: 0, left_open: 1, won_by, costliest: Some(costliest) };
         let said = takeaway(Language::English, &game).expect("said");
         assert!(said.starts_with("Take a finishing cell first"), "{said}");
-        assert!(said.contains("grew from a row of five"), "{said}");
-        assert!(!said.contains("fullest shape"), "{said}");
-        // Nothing left open: the row of five and the rule of thumb.
-        let said = takeaway(Language::English, &Takeaway { left_open: 0, ..game }).expect("said");
-        assert!(said.starts_with("Maker's double threat") && said.contains("fullest shape"), "{said}");
+        assert!(said.contains("Costliest: your move 4"), "{said}");
+        assert!(!said.contains("row of five"), "{said}");
+        // No costliest move (its better reply only far away): the row of five, said as a fact.
+        let said = takeaway(Language::English, &Takeaway { costliest: None, ..game }).expect("said");
+        assert!(
+            said.contains("Take a finishing cell first") && said.contains("grew from a row of five"),
+            "{said}"
+        );
+        assert!(!said.contains("never"), "{said}");
     }
 
     #[test]

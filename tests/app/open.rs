@@ -33,7 +33,12 @@ fn opened(args: &[&str]) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
-    app.add_plugins(GamePlugin { save: SavePlace::Memory, ladder_file: None, pace: Pace::instant() });
+    app.add_plugins(GamePlugin {
+        save: SavePlace::Memory,
+        ladder_file: None,
+        pace: Pace::instant(),
+        locale: None,
+    });
     app.add_plugins(opening);
     frames(&mut app, 10);
     app

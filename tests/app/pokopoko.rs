@@ -582,6 +582,23 @@ fn the_language_choice_persists() {
     assert_eq!(app.world().resource::<pokopoko::app::i18n::Lang>().0, Language::English);
 }
 
+/// A first launch (no save file yet) starts in the locale's language; a saved choice outlives
+/// any locale.
+#[test]
+fn a_first_launch_speaks_the_locale_s_language_and_a_saved_choice_wins() {
+    let lang = |app: &App| app.world().resource::<pokopoko::app::i18n::Lang>().0;
+    let dir = scratch("language-locale");
+    let path = dir.join("save.ron");
+    let mut app = crate::common::game_in_locale(SavePlace::File(path.clone()), None, Some(Language::English));
+    assert_eq!(lang(&app), Language::English);
+    send(&mut app, MenuAction::Language(Language::Japanese));
+    let app = crate::common::game_in_locale(SavePlace::File(path), None, Some(Language::English));
+    assert_eq!(lang(&app), Language::Japanese, "the saved choice");
+    let fresh = dir.join("other.ron");
+    let app = crate::common::game_in_locale(SavePlace::File(fresh), None, Some(Language::Japanese));
+    assert_eq!(lang(&app), Language::Japanese);
+}
+
 /// Every text on screen, joined.
 fn screen_text(app: &mut App) -> String {
     let mut texts = app.world_mut().query::<&Text>();

@@ -31,7 +31,12 @@ fn menu() -> App {
         .add_plugins((AssetPlugin::default(), ImagePlugin::default(), TextureAtlasPlugin, MeshPlugin))
         .add_plugins((TransformPlugin, TextPlugin))
         .add_plugins((bevy::camera::CameraPlugin, UiPlugin, DefaultPickingPlugins))
-        .add_plugins(GamePlugin { save: SavePlace::Memory, ladder_file: None, pace: Pace::instant() });
+        .add_plugins(GamePlugin {
+            save: SavePlace::Memory,
+            ladder_file: None,
+            pace: Pace::instant(),
+            locale: None,
+        });
     // What the renderer would tell the camera about the window it draws into.
     let target_info = Some(RenderTargetInfo { physical_size: UVec2::new(1280, 800), scale_factor: 1.0 });
     app.world_mut().spawn((

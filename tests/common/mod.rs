@@ -20,10 +20,19 @@ pub const FRAME: Duration = Duration::from_millis(16);
 /// `MinimalPlugins` + the game's plugins at instant pace, after its first frame; every frame is
 /// [`FRAME`] long.
 pub fn game(save: SavePlace, ladder_file: Option<PathBuf>) -> App {
+    game_in_locale(save, ladder_file, None)
+}
+
+/// [`game`], launched in a locale of this language (`None`: no locale set).
+pub fn game_in_locale(
+    save: SavePlace,
+    ladder_file: Option<PathBuf>,
+    locale: Option<pokopoko::language::Language>,
+) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
-    app.add_plugins(GamePlugin { save, ladder_file, pace: Pace::instant() });
+    app.add_plugins(GamePlugin { save, ladder_file, pace: Pace::instant(), locale });
     app.update();
     app
 }

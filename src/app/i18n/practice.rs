@@ -2,7 +2,7 @@
 
 use crate::save::Language;
 use crate::snaky::practice::Verdict;
-use crate::snaky::review::{Fullest, Role};
+use crate::snaky::review::Role;
 use crate::snaky::words;
 use crate::snaky::{Cell, Symmetry};
 
@@ -123,9 +123,8 @@ pub enum Next {
 }
 
 /// The last try, and what to do next.
-pub fn tried(lang: Language, cell: Cell, verdict: Verdict, fullest: Fullest, next: Next) -> String {
+pub fn tried(lang: Language, cell: Cell, verdict: Verdict, next: Next) -> String {
     let at = self::cell(cell);
-    let on = on_shape(lang, fullest);
     let next = match (lang, next) {
         (_, Next::Nothing) => "",
         (Language::English, Next::TryAgain) => "Try again.",
@@ -135,90 +134,48 @@ pub fn tried(lang: Language, cell: Cell, verdict: Verdict, fullest: Fullest, nex
     };
     let said = match (lang, verdict) {
         (Language::English, Verdict::Costs { keeps, lost }) => {
-            format!("{at}: Maker's plan would need only {keeps} (-{lost}). {on} {next}")
+            format!("{at}: Maker's plan would need only {keeps} (-{lost}). {next}")
         }
         (Language::Japanese, Verdict::Costs { keeps, lost }) => {
-            format!("{at}：作り手の計画は{keeps}手で済みます（-{lost}）。{on}{next}")
+            format!("{at}：作り手の計画は{keeps}手で済みます（-{lost}）。{next}")
         }
         (Language::English, Verdict::Holds { keeps }) => {
-            format!("Yes: {at} holds. Maker's plan still needs {keeps}. {on} {next}")
+            format!("Yes: {at} holds. Maker's plan still needs {keeps}. {next}")
         }
         (Language::Japanese, Verdict::Holds { keeps }) => {
-            format!("正解：{at} で持ちこたえます。作り手の計画はまだ{keeps}手かかります。{on}{next}")
+            format!("正解：{at} で持ちこたえます。作り手の計画はまだ{keeps}手かかります。{next}")
         }
         (_, Verdict::Taken) => String::new(),
     };
     said.trim_end().to_string()
 }
 
-/// "It lies on 2 open shapes holding 3 of Maker's stones."
-fn on_shape(lang: Language, fullest: Fullest) -> String {
-    let Fullest { stones, shapes } = fullest;
-    match lang {
-        Language::English if stones == 0 => "It lies on no open shape holding Maker's stones.".to_string(),
-        Language::English if shapes == 1 => {
-            format!("It lies on 1 open shape holding {stones} of Maker's stones.")
-        }
-        Language::English => format!("It lies on {shapes} open shapes holding {stones} of Maker's stones."),
-        Language::Japanese if stones == 0 => "作り手の石を含む空いた形の上にはありません。".to_string(),
-        Language::Japanese => format!("作り手の石を{stones}個含む空いた形{shapes}つの上にあります。"),
-    }
-}
-
 /// After the answers were asked for.
-pub fn shown(lang: Language, answer: Cell, fullest: Fullest, holds: u32) -> String {
+pub fn shown(lang: Language, answer: Cell, holds: u32) -> String {
     let at = cell(answer);
-    let on = on_shape(lang, fullest);
     match lang {
         Language::English => {
-            format!("A reply that holds: {at} (green), and Maker's plan still needs {holds}. {on}")
+            format!("A reply that holds: {at} (green), and Maker's plan still needs {holds}.")
         }
-        Language::Japanese => {
-            format!("持ちこたえる手：{at}（緑）。作り手の計画はまだ{holds}手かかります。{on}")
-        }
+        Language::Japanese => format!("持ちこたえる手：{at}（緑）。作り手の計画はまだ{holds}手かかります。"),
     }
 }
 
-/// The rule of thumb, said once a board is answered; for a board it does not find, why not and
-/// why the first answer holds, from Maker's plan after the move played. `plan`: that answer as
-/// shown here, what it was in the plan, and the most of Maker's stones on an open shape through
-/// it and through the move played, as the board's a×b (the rule's count, never greater for the
-/// answer here).
-pub fn rule(lang: Language, plan: Option<(Cell, Role, [Fullest; 2])>) -> String {
-    let Some((answer, role, [theirs, yours])) = plan else {
+/// Why the first answer holds, said once a board is answered, from Maker's plan after the move
+/// played. `plan`: that answer as shown here and what it was in the plan. No rule of thumb: none
+/// finds the best reply against these Makers more than two times in three.
+pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>) -> String {
+    let Some((answer, role)) = plan else {
         return match lang {
-            Language::Japanese => {
-                "コツ：作り手の石をいちばん多く含む空いた形をふさぐ。緑のマスはどれも持ちこたえる手です。"
-            }
-            Language::English => {
-                "Rule of thumb: block the open shape holding the most of Maker's stones. Every green cell holds."
-            }
+            Language::Japanese => "緑のマスはどれも持ちこたえる手です。",
+            Language::English => "Every green cell holds.",
         }
         .to_string();
     };
     let fact = words::role_fact(lang, cell(answer), role);
-    // As the board writes them: a×b, the most of Maker's stones on a shape and how many shapes.
-    let count = |f: Fullest| format!("{}×{}", f.stones, f.shapes);
-    let (ys, ts, at) = (count(yours), count(theirs), cell(answer));
-    let why_not = match (lang, yours > theirs) {
-        (Language::English, false) => format!(
-            "The rule of thumb (block the fullest shape) does not tell this one from your move: both are {ys}."
-        ),
-        (Language::English, true) => format!(
-            "Here the rule of thumb (block the fullest shape) points the wrong way: your move was {ys}, fuller than {at}'s {ts}."
-        ),
-        (Language::Japanese, false) => {
-            format!("この局面はコツ（石のいちばん多い形をふさぐ）では見分けられません：どちらも{ys}です。")
-        }
-        (Language::Japanese, true) => format!(
-            "この局面ではコツ（石のいちばん多い形をふさぐ）が外れます：あなたの手は{ys}で、{at} の{ts}より多く見えます。"
-        ),
-    };
     match lang {
-        Language::Japanese => {
-            format!("{why_not}持ちこたえる理由：{fact}。緑のマスはどれも持ちこたえる手です。")
-        }
-        Language::English => format!("{why_not} Why it holds: {fact}. Every green cell holds."),
+        Language::Japanese => format!("持ちこたえる理由：{fact}。緑のマスはどれも持ちこたえる手です。"),
+        Language::English => format!("Why it holds: {fact}. Every green cell holds."),
     }
 }
 
@@ -270,10 +227,10 @@ pub fn back_to_game(lang: Language) -> &'static str {
 pub fn legend(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "赤：試して持ちこたえなかった手（試した手だけ）。a×b は、そのマスを通る空いた形のうち作り手の石がいちばん多いもの（a個）とその数（b個）。緑：持ちこたえる手。赤い丸：対局で打った手。"
+            "赤：試して持ちこたえなかった手（試した手だけ）。緑：持ちこたえる手。赤い丸：対局で打った手。"
         }
         Language::English => {
-            "Red: your tries that do not hold (only those tried are marked). a×b (such as 3×2): the open shapes through the cell hold at most a of Maker's stones, and b shapes hold that many. Green: replies that hold. Red circle: your move in the game."
+            "Red: your tries that do not hold (only those tried are marked). Green: replies that hold. Red circle: your move in the game."
         }
     }
 }
@@ -282,28 +239,20 @@ pub fn legend(lang: Language) -> &'static str {
 mod tests {
     use super::*;
 
-    /// A board the rule of thumb finds gives the rule; another gives why its answer held, with the
-    /// answer as this board shows it and the move number of Maker's plan.
+    /// An answered board gives why its answer held, with the answer as this board shows it and
+    /// the move number of Maker's plan, and no rule of thumb.
     #[test]
-    fn an_answered_board_gives_the_rule_or_the_plan_s_reason() {
-        assert!(rule(Language::English, None).starts_with("Rule of thumb: block the open shape"));
-        let f = |stones, shapes| Fullest { stones, shapes };
-        let said = rule(
+    fn an_answered_board_gives_the_plan_s_reason() {
+        assert_eq!(why_it_holds(Language::English, None), "Every green cell holds.");
+        let said = why_it_holds(
             Language::English,
-            Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 }, [f(3, 2), f(3, 2)])),
+            Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 })),
         );
-        let tied = "The rule of thumb (block the fullest shape) does not tell this one from your move: both are 3×2.";
-        assert!(said.starts_with(tied), "{said}");
-        assert!(
-            said.contains("Why it holds: (6,7) is a cell of the Snaky Maker completes at move 11"),
-            "{said}"
+        assert_eq!(
+            said,
+            "Why it holds: (6,7) is a cell of the Snaky Maker completes at move 11 in the line after your move. Every green cell holds."
         );
-        // As many stones on more shapes is fuller by the board's a×b (newcomer #50: 3×3 and 3×1).
-        let said = rule(Language::English, Some((Cell::new(6, 7), Role::NeededFree, [f(3, 1), f(3, 3)])));
-        let wrong = "Here the rule of thumb (block the fullest shape) points the wrong way: your move was 3×3, fuller than (6,7)'s 3×1.";
-        assert!(said.starts_with(wrong), "{said}");
-        let said = rule(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree, [f(2, 1), f(4, 1)])));
-        assert!(said.contains("あなたの手は4×1で、(6,7) の2×1より多く見えます"), "{said}");
-        assert!(said.contains("持ちこたえる理由：(6,7) は"), "{said}");
+        let said = why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree)));
+        assert!(said.starts_with("持ちこたえる理由：(6,7) は"), "{said}");
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::app::snaky::model::assist::Assist;
 use crate::save::Language;
-use crate::snaky::review::{Ended, Fullest};
+use crate::snaky::review::Ended;
 use crate::snaky::{
     BreakerKind, Cell, Maker, MoveError, RecordError, RecordErrorKind, ReviewedMove, Symmetry,
 };
@@ -261,10 +261,6 @@ pub fn marks_legend(lang: Language, costly: bool, finishing: usize) -> String {
     said.join(" ")
 }
 
-/// The moment a move costs: how much, and the lesson's rule of thumb when the best reply followed
-/// it (`fuller`: that reply, how full its fullest shapes were and how full the move's), else where
-/// to find why. A move that blocked a finishing cell (`blocked`) is told first that this was right
-/// in general.
 /// The turn's heading while Maker has finishing cells: block the one, or, with two or more (a
 /// double threat), one of them: a Maker that takes a finish wins on its next move (this one may
 /// keep its proof's order).
@@ -305,12 +301,11 @@ pub fn left_open(lang: Language, cells: &[Cell]) -> String {
     }
 }
 
-pub fn costly_now(
-    lang: Language,
-    lost: u32,
-    fuller: Option<(Cell, Fullest, Fullest)>,
-    blocked: Option<Cell>,
-) -> String {
+/// The moment a move costs: how much, and the reply that would have kept more (`better`: the
+/// lesson's best reply and the count it keeps), with where to find why. A move that blocked a
+/// finishing cell (`blocked`) is told that this was right in general. No rule of thumb: none
+/// finds the best reply against these Makers more than two times in three.
+pub fn costly_now(lang: Language, lost: u32, better: Option<(Cell, u32)>, blocked: Option<Cell>) -> String {
     if let Some(at) = blocked {
         return match lang {
             Language::Japanese => format!(
@@ -323,40 +318,21 @@ pub fn costly_now(
             ),
         };
     }
-    let Some((at, best, yours)) = fuller else {
-        return match lang {
-            Language::Japanese => {
-                format!("いまの手で作り手の勝ちが{lost}手早まりました。理由は対局のあと、学び（W）で。")
-            }
-            Language::English => {
-                format!("That move let Maker win {lost} sooner; after the game, the lesson (W) shows why.")
-            }
-        };
-    };
-    let (stones, shapes) = (best.stones, best.shapes);
-    match lang {
-        Language::Japanese => {
-            let yours = if yours.stones < stones {
-                "そこまで石の多い形はなし".to_string()
-            } else {
-                format!("{}つ", yours.shapes)
-            };
-            format!(
-                "いまの手で作り手の勝ちが{lost}手早まりました。コツ：いちばん石の多い形をふさぐ。{} は作り手の石を{stones}個含む形{shapes}つの上（あなたの手は{yours}）。",
-                cell(at)
-            )
+    match (lang, better) {
+        (Language::Japanese, None) => {
+            format!("いまの手で作り手の勝ちが{lost}手早まりました。理由は対局のあと、学び（W）で。")
         }
-        Language::English => {
-            let on = if shapes == 1 { "one".to_string() } else { format!("{shapes} shapes") };
-            let yours = match (yours.stones < stones, yours.shapes) {
-                (true, _) => "yours on none that full".to_string(),
-                (false, n) => format!("yours on {n}"),
-            };
-            format!(
-                "That move let Maker win {lost} sooner. Rule of thumb: block the fullest shape; {} lay on {on} holding {stones} of Maker's stones, {yours}.",
-                cell(at)
-            )
+        (Language::English, None) => {
+            format!("That move let Maker win {lost} sooner; after the game, the lesson (W) shows why.")
         }
+        (Language::Japanese, Some((at, keeps))) => format!(
+            "いまの手で作り手の勝ちが{lost}手早まりました。{} なら数字は{keeps}のままでした。理由は対局のあと、学び（W）で。",
+            cell(at)
+        ),
+        (Language::English, Some((at, keeps))) => format!(
+            "That move let Maker win {lost} sooner: {} would have kept its count at {keeps}. After the game, the lesson (W) shows why.",
+            cell(at)
+        ),
     }
 }
 
@@ -870,11 +846,18 @@ pub fn line_won_at(lang: Language, moves: usize) -> String {
     }
 }
 
-/// The lesson's heading: which of the player's moves it is about.
-pub fn lesson_title(lang: Language, number: usize) -> String {
-    match lang {
-        Language::Japanese => format!("あなたの{number}手目をふりかえる"),
-        Language::English => format!("Lesson: your move {number}"),
+/// The lesson's heading: which of the player's moves it is about, and where the board is (the
+/// count under it is the board's: before the move, it is not the move's result, which newcomer
+/// #55 read it as): before the move (`step` 0) or along the line after it (`best`: after the best
+/// reply).
+pub fn lesson_title(lang: Language, number: usize, step: usize, best: bool) -> String {
+    match (lang, step, best) {
+        (Language::Japanese, 0, _) => format!("あなたの{number}手目をふりかえる：打つ前の盤"),
+        (Language::Japanese, _, false) => format!("あなたの{number}手目をふりかえる：そのあとの進行"),
+        (Language::Japanese, _, true) => format!("あなたの{number}手目をふりかえる：最善の受けのあと"),
+        (Language::English, 0, _) => format!("Lesson: the board before your move {number}"),
+        (Language::English, _, false) => format!("Lesson: the line after your move {number}"),
+        (Language::English, _, true) => format!("Lesson: the line after the best reply to move {number}"),
     }
 }
 
@@ -893,13 +876,13 @@ pub fn line_button(lang: Language, best: bool, completes_at: Option<u32>) -> Str
 }
 
 /// What the lesson's marks mean, for those on the board: before the move (`step` 0) the move
-/// played, the replies that kept the guarantee with their counts, the shape and the Snaky aimed
+/// played, the replies that kept the guarantee, the shape and the Snaky aimed
 /// at; along a line its pale stones and the finishing rings. A forced block of a finish has no
 /// other reply to mark.
 pub fn lesson_legend(lang: Language, step: usize, forced: bool, best: bool) -> String {
     match (lang, step, forced, best) {
-        (Language::Japanese, 0, false, _) => "赤：あなたの手　緑：保証を保てた手　a×b：そのマスを通る空いた形のうち、作り手の石がいちばん多い（a個）形がb個　黄色：最善の受けがふさぐ形　紫のマス：進行の最後に完成する Snaky".into(),
-        (Language::English, 0, false, _) => "Red: your move. Green: replies that kept the guarantee. a×b (such as 3×2): b open shapes through the cell hold a of Maker's stones, the most. Yellow: the shape the best reply blocks. Purple tiles: the Snaky the line ends with.".into(),
+        (Language::Japanese, 0, false, _) => "赤：あなたの手　緑：保証を保てた手　黄色：最善の受けがふさぐ形　紫のマス：進行の最後に完成する Snaky".into(),
+        (Language::English, 0, false, _) => "Red: your move. Green: replies that kept the guarantee. Yellow: the shape the best reply blocks. Purple tiles: the Snaky the line ends with.".into(),
         (Language::Japanese, 0, true, _) => "緑：あなたの手（ふさぐしかない手）　紫の丸：作り手が次に完成できるマス　紫のマス：進行の最後に完成する Snaky".into(),
         (Language::English, 0, true, _) => "Green: your move, a forced block. Purple circle: Maker completes a Snaky there. Purple tiles: the Snaky the line ends with.".into(),
         (Language::Japanese, _, _, false) => "うすい石：進行　紫の丸：作り手が次に完成できるマス　赤の枠：あなたの手".into(),

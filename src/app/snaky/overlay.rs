@@ -12,7 +12,6 @@ use super::screen::SnakySystems;
 use crate::app::Screen;
 use crate::app::theme::palette;
 use crate::app::theme::widgets;
-use crate::snaky::review::Fullest;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, draw_overlays.in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)));
@@ -157,42 +156,24 @@ fn draw_overlays(
                     layer.spawn((AimMark(cell), aim_tile(cell)));
                 }
                 let first = session.lesson().and_then(|lesson| lesson.moves().first().map(|&(_, cell)| cell));
-                // Before the move the move played and the best reply (the one the lesson explains)
-                // carry the rule of thumb's count: the most of Maker's stones on an open shape
-                // through the cell (newcomer #19 asked to see it on the board). Only those two:
-                // numbers on every green square read as a rule the other replies broke (#21).
-                let before = (step == 0).then(|| session.game().prefix(crate::snaky::review::before(index)));
-                let best_reply = before
-                    .as_ref()
-                    .and_then(|before| crate::snaky::review::best_reply_cell(before, &reviewed.best));
-                let fullest = |cell| {
-                    let compared = cell == reviewed.breaker || Some(cell) == best_reply;
-                    before.as_ref().filter(|_| compared).map(|before| Fullest::at(before, cell))
-                };
                 // A forced block of a finish was right: no other reply is offered, and the move
                 // is marked as one that held.
                 let forced = reviewed.forced();
                 for &cell in reviewed.best.iter().filter(|_| !forced) {
                     if step == 0 || (best_line && Some(cell) == first) {
-                        let mut square = layer.spawn((
+                        layer.spawn((
                             LessonMark { cell, kept: true },
                             HINT.square(cell, Color::NONE, palette::HINT),
                         ));
-                        if let Some(full) = fullest(cell) {
-                            square.with_child(fullest_count(full, palette::GOOD));
-                        }
                     }
                 }
                 if step == 0 || !best_line {
                     let played = reviewed.breaker;
                     let colour = if forced { palette::HINT } else { palette::BAD };
-                    let mut square = layer.spawn((
+                    layer.spawn((
                         LessonMark { cell: played, kept: forced },
                         HINT.square(played, Color::NONE, colour),
                     ));
-                    if let Some(full) = fullest(played).filter(|_| !forced) {
-                        square.with_child(fullest_count(full, palette::BAD));
-                    }
                 }
             }
         }
@@ -273,19 +254,15 @@ pub(super) fn near_square(cell: crate::snaky::Cell) -> impl Bundle {
     HINT.square(cell, Color::NONE, palette::HINT)
 }
 
-/// A practice board's try: a square in the lesson's colours (green holds, red does not), with
-/// the rule of thumb's count of the cell when given.
-pub(super) fn tried_square(cell: crate::snaky::Cell, holds: bool, count: Option<Fullest>) -> impl Bundle {
-    let colour = if holds { palette::HINT } else { palette::BAD };
-    let square = HINT.square(cell, Color::NONE, colour);
-    let count = count.map(|full| fullest_count(full, if holds { palette::GOOD } else { palette::BAD }));
-    (square, Children::spawn(SpawnIter(count.into_iter())))
+/// A practice board's try: a square in the lesson's colours (green holds, red does not).
+pub(super) fn tried_square(cell: crate::snaky::Cell, holds: bool) -> impl Bundle {
+    HINT.square(cell, Color::NONE, if holds { palette::HINT } else { palette::BAD })
 }
 
 /// The move the player made in the game, on a practice board: a red ring (a round mark, apart
 /// from the tries' squares).
-pub(super) fn played_ring(cell: crate::snaky::Cell, count: Fullest) -> impl Bundle {
-    (THREAT.square(cell, Color::NONE, palette::BAD), children![fullest_count(count, palette::BAD)])
+pub(super) fn played_ring(cell: crate::snaky::Cell) -> impl Bundle {
+    THREAT.square(cell, Color::NONE, palette::BAD)
 }
 
 /// A finishing cell's ring, marked with [`ThreatMark`].
@@ -324,23 +301,6 @@ const PIVOT: Shape = Shape { inset: 0.0, grow: 4.0, border: 3.0, radius: Val::Px
 const PIVOT_FILL_ALPHA: f32 = 0.5;
 /// The heat map's numbers before they follow the zoom.
 const HEAT_FONT_PX: f32 = 10.0;
-
-/// The lesson's count on a square, the rule of thumb's two numbers before the move: the most of
-/// Maker's stones on an open Snaky shape through the cell, and how many such shapes ("3×2"; the
-/// lesson's sentence compares both, newcomer #22 saw only the first on the board).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FullestCount(pub Fullest);
-
-fn fullest_count(full: Fullest, colour: Color) -> impl Bundle {
-    let said = if full.stones == 0 { "0".to_string() } else { format!("{}×{}", full.stones, full.shapes) };
-    (
-        FullestCount(full),
-        widgets::cell_number(said, HEAT_FONT_PX, colour),
-        // Sized as a number of three digits: three characters fit the cell the same way.
-        ScaledFont::for_number(100),
-        Pickable::IGNORE,
-    )
-}
 
 impl Shape {
     fn square(&self, cell: crate::snaky::Cell, fill: Color, border: Color) -> impl Bundle {

@@ -818,6 +818,11 @@ fn update_panel(
             Info::Guarantee => (text::guarantee(lang, claim.guarantee), palette::PRIMARY),
             Info::MakerMoves => (game.maker_cells().len().to_string(), palette::INK),
             Info::BreakerMoves => (game.breaker_cells().len().to_string(), palette::INK),
+            // Once Maker has won its plan is done: no card, nothing left to need (newcomer #55 read
+            // the last card's "h 1, T 6" after the game as something still to do).
+            Info::Card | Info::Height | Info::Envelope | Info::Required if game.won() => {
+                ("-".to_string(), palette::INK_SOFT)
+            }
             Info::Card => (text::card(lang, claim.card, claim.inline), palette::INK),
             Info::Height => (claim.height.to_string(), palette::INK),
             Info::Envelope => (claim.envelope_size.to_string(), palette::INK),
@@ -990,8 +995,10 @@ fn hidden(which: Info) -> bool {
 fn status(session: &Session, watch: &Watch, mode: SnakyMode, lang: Language) -> (String, Color) {
     match (mode, watch.kind()) {
         (SnakyMode::Lesson, _) => {
-            let number = session.lesson().map_or(0, |lesson| lesson.index + 1);
-            (text::lesson_title(lang, number), palette::INK)
+            let (number, step, best) = session.lesson().map_or((0, 0, false), |lesson| {
+                (lesson.index + 1, lesson.step, lesson.choice == crate::app::snaky::LineChoice::Best)
+            });
+            (text::lesson_title(lang, number, step, best), palette::INK)
         }
         (SnakyMode::Review, _) => {
             let shown = session.shown();

@@ -115,7 +115,7 @@ enum Info {
     Task,
     InTheGame,
     Tried,
-    Rule,
+    WhyItHolds,
     Score,
 }
 
@@ -198,7 +198,7 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         },
     );
     panel.spawn((Info::Tried, widgets::text("", 16.0, palette::BAD), wide(), CollapseWhenEmpty));
-    panel.spawn((Info::Rule, widgets::text("", 15.0, palette::GOOD), wide(), CollapseWhenEmpty));
+    panel.spawn((Info::WhyItHolds, widgets::text("", 15.0, palette::GOOD), wide(), CollapseWhenEmpty));
     panel.spawn((Info::Score, widgets::text("", 14.0, palette::INK_SOFT), wide()));
     panel.spawn(Node { flex_grow: 1.0, ..default() });
     panel.spawn((widgets::text(text::legend(lang), 13.0, palette::INK_SOFT), wide()));
@@ -303,7 +303,7 @@ fn apply_input(
 }
 
 /// The board's stones, numbered per player as in the game; the move played in the game ringed in
-/// red; each try's square with its fullest shape's count; once answered, every reply that holds.
+/// red; each try's square; once answered, every reply that holds.
 fn draw_board(
     session: Option<Res<PracticeSession>>,
     layers: Query<(Entity, &Layer)>,
@@ -324,20 +324,16 @@ fn draw_board(
         }
     });
     commands.entity(marks).despawn_children().with_children(|layer| {
-        // Every mark with its count, the move played too: newcomer #23 wanted to compare them.
-        let played = puzzle.played();
-        layer.spawn(overlay::played_ring(played, puzzle.fullest(played)));
+        layer.spawn(overlay::played_ring(puzzle.played()));
         if session.answered() {
             let tried: Vec<_> = session.tries().iter().map(|t| t.0).collect();
             for cell in puzzle.answers().into_iter().filter(|c| !tried.contains(c)) {
-                layer
-                    .spawn((AnswerMark(cell), overlay::tried_square(cell, true, Some(puzzle.fullest(cell)))));
+                layer.spawn((AnswerMark(cell), overlay::tried_square(cell, true)));
             }
         }
         for &(cell, verdict) in session.tries() {
             let holds = matches!(verdict, Verdict::Holds { .. });
-            let mut square = layer.spawn(overlay::tried_square(cell, holds, Some(puzzle.fullest(cell))));
-            square.insert(TriedMark { cell, holds });
+            layer.spawn((overlay::tried_square(cell, holds), TriedMark { cell, holds }));
         }
     });
 }
@@ -371,7 +367,7 @@ fn update_panel(
             Info::Tried => match (session.found(), last) {
                 (None, _) if session.answered() => {
                     let answer = puzzle.answers()[0];
-                    text::shown(lang, answer, puzzle.fullest(answer), puzzle.holds())
+                    text::shown(lang, answer, puzzle.holds())
                 }
                 (_, Some((cell, verdict))) => {
                     let next = match (session.answered(), session.solved()) {
@@ -379,16 +375,15 @@ fn update_panel(
                         (false, true) => text::Next::TryOthers,
                         (false, false) => text::Next::TryAgain,
                     };
-                    text::tried(lang, cell, verdict, puzzle.fullest(cell), next)
+                    text::tried(lang, cell, verdict, next)
                 }
                 (_, None) => String::new(),
             },
-            Info::Rule if session.solved() => {
+            Info::WhyItHolds if session.solved() => {
                 let answer = puzzle.answers()[0];
-                let fullest = [answer, puzzle.played()].map(|cell| puzzle.fullest(cell));
-                text::rule(lang, puzzle.plan_used().map(|role| (answer, role, fullest)))
+                text::why_it_holds(lang, puzzle.plan_used().map(|role| (answer, role)))
             }
-            Info::Rule => String::new(),
+            Info::WhyItHolds => String::new(),
             Info::Score => match session.last_round() {
                 Some(round) => text::round_done(lang, round, session.position().1),
                 None => text::score(lang, session.score(), session.position().1),

@@ -164,11 +164,11 @@ pub enum Said {
         /// What the lesson makes of the game's end: where to look next.
         ended: crate::snaky::review::Ended,
     },
-    /// The player's move just let Maker win `lost` moves sooner; `fuller`: the lesson's rule of
-    /// thumb, when the best reply followed it (that reply, the Maker stones on its fullest shape).
+    /// The player's move just let Maker win `lost` moves sooner; `better`: the reply on the board
+    /// the lesson will offer instead, and the count it keeps.
     Costly {
         lost: u32,
-        fuller: Option<(Cell, crate::snaky::review::Fullest, crate::snaky::review::Fullest)>,
+        better: Option<(Cell, u32)>,
         /// The move took a cell that would have finished a Snaky (a forced block, not a mistake).
         blocked: Option<Cell>,
     },
@@ -230,7 +230,7 @@ impl Said {
             Self::GameResult { maker, moves, best, blind, assisted, ended } => {
                 text::game_result(lang, *maker, *moves, *best, *blind, *assisted, *ended)
             }
-            Self::Costly { lost, fuller, blocked } => text::costly_now(lang, *lost, *fuller, *blocked),
+            Self::Costly { lost, better, blocked } => text::costly_now(lang, *lost, *better, *blocked),
             Self::LeftOpen(cells) => text::left_open(lang, cells),
             Self::Handed(kind) => text::handed(lang, *kind),
             Self::ConfirmNewGame { blind, maker } => text::confirm_new_game(lang, *blind, *maker),
@@ -915,7 +915,7 @@ impl Session {
     }
 
     /// The moment the player's move costs (the game going on, the guarantee shown): by how much,
-    /// and the rule of thumb the lesson will give for it.
+    /// and the reply the lesson will offer instead.
     fn tell_cost(&mut self) {
         if self.blind || self.game.won() || self.notice.is_some() {
             return;
@@ -930,12 +930,11 @@ impl Session {
             return;
         }
         let Some(last) = review.moves.get(index).filter(|m| m.lost > 0) else { return };
-        let fuller = crate::snaky::review::fuller_reply(&self.game, index, last).map(|(cell, best)| {
-            let before = self.game.prefix(crate::snaky::review::before(index));
-            (cell, best, crate::snaky::review::Fullest::at(&before, last.breaker))
-        });
         let blocked = last.forced().then_some(last.breaker);
-        let said = Said::Costly { lost: last.lost, fuller, blocked };
+        let better = crate::snaky::review::better_reply(&self.game, index, last)
+            .filter(|_| blocked.is_none())
+            .map(|cell| (cell, last.kept));
+        let said = Said::Costly { lost: last.lost, better, blocked };
         // A block of a finish was right in general: told calmly, not as a mistake.
         let kind = if blocked.is_some() { NoticeKind::Info } else { NoticeKind::Refused };
         self.tell(kind, said);
