@@ -133,6 +133,25 @@ impl Puzzle {
         self.plan_used
     }
 
+    /// The answers a board marks once answered: the first ([`Self::answers`]), and the others
+    /// near the stones (within two cells of one, as a king moves). Replies far from every stone
+    /// that hold too are only counted: green squares across an empty board read as "play
+    /// anywhere" beside a lesson whose far move cost (newcomer #56).
+    pub fn marked_answers(&self) -> (Vec<Cell>, usize) {
+        let stones: Vec<Cell> = self.before.moves().iter().map(|m| self.show(m.cell)).collect();
+        let near = |c: &Cell| stones.iter().any(|s| (s.x - c.x).abs().max((s.y - c.y).abs()) <= 2);
+        let answers = self.answers();
+        let (mut marked, mut far) = (Vec::new(), 0);
+        for (index, cell) in answers.into_iter().enumerate() {
+            if index == 0 || near(&cell) {
+                marked.push(cell);
+            } else {
+                far += 1;
+            }
+        }
+        (marked, far)
+    }
+
     /// The move played in the game, on the shown board.
     pub fn played(&self) -> Cell {
         self.show(self.played)

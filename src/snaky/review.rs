@@ -443,8 +443,18 @@ pub struct BestReply {
     pub played_fullest: Fullest,
 }
 
+impl BestReply {
+    /// The shape the lesson names for this reply, the one the board tints: [`Self::on_shape`] when
+    /// the line does not explain the reply by a Snaky (needed free, or elsewhere). A reply that
+    /// is a cell of Maker's Snaky in the line is shown by that Snaky; a second tint beside it was
+    /// one colour too many to read (newcomer #56).
+    pub fn shape_said(&self) -> Option<OnShape> {
+        self.on_shape.filter(|_| matches!(self.in_line, Role::NeededFree | Role::Elsewhere))
+    }
+}
+
 /// Of the replies that kept the most (`best`, Breaker to move in `before`), the one a lesson
-/// shows and explains: the one on the fullest shape ([`Fullest`]: the rule of thumb), then the
+/// shows and explains: the one on the fullest shape ([`Fullest`]: what taking it blocks), then the
 /// nearest to Maker's stones, then the first. Newcomers could not learn from a best reply seven
 /// columns from every stone when a reply on Maker's fullest shape kept as much.
 pub fn best_reply_cell(before: &Game, best: &[Cell]) -> Option<Cell> {

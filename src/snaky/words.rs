@@ -322,8 +322,7 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
 /// shape it stands on that already held the most of Maker's stones, in board terms (the board
 /// tiles it yellow).
 fn on_shape(lang: Language, best: &super::review::BestReply) -> String {
-    let shown = matches!(best.in_line, Role::NeededFree | Role::Elsewhere);
-    let Some(shape) = best.on_shape.filter(|_| shown) else { return String::new() };
+    let Some(shape) = best.shape_said() else { return String::new() };
     let stones = and_list(lang, &cells(shape.maker_stones()));
     match lang {
         Language::English => format!(

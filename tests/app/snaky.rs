@@ -914,21 +914,29 @@ fn the_lesson_tints_the_snaky_its_line_ends_with() {
     }
 }
 
-/// Where the aimed-at Snaky and the best reply's fullest shape share cells, those are tinted purple
-/// only (newcomer #26 saw the two tints blend into brown): on move 9 of the lesson's record the
-/// two share cells and are not one Snaky (seen on the board), so some yellow stays.
+/// The board tints yellow only the shape the lesson's sentence names (newcomer #56 could not read
+/// yellow beside purple): on move 9 of the lesson's record the best reply (8,11) is a cell of the
+/// Snaky the line completes (purple), and the sentence names no other shape, so no yellow, and the
+/// legend has none; on SPEC §2.4's worked line (9,9) was needed empty, and its shape is tinted
+/// (the_lesson_tints_the_fullest_shape_through_the_best_reply).
 #[test]
-fn a_cell_is_tinted_purple_or_yellow_never_both() {
-    use pokopoko::app::snaky::ShapeMark;
+fn the_board_tints_yellow_only_the_shape_the_lesson_names() {
+    use pokopoko::app::snaky::{Info, ShapeMark};
     let record = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
     let mut app = loaded(record);
     open_lesson(&mut app, 8);
     app.update();
     let aim = aim_marks(&mut app);
     assert_eq!(aim.len(), 6);
-    let yellow: Vec<Cell> = app.world_mut().query::<&ShapeMark>().iter(app.world()).map(|m| m.0).collect();
-    assert!(!yellow.is_empty(), "the best reply's shape is not the aim: some yellow stays");
-    assert!(yellow.iter().all(|cell| !aim.contains(cell)), "{yellow:?} and {aim:?}");
+    assert!(aim.contains(&Cell::new(8, 11)), "the best reply is a cell of the purple Snaky: {aim:?}");
+    assert_eq!(app.world_mut().query::<&ShapeMark>().iter(app.world()).count(), 0);
+    let mut query = app.world_mut().query::<(&Info, &Text)>();
+    let legend: Vec<String> = query
+        .iter(app.world())
+        .filter(|(info, _)| **info == Info::LessonLegend)
+        .map(|(_, t)| t.0.clone())
+        .collect();
+    assert!(legend.iter().all(|t| !t.contains("黄色") && !t.contains("Yellow")), "{legend:?}");
 }
 
 /// A lesson's line stones are pale with their numbers in the player's rim colour, so the two
@@ -1251,10 +1259,11 @@ fn w_opens_the_lesson_on_the_costliest_move_after_the_game() {
     assert_eq!(other.abs_diff(costliest), 1, "↑ ↓ go to the neighbouring move");
 }
 
-/// Before a costly move the lesson tints the fullest open shape through the best reply, so the
-/// rule of thumb's count can be checked on the board (newcomer #18): on SPEC §2.4's worked line,
-/// (8,6) cost a move and (9,9) kept it; the copy through (9,9) holding Maker's (8,7) and (8,8) is
-/// (8,6)…(9,10), as `snaky review --json` says (docs/cli.md). The tint goes once the line plays.
+/// Before a costly move the lesson tints the fullest open shape through the best reply, where its
+/// sentence names that shape (newcomer #18 wanted to see it on the board): on SPEC §2.4's worked
+/// line, (8,6) cost a move and (9,9), a cell Maker's plan needed empty, kept it; the copy through
+/// (9,9) holding Maker's (8,7) and (8,8) is (8,6)…(9,10), as `snaky review --json` says
+/// (docs/cli.md). The tint goes once the line plays.
 #[test]
 fn the_lesson_tints_the_fullest_shape_through_the_best_reply() {
     use pokopoko::app::snaky::ShapeMark;

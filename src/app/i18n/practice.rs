@@ -162,20 +162,28 @@ pub fn shown(lang: Language, answer: Cell, holds: u32) -> String {
 }
 
 /// Why the first answer holds, said once a board is answered, from Maker's plan after the move
-/// played. `plan`: that answer as shown here and what it was in the plan. No rule of thumb: none
-/// finds the best reply against these Makers more than two times in three.
-pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>) -> String {
-    let Some((answer, role)) = plan else {
-        return match lang {
-            Language::Japanese => "緑のマスはどれも持ちこたえる手です。",
-            Language::English => "Every green cell holds.",
+/// played. `plan`: that answer as shown here and what it was in the plan; `far`: the replies far
+/// from the stones that hold too, not marked. No rule of thumb: none finds the best reply against
+/// these Makers more than two times in three.
+pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>, far: usize) -> String {
+    let green = match (lang, far) {
+        (Language::Japanese, 0) => "緑のマスはどれも持ちこたえる手です。".to_string(),
+        (Language::Japanese, n) => {
+            format!("緑のマスはどれも持ちこたえる手です（石から離れたマスにも{n}つあります。印はなし）。")
         }
-        .to_string();
+        (Language::English, 0) => "Every green cell holds.".to_string(),
+        (Language::English, 1) => {
+            "Every green cell holds, and 1 cell far from the stones (not marked).".to_string()
+        }
+        (Language::English, n) => {
+            format!("Every green cell holds, and {n} cells far from the stones (not marked).")
+        }
     };
+    let Some((answer, role)) = plan else { return green };
     let fact = words::role_fact(lang, cell(answer), role);
     match lang {
-        Language::Japanese => format!("持ちこたえる理由：{fact}。緑のマスはどれも持ちこたえる手です。"),
-        Language::English => format!("Why it holds: {fact}. Every green cell holds."),
+        Language::Japanese => format!("持ちこたえる理由：{fact}。{green}"),
+        Language::English => format!("Why it holds: {fact}. {green}"),
     }
 }
 
@@ -243,16 +251,19 @@ mod tests {
     /// the move number of Maker's plan, and no rule of thumb.
     #[test]
     fn an_answered_board_gives_the_plan_s_reason() {
-        assert_eq!(why_it_holds(Language::English, None), "Every green cell holds.");
+        assert_eq!(why_it_holds(Language::English, None, 0), "Every green cell holds.");
+        let said = why_it_holds(Language::English, None, 3);
+        assert_eq!(said, "Every green cell holds, and 3 cells far from the stones (not marked).");
         let said = why_it_holds(
             Language::English,
             Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 })),
+            0,
         );
         assert_eq!(
             said,
             "Why it holds: (6,7) is a cell of the Snaky Maker completes at move 11 in the line after your move. Every green cell holds."
         );
-        let said = why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree)));
+        let said = why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree)), 0);
         assert!(said.starts_with("持ちこたえる理由：(6,7) は"), "{said}");
     }
 }

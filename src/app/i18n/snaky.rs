@@ -876,13 +876,19 @@ pub fn line_button(lang: Language, best: bool, completes_at: Option<u32>) -> Str
 }
 
 /// What the lesson's marks mean, for those on the board: before the move (`step` 0) the move
-/// played, the replies that kept the guarantee, the shape and the Snaky aimed
-/// at; along a line its pale stones and the finishing rings. A forced block of a finish has no
-/// other reply to mark.
-pub fn lesson_legend(lang: Language, step: usize, forced: bool, best: bool) -> String {
+/// played, the replies that kept the guarantee, the shape the lesson names (`shape`) and the
+/// Snaky aimed at; along a line its pale stones and the finishing rings. A forced block of a
+/// finish has no other reply to mark.
+pub fn lesson_legend(lang: Language, step: usize, forced: bool, best: bool, shape: bool) -> String {
     match (lang, step, forced, best) {
-        (Language::Japanese, 0, false, _) => "赤：あなたの手　緑：保証を保てた手　黄色：最善の受けがふさぐ形　紫のマス：進行の最後に完成する Snaky".into(),
-        (Language::English, 0, false, _) => "Red: your move. Green: replies that kept the guarantee. Yellow: the shape the best reply blocks. Purple tiles: the Snaky the line ends with.".into(),
+        (Language::Japanese, 0, false, _) => {
+            let yellow = if shape { "　黄色：最善の受けがふさぐ形" } else { "" };
+            format!("赤：あなたの手　緑：保証を保てた手{yellow}　紫のマス：進行の最後に完成する Snaky")
+        }
+        (Language::English, 0, false, _) => {
+            let yellow = if shape { " Yellow: the shape the best reply blocks." } else { "" };
+            format!("Red: your move. Green: replies that kept the guarantee.{yellow} Purple tiles: the Snaky the line ends with.")
+        }
         (Language::Japanese, 0, true, _) => "緑：あなたの手（ふさぐしかない手）　紫の丸：作り手が次に完成できるマス　紫のマス：進行の最後に完成する Snaky".into(),
         (Language::English, 0, true, _) => "Green: your move, a forced block. Purple circle: Maker completes a Snaky there. Purple tiles: the Snaky the line ends with.".into(),
         (Language::Japanese, _, _, false) => "うすい石：進行　紫の丸：作り手が次に完成できるマス　赤の枠：あなたの手".into(),

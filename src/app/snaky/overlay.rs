@@ -29,8 +29,8 @@ pub struct LessonMark {
 }
 
 /// A cell of the fullest open shape through the lesson's best reply (the Snaky copy free of
-/// Breaker's stones holding the most of Maker's), tinted before the move so the rule of thumb's
-/// count can be checked on the board (newcomer #18).
+/// Breaker's stones holding the most of Maker's), tinted before the move: what taking it blocks,
+/// as the lesson's sentence names it (newcomer #18).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ShapeMark(pub crate::snaky::Cell);
 
@@ -130,11 +130,12 @@ fn draw_overlays(
             let step = session.lesson().map_or(0, |lesson| lesson.step);
             let best_line = session.lesson().is_some_and(|lesson| lesson.choice == LineChoice::Best);
             if let Some(reviewed) = review.moves.get(index) {
-                // Before the move: the shape the best reply blocks, under the stones.
+                // Before the move: the shape the best reply blocks, under the stones, where the
+                // lesson names it.
                 let shape = session
                     .lesson()
                     .and_then(|lesson| lesson.why.as_ref())
-                    .and_then(|why| why.best_reply.on_shape);
+                    .and_then(|why| why.best_reply.shape_said());
                 // Before the move, the Snaky the chosen line ends with: what Maker's plan aimed at
                 // after the move (newcomer #24 asked to see it, where no rule of thumb tells the
                 // replies apart). Where it shares cells with the yellow shape those are purple only

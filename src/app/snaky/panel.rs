@@ -811,7 +811,8 @@ fn update_panel(
                 Some(lesson) => {
                     let forced = lesson.forced;
                     let best = lesson.choice == crate::app::snaky::LineChoice::Best;
-                    (text::lesson_legend(lang, lesson.step, forced, best), palette::INK_SOFT)
+                    let shape = lesson.why.as_ref().is_some_and(|why| why.best_reply.shape_said().is_some());
+                    (text::lesson_legend(lang, lesson.step, forced, best, shape), palette::INK_SOFT)
                 }
                 None => (String::new(), palette::INK_SOFT),
             },

@@ -1,7 +1,7 @@
 //! Snaky practice, the screen: one board of the player's game at a time, turned or mirrored
 //! (`snaky::practice`); the player tries replies on the shared board (view, cursor, grid), on
 //! after one holds if they like, and the panel says what each try did and, once one holds or
-//! the answers are asked for, the rule of thumb.
+//! the answers are asked for, why the first answer held in Maker's plan.
 //! Opened from the Breaker screen after a game (its "Practise" button, Q, or
 //! `--open snaky-practice --moves "…"`); Back returns to that game.
 
@@ -303,7 +303,7 @@ fn apply_input(
 }
 
 /// The board's stones, numbered per player as in the game; the move played in the game ringed in
-/// red; each try's square; once answered, every reply that holds.
+/// red; each try's square; once answered, the replies that hold near the stones.
 fn draw_board(
     session: Option<Res<PracticeSession>>,
     layers: Query<(Entity, &Layer)>,
@@ -327,7 +327,7 @@ fn draw_board(
         layer.spawn(overlay::played_ring(puzzle.played()));
         if session.answered() {
             let tried: Vec<_> = session.tries().iter().map(|t| t.0).collect();
-            for cell in puzzle.answers().into_iter().filter(|c| !tried.contains(c)) {
+            for cell in puzzle.marked_answers().0.into_iter().filter(|c| !tried.contains(c)) {
                 layer.spawn((AnswerMark(cell), overlay::tried_square(cell, true)));
             }
         }
@@ -381,7 +381,11 @@ fn update_panel(
             },
             Info::WhyItHolds if session.solved() => {
                 let answer = puzzle.answers()[0];
-                text::why_it_holds(lang, puzzle.plan_used().map(|role| (answer, role)))
+                text::why_it_holds(
+                    lang,
+                    puzzle.plan_used().map(|role| (answer, role)),
+                    puzzle.marked_answers().1,
+                )
             }
             Info::WhyItHolds => String::new(),
             Info::Score => match session.last_round() {
