@@ -703,10 +703,17 @@ pub struct Takeaway {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Costliest {
     pub number: usize,
+    #[serde(serialize_with = "as_pair")]
     pub played: Cell,
     pub lost: u32,
+    #[serde(serialize_with = "as_pair")]
     pub best: Cell,
     pub keeps: u32,
+}
+
+/// A cell as the command line's JSON writes every cell: `[x, y]`.
+fn as_pair<S: serde::Serializer>(cell: &Cell, serializer: S) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&[cell.x, cell.y], serializer)
 }
 
 /// A game's first double threat: Maker's move number and how its Snakies lay.

@@ -245,7 +245,7 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> St
                 )
             }
             Role::NeededFree => format!(
-                "{cell} is a cell Maker's plan after your move needed empty: taking it forces a slower plan"
+                "{cell} is a cell Maker's plan after your move kept in reserve: some of its lines use it, so a stone there forces a slower plan"
             ),
             Role::Elsewhere => {
                 format!("{cell} is not in the line after your move: it sends Maker onto another plan")
@@ -271,7 +271,7 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> St
                 )
             }
             Role::NeededFree => format!(
-                "{cell} は、あなたの手のあとの作り手の計画が空いていてほしいマスです。取れば作り手はもっと遅い計画に移ります"
+                "{cell} は、あなたの手のあとの作り手の計画が取っておいたマスです（いくつかの進行で使います）。そこに石があれば、作り手はもっと遅い計画に移ります"
             ),
             Role::Elsewhere => {
                 format!(

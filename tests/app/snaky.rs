@@ -917,7 +917,7 @@ fn the_lesson_tints_the_snaky_its_line_ends_with() {
 /// The board tints yellow only the shape the lesson's sentence names (newcomer #56 could not read
 /// yellow beside purple): on move 9 of the lesson's record the best reply (8,11) is a cell of the
 /// Snaky the line completes (purple), and the sentence names no other shape, so no yellow, and the
-/// legend has none; on SPEC §2.4's worked line (9,9) was needed empty, and its shape is tinted
+/// legend has none; on SPEC §2.4's worked line (9,9) was kept in reserve, and its shape is tinted
 /// (the_lesson_tints_the_fullest_shape_through_the_best_reply).
 #[test]
 fn the_board_tints_yellow_only_the_shape_the_lesson_names() {
@@ -1261,7 +1261,7 @@ fn w_opens_the_lesson_on_the_costliest_move_after_the_game() {
 
 /// Before a costly move the lesson tints the fullest open shape through the best reply, where its
 /// sentence names that shape (newcomer #18 wanted to see it on the board): on SPEC §2.4's worked
-/// line, (8,6) cost a move and (9,9), a cell Maker's plan needed empty, kept it; the copy through
+/// line, (8,6) cost a move and (9,9), a cell Maker's plan kept in reserve, kept it; the copy through
 /// (9,9) holding Maker's (8,7) and (8,8) is (8,6)…(9,10), as `snaky review --json` says
 /// (docs/cli.md). The tint goes once the line plays.
 #[test]
