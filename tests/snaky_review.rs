@@ -451,15 +451,21 @@ fn a_finished_game_says_why_it_ended_when_it_did() {
         assert!(expected.iter().all(|e| e.after >= e.kept), "{maker:?}: every reply a best one");
         // The first move that left a finishing cell open, by brute force.
         let mut game = Game::started(Arc::clone(&cards));
-        let mut left_open = None;
+        // And whether a block of a finish lowered the guarantee (forced: no mistake).
+        let (mut left_open, mut blocked) = (None, false);
         for (i, &cell) in moves.iter().enumerate() {
             let finishing = shapes::finishing(game.maker_cells(), game.breaker_cells());
             if left_open.is_none() && !finishing.is_empty() && !finishing.contains(&(cell.x, cell.y)) {
                 left_open = Some(i + 1);
             }
+            blocked |= finishing.contains(&(cell.x, cell.y)) && expected[i].after < expected[i].before;
             game.reply(cell).expect("legal");
         }
-        let said = left_open.map_or(Ended::Unlowered, Ended::LeftOpen);
+        let said = match (left_open, blocked) {
+            (Some(n), _) => Ended::LeftOpen(n),
+            (None, true) => Ended::Blocked,
+            (None, false) => Ended::Unlowered,
+        };
         assert_eq!(Ended::of(&lesson), said, "{maker:?}");
     }
     let costly = parse("6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12");

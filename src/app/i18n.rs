@@ -322,7 +322,7 @@ impl T {
             ),
             T::LessonHelp => (
                 "緑の枠：保証を保てた手。-の数：その手で早まった作り手の手数。",
-                "Green rings: replies that kept the guarantee. -n: Maker moves your move gave away.",
+                "Green squares: replies that kept the guarantee. -n: Maker moves your move gave away.",
             ),
             T::NoLine => (
                 "この手は保証を下げていないので、見せる進行はありません。↑↓ でほかの手へ。",

@@ -86,6 +86,10 @@ pub enum Ended {
     Lowered,
     /// None did, but this Breaker move (1-based) left a finishing cell open.
     LeftOpen(usize),
+    /// None did, but the count fell at blocks of a finish, forced and right: this Maker keeps its
+    /// proof's order, so a block can move its count (newcomer #57 read "no mistake lowered the
+    /// guarantee" beside a count that fell from 21 to 19).
+    Blocked,
     /// None of these: the plan finished when it did (at par, or before its worst case).
     Unlowered,
 }
@@ -93,15 +97,18 @@ pub enum Ended {
 impl Ended {
     /// The first that holds: a mistake lowered the guarantee (a block of the double threat's
     /// finish that kept less than the other is one, [`ReviewedMove::lesser_block`]); a move left
-    /// a finish open; none.
+    /// a finish open; a forced block lowered it; none.
     pub fn of(review: &Review) -> Self {
         if review.costliest().is_some() {
             return Self::Lowered;
         }
-        match review.moves.iter().position(|m| !m.left_open.is_empty()) {
-            Some(index) => Self::LeftOpen(index + 1),
-            None => Self::Unlowered,
+        if let Some(index) = review.moves.iter().position(|m| !m.left_open.is_empty()) {
+            return Self::LeftOpen(index + 1);
         }
+        if review.moves.iter().any(|m| m.lost > 0 && m.forced()) {
+            return Self::Blocked;
+        }
+        Self::Unlowered
     }
 }
 

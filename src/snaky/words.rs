@@ -521,6 +521,19 @@ pub fn and_list(lang: Language, items: &[String]) -> String {
     }
 }
 
+/// "(1,2), (3,4) or (5,6)": a choice of cells, one to take.
+pub fn or_list(lang: Language, items: &[String]) -> String {
+    let (comma, or) = match lang {
+        Language::English => (", ", " or "),
+        Language::Japanese => ("、", " か "),
+    };
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{}{or}{last}", rest.join(comma)),
+    }
+}
+
 /// The sentence with its first letter in capitals ("in the line…" → "In the line…").
 fn capitalised(sentence: &str) -> String {
     let mut chars = sentence.chars();
@@ -538,6 +551,8 @@ mod tests {
         assert_eq!(and_list(Language::English, &items), "(1,2), (3,4) and (5,6)");
         assert_eq!(and_list(Language::Japanese, &items[..2]), "(1,2) と (3,4)");
         assert_eq!(and_list(Language::English, &items[..1]), "(1,2)");
+        assert_eq!(or_list(Language::English, &items[..2]), "(1,2) or (3,4)");
+        assert_eq!(or_list(Language::Japanese, &items[..2]), "(1,2) か (3,4)");
     }
 
     #[test]

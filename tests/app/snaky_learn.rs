@@ -346,6 +346,32 @@ fn cursor_to(app: &mut App, to: Cell) {
     assert_eq!(cursors(app), [to]);
 }
 
+/// Before any arrow, Space claims the cell under the pointer, the one brightened for a mouse
+/// player (newcomers #54, #56 and #57 pressed Space over it and saw nothing happen).
+#[test]
+fn space_claims_the_brightened_cell_under_the_pointer() {
+    let mut app = primer_at(SavePlace::Memory, Step::Block);
+    let start = lesson(&app).clone();
+    // The one cell that stops Maker (a brute force over the copies), under the pointer.
+    let stopper = free_cells(&app)
+        .into_iter()
+        .find(|&c| {
+            let mut breaker = start.breaker.clone();
+            breaker.push(c);
+            completing(&start.maker, &breaker).is_empty()
+        })
+        .unwrap();
+    let mut cells = app.world_mut().query::<(&LearnCell, &mut Interaction)>();
+    for (cell, mut interaction) in cells.iter_mut(app.world_mut()) {
+        if cell.0 == stopper {
+            *interaction = Interaction::Hovered;
+        }
+    }
+    key(&mut app, KeyCode::Space);
+    assert_eq!(lesson(&app).status, Status::Passed);
+    assert!(lesson(&app).breaker.contains(&stopper));
+}
+
 #[test]
 fn a_step_is_played_with_the_arrows_and_space_and_the_cursor_stays_on_the_board() {
     let mut app = primer_at(SavePlace::Memory, Step::Block);

@@ -127,7 +127,10 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     let far = all.len() - answers.len();
     if far > 0 {
         let said = texts(&mut app);
-        assert!(said.iter().any(|t| t.contains(&format!("石から離れたマスにも{far}つ"))), "{said:?}");
+        assert!(
+            said.iter().any(|t| t.contains(&format!("石から離れたマス{far}つも持ちこたえます"))),
+            "{said:?}"
+        );
     }
     assert_eq!(app.world().resource::<PracticeSession>().score(), (2, 1), "counted once");
     assert!(texts(&mut app).iter().any(|t| t.starts_with("持ちこたえる理由：")), "why it holds");

@@ -269,9 +269,13 @@ pub fn turn_with_threats(lang: Language, cells: &[Cell]) -> String {
     let list = crate::snaky::words::and_list(lang, &names);
     match (lang, cells.len()) {
         (Language::English, 1) => format!("Block {list}: it finishes a Snaky"),
-        (Language::English, _) => format!("Double threat: {list} each finish a Snaky; block one"),
+        (Language::English, _) => {
+            format!("Double threat: block {}", crate::snaky::words::or_list(lang, &names))
+        }
         (Language::Japanese, 1) => format!("{list} をふさごう：Snaky が完成するマス"),
-        (Language::Japanese, _) => format!("ダブルリーチ：{list} のどちらでも完成。片方をふさごう"),
+        (Language::Japanese, _) => {
+            format!("ダブルリーチ：{} をふさごう", crate::snaky::words::or_list(lang, &names))
+        }
     }
 }
 
@@ -707,6 +711,10 @@ pub fn game_result(
         (Language::English, Ended::LeftOpen(n), _) => format!(
             "None of your moves lowered the guarantee, but your move {n} left a finishing cell open: take finishing cells first."
         ),
+        (Language::Japanese, Ended::Blocked, _) => {
+            "ミスはありません。数字が下がったのは完成のマスをふさいだ手だけで、これは強制された正しい手です（この作り手は証明の手順どおりに打つので、ふさいでも数字が動くことがあります）。".to_string()
+        }
+        (Language::English, Ended::Blocked, _) => "No mistake of yours: the count fell only at your blocks of a finish, which were forced and right (this Maker keeps its proof's order, so a block can move its count).".to_string(),
         (Language::Japanese, Ended::Unlowered, true) => "保証を下げたミスはひとつもありません。".to_string(),
         (Language::English, Ended::Unlowered, true) => "No mistake of yours lowered the guarantee.".to_string(),
         (Language::Japanese, Ended::Unlowered, false) => {

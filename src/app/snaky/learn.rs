@@ -252,17 +252,22 @@ fn keyboard(keys: Keys, mut inputs: MessageWriter<LearnInput>) {
 fn apply_input(
     mut inputs: MessageReader<LearnInput>,
     primer: Option<ResMut<Primer>>,
+    cells: Query<(&Interaction, &LearnCell)>,
     mut data: ResMut<SaveData>,
     mut go: MessageWriter<Go>,
 ) {
     let Some(mut primer) = primer else { return };
+    // The cell under the pointer, brightened for a mouse player.
+    let hovered = cells.iter().find(|(i, _)| matches!(i, Interaction::Hovered)).map(|(_, c)| c.0);
     for input in inputs.read() {
         let step = primer.lesson.step;
         let show = |primer: &mut Primer, step: Step| primer.show(step);
-        // Space claims the cursor's cell once the cursor is on screen; while it is not, it shows
-        // it, so no unseen cell is ever claimed.
+        // Space claims the cursor's cell once the cursor is on screen; while it is not, the
+        // brightened cell under the pointer (newcomers #56 and #57 pressed Space over it and saw
+        // nothing happen), or else it shows the cursor, so no unseen cell is ever claimed.
         let input = match *input {
             LearnInput::ClaimCursor if primer.keys_in_charge => LearnInput::Claim(primer.cursor),
+            LearnInput::ClaimCursor => hovered.map_or(LearnInput::ClaimCursor, LearnInput::Claim),
             input => input,
         };
         match input {

@@ -291,7 +291,6 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
             ));
         },
     );
-    page.spawn((Info::Marks, widgets::text("", 13.0, palette::INK_SOFT), CollapseWhenEmpty));
     page.spawn(left_row()).with_children(|row| {
         row.spawn(widgets::small_button(T::Undo.get(lang), ButtonKind::Secondary, 96.0))
             .insert(Control::Undo)
@@ -324,6 +323,9 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
         row.spawn(widgets::small_button(i18n::maker::switch_button(lang), ButtonKind::Secondary, 130.0))
             .observe(send(SnakyInput::PlayAsMaker));
     });
+    // What the rings on the board mean, under the buttons: a line that comes and goes with the
+    // rings, so above them it moved the buttons as the game went on (newcomer #57 misclicked).
+    page.spawn((Info::Marks, widgets::text("", 13.0, palette::INK_SOFT), CollapseWhenEmpty));
     // The lesson (after the game, or while reviewing) in place of the goal's explanation.
     // The end of a game is short of room: the values often empty take none while they are.
     page.spawn((
