@@ -372,6 +372,22 @@ fn space_claims_the_brightened_cell_under_the_pointer() {
     assert!(lesson(&app).breaker.contains(&stopper));
 }
 
+/// The first arrow starts the cursor from the brightened cell under the pointer (newcomer #58
+/// pressed Right and Down from it and claimed a taken cell from the board's middle).
+#[test]
+fn the_first_arrow_starts_from_the_cell_under_the_pointer() {
+    let mut app = primer_at(SavePlace::Memory, Step::Block);
+    let under = Cell::new(1, 1);
+    let mut cells = app.world_mut().query::<(&LearnCell, &mut Interaction)>();
+    for (cell, mut interaction) in cells.iter_mut(app.world_mut()) {
+        if cell.0 == under {
+            *interaction = Interaction::Hovered;
+        }
+    }
+    key(&mut app, KeyCode::ArrowRight);
+    assert_eq!(cursors(&mut app), [Cell::new(2, 1)]);
+}
+
 #[test]
 fn a_step_is_played_with_the_arrows_and_space_and_the_cursor_stays_on_the_board() {
     let mut app = primer_at(SavePlace::Memory, Step::Block);

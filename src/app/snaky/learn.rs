@@ -272,6 +272,12 @@ fn apply_input(
         };
         match input {
             LearnInput::Cursor { x, y } => {
+                // The first arrow starts from the brightened cell under the pointer, where the
+                // player's eye is (newcomer #58 pressed Right and Down from it and claimed a
+                // taken cell from the middle).
+                if let Some(cell) = hovered.filter(|_| !primer.keys_in_charge) {
+                    primer.cursor = cell;
+                }
                 primer.move_cursor(x, y);
                 primer.keys_in_charge = true;
             }
