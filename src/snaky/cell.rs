@@ -22,6 +22,12 @@ impl Cell {
         if x > y { x } else { y }
     }
 
+    /// How many king's moves apart two cells are: max(|dx|, |dy|) (never overflows).
+    pub const fn king_distance(self, other: Self) -> u32 {
+        let (dx, dy) = (self.x.abs_diff(other.x), self.y.abs_diff(other.y));
+        if dx > dy { dx } else { dy }
+    }
+
     /// The key of SPEC §2.4's replacement order: smallest ring first, ties by x, then y.
     pub const fn replacement_key(self) -> (u32, i32, i32) {
         (self.ring(), self.x, self.y)

@@ -139,7 +139,7 @@ impl Puzzle {
     /// anywhere" beside a lesson whose far move cost (newcomer #56).
     pub fn marked_answers(&self) -> (Vec<Cell>, usize) {
         let stones: Vec<Cell> = self.before.moves().iter().map(|m| self.show(m.cell)).collect();
-        let near = |c: &Cell| stones.iter().any(|s| (s.x - c.x).abs().max((s.y - c.y).abs()) <= 2);
+        let near = |c: &Cell| stones.iter().any(|s| s.king_distance(*c) <= 2);
         let answers = self.answers();
         let (mut marked, mut far) = (Vec::new(), 0);
         for (index, cell) in answers.into_iter().enumerate() {

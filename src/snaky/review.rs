@@ -520,14 +520,8 @@ fn lesser(replies: &[(Option<Cell>, u32)], finishing: &[Cell], cell: Cell) -> bo
 }
 
 fn best_reply_among(before: &Game, best: impl Iterator<Item = Cell>) -> Option<Cell> {
-    let near = |cell: Cell| {
-        let apart = |m: &Cell| {
-            let (dx, dy) = (i64::from(m.x) - i64::from(cell.x), i64::from(m.y) - i64::from(cell.y));
-            dx.abs().max(dy.abs())
-        };
-        before.maker_cells().iter().map(apart).min().unwrap_or(0)
-    };
-    let mut chosen: Option<(Cell, Fullest, i64)> = None;
+    let near = |cell: Cell| before.maker_cells().iter().map(|m| m.king_distance(cell)).min().unwrap_or(0);
+    let mut chosen: Option<(Cell, Fullest, u32)> = None;
     for cell in best {
         let (fullest, apart) = (Fullest::at(before, cell), near(cell));
         if chosen.is_none_or(|(_, f, a)| fullest > f || (fullest == f && apart < a)) {

@@ -510,27 +510,24 @@ fn cells(cells: &[Cell]) -> Vec<String> {
 
 /// "a", "a and b", "a, b and c" (「a と b」「a、b と c」).
 pub fn and_list(lang: Language, items: &[String]) -> String {
-    let (comma, and) = match lang {
-        Language::English => (", ", " and "),
-        Language::Japanese => ("、", " と "),
-    };
-    match items.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{}{and}{last}", rest.join(comma)),
-    }
+    listed(lang, items, [" and ", " と "])
 }
 
 /// "(1,2), (3,4) or (5,6)": a choice of cells, one to take.
 pub fn or_list(lang: Language, items: &[String]) -> String {
-    let (comma, or) = match lang {
-        Language::English => (", ", " or "),
-        Language::Japanese => ("、", " か "),
+    listed(lang, items, [" or ", " か "])
+}
+
+/// `items` joined by commas, the last by `last` (English, Japanese).
+fn listed(lang: Language, items: &[String], last: [&str; 2]) -> String {
+    let (comma, joiner) = match lang {
+        Language::English => (", ", last[0]),
+        Language::Japanese => ("、", last[1]),
     };
     match items.split_last() {
         None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{}{or}{last}", rest.join(comma)),
+        Some((only, [])) => only.clone(),
+        Some((final_item, rest)) => format!("{}{joiner}{final_item}", rest.join(comma)),
     }
 }
 

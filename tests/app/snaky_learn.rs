@@ -346,6 +346,28 @@ fn cursor_to(app: &mut App, to: Cell) {
     assert_eq!(cursors(app), [to]);
 }
 
+/// The one free cell of a Block step's board that stops Maker (a brute force over the copies).
+fn stopper(app: &App, start: &pokopoko::app::snaky::lesson::Lesson) -> Cell {
+    free_cells(app)
+        .into_iter()
+        .find(|&c| {
+            let mut breaker = start.breaker.clone();
+            breaker.push(c);
+            completing(&start.maker, &breaker).is_empty()
+        })
+        .unwrap()
+}
+
+/// The pointer over `cell`, as bevy's picking marks it.
+fn hover(app: &mut App, cell: Cell) {
+    let mut cells = app.world_mut().query::<(&LearnCell, &mut Interaction)>();
+    for (learn, mut interaction) in cells.iter_mut(app.world_mut()) {
+        if learn.0 == cell {
+            *interaction = Interaction::Hovered;
+        }
+    }
+}
+
 /// Before any arrow, Space claims the cell under the pointer, the one brightened for a mouse
 /// player (newcomers #54, #56 and #57 pressed Space over it and saw nothing happen).
 #[test]
@@ -353,20 +375,8 @@ fn space_claims_the_brightened_cell_under_the_pointer() {
     let mut app = primer_at(SavePlace::Memory, Step::Block);
     let start = lesson(&app).clone();
     // The one cell that stops Maker (a brute force over the copies), under the pointer.
-    let stopper = free_cells(&app)
-        .into_iter()
-        .find(|&c| {
-            let mut breaker = start.breaker.clone();
-            breaker.push(c);
-            completing(&start.maker, &breaker).is_empty()
-        })
-        .unwrap();
-    let mut cells = app.world_mut().query::<(&LearnCell, &mut Interaction)>();
-    for (cell, mut interaction) in cells.iter_mut(app.world_mut()) {
-        if cell.0 == stopper {
-            *interaction = Interaction::Hovered;
-        }
-    }
+    let stopper = stopper(&app, &start);
+    hover(&mut app, stopper);
     key(&mut app, KeyCode::Space);
     assert_eq!(lesson(&app).status, Status::Passed);
     assert!(lesson(&app).breaker.contains(&stopper));
@@ -378,12 +388,7 @@ fn space_claims_the_brightened_cell_under_the_pointer() {
 fn the_first_arrow_starts_from_the_cell_under_the_pointer() {
     let mut app = primer_at(SavePlace::Memory, Step::Block);
     let under = Cell::new(1, 1);
-    let mut cells = app.world_mut().query::<(&LearnCell, &mut Interaction)>();
-    for (cell, mut interaction) in cells.iter_mut(app.world_mut()) {
-        if cell.0 == under {
-            *interaction = Interaction::Hovered;
-        }
-    }
+    hover(&mut app, under);
     key(&mut app, KeyCode::ArrowRight);
     assert_eq!(cursors(&mut app), [Cell::new(2, 1)]);
 }
@@ -404,14 +409,7 @@ fn a_step_is_played_with_the_arrows_and_space_and_the_cursor_stays_on_the_board(
     }
     assert_eq!(cursors(&mut app), [Cell::new(0, BOARD - 1)]);
     // The one cell that stops Maker (a brute force over the copies), claimed with Space.
-    let stopper = free_cells(&app)
-        .into_iter()
-        .find(|&c| {
-            let mut breaker = start.breaker.clone();
-            breaker.push(c);
-            completing(&start.maker, &breaker).is_empty()
-        })
-        .unwrap();
+    let stopper = stopper(&app, &start);
     cursor_to(&mut app, stopper);
     key(&mut app, KeyCode::Space);
     assert_eq!(lesson(&app).status, Status::Passed);

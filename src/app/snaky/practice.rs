@@ -148,11 +148,11 @@ fn start(session: Option<Res<PracticeSession>>, mut view: ResMut<BoardView>, mut
 /// played near them in view, zoomed in as a lesson is. A move played far away is left out (the
 /// corner counts it): framing it with the rest shrank the stones to dots.
 fn frame_the_board(session: &PracticeSession, view: &mut BoardView, cursor: &mut Cursor) {
-    const NEAR: i32 = 3;
+    const NEAR: u32 = 3;
     let puzzle = session.puzzle();
     let stones = puzzle.stones();
     let maker: Vec<_> = stones.iter().filter(|s| s.1 == Player::Maker).map(|s| s.0).collect();
-    let near = |c: &Cell| maker.iter().any(|m| (m.x - c.x).abs().max((m.y - c.y).abs()) <= NEAR);
+    let near = |c: &Cell| maker.iter().any(|m| m.king_distance(*c) <= NEAR);
     let others = stones.iter().map(|s| s.0).chain([puzzle.played()]).filter(near);
     let cells: Vec<_> = maker.iter().copied().chain(puzzle.answers()).chain(others).collect();
     board::zoom_onto(view, &cells);
@@ -380,12 +380,10 @@ fn update_panel(
                 (_, None) => String::new(),
             },
             Info::WhyItHolds if session.solved() => {
-                let answer = puzzle.answers()[0];
-                text::why_it_holds(
-                    lang,
-                    puzzle.plan_used().map(|role| (answer, role)),
-                    puzzle.marked_answers().1,
-                )
+                // The first of the marked answers is the first answer ([`Puzzle::answers`]).
+                let (marked, far) = puzzle.marked_answers();
+                let plan = marked.first().zip(puzzle.plan_used()).map(|(&answer, role)| (answer, role));
+                text::why_it_holds(lang, plan, far)
             }
             Info::WhyItHolds => String::new(),
             Info::Score => match session.last_round() {

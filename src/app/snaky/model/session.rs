@@ -931,9 +931,10 @@ impl Session {
         }
         let Some(last) = review.moves.get(index).filter(|m| m.lost > 0) else { return };
         let blocked = last.forced().then_some(last.breaker);
-        let better = crate::snaky::review::better_reply(&self.game, index, last)
-            .filter(|_| blocked.is_none())
-            .map(|cell| (cell, last.kept));
+        let better = match blocked {
+            Some(_) => None,
+            None => crate::snaky::review::better_reply(&self.game, index, last).map(|cell| (cell, last.kept)),
+        };
         let said = Said::Costly { lost: last.lost, better, blocked };
         // A block of a finish was right in general: told calmly, not as a mistake.
         let kind = if blocked.is_some() { NoticeKind::Info } else { NoticeKind::Refused };
