@@ -291,6 +291,16 @@ fn a_short_hunt_writes_a_checkpoint_that_a_second_run_resumes() {
     let read = load(&ours, &std::fs::read_to_string(&part).expect("read"), Maker::Ours.sha256())
         .expect("reads back");
     assert!(read.cards.len() >= cards_after_first);
+    // Each task's positions given up were kept, and the second run resumed from them.
+    let failure_files = std::fs::read_dir(&dir)
+        .expect("the directory")
+        .filter(|entry| {
+            entry.as_ref().is_ok_and(|e| e.file_name().to_string_lossy().starts_with("failed-level"))
+        })
+        .count();
+    assert!(failure_files > 0);
+    let log = std::fs::read_to_string(dir.join("log.txt")).expect("the log");
+    assert!(log.contains("(resumed: "), "{log}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -304,6 +314,48 @@ fn class_1_0(ours: &Cards, level: usize, incremental: bool, canonical: bool) -> 
     let found = search.prove_position(CellSet::single(hunt::opening()), CellSet::single(reply), 18, &hand);
     let stats = search.stats();
     (found.is_some(), stats.positions, stats.proved, stats.known, stats.failed)
+}
+
+/// Class (1,0) within 17 at level 1 with at most `budget` positions, skipping the positions `remembered`
+/// (a failure file read back): (proved, positions, the digests it gave up).
+fn class_1_0_resumed(ours: &Cards, budget: u64, remembered: &[u64]) -> (bool, u64, Vec<u64>) {
+    const TARGET: u8 = 18;
+    let reply = ReplyClass::Near { dx: 1, dy: 0 }.members()[0];
+    let mut given_up = Vec::new();
+    let (found, positions) = {
+        let config = SearchConfig { max_positions: budget, ..hunt::level_config(TARGET, 1) };
+        let mut search = Search::new(ours, config, |_, _, _| {});
+        search.set_failure_sink(|digest| given_up.push(digest));
+        search.remember_failures(remembered.iter().copied());
+        let hand = search.opening_hand(Some(reply));
+        let goal = u32::from(TARGET) - 1;
+        let found =
+            search.prove_position(CellSet::single(hunt::opening()), CellSet::single(reply), goal, &hand);
+        (found.is_some(), search.stats().positions)
+    };
+    (found, positions, given_up)
+}
+
+#[test]
+fn a_task_stopped_halfway_resumes_from_its_failures_to_the_same_verdict() {
+    let ours = cards(Maker::Ours);
+    let budget = hunt::level_config(18, 1).max_positions;
+    let (verdict, whole, all_given_up) = class_1_0_resumed(&ours, budget, &[]);
+    assert!(whole > 100 && whole < budget, "the whole task runs within its budget ({whole})");
+    // Stopped (a run killed) at the first tenth of the positions by which it had given up
+    // something (the search gives up bottom-up, so late), then started again with that.
+    let halfway = (1..10)
+        .map(|tenth| class_1_0_resumed(&ours, whole * tenth / 10, &[]).2)
+        .find(|given_up| !given_up.is_empty())
+        .expect("something given up before the end");
+    assert!(halfway.len() < all_given_up.len());
+    let (again, resumed, _) = class_1_0_resumed(&ours, budget, &halfway);
+    assert_eq!(again, verdict, "the same verdict");
+    assert!(resumed < whole, "the resumed task skips what it had done: {resumed} ≥ {whole}");
+    // A finished task started again: everything it gave up is skipped.
+    let (again, repeated, _) = class_1_0_resumed(&ours, budget, &all_given_up);
+    assert_eq!(again, verdict);
+    assert!(repeated < whole / 2, "{repeated} positions for a task done before ({whole})");
 }
 
 #[test]

@@ -6,8 +6,9 @@
 //! settings and a small position budget first, then wider settings and larger budgets. Workers
 //! (threads) take (level, class) tasks in order; each has its own library and checkpoint file
 //! `part-N.cards` in the hunt's directory, to which every proved card is appended as it is
-//! proved ([`checkpoint`](super::checkpoint)). Restarting reads the files back, so a restart
-//! loses no proved card (only the record of what failed). `progress.txt` is rewritten every few
+//! proved ([`checkpoint`](super::checkpoint)), and every position a task gives up is appended to
+//! the task's `failed-levelL-CLASS.txt` ([`failures`](super::failures)). Restarting reads both
+//! back, so a restart loses no proved card and resumes a task where it stopped. `progress.txt` is rewritten every few
 //! seconds (what each worker does and the scoreboard); `log.txt` gets one line per finished task.
 
 use std::path::{Path, PathBuf};
@@ -17,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use super::checkpoint::{self, CheckpointError, Writer};
 use super::classes::{ReplyClass, Scoreboard};
+use super::failures::{self, FailureLog};
 use super::search::{CardRef, Failure, Search, SearchConfig, SearchStats};
 use crate::snaky::card::Cards;
 use crate::snaky::cell::FrameCell;
@@ -420,7 +422,17 @@ fn easiest_member(
 fn worker(n: usize, ours: &Cards, base_sha256: &str, shared: &Shared<'_>) -> Result<(), HuntError> {
     let config = shared.config;
     let task_label = Mutex::new(String::new());
+    // The task's positions given up, written as they are (a restart resumes the task).
+    let failure_log: Mutex<Option<FailureLog>> = Mutex::new(None);
+    let flush_failures = || {
+        let mut slot = failure_log.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(Err(e)) = slot.as_mut().map(FailureLog::flush) {
+            eprintln!("pokopoko: warning: {e}; the task goes on without its failure file");
+            *slot = None;
+        }
+    };
     let report = |stats: &SearchStats, elapsed: Duration, library: usize| {
+        flush_failures();
         let label = task_label.lock().map(|l| l.clone()).unwrap_or_default();
         let line = format!(
             "worker {n}: {label} — {:.0} s, positions {}, proved {}, known {}, failed {}, depth {} (max {}), library {}",
@@ -463,6 +475,13 @@ fn worker(n: usize, ours: &Cards, base_sha256: &str, shared: &Shared<'_>) -> Res
             shared.lock().board.improve(&card.required, &card.envelope, card.height);
         }
     });
+    search.set_failure_sink(|digest| {
+        let mut slot = failure_log.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(Err(e)) = slot.as_mut().map(|log| log.push(digest)) {
+            eprintln!("pokopoko: warning: {e}; the task goes on without its failure file");
+            *slot = None;
+        }
+    });
     let goal = u32::from(config.target) - 1;
     if config.tighten > 0 {
         if let Ok(mut l) = task_label.lock() {
@@ -492,9 +511,19 @@ fn worker(n: usize, ours: &Cards, base_sha256: &str, shared: &Shared<'_>) -> Res
         if let Ok(mut l) = task_label.lock() {
             l.clone_from(&label);
         }
+        let resumed = resume_failures(&mut search, &failure_log, config, (level, class), &label, base_sha256);
+        let label = match resumed {
+            0 => label,
+            n => format!("{label} (resumed: {n} positions given up before)"),
+        };
+        if let Ok(mut l) = task_label.lock() {
+            l.clone_from(&label);
+        }
         let breaker = reply.map_or(CellSet::EMPTY, CellSet::single);
         let started = Instant::now();
         let found = search.prove_position(opening, breaker, goal, &hand);
+        flush_failures();
+        *failure_log.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
         let stats = search.stats();
         let outcome = match found {
             Some(card) => {
@@ -523,6 +552,38 @@ fn worker(n: usize, ours: &Cards, base_sha256: &str, shared: &Shared<'_>) -> Res
     match write_error.into_inner().ok().flatten() {
         Some(e) => Err(e.into()),
         None => Ok(()),
+    }
+}
+
+/// Opens the failure file of the task (level, class) and hands the search what it gave up in
+/// an earlier run; returns how many positions that was. Without the file (it could not be
+/// written) the task runs as before, said once on stderr.
+fn resume_failures(
+    search: &mut Search<'_>,
+    slot: &Mutex<Option<FailureLog>>,
+    config: &HuntConfig,
+    (level, class): (usize, ReplyClass),
+    task: &str,
+    base_sha256: &str,
+) -> usize {
+    let path = failures::path(&config.dir, level, &class.label());
+    let header = failures::header(base_sha256, config.target, task);
+    let mut slot = slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    match FailureLog::open(&path, &header) {
+        Ok(opened) => {
+            if let Some(why) = &opened.restarted {
+                eprintln!("pokopoko: {}: started afresh ({why})", shown(&path));
+            }
+            let resumed = opened.digests.len();
+            search.remember_failures(opened.digests);
+            *slot = Some(opened.log);
+            resumed
+        }
+        Err(e) => {
+            eprintln!("pokopoko: warning: {e}; the task runs without its failure file");
+            *slot = None;
+            0
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 
 pub mod checkpoint;
 pub mod classes;
+pub mod failures;
 pub mod hunt;
 pub mod search;
 pub mod strength;

@@ -155,6 +155,8 @@ pub struct Search<'a> {
     out_of_budget: bool,
     /// Called with every card the search proves, as it is proved (the checkpoint's writer).
     sink: Option<Box<CardSink<'a>>>,
+    /// Called with the digest of every position newly given up (the hunt's failure file).
+    failure_sink: Option<Box<dyn FnMut(u64) + 'a>>,
     /// If set, the caches (`placed`, `failed`) are emptied whenever the process's resident
     /// memory exceeds this many bytes: they only save work, so nothing proved is lost.
     memory_cap: Option<u64>,
@@ -242,6 +244,7 @@ impl<'a> Search<'a> {
             report: Box::new(report),
             out_of_budget: false,
             sink: None,
+            failure_sink: None,
             memory_cap: None,
             trace: None,
             paper: true,
@@ -266,6 +269,19 @@ impl<'a> Search<'a> {
     /// Every card proved from now on is handed to `sink` as soon as it is proved.
     pub fn set_card_sink(&mut self, sink: impl FnMut(usize, &NewCard) + 'a) {
         self.sink = Some(Box::new(sink));
+    }
+
+    /// The digest of every position given up from now on is handed to `sink` (once each, unless
+    /// the memory cap empties the set).
+    pub fn set_failure_sink(&mut self, sink: impl FnMut(u64) + 'a) {
+        self.failure_sink = Some(Box::new(sink));
+    }
+
+    /// Positions given up before under the same settings (by their digests, as a failure sink
+    /// was handed them), skipped from now on: a task resumed after a restart. Call after
+    /// [`Search::reconfigure`], which forgets them.
+    pub fn remember_failures(&mut self, digests: impl IntoIterator<Item = u64>) {
+        self.failed.extend(digests);
     }
 
     /// New settings for the next [`Search::prove_position`]: counters and the position budget

@@ -170,7 +170,11 @@ impl Search<'_> {
             trace.insert(digest(position), failure);
         }
         let key = if self.config.canonical { canonical_digest(position) } else { digest(position) };
-        self.failed.insert(key);
+        if self.failed.insert(key)
+            && let Some(sink) = self.failure_sink.as_mut()
+        {
+            sink(key);
+        }
     }
 
     /// One visit of a Maker-to-move position: a card that proves it already, or that it is
