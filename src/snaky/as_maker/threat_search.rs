@@ -124,11 +124,15 @@ pub fn forced_win(game: &MakerGame, depth: u32, budget: &mut u32) -> Option<Cell
     by_threats(&mut game, depth, budget)
 }
 
-/// [`forced_win`] once no finishing cell is on the board.
+/// [`forced_win`] once no finishing cell is on the board. Every threat move is first looked at
+/// for a double threat (a win at once) before any single threat is followed, so the budget is
+/// never spent deep down one line while a double threat waits at the top (newcomer #59 won by
+/// a double threat in one move against the Searcher, whose search had gone down other threats).
 fn by_threats(game: &mut MakerGame, depth: u32, budget: &mut u32) -> Option<Cell> {
     if depth == 0 {
         return None;
     }
+    let mut singles = Vec::new();
     for c in threat_moves(game) {
         if *budget == 0 {
             return None;
@@ -139,18 +143,28 @@ fn by_threats(game: &mut MakerGame, depth: u32, budget: &mut u32) -> Option<Cell
         }
         // Before `c` nothing finished, so every finishing cell now lies in a copy through `c`.
         let finishing = threats::threats_through(c, game.maker_cells(), game.breaker_cells()).cells;
-        let wins = match finishing.as_slice() {
-            [] => false,
-            [forced] => {
-                let forced = *forced;
-                let won = game.breaker_move(forced).is_ok() && by_threats(game, depth - 1, budget).is_some();
-                game.undo();
-                won
-            }
-            _ => true,
+        game.undo();
+        match finishing.as_slice() {
+            [] => {}
+            [forced] => singles.push((c, *forced)),
+            _ => return Some(c),
+        }
+    }
+    for (c, forced) in singles {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        if game.maker_move(c).is_err() {
+            continue;
+        }
+        let won = game.breaker_move(forced).is_ok() && {
+            let won = by_threats(game, depth - 1, budget).is_some();
+            game.undo();
+            won
         };
         game.undo();
-        if wins {
+        if won {
             return Some(c);
         }
     }
@@ -231,6 +245,54 @@ mod tests {
         }
         brute.sort_unstable();
         assert_eq!(found, brute);
+    }
+
+    /// A double threat on the board is found before any single threat is followed: with one
+    /// position per threat move, on every position of seeded games where some move makes two
+    /// finishing cells (by brute force over the cells near the stones), the search answers one.
+    #[test]
+    fn a_double_threat_at_hand_is_found_for_one_position_per_threat_move() {
+        use crate::snaky::as_maker::{Attacker, Level, Opponent};
+        let mut seen = 0;
+        for seed in 0..6 {
+            let mut g = MakerGame::new();
+            let (mut maker, mut breaker) = (Attacker::new(seed), Opponent::new(Level::Potential, seed));
+            while !g.won() && g.maker_cells().len() < 30 {
+                let doubles: Vec<Cell> = near_cells(&g)
+                    .into_iter()
+                    .filter(|&c| {
+                        let mut after = g.clone();
+                        after.maker_move(c).is_ok() && after.threats().cells.len() >= 2
+                    })
+                    .collect();
+                if g.threats().is_empty() && !doubles.is_empty() {
+                    seen += 1;
+                    let mut budget = threat_moves(&g).len() as u32;
+                    let found = forced_win(&g, SEARCH_DEPTH_FOR_TEST, &mut budget);
+                    assert!(found.is_some_and(|c| doubles.contains(&c)), "{found:?} of {doubles:?}");
+                }
+                g.maker_move(maker.choose(&g).expect("Maker's turn")).expect("legal");
+                if !g.won() {
+                    g.breaker_move(breaker.choose(&g).expect("Breaker's turn")).expect("legal");
+                }
+            }
+        }
+        assert!(seen > 0, "some position has a double threat at hand");
+    }
+
+    const SEARCH_DEPTH_FOR_TEST: u32 = 8;
+
+    /// The free cells within five of a Maker stone (a Snaky spans six: every cell a threat can be on).
+    fn near_cells(g: &MakerGame) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = g
+            .maker_cells()
+            .iter()
+            .flat_map(|m| (-5..=5).flat_map(move |dx| (-5..=5).map(move |dy| Cell::new(m.x + dx, m.y + dy))))
+            .filter(|&c| g.is_free(c))
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
     }
 
     /// The fast count agrees with the definition: the free cells of the live copies (each once)
