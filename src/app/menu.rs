@@ -15,8 +15,15 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<MenuAction>()
         .init_resource::<MenuFocus>()
         .add_systems(OnEnter(Screen::Menu), spawn_menu)
-        .add_systems(OnExit(Screen::Menu), |mut focus: ResMut<MenuFocus>| focus.asking_to_quit = false)
-        .add_systems(Update, (keyboard, act, show_focus).chain().run_if(in_state(Screen::Menu)));
+        .add_systems(OnExit(Screen::Menu), |mut focus: ResMut<MenuFocus>| focus.asking_to_quit = false);
+    // The menu comes back with the focus on the entry of the screen last played (newcomer #59,
+    // back from Snaky as Maker, found it on the first entry).
+    for (screen, entry) in WHERE_EACH_SCREEN_IS {
+        app.add_systems(OnEnter(screen), move |mut focus: ResMut<MenuFocus>| {
+            focus.entry = ENTRIES.iter().position(|&e| e == entry).unwrap_or(0);
+        });
+    }
+    app.add_systems(Update, (keyboard, act, show_focus).chain().run_if(in_state(Screen::Menu)));
 }
 
 /// The menu's entries in keyboard order (↑/↓ or Tab go through them, Enter opens one).
@@ -31,6 +38,16 @@ const ENTRIES: [MenuKey; 10] = [
     MenuKey::Action(MenuAction::Language(Language::English)),
     MenuKey::Action(MenuAction::About),
     MenuKey::Action(MenuAction::Quit),
+];
+
+/// The menu entry that leads to each screen a player plays on.
+const WHERE_EACH_SCREEN_IS: [(Screen, MenuKey); 6] = [
+    (Screen::Ladder, MenuKey::Action(MenuAction::Play)),
+    (Screen::FreeSetup, MenuKey::Go(Screen::FreeSetup)),
+    (Screen::Snaky, MenuKey::Action(MenuAction::Snaky)),
+    (Screen::SnakyLearn, MenuKey::Go(Screen::SnakyLearn)),
+    (Screen::SnakyMaker, MenuKey::Go(Screen::SnakyMaker)),
+    (Screen::Cards, MenuKey::Go(Screen::Cards)),
 ];
 
 /// The entry the keyboard is on, and whether Esc asked to quit (a second Esc quits).

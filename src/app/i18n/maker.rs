@@ -152,10 +152,18 @@ pub fn result(lang: Language, moves: u32, par: u32, next: Option<Level>, assiste
         }
         (Language::English, None) => format!("Next: can you win in fewer than {moves}?"),
         (Language::Japanese, Some(level)) => {
-            format!("つぎは{}（{}）と対局してみましょう。", level_name(lang, level), level as u8 + 1)
+            format!(
+                "つぎは、まだ目標内で勝っていない{}（{}）と対局してみましょう。",
+                level_name(lang, level),
+                level as u8 + 1
+            )
         }
         (Language::English, Some(level)) => {
-            format!("Next: try {} ({}).", level_name(lang, level), level as u8 + 1)
+            format!(
+                "Next: try {} ({}), not yet beaten within the goal.",
+                level_name(lang, level),
+                level as u8 + 1
+            )
         }
     });
     let said = match lang {
@@ -452,10 +460,12 @@ pub fn proof_line(lang: Language, game: &MakerGame, line: &ProofLine) -> String 
     let (shown, all) = (line.shown, line.moves.len());
     let head = match lang {
         Language::Japanese => format!(
-            "ここから毎回ヒントどおりに打つと（相手はこのCOM。→／←：1手ずつ、Esc：とじる）：{shown}/{all}手"
+            "ここから毎回ヒントどおりに打つと（相手はこのCOM。ひとりでに進み、→／←で1手ずつ、Esc：とじる）：{shown}/{all}手"
         ),
         Language::English => {
-            format!("Every hint from here, against this Breaker (→/←: step, Esc: close): {shown}/{all}")
+            format!(
+                "Every hint from here, against this Breaker (it plays by itself; →/←: step, Esc: close): {shown}/{all}"
+            )
         }
     };
     let Some(m) = shown.checked_sub(1).map(|last| line.moves[last]) else {
@@ -709,14 +719,31 @@ pub fn review(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
 /// without a word), other than the hint's fresh start (that move follows the proof): how many,
 /// which (in runs: "2-3 and 5"; newcomer #20 read "Moves 7 to 10 (3)" as a miscount), and that
 /// nothing measured them.
-fn off_proof(lang: Language, moves: &[CoachedMove]) -> Option<String> {
-    let off: Vec<usize> = moves
-        .iter()
-        .filter(|m| !m.before.footing.on_stones() && m.cell != m.before.hint)
-        .map(|m| m.number)
-        .collect();
+///
+/// A move among them that brought the stones back onto a proof is said apart (newcomer #59 read
+/// "on its plan" after move 6 in the game, then "move 6 was played while no proven plan used
+/// your stones" here).
+fn off_proof(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
+    let played_off = |m: &&CoachedMove| !m.before.footing.on_stones() && m.cell != m.before.hint;
+    let back_on = |m: &CoachedMove| m.after.is_some_and(|a| a.footing.on_stones()) || m.won;
+    let off: Vec<usize> = moves.iter().filter(played_off).filter(|m| !back_on(m)).map(|m| m.number).collect();
+    let back: Vec<usize> = moves.iter().filter(played_off).filter(|m| back_on(m)).map(|m| m.number).collect();
+    let mut lines: Vec<String> = off_proof_moves(lang, &off).into_iter().collect();
+    if !back.is_empty() {
+        let which = crate::snaky::words::and_list(lang, &runs(lang, &back));
+        lines.push(match (lang, back.len()) {
+            (Language::Japanese, _) => format!("{which}手目で、あなたの石はふたたび証明の計画にのりました。"),
+            (Language::English, 1) => format!("Move {which} put your stones back on a proof's plan."),
+            (Language::English, _) => format!("Moves {which} each put your stones back on a proof's plan."),
+        });
+    }
+    lines
+}
+
+/// The moves played off the proof that stayed off: how many and which.
+fn off_proof_moves(lang: Language, off: &[usize]) -> Option<String> {
     let n = off.len();
-    let which = crate::snaky::words::and_list(lang, &runs(lang, &off));
+    let which = crate::snaky::words::and_list(lang, &runs(lang, off));
     Some(match (lang, n) {
         (_, 0) => return None,
         (Language::Japanese, _) => format!(
@@ -1012,6 +1039,20 @@ mod tests {
         let lines = review(Language::English, &followed);
         assert!(lines.iter().any(|line| line.starts_with("Moves 2-3 (2) were played")), "{lines:?}");
         assert_eq!(runs(Language::English, &[1, 2, 3, 7, 9, 10]), ["1-3", "7", "9-10"]);
+        // A move after which a proof built on the stones again is said apart, not as off.
+        let mut back = game.clone();
+        back[2].after = Some(advice(12, Footing::Here));
+        let lines = review(Language::English, &back);
+        assert!(lines.iter().any(|line| line.starts_with("Moves 2 and 5 (2) were played")), "{lines:?}");
+        assert!(
+            lines.iter().any(|line| line == "Move 3 put your stones back on a proof's plan."),
+            "{lines:?}"
+        );
+        let ja = review(Language::Japanese, &back);
+        assert!(
+            ja.iter().any(|line| line == "3手目で、あなたの石はふたたび証明の計画にのりました。"),
+            "{ja:?}"
+        );
     }
 
     /// The coach names the move the proof wins by and whether it is past the goal, in both
@@ -1059,7 +1100,10 @@ mod tests {
     #[test]
     fn a_win_within_the_goal_points_to_the_next_level() {
         let said = result(Language::English, 12, 19, Some(Level::Potential), false);
-        assert_eq!(said, "Within the goal of 19 moves! Next: try Potential (2).");
+        assert_eq!(
+            said,
+            "Within the goal of 19 moves! Next: try Potential (2), not yet beaten within the goal."
+        );
         assert!(result(Language::Japanese, 12, 19, Some(Level::Searcher), false).contains("読み（3）"));
         assert!(result(Language::English, 12, 19, None, false).ends_with("fewer than 12?"));
         assert!(!result(Language::English, 12, 19, Some(Level::Potential), true).contains("Next"));

@@ -496,11 +496,11 @@ pub fn turned(lang: Language, turn: Symmetry, alone: bool) -> String {
     };
     match (lang, alone) {
         (Language::Japanese, true) => format!(
-            "新しい対局：今回の作り手は作戦を (8,8) を中心に{}打ちます。覚えた手順はそのままでは通じないかもしれませんが、考え方は同じです。",
+            "新しい対局：今回の作り手は、同じ作戦を (8,8) を中心に{}打ちます。覚えた手順は、盤を同じように回して見れば通じます。",
             how[0]
         ),
         (Language::English, true) => format!(
-            "New game: Maker's plan is {} about (8,8) this time. A line learnt by heart may not hold, though the first moves can look alike.",
+            "New game: this time Maker plays the same plan {} about (8,8). What you learnt holds, seen turned the same way.",
             how[1]
         ),
         (Language::Japanese, false) => format!("今回は (8,8) を中心に{}打ちます。", how[0]),

@@ -360,7 +360,7 @@ pub(super) struct ScaledFont(pub f32);
 impl ScaledFont {
     /// A number on a cell (a stone's move, a heat-map height): two digits a little smaller.
     pub fn for_number(number: usize) -> Self {
-        Self(if number >= 10 { 0.36 } else { 0.44 })
+        Self(if number >= 10 { 0.41 } else { 0.46 })
     }
 }
 

@@ -451,15 +451,18 @@ impl Coach {
                     .all(|&b| placement.locate(b).is_none_or(|c| !node.envelope.contains(c)))
                 && self.placed_pivot(source, node_id, placement).is_some_and(|p| game.is_free(p))
         };
-        // Beside every stone: to the right, or where the board ends there, left, above, below.
+        // Beside every stone: to the right, or where the board ends there, left, above, below;
+        // by whole steps of the root's width, so the place stays put while the stones grow
+        // (newcomer #59 saw "a fresh start at (21,8)" move one cell right every turn).
         let box_ = node.bounds;
         let (right, left) = (stones().map(|c| c.x).max(), stones().map(|c| c.x).min());
         let (top, bottom) = (stones().map(|c| c.y).max(), stones().map(|c| c.y).min());
+        let (wide, high) = (box_.max_x - box_.min_x + 1, box_.max_y - box_.min_y + 1);
         let beside = [
-            right.and_then(|x| x.checked_sub(box_.min_x)?.checked_add(1)).map(|dx| (dx, 0)),
-            left.and_then(|x| x.checked_sub(box_.max_x)?.checked_sub(1)).map(|dx| (dx, 0)),
-            top.and_then(|y| y.checked_sub(box_.min_y)?.checked_add(1)).map(|dy| (0, dy)),
-            bottom.and_then(|y| y.checked_sub(box_.max_y)?.checked_sub(1)).map(|dy| (0, dy)),
+            right.and_then(|x| x.checked_sub(box_.min_x)?.checked_add(1)).map(|dx| (up_to(dx, wide), 0)),
+            left.and_then(|x| x.checked_sub(box_.max_x)?.checked_sub(1)).map(|dx| (up_to(dx, wide), 0)),
+            top.and_then(|y| y.checked_sub(box_.min_y)?.checked_add(1)).map(|dy| (0, up_to(dy, high))),
+            bottom.and_then(|y| y.checked_sub(box_.max_y)?.checked_sub(1)).map(|dy| (0, up_to(dy, high))),
         ];
         let placement = std::iter::once(Placement::IDENTITY)
             .chain(beside.into_iter().flatten().map(|(dx, dy)| Placement::new(Symmetry::IDENTITY, dx, dy)))
@@ -517,6 +520,15 @@ fn on_board(node: &Node, placement: Placement) -> bool {
     })
 }
 
+/// `shift` moved away from 0 to a whole number of `step`s (a shift of 0 stays 0), saturating at
+/// the ends of `i32`.
+fn up_to(shift: i32, step: i32) -> i32 {
+    let step = step.max(1);
+    let steps = i64::from(shift).unsigned_abs().div_ceil(step.unsigned_abs().into());
+    let away = (steps * u64::from(step.unsigned_abs())).min(i32::MAX as u64) as i32;
+    if shift < 0 { -away } else { away }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -551,5 +563,38 @@ mod tests {
         assert_eq!((advice.footing, advice.within), (Footing::Afresh, 19));
         assert!(advice.hint.x < 8, "{advice:?}");
         assert!(placed_on_board(&coach, &game, &advice));
+    }
+
+    /// A fresh start moves by the root's width, not a cell at a time, as the stones grow toward
+    /// it: over a row of Maker stones grown one by one to the right, the hinted cell changes at
+    /// most once per root width, and never lands on or left of a stone.
+    #[test]
+    fn a_fresh_start_stays_put_while_the_stones_grow_toward_it() {
+        let coach = coach();
+        let mut maker = Vec::new();
+        let mut hints = Vec::new();
+        for x in 0..12 {
+            maker.push(Cell::new(x, 20));
+            // Breaker blocks the root where it stands, then plays far to the left and below.
+            let breaker: Vec<Cell> = [Cell::new(8, 8)]
+                .into_iter()
+                .chain((0..).map(|i| Cell::new(-30 - i, -40)))
+                .take(maker.len())
+                .collect();
+            let game = MakerGame::from_moves(&maker, &breaker).expect("legal");
+            let advice = coach.fresh_start(&game).expect("a fresh start");
+            assert!(advice.hint.x > x, "{advice:?} beside stones up to x = {x}");
+            hints.push(advice.hint);
+        }
+        hints.dedup();
+        assert!(hints.len() <= 3, "the fresh start moved {} times in 12 stones: {hints:?}", hints.len() - 1);
+    }
+
+    #[test]
+    fn a_shift_rounds_away_from_zero_to_whole_steps() {
+        assert_eq!([up_to(0, 13), up_to(1, 13), up_to(13, 13), up_to(14, 13)], [0, 13, 13, 26]);
+        assert_eq!([up_to(-1, 13), up_to(-13, 13), up_to(-14, 13)], [-13, -13, -26]);
+        assert_eq!(up_to(i32::MAX, 13), i32::MAX);
+        assert_eq!(up_to(i32::MIN, 13), -i32::MAX);
     }
 }
