@@ -377,11 +377,11 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
     if let Some(c) = game.costliest {
         said.push(match lang {
             Language::English => format!(
-                "Costliest: your move {} at {}, -{}; {} would have kept Maker's count at {}. No simple rule finds such blocks: learn this Maker's plan, the same every game (turned), from the lessons (W) and practice (Q).",
+                "Costliest: your move {} at {}, -{}; {} would have kept Maker's count at {}. Which block holds depends on Maker's plan, the same every game (turned): the lesson (W) shows it at this move, and practice (Q) lets you find the block yourself.",
                 c.number, c.played, c.lost, c.best, c.keeps
             ),
             Language::Japanese => format!(
-                "いちばん痛かった手：{}手目 {}（-{}）。{} なら作り手の数字は{}のままでした。ふさぐ場所を決める簡単なコツはありません。毎局同じこの作り手の計画（向きは変わります）を、学び（W）と練習（Q）で覚えましょう。",
+                "いちばん痛かった手：{}手目 {}（-{}）。{} なら作り手の数字は{}のままでした。どこをふさげばもつかは作り手の計画しだいで、その計画は毎局同じです（向きは変わります）。学び（W）でこの手の場面を見て、練習（Q）で自分で見つけましょう。",
                 c.number, c.played, c.lost, c.best, c.keeps
             ),
         });
@@ -560,7 +560,7 @@ mod tests {
         let english = takeaway(Language::English, &game).expect("said");
         assert!(
             english.starts_with(
-                "Costliest: your move 4 at (10,9), -3; (9,10) would have kept Maker's count at 21. No simple rule"
+                "Costliest: your move 4 at (10,9), -3; (9,10) would have kept Maker's count at 21. Which block holds depends on Maker's plan"
             ),
             "{english}"
         );

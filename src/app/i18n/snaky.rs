@@ -1,6 +1,7 @@
 //! The Snaky screens' strings with numbers in them (the fixed ones are [`T`] keys).
 
 use crate::app::snaky::model::assist::Assist;
+use crate::app::snaky::model::lesson::InTheGame;
 use crate::save::Language;
 use crate::snaky::review::Ended;
 use crate::snaky::{
@@ -21,7 +22,7 @@ pub fn breaker_name(lang: Language, kind: BreakerKind) -> &'static str {
         (Language::Japanese, BreakerKind::Perfect) => "最強",
         (Language::Japanese, BreakerKind::Mixed) => "まぜこぜ",
         (Language::English, BreakerKind::RandomNear) => "Random",
-        (Language::English, BreakerKind::EnvelopeRandom) => "Envelope",
+        (Language::English, BreakerKind::EnvelopeRandom) => "Keep-free",
         (Language::English, BreakerKind::Greedy) => "Greedy",
         (Language::English, BreakerKind::Perfect) => "Perfect",
         (Language::English, BreakerKind::Mixed) => "Mixed",
@@ -908,17 +909,48 @@ pub fn lesson_legend(lang: Language, step: usize, forced: bool, best: bool, shap
 
 /// Where the lesson's line is: before the move, or at step `step` of `last` (then followed by the
 /// move's sentence).
-pub fn line_position(lang: Language, number: usize, step: usize, last: usize) -> String {
-    match (lang, step) {
-        (Language::Japanese, 0) => format!(
+///
+/// `left`: where the game itself left the line (the player's move number), `Some(None)` if it
+/// followed it to the end, `None` when not known (the best reply's line, or a game still played).
+pub fn line_position(
+    lang: Language,
+    number: usize,
+    step: usize,
+    last: usize,
+    left: Option<Option<usize>>,
+) -> String {
+    match (lang, step, left) {
+        (Language::Japanese, 0, Some(None)) => format!(
+            "あなたの{number}手目の前の局面。→ で、いちばん長い守りに対して作り手が打てた進行を再生します（実際の対局もこのとおりでした）。"
+        ),
+        (Language::Japanese, 0, Some(Some(at))) => format!(
+            "あなたの{number}手目の前の局面。→ で、いちばん長い守りに対して作り手が打てた進行を再生します（実際の対局は{at}手目でこの進行から外れました）。"
+        ),
+        (Language::Japanese, 0, None) => format!(
             "あなたの{number}手目の前の局面。→ で、いちばん長い守りに対して作り手が打てた進行を再生します（実際の対局とは別）。"
         ),
-        (Language::English, 0) => format!(
+        (Language::English, 0, Some(None)) => format!(
+            "The board before your move {number}. → plays what Maker could then force against the longest defence: your game went this way."
+        ),
+        (Language::English, 0, Some(Some(at))) => format!(
+            "The board before your move {number}. → plays what Maker could then force against the longest defence (your game left it at your move {at})."
+        ),
+        (Language::English, 0, None) => format!(
             "The board before your move {number}. → plays what Maker could then force against the longest defence (not your game)."
         ),
         // "Step", so the count is not read as a move number (newcomer #31).
-        (Language::Japanese, _) => format!("進行 {step}/{last}　"),
-        (Language::English, _) => format!("Step {step}/{last}   "),
+        (Language::Japanese, _, _) => format!("進行 {step}/{last}　"),
+        (Language::English, _, _) => format!("Step {step}/{last}   "),
+    }
+}
+
+/// After a Breaker move of the line: what the game played there.
+pub fn in_the_game(lang: Language, in_game: InTheGame) -> String {
+    match (lang, in_game) {
+        (Language::Japanese, InTheGame::Same) => "（実際の対局も同じ）".into(),
+        (Language::Japanese, InTheGame::Played(cell)) => format!("（実際の対局では {cell}）"),
+        (Language::English, InTheGame::Same) => " As in your game.".into(),
+        (Language::English, InTheGame::Played(cell)) => format!(" In your game you played {cell}."),
     }
 }
 

@@ -792,16 +792,22 @@ fn update_panel(
                 None => (String::new(), palette::INK),
             },
             Info::BestReply => match session.lesson().and_then(|lesson| lesson.why.as_ref()) {
-                // (The Analysis tab's help says what its "Keep free T" marks; the lesson keeps its
+                // (The Analysis tab's help says what its "Keep free E" marks; the lesson keeps its
                 // room for the reason itself: newcomer #22 saw its legend cut off.)
                 Some(why) => (words::best_reply(lang, why), palette::GOOD),
                 None => (String::new(), palette::INK),
             },
             Info::LineCaption => match session.lesson() {
                 Some(lesson) => {
-                    let at = text::line_position(lang, lesson.index + 1, lesson.step, lesson.last_step());
+                    let left = lesson.game_left_line_at(session.game());
+                    let at =
+                        text::line_position(lang, lesson.index + 1, lesson.step, lesson.last_step(), left);
+                    let in_game = lesson.in_the_game(session.game()).map(|m| text::in_the_game(lang, m));
                     match lesson.shown_move() {
-                        Some(step) => (format!("{at}{}", words::line_move(lang, step)), palette::INK),
+                        Some(step) => {
+                            let said = words::line_move(lang, step);
+                            (format!("{at}{said}{}", in_game.unwrap_or_default()), palette::INK)
+                        }
                         None => (at, palette::INK_SOFT),
                     }
                 }

@@ -25,6 +25,15 @@ impl LineChoice {
     }
 }
 
+/// What the game played where the line shows a Breaker move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InTheGame {
+    /// The same cell.
+    Same,
+    /// Another cell.
+    Played(Cell),
+}
+
 /// A lesson on the player's move `index` (0-based).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lesson {
@@ -79,6 +88,46 @@ impl Lesson {
             moves.extend(step.breaker.map(|cell| (Player::Breaker, cell)));
         }
         moves
+    }
+
+    /// The game's own moves from the move the lesson is on, beside the line after it: whether the
+    /// game (the player's moves and Maker's answers) followed the line to its end (`None`), or
+    /// the player's move number at which it left it. `None` for the best reply's line, which
+    /// the game never played (newcomers read the line as "not my game" and could not tell how
+    /// the two related).
+    pub fn game_left_line_at(&self, game: &Game) -> Option<Option<usize>> {
+        if self.choice != LineChoice::Played || self.why.is_none() {
+            return None;
+        }
+        let played = game.moves().get(review::before(self.index)..).unwrap_or_default();
+        let line = self.moves();
+        let first_different =
+            line.iter().zip(played).position(|(&(player, cell), m)| (player, cell) != (m.player, m.cell));
+        // Breaker's moves are the line's 0th, 2nd, …, each Maker move followed by its reply. A
+        // game not yet as long as the line (still being played) says nothing yet.
+        match first_different {
+            Some(at) => Some(Some(self.index + 1 + at.div_ceil(2))),
+            None if played.len() >= line.len() => Some(None),
+            None => None,
+        }
+    }
+
+    /// Beside the Breaker move of the line on show (after the move played): what the game
+    /// played there, while it had followed the line so far. `None` elsewhere.
+    pub fn in_the_game(&self, game: &Game) -> Option<InTheGame> {
+        if self.choice != LineChoice::Played || self.step < 2 {
+            return None;
+        }
+        let played = game.moves().get(review::before(self.index)..).unwrap_or_default();
+        let line = self.moves();
+        let shown = self.step - 1;
+        let (&(player, cell), so_far) = (line.get(shown)?, &line[..shown]);
+        let m = played.get(shown)?;
+        let followed = so_far.iter().zip(played).all(|(&(p, c), m)| (p, c) == (m.player, m.cell));
+        if !followed || player != Player::Breaker || m.player != Player::Breaker {
+            return None;
+        }
+        Some(if m.cell == cell { InTheGame::Same } else { InTheGame::Played(m.cell) })
     }
 
     /// The last step (the line's end).
@@ -171,6 +220,56 @@ mod tests {
         let best_end = lesson.position(&before);
         assert!(best_end.won() && best_end.maker_cells().len() <= 21);
         assert!(best_end.maker_cells().len() > end.maker_cells().len() - 1);
+    }
+
+    /// The lesson tells how the game itself went beside the line after the move: a game replayed
+    /// along the line (its Breaker moves) followed it to the end, each Breaker step "as in your
+    /// game"; a game whose second reply differs left it at that move, and that step names it.
+    #[test]
+    fn the_line_says_where_the_game_itself_left_it() {
+        let record = [(6, 7), (7, 9), (9, 7), (10, 9), (11, 7), (8, 9), (8, 7), (11, 9), (6, 12)];
+        let start = game(&record);
+        let index = 8;
+        let lesson = Lesson::new(&start, index);
+        assert!(lesson.why.is_some(), "move 9 cost");
+        // The game that played the line's Breaker moves after move 9.
+        let line_breaker: Vec<Cell> =
+            lesson.moves().iter().skip(1).filter(|(p, _)| *p == Player::Breaker).map(|&(_, c)| c).collect();
+        assert!(line_breaker.len() >= 2, "{line_breaker:?}");
+        let mut along: Vec<(i32, i32)> = record.to_vec();
+        along.extend(line_breaker.iter().map(|c| (c.x, c.y)));
+        let along = game(&along);
+        assert!(along.won());
+        assert_eq!(lesson.game_left_line_at(&along), Some(None));
+        let mut shown = lesson.clone();
+        for step in 2..=shown.last_step() {
+            shown.step = step;
+            let breaker_step = shown.moves()[step - 1].0 == Player::Breaker;
+            assert_eq!(shown.in_the_game(&along), breaker_step.then_some(InTheGame::Same), "step {step}");
+        }
+        // A game whose second reply after move 9 was elsewhere (a free cell far from the line).
+        let elsewhere = Cell::new(0, 0);
+        let mut off: Vec<(i32, i32)> = record.to_vec();
+        off.push((line_breaker[0].x, line_breaker[0].y));
+        off.push((elsewhere.x, elsewhere.y));
+        let off = game(&off);
+        assert_eq!(lesson.game_left_line_at(&off), Some(Some(11)), "left at the player's move 11");
+        let short = game(&record[..]);
+        assert_eq!(
+            Lesson::new(&short, index).game_left_line_at(&short),
+            None,
+            "a game not yet as long as the line"
+        );
+        let mut shown = lesson.clone();
+        // Steps: 1 the move, 2 Maker, 3 the first reply, 4 Maker, 5 the second reply.
+        shown.step = 3;
+        assert_eq!(shown.in_the_game(&off), Some(InTheGame::Same));
+        shown.step = 5;
+        assert_eq!(shown.in_the_game(&off), Some(InTheGame::Played(elsewhere)));
+        shown.step = 7;
+        assert_eq!(shown.in_the_game(&off), None, "past where the game left the line");
+        shown.choice = LineChoice::Best;
+        assert_eq!((shown.in_the_game(&off), shown.game_left_line_at(&off)), (None, None));
     }
 
     #[test]
