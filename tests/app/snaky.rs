@@ -1123,7 +1123,7 @@ fn a_costly_move_says_at_once_what_it_cost_and_what_held() {
     assert_eq!(
         said,
         format!(
-            "That move let Maker win {lost} sooner: {best} would have kept its count at {before}. After the game, the lesson (W) shows why."
+            "That move let Maker win {lost} sooner: {best} instead of it would have kept its count at {before}. After the game, the lesson (W) shows why."
         )
     );
     assert!(!said.contains("fullest"), "no rule of thumb: {said}");
@@ -1526,19 +1526,23 @@ fn the_edges_label_the_columns_and_rows() {
     }));
 }
 
-/// A lesson opens zoomed in on the game: every stone of the game and of both the move's lines
-/// lies inside the board, at more than the opening's 26 pixels a cell (up to 40); switching to
-/// the other line, stepping through it, or opening another move whose stones are in view leaves
-/// the board where it is.
+/// A lesson opens on the game's own view (newcomers #58 and #61 lost their bearings when it
+/// zoomed in): the zoom is the game's, and every stone of the game and of both the move's lines
+/// lies inside the board; switching to the other line, stepping through it, or opening another
+/// move whose stones are in view leaves the board where it is; closing it gives the game's view
+/// back, panned as the player left it.
 #[test]
-fn the_lesson_frames_the_game_and_its_line_larger() {
+fn the_lesson_keeps_the_games_view_with_its_lines_in_it() {
     use pokopoko::app::snaky::{BoardView, SnakyInput};
     let mut app = loaded("7,8 8,6 10,8 12,8");
+    app.world_mut().resource_mut::<BoardView>().pan_pixels(Vec2::new(30.0, -20.0));
+    app.update();
+    let game_view = *app.world().resource::<BoardView>();
     let costliest = pokopoko::snaky::review_game(session(&app).game()).costliest().expect("a costly move");
     open_lesson(&mut app, costliest);
     app.update();
     let view = *app.world().resource::<BoardView>();
-    assert!(view.cell_px > 34.0 && view.cell_px <= 40.0, "{view:?}");
+    assert_eq!(view.cell_px, game_view.cell_px, "the game's zoom");
     let lesson = session(&app).lesson().expect("the lesson").clone();
     let why = lesson.why.as_ref().expect("a costly move has a why");
     let cells = session(&app)
@@ -1574,12 +1578,12 @@ fn the_lesson_frames_the_game_and_its_line_larger() {
     assert_ne!(session(&app).lesson().map(|lesson| lesson.index), first, "another move's lesson");
     let now = *app.world().resource::<BoardView>();
     assert_eq!((now.cell_px, now.centre), (view.cell_px, view.centre), "the first move's stones are in view");
-    // A new game gives the view back: the opening's zoom and centre, not the lesson's.
-    app.world_mut().write_message(SnakyInput::Restart);
+    // Closing the lesson gives back the game's view.
+    app.world_mut().write_message(SnakyInput::CloseLesson);
     app.update();
     app.update();
-    let view = *app.world().resource::<BoardView>();
-    assert_eq!((view.cell_px, view.centre), (34.0, (8.5, 8.5)), "{view:?}");
+    let now = *app.world().resource::<BoardView>();
+    assert_eq!((now.cell_px, now.centre), (game_view.cell_px, game_view.centre), "{now:?}");
 }
 
 /// The lower-left coordinates follow the keyboard cursor, also when a claim moves it in the

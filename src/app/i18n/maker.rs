@@ -394,12 +394,14 @@ pub fn threats(lang: Language, threats: &[Cell], reply: Option<Cell>) -> String 
     match (lang, threats.len()) {
         (_, 0) => String::new(),
         (Language::Japanese, 1) => match blocked {
-            Some(_) => format!("あなたのリーチ {}：壊し手はそこをふさぐしかありませんでした", names[0]),
-            None => format!("あなたのリーチ {}：まだ空いています。打てば完成！", names[0]),
+            Some(_) => {
+                format!("あなたの手で {} がリーチに：壊し手はそこをふさぐしかありませんでした", names[0])
+            }
+            None => format!("あなたの手で {} がリーチに：まだ空いています。打てば完成！", names[0]),
         },
         (Language::English, 1) => match blocked {
-            Some(_) => format!("Your threat at {}: the Breaker had to block it", names[0]),
-            None => format!("Your threat at {} is still open: claim it to win!", names[0]),
+            Some(_) => format!("Your move threatened a finish at {}: the Breaker had to block it", names[0]),
+            None => format!("Your move threatens a finish at {}, still open: claim it to win!", names[0]),
         },
         // Which one the Breaker took, and which is left (newcomer #30 read the taken cell as
         // still open).
@@ -638,13 +640,13 @@ pub fn legend(lang: Language, hint_shown: bool, line_shown: bool) -> &'static st
     }
     match (lang, hint_shown) {
         (Language::Japanese, false) => {
-            "勝ち方：ダブルリーチ（壊し手は片方しかふさげません）。紫の丸：打てば完成。緑の四角：ヒント。点線の枠：論文の証明が始まる盤（外に打ってもよい）。"
+            "勝ち方：ダブルリーチ（壊し手は片方しかふさげません）。紫の丸：打てば完成。緑の四角：ヒント。点線の枠：証明が始まる盤（外に打ってもよい）。"
         }
         (Language::Japanese, true) => {
             "緑の四角：ヒント（黄色：ヒントで石がそろっていく形。枠だけ：石の近くの一手、証明なし）。紫の丸：打てば完成。"
         }
         (Language::English, false) => {
-            "To win: a double threat (the Breaker blocks one cell, not two). Purple ring: completes your Snaky. Green square: the hint. Dashed frame: where the paper's proof starts (play past it freely)."
+            "To win: a double threat (the Breaker blocks one cell, not two). Purple ring: completes your Snaky. Green square: the hint. Dashed frame: the board the proofs start on (play past it freely)."
         }
         (Language::English, true) => {
             "Green square: the hint (yellow: the shape it builds; outline only: a move near your stones, not proven). Purple ring: completes your Snaky."
@@ -688,7 +690,9 @@ pub fn best(lang: Language, level: Level, best: Option<u32>, hint_par: Option<u3
             )
         }
         (Language::English, Some(n)) => {
-            format!("{best}. Every hint from move 1 wins against this game's {name} in {n} ({par} at worst)")
+            format!(
+                "{best}. Following every hint from move 1 wins against this game's {name} in {n} moves ({par} at worst)"
+            )
         }
     }
 }
@@ -889,7 +893,7 @@ mod tests {
         let said = threats(Language::Japanese, &[a, b], Some(b));
         assert!(said.contains("壊し手は (11,15) をふさぎました。(11,13) に打てば勝ち！"), "{said}");
         let single = threats(Language::English, &[a], Some(a));
-        assert_eq!(single, "Your threat at (11,13): the Breaker had to block it");
+        assert_eq!(single, "Your move threatened a finish at (11,13): the Breaker had to block it");
     }
 
     fn advice(within: u32, footing: Footing) -> Advice {

@@ -331,11 +331,11 @@ pub fn costly_now(lang: Language, lost: u32, better: Option<(Cell, u32)>, blocke
             format!("That move let Maker win {lost} sooner; after the game, the lesson (W) shows why.")
         }
         (Language::Japanese, Some((at, keeps))) => format!(
-            "いまの手で作り手の勝ちが{lost}手早まりました。{} なら数字は{keeps}のままでした。理由は対局のあと、学び（W）で。",
+            "いまの手で作り手の勝ちが{lost}手早まりました。いまの手のかわりに {} なら数字は{keeps}のままでした。理由は対局のあと、学び（W）で。",
             cell(at)
         ),
         (Language::English, Some((at, keeps))) => format!(
-            "That move let Maker win {lost} sooner: {} would have kept its count at {keeps}. After the game, the lesson (W) shows why.",
+            "That move let Maker win {lost} sooner: {} instead of it would have kept its count at {keeps}. After the game, the lesson (W) shows why.",
             cell(at)
         ),
     }
@@ -497,11 +497,11 @@ pub fn turned(lang: Language, turn: Symmetry, alone: bool) -> String {
     };
     match (lang, alone) {
         (Language::Japanese, true) => format!(
-            "新しい対局：今回の作り手は、同じ作戦を (8,8) を中心に{}打ちます。覚えた手順は、盤を同じように回して見れば通じます。",
+            "新しい対局：今回の作り手は、作戦を (8,8) を中心に{}打ちます。作戦は毎局同じで、向きだけが変わります。覚えたことは、盤を同じように回して見れば通じます。",
             how[0]
         ),
         (Language::English, true) => format!(
-            "New game: this time Maker plays the same plan {} about (8,8). What you learnt holds, seen turned the same way.",
+            "New game: this time Maker plays its plan {} about (8,8). The plan is the same every game, only turned: what you learn holds, seen turned the same way.",
             how[1]
         ),
         (Language::Japanese, false) => format!("今回は (8,8) を中心に{}打ちます。", how[0]),
@@ -610,10 +610,10 @@ pub fn double_threat_par(lang: Language, next: usize, differ: Option<((Cell, u32
             cell(worst)
         ),
         (Language::English, None) => format!(
-            "Whichever is blocked, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order (above). The block is forced: no mistake."
+            "Whichever is blocked, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order and wins by the move in the heading. The block is forced: no mistake."
         ),
         (Language::English, Some(((best, keeps), (worst, low)))) => format!(
-            "Whichever is blocked, a Maker that takes a finish wins with its move {next}. This one keeps its proof's order (above): blocking {} keeps its count at {keeps}, blocking {} brings it to {low}.",
+            "Whichever is blocked, a Maker that takes a finish wins with its move {next}. This one keeps its proof's order: blocking {} keeps its count at {keeps}, blocking {} brings it to {low}.",
             cell(best),
             cell(worst)
         ),

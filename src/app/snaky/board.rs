@@ -1078,19 +1078,17 @@ fn write_board_texts(
     }
 }
 
-/// The largest cells a lesson zooms in to: stones and their numbers read easily, and a line's
-/// moves around them stay in view.
-const LESSON_CELL_PX: f32 = 40.0;
-
-/// A lesson opens on its move's neighbourhood: the view frames the game's stones, the replies that
-/// kept the most and both of the move's lines (the played one and the best reply's), zoomed in as far as they fit, up to
-/// [`LESSON_CELL_PX`], so switching between the lines never moves the board. Another move's
-/// lesson moves the view only when its stones would leave it (newcomers lost their place when
-/// every chip re-centred and re-zoomed the board). Stones played far away are left out (no view
+/// A lesson opens on the game's own view: the board keeps its zoom and moves only as far as it
+/// must for the game's stones, the replies that kept the most and both of the move's lines (the
+/// played one and the best reply's) to be in view, zooming out only if they cannot fit (two
+/// newcomers in a row lost their bearings when the lesson zoomed in and the column labels
+/// changed). Another move's lesson moves the view only when its cells would leave it; closing
+/// the lesson gives back the view the game had. Stones played far away are left out (no view
 /// near the others shows them).
 fn frame_the_lesson(
     session: Option<Res<Session>>,
     mut framed: Local<Option<usize>>,
+    mut game_view: Local<Option<(f32, (f64, f64))>>,
     mut view: ResMut<BoardView>,
 ) {
     let Some(session) = session.filter(|session| session.is_changed()) else { return };
@@ -1099,15 +1097,18 @@ fn frame_the_lesson(
         return;
     }
     let opened = framed.is_none();
-    let closed = framed.is_some() && now.is_none();
     *framed = now;
     let Some(lesson) = session.lesson() else {
-        // Out of the lesson (back to the game, or a new one): the view it zoomed is given back.
-        if closed {
-            view.reset();
+        // Out of the lesson (back to the game, or a new one): the game's view is given back.
+        if let Some((cell_px, centre)) = game_view.take() {
+            view.cell_px = cell_px;
+            view.centre = centre;
         }
         return;
     };
+    if opened {
+        *game_view = Some((view.cell_px, view.centre));
+    }
     // The replies that kept the most are marked green before the move: all of them in view too
     // (newcomer #19 saw some cut off at the board's edge).
     let review = crate::snaky::review_game(session.game());
@@ -1126,18 +1127,18 @@ fn frame_the_lesson(
         .chain(kept)
         .filter(|cell| !cell.is_far_away())
         .collect();
-    if !opened && cells.iter().all(|&cell| inside_with_margin(&view, cell)) {
-        return;
-    }
-    zoom_onto(&mut view, &cells);
+    frame_cells(&mut view, &cells);
 }
 
+/// The largest cells a practice board zooms in to: stones and their numbers read easily.
+const PRACTICE_CELL_PX: f32 = 40.0;
+
 /// Centres the view on `cells`, zoomed in as far as they fit with a cell's margin on each side
-/// (the axis labels sit in it), up to [`LESSON_CELL_PX`]: a lesson's or a practice board's
+/// (the axis labels sit in it), up to [`PRACTICE_CELL_PX`]: a practice board's
 /// neighbourhood.
 pub fn zoom_onto(view: &mut BoardView, cells: &[Cell]) {
     let Some((fits, centre)) = fit(cells, view.size) else { return };
-    view.cell_px = fits.clamp(MIN_CELL_PX, LESSON_CELL_PX);
+    view.cell_px = fits.clamp(MIN_CELL_PX, PRACTICE_CELL_PX);
     view.centre = centre;
 }
 
