@@ -1123,7 +1123,7 @@ fn a_costly_move_says_at_once_what_it_cost_and_what_held() {
     assert_eq!(
         said,
         format!(
-            "That move let Maker win {lost} sooner: {best} instead of it would have kept its count at {before}. After the game, the lesson (W) shows why."
+            "That move let Maker win {lost} sooner: playing {best} instead would have kept its count at {before}. After the game, the lesson (W) shows why."
         )
     );
     assert!(!said.contains("fullest"), "no rule of thumb: {said}");

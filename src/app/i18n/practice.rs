@@ -180,8 +180,8 @@ pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>, far: usize) -> S
     let Some((answer, role)) = plan else { return green };
     let fact = words::role_fact(lang, cell(answer), role);
     match lang {
-        Language::Japanese => format!("持ちこたえる理由：{fact}。{green}"),
-        Language::English => format!("Why it holds: {fact}. {green}"),
+        Language::Japanese => format!("{} が持ちこたえる理由：{fact}。{green}", cell(answer)),
+        Language::English => format!("Why {} holds: {fact}. {green}", cell(answer)),
     }
 }
 
@@ -262,9 +262,9 @@ mod tests {
         );
         assert_eq!(
             said,
-            "Why it holds: (6,7) is a cell of the Snaky Maker completes at move 11 in the line after your move. Every green cell holds."
+            "Why (6,7) holds: (6,7) is a cell of the Snaky Maker completes at move 11 in the line after your move. Every green cell holds."
         );
         let said = why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree)), 0);
-        assert!(said.starts_with("持ちこたえる理由：(6,7) は"), "{said}");
+        assert!(said.starts_with("(6,7) が持ちこたえる理由：(6,7) は"), "{said}");
     }
 }

@@ -335,7 +335,7 @@ pub fn costly_now(lang: Language, lost: u32, better: Option<(Cell, u32)>, blocke
             cell(at)
         ),
         (Language::English, Some((at, keeps))) => format!(
-            "That move let Maker win {lost} sooner: {} instead of it would have kept its count at {keeps}. After the game, the lesson (W) shows why.",
+            "That move let Maker win {lost} sooner: playing {} instead would have kept its count at {keeps}. After the game, the lesson (W) shows why.",
             cell(at)
         ),
     }
@@ -496,14 +496,12 @@ pub fn turned(lang: Language, turn: Symmetry, alone: bool) -> String {
         _ => ["90度回して", "given a quarter turn"],
     };
     match (lang, alone) {
-        (Language::Japanese, true) => format!(
-            "新しい対局：今回の作り手は、作戦を (8,8) を中心に{}打ちます。作戦は毎局同じで、向きだけが変わります。覚えたことは、盤を同じように回して見れば通じます。",
-            how[0]
-        ),
-        (Language::English, true) => format!(
-            "New game: this time Maker plays its plan {} about (8,8). The plan is the same every game, only turned: what you learn holds, seen turned the same way.",
-            how[1]
-        ),
+        (Language::Japanese, true) => {
+            format!("今回は作戦を (8,8) を中心に{}打ちます（作戦は毎局同じ）。", how[0])
+        }
+        (Language::English, true) => {
+            format!("This game: Maker's plan {} about (8,8) (the same plan every game, only turned).", how[1])
+        }
         (Language::Japanese, false) => format!("今回は (8,8) を中心に{}打ちます。", how[0]),
         (Language::English, false) => {
             let how = how[1].trim_start_matches("given ");
@@ -584,10 +582,10 @@ pub fn par_line(lang: Language, par: u32, best: Option<u32>, blind_best: Option<
 pub fn first_claim_tip(lang: Language, sooner: u32) -> String {
     match lang {
         Language::Japanese => format!(
-            "最初の一手：作り手の石のとなり（辺で接するマス）がいちばん長く持ちます。遠くに打つと、作り手は{sooner}手早く勝ちます。"
+            "最初の一手：作り手の石のとなり（辺で接するマス）がいちばん長く持ちます。遠くだと{sooner}手早く負けます。"
         ),
         Language::English => format!(
-            "Your first claim: a cell beside Maker's stone (sharing a side) holds longest; far away, Maker wins {sooner} moves sooner."
+            "First claim: beside Maker's stone (sharing a side) holds longest; far away, Maker wins {sooner} sooner."
         ),
     }
 }

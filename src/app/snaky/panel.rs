@@ -218,7 +218,7 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         },
     );
     panel.spawn((Info::Par, HiddenInLesson, widgets::text("", 15.0, palette::INK_SOFT)));
-    // A fixed width and room for three lines, so a long message wraps without moving the buttons.
+    // A fixed width and room for four lines, so a long message wraps without moving the buttons.
     panel
         .spawn((HiddenInLesson, NoticeSlot, widgets::text_slot(px(PANEL_WIDTH - 36.0), NOTICE_HEIGHT)))
         .with_child((Info::Notice, widgets::text("", 14.0, palette::BAD)));
@@ -241,8 +241,9 @@ struct HiddenInLesson;
 #[derive(Component, Debug)]
 pub struct NoticeSlot;
 
-/// Three lines of the notice's 14 px text.
-const NOTICE_HEIGHT: f32 = 56.0;
+/// Four lines of the notice's 14 px text: a new game's two notices (the first claim's tip and
+/// how the plan is turned) fit without moving the buttons (newcomer #62 saw them overlap).
+const NOTICE_HEIGHT: f32 = 74.0;
 
 /// One page of the panel.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
