@@ -233,7 +233,7 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> St
             }
             Role::ThreatenedSnaky { move_number } => {
                 format!(
-                    "{cell} is a cell of a Snaky Maker could finish after move {move_number} in the line after your move"
+                    "{cell} is a cell of a Snaky Maker threatened to finish after its move {move_number} in the line after your move (not the one it completed)"
                 )
             }
             Role::ClaimedByMaker { move_number } => {
@@ -259,7 +259,7 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> St
             }
             Role::ThreatenedSnaky { move_number } => {
                 format!(
-                    "{cell} は、あなたの手のあとの進行で作り手が{move_number}手目のあと完成できる Snaky のマスです"
+                    "{cell} は、あなたの手のあとの進行で作り手が{move_number}手目のあと完成できた Snaky（最後に完成するものとは別）のマスです"
                 )
             }
             Role::ClaimedByMaker { move_number } => {
