@@ -377,11 +377,11 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
     if let Some(c) = game.costliest {
         said.push(match lang {
             Language::English => format!(
-                "Costliest: your move {} at {}, -{}; {} would have kept Maker's count at {}. Which block holds depends on Maker's plan, the same every game (turned): the lesson (W) shows it at this move, and practice (Q) lets you find the block yourself.",
+                "Costliest: your move {} at {}, -{}; {} would have kept Maker's count at {}. Which block holds depends on Maker's plan, the same every game (turned): see the lesson (W) and practice (Q).",
                 c.number, c.played, c.lost, c.best, c.keeps
             ),
             Language::Japanese => format!(
-                "いちばん痛かった手：{}手目 {}（-{}）。{} なら作り手の数字は{}のままでした。どこをふさげばもつかは作り手の計画しだいで、その計画は毎局同じです（向きは変わります）。学び（W）でこの手の場面を見て、練習（Q）で自分で見つけましょう。",
+                "いちばん痛かった手：{}手目 {}（-{}）。{} なら作り手の数字は{}のままでした。どこをふさげばもつかは作り手の計画しだいで、計画は毎局同じです（向きは変わります）：学び（W）と練習（Q）で。",
                 c.number, c.played, c.lost, c.best, c.keeps
             ),
         });
@@ -400,10 +400,10 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
     {
         said.push(match lang {
             Language::English => format!(
-                "Its double threat (move {n}) grew from a row of five: a row of 4 free at both ends wins in two moves."
+                "Its double threat (move {n}) grew from a row of five: a row of 4 free at both ends wins within three moves."
             ),
             Language::Japanese => {
-                format!("ダブルリーチ（{n}手目）は五つ並びから。両端の空いた四つ並びは、あと2手で勝ちです。")
+                format!("ダブルリーチ（{n}手目）は五つ並びから。両端の空いた四つ並びは、3手以内に勝ちます。")
             }
         });
     }

@@ -155,11 +155,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "Breaker has spoilt two of the four corners. Play a corner stone that makes a double threat (either corner left whole), then finish the Snaky Breaker leaves you.",
         ],
         (Language::Japanese, Step::OpenFour) => [
-            "まわりが空いた四つ並び（両端と、その先のマスの上下も空いている）は勝ちです。五つにすれば、壊し手は1手で4つの角をすべてはつぶせません。（壊し手で遊ぶときは逆に、両端の空いた四つ並びができたら、あと2手で負けです。）",
+            "まわりが空いた四つ並び（両端と、その先のマスの上下も空いている）は勝ちです。五つにすれば、壊し手は1手で4つの角をすべてはつぶせません。（壊し手で遊ぶときは逆に、両端の空いた四つ並びができたら、3手以内に負けます。）",
             "{moves}手以内に勝ってください：五つ並び、横の石、完成の順です。壊し手は完成のマスがあれば必ず取ります。",
         ],
         (Language::English, Step::OpenFour) => [
-            "A row of 4 with room all round (both ends free, and the cells above and below them) wins: make it 5, and one Breaker stone cannot spoil all four corners. (When you play Breaker, the other way round: once Maker has a row of 4 free at both ends, it wins in two moves.)",
+            "A row of 4 with room all round (both ends free, and the cells above and below them) wins: make it 5, and one Breaker stone cannot spoil all four corners. (When you play Breaker, the other way round: once Maker has a row of 4 free at both ends, it wins within three moves: five, a corner, the finish.)",
             "Win within {moves} moves: five in a row, then the side stone, then the finish. Breaker takes every finishing cell it can.",
         ],
         (Language::Japanese, Step::ThreatFirst) => [

@@ -284,7 +284,7 @@ pub fn cost(
     let head = match (lang, now.footing) {
         (Language::Japanese, Footing::Afresh) => {
             format!(
-                "いまの手で証明から外れました：いまの石を使う証明はありません。最悪でも、別の場所からやり直して{to}手目に勝てます（{from}手目ではなく）。まった（Z）で戻れます。"
+                "いまの手で証明から外れました：いまの石を使う証明はありません。最悪でも、別の場所からやり直して{to}手目に勝てます（{from}手目ではなく）。まった（Z）で戻れます（その対局は助けありになります）。"
             )
         }
         (Language::Japanese, _) => {
@@ -292,7 +292,7 @@ pub fn cost(
         }
         (Language::English, Footing::Afresh) => {
             format!(
-                "That move left the proof: none builds on your stones now, and at worst a fresh start wins by move {to} (not {from}). Undo (Z) takes it back."
+                "That move left the proof: none builds on your stones now, and at worst a fresh start wins by move {to} (not {from}). Undo (Z) takes it back (the game then counts as helped)."
             )
         }
         (Language::English, _) => {
@@ -630,11 +630,9 @@ pub fn side(lang: Language, you: bool) -> &'static str {
 pub fn legend(lang: Language, hint_shown: bool, line_shown: bool) -> &'static str {
     if line_shown {
         return match lang {
-            Language::Japanese => {
-                "うすい石：証明の進行（実際の対局とは別）。紫の丸：打てば完成。赤い枠：完成した Snaky。"
-            }
+            Language::Japanese => "うすい石：証明の進行（実際の対局とは別）。紫の丸：打てば完成。",
             Language::English => {
-                "Pale stones: the proof's line (not your game). Purple ring: completes a Snaky. Red frame: the Snaky completed."
+                "Pale stones: the proof's line (not your game). Purple ring: completes a Snaky."
             }
         };
     }

@@ -489,8 +489,11 @@ pub fn record_copied(lang: Language, record: &str, turned: bool) -> String {
 /// else after another (a new Maker or blind mode), in a few words.
 pub fn turned(lang: Language, turn: Symmetry, alone: bool) -> String {
     let [a, b, c, d] = turn.matrix();
+    // A mirror says which way (newcomer #63 asked "mirrored across which line?").
     let how = match (a * d - b * c, a) {
-        (-1, _) => ["裏返しにして", "mirrored"],
+        (-1, -1) => ["左右に裏返して", "mirrored left to right"],
+        (-1, 1) => ["上下に裏返して", "mirrored top to bottom"],
+        (-1, _) => ["斜めに裏返して", "mirrored across a diagonal"],
         (_, -1) => ["180度回して", "given a half turn"],
         (_, 1) => ["そのまま", "unturned"],
         _ => ["90度回して", "given a quarter turn"],
@@ -554,7 +557,15 @@ pub fn off_view(lang: Language, count: usize, far: usize, last_move_key: bool) -
 }
 
 /// The goal line: par (the guarantee at the start) and the bests kept for this Maker.
-pub fn par_line(lang: Language, par: u32, best: Option<u32>, blind_best: Option<u32>) -> String {
+/// `hidden`: blind mode, where the number above is the hidden guarantee's note, not a count
+/// (newcomer #63 read "keep the number above at 21" beside no number).
+pub fn par_line(
+    lang: Language,
+    par: u32,
+    best: Option<u32>,
+    blind_best: Option<u32>,
+    hidden: bool,
+) -> String {
     let record = match (lang, best, blind_best) {
         (_, None, None) => String::new(),
         (Language::Japanese, Some(best), None) => format!("　あなたの最高 {best}手"),
@@ -568,10 +579,18 @@ pub fn par_line(lang: Language, par: u32, best: Option<u32>, blind_best: Option<
     };
     // The heading above is the guarantee now, which only goes down; par is where it starts
     // (newcomer #23 read "by its move 21" and "par 21" as the same thing said twice).
-    match lang {
-        Language::Japanese => format!("パー {par}：上の数を{par}のまま保とう。まずい手で減ります{record}"),
-        Language::English => {
+    match (lang, hidden) {
+        (Language::Japanese, false) => {
+            format!("パー {par}：上の数を{par}のまま保とう。まずい手で減ります{record}")
+        }
+        (Language::English, false) => {
             format!("Par {par}: keep the number above at {par}; a costly move lowers it{record}")
+        }
+        (Language::Japanese, true) => {
+            format!("パー {par}：作り手の{par}手目まで耐えよう（数は最後に出ます）{record}")
+        }
+        (Language::English, true) => {
+            format!("Par {par}: hold out {par} Maker moves (the count shows at the end){record}")
         }
     }
 }
@@ -988,6 +1007,30 @@ mod tests {
         );
         assert_eq!(off_view(Language::English, 8, 0, false), "8 stones outside the view (C: centre)");
         assert_eq!(off_view(Language::Japanese, 1, 0, false), "画面の外に石が 1個（C：中央へ）");
+    }
+
+    /// A mirrored plan says which way, as its matrix moves a cell: left to right negates x, top
+    /// to bottom negates y, a diagonal swaps them.
+    #[test]
+    fn a_mirrored_plan_says_which_way() {
+        let mut mirrors = 0;
+        for symmetry in Symmetry::ALL {
+            let [a, b, c, d] = symmetry.matrix();
+            let said = turned(Language::English, symmetry, true);
+            if a * d - b * c != -1 {
+                assert!(!said.contains("mirrored"), "{said}");
+                continue;
+            }
+            mirrors += 1;
+            let expected = match (a, d, b) {
+                (-1, 1, 0) => "mirrored left to right",
+                (1, -1, 0) => "mirrored top to bottom",
+                (0, 0, _) => "mirrored across a diagonal",
+                _ => panic!("a mirror matrix {:?}", [a, b, c, d]),
+            };
+            assert!(said.contains(expected), "{said}");
+        }
+        assert_eq!(mirrors, 4);
     }
 
     /// The double threat's line says whether the block changes this Maker's count.

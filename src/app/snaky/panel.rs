@@ -757,7 +757,7 @@ fn update_panel(
                 } else {
                     let best = settings.snaky_best.get(&maker).copied();
                     let blind = settings.blind_best.get(&maker).copied();
-                    let goal = text::par_line(lang, par, best, blind);
+                    let goal = text::par_line(lang, par, best, blind, blind_now);
                     // Before the first claim (not blind): where it holds longest.
                     let first = session.game().breaker_cells().is_empty() && !blind_now;
                     match first.then(|| session.game().far_reply_cost()).flatten() {
