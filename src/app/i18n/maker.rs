@@ -727,9 +727,11 @@ pub fn review(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
 /// your stones" here).
 fn off_proof(lang: Language, moves: &[CoachedMove]) -> Vec<String> {
     let played_off = |m: &&CoachedMove| !m.before.footing.on_stones() && m.cell != m.before.hint;
-    let back_on = |m: &CoachedMove| m.after.is_some_and(|a| a.footing.on_stones()) || m.won;
-    let off: Vec<usize> = moves.iter().filter(played_off).filter(|m| !back_on(m)).map(|m| m.number).collect();
-    let back: Vec<usize> = moves.iter().filter(played_off).filter(|m| back_on(m)).map(|m| m.number).collect();
+    let back_on = |m: &&CoachedMove| m.after.is_some_and(|a| a.footing.on_stones()) || m.won;
+    let (back, off): (Vec<&CoachedMove>, Vec<&CoachedMove>) =
+        moves.iter().filter(played_off).partition(back_on);
+    let numbers = |moves: Vec<&CoachedMove>| -> Vec<usize> { moves.into_iter().map(|m| m.number).collect() };
+    let (back, off) = (numbers(back), numbers(off));
     let mut lines: Vec<String> = off_proof_moves(lang, &off).into_iter().collect();
     if !back.is_empty() {
         let which = crate::snaky::words::and_list(lang, &runs(lang, &back));

@@ -174,6 +174,7 @@ fn by_threats(game: &mut MakerGame, depth: u32, budget: &mut u32) -> Option<Cell
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::snaky::as_maker::{Attacker, Level, Opponent};
 
     fn game(maker: &[(i32, i32)], breaker: &[(i32, i32)]) -> MakerGame {
         let m: Vec<Cell> = maker.iter().map(|&c| c.into()).collect();
@@ -252,35 +253,46 @@ mod tests {
     /// finishing cells (by brute force over the cells near the stones), the search answers one.
     #[test]
     fn a_double_threat_at_hand_is_found_for_one_position_per_threat_move() {
-        use crate::snaky::as_maker::{Attacker, Level, Opponent};
         let mut seen = 0;
-        for seed in 0..6 {
+        each_position_of_seeded_games(0..6, Level::Potential, |g| {
+            let doubles: Vec<Cell> = near_cells(g)
+                .into_iter()
+                .filter(|&c| {
+                    let mut after = g.clone();
+                    after.maker_move(c).is_ok() && after.threats().cells.len() >= 2
+                })
+                .collect();
+            if g.threats().is_empty() && !doubles.is_empty() {
+                seen += 1;
+                let mut budget = threat_moves(g).len() as u32;
+                let found = forced_win(g, SEARCH_DEPTH_FOR_TEST, &mut budget);
+                assert!(found.is_some_and(|c| doubles.contains(&c)), "{found:?} of {doubles:?}");
+            }
+        });
+        assert!(seen > 0, "some position has a double threat at hand");
+    }
+
+    const SEARCH_DEPTH_FOR_TEST: u32 = 8;
+
+    /// Hands `check` every position with Maker to move of the games the heuristic Maker plays
+    /// against `level` for each seed (up to 30 Maker moves a game).
+    fn each_position_of_seeded_games(
+        seeds: std::ops::Range<u64>,
+        level: Level,
+        mut check: impl FnMut(&MakerGame),
+    ) {
+        for seed in seeds {
             let mut g = MakerGame::new();
-            let (mut maker, mut breaker) = (Attacker::new(seed), Opponent::new(Level::Potential, seed));
+            let (mut maker, mut breaker) = (Attacker::new(seed), Opponent::new(level, seed));
             while !g.won() && g.maker_cells().len() < 30 {
-                let doubles: Vec<Cell> = near_cells(&g)
-                    .into_iter()
-                    .filter(|&c| {
-                        let mut after = g.clone();
-                        after.maker_move(c).is_ok() && after.threats().cells.len() >= 2
-                    })
-                    .collect();
-                if g.threats().is_empty() && !doubles.is_empty() {
-                    seen += 1;
-                    let mut budget = threat_moves(&g).len() as u32;
-                    let found = forced_win(&g, SEARCH_DEPTH_FOR_TEST, &mut budget);
-                    assert!(found.is_some_and(|c| doubles.contains(&c)), "{found:?} of {doubles:?}");
-                }
+                check(&g);
                 g.maker_move(maker.choose(&g).expect("Maker's turn")).expect("legal");
                 if !g.won() {
                     g.breaker_move(breaker.choose(&g).expect("Breaker's turn")).expect("legal");
                 }
             }
         }
-        assert!(seen > 0, "some position has a double threat at hand");
     }
-
-    const SEARCH_DEPTH_FOR_TEST: u32 = 8;
 
     /// The free cells within five of a Maker stone (a Snaky spans six: every cell a threat can be on).
     fn near_cells(g: &MakerGame) -> Vec<Cell> {
@@ -299,28 +311,19 @@ mod tests {
     /// holding four Maker cells, on every position of seeded games.
     #[test]
     fn threat_moves_are_the_free_cells_of_live_copies_holding_four() {
-        use crate::snaky::as_maker::{Attacker, Level, Opponent};
         let mut seen = 0;
-        for seed in 0..4 {
-            let mut g = MakerGame::new();
-            let (mut maker, mut breaker) = (Attacker::new(seed), Opponent::new(Level::Blocker, seed));
-            while !g.won() && g.maker_cells().len() < 30 {
-                let mut expected: Vec<Cell> = live_copies(&g)
-                    .into_iter()
-                    .filter(|copy| copy.maker == 4)
-                    .flat_map(|copy| copy.cells)
-                    .filter(|&c| g.is_free(c))
-                    .collect();
-                expected.sort_unstable();
-                expected.dedup();
-                seen += expected.len();
-                assert_eq!(threat_moves(&g), expected);
-                g.maker_move(maker.choose(&g).expect("Maker's turn")).expect("legal");
-                if !g.won() {
-                    g.breaker_move(breaker.choose(&g).expect("Breaker's turn")).expect("legal");
-                }
-            }
-        }
+        each_position_of_seeded_games(0..4, Level::Blocker, |g| {
+            let mut expected: Vec<Cell> = live_copies(g)
+                .into_iter()
+                .filter(|copy| copy.maker == 4)
+                .flat_map(|copy| copy.cells)
+                .filter(|&c| g.is_free(c))
+                .collect();
+            expected.sort_unstable();
+            expected.dedup();
+            seen += expected.len();
+            assert_eq!(threat_moves(g), expected);
+        });
         assert!(seen > 0, "some position has threat moves");
     }
 }

@@ -424,13 +424,7 @@ fn worker(n: usize, ours: &Cards, base_sha256: &str, shared: &Shared<'_>) -> Res
     let task_label = Mutex::new(String::new());
     // The task's positions given up, written as they are (a restart resumes the task).
     let failure_log: Mutex<Option<FailureLog>> = Mutex::new(None);
-    let flush_failures = || {
-        let mut slot = failure_log.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(Err(e)) = slot.as_mut().map(FailureLog::flush) {
-            eprintln!("pokopoko: warning: {e}; the task goes on without its failure file");
-            *slot = None;
-        }
-    };
+    let flush_failures = || with_failure_log(&failure_log, FailureLog::flush);
     let report = |stats: &SearchStats, elapsed: Duration, library: usize| {
         flush_failures();
         let label = task_label.lock().map(|l| l.clone()).unwrap_or_default();
@@ -475,13 +469,7 @@ fn worker(n: usize, ours: &Cards, base_sha256: &str, shared: &Shared<'_>) -> Res
             shared.lock().board.improve(&card.required, &card.envelope, card.height);
         }
     });
-    search.set_failure_sink(|digest| {
-        let mut slot = failure_log.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(Err(e)) = slot.as_mut().map(|log| log.push(digest)) {
-            eprintln!("pokopoko: warning: {e}; the task goes on without its failure file");
-            *slot = None;
-        }
-    });
+    search.set_failure_sink(|digest| with_failure_log(&failure_log, |log| log.push(digest)));
     let goal = u32::from(config.target) - 1;
     if config.tighten > 0 {
         if let Ok(mut l) = task_label.lock() {
@@ -508,9 +496,6 @@ fn worker(n: usize, ours: &Cards, base_sha256: &str, shared: &Shared<'_>) -> Res
             class.label(),
             reply.map_or_else(|| "far".to_owned(), |b| b.to_string())
         );
-        if let Ok(mut l) = task_label.lock() {
-            l.clone_from(&label);
-        }
         let resumed = resume_failures(&mut search, &failure_log, config, (level, class), &label, base_sha256);
         let label = match resumed {
             0 => label,
@@ -552,6 +537,19 @@ fn worker(n: usize, ours: &Cards, base_sha256: &str, shared: &Shared<'_>) -> Res
     match write_error.into_inner().ok().flatten() {
         Some(e) => Err(e.into()),
         None => Ok(()),
+    }
+}
+
+/// Does `act` on the task's failure file, if it has one; a file that cannot be written is said
+/// once on stderr and dropped, and the task goes on without it.
+fn with_failure_log(
+    slot: &Mutex<Option<FailureLog>>,
+    act: impl FnOnce(&mut FailureLog) -> Result<(), CheckpointError>,
+) {
+    let mut slot = slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(Err(e)) = slot.as_mut().map(act) {
+        eprintln!("pokopoko: warning: {e}; the task goes on without its failure file");
+        *slot = None;
     }
 }
 

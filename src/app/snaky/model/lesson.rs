@@ -4,7 +4,7 @@
 
 use crate::snaky::review::{self, Line};
 use crate::snaky::words::LineMove;
-use crate::snaky::{Cell, Game, Player, Why};
+use crate::snaky::{Cell, Game, Move, Player, Why};
 
 /// Which line the lesson plays.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -23,6 +23,14 @@ impl LineChoice {
             Self::Best => Self::Played,
         }
     }
+}
+
+/// The line after the move played ([`Lesson::moves`]) beside the game's own moves from that
+/// move, and where they first differ.
+struct BesideTheGame<'g> {
+    line: Vec<(Player, Cell)>,
+    played: &'g [Move],
+    first_different: Option<usize>,
 }
 
 /// What the game played where the line shows a Breaker move.
@@ -96,13 +104,8 @@ impl Lesson {
     /// the game never played (newcomers read the line as "not my game" and could not tell how
     /// the two related).
     pub fn game_left_line_at(&self, game: &Game) -> Option<Option<usize>> {
-        if self.choice != LineChoice::Played || self.why.is_none() {
-            return None;
-        }
-        let played = game.moves().get(review::before(self.index)..).unwrap_or_default();
-        let line = self.moves();
-        let first_different =
-            line.iter().zip(played).position(|(&(player, cell), m)| (player, cell) != (m.player, m.cell));
+        self.why.as_ref()?;
+        let BesideTheGame { line, played, first_different } = self.beside_the_game(game)?;
         // Breaker's moves are the line's 0th, 2nd, …, each Maker move followed by its reply. A
         // game not yet as long as the line (still being played) says nothing yet.
         match first_different {
@@ -115,19 +118,30 @@ impl Lesson {
     /// Beside the Breaker move of the line on show (after the move played): what the game
     /// played there, while it had followed the line so far. `None` elsewhere.
     pub fn in_the_game(&self, game: &Game) -> Option<InTheGame> {
-        if self.choice != LineChoice::Played || self.step < 2 {
+        if self.step < 2 {
             return None;
         }
-        let played = game.moves().get(review::before(self.index)..).unwrap_or_default();
-        let line = self.moves();
+        let BesideTheGame { line, played, first_different } = self.beside_the_game(game)?;
         let shown = self.step - 1;
-        let (&(player, cell), so_far) = (line.get(shown)?, &line[..shown]);
-        let m = played.get(shown)?;
-        let followed = so_far.iter().zip(played).all(|(&(p, c), m)| (p, c) == (m.player, m.cell));
+        let (&(player, cell), m) = (line.get(shown)?, played.get(shown)?);
+        let followed = first_different.is_none_or(|at| at >= shown);
         if !followed || player != Player::Breaker || m.player != Player::Breaker {
             return None;
         }
         Some(if m.cell == cell { InTheGame::Same } else { InTheGame::Played(m.cell) })
+    }
+
+    /// The line after the move played beside the game's own moves from that move. `None` for
+    /// the best reply's line.
+    fn beside_the_game<'g>(&self, game: &'g Game) -> Option<BesideTheGame<'g>> {
+        if self.choice != LineChoice::Played {
+            return None;
+        }
+        let played = game.moves().get(review::before(self.index)..).unwrap_or_default();
+        let line = self.moves();
+        let first_different =
+            line.iter().zip(played).position(|(&(player, cell), m)| (player, cell) != (m.player, m.cell));
+        Some(BesideTheGame { line, played, first_different })
     }
 
     /// The last step (the line's end).
