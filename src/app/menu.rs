@@ -249,7 +249,13 @@ const KEYS: Keymap<MenuKey> = Keymap(&[
     ),
     Binding::press(&[KeyCode::KeyF], MenuKey::Go(Screen::FreeSetup), "F：フリープレイ", "F: free play"),
     Binding::press(&[KeyCode::KeyS], MenuKey::Action(MenuAction::Snaky), "S：Snaky", "S: Snaky"),
-    Binding::press(&[KeyCode::KeyH], MenuKey::Go(Screen::SnakyLearn), "H：あそびかた", "H: how to play"),
+    // G, as in both Snaky games; H still works.
+    Binding::press(
+        &[KeyCode::KeyG, KeyCode::KeyH],
+        MenuKey::Go(Screen::SnakyLearn),
+        "G：あそびかた",
+        "G: how to play",
+    ),
     Binding::press(
         &[KeyCode::KeyX],
         MenuKey::Go(Screen::SnakyMaker),

@@ -39,6 +39,12 @@ pub enum Screen {
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Go(pub Screen);
 
+/// The game the Snaky primer was opened from (How to play in a Breaker game, How to win in a
+/// Maker game): its Esc and Back go back there rather than to the menu (newcomer #64 lost their
+/// place). Set by the game that opens the primer, cleared as the primer closes.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LearnReturn(pub Screen);
+
 fn go_to_screen(mut requests: MessageReader<Go>, mut next: ResMut<NextState<Screen>>) {
     if let Some(Go(screen)) = requests.read().last() {
         next.set(*screen);

@@ -665,7 +665,8 @@ struct BestReplyJson {
     keeps: u32,
     /// `{"role":"completed_snaky"|"threatened_snaky"|"claimed_by_maker"|"taken_by_breaker",
     /// "move":…}` or
-    /// `{"role":"needed_free"}` (in the envelope of Maker's plan after the move) or
+    /// `{"role":"needed_free","shapes":…}` (in the envelope of Maker's plan after the move, on
+    /// that many Snaky copies the plan could still build: inside it or Maker's, none Breaker's) or
     /// `{"role":"elsewhere"}`: where `cell` stood in `line`.
     in_line: serde_json::Value,
     /// The Snaky copy through `cell` that held the most of Maker's stones (two at least) and none
@@ -732,12 +733,13 @@ fn best_reply_json(best: &snaky::review::BestReply) -> BestReplyJson {
         Role::ThreatenedSnaky { move_number } => ("threatened_snaky", Some(move_number)),
         Role::ClaimedByMaker { move_number } => ("claimed_by_maker", Some(move_number)),
         Role::TakenByBreaker { move_number } => ("taken_by_breaker", Some(move_number)),
-        Role::NeededFree => ("needed_free", None),
+        Role::NeededFree { .. } => ("needed_free", None),
         Role::Elsewhere => ("elsewhere", None),
     };
-    let in_line = match in_line {
-        (role, Some(move_number)) => serde_json::json!({ "role": role, "move": move_number }),
-        (role, None) => serde_json::json!({ "role": role }),
+    let in_line = match (in_line, best.in_line) {
+        (_, Role::NeededFree { shapes }) => serde_json::json!({ "role": "needed_free", "shapes": shapes }),
+        ((role, Some(move_number)), _) => serde_json::json!({ "role": role, "move": move_number }),
+        ((role, None), _) => serde_json::json!({ "role": role }),
     };
     let on_shape = best.on_shape.map(|shape| {
         let stones: Vec<[i32; 2]> = shape.maker_stones().iter().map(|&c| xy(c)).collect();

@@ -456,7 +456,7 @@ impl BestReply {
     /// is a cell of Maker's Snaky in the line is shown by that Snaky; a second tint beside it was
     /// one colour too many to read (newcomer #56).
     pub fn shape_said(&self) -> Option<OnShape> {
-        self.on_shape.filter(|_| matches!(self.in_line, Role::NeededFree | Role::Elsewhere))
+        self.on_shape.filter(|_| matches!(self.in_line, Role::NeededFree { .. } | Role::Elsewhere))
     }
 }
 
@@ -503,6 +503,18 @@ pub fn finish_blocks(before: &Game) -> Option<((Cell, u32), (Cell, u32))> {
     let most = blocks.iter().copied().find(|&(c, _)| among_best(&replies, kept, c))?;
     let least = blocks.iter().copied().reduce(|a, b| if b.1 < a.1 { b } else { a })?;
     (least.1 < kept).then_some((most, least))
+}
+
+/// For Breaker to move with finishing cells on the board: the most this Maker's count keeps
+/// after a block of one of them (`None` with none open). Below the count now, the block lowers
+/// it without a mistake: the count had followed a branch where the finish stays open.
+pub fn best_block(before: &Game) -> Option<u32> {
+    let replies = before.reply_guarantees();
+    threats::threats(before.maker_cells(), before.breaker_cells())
+        .cells
+        .iter()
+        .filter_map(|&c| guarantee_at(&replies, c))
+        .max()
 }
 
 /// Whether a reply at `cell`, a cell of the active envelope, keeps `kept`: one of
@@ -611,7 +623,9 @@ pub enum Role {
     TakenByBreaker { move_number: u32 },
     /// None of these, but it lies in the envelope of Maker's plan after the move (the card Maker
     /// held then): that plan needs it free, so taking it instead would have ruled the plan out.
-    NeededFree,
+    /// `shapes`: the Snaky copies through it that the plan could still build (every cell in the
+    /// envelope or Maker's, none Breaker's), which a stone there spoils.
+    NeededFree { shapes: u32 },
     /// None of these.
     Elsewhere,
 }
@@ -669,14 +683,28 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
     after_best.breaker_move(cell).ok()?;
     let best_line = self::line(&after_best);
     // Not in the line: whether the plan Maker held after the move needed the cell free.
+    let envelope = after.active_claim().envelope(after.cards());
     let in_line = match Role::of(cell, &line) {
-        Role::Elsewhere if after.active_claim().envelope(after.cards()).contains(&cell) => Role::NeededFree,
+        Role::Elsewhere if envelope.contains(&cell) => {
+            Role::NeededFree { shapes: shapes_in_plan(&after, &envelope, cell) }
+        }
         role => role,
     };
     let best_reply =
         BestReply { cell, outside, keeps: reviewed.kept, in_line, on_shape, fullest, played_fullest };
     let blocked_finish = blocked_a_finish(game, index) && better_block.is_none();
     Some(Why { index, breaker, line, best_reply, best_line, blocked_finish, better_block })
+}
+
+/// The Snaky copies through `cell` that the plan with `envelope` could still build on `game`'s
+/// board: each cell in the envelope or Maker's, none Breaker's.
+fn shapes_in_plan(game: &Game, envelope: &[Cell], cell: Cell) -> u32 {
+    let in_plan = |c: Cell| envelope.contains(&c) || game.owner(c) == Some(Player::Maker);
+    let breakers = |c: Cell| game.owner(c) == Some(Player::Breaker);
+    let buildable = shape::live_copies_through(cell, breakers, |_| false)
+        .filter(|(copy, _)| copy.iter().all(|&c| in_plan(c)))
+        .count();
+    buildable as u32
 }
 
 /// What a game's costly moves had in common, for the sentence a player takes to the next game

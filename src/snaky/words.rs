@@ -241,11 +241,17 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> St
             }
             Role::TakenByBreaker { move_number } => {
                 format!(
-                    "in the line after your move Breaker takes {cell} only after Maker's move {move_number}"
+                    "in the line after your move Breaker has to take {cell} later anyway, after Maker's move {move_number}; taking it at once held"
                 )
             }
-            Role::NeededFree => format!(
-                "{cell} is a cell Maker's plan after your move kept in reserve: some of its lines use it, so a stone there forces a slower plan"
+            Role::NeededFree { shapes: 0 } => format!(
+                "{cell} lies where Maker's plan after your move needed the cells free: a stone there forces a slower plan"
+            ),
+            Role::NeededFree { shapes: 1 } => format!(
+                "{cell} lies on 1 Snaky shape Maker's plan after your move could still build: a stone there spoils it, and the plan needs more moves"
+            ),
+            Role::NeededFree { shapes } => format!(
+                "{cell} lies on {shapes} Snaky shapes Maker's plan after your move could still build: a stone there spoils all {shapes}, and the plan needs more moves"
             ),
             Role::Elsewhere => {
                 format!("{cell} is not in the line after your move: it sends Maker onto another plan")
@@ -267,11 +273,14 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> St
             }
             Role::TakenByBreaker { move_number } => {
                 format!(
-                    "あなたの手のあとの進行では、壊し手が {cell} を取るのは作り手の{move_number}手目のあとです"
+                    "あなたの手のあとの進行でも、壊し手は作り手の{move_number}手目のあとに結局 {cell} を取ることになります。すぐに取れば持ちこたえました"
                 )
             }
-            Role::NeededFree => format!(
-                "{cell} は、あなたの手のあとの作り手の計画が取っておいたマスです（いくつかの進行で使います）。そこに石があれば、作り手はもっと遅い計画に移ります"
+            Role::NeededFree { shapes: 0 } => format!(
+                "{cell} は、あなたの手のあとの作り手の計画が空けておきたいマスです。そこに石があれば、作り手はもっと遅い計画に移ります"
+            ),
+            Role::NeededFree { shapes } => format!(
+                "{cell} には、あなたの手のあとの作り手の計画がまだ作れる Snaky の形が{shapes}つ通っています。そこに石があればその{shapes}つがすべて使えなくなり、計画は長くなります"
             ),
             Role::Elsewhere => {
                 format!(

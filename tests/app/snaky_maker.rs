@@ -152,6 +152,56 @@ fn escape_goes_back_to_the_menu_and_the_game_waits_there() {
     assert!(texts(&mut app).iter().any(|t| t.starts_with("証明つき：あと")), "{:?}", texts(&mut app));
 }
 
+/// How to win (G, or L) opened from a Maker game goes back to that game with Esc, its stones as they
+/// were (newcomer #64 was sent to the menu); How to play (G) from a Breaker game likewise.
+#[test]
+fn escape_from_the_primer_goes_back_to_the_game_it_was_opened_from() {
+    let mut app = maker_screen();
+    click(&mut app, Cell::new(8, 8));
+    let reply = session(&app).game().breaker_cells()[0];
+    key(&mut app, KeyCode::KeyG);
+    for _ in 0..2 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::SnakyLearn);
+    key(&mut app, KeyCode::Escape);
+    for _ in 0..2 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::SnakyMaker);
+    assert_eq!(session(&app).game().maker_cells(), [Cell::new(8, 8)]);
+    assert_eq!(session(&app).game().breaker_cells(), [reply]);
+
+    app.world_mut().write_message(Go(Screen::Snaky));
+    for _ in 0..3 {
+        app.update();
+    }
+    key(&mut app, KeyCode::KeyG);
+    for _ in 0..2 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::SnakyLearn);
+    key(&mut app, KeyCode::Escape);
+    for _ in 0..2 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Snaky);
+    // Opened from the menu, it goes back to the menu.
+    app.world_mut().write_message(Go(Screen::Menu));
+    for _ in 0..2 {
+        app.update();
+    }
+    app.world_mut().write_message(Go(Screen::SnakyLearn));
+    for _ in 0..2 {
+        app.update();
+    }
+    key(&mut app, KeyCode::Escape);
+    for _ in 0..2 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+}
+
 #[test]
 fn the_breaker_screen_changes_sides_with_x() {
     let mut app = game(SavePlace::Memory, None);

@@ -58,7 +58,7 @@ impl L {
             L::ComBreakerLegend => ("壊し手（COM）", "Breaker (COM)"),
             L::MakerSteps => ("作り手の勝ち方 (L)", "How Maker wins (L)"),
             L::BreakerSteps => ("壊し手のステップ (B)", "Breaker's steps (B)"),
-            L::HowMakerWins => ("勝ち方 (L)", "How to win (L)"),
+            L::HowMakerWins => ("勝ち方 (G)", "How to win (G)"),
         };
         pick(lang, ja, en)
     }
@@ -99,11 +99,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
     let [paper, ours, best] = bounds;
     let lines: [&str; 2] = match (lang, step) {
         (Language::Japanese, Step::Shape) => [
-            "Snaky は 6マスの形です。4マスまっすぐ、となりの段にもう2マス（はしのマスに接する1マスと、その先の1マス）。まわしても裏返しても Snaky です（8つの向き）。",
+            "Snaky は 6マスの形です。4マスまっすぐ、となりの段にもう2マス（はしのマスのとなりに1マス、そこから列の向きにもう1マス先）。まわしても裏返しても Snaky です（8つの向き）。",
             "左の盤では作り手（COM）が Snaky の5マスを持っています。のこりの1マスはどこ？ クリックしてください。",
         ],
         (Language::English, Step::Shape) => [
-            "Snaky is a shape of 6 cells: 4 in a line (a row or a column), then 2 more in the next line over: one touching the line's last cell, one past it. Turned or flipped it is still a Snaky: 8 orientations, every one counts.",
+            "Snaky is a shape of 6 cells: 4 in a line (a row or a column), then 2 more in the next line over: one beside the line's last cell, and one a step further on, beyond the line's end. Turned or flipped it is still a Snaky: 8 orientations, every one counts.",
             "On the board, Maker (the COM) owns 5 cells of a Snaky. Which cell completes it? Click it.",
         ],
         (Language::Japanese, Step::Turns) => [
@@ -240,8 +240,10 @@ pub fn opening_task(lang: Language, board: usize) -> String {
 pub fn feedback(lang: Language, feedback: Feedback) -> String {
     use Language::{English as En, Japanese as Ja};
     match (feedback, lang) {
-        (Feedback::Completed, Ja) => "正解！ この6マスが Snaky です。".into(),
-        (Feedback::Completed, En) => "Right! These 6 cells are a Snaky.".into(),
+        (Feedback::Completed, Ja) => "正解！ 赤いマスの6つが Snaky です。石は作り手の紫：ここでは作り手の形を完成させました。作り手はこの形を持てば勝ちです。".into(),
+        (Feedback::Completed, En) => {
+            "Right! The 6 red cells are a Snaky. The stones are Maker's purple: here you completed Maker's shape, and Maker wins by owning one.".into()
+        }
         (Feedback::NotASnaky(_), Ja) => "ちがいます。そのマスでは Snaky になりません。別のマスをためしてください。".into(),
         (Feedback::NotASnaky(_), En) => "Not that one: that cell makes no Snaky. Try another cell.".into(),
         (Feedback::Taken(_), Ja) => "そのマスはもう取られています。取ったマスはずっとそのままです。".into(),

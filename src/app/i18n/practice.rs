@@ -169,12 +169,12 @@ pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>, far: usize) -> S
     let green = match (lang, far) {
         (Language::Japanese, 0) => "緑のマスはどれも持ちこたえる手です。".to_string(),
         (Language::Japanese, n) => format!(
-            "緑のマスはどれも持ちこたえる手です。石から離れたマス{n}つも持ちこたえます（印はなし）：持ちこたえるとは作り手の計画を早めないことで、そこは計画を変えません。"
+            "緑のマスはどれも持ちこたえる手です。石から離れたマス{n}つも持ちこたえます（印はなし）：この盤では作り手の計画がそこを使わないので、計画は変わりません（1手目の遠くとはちがいます）。"
         ),
         (Language::English, 0) => "Every green cell holds.".to_string(),
-        (Language::English, 1) => "Every green cell holds; so does 1 cell far from the stones (not marked): holding means not speeding Maker's plan up, and that one leaves it as it was.".to_string(),
+        (Language::English, 1) => "Every green cell holds; so does 1 cell far from the stones (not marked): on this board Maker's plan no longer uses it, so a stone there leaves the plan as it was (unlike far away at the first move).".to_string(),
         (Language::English, n) => format!(
-            "Every green cell holds; so do {n} cells far from the stones (not marked): holding means not speeding Maker's plan up, and those leave it as it was."
+            "Every green cell holds; so do {n} cells far from the stones (not marked): on this board Maker's plan no longer uses them, so a stone there leaves the plan as it was (unlike far away at the first move)."
         ),
     };
     let Some((answer, role)) = plan else { return green };
@@ -264,7 +264,8 @@ mod tests {
             said,
             "Why (6,7) holds: (6,7) is a cell of the Snaky Maker completes at move 11 in the line after your move. Every green cell holds."
         );
-        let said = why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree)), 0);
-        assert!(said.starts_with("(6,7) が持ちこたえる理由：(6,7) は"), "{said}");
+        let said =
+            why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })), 0);
+        assert!(said.starts_with("(6,7) が持ちこたえる理由：(6,7) には"), "{said}");
     }
 }

@@ -239,26 +239,39 @@ pub fn numbered_move(lang: Language, maker: bool, number: usize) -> String {
 
 /// What the rings on the board mean, said only for the rings there are.
 /// `finishing`: how many finishing cells are ringed; with two or more the goal line says why this
-/// Maker may leave them ([`double_threat_par`]), so the ring's legend is short.
-pub fn marks_legend(lang: Language, costly: bool, finishing: usize) -> String {
+/// Maker may leave them ([`double_threat_par`]), so the ring's legend is short. `block_falls_to`:
+/// with one, Breaker to move, the count its block leaves when that is lower than the count now,
+/// said before the block so that the fall is not read as the block's fault.
+pub fn marks_legend(lang: Language, costly: bool, finishing: usize, block_falls_to: Option<u32>) -> String {
     let mut said = Vec::new();
     if costly {
         said.push(match lang {
-            Language::Japanese => "赤い輪：作り手の勝ちを早めたあなたの手（ふりかえりで理由が見られます）。",
-            Language::English => "Red ring: your move that let Maker win sooner (the review shows why).",
+            Language::Japanese => {
+                "赤い輪：作り手の勝ちを早めたあなたの手（ふりかえりで理由が見られます）。".to_string()
+            }
+            Language::English => {
+                "Red ring: your move that let Maker win sooner (the review shows why).".to_string()
+            }
         });
     }
-    if finishing >= 2 {
-        said.push(match lang {
-            Language::Japanese => "紫の輪：作り手がそこに打つと Snaky が完成するマス。",
-            Language::English => "Purple ring: Maker's stone there would complete a Snaky.",
-        });
-    } else if finishing == 1 {
-        said.push(match lang {
-            Language::Japanese => "紫の輪：作り手がそこに打つと Snaky が完成するマス（この作り手は証明の順に打ち、あとに回すこともあります）。",
-            Language::English => "Purple ring: Maker's stone there would complete a Snaky (this Maker keeps its proof's order and may leave it for later).",
-        });
-    }
+    said.push(match (lang, finishing, block_falls_to) {
+        (_, 0, _) => String::new(),
+        (Language::Japanese, 1, Some(k)) => format!(
+            "紫の輪：作り手がそこに打つと Snaky が完成するマス。ふさぎましょう：完成を取る相手ならそこですぐ勝ちます。ふさぐと数字は{k}に下がりますが、ミスではありません：数字はこの作り手の証明の上限で、ふさぐ手で下がることがあります。"
+        ),
+        (Language::English, 1, Some(k)) => format!(
+            "Purple ring: Maker's stone there would complete a Snaky. Block it: any Maker that takes a finish wins there at once. The count then falls to {k}, not through a mistake: it is this Maker's proven bound, and a block can lower it."
+        ),
+        (Language::Japanese, 1, None) => {
+            "紫の輪：作り手がそこに打つと Snaky が完成するマス（この作り手は証明の順に打ち、あとに回すこともあります）。".to_string()
+        }
+        (Language::English, 1, None) => {
+            "Purple ring: Maker's stone there would complete a Snaky (this Maker keeps its proof's order and may leave it for later).".to_string()
+        }
+        (Language::Japanese, _, _) => "紫の輪：作り手がそこに打つと Snaky が完成するマス。".to_string(),
+        (Language::English, _, _) => "Purple ring: Maker's stone there would complete a Snaky.".to_string(),
+    });
+    said.retain(|s| !s.is_empty());
     said.join(" ")
 }
 
@@ -314,11 +327,11 @@ pub fn costly_now(lang: Language, lost: u32, better: Option<(Cell, u32)>, blocke
     if let Some(at) = blocked {
         return match lang {
             Language::Japanese => format!(
-                "完成のマス {} をふさぎました：正解です（この作り手は証明の手順どおりに打つので数字が{lost}動きましたが、ミスではありません）。",
+                "完成のマス {} をふさぎました：正解です（完成のマスは空けないこと）。数字が{lost}下がったのは、数字がこの作り手の証明の上限で、ふさぐ手で下がることがあるからです。ミスではありません。",
                 cell(at)
             ),
             Language::English => format!(
-                "You blocked the finish {}: forced, and right (this Maker keeps its proof's order, so its count moved by {lost}; not a mistake).",
+                "You blocked the finish {}: forced, and right (never leave a finish open). The count fell by {lost}: it is this Maker's proven bound, and a block can lower it; not a mistake.",
                 cell(at)
             ),
         };
@@ -613,23 +626,35 @@ pub fn first_claim_tip(lang: Language, sooner: u32) -> String {
 /// wins with its next move (`next`) whatever is blocked; this one keeps its proof's order (the
 /// heading's count), so the block is forced and no mistake. When its count depends on which cell
 /// is blocked (`differ`), that is said too (newcomer #48 held 19 and 15 from the same double
-/// threat, told "never a mistake").
-pub fn double_threat_par(lang: Language, next: usize, differ: Option<((Cell, u32), (Cell, u32))>) -> String {
+/// threat, told "never a mistake"); when every block lowers it alike (`falls_to`), that is said
+/// before the block.
+pub fn double_threat_par(
+    lang: Language,
+    next: usize,
+    differ: Option<((Cell, u32), (Cell, u32))>,
+    falls_to: Option<u32>,
+) -> String {
     // Which block keeps this Maker's count is its proof's order, which the board does not show:
     // said at once (newcomers #52 and #54 had to guess, and were told only after the game).
-    match (lang, differ) {
-        (Language::Japanese, None) => format!(
+    match (lang, differ, falls_to) {
+        (Language::Japanese, None, Some(k)) => format!(
+            "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打ちます。どちらをふさいでも数は{k}に下がりますが、ふさぐ手は強制でミスにはなりません"
+        ),
+        (Language::English, None, Some(k)) => format!(
+            "Whichever is blocked, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order, and either block brings its count to {k}. The block is forced: no mistake."
+        ),
+        (Language::Japanese, None, None) => format!(
             "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打つので上の数になり、ふさぐ手は強制でミスにはなりません"
         ),
-        (Language::Japanese, Some(((best, keeps), (worst, low)))) => format!(
+        (Language::Japanese, Some(((best, keeps), (worst, low))), _) => format!(
             "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打つので、{} をふさげば数は{keeps}のまま、{} をふさぐと{low}になります",
             cell(best),
             cell(worst)
         ),
-        (Language::English, None) => format!(
+        (Language::English, None, None) => format!(
             "Whichever is blocked, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order and wins by the move in the heading. The block is forced: no mistake."
         ),
-        (Language::English, Some(((best, keeps), (worst, low)))) => format!(
+        (Language::English, Some(((best, keeps), (worst, low))), _) => format!(
             "Whichever is blocked, a Maker that takes a finish wins with its move {next}. This one keeps its proof's order: blocking {} keeps its count at {keeps}, blocking {} brings it to {low}.",
             cell(best),
             cell(worst)
@@ -1038,9 +1063,12 @@ mod tests {
     fn the_double_threat_says_whether_the_block_changes_the_count() {
         let differ = Some(((Cell::new(10, 8), 21), (Cell::new(9, 9), 15)));
         assert!(
-            double_threat_par(Language::English, 15, differ)
+            double_threat_par(Language::English, 15, differ, None)
                 .ends_with("blocking (10,8) keeps its count at 21, blocking (9,9) brings it to 15.")
         );
-        assert!(double_threat_par(Language::English, 15, None).ends_with("The block is forced: no mistake."));
+        assert!(
+            double_threat_par(Language::English, 15, None, None)
+                .ends_with("The block is forced: no mistake.")
+        );
     }
 }

@@ -19,6 +19,7 @@ use crate::app::i18n::Lang;
 use crate::app::i18n::learn::{self as text, L};
 use crate::app::keymap::{Binding, Keymap, Keys, wrap_parts};
 use crate::app::open::Open;
+use crate::app::screens::LearnReturn;
 use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, send};
@@ -29,6 +30,9 @@ use crate::snaky::{Cell, Maker};
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<LearnInput>()
         .add_systems(OnEnter(Screen::SnakyLearn), (open_as_asked, open_primer).chain())
+        .add_systems(OnExit(Screen::SnakyLearn), |mut commands: Commands| {
+            commands.remove_resource::<LearnReturn>();
+        })
         .add_systems(
             Update,
             (keyboard, apply_input, redraw, hover_cells).chain().run_if(in_state(Screen::SnakyLearn)),
@@ -218,6 +222,7 @@ fn open_as_asked(mut commands: Commands, open: Option<Res<Open>>) {
 fn open_primer(
     mut commands: Commands,
     start: Option<Res<LearnStart>>,
+    back_to: Option<Res<LearnReturn>>,
     mut data: ResMut<SaveData>,
     lang: Res<Lang>,
 ) {
@@ -236,7 +241,7 @@ fn open_primer(
         widgets::top_bar(
             root,
             crate::app::i18n::T::Back.get(lang),
-            Screen::Menu,
+            back_to.as_deref().map_or(Screen::Menu, |back| back.0),
             widgets::heading(L::Title.get(lang)),
         );
         root.spawn((LearnContent, widgets::column(12.0)));
@@ -254,6 +259,7 @@ fn apply_input(
     primer: Option<ResMut<Primer>>,
     cells: Query<(&Interaction, &LearnCell)>,
     mut data: ResMut<SaveData>,
+    back_to: Option<Res<LearnReturn>>,
     mut go: MessageWriter<Go>,
 ) {
     let Some(mut primer) = primer else { return };
@@ -345,7 +351,7 @@ fn apply_input(
                 go.write(Go(Screen::SnakyMaker));
             }
             LearnInput::Back => {
-                go.write(Go(Screen::Menu));
+                go.write(Go(back_to.as_deref().map_or(Screen::Menu, |back| back.0)));
             }
         }
     }

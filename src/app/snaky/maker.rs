@@ -320,6 +320,7 @@ enum MakerKey {
 /// Opens the primer on its first Maker step.
 fn how_maker_wins(commands: &mut Commands, go: &mut MessageWriter<Go>) {
     commands.insert_resource(super::learn::LearnStart(super::lesson::Step::Threat));
+    commands.insert_resource(crate::app::screens::LearnReturn(Screen::SnakyMaker));
     go.write(Go(Screen::SnakyLearn));
 }
 
@@ -344,7 +345,9 @@ const KEYS: Keymap<MakerKey> = Keymap(&[
         "Z: undo",
     ),
     Binding::press(&[KeyCode::KeyR], MakerKey::Game(MakerInput::NewGame), "R：はじめから", "R: new game"),
-    Binding::press(&[KeyCode::KeyL], MakerKey::HowMakerWins, "L：勝ち方", "L: how to win"),
+    // G, as "How to play" in the Breaker game (newcomer #64 met L as the language on the menu and
+    // the last move in the other game); L still works.
+    Binding::press(&[KeyCode::KeyG, KeyCode::KeyL], MakerKey::HowMakerWins, "G：勝ち方", "G: how to win"),
     Binding::press(
         &[KeyCode::Digit1],
         MakerKey::Game(MakerInput::Level(Level::Blocker)),

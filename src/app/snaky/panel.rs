@@ -750,10 +750,13 @@ fn update_panel(
                     // A double threat while the heading still says this Maker's count (newcomer
                     // #37 read "by its move 21" beside "double threat" as a contradiction).
                     let next = game.maker_cells().len() + 1;
-                    (
-                        text::double_threat_par(lang, next, crate::snaky::review::finish_blocks(game)),
-                        palette::INK,
-                    )
+                    let differ = crate::snaky::review::finish_blocks(game);
+                    let falls_to = differ
+                        .is_none()
+                        .then(|| crate::snaky::review::best_block(game))
+                        .flatten()
+                        .filter(|&k| k < claim.guarantee);
+                    (text::double_threat_par(lang, next, differ, falls_to), palette::INK)
                 } else {
                     let best = settings.snaky_best.get(&maker).copied();
                     let blind = settings.blind_best.get(&maker).copied();
@@ -856,7 +859,10 @@ fn update_panel(
             }
             Info::Marks => {
                 let costly = crate::snaky::review_game(session.game()).moves.iter().any(|m| m.mistake());
-                (text::marks_legend(lang, costly, open), palette::INK_SOFT)
+                // A finish whose block lowers the count: said before the block, so the fall is not
+                // read as the block's fault (newcomers #61 and #63).
+                let block_falls_to = crate::snaky::review::best_block(game).filter(|&k| k < claim.guarantee);
+                (text::marks_legend(lang, costly, open, block_falls_to), palette::INK_SOFT)
             }
             Info::Notice => match session.notice_shown() {
                 Some(notice) => (

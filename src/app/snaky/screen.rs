@@ -226,6 +226,9 @@ fn apply_input(
         match applied.effect {
             None => {}
             Some(Effect::Go(screen)) => {
+                if screen == Screen::SnakyLearn {
+                    commands.insert_resource(crate::app::screens::LearnReturn(Screen::Snaky));
+                }
                 go.write(Go(screen));
             }
             Some(Effect::CopyRecord) => record::copy(&mut session, clipboard.as_deref_mut()),

@@ -271,7 +271,7 @@ pub struct Coach {
     sources: Vec<(Maker, Arc<Cards>)>,
     entries: Vec<Entry>,
     /// Entries whose A has two cells or more, by the vector from A's first cell to its second.
-    by_pair: HashMap<(i32, i32), Vec<u32>>,
+    by_pair: PairIndex,
     /// Entries whose A is one cell.
     singles: Vec<u32>,
     /// Nodes that require nothing (the roots), lowest first: a fresh start.
@@ -327,6 +327,14 @@ impl Coach {
             }
         }
         open.sort_by_key(|&(source, id)| (sources[source as usize].1.node(id).height, source, id));
+        // Lowest first (stable, so a tie keeps the order above): a search for a lower card stops
+        // at the first entry no lower than the best found.
+        let height = |&index: &u32| entries[index as usize].height;
+        singles.sort_by_key(height);
+        for list in by_pair.values_mut() {
+            list.sort_by_key(height);
+        }
+        let by_pair = PairIndex::new(by_pair);
         Self { sources, entries, by_pair, singles, open }
     }
 
@@ -404,33 +412,40 @@ impl Coach {
     /// `lower_only`, only for those lower than every one found before.
     fn each_applying(&self, game: &MakerGame, lower_only: bool, mut found: impl FnMut(&Entry, Placement)) {
         let maker = game.maker_cells();
-        let owned: HashSet<Cell> = maker.iter().copied().collect();
+        let owned = Stones::of(maker);
         let mut bound = u32::MAX;
-        let mut consider = |index: u32, anchor: Cell| {
+        // Whether the lists' later entries (each list is lowest first) can still be lower.
+        let mut consider = |index: u32, anchor: Cell| -> bool {
             let entry = &self.entries[index as usize];
             if lower_only && entry.height >= bound {
-                return;
+                return false;
             }
             let (ax, ay) = entry.required[0];
-            let (Some(dx), Some(dy)) = (anchor.x.checked_sub(ax), anchor.y.checked_sub(ay)) else { return };
+            let (Some(dx), Some(dy)) = (anchor.x.checked_sub(ax), anchor.y.checked_sub(ay)) else {
+                return true;
+            };
             let placement = Placement::new(entry.symmetry, dx, dy);
             if self.applies(entry, placement, &owned, game) {
                 found(entry, placement);
                 bound = entry.height;
             }
+            true
         };
         for &m in maker {
             for &index in &self.singles {
-                consider(index, m);
+                if !consider(index, m) {
+                    break;
+                }
             }
         }
         for &m0 in maker {
             for &m1 in maker {
                 let d = (i64::from(m1.x) - i64::from(m0.x), i64::from(m1.y) - i64::from(m0.y));
-                let (Ok(dx), Ok(dy)) = (i32::try_from(d.0), i32::try_from(d.1)) else { continue };
-                if let Some(list) = self.by_pair.get(&(dx, dy)) {
+                if let Some(list) = self.by_pair.get(d) {
                     for &index in list {
-                        consider(index, m0);
+                        if !consider(index, m0) {
+                            break;
+                        }
                     }
                 }
             }
@@ -473,11 +488,11 @@ impl Coach {
     }
 
     /// Maker owns F(A), Breaker nothing in F(T), and F(pivot) is free.
-    fn applies(&self, entry: &Entry, placement: Placement, owned: &HashSet<Cell>, game: &MakerGame) -> bool {
+    fn applies(&self, entry: &Entry, placement: Placement, owned: &Stones, game: &MakerGame) -> bool {
         let node = self.sources[entry.source as usize].1.node(entry.node);
         let (dx, dy) = (placement.dx, placement.dy);
         let owns = |&(x, y): &(i32, i32)| match (x.checked_add(dx), y.checked_add(dy)) {
-            (Some(x), Some(y)) => owned.contains(&Cell::new(x, y)),
+            (Some(x), Some(y)) => owned.contains(Cell::new(x, y)),
             _ => false,
         };
         entry.required.iter().all(owns)
@@ -510,6 +525,98 @@ impl Coach {
     }
 }
 
+/// Lists of entries by the vector between the first two cells of A, in a table over every vector
+/// that occurs (a card spans a few cells, so the table is small): a long game asks it for every
+/// pair of Maker's stones, thousands of times a turn, and a hash map's lookups were a sixth of the
+/// coach's time there.
+#[derive(Clone, Debug)]
+struct PairIndex {
+    /// The largest |dx| or |dy| of a vector that has entries.
+    reach: i64,
+    /// Row-major over dy, then dx, each from -reach to reach.
+    lists: Vec<Vec<u32>>,
+}
+
+impl PairIndex {
+    fn new(by_pair: HashMap<(i32, i32), Vec<u32>>) -> Self {
+        let reach = by_pair.keys().map(|&(dx, dy)| i64::from(dx.unsigned_abs().max(dy.unsigned_abs()))).max();
+        let reach = reach.unwrap_or(0);
+        let side = (2 * reach + 1) as usize;
+        let mut lists = vec![Vec::new(); side * side];
+        for ((dx, dy), list) in by_pair {
+            lists[Self::slot(reach, i64::from(dx), i64::from(dy))] = list;
+        }
+        Self { reach, lists }
+    }
+
+    fn slot(reach: i64, dx: i64, dy: i64) -> usize {
+        ((dy + reach) * (2 * reach + 1) + dx + reach) as usize
+    }
+
+    /// The entries whose A's first two cells differ by `(dx, dy)`; `None` when there are none.
+    fn get(&self, (dx, dy): (i64, i64)) -> Option<&[u32]> {
+        let inside = dx.abs() <= self.reach && dy.abs() <= self.reach;
+        inside.then(|| self.lists[Self::slot(self.reach, dx, dy)].as_slice()).filter(|list| !list.is_empty())
+    }
+}
+
+/// A player's stones as a bitmap over the box around them: the coach asks whether Maker owns a
+/// cell hundreds of thousands of times a turn in a long game, and a hash set's lookups were most
+/// of its time there.
+struct Stones {
+    min: (i64, i64),
+    width: i64,
+    height: i64,
+    bits: Vec<u64>,
+}
+
+impl Stones {
+    fn of(cells: &[Cell]) -> Self {
+        let xs = || cells.iter().map(|c| i64::from(c.x));
+        let ys = || cells.iter().map(|c| i64::from(c.y));
+        let (Some(min_x), Some(max_x), Some(min_y), Some(max_y)) =
+            (xs().min(), xs().max(), ys().min(), ys().max())
+        else {
+            return Self { min: (0, 0), width: 0, height: 0, bits: Vec::new() };
+        };
+        let (width, height) = (max_x - min_x + 1, max_y - min_y + 1);
+        // A box too large for a bitmap (stones scattered across the coordinates): no bitmap
+        // over it; `contains` then searches the sorted cells.
+        let area = width.checked_mul(height).filter(|&area| area <= 1 << 24);
+        let mut stones = Self { min: (min_x, min_y), width, height, bits: Vec::new() };
+        match area {
+            Some(area) => {
+                stones.bits = vec![0; (area as usize).div_ceil(64)];
+                for &c in cells {
+                    let i = stones.index(c).expect("inside its own box");
+                    stones.bits[i / 64] |= 1 << (i % 64);
+                }
+            }
+            None => {
+                stones.width = -1;
+                let mut sorted: Vec<u64> =
+                    cells.iter().map(|c| (u64::from(c.x as u32) << 32) | u64::from(c.y as u32)).collect();
+                sorted.sort_unstable();
+                stones.bits = sorted;
+            }
+        }
+        stones
+    }
+
+    fn index(&self, cell: Cell) -> Option<usize> {
+        let (x, y) = (i64::from(cell.x) - self.min.0, i64::from(cell.y) - self.min.1);
+        ((0..self.width).contains(&x) && (0..self.height).contains(&y)).then(|| (y * self.width + x) as usize)
+    }
+
+    fn contains(&self, cell: Cell) -> bool {
+        if self.width < 0 {
+            let key = (u64::from(cell.x as u32) << 32) | u64::from(cell.y as u32);
+            return self.bits.binary_search(&key).is_ok();
+        }
+        self.index(cell).is_some_and(|i| self.bits[i / 64] >> (i % 64) & 1 == 1)
+    }
+}
+
 /// F(T) lies on the board: a card whose envelope runs past the ends of the coordinates (±2³¹)
 /// would need cells no one can claim, so it proves nothing there.
 fn on_board(node: &Node, placement: Placement) -> bool {
@@ -535,6 +642,41 @@ mod tests {
 
     fn coach() -> Coach {
         Coach::shipped().expect("the shipped certificates")
+    }
+
+    /// The stones' bitmap answers as a set of the same cells does: over its box, around it, and
+    /// for stones too far apart for a bitmap (the sorted cells then).
+    #[test]
+    fn the_stones_bitmap_holds_exactly_its_stones() {
+        let near: Vec<Cell> = (0..40).map(|i| Cell::new((i * 7) % 13 - 3, (i * 5) % 11 + 2)).collect();
+        let far = vec![Cell::new(i32::MIN, 0), Cell::new(i32::MAX, i32::MAX), Cell::new(5, -7)];
+        for cells in [near, far, Vec::new()] {
+            let stones = Stones::of(&cells);
+            let set: HashSet<Cell> = cells.iter().copied().collect();
+            let probes = cells.iter().flat_map(|c| {
+                [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (20, 3)]
+                    .map(|(dx, dy)| Cell::new(c.x.wrapping_add(dx), c.y.wrapping_add(dy)))
+            });
+            for probe in probes.chain([Cell::new(0, 0), Cell::new(-100, 100)]) {
+                assert_eq!(stones.contains(probe), set.contains(&probe), "{probe:?} of {cells:?}");
+            }
+        }
+    }
+
+    /// The table of pairs gives each vector's list as the map it was built from, and none for a
+    /// vector without entries or beyond its reach.
+    #[test]
+    fn the_pair_table_gives_each_vectors_list() {
+        let map: HashMap<(i32, i32), Vec<u32>> =
+            [((0, 1), vec![3, 4]), ((2, -3), vec![7]), ((-1, 0), vec![9])].into();
+        let table = PairIndex::new(map.clone());
+        for dx in -5..=5 {
+            for dy in -5..=5 {
+                let expected = map.get(&(dx as i32, dy as i32)).map(Vec::as_slice);
+                assert_eq!(table.get((dx, dy)), expected, "({dx},{dy})");
+            }
+        }
+        assert_eq!(table.get((i64::from(i32::MAX), 0)), None);
     }
 
     /// Every cell of F(T) exists (no coordinate past ±2³¹): the card can be played out.
