@@ -1088,3 +1088,39 @@ fn a_line_that_leaves_a_finishing_cell_says_so_and_a_far_reply_reads_far() {
     assert!(text.contains(") far ·"), "{text}");
     assert!(text.contains(" skips ("), "{text}");
 }
+
+/// Why a new player meets ours (20) on the Snaky screen (`save::FIRST_SNAKY_MAKER`): a Breaker
+/// that takes a finishing cell whenever one is open (the one whose block keeps the most) and
+/// otherwise plays as the perfect Breaker holds exactly ours' bound, 20, on every seed; against
+/// the paper's Maker, which plays its proof in order and leaves finishes for later, the same
+/// Breaker never holds its 21 (only the perfect Breaker, which leaves finishes open, does).
+#[test]
+fn a_breaker_that_blocks_every_finish_reaches_ours_par_and_not_the_papers() {
+    struct BestBlock(ComputerBreaker);
+    impl snaky::Breaker for BestBlock {
+        fn choose(&mut self, game: &Game) -> Option<Cell> {
+            game.to_move()?;
+            let open = brute_threats(&xy(game.maker_cells()), &xy(game.breaker_cells()));
+            let keeps = |&(x, y): &Xy| {
+                let mut blocked = game.clone();
+                blocked.breaker_move(Cell::new(x, y)).expect("a finishing cell is free");
+                blocked.guarantee()
+            };
+            match open.keys().max_by_key(|xy| keeps(xy)) {
+                Some(&(x, y)) => Some(Cell::new(x, y)),
+                None => self.0.choose(game),
+            }
+        }
+    }
+    for seed in 0..8 {
+        let held = |maker: Maker| {
+            let mut game = Game::started(maker.cards().expect("cards"));
+            play_out(&mut game, &mut BestBlock(ComputerBreaker::new(BreakerKind::Perfect, seed)));
+            assert!(game.won(), "{maker:?} seed {seed}: Maker completes");
+            game.maker_cells().len()
+        };
+        assert_eq!(held(Maker::Ours), 20, "seed {seed}");
+        assert!(held(Maker::Paper) < 21, "seed {seed}");
+    }
+    assert_eq!(pokopoko::save::FIRST_SNAKY_MAKER, Maker::Ours);
+}

@@ -30,13 +30,14 @@ impl Default for Save {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Settings {
     pub language: Language,
     /// Pick sets whose strategy page the player chose to see: its spoiler warning is not shown
     /// again. At most [`MAX_REVEALED`], the oldest forgotten first.
     pub strategies_revealed: Vec<PickSet>,
-    /// The Snaky screen's Maker: the paper's (21) or ours (20 or 19).
+    /// The Snaky screen's Maker: the paper's (21) or ours (20 or 19); ours (20) for a new player
+    /// ([`FIRST_SNAKY_MAKER`]).
     pub snaky_maker: crate::snaky::Maker,
     /// Blind mode's best: the most Maker moves the player held out, per Maker.
     pub blind_best: BTreeMap<crate::snaky::Maker, u32>,
@@ -59,6 +60,29 @@ pub struct Settings {
     /// The Snaky primer ("How to play"): whether it was ever opened and which steps were passed;
     /// absent in older saves (then never opened, nothing passed).
     pub snaky_primer: SnakyPrimer,
+}
+
+/// The Maker a new player meets on the Snaky screen: ours (20), the one whose par a Breaker who
+/// blocks every finish can reach. Against the paper's (21), which plays its proof in order and
+/// leaves finishes for later, such a Breaker holds 18 or 19 at best, so its par of 21 asked the
+/// player to leave finishes open (newcomers #61 to #66); see `tests/snaky_threats.rs`.
+pub const FIRST_SNAKY_MAKER: crate::snaky::Maker = crate::snaky::Maker::Ours;
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            language: Language::default(),
+            strategies_revealed: Vec::new(),
+            snaky_maker: FIRST_SNAKY_MAKER,
+            blind_best: BTreeMap::new(),
+            snaky_best: BTreeMap::new(),
+            assisted_best: BTreeMap::new(),
+            maker_best: BTreeMap::new(),
+            sound: SoundSettings::default(),
+            free_play: None,
+            snaky_primer: SnakyPrimer::default(),
+        }
+    }
 }
 
 /// The most Maker moves a won game as Maker can record (far more than anyone plays).

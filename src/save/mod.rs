@@ -18,8 +18,8 @@ pub use crate::language::Language;
 pub use crate::pokopoko::{ChoiceRecord, Progress, StageRecord};
 pub use file::{MAX_SAVE_BYTES, Notice, Opened, SAVE_FILE_NAME, SaveError, SaveFile};
 pub use format::{
-    MAKER_PRIMER_STEPS, MAX_MAKER_MOVES, MAX_REVEALED, PRIMER_STEPS, SAVE_VERSION, Save, Settings,
-    SnakyPrimer, Unusable,
+    FIRST_SNAKY_MAKER, MAKER_PRIMER_STEPS, MAX_MAKER_MOVES, MAX_REVEALED, PRIMER_STEPS, SAVE_VERSION, Save,
+    Settings, SnakyPrimer, Unusable,
 };
 pub use repair::{
     MAX_LISTED_PROBLEMS, MAX_RECORDED_MATCHES, MIN_HELD_OUT, Repairable, SaveProblem, parse, parse_repairing,

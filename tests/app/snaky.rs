@@ -20,14 +20,36 @@ use pokopoko::snaky::{Cell, Maker, Player};
 
 use crate::common::{game, key};
 
+/// The Snaky screen against the paper's Maker (a new player meets ours (20): the tests here
+/// check the paper's numbers of SPEC §2.3, and `a_new_player_meets_ours_20` the choice).
 fn snaky_screen() -> App {
     let mut app = game(SavePlace::Memory, None);
+    papers_maker(&mut app);
     app.world_mut().write_message(Go(Screen::Snaky));
     for _ in 0..3 {
         app.update();
     }
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Snaky);
     app
+}
+
+/// Chooses the paper's Maker in the save, as a player who switched to it with K.
+pub fn papers_maker(app: &mut App) {
+    app.world_mut().resource_mut::<pokopoko::app::SaveData>().save.settings.snaky_maker = Maker::Paper;
+}
+
+/// A new save opens the Snaky screen on ours (20), whose par a Breaker who blocks every finish can
+/// reach (`save::FIRST_SNAKY_MAKER`; the engine's test shows why).
+#[test]
+fn a_new_player_meets_ours_20() {
+    let mut app = game(SavePlace::Memory, None);
+    app.world_mut().write_message(Go(Screen::Snaky));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(session(&app).maker, Maker::Ours);
+    assert_eq!(session(&app).game().claim().guarantee, 20);
+    assert_eq!(session(&app).game().claim().card, 803, "ours (20)'s root card");
 }
 
 /// The Snaky screen with the game of `record` loaded (Breaker's moves, Maker answering each).
@@ -267,6 +289,7 @@ fn the_perfect_breaker_watched_against_our_maker_lasts_exactly_20() {
 #[test]
 fn a_start_with_our_maker_replays_the_moves_against_it() {
     let mut app = game(SavePlace::Memory, None);
+    papers_maker(&mut app);
     let start = pokopoko::app::snaky::SnakyStart::parse("7,8 8,6", Some(Maker::Ours)).expect("legal moves");
     app.insert_resource(start);
     app.world_mut().write_message(Go(Screen::Snaky));
@@ -1114,16 +1137,19 @@ fn a_costly_move_says_at_once_what_it_cost_and_what_held() {
     assert!(after < before, "(7,9) costs");
     let notice = session(&app).notice.clone().expect("the cost is told");
     assert_eq!(notice.kind, NoticeKind::Refused);
-    let Said::Costly { lost, better: Some((best, keeps)), blocked: None } = notice.said.clone() else {
+    let Said::Costly { played, lost, better: Some((best, keeps)), blocked: None } = notice.said.clone()
+    else {
         panic!("{:?}", notice.said)
     };
     assert_eq!((lost, keeps), (before - after, before));
+    let number = session(&app).game().breaker_cells().len();
+    assert_eq!(played, (number, Cell::new(7, 9)));
     assert!(holding.contains(&best), "{best} is not among the replies keeping {before}: {holding:?}");
     let said = notice.said.text(Language::English);
     assert_eq!(
         said,
         format!(
-            "That move let Maker win {lost} sooner: playing {best} instead would have kept its count at {before}. After the game, the lesson (W) shows why."
+            "Your move {number} at (7,9) let Maker win {lost} sooner: {best} instead, on that move, would have kept its count at {before}. After the game, the lesson (W) shows why."
         )
     );
     assert!(!said.contains("fullest"), "no rule of thumb: {said}");

@@ -252,8 +252,9 @@ fn step_5_states_the_bounds_and_passes_by_going_to_play() {
     // (issue 27).
     let all = texts(&mut app);
     assert!(all.iter().any(|t| t.contains("21") && t.contains("19")), "{all:?}");
-    // The par track: one numbered Maker stone per move of the saved Maker's bound (the paper's).
-    assert!(texts(&mut app).iter().any(|t| t == "21") && !texts(&mut app).iter().any(|t| t == "22"));
+    // The par track: one numbered Maker stone per move of the saved Maker's bound (ours (20) for
+    // a new player).
+    assert!(texts(&mut app).iter().any(|t| t == "20") && !texts(&mut app).iter().any(|t| t == "21"));
     key(&mut app, KeyCode::Enter);
     app.update();
     assert_eq!(screen(&app), Screen::Snaky);

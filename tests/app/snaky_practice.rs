@@ -30,6 +30,7 @@ fn texts(app: &mut App) -> Vec<String> {
 /// The record played by clicks on the Breaker screen, to Maker's win.
 fn finished_game() -> App {
     let mut app = game(SavePlace::Memory, None);
+    crate::snaky::papers_maker(&mut app);
     app.world_mut().write_message(Go(Screen::Snaky));
     for _ in 0..3 {
         app.update();

@@ -323,7 +323,13 @@ pub fn left_open(lang: Language, cells: &[Cell]) -> String {
 /// lesson's best reply and the count it keeps), with where to find why. A move that blocked a
 /// finishing cell (`blocked`) is told that this was right in general. No rule of thumb: none
 /// finds the best reply against these Makers more than two times in three.
-pub fn costly_now(lang: Language, lost: u32, better: Option<(Cell, u32)>, blocked: Option<Cell>) -> String {
+pub fn costly_now(
+    lang: Language,
+    (number, played): (usize, Cell),
+    lost: u32,
+    better: Option<(Cell, u32)>,
+    blocked: Option<Cell>,
+) -> String {
     if let Some(at) = blocked {
         return match lang {
             Language::Japanese => format!(
@@ -338,17 +344,25 @@ pub fn costly_now(lang: Language, lost: u32, better: Option<(Cell, u32)>, blocke
     }
     match (lang, better) {
         (Language::Japanese, None) => {
-            format!("いまの手で作り手の勝ちが{lost}手早まりました。理由は対局のあと、学び（W）で。")
+            format!(
+                "あなたの{number}手目 {} で作り手の勝ちが{lost}手早まりました。理由は対局のあと、学び（W）で。",
+                cell(played)
+            )
         }
         (Language::English, None) => {
-            format!("That move let Maker win {lost} sooner; after the game, the lesson (W) shows why.")
+            format!(
+                "Your move {number} at {} let Maker win {lost} sooner; after the game, the lesson (W) shows why.",
+                cell(played)
+            )
         }
         (Language::Japanese, Some((at, keeps))) => format!(
-            "いまの手で作り手の勝ちが{lost}手早まりました。いまの手のかわりに {} なら数字は{keeps}のままでした。理由は対局のあと、学び（W）で。",
+            "あなたの{number}手目 {} で作り手の勝ちが{lost}手早まりました。その手で {} なら数字は{keeps}のままでした。理由は対局のあと、学び（W）で。",
+            cell(played),
             cell(at)
         ),
         (Language::English, Some((at, keeps))) => format!(
-            "That move let Maker win {lost} sooner: playing {} instead would have kept its count at {keeps}. After the game, the lesson (W) shows why.",
+            "Your move {number} at {} let Maker win {lost} sooner: {} instead, on that move, would have kept its count at {keeps}. After the game, the lesson (W) shows why.",
+            cell(played),
             cell(at)
         ),
     }

@@ -102,7 +102,9 @@ fn open_as_asked(mut commands: Commands, options: Option<Res<SnakyOptions>>, ope
         if options.start_given() {
             start = Some(SnakyStart {
                 moves: options.moves.clone().unwrap_or_default(),
-                maker: options.maker,
+                // `--moves` are read against the `--maker` certificate, the paper's by default
+                // (as on the command line), whichever Maker the save chose.
+                maker: options.maker.or_else(|| options.moves.as_ref().map(|_| Maker::default())),
                 blind: options.blind,
                 lesson: None,
                 practice: None,

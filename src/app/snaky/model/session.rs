@@ -167,6 +167,8 @@ pub enum Said {
     /// The player's move just let Maker win `lost` moves sooner; `better`: the reply on the board
     /// the lesson will offer instead, and the count it keeps.
     Costly {
+        /// The move: its number among the player's moves (from 1) and its cell.
+        played: (usize, Cell),
         lost: u32,
         better: Option<(Cell, u32)>,
         /// The move took a cell that would have finished a Snaky (a forced block, not a mistake).
@@ -230,7 +232,9 @@ impl Said {
             Self::GameResult { maker, moves, best, blind, assisted, ended } => {
                 text::game_result(lang, *maker, *moves, *best, *blind, *assisted, *ended)
             }
-            Self::Costly { lost, better, blocked } => text::costly_now(lang, *lost, *better, *blocked),
+            Self::Costly { played, lost, better, blocked } => {
+                text::costly_now(lang, *played, *lost, *better, *blocked)
+            }
             Self::LeftOpen(cells) => text::left_open(lang, cells),
             Self::Handed(kind) => text::handed(lang, *kind),
             Self::ConfirmNewGame { blind, maker } => text::confirm_new_game(lang, *blind, *maker),
@@ -935,7 +939,7 @@ impl Session {
             Some(_) => None,
             None => crate::snaky::review::better_reply(&self.game, index, last).map(|cell| (cell, last.kept)),
         };
-        let said = Said::Costly { lost: last.lost, better, blocked };
+        let said = Said::Costly { played: (index + 1, last.breaker), lost: last.lost, better, blocked };
         // A block of a finish was right in general: told calmly, not as a mistake.
         let kind = if blocked.is_some() { NoticeKind::Info } else { NoticeKind::Refused };
         self.tell(kind, said);
