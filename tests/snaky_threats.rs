@@ -677,6 +677,30 @@ impl snaky::Breaker for Blocking {
     }
 }
 
+/// The guarantee once Breaker has taken the finishing cell `(x, y)` of `game`, played on a copy.
+fn guarantee_after_block(game: &Game, (x, y): Xy) -> u32 {
+    let mut blocked = game.clone();
+    blocked.breaker_move(Cell::new(x, y)).expect("a finishing cell is free");
+    blocked.guarantee()
+}
+
+/// The seeded games of the Breaker that always blocks (as the perfect or the mixed Breaker
+/// otherwise) against each shipped Maker, each with where it came from.
+fn blocking_games() -> Vec<(String, Game)> {
+    let mut games = Vec::new();
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("cards");
+        for kind in [BreakerKind::Perfect, BreakerKind::Mixed] {
+            for seed in 0..6 {
+                let mut game = Game::started(Arc::clone(&cards));
+                play_out(&mut game, &mut Blocking(ComputerBreaker::new(kind, seed)));
+                games.push((format!("{maker:?} {kind:?} seed {seed}"), game));
+            }
+        }
+    }
+    games
+}
+
 /// Against a Maker that keeps its proof's order, blocking a finish can cost (newcomer #8). Over
 /// seeded games of a Breaker that always blocks, the lesson marks exactly the costly moves that
 /// took a finishing cell by the brute force, and its best-reply sentence then says only that the
@@ -685,59 +709,49 @@ impl snaky::Breaker for Blocking {
 #[test]
 fn a_costly_block_of_a_finishing_cell_is_said_to_be_forced_and_right() {
     let mut blocked = 0;
-    for maker in Maker::ALL {
-        let cards = maker.cards().expect("cards");
-        for kind in [BreakerKind::Perfect, BreakerKind::Mixed] {
-            for seed in 0..6 {
-                let mut game = Game::started(Arc::clone(&cards));
-                play_out(&mut game, &mut Blocking(ComputerBreaker::new(kind, seed)));
-                let breaker = game.breaker_cells().to_vec();
-                for (index, &played) in breaker.iter().enumerate() {
-                    let Some(why) = review::why(&game, index) else { continue };
-                    let before = game.prefix(review::before(index));
-                    let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
-                    let at = format!("{maker:?} {kind:?} seed {seed} move {}", index + 1);
-                    let took = open.contains_key(&(played.x, played.y));
-                    assert_eq!(why.blocked_finish || why.better_block.is_some(), took, "{at}");
-                    let english = words::best_reply(Language::English, &why);
-                    let japanese = words::best_reply(Language::Japanese, &why);
-                    if !took {
-                        assert!(!english.contains("keeps its proof's order"), "{at}: {english}");
-                        continue;
-                    }
-                    blocked += 1;
-                    // Another finish's block kept more: a choice, told as one (not as forced).
-                    if let Some((better, _)) = why.better_block {
-                        assert!(open.contains_key(&(better.x, better.y)) && better != played, "{at}");
-                        let lead = format!("Which finish to block: before your move, {played} and ");
-                        assert!(english.starts_with(&lead), "{at}: {english}");
-                        assert!(japanese.starts_with("どちらをふさぐか"), "{at}: {japanese}");
-                        continue;
-                    }
-                    let (lead, japanese_lead) = if open.len() == 1 {
-                        (
-                            format!("Forced, and right: {played} would have finished a Snaky"),
-                            format!("強制された正しい手です：{played} は Snaky が完成するマスで"),
-                        )
-                    } else {
-                        (
-                            format!("Forced: before your move, {played} and "),
-                            format!("あなたの手の前、{played} と "),
-                        )
-                    };
-                    assert!(english.starts_with(&lead), "{at}: {english}");
-                    assert!(japanese.starts_with(&japanese_lead), "{at}: {japanese}");
-                    // No other reply is offered: leaving a finish open loses at once to any Maker
-                    // that takes a finish (newcomer #28 learnt to leave them open).
-                    assert!(!english.contains("Had you played"), "{at}: {english}");
-                    assert!(
-                        !english.contains(&why.best_reply.cell.to_string())
-                            || why.best_reply.cell == played
-                            || open.contains_key(&(why.best_reply.cell.x, why.best_reply.cell.y)),
-                        "{at}: {english}"
-                    );
-                }
+    for (from, game) in blocking_games() {
+        let breaker = game.breaker_cells().to_vec();
+        for (index, &played) in breaker.iter().enumerate() {
+            let Some(why) = review::why(&game, index) else { continue };
+            let before = game.prefix(review::before(index));
+            let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
+            let at = format!("{from} move {}", index + 1);
+            let took = open.contains_key(&(played.x, played.y));
+            assert_eq!(why.blocked_finish || why.better_block.is_some(), took, "{at}");
+            let english = words::best_reply(Language::English, &why);
+            let japanese = words::best_reply(Language::Japanese, &why);
+            if !took {
+                assert!(!english.contains("keeps its proof's order"), "{at}: {english}");
+                continue;
             }
+            blocked += 1;
+            // Another finish's block kept more: a choice, told as one (not as forced).
+            if let Some((better, _)) = why.better_block {
+                assert!(open.contains_key(&(better.x, better.y)) && better != played, "{at}");
+                let lead = format!("Which finish to block: before your move, {played} and ");
+                assert!(english.starts_with(&lead), "{at}: {english}");
+                assert!(japanese.starts_with("どちらをふさぐか"), "{at}: {japanese}");
+                continue;
+            }
+            let (lead, japanese_lead) = if open.len() == 1 {
+                (
+                    format!("Forced, and right: {played} would have finished a Snaky"),
+                    format!("強制された正しい手です：{played} は Snaky が完成するマスで"),
+                )
+            } else {
+                (format!("Forced: before your move, {played} and "), format!("あなたの手の前、{played} と "))
+            };
+            assert!(english.starts_with(&lead), "{at}: {english}");
+            assert!(japanese.starts_with(&japanese_lead), "{at}: {japanese}");
+            // No other reply is offered: leaving a finish open loses at once to any Maker
+            // that takes a finish (newcomer #28 learnt to leave them open).
+            assert!(!english.contains("Had you played"), "{at}: {english}");
+            assert!(
+                !english.contains(&why.best_reply.cell.to_string())
+                    || why.best_reply.cell == played
+                    || open.contains_key(&(why.best_reply.cell.x, why.best_reply.cell.y)),
+                "{at}: {english}"
+            );
         }
     }
     println!("costly blocks of a finishing cell: {blocked}");
@@ -791,26 +805,14 @@ fn a_costly_block_of_a_finishing_cell_is_said_to_be_forced_and_right() {
 #[test]
 fn the_count_a_block_leaves_is_known_before_the_block() {
     let mut falls = 0;
-    for maker in Maker::ALL {
-        let cards = maker.cards().expect("cards");
-        for kind in [BreakerKind::Perfect, BreakerKind::Mixed] {
-            for seed in 0..6 {
-                let mut game = Game::started(Arc::clone(&cards));
-                play_out(&mut game, &mut Blocking(ComputerBreaker::new(kind, seed)));
-                for index in 0..game.breaker_cells().len() {
-                    let before = game.prefix(review::before(index));
-                    let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
-                    let at = format!("{maker:?} {kind:?} seed {seed} move {}", index + 1);
-                    let after_block = |&(x, y): &Xy| {
-                        let mut blocked = before.clone();
-                        blocked.breaker_move(Cell::new(x, y)).expect("a finishing cell is free");
-                        blocked.guarantee()
-                    };
-                    let most = open.keys().map(after_block).max();
-                    assert_eq!(review::best_block(&before), most, "{at}");
-                    falls += usize::from(most.is_some_and(|most| most < before.guarantee()));
-                }
-            }
+    for (from, game) in blocking_games() {
+        for index in 0..game.breaker_cells().len() {
+            let before = game.prefix(review::before(index));
+            let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
+            let at = format!("{from} move {}", index + 1);
+            let most = open.keys().map(|&xy| guarantee_after_block(&before, xy)).max();
+            assert_eq!(review::best_block(&before), most, "{at}");
+            falls += usize::from(most.is_some_and(|most| most < before.guarantee()));
         }
     }
     assert!(falls > 0, "some block lowers the count");
@@ -1101,12 +1103,7 @@ fn a_breaker_that_blocks_every_finish_reaches_ours_par_and_not_the_papers() {
         fn choose(&mut self, game: &Game) -> Option<Cell> {
             game.to_move()?;
             let open = brute_threats(&xy(game.maker_cells()), &xy(game.breaker_cells()));
-            let keeps = |&(x, y): &Xy| {
-                let mut blocked = game.clone();
-                blocked.breaker_move(Cell::new(x, y)).expect("a finishing cell is free");
-                blocked.guarantee()
-            };
-            match open.keys().max_by_key(|xy| keeps(xy)) {
+            match open.keys().max_by_key(|&&xy| guarantee_after_block(game, xy)) {
                 Some(&(x, y)) => Some(Cell::new(x, y)),
                 None => self.0.choose(game),
             }

@@ -157,49 +157,34 @@ fn escape_goes_back_to_the_menu_and_the_game_waits_there() {
 #[test]
 fn escape_from_the_primer_goes_back_to_the_game_it_was_opened_from() {
     let mut app = maker_screen();
+    let settle = |app: &mut App| {
+        for _ in 0..3 {
+            app.update();
+        }
+        *app.world().resource::<State<Screen>>().get()
+    };
+    let go = |app: &mut App, screen: Screen| {
+        app.world_mut().write_message(Go(screen));
+        settle(app)
+    };
+    let press = |app: &mut App, code: KeyCode| {
+        key(app, code);
+        settle(app)
+    };
     click(&mut app, Cell::new(8, 8));
     let reply = session(&app).game().breaker_cells()[0];
-    key(&mut app, KeyCode::KeyG);
-    for _ in 0..2 {
-        app.update();
-    }
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::SnakyLearn);
-    key(&mut app, KeyCode::Escape);
-    for _ in 0..2 {
-        app.update();
-    }
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::SnakyMaker);
+    assert_eq!(press(&mut app, KeyCode::KeyG), Screen::SnakyLearn);
+    assert_eq!(press(&mut app, KeyCode::Escape), Screen::SnakyMaker);
     assert_eq!(session(&app).game().maker_cells(), [Cell::new(8, 8)]);
     assert_eq!(session(&app).game().breaker_cells(), [reply]);
 
-    app.world_mut().write_message(Go(Screen::Snaky));
-    for _ in 0..3 {
-        app.update();
-    }
-    key(&mut app, KeyCode::KeyG);
-    for _ in 0..2 {
-        app.update();
-    }
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::SnakyLearn);
-    key(&mut app, KeyCode::Escape);
-    for _ in 0..2 {
-        app.update();
-    }
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Snaky);
+    assert_eq!(go(&mut app, Screen::Snaky), Screen::Snaky);
+    assert_eq!(press(&mut app, KeyCode::KeyG), Screen::SnakyLearn);
+    assert_eq!(press(&mut app, KeyCode::Escape), Screen::Snaky);
     // Opened from the menu, it goes back to the menu.
-    app.world_mut().write_message(Go(Screen::Menu));
-    for _ in 0..2 {
-        app.update();
-    }
-    app.world_mut().write_message(Go(Screen::SnakyLearn));
-    for _ in 0..2 {
-        app.update();
-    }
-    key(&mut app, KeyCode::Escape);
-    for _ in 0..2 {
-        app.update();
-    }
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    assert_eq!(go(&mut app, Screen::Menu), Screen::Menu);
+    assert_eq!(go(&mut app, Screen::SnakyLearn), Screen::SnakyLearn);
+    assert_eq!(press(&mut app, KeyCode::Escape), Screen::Menu);
 }
 
 #[test]

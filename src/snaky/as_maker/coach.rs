@@ -563,57 +563,56 @@ impl PairIndex {
 /// A player's stones as a bitmap over the box around them: the coach asks whether Maker owns a
 /// cell hundreds of thousands of times a turn in a long game, and a hash set's lookups were most
 /// of its time there.
-struct Stones {
-    min: (i64, i64),
-    width: i64,
-    height: i64,
-    bits: Vec<u64>,
+enum Stones {
+    /// One bit per cell of the box from `min`, `width` cells a row.
+    Bitmap { min: (i64, i64), width: i64, height: i64, bits: Vec<u64> },
+    /// Stones scattered too far apart for a bitmap over their box: the cells, sorted.
+    Sorted(Vec<Cell>),
 }
 
 impl Stones {
+    /// The largest box (in cells) given a bitmap: 2 MiB.
+    const MAX_BITMAP_AREA: i64 = 1 << 24;
+
     fn of(cells: &[Cell]) -> Self {
         let xs = || cells.iter().map(|c| i64::from(c.x));
         let ys = || cells.iter().map(|c| i64::from(c.y));
         let (Some(min_x), Some(max_x), Some(min_y), Some(max_y)) =
             (xs().min(), xs().max(), ys().min(), ys().max())
         else {
-            return Self { min: (0, 0), width: 0, height: 0, bits: Vec::new() };
+            return Self::Sorted(Vec::new());
         };
         let (width, height) = (max_x - min_x + 1, max_y - min_y + 1);
-        // A box too large for a bitmap (stones scattered across the coordinates): no bitmap
-        // over it; `contains` then searches the sorted cells.
-        let area = width.checked_mul(height).filter(|&area| area <= 1 << 24);
-        let mut stones = Self { min: (min_x, min_y), width, height, bits: Vec::new() };
-        match area {
+        match width.checked_mul(height).filter(|&area| area <= Self::MAX_BITMAP_AREA) {
             Some(area) => {
-                stones.bits = vec![0; (area as usize).div_ceil(64)];
+                let mut bits = vec![0u64; (area as usize).div_ceil(64)];
                 for &c in cells {
-                    let i = stones.index(c).expect("inside its own box");
-                    stones.bits[i / 64] |= 1 << (i % 64);
+                    // Inside the box, whose area fits a usize.
+                    let i = ((i64::from(c.y) - min_y) * width + i64::from(c.x) - min_x) as usize;
+                    bits[i / 64] |= 1 << (i % 64);
                 }
+                Self::Bitmap { min: (min_x, min_y), width, height, bits }
             }
             None => {
-                stones.width = -1;
-                let mut sorted: Vec<u64> =
-                    cells.iter().map(|c| (u64::from(c.x as u32) << 32) | u64::from(c.y as u32)).collect();
+                let mut sorted = cells.to_vec();
                 sorted.sort_unstable();
-                stones.bits = sorted;
+                Self::Sorted(sorted)
             }
         }
-        stones
     }
 
+    /// The bit of `cell` in the bitmap, if it lies in its box.
     fn index(&self, cell: Cell) -> Option<usize> {
-        let (x, y) = (i64::from(cell.x) - self.min.0, i64::from(cell.y) - self.min.1);
-        ((0..self.width).contains(&x) && (0..self.height).contains(&y)).then(|| (y * self.width + x) as usize)
+        let Self::Bitmap { min, width, height, .. } = self else { return None };
+        let (x, y) = (i64::from(cell.x) - min.0, i64::from(cell.y) - min.1);
+        ((0..*width).contains(&x) && (0..*height).contains(&y)).then(|| (y * width + x) as usize)
     }
 
     fn contains(&self, cell: Cell) -> bool {
-        if self.width < 0 {
-            let key = (u64::from(cell.x as u32) << 32) | u64::from(cell.y as u32);
-            return self.bits.binary_search(&key).is_ok();
+        match self {
+            Self::Bitmap { bits, .. } => self.index(cell).is_some_and(|i| bits[i / 64] >> (i % 64) & 1 == 1),
+            Self::Sorted(cells) => cells.binary_search(&cell).is_ok(),
         }
-        self.index(cell).is_some_and(|i| self.bits[i / 64] >> (i % 64) & 1 == 1)
     }
 }
 
