@@ -44,11 +44,15 @@ fn tried(cards: &Arc<Cards>, breaker: &[Cell]) -> (Vec<Expected>, Option<u32>) {
         };
         let free: Vec<Cell> = game.claim().envelope.into_iter().filter(|&c| game.is_free(c)).collect();
         let inside: Vec<(Cell, u32)> = free.iter().map(|&c| (c, after_reply(c))).collect();
-        // The policy's own account of the same replies: Maker's moves so far + the child's height.
+        // The policy's own account of the same replies: Maker's moves so far + the child's height,
+        // or the next move where Maker's stone after the reply, played on a copy, completes.
         let claim = game.active_claim();
         for &(reply, guarantee) in &inside {
             let child = claim.after_reply(cards, reply).expect("a child survives a free reply");
-            assert_eq!(guarantee, made + child.height(cards), "reply {reply}");
+            let mut played = game.clone();
+            played.reply(reply).expect("a free cell");
+            let wins_next = played.won();
+            assert_eq!(guarantee, made + if wins_next { 1 } else { child.height(cards) }, "reply {reply}");
         }
         let far = game.far_away_cell();
         assert!(!game.claim().envelope.contains(&far));
@@ -245,16 +249,20 @@ fn the_costliest_move_is_the_first_that_lost_the_most() {
 }
 
 #[test]
-fn a_win_sooner_than_the_claim_promised_is_told_apart() {
+fn a_finish_maker_takes_next_is_counted_before_it_is_played() {
     // Mixed Breaker, seed 249: Maker's 11th stone completes a copy while its claim still promised
-    // more. The check that it is such a game is the independent one, on a copy of the game.
+    // more. The count says 11 as soon as Breaker's last move leaves that stone's finish open
+    // (`checked` plays each reply's next stone on a copy); the claim's height promised more.
     let breaker = cells("9,8 7,9 9,10 8,12 9,9 5,5 7,6 4,7 4,12 2,8");
     let lesson = checked(Maker::Paper, &breaker);
     let last = lesson.moves.last().expect("moves");
     assert_eq!(lesson.held_out, Some(11));
-    assert_eq!(last.guarantee_after_maker, 11);
-    assert!(last.guarantee_after > 11, "the claim promised more: {}", last.guarantee_after);
-    assert_eq!(last.lost, last.guarantee_before - last.guarantee_after);
+    assert_eq!((last.guarantee_after, last.guarantee_after_maker), (11, 11));
+    let cards = Maker::Paper.cards().expect("cards");
+    let (&played, before) = breaker.split_last().expect("moves");
+    let game = record::replay(Arc::clone(&cards), before).expect("legal");
+    let child = game.active_claim().after_reply(&cards, played).expect("a child survives");
+    assert!(10 + child.height(&cards) > 11, "the claim's height promised {}", 10 + child.height(&cards));
 }
 
 #[test]
@@ -473,4 +481,28 @@ fn a_finished_game_says_why_it_ended_when_it_did() {
     let (expected, _) = tried(&cards, &costly);
     assert!(expected.iter().any(|e| e.after < e.kept), "a reply kept less than the best");
     assert_eq!(Ended::of(&review(cards, &costly).expect("a legal game")), Ended::Lowered);
+}
+
+/// Newcomer #68's third game (ours, its plan turned by symmetry 7): Maker's move 8 at (7,5) made a
+/// double threat, (6,5) and (7,4). The game said blocking (6,5) kept its count at 10; the player
+/// blocked it, and Maker's next stone, (7,4), completed the Snaky at move 9. The count now says
+/// 9 for every reply there, and the lesson's numbers are the ones every reply tried gives.
+#[test]
+fn a_count_said_for_a_block_is_not_beaten_by_the_next_stone() {
+    let cards = Maker::Ours.cards().expect("cards");
+    let turn = snaky::Symmetry::from_digit(7).expect("a symmetry");
+    let mut game = Game::started_turned(Arc::clone(&cards), turn);
+    for cell in cells("9,8 8,10 8,5 8,9 11,6 6,6 6,7") {
+        game.reply(cell).expect("legal");
+    }
+    assert_eq!(game.maker_cells().last(), Some(&Cell::new(7, 5)));
+    let finishing = shapes::finishing(game.maker_cells(), game.breaker_cells());
+    assert_eq!(finishing, [(6, 5), (7, 4)].into_iter().collect());
+    assert_eq!(game.guarantee(), 9);
+    for (x, y) in finishing {
+        assert_eq!(game.reply_guarantee(Cell::new(x, y)), Some(9), "block ({x},{y})");
+        let mut blocked = game.clone();
+        blocked.reply(Cell::new(x, y)).expect("free");
+        assert_eq!((blocked.won(), blocked.maker_cells().len()), (true, 9), "block ({x},{y})");
+    }
 }

@@ -559,8 +559,8 @@ struct ReviewLine {
     maker: [i32; 2],
     guarantee_before: u32,
     guarantee_after: u32,
-    /// The guarantee after Maker's answer (lower than `guarantee_after` only when that answer won
-    /// sooner than the claim promised).
+    /// The guarantee after Maker's answer (lower than `guarantee_after` only when that answer left
+    /// finishes its next stone takes whatever the reply).
     guarantee_after_maker: u32,
     lost: u32,
     /// The highest guarantee a reply keeps here (what every `best` reply keeps).

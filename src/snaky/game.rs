@@ -12,6 +12,7 @@ use super::errors::MoveError;
 use super::placement::Symmetry;
 use super::policy::{Claim, FirstFree};
 use super::shape::{self, Copy as SnakyCopy};
+use super::threats;
 
 /// The two players. Maker (the COM) moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -45,6 +46,16 @@ pub struct ClaimInfo {
     pub required_size: usize,
     /// "Maker wins within k moves" (counting from the first move); never increases.
     pub guarantee: u32,
+}
+
+/// What one reply of Breaker's leads to ([`Game::reply_outcomes`]).
+struct ReplyOutcome {
+    /// The reply's cell, or `None` for any reply outside the active envelope.
+    reply: Option<Cell>,
+    /// The claim Maker moves to (`None` if no child survives the reply).
+    next: Option<Claim>,
+    /// Maker's next stone after the reply completes a Snaky.
+    wins_next: bool,
 }
 
 /// A game in progress. Cloning is cheap (a few short vectors), so undo can be a replay or a copy.
@@ -212,15 +223,42 @@ impl Game {
     }
 
     /// "Maker wins within k moves": moves so far + the claim's height (− 1 once its pivot is
-    /// played). Every Maker move lowers the height by at least one, so k never increases.
+    /// played), counting Maker's next stone where the position fixes it: with Maker to move, k is
+    /// the next move when that stone completes a Snaky; with Breaker to move and a finish open,
+    /// k is the most a reply keeps ([`Self::reply_guarantees`]), each reply counted the same way.
+    /// Every move keeps or lowers it (a Maker move lowers the height by at least one; a reply
+    /// keeps at most the most a reply keeps), so k never increases.
     pub fn guarantee(&self) -> u32 {
         let made = self.maker.len() as u32;
         let height = self.claim.height(&self.cards);
         match self.to_move() {
             None => made,
-            Some(Player::Maker) => made + height,
-            Some(Player::Breaker) => made + height - 1,
+            Some(Player::Maker) => {
+                let finishing = self.finishing_cells();
+                if finishing.contains(&self.next_stone(self.claim, None)) { made + 1 } else { made + height }
+            }
+            Some(Player::Breaker) => {
+                let by_height = made + height - 1;
+                if self.finishing_cells().is_empty() {
+                    return by_height;
+                }
+                let most = self.reply_guarantees().into_iter().map(|(_, keeps)| keeps).max();
+                most.map_or(by_height, |most| most.min(by_height))
+            }
         }
+    }
+
+    /// The free cells where a Maker stone completes a Snaky now.
+    fn finishing_cells(&self) -> Vec<Cell> {
+        threats::threats(&self.maker, &self.breaker).cells
+    }
+
+    /// The cell Maker's policy takes next holding `claim`, with `taken` (a reply not yet played)
+    /// occupied too: the claim's pivot, or rule 2's first free cell.
+    fn next_stone(&self, claim: Claim, taken: Option<Cell>) -> Cell {
+        let mut first_free = self.first_free;
+        let is_free = |c: Cell| Some(c) != taken && !self.stones.contains_key(&c);
+        claim.maker_cell_from(&self.cards, is_free, &mut first_free)
     }
 
     /// The position after the first `moves` moves of this game (at most all of them), rebuilt
@@ -282,12 +320,13 @@ impl Game {
     }
 
     /// For Breaker to move: the height of the card Maker will hold after each reply — every free
-    /// cell of the active envelope, then (`None`) any reply outside it (which keeps child 0).
+    /// cell of the active envelope, then (`None`) any reply outside it (which keeps child 0) —
+    /// or 1 where Maker's next stone after that reply completes a Snaky.
     pub fn heat(&self) -> Vec<(Option<Cell>, u32)> {
         let cards = &self.cards;
         self.reply_outcomes()
             .into_iter()
-            .map(|(reply, next)| (reply, next.map_or(0, |next| next.height(cards))))
+            .map(|o| (o.reply, if o.wins_next { 1 } else { o.next.map_or(0, |next| next.height(cards)) }))
             .collect()
     }
 
@@ -303,13 +342,17 @@ impl Game {
 
     /// For Breaker to move: the guarantee once Breaker has replied (Maker to move, the claim moved
     /// to the child the reply selects) — each free cell of the active envelope, then (`None`) any
-    /// reply outside it. The heat map's heights, counted as the panel counts the guarantee.
+    /// reply outside it. The heat map's heights, counted as the panel counts the guarantee: the
+    /// next move where Maker's next stone then completes a Snaky.
     pub fn reply_guarantees(&self) -> Vec<(Option<Cell>, u32)> {
         let made = self.maker.len() as u32;
         self.reply_outcomes()
             .into_iter()
-            // As in `breaker_move`: a reply that leaves no child keeps the claim.
-            .map(|(reply, next)| (reply, made + next.unwrap_or(self.claim).height(&self.cards)))
+            .map(|o| {
+                // As in `breaker_move`: a reply that leaves no child keeps the claim.
+                let height = o.next.unwrap_or(self.claim).height(&self.cards);
+                (o.reply, made + if o.wins_next { 1 } else { height })
+            })
             .collect()
     }
 
@@ -321,32 +364,43 @@ impl Game {
     }
 
     /// For Breaker to move: each free cell of the active envelope, then (`None`) any reply outside
-    /// it, with the claim Maker moves to after that reply (`None` if no child survives it).
-    fn reply_outcomes(&self) -> Vec<(Option<Cell>, Option<Claim>)> {
+    /// it, with the claim Maker moves to after that reply (`None` if no child survives it) and
+    /// whether Maker's next stone then completes a Snaky.
+    fn reply_outcomes(&self) -> Vec<ReplyOutcome> {
         if self.to_move() != Some(Player::Breaker) {
             return Vec::new();
         }
         let cards = &self.cards;
-        let mut outcomes: Vec<(Option<Cell>, Option<Claim>)> = self
+        let finishing = self.finishing_cells();
+        let outcome = |reply: Option<Cell>, next: Option<Claim>| {
+            // A reply never fills a finished copy's other cells (they are Maker's), so Maker's
+            // next stone wins exactly when it lands on a finishing cell the reply left free.
+            let wins_next = !finishing.is_empty() && {
+                let stone = self.next_stone(next.unwrap_or(self.claim), reply);
+                Some(stone) != reply && finishing.contains(&stone)
+            };
+            ReplyOutcome { reply, next, wins_next }
+        };
+        let mut outcomes: Vec<ReplyOutcome> = self
             .claim
             .envelope(cards)
             .into_iter()
             .filter(|&c| self.is_free(c))
-            .map(|c| (Some(c), self.claim.after_reply(cards, c)))
+            .map(|c| outcome(Some(c), self.claim.after_reply(cards, c)))
             .collect();
-        outcomes.push((None, self.claim.after_outside_reply(cards)));
+        outcomes.push(outcome(None, self.claim.after_outside_reply(cards)));
         outcomes
     }
 
     /// For Breaker to move: the replies that delay Maker most (the perfect Breaker's choices,
-    /// by the exact delay of the child each selects); `None` stands for a reply outside the
-    /// envelope.
+    /// by the exact delay of the child each selects, 1 where Maker's next stone then completes a
+    /// Snaky); `None` stands for a reply outside the envelope.
     pub fn hint(&self) -> Vec<Option<Cell>> {
         let cards = &self.cards;
         let outcomes: Vec<(Option<Cell>, u32)> = self
             .reply_outcomes()
             .into_iter()
-            .map(|(reply, next)| (reply, next.map_or(0, |next| cards.delay(next.node))))
+            .map(|o| (o.reply, if o.wins_next { 1 } else { o.next.map_or(0, |next| cards.delay(next.node)) }))
             .collect();
         let best = outcomes.iter().map(|&(_, delay)| delay).max().unwrap_or(0);
         outcomes.into_iter().filter(|&(_, delay)| delay == best).map(|(reply, _)| reply).collect()

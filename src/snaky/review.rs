@@ -5,14 +5,16 @@
 //! counting Maker's moves from the first. Before a Breaker move it is read with Breaker to move;
 //! after it, with Maker to move and the claim already moved to the child the reply selected. A
 //! reply's guarantee is then `made + h(child)`, the heat map's height counted from the start of
-//! the game, so the replies in [`ReviewedMove::best`] are exactly the ones whose `lost` would be
-//! the smallest.
+//! the game, or `made + 1` when Maker's next stone after the reply (fixed by the position)
+//! completes a Snaky, so the replies in [`ReviewedMove::best`] are exactly the ones whose `lost`
+//! would be the smallest, and no count said for a reply is beaten by the stone after it.
 //!
 //! After Maker's answer the guarantee reads the same (`made + 1 + h(child) − 1`), with one
-//! exception: when that answer completes a Snaky sooner than the claim promised (Maker's stones
-//! off the plan made a copy), the guarantee drops to the moves Maker made. That number is kept
-//! apart, as [`ReviewedMove::guarantee_after_maker`], so that `lost` stays the cost of Breaker's
-//! choice alone.
+//! exception: when that answer leaves finishes its next stone takes whatever Breaker replies (a
+//! double threat the policy finishes at once, or a copy Maker's stones off the plan made), the
+//! guarantee drops to the next move. That number is kept apart, as
+//! [`ReviewedMove::guarantee_after_maker`], so that `lost` stays the cost of Breaker's choice
+//! alone.
 //!
 //! ```
 //! use pokopoko::snaky::{self, Cell, review};
@@ -123,8 +125,8 @@ pub struct ReviewedMove {
     pub guarantee_before: u32,
     /// The guarantee once this move is made (Maker to move, the claim on the child it selected).
     pub guarantee_after: u32,
-    /// The guarantee after Maker's answer: `guarantee_after`, unless that answer completed a
-    /// Snaky sooner than the claim promised (then the number of Maker moves).
+    /// The guarantee after Maker's answer: `guarantee_after`, unless that answer left finishes
+    /// its next stone takes whatever the reply (then the next move).
     pub guarantee_after_maker: u32,
     /// Maker moves this move gave away: `guarantee_before − guarantee_after`.
     pub lost: u32,

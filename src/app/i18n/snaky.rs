@@ -383,20 +383,6 @@ pub fn last_move(lang: Language, maker: bool, number: usize, at: Cell) -> String
     }
 }
 
-/// The result panel: what had been promised (the heading above it says the move Maker won with).
-pub fn result(lang: Language, bound: u32, guarantee: u32) -> String {
-    match lang {
-        Language::Japanese => {
-            format!("はじめの保証は「{bound}手以内」、この対局での保証は「{guarantee}手以内」でした。")
-        }
-        Language::English => {
-            format!(
-                "The guarantee was \"within {bound} moves\" at the start and \"within {guarantee}\" for this game."
-            )
-        }
-    }
-}
-
 /// What review shows: the position after this move (`maker`'s move `number`, as the board
 /// numbers it).
 pub fn reviewing(lang: Language, maker: bool, number: usize) -> String {
@@ -641,13 +627,26 @@ pub fn first_claim_tip(lang: Language, sooner: u32) -> String {
 /// heading's count), so the block is forced and no mistake. When its count depends on which cell
 /// is blocked (`differ`), that is said too (newcomer #48 held 19 and 15 from the same double
 /// threat, told "never a mistake"); when every block lowers it alike (`falls_to`), that is said
-/// before the block.
+/// before the block. When the count (`count`, the heading's) is the next move, this Maker's next
+/// stone finishes whatever is blocked, and only that is said (newcomer #68 was told a block kept
+/// 10, and Maker finished at 9).
 pub fn double_threat_par(
     lang: Language,
     next: usize,
+    count: u32,
     differ: Option<((Cell, u32), (Cell, u32))>,
     falls_to: Option<u32>,
 ) -> String {
+    if count as usize == next {
+        return match lang {
+            Language::Japanese => format!(
+                "どちらをふさいでも、作り手は {next}手目で Snaky を完成させます：2つの完成は1手で両方はふさげません。ふさぐ手は強制でミスにはなりません。負けはこの前の手で決まっています"
+            ),
+            Language::English => format!(
+                "Whichever is blocked, Maker completes a Snaky with its move {next}: one stone cannot block two finishes. The block is forced: no mistake; the game was decided before it."
+            ),
+        };
+    }
     // Which block keeps this Maker's count is its proof's order, which the board does not show:
     // said at once (newcomers #52 and #54 had to guess, and were told only after the game).
     match (lang, differ, falls_to) {
@@ -1077,12 +1076,18 @@ mod tests {
     fn the_double_threat_says_whether_the_block_changes_the_count() {
         let differ = Some(((Cell::new(10, 8), 21), (Cell::new(9, 9), 15)));
         assert!(
-            double_threat_par(Language::English, 15, differ, None)
+            double_threat_par(Language::English, 15, 21, differ, None)
                 .ends_with("blocking (10,8) keeps its count at 21, blocking (9,9) brings it to 15.")
         );
         assert!(
-            double_threat_par(Language::English, 15, None, None)
+            double_threat_par(Language::English, 15, 21, None, None)
                 .ends_with("The block is forced: no mistake.")
         );
+        // A count at the next move: this Maker's next stone finishes whichever is blocked.
+        for lang in [Language::English, Language::Japanese] {
+            let said = double_threat_par(lang, 9, 9, None, None);
+            assert!(said.contains('9') && !said.contains("21"), "{said}");
+            assert_ne!(said, double_threat_par(lang, 9, 10, None, None));
+        }
     }
 }

@@ -729,22 +729,11 @@ fn update_panel(
                 if session.game().won() {
                     let moves = session.game().maker_cells().len();
                     let assisted = session.assists().first().copied();
-                    // The guarantee just before Maker's last move: what this game had promised.
-                    let game = session.game();
-                    let promised = game.prefix(game.moves().len().saturating_sub(1)).guarantee();
-                    // What the game had promised, when it differs from the moves the heading
-                    // gives (a newcomer's 11-move game had its lesson chips pushed off the panel).
-                    let result = (promised as usize != moves).then(|| text::result(lang, par, promised));
-                    // The player's own game: the notice below says how long they held out.
-                    match (watch.kind(), result) {
-                        (Some(_), Some(result)) => {
-                            let held_out = text::held_out(lang, watch.kind(), moves, par, assisted);
-                            (format!("{held_out}\n{result}"), palette::INK)
-                        }
-                        (Some(_), None) => {
-                            (text::held_out(lang, watch.kind(), moves, par, assisted), palette::INK)
-                        }
-                        (None, result) => (result.unwrap_or_default(), palette::INK),
+                    // The player's own game: the notice below says how long they held out. (The
+                    // count never promised more: before Maker's last stone it counted that stone.)
+                    match watch.kind() {
+                        Some(_) => (text::held_out(lang, watch.kind(), moves, par, assisted), palette::INK),
+                        None => (String::new(), palette::INK),
                     }
                 } else if double_threat {
                     // A double threat while the heading still says this Maker's count (newcomer
@@ -756,7 +745,7 @@ fn update_panel(
                         .then(|| crate::snaky::review::best_block(game))
                         .flatten()
                         .filter(|&k| k < claim.guarantee);
-                    (text::double_threat_par(lang, next, differ, falls_to), palette::INK)
+                    (text::double_threat_par(lang, next, claim.guarantee, differ, falls_to), palette::INK)
                 } else {
                     let best = settings.snaky_best.get(&maker).copied();
                     let blind = settings.blind_best.get(&maker).copied();
