@@ -1130,15 +1130,17 @@ fn frame_the_lesson(
     frame_cells(&mut view, &cells);
 }
 
-/// The largest cells a practice board zooms in to: stones and their numbers read easily.
-const PRACTICE_CELL_PX: f32 = 40.0;
-
-/// Centres the view on `cells`, zoomed in as far as they fit with a cell's margin on each side
-/// (the axis labels sit in it), up to [`PRACTICE_CELL_PX`]: a practice board's
-/// neighbourhood.
+/// A practice board's view: the game's opening view (the whole frame, as the game showed it),
+/// when `cells` lie inside it with a cell to spare; else centred on them, zoomed in as far as they
+/// fit with that margin, up to the opening zoom. (Zoomed in to 40 pixels, the frame's edges fell
+/// on the board's: newcomers #66 and #68 read the board as cut off.)
 pub fn zoom_onto(view: &mut BoardView, cells: &[Cell]) {
+    view.reset();
+    if cells.iter().all(|&cell| inside_with_margin(view, cell)) {
+        return;
+    }
     let Some((fits, centre)) = fit(cells, view.size) else { return };
-    view.cell_px = fits.clamp(MIN_CELL_PX, PRACTICE_CELL_PX);
+    view.cell_px = fits.clamp(MIN_CELL_PX, START_CELL_PX);
     view.centre = centre;
 }
 

@@ -145,7 +145,7 @@ fn start(session: Option<Res<PracticeSession>>, mut view: ResMut<BoardView>, mut
 }
 
 /// Maker's stones, every reply that holds (green once answered) and the Breaker stones and move
-/// played near them in view, zoomed in as a lesson is. A move played far away is left out (the
+/// played near them in view, as the game showed them ([`board::zoom_onto`]). A move played far away is left out (the
 /// corner counts it): framing it with the rest shrank the stones to dots.
 fn frame_the_board(session: &PracticeSession, view: &mut BoardView, cursor: &mut Cursor) {
     const NEAR: u32 = 3;
