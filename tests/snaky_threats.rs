@@ -1063,7 +1063,7 @@ fn review_text_says_what_maker_could_force_and_what_the_best_reply_took_away() {
             .double_threat
             .as_ref()
             .is_some_and(|d| done.move_number > d.move_number + 1);
-        assert_eq!(sentence.contains("keeps its own order"), later, "{sentence}");
+        assert_eq!(sentence.contains("keeps to its plan instead of finishing at once"), later, "{sentence}");
         said += 1;
     }
     assert!(said > 0);

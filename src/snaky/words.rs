@@ -37,7 +37,7 @@ pub fn forced(lang: Language, why: &Why) -> String {
     if later {
         completed = match lang {
             Language::English => {
-                format!("Its proven plan keeps its own order rather than finish at once. {completed}")
+                format!("This Maker keeps to its plan instead of finishing at once. {completed}")
             }
             Language::Japanese => {
                 format!("作り手は証明の手順どおりに打つので、すぐには完成させません。{completed}")
@@ -128,13 +128,13 @@ pub fn double_shape(lang: Language, shape: DoubleShape) -> Option<String> {
     })
 }
 
-/// "Even against the longest defence from there, Maker completes its Snaky at move 12 at (6,11)":
+/// "Even with your best defence from there, Maker completes its Snaky at move 12, at (6,11)":
 /// the line is what Maker could force, not the game as it went on.
 fn completed(lang: Language, line: &Line) -> String {
     match (lang, line.completed) {
         (Language::English, Some(done)) => {
             format!(
-                "Even against the longest defence from there, Maker completes its Snaky at move {} at {}.",
+                "Even with your best defence from there, Maker completes its Snaky at move {}, at {}.",
                 done.move_number, done.cell
             )
         }
@@ -149,8 +149,8 @@ fn completed(lang: Language, line: &Line) -> String {
     }
 }
 
-/// "(6,7) is a cell of the Snaky Maker completes at move 11 in the line after your move. Had you
-/// played (6,7), Maker's plan would need 21 (against the longest defence Maker completes at move
+/// "(6,7) is on the Snaky Maker completes at move 11 in the line after your move. Had you
+/// played (6,7), Maker's plan would need 21 (with your best defence Maker completes at move
 /// 21)." Only what the engine found in Maker's plan: no rule of thumb, since none finds the best
 /// reply against these Makers more than two times in three (newcomers #46 to #55 read every rule
 /// offered beside lessons where it misled). A move that took a finishing cell is first told that
@@ -221,23 +221,23 @@ pub fn lesser_block(lang: Language, played: Cell, others: &[Cell], better: (Cell
 }
 
 /// What a cell (named `cell`, as the board shows it) was in Maker's line after a costly move, in
-/// one clause without its stop: "(6,7) is a cell of the Snaky Maker completes at move 11 in the
+/// one clause without its stop: "(6,7) is on the Snaky Maker completes at move 11 in the
 /// line after your move". The lesson's best reply and a practice board's answer say it alike.
 pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> String {
     match lang {
         Language::English => match role {
             Role::CompletedSnaky { move_number } => {
                 format!(
-                    "{cell} is a cell of the Snaky Maker completes at move {move_number} in the line after your move"
+                    "{cell} is on the Snaky Maker completes at move {move_number} in the line after your move"
                 )
             }
             Role::ThreatenedSnaky { move_number } => {
                 format!(
-                    "{cell} is a cell of a Snaky Maker threatened to finish after its move {move_number} in the line after your move (not the one it completed)"
+                    "{cell} is on a Snaky Maker threatens with its move {move_number} in the line after your move (not the one it completes)"
                 )
             }
             Role::ClaimedByMaker { move_number } => {
-                format!("in the line after your move Maker claims {cell} at move {move_number}")
+                format!("in the line after your move Maker takes {cell} at move {move_number}")
             }
             Role::TakenByBreaker { move_number } => {
                 format!(
@@ -303,9 +303,8 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
     match lang {
         Language::English => {
             let fact = role_fact(lang, &cell, best.in_line);
-            let ends = ends.map_or(String::new(), |m| {
-                format!(" (against the longest defence Maker completes at move {m})")
-            });
+            let ends = ends
+                .map_or(String::new(), |m| format!(" (with your best defence Maker completes at move {m})"));
             let had = if best.outside {
                 "played outside the envelope".to_string()
             } else {

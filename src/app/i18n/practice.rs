@@ -262,7 +262,7 @@ mod tests {
         );
         assert_eq!(
             said,
-            "Why (6,7) holds: (6,7) is a cell of the Snaky Maker completes at move 11 in the line after your move. Every green cell holds."
+            "Why (6,7) holds: (6,7) is on the Snaky Maker completes at move 11 in the line after your move. Every green cell holds."
         );
         let said =
             why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })), 0);
