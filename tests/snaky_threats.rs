@@ -838,7 +838,7 @@ fn brute_left_open(game: &Game) -> usize {
 /// same.
 #[test]
 fn the_takeaway_counts_what_the_brute_force_counts() {
-    let mut games = 0;
+    let (mut games, mut tied_games) = (0, 0);
     for maker in Maker::ALL {
         let cards = maker.cards().expect("cards");
         for kind in [BreakerKind::Mixed, BreakerKind::RandomNear, BreakerKind::Greedy] {
@@ -848,6 +848,8 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                 let breaker = game.breaker_cells().to_vec();
                 let reviewed = snaky::review_game(&game);
                 let (mut costly, mut blocked, mut costliest) = (0, 0, None::<(usize, u32)>);
+                // Every mistake (a costly move that was not a forced block), 1-based, with its loss.
+                let mut mistakes: Vec<(usize, u32)> = Vec::new();
                 for (i, m) in reviewed.moves.iter().enumerate().filter(|(_, m)| m.lost > 0) {
                     costly += 1;
                     let before = game.prefix(review::before(i));
@@ -860,7 +862,10 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                         });
                     if open.contains_key(&(breaker[i].x, breaker[i].y)) && !other_kept {
                         blocked += 1;
-                    } else if !m.best.is_empty() && costliest.is_none_or(|(_, lost)| m.lost > lost) {
+                        continue;
+                    }
+                    mistakes.push((i + 1, m.lost));
+                    if !m.best.is_empty() && costliest.is_none_or(|(_, lost)| m.lost > lost) {
                         costliest = Some((i, m.lost));
                     }
                 }
@@ -872,9 +877,17 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                     (costly, blocked, left_open),
                     "{at}"
                 );
-                let named = takeaway.costliest.map(|c| (c.number - 1, c.lost));
+                let named = takeaway.costliest.as_ref().map(|c| (c.number - 1, c.lost));
                 assert_eq!(named, costliest, "{at}");
-                if let Some(c) = takeaway.costliest {
+                if let Some(c) = &takeaway.costliest {
+                    // The later mistakes that lost as many.
+                    let tied: Vec<usize> = mistakes
+                        .iter()
+                        .filter(|&&(n, lost)| n > c.number && lost == c.lost)
+                        .map(|&(n, _)| n)
+                        .collect();
+                    assert_eq!(c.as_costly, tied, "{at}");
+                    tied_games += usize::from(!tied.is_empty());
                     let mut instead = game.prefix(review::before(c.number - 1));
                     let before = instead.guarantee();
                     instead.breaker_move(c.best).expect("a free cell");
@@ -900,13 +913,18 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                 if left_open > 0 {
                     assert!(english.starts_with("Take a finishing cell first"), "{at}: {english}");
                 }
-                if let Some(c) = takeaway.costliest {
-                    let lead = format!(
-                        "Costliest: your move {} at {}, -{}; {} would have kept Maker's count at {}.",
-                        c.number, c.played, c.lost, c.best, c.keeps
-                    );
+                if let Some(c) = &takeaway.costliest {
+                    let tied = match c.as_costly.as_slice() {
+                        [] => String::new(),
+                        [one] => format!(" (your move {one} lost as many)"),
+                        _ => " (your moves ".to_string(),
+                    };
+                    let lead =
+                        format!("Costliest: your move {} at {}, -{}{tied}", c.number, c.played, c.lost);
                     assert!(english.contains(&lead), "{at}: {english}");
-                    assert!(left_open > 0 || english.starts_with(&lead), "{at}: {english}");
+                    let lead = format!("{} would have kept Maker's count at {}.", c.best, c.keeps);
+                    assert!(english.contains(&lead), "{at}: {english}");
+                    assert!(left_open > 0 || english.starts_with("Costliest: "), "{at}: {english}");
                     assert!(
                         japanese.contains(&format!("いちばん痛かった手：{}手目 {}", c.number, c.played)),
                         "{at}: {japanese}"
@@ -937,6 +955,7 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
     }
     println!("games with a takeaway {games}");
     assert!(games >= 20, "{games}");
+    assert!(tied_games > 0, "some game has two costliest mistakes: {tied_games}");
 }
 
 #[test]

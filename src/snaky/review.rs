@@ -713,7 +713,7 @@ fn shapes_in_plan(game: &Game, envelope: &[Cell], cell: Cell) -> u32 {
 /// ([`super::words::takeaway`]): how many cost Maker moves, how many of those were forced blocks
 /// of a finish (right in general, [`ReviewedMove::forced`]), the moves that left a finish open,
 /// how Maker won, and the costliest mistake with the reply that would have held.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Takeaway {
     pub costly: usize,
     pub blocked: usize,
@@ -730,8 +730,9 @@ pub struct Takeaway {
 
 /// A game's costliest mistake: Breaker's move `number` (1-based, as the stones count) at
 /// `played`, which let Maker win `lost` moves sooner, where `best` would have kept Maker's count
-/// at `keeps` (the lesson's best reply, or the better block of a double threat).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// at `keeps` (the lesson's best reply, or the better block of a double threat). `as_costly`:
+/// the later mistakes that lost as many (newcomer #68 was told of move 2's -5, not of move 3's).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Costliest {
     pub number: usize,
     #[serde(serialize_with = "as_pair")]
@@ -740,6 +741,8 @@ pub struct Costliest {
     #[serde(serialize_with = "as_pair")]
     pub best: Cell,
     pub keeps: u32,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub as_costly: Vec<usize>,
 }
 
 /// A cell as the command line's JSON writes every cell: `[x, y]`.
@@ -783,12 +786,16 @@ pub fn takeaway(game: &Game, review: &Review) -> Takeaway {
             takeaway.blocked += 1;
             continue;
         }
-        if takeaway.costliest.is_some_and(|c| c.lost >= reviewed.lost) {
+        if let Some(costliest) = takeaway.costliest.as_mut().filter(|c| c.lost >= reviewed.lost) {
+            if costliest.lost == reviewed.lost {
+                costliest.as_costly.push(index + 1);
+            }
             continue;
         }
         if let Some(best) = better_reply(game, index, reviewed) {
             let (played, lost, keeps) = (reviewed.breaker, reviewed.lost, reviewed.kept);
-            takeaway.costliest = Some(Costliest { number: index + 1, played, lost, best, keeps });
+            let as_costly = Vec::new();
+            takeaway.costliest = Some(Costliest { number: index + 1, played, lost, best, keeps, as_costly });
         }
     }
     takeaway

@@ -359,7 +359,7 @@ fn on_shape(lang: Language, best: &super::review::BestReply) -> String {
 /// ```
 /// use pokopoko::language::Language;
 /// use pokopoko::snaky::{Cell, review::{Costliest, Takeaway}, words};
-/// let costliest = Costliest { number: 9, played: Cell::new(6, 12), lost: 5, best: Cell::new(8, 11), keeps: 18 };
+/// let costliest = Costliest { number: 9, played: Cell::new(6, 12), lost: 5, best: Cell::new(8, 11), keeps: 18, as_costly: vec![] };
 /// let game = Takeaway { costly: 2, costliest: Some(costliest), ..Takeaway::default() };
 /// let said = words::takeaway(Language::English, &game).expect("costly moves");
 /// assert!(said.starts_with("Costliest: your move 9 at (6,12), -5; (8,11) would have kept"), "{said}");
@@ -382,14 +382,21 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
     // would be right only half the time (newcomers #46 to #55 each read the rule beside lessons
     // saying it misled). What carries over to the next game is this Maker's plan: the same proof
     // every game, turned.
-    if let Some(c) = game.costliest {
+    if let Some(c) = &game.costliest {
+        let others: Vec<String> = c.as_costly.iter().map(usize::to_string).collect();
+        let tied = match (lang, others.len()) {
+            (_, 0) => String::new(),
+            (Language::English, 1) => format!(" (your move {} lost as many)", others[0]),
+            (Language::English, _) => format!(" (your moves {} lost as many)", and_list(lang, &others)),
+            (Language::Japanese, _) => format!("（{}手目も同じだけ）", others.join("・")),
+        };
         said.push(match lang {
             Language::English => format!(
-                "Costliest: your move {} at {}, -{}; {} would have kept Maker's count at {}. Which block holds depends on Maker's plan, the same every game (turned): see the lesson (W) and practice (Q).",
+                "Costliest: your move {} at {}, -{}{tied}; {} would have kept Maker's count at {}. Which block holds depends on Maker's plan, the same every game (turned): see the lesson (W) and practice (Q).",
                 c.number, c.played, c.lost, c.best, c.keeps
             ),
             Language::Japanese => format!(
-                "いちばん痛かった手：{}手目 {}（-{}）。{} なら作り手の数字は{}のままでした。どこをふさげばもつかは作り手の計画しだいで、計画は毎局同じです（向きは変わります）：学び（W）と練習（Q）で。",
+                "いちばん痛かった手：{}手目 {}（-{}）{tied}。{} なら作り手の数字は{}のままでした。どこをふさげばもつかは作り手の計画しだいで、計画は毎局同じです（向きは変わります）：学び（W）と練習（Q）で。",
                 c.number, c.played, c.lost, c.best, c.keeps
             ),
         });
@@ -562,8 +569,14 @@ mod tests {
 
     #[test]
     fn a_takeaway_names_the_costliest_move_and_no_rule() {
-        let costliest =
-            Costliest { number: 4, played: Cell::new(10, 9), lost: 3, best: Cell::new(9, 10), keeps: 21 };
+        let costliest = Costliest {
+            number: 4,
+            played: Cell::new(10, 9),
+            lost: 3,
+            best: Cell::new(9, 10),
+            keeps: 21,
+            as_costly: vec![],
+        };
         let game = Takeaway { costly: 3, costliest: Some(costliest), ..Takeaway::default() };
         let english = takeaway(Language::English, &game).expect("said");
         assert!(
@@ -583,8 +596,14 @@ mod tests {
     #[test]
     fn a_takeaway_says_two_things_at_most_and_a_row_of_five_only_without_a_costliest_move() {
         let won_by = Some(WonBy { move_number: 10, shape: DoubleShape::RowOfFive });
-        let costliest =
-            Costliest { number: 4, played: Cell::new(10, 9), lost: 3, best: Cell::new(9, 10), keeps: 21 };
+        let costliest = Costliest {
+            number: 4,
+            played: Cell::new(10, 9),
+            lost: 3,
+            best: Cell::new(9, 10),
+            keeps: 21,
+            as_costly: vec![],
+        };
         let game = Takeaway { costly: 3, blocked: 0, left_open: 1, won_by, costliest: Some(costliest) };
         let said = takeaway(Language::English, &game).expect("said");
         assert!(said.starts_with("Take a finishing cell first"), "{said}");
