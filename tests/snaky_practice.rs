@@ -153,3 +153,27 @@ fn puzzles_turn_in_turn_and_a_perfect_game_has_none() {
     assert!(many.len() >= 2);
     assert_ne!(many[0].symmetry(), many[1].symmetry());
 }
+
+/// Each marked answer is explained by what its own cell was in Maker's plan after the move played
+/// (newcomer #69 found (10,7) and was told why (9,7) holds), read on the game's board.
+#[test]
+fn every_marked_answer_is_explained_by_its_own_cell() {
+    let mut answers = 0;
+    for (at, game) in games() {
+        for puzzle in practice::puzzles(&game) {
+            let index = puzzle.move_number() - 1;
+            let why = review::why(&game, index).expect("a costly move");
+            let mut after = game.prefix(review::before(index));
+            after.breaker_move(game.breaker_cells()[index]).expect("the move played");
+            let back = pokopoko::snaky::policy::about_opening(puzzle.symmetry()).inverse();
+            for answer in puzzle.marked_answers().0 {
+                let cell = back.apply(answer);
+                assert_eq!(puzzle.show(cell), answer, "{at}");
+                let role = review::role_in_plan(&after, &why.line, cell);
+                assert_eq!(puzzle.role_of(answer), Some(role), "{at} move {} answer {answer}", index + 1);
+                answers += 1;
+            }
+        }
+    }
+    assert!(answers > 0);
+}

@@ -31,7 +31,7 @@ use super::cell::Cell;
 use super::game::{Game, Player};
 use super::placement::{Placement, Symmetry};
 use super::policy::about_opening;
-use super::review::{self, Role};
+use super::review::{self, Line, Role};
 
 /// The turns a game's puzzles take in order: [`Symmetry::TURN_ORDER`] without its first (never
 /// the board as it was played).
@@ -50,8 +50,9 @@ pub struct Puzzle {
     holds: u32,
     /// Game frame → shown frame.
     turn: Placement,
-    /// What the lesson's best reply (the first answer) was in Maker's plan after the move played.
-    plan_used: Option<Role>,
+    /// The game with the move played and Maker's line after it (the lesson's): what any answer
+    /// was in Maker's plan ([`Puzzle::role_of`]).
+    plan: Option<(Game, Line)>,
 }
 
 /// What a reply on the shown board does.
@@ -78,7 +79,12 @@ pub fn puzzles(game: &Game) -> Vec<Puzzle> {
         if !something_to_find || reviewed.blocked_finish {
             continue;
         }
-        let plan_used = review::why(game, index).map(|why| why.best_reply.in_line);
+        let plan = review::why(game, index).map(|why| {
+            let mut after = game.prefix(review::before(index));
+            // The move was played in this game from this very position.
+            let _ = after.breaker_move(reviewed.breaker);
+            (after, why.line)
+        });
         let symmetry = TURNS[puzzles.len() % TURNS.len()];
         puzzles.push(Puzzle {
             before: game.prefix(review::before(index)),
@@ -86,7 +92,7 @@ pub fn puzzles(game: &Game) -> Vec<Puzzle> {
             played: reviewed.breaker,
             holds: reviewed.kept,
             turn: about_opening(symmetry),
-            plan_used,
+            plan,
         });
     }
     puzzles
@@ -130,7 +136,14 @@ impl Puzzle {
     /// reason it holds, in the game's terms (move numbers are the game's; the cell is the shown
     /// one).
     pub fn plan_used(&self) -> Option<Role> {
-        self.plan_used
+        self.answers().first().and_then(|&first| self.role_of(first))
+    }
+
+    /// What `shown`, a cell of the shown board, was in Maker's plan after the move played: the
+    /// reason an answer holds (newcomer #69 found (10,7) and was told why (9,7) holds).
+    pub fn role_of(&self, shown: Cell) -> Option<Role> {
+        let (after, line) = self.plan.as_ref()?;
+        Some(review::role_in_plan(after, line, self.unshow(shown)))
     }
 
     /// The answers a board marks once answered: the first ([`Self::answers`]), and the others

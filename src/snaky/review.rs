@@ -684,14 +684,7 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
     let mut after_best = before;
     after_best.breaker_move(cell).ok()?;
     let best_line = self::line(&after_best);
-    // Not in the line: whether the plan Maker held after the move needed the cell free.
-    let envelope = after.active_claim().envelope(after.cards());
-    let in_line = match Role::of(cell, &line) {
-        Role::Elsewhere if envelope.contains(&cell) => {
-            Role::NeededFree { shapes: shapes_in_plan(&after, &envelope, cell) }
-        }
-        role => role,
-    };
+    let in_line = role_in_plan(&after, &line, cell);
     let best_reply =
         BestReply { cell, outside, keeps: reviewed.kept, in_line, on_shape, fullest, played_fullest };
     let blocked_finish = blocked_a_finish(game, index) && better_block.is_none();
@@ -700,6 +693,19 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
 
 /// The Snaky copies through `cell` that the plan with `envelope` could still build on `game`'s
 /// board: each cell in the envelope or Maker's, none Breaker's.
+/// What `cell` was in Maker's plan after a move: `after`, the game with the move played, and
+/// `line`, its line ([`line`]). Not in the line: whether the plan Maker held after the move needed
+/// the cell free.
+pub fn role_in_plan(after: &Game, line: &Line, cell: Cell) -> Role {
+    let envelope = after.active_claim().envelope(after.cards());
+    match Role::of(cell, line) {
+        Role::Elsewhere if envelope.contains(&cell) => {
+            Role::NeededFree { shapes: shapes_in_plan(after, &envelope, cell) }
+        }
+        role => role,
+    }
+}
+
 fn shapes_in_plan(game: &Game, envelope: &[Cell], cell: Cell) -> u32 {
     let in_plan = |c: Cell| envelope.contains(&c) || game.owner(c) == Some(Player::Maker);
     let breakers = |c: Cell| game.owner(c) == Some(Player::Breaker);

@@ -1816,3 +1816,43 @@ fn the_first_claim_tip_shows_before_the_first_claim_only_and_not_in_blind_mode()
     assert_eq!(session(&app).game().breaker_cells(), [Cell::new(9, 8)]);
     assert!(!shows(&mut app), "the first claim puts it away");
 }
+
+/// Maker's stone off its plan is said when it is played (newcomer #70 read a lone corner stone
+/// beside a double threat as a bug): the perfect Breaker's game against ours (20), seed 0, where
+/// the plan's next cell before Maker's move 19 already held Maker's stone.
+#[test]
+fn a_stone_off_the_plan_is_said_when_it_is_played() {
+    use pokopoko::snaky::{Breaker as _, BreakerKind, ComputerBreaker};
+    let mut app = game(SavePlace::Memory, None);
+    app.world_mut().write_message(Go(Screen::Snaky));
+    for _ in 0..3 {
+        app.update();
+    }
+    // The computer Breaker's moves, one by one, until the plan's next cell is Maker's own.
+    let mut breaker = ComputerBreaker::new(BreakerKind::Perfect, 0);
+    let mut spare = None;
+    for _ in 0..30 {
+        let game = session(&app).game().clone();
+        let Some(cell) = breaker.choose(&game) else { break };
+        let mut played = game.clone();
+        played.breaker_move(cell).expect("free");
+        let pivot = played.claim().pivot;
+        app.world_mut().write_message(pokopoko::app::snaky::SnakyInput::Claim(cell));
+        app.update();
+        app.update();
+        let number = session(&app).game().maker_cells().len();
+        let said = texts(&mut app);
+        let off = said.iter().any(|t| t.contains("は計画外の石です"));
+        assert_eq!(off, played.owner(pivot) == Some(Player::Maker), "Maker's move {number}: {said:?}");
+        if off {
+            let last = *session(&app).game().maker_cells().last().expect("Maker moved");
+            assert!(
+                said.iter().any(|t| t.starts_with(&format!("作り手の{number}手目 {last} は"))),
+                "{said:?}"
+            );
+            spare = Some(number);
+            break;
+        }
+    }
+    assert_eq!(spare, Some(19), "the perfect Breaker's seed-0 game has one, at Maker's move 19");
+}

@@ -675,6 +675,21 @@ pub fn double_threat_par(
     }
 }
 
+/// Maker's move `number` at `cell` was not its plan's: the plan's cell already held its stone, so its rules
+/// gave it the first free cell of a fixed order.
+pub fn spare_stone(lang: Language, number: usize, at: Cell) -> String {
+    match lang {
+        Language::Japanese => format!(
+            "作り手の{number}手目 {} は計画外の石です：計画が次に示すマスにはもう作り手の石があったので、決まった順で最初の空きマスに打ちました。",
+            cell(at)
+        ),
+        Language::English => format!(
+            "Maker's move {number} at {} is off its plan: the cell its plan names next already holds its stone, so its rules give it the first free cell in a fixed order.",
+            cell(at)
+        ),
+    }
+}
+
 /// The end of a game: how long whoever held it — the player (`None`) or the computer Breaker it
 /// was handed to — held out, against par.
 pub fn held_out(

@@ -897,6 +897,16 @@ fn update_panel(
             }
             Info::Keys => (keys::key_line(lang, mode), palette::INK_SOFT),
         };
+        // A stone off the plan, said when it is played (newcomer #70 read Maker's lone (0,16),
+        // played beside a double threat, as a bug): the plan's next cell already held Maker's
+        // stone, so the policy's rule 2 took the first free cell of its fixed order.
+        let spare = game.moves().last().filter(|m| m.player == Player::Maker && m.cell != claim.pivot);
+        let value = match (which, spare) {
+            (Info::Par, Some(m)) if !game.won() && !blind_now => {
+                format!("{}\n{value}", text::spare_stone(lang, game.maker_cells().len(), m.cell))
+            }
+            _ => value,
+        };
         if content.0 != value {
             content.0 = value;
         }

@@ -380,9 +380,11 @@ fn update_panel(
                 (_, None) => String::new(),
             },
             Info::WhyItHolds if session.solved() => {
-                // The first of the marked answers is the first answer ([`Puzzle::answers`]).
+                // Why the reply the player found holds (newcomer #69 found (10,7) and was told
+                // why (9,7) did); once the answers are shown without one found, the first.
                 let (marked, far) = puzzle.marked_answers();
-                let plan = marked.first().zip(puzzle.plan_used()).map(|(&answer, role)| (answer, role));
+                let answer = session.found().or_else(|| marked.first().copied());
+                let plan = answer.and_then(|answer| Some((answer, puzzle.role_of(answer)?)));
                 text::why_it_holds(lang, plan, far)
             }
             Info::WhyItHolds => String::new(),
