@@ -147,22 +147,12 @@ impl Puzzle {
     }
 
     /// The answers a board marks once answered: the first ([`Self::answers`]), and the others
-    /// near the stones (within two cells of one, as a king moves). Replies far from every stone
-    /// that hold too are only counted: green squares across an empty board read as "play
-    /// anywhere" beside a lesson whose far move cost (newcomer #56).
+    /// near the stones ([`review::marked_best`]); replies far from every stone that hold too are
+    /// only counted.
     pub fn marked_answers(&self) -> (Vec<Cell>, usize) {
-        let stones: Vec<Cell> = self.before.moves().iter().map(|m| self.show(m.cell)).collect();
-        let near = |c: &Cell| stones.iter().any(|s| s.king_distance(*c) <= 2);
-        let answers = self.answers();
-        let (mut marked, mut far) = (Vec::new(), 0);
-        for (index, cell) in answers.into_iter().enumerate() {
-            if index == 0 || near(&cell) {
-                marked.push(cell);
-            } else {
-                far += 1;
-            }
-        }
-        (marked, far)
+        let answers: Vec<Cell> = self.answers().into_iter().map(|c| self.unshow(c)).collect();
+        let (marked, far) = review::marked_best(&self.before, &answers);
+        (marked.into_iter().map(|c| self.show(c)).collect(), far)
     }
 
     /// The move played in the game, on the shown board.

@@ -470,6 +470,22 @@ pub fn best_reply_cell(before: &Game, best: &[Cell]) -> Option<Cell> {
     best_reply_among(before, best.iter().copied())
 }
 
+/// How near a stone (as a king moves) a reply that kept the most is marked on the board.
+pub const MARKED_NEAR: u32 = 2;
+
+/// Of the replies that kept the most (`best`, Breaker to move in `before`), the ones a board marks:
+/// those within [`MARKED_NEAR`] of a stone, and the one the lesson explains
+/// ([`best_reply_cell`]), in `best`'s order; with how many others lie farther. Green squares
+/// across an empty board read as "play anywhere" (newcomers #56, #69 and #70: "far cells hold"
+/// looked arbitrary); those are only counted.
+pub fn marked_best(before: &Game, best: &[Cell]) -> (Vec<Cell>, usize) {
+    let explained = best_reply_cell(before, best);
+    let near = |cell: Cell| before.moves().iter().any(|m| m.cell.king_distance(cell) <= MARKED_NEAR);
+    let (marked, far): (Vec<Cell>, Vec<Cell>) =
+        best.iter().partition(|&&cell| near(cell) || Some(cell) == explained);
+    (marked, far.len())
+}
+
 /// For a move that blocked a finishing cell of a double threat: of the other finishing cells,
 /// the one whose block kept the most ([`best_reply_cell`]'s choice among those in `best`), when
 /// one kept more than the move did. Every block loses to a Maker that takes a finish; this one

@@ -958,15 +958,28 @@ pub fn line_button(lang: Language, best: bool, completes_at: Option<u32>) -> Str
 /// played, the replies that kept the guarantee, the shape the lesson names (`shape`) and the
 /// Snaky aimed at; along a line its pale stones and the finishing rings. A forced block of a
 /// finish has no other reply to mark.
-pub fn lesson_legend(lang: Language, step: usize, forced: bool, best: bool, shape: bool) -> String {
+pub fn lesson_legend(
+    lang: Language,
+    step: usize,
+    forced: bool,
+    best: bool,
+    shape: bool,
+    far: usize,
+) -> String {
     match (lang, step, forced, best) {
         (Language::Japanese, 0, false, _) => {
             let yellow = if shape { "　黄色：最善の受けがふさぐ形" } else { "" };
-            format!("赤：あなたの手　緑：保証を保てた手{yellow}　紫のマス：進行の最後に完成する Snaky")
+            let far = if far > 0 { format!("（石から離れたマス{far}つも保てましたが、印はなし）") } else { String::new() };
+            format!("赤：あなたの手　緑：保証を保てた手{far}{yellow}　紫のマス：進行の最後に完成する Snaky")
         }
         (Language::English, 0, false, _) => {
             let yellow = if shape { " Yellow: the shape the best reply blocks." } else { "" };
-            format!("Red: your move. Green: replies that kept the guarantee.{yellow} Purple tiles: the Snaky the line ends with.")
+            let far = match far {
+                0 => String::new(),
+                1 => " (1 cell far from the stones kept it too, not marked)".to_string(),
+                n => format!(" ({n} cells far from the stones kept it too, not marked)"),
+            };
+            format!("Red: your move. Green: replies that kept the guarantee{far}.{yellow} Purple tiles: the Snaky the line ends with.")
         }
         (Language::Japanese, 0, true, _) => "緑：あなたの手（ふさぐしかない手）　紫の丸：作り手が次に完成できるマス　紫のマス：進行の最後に完成する Snaky".into(),
         (Language::English, 0, true, _) => "Green: your move, a forced block. Purple circle: Maker completes a Snaky there. Purple tiles: the Snaky the line ends with.".into(),

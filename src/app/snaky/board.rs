@@ -1109,10 +1109,15 @@ fn frame_the_lesson(
     if opened {
         *game_view = Some((view.cell_px, view.centre));
     }
-    // The replies that kept the most are marked green before the move: all of them in view too
-    // (newcomer #19 saw some cut off at the board's edge).
+    // The replies that kept the most are marked green before the move: all of those marked in
+    // view too (newcomer #19 saw some cut off at the board's edge).
     let review = crate::snaky::review_game(session.game());
-    let kept = review.moves.get(lesson.index).map(|m| m.best.clone()).unwrap_or_default();
+    let before = session.game().prefix(crate::snaky::review::before(lesson.index));
+    let kept = review
+        .moves
+        .get(lesson.index)
+        .map(|m| crate::snaky::review::marked_best(&before, &m.best).0)
+        .unwrap_or_default();
     let lines = lesson.why.iter().flat_map(|why| {
         let steps = why.line.steps.iter().chain(&why.best_line.steps);
         std::iter::once(why.best_reply.cell)

@@ -160,7 +160,11 @@ fn draw_overlays(
                 // A forced block of a finish was right: no other reply is offered, and the move
                 // is marked as one that held.
                 let forced = reviewed.forced();
-                for &cell in reviewed.best.iter().filter(|_| !forced) {
+                // Those near the stones (and the one the lesson explains); the legend counts the
+                // others.
+                let before = session.game().prefix(crate::snaky::review::before(index));
+                let (marked, _) = crate::snaky::review::marked_best(&before, &reviewed.best);
+                for &cell in marked.iter().filter(|_| !forced) {
                     if step == 0 || (best_line && Some(cell) == first) {
                         layer.spawn((
                             LessonMark { cell, kept: true },

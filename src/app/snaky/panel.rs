@@ -813,7 +813,15 @@ fn update_panel(
                     let forced = lesson.forced;
                     let best = lesson.choice == crate::app::snaky::LineChoice::Best;
                     let shape = lesson.why.as_ref().is_some_and(|why| why.best_reply.shape_said().is_some());
-                    (text::lesson_legend(lang, lesson.step, forced, best, shape), palette::INK_SOFT)
+                    // The replies that kept the most but lie far from the stones: not marked.
+                    let review = crate::snaky::review_game(session.game());
+                    let before = session.game().prefix(crate::snaky::review::before(lesson.index));
+                    let far = review
+                        .moves
+                        .get(lesson.index)
+                        .map_or(0, |m| crate::snaky::review::marked_best(&before, &m.best).1);
+                    let legend = text::lesson_legend(lang, lesson.step, forced, best, shape, far);
+                    (legend, palette::INK_SOFT)
                 }
                 None => (String::new(), palette::INK_SOFT),
             },
