@@ -336,8 +336,8 @@ impl T {
             T::LineFirst => ("最初", "Start"),
             T::LineLast => ("最後", "End"),
             T::SnakyGoalHelp => (
-                "作り手は 6マスの「Snaky」（遊び方 G）を作ろうとし、最後には必ず勝ちます。できるだけ長く耐えましょう。保証＝作り手が勝つと約束された手数（下がるだけ）、パー＝はじめの保証。論文（21）／自作（20・19）＝作り手がしたがう証明。点線の枠＝作り手が打つ範囲（盤は枠の外にも続き、どこに打ってもかまいません）。",
-                "Maker builds a Snaky, a 6-cell shape (How to play, G), and always wins in the end: hold out as long as you can. Guarantee: the moves within which Maker is sure to win (it only goes down); par: the guarantee at the start. paper (21) / ours (20, 19): whose proof Maker follows. Dashed frame: where Maker plays (the board goes on past it: you may claim anywhere).",
+                "作り手は 6マスの「Snaky」（遊び方 G）を作ろうとし、最後には必ず勝ちます。できるだけ長く耐えましょう。保証＝作り手が勝つと約束された手数（下がるだけ）、パー＝はじめの保証。点線の枠＝作り手が打つ範囲（あなたはどこに打ってもかまいません）。",
+                "Maker builds a Snaky, a 6-cell shape (How to play, G), and always wins: hold out as long as you can. Guarantee: the moves within which Maker is sure to win (it only goes down); par: the guarantee at the start. Dashed frame: where Maker plays; you may claim anywhere.",
             ),
             T::AnalysisHelp => (
                 "いまの計画（カード）＝作り手がいま使っている証明の一部。あと何手＝その計画で勝つまでの手数。空けるマス（青）＝計画のため空いていてほしいマス：1つ取れば作り手は別の計画に移ります（早まることも遅れることもあります）。使う石（金）＝計画に使う作り手の石。次の手（赤）＝作り手が次に取るマス。",

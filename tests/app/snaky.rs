@@ -1774,6 +1774,16 @@ fn the_shape_is_drawn_while_playing_and_gives_way_to_rings_and_the_lesson() {
     let mut app = snaky_screen();
     app.update();
     assert!(shown(&mut app), "at the start");
+    // After a mistake (SPEC §2.4's worked line: (8,6) costs one move) the goal's help gives its
+    // room to the notice and the red ring's legend, and the pictures stay (newcomer #72 saw them
+    // cut off at the panel's foot).
+    let help = |app: &mut App| texts(app).iter().any(|t| t.starts_with("作り手は 6マスの「Snaky」"));
+    assert!(help(&mut app), "the help at the start");
+    let mut app = loaded("7,8 8,6");
+    app.update();
+    assert_eq!(pokopoko::snaky::review_game(session(&app).game()).moves[1].lost, 1);
+    assert!(!help(&mut app), "no help after a mistake");
+    assert!(shown(&mut app), "the pictures after a mistake");
     // Newcomer #33's game before its move 14: (9,9) and (10,8) each finish a Snaky.
     let mut app = loaded("9,8 7,7 7,10 8,12 9,12 8,7 10,10 10,11 11,13 11,8 12,8 12,13 10,13");
     app.update();

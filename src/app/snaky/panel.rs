@@ -709,6 +709,7 @@ fn update_panel(
     }
     let claim = game.claim();
     let total = session.game().moves().len();
+    let mistakes = crate::snaky::review_game(session.game()).moves.iter().any(|m| m.mistake());
     for (which, mut content, mut colour) in &mut texts {
         let (value, ink) = match which {
             Info::Subtitle => (text::subtitle(lang, session.maker.bound()), palette::INK_SOFT),
@@ -768,6 +769,10 @@ fn update_panel(
             Info::Takeaway => (String::new(), palette::INK),
             Info::Lesson if session.lesson_offered() => (T::Lesson.get(lang).to_string(), palette::INK_SOFT),
             Info::Lesson if double_threat => (String::new(), palette::INK_SOFT),
+            // After the first mistake its notice and the red ring's legend need the room; the help
+            // has been read by then, and G opens How to play (newcomer #72 saw the shape's
+            // pictures cut off at the panel's foot).
+            Info::Lesson if mistakes => (String::new(), palette::INK_SOFT),
             Info::Lesson => (T::SnakyGoalHelp.get(lang).to_string(), palette::INK_SOFT),
             Info::LessonLine => (lesson_line(&session, lang), palette::INK),
             Info::LessonCost => match session.lesson() {
@@ -855,7 +860,7 @@ fn update_panel(
                 (String::new(), palette::INK_SOFT)
             }
             Info::Marks => {
-                let costly = crate::snaky::review_game(session.game()).moves.iter().any(|m| m.mistake());
+                let costly = mistakes;
                 // A finish whose block lowers the count: said before the block, so the fall is not
                 // read as the block's fault (newcomers #61 and #63).
                 let block_falls_to = crate::snaky::review::best_block(game).filter(|&k| k < claim.guarantee);
