@@ -479,8 +479,8 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
         }
         assert_eq!(best.keeps, m.kept, "{at}");
         // The shape it stands on: the most of Maker's stones in a copy through it free of
-        // Breaker's, by the brute force's copies (two at least), before the move.
-        let most = (!best.outside).then(|| most_on_a_copy(&before, best.cell)).filter(|&n| n >= 2);
+        // Breaker's, the move played included, by the brute force's copies (two at least).
+        let most = (!best.outside).then(|| most_on_a_copy(&after, best.cell)).filter(|&n| n >= 2);
         assert_eq!(best.on_shape.map(|s| usize::from(s.count)), most, "{at}");
         if let Some(shape) = best.on_shape {
             assert!(shape.snaky.contains(&best.cell), "{at}");
@@ -496,6 +496,7 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
                 "{at}: a copy of Snaky"
             );
             assert!(shape.maker_stones().iter().all(|&c| before.owner(c) == Some(Player::Maker)), "{at}");
+            assert!(!shape.snaky.contains(&m.breaker), "{at}: not a shape the move blocked too");
         }
         assert_eq!(best.in_line, role(best.cell, &why.line, &after, &after.claim().envelope), "{at}");
         // How full the shapes through the best reply and through the move were, by the brute force

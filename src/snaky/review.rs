@@ -439,8 +439,9 @@ pub struct BestReply {
     pub keeps: u32,
     /// Where `cell` stood in the line after the move played.
     pub in_line: Role,
-    /// The Snaky copy through `cell` that held the most of Maker's stones and none of Breaker's
-    /// before the move (two stones at least): what taking the cell blocks, in board terms.
+    /// The Snaky copy through `cell` that held the most of Maker's stones and none of Breaker's,
+    /// the move played included (two stones at least): what taking the cell blocks and the move
+    /// did not, in board terms.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub on_shape: Option<OnShape>,
     /// How full of Maker's stones the live shapes through `cell` were before the move, and through
@@ -695,7 +696,9 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
         Some(cell) => (cell, false),
         None => (before.far_away_cell(), true),
     };
-    let on_shape = if outside { None } else { OnShape::best(&before, cell) };
+    // Read with the move played: a shape the move blocked too does not tell the two apart
+    // (newcomer #71's move lay on the shape the lesson said its best reply blocked).
+    let on_shape = if outside { None } else { OnShape::best(&after, cell) };
     let (fullest, played_fullest) = (Fullest::at(&before, cell), Fullest::at(&before, breaker));
     let mut after_best = before;
     after_best.breaker_move(cell).ok()?;
