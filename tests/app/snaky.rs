@@ -1293,9 +1293,10 @@ fn w_opens_the_lesson_on_the_costliest_move_after_the_game() {
 
 /// Before a costly move the lesson tints the fullest open shape through the best reply, where its
 /// sentence names that shape (newcomer #18 wanted to see it on the board): on SPEC §2.4's worked
-/// line, (8,6) cost a move and (9,9), a cell Maker's plan kept in reserve, kept it; the copy through
-/// (9,9) holding Maker's (8,7) and (8,8) is (8,6)…(9,10), as `snaky review --json` says
-/// (docs/cli.md). The tint goes once the line plays.
+/// line, (8,6) cost a move and (9,9) kept it; the copy through (9,9) holding Maker's (8,7) and
+/// (8,8) and not the move played (newcomer #71: a shape the move blocked too tells nothing) is
+/// (8,7), (8,8), (9,8)…(9,11), as `snaky review --json` says (docs/cli.md). The tint goes once
+/// the line plays.
 #[test]
 fn the_lesson_tints_the_fullest_shape_through_the_best_reply() {
     use pokopoko::app::snaky::ShapeMark;
@@ -1308,7 +1309,7 @@ fn the_lesson_tints_the_fullest_shape_through_the_best_reply() {
         cells.sort();
         cells
     };
-    assert_eq!(marks(&mut app), [(8, 6), (8, 7), (8, 8), (8, 9), (9, 9), (9, 10)]);
+    assert_eq!(marks(&mut app), [(8, 7), (8, 8), (9, 8), (9, 9), (9, 10), (9, 11)]);
     key(&mut app, KeyCode::ArrowRight);
     app.update();
     assert!(marks(&mut app).is_empty());
