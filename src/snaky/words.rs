@@ -567,16 +567,15 @@ mod tests {
         assert_eq!(or_list(Language::Japanese, &items[..2]), "(1,2) か (3,4)");
     }
 
+    /// A game's costliest mistake: move 4 at (10,9), -3, where (9,10) kept 21.
+    fn move_4_lost_3() -> Costliest {
+        let (played, best) = (Cell::new(10, 9), Cell::new(9, 10));
+        Costliest { number: 4, played, lost: 3, best, keeps: 21, as_costly: vec![] }
+    }
+
     #[test]
     fn a_takeaway_names_the_costliest_move_and_no_rule() {
-        let costliest = Costliest {
-            number: 4,
-            played: Cell::new(10, 9),
-            lost: 3,
-            best: Cell::new(9, 10),
-            keeps: 21,
-            as_costly: vec![],
-        };
+        let costliest = move_4_lost_3();
         let game = Takeaway { costly: 3, costliest: Some(costliest), ..Takeaway::default() };
         let english = takeaway(Language::English, &game).expect("said");
         assert!(
@@ -596,14 +595,7 @@ mod tests {
     #[test]
     fn a_takeaway_says_two_things_at_most_and_a_row_of_five_only_without_a_costliest_move() {
         let won_by = Some(WonBy { move_number: 10, shape: DoubleShape::RowOfFive });
-        let costliest = Costliest {
-            number: 4,
-            played: Cell::new(10, 9),
-            lost: 3,
-            best: Cell::new(9, 10),
-            keeps: 21,
-            as_costly: vec![],
-        };
+        let costliest = move_4_lost_3();
         let game = Takeaway { costly: 3, blocked: 0, left_open: 1, won_by, costliest: Some(costliest) };
         let said = takeaway(Language::English, &game).expect("said");
         assert!(said.starts_with("Take a finishing cell first"), "{said}");

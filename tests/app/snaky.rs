@@ -25,6 +25,11 @@ use crate::common::{game, key};
 fn snaky_screen() -> App {
     let mut app = game(SavePlace::Memory, None);
     papers_maker(&mut app);
+    opened(app)
+}
+
+/// `app` gone to the Snaky screen.
+fn opened(mut app: App) -> App {
     app.world_mut().write_message(Go(Screen::Snaky));
     for _ in 0..3 {
         app.update();
@@ -42,11 +47,7 @@ pub fn papers_maker(app: &mut App) {
 /// reach (`save::FIRST_SNAKY_MAKER`; the engine's test shows why).
 #[test]
 fn a_new_player_meets_ours_20() {
-    let mut app = game(SavePlace::Memory, None);
-    app.world_mut().write_message(Go(Screen::Snaky));
-    for _ in 0..3 {
-        app.update();
-    }
+    let app = opened(game(SavePlace::Memory, None));
     assert_eq!(session(&app).maker, Maker::Ours);
     assert_eq!(session(&app).game().claim().guarantee, 20);
     assert_eq!(session(&app).game().claim().card, 803, "ours (20)'s root card");
@@ -1840,11 +1841,7 @@ fn the_first_claim_tip_shows_before_the_first_claim_only_and_not_in_blind_mode()
 #[test]
 fn a_stone_off_the_plan_is_said_when_it_is_played() {
     use pokopoko::snaky::{Breaker as _, BreakerKind, ComputerBreaker};
-    let mut app = game(SavePlace::Memory, None);
-    app.world_mut().write_message(Go(Screen::Snaky));
-    for _ in 0..3 {
-        app.update();
-    }
+    let mut app = opened(game(SavePlace::Memory, None));
     // The computer Breaker's moves, one by one, until the plan's next cell is Maker's own.
     let mut breaker = ComputerBreaker::new(BreakerKind::Perfect, 0);
     let mut spare = None;

@@ -709,7 +709,13 @@ fn update_panel(
     }
     let claim = game.claim();
     let total = session.game().moves().len();
-    let mistakes = crate::snaky::review_game(session.game()).moves.iter().any(|m| m.mistake());
+    // The game's lesson, read once for every text below that needs it.
+    let review = crate::snaky::review_game(session.game());
+    let mistakes = review.moves.iter().any(|m| m.mistake());
+    // A stone off the plan, said when it is played (newcomer #70 read Maker's lone (0,16),
+    // played beside a double threat, as a bug): the plan's next cell already held Maker's
+    // stone, so the policy's rule 2 took the first free cell of its fixed order.
+    let spare = game.moves().last().filter(|m| m.player == Player::Maker && m.cell != claim.pivot);
     for (which, mut content, mut colour) in &mut texts {
         let (value, ink) = match which {
             Info::Subtitle => (text::subtitle(lang, session.maker.bound()), palette::INK_SOFT),
@@ -762,8 +768,7 @@ fn update_panel(
                 }
             }
             Info::Takeaway if session.lesson_offered() && session.game().won() => {
-                let game = session.game();
-                let takeaway = crate::snaky::review::takeaway(game, &crate::snaky::review_game(game));
+                let takeaway = crate::snaky::review::takeaway(session.game(), &review);
                 (words::takeaway(lang, &takeaway).unwrap_or_default(), palette::INK)
             }
             Info::Takeaway => (String::new(), palette::INK),
@@ -777,7 +782,6 @@ fn update_panel(
             Info::LessonLine => (lesson_line(&session, lang), palette::INK),
             Info::LessonCost => match session.lesson() {
                 Some(lesson) => {
-                    let review = crate::snaky::review_game(session.game());
                     let cost =
                         review.moves.get(lesson.index).map(|m| text::lesson_cost(lang, lesson.index + 1, m));
                     (cost.unwrap_or_default(), palette::INK)
@@ -819,7 +823,6 @@ fn update_panel(
                     let best = lesson.choice == crate::app::snaky::LineChoice::Best;
                     let shape = lesson.why.as_ref().is_some_and(|why| why.best_reply.shape_said().is_some());
                     // The replies that kept the most but lie far from the stones: not marked.
-                    let review = crate::snaky::review_game(session.game());
                     let before = session.game().prefix(crate::snaky::review::before(lesson.index));
                     let far = review
                         .moves
@@ -910,10 +913,6 @@ fn update_panel(
             }
             Info::Keys => (keys::key_line(lang, mode), palette::INK_SOFT),
         };
-        // A stone off the plan, said when it is played (newcomer #70 read Maker's lone (0,16),
-        // played beside a double threat, as a bug): the plan's next cell already held Maker's
-        // stone, so the policy's rule 2 took the first free cell of its fixed order.
-        let spare = game.moves().last().filter(|m| m.player == Player::Maker && m.cell != claim.pivot);
         let value = match (which, spare) {
             (Info::Par, Some(m)) if !game.won() && !blind_now => {
                 format!("{}\n{value}", text::spare_stone(lang, game.maker_cells().len(), m.cell))
