@@ -9,6 +9,9 @@ use std::sync::Arc;
 use pokopoko::snaky::practice::{self, Puzzle, Verdict};
 use pokopoko::snaky::{BreakerKind, Cell, ComputerBreaker, Game, Maker, play_out, review};
 
+#[path = "common/shapes.rs"]
+mod shapes;
+
 /// Games of every computer Breaker against every shipped Maker, with at least one puzzle.
 fn games() -> Vec<(String, Game)> {
     let mut games = Vec::new();
@@ -176,4 +179,40 @@ fn every_marked_answer_is_explained_by_its_own_cell() {
         }
     }
     assert!(answers > 0);
+}
+
+/// A costly try is told the double threat it lets Maker make: for the move played, the one of the
+/// lesson's line after it, shown on the turned board; each of its cells finishes a Snaky on the
+/// board where Maker made it, by brute force over the copies (SPEC §2.1), and two at least.
+#[test]
+fn a_costly_try_is_told_the_double_threat_it_lets_maker_make() {
+    let mut told = 0;
+    for (at, game) in games() {
+        for puzzle in practice::puzzles(&game) {
+            let index = puzzle.move_number() - 1;
+            let why = review::why(&game, index).expect("a costly move");
+            let said = puzzle.double_threat_after(puzzle.played());
+            let expected = why.line.turning_point.double_threat.as_ref();
+            assert_eq!(said.as_ref().map(|d| d.0), expected.map(|d| d.move_number), "{at}");
+            let Some((move_number, shown)) = said else { continue };
+            let back = pokopoko::snaky::policy::about_opening(puzzle.symmetry()).inverse();
+            let cells: BTreeSet<Cell> = shown.iter().map(|&c| back.apply(c)).collect();
+            // Replay the game to the move, then the line to that Maker move.
+            let mut board = game.prefix(review::before(index));
+            board.breaker_move(game.breaker_cells()[index]).expect("the move played");
+            for step in &why.line.steps {
+                board.maker_move().expect("the line's Maker move");
+                if step.move_number == move_number {
+                    break;
+                }
+                board.breaker_move(step.breaker.expect("a reply before the double threat")).expect("reply");
+            }
+            let finishing = shapes::finishing(board.maker_cells(), board.breaker_cells());
+            let brute: BTreeSet<Cell> = finishing.iter().map(|&(x, y)| Cell::new(x, y)).collect();
+            assert_eq!(cells, brute, "{at} move {}", index + 1);
+            assert!(cells.len() >= 2, "{at}");
+            told += 1;
+        }
+    }
+    assert!(told > 0);
 }

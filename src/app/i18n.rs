@@ -114,6 +114,8 @@ pub enum T {
     Lesson,
     LessonHelp,
     NoLine,
+    NoLaterCostly,
+    NoEarlierCostly,
     LessonAfterGame,
     InLesson,
     CloseLesson,
@@ -325,8 +327,16 @@ impl T {
                 "Green squares: replies that kept the guarantee. -n: Maker moves your move gave away.",
             ),
             T::NoLine => (
-                "この手は保証を下げていないので、見せる進行はありません。↑↓ でほかの手へ。",
-                "This move lost nothing: there is no line to show. ↑ ↓ go to your other moves.",
+                "この手は保証を下げていないので、見せる進行はありません。↑↓ で失点した手へ。",
+                "This move lost nothing: there is no line to show. ↑ ↓ go to your costly moves.",
+            ),
+            T::NoLaterCostly => (
+                "このあとに失点した手はありません。ほかの手は下の -n をクリック。",
+                "No costly move after this one. Click a move's -n below for any other.",
+            ),
+            T::NoEarlierCostly => (
+                "この前に失点した手はありません。ほかの手は下の -n をクリック。",
+                "No costly move before this one. Click a move's -n below for any other.",
             ),
             T::LessonAfterGame => (
                 "学び（W）は対局のあと、またはふりかえり（V）の中で開けます。",

@@ -146,6 +146,19 @@ impl Puzzle {
         Some(review::role_in_plan(after, line, self.unshow(shown)))
     }
 
+    /// Why a reply that costs does: Maker's first double threat in its plan against the longest
+    /// defence after the reply at `shown` (the lesson's line, [`review::line`]), as its move and
+    /// its finishing cells on this board; `None` when the line makes none (newcomer #74 was told
+    /// "-6, try again" with no reason).
+    pub fn double_threat_after(&self, shown: Cell) -> Option<(u32, Vec<Cell>)> {
+        let mut after = self.before.clone();
+        after.breaker_move(self.unshow(shown)).ok()?;
+        let double = review::line(&after).turning_point.double_threat?;
+        let mut cells: Vec<Cell> = double.cells.iter().map(|&c| self.show(c)).collect();
+        cells.sort_by_key(|c| (c.x, c.y));
+        Some((double.move_number, cells))
+    }
+
     /// The answers a board marks once answered: the first ([`Self::answers`]), and the others
     /// near the stones ([`review::marked_best`]); replies far from every stone that hold too are
     /// only counted.

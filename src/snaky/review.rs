@@ -178,6 +178,18 @@ impl Review {
         })
     }
 
+    /// The nearest costly move (one that lost some) after Breaker's move `from` (0-based), or
+    /// before it when `later` is false: where the lesson's ↑ and ↓ go (newcomer #71 pressed ↓ for
+    /// the next mistake and met every move between).
+    pub fn costly_from(&self, from: usize, later: bool) -> Option<usize> {
+        let costly = |&i: &usize| self.moves[i].lost > 0;
+        if later {
+            (from + 1..self.moves.len()).find(costly)
+        } else {
+            (0..from.min(self.moves.len())).rev().find(costly)
+        }
+    }
+
     /// The moves that left a finishing cell open ([`ReviewedMove::left_open`]).
     pub fn left_open(&self) -> usize {
         self.moves.iter().filter(|m| !m.left_open.is_empty()).count()

@@ -60,7 +60,8 @@ pub fn forced(lang: Language, why: &Why) -> String {
             if let Some(double) = &point.double_threat {
                 let shape = double_shape(lang, double.shape).map(|s| format!(" ({s})")).unwrap_or_default();
                 parts.push(format!(
-                    "a double threat at move {}: {} each finish a Snaky{shape}",
+                    "a {} at move {}: {} each finish a Snaky{shape}",
+                    many_threat(lang, double.cells.len()),
                     double.move_number,
                     and_list(lang, &cells(&double.cells))
                 ));
@@ -96,9 +97,11 @@ pub fn forced(lang: Language, why: &Why) -> String {
             if let Some(double) = &point.double_threat {
                 let shape = double_shape(lang, double.shape).map(|s| format!("（{s}）")).unwrap_or_default();
                 parts.push(format!(
-                    "{}手目にダブルリーチ：{} のどちらでも Snaky が完成します{shape}",
+                    "{}手目に{}：{} の{}でも Snaky が完成します{shape}",
                     double.move_number,
-                    and_list(lang, &cells(&double.cells))
+                    many_threat(lang, double.cells.len()),
+                    and_list(lang, &cells(&double.cells)),
+                    if double.cells.len() == 2 { "どちら" } else { "どれ" }
                 ));
             }
             let forced = parts.join("。そして");
@@ -149,8 +152,8 @@ fn completed(lang: Language, line: &Line) -> String {
     }
 }
 
-/// "(6,7) is on the Snaky Maker completes at move 11 in the line after your move. Had you
-/// played (6,7), Maker's plan would need 21 (with your best defence Maker completes at move
+/// "(6,7) is a cell of the Snaky Maker completes at move 11 after your move: a stone there
+/// spoils it. Had you played (6,7), Maker's plan would need 21 (with your best defence Maker completes at move
 /// 21)." Only what the engine found in Maker's plan: no rule of thumb, since none finds the best
 /// reply against these Makers more than two times in three (newcomers #46 to #55 read every rule
 /// offered beside lessons where it misled). A move that took a finishing cell is first told that
@@ -220,73 +223,82 @@ pub fn lesser_block(lang: Language, played: Cell, others: &[Cell], better: (Cell
     }
 }
 
+/// A threat with `cells` finishing cells, two or more, by its count: "double threat", "triple
+/// threat" (newcomers #70, #71 and #73 met three cells called a double threat).
+pub fn many_threat(lang: Language, cells: usize) -> String {
+    match (lang, cells) {
+        (Language::English, 0..=2) => "double threat".into(),
+        (Language::English, 3) => "triple threat".into(),
+        (Language::English, n) => format!("{n}-way threat"),
+        (Language::Japanese, 0..=2) => "ダブルリーチ".into(),
+        (Language::Japanese, 3) => "トリプルリーチ".into(),
+        (Language::Japanese, n) => format!("{n}方向のリーチ"),
+    }
+}
+
 /// What a cell (named `cell`, as the board shows it) was in Maker's line after a costly move, in
-/// one clause without its stop: "(6,7) is on the Snaky Maker completes at move 11 in the
-/// line after your move". The lesson's best reply and a practice board's answer say it alike.
+/// one clause without its stop, cause then effect: "(6,7) is a cell of the Snaky Maker completes
+/// at move 11 after your move: a stone there spoils it". The lesson's best reply and a practice
+/// board's answer say it alike (newcomers #73 and #74 read the old "… in the line after your move
+/// (not the one it completes)" three times).
 pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> String {
     match lang {
         Language::English => match role {
-            Role::CompletedSnaky { move_number } => {
-                format!(
-                    "{cell} is on the Snaky Maker completes at move {move_number} in the line after your move"
-                )
-            }
-            Role::ThreatenedSnaky { move_number } => {
-                format!(
-                    "{cell} is on a Snaky Maker threatens with its move {move_number} in the line after your move (not the one it completes)"
-                )
-            }
-            Role::ClaimedByMaker { move_number } => {
-                format!("in the line after your move Maker takes {cell} at move {move_number}")
-            }
-            Role::TakenByBreaker { move_number } => {
-                format!(
-                    "in the line after your move Breaker has to take {cell} later anyway, after Maker's move {move_number}; taking it at once held"
-                )
-            }
-            Role::NeededFree { shapes: 0 } => format!(
-                "{cell} lies where Maker's plan after your move needed the cells free: a stone there forces a slower plan"
+            Role::CompletedSnaky { move_number } => format!(
+                "{cell} is a cell of the Snaky Maker completes at move {move_number} after your move: a stone there spoils it"
             ),
+            Role::ThreatenedSnaky { move_number } => format!(
+                "{cell} is a cell of a Snaky Maker threatens at move {move_number} after your move: a stone there spoils that threat"
+            ),
+            Role::ClaimedByMaker { move_number } => {
+                format!(
+                    "after your move Maker takes {cell} itself at move {move_number}: taking it first upsets its plan"
+                )
+            }
+            Role::TakenByBreaker { move_number } => format!(
+                "after your move you have to take {cell} anyway, after Maker's move {move_number}: taking it at once held"
+            ),
+            Role::NeededFree { shapes: 0 } => {
+                format!(
+                    "{cell} is a cell Maker's plan after your move needs free: a stone there forces a slower plan"
+                )
+            }
             Role::NeededFree { shapes: 1 } => format!(
-                "{cell} lies on 1 Snaky shape Maker's plan after your move could still build: a stone there spoils it, and the plan needs more moves"
+                "{cell} lies on 1 Snaky shape Maker's plan after your move could still build: a stone there spoils it"
             ),
             Role::NeededFree { shapes } => format!(
-                "{cell} lies on {shapes} Snaky shapes Maker's plan after your move could still build: a stone there spoils all {shapes}, and the plan needs more moves"
+                "{cell} lies on {shapes} Snaky shapes Maker's plan after your move could still build: a stone there spoils them all"
             ),
             Role::Elsewhere => {
-                format!("{cell} is not in the line after your move: it sends Maker onto another plan")
+                format!(
+                    "{cell} is not in Maker's plan after your move: a stone there sends Maker onto another plan"
+                )
             }
         },
         Language::Japanese => match role {
-            Role::CompletedSnaky { move_number } => {
-                format!(
-                    "{cell} は、あなたの手のあとの進行で作り手が{move_number}手目に完成させる Snaky のマスです"
-                )
-            }
-            Role::ThreatenedSnaky { move_number } => {
-                format!(
-                    "{cell} は、あなたの手のあとの進行で作り手が{move_number}手目のあと完成できた Snaky（最後に完成するものとは別）のマスです"
-                )
-            }
+            Role::CompletedSnaky { move_number } => format!(
+                "{cell} は、あなたの手のあと作り手が{move_number}手目に完成させる Snaky のマスです：そこに石があれば完成しません"
+            ),
+            Role::ThreatenedSnaky { move_number } => format!(
+                "{cell} は、あなたの手のあと作り手が{move_number}手目でリーチにする Snaky のマスです：そこに石があればそのリーチは生まれません"
+            ),
             Role::ClaimedByMaker { move_number } => {
-                format!("あなたの手のあとの進行では、作り手が{move_number}手目に {cell} を取ります")
-            }
-            Role::TakenByBreaker { move_number } => {
                 format!(
-                    "あなたの手のあとの進行でも、壊し手は作り手の{move_number}手目のあとに結局 {cell} を取ることになります。すぐに取れば持ちこたえました"
+                    "あなたの手のあと、作り手は{move_number}手目に {cell} を自分で取ります：先に取れば計画がくずれます"
                 )
             }
+            Role::TakenByBreaker { move_number } => format!(
+                "あなたの手のあと、作り手の{move_number}手目のあとに結局 {cell} を取ることになります：すぐに取れば持ちこたえました"
+            ),
             Role::NeededFree { shapes: 0 } => format!(
-                "{cell} は、あなたの手のあとの作り手の計画が空けておきたいマスです。そこに石があれば、作り手はもっと遅い計画に移ります"
+                "{cell} は、あなたの手のあとの作り手の計画が空けておきたいマスです：そこに石があれば計画は遅くなります"
             ),
             Role::NeededFree { shapes } => format!(
-                "{cell} には、あなたの手のあとの作り手の計画がまだ作れる Snaky の形が{shapes}つ通っています。そこに石があればその{shapes}つがすべて使えなくなり、計画は長くなります"
+                "{cell} には、あなたの手のあとの作り手の計画がまだ作れる Snaky の形が{shapes}つ通っています：そこに石があればすべて使えなくなります"
             ),
-            Role::Elsewhere => {
-                format!(
-                    "{cell} は、あなたの手のあとの進行には出てこないマスです（作り手は別の計画に移ります）"
-                )
-            }
+            Role::Elsewhere => format!(
+                "{cell} は、あなたの手のあとの作り手の計画に出てこないマスです：そこに石があれば作り手は別の計画に移ります"
+            ),
         },
     }
 }
@@ -334,14 +346,11 @@ fn on_shape(lang: Language, best: &super::review::BestReply) -> String {
     let stones = and_list(lang, &cells(shape.maker_stones()));
     match lang {
         Language::English => format!(
-            " {} also lies on a Snaky shape that already held {} of Maker's stones, {stones}: taking it blocks that shape.",
-            best.cell, shape.count
+            " It also blocks a Snaky shape that already held {} of Maker's stones: {stones}.",
+            shape.count
         ),
         Language::Japanese => {
-            format!(
-                "{} は、作り手の石 {stones} の{}個をすでに含む Snaky の形の上にあり、取ればその形をふさげます。",
-                best.cell, shape.count
-            )
+            format!("作り手の石が{}個（{stones}）入った Snaky の形もふさげます。", shape.count)
         }
     }
 }
@@ -479,12 +488,15 @@ pub fn line_move(lang: Language, step: LineMove) -> String {
                     format!("{head}。リーチ：{} を取るしかありません。", finishing[0])
                 }
                 (Language::English, false, ThreatKind::DoubleThreat) => format!(
-                    "{head}: a double threat. {} each finish a Snaky; Breaker can block only one.",
+                    "{head}: a {}. {} each finish a Snaky; Breaker can block only one.",
+                    many_threat(lang, finishing.len()),
                     and_list(lang, &finishing)
                 ),
                 (Language::Japanese, false, ThreatKind::DoubleThreat) => format!(
-                    "{head}。ダブルリーチ：{} のどちらでも完成。ふさげるのは一つだけです。",
-                    and_list(lang, &finishing)
+                    "{head}。{}：{} の{}でも完成。ふさげるのは一つだけです。",
+                    many_threat(lang, finishing.len()),
+                    and_list(lang, &finishing),
+                    if finishing.len() == 2 { "どちら" } else { "どれ" }
                 ),
             }
         }

@@ -1258,7 +1258,8 @@ fn a_finishing_cell_left_open_is_told_at_once() {
 }
 
 /// The lesson from the keyboard (issue 33, newcomer #7: its chips were the mouse's only): W opens
-/// it on the costliest move once the game is over, and only then; ↑ ↓ go to the other moves.
+/// it on the costliest move once the game is over, and only then; ↑ ↓ go to the other costly
+/// moves.
 #[test]
 fn w_opens_the_lesson_on_the_costliest_move_after_the_game() {
     use pokopoko::app::snaky::SnakyInput;
@@ -1286,10 +1287,26 @@ fn w_opens_the_lesson_on_the_costliest_move_after_the_game() {
     key(&mut app, KeyCode::KeyW);
     assert_eq!(session(&app).lesson().map(|l| l.index), Some(costliest));
     assert_eq!(*app.world().resource::<State<SnakyMode>>().get(), SnakyMode::Lesson);
-    let next = if costliest + 1 < moves.len() { KeyCode::ArrowDown } else { KeyCode::ArrowUp };
-    key(&mut app, next);
-    let other = session(&app).lesson().map(|l| l.index).expect("still in the lesson");
-    assert_eq!(other.abs_diff(costliest), 1, "↑ ↓ go to the neighbouring move");
+    // ↓ and ↑ walk the costly moves, one by one, past the calm ones between (newcomer #71 met
+    // every move on the way), and at either end stay and say so.
+    let costly: Vec<usize> = (0..moves.len()).filter(|&i| review.moves[i].lost > 0).collect();
+    assert!(costly.len() >= 2 && costly.windows(2).any(|w| w[1] > w[0] + 1), "{costly:?}");
+    let index = |app: &App| session(app).lesson().map(|l| l.index).expect("still in the lesson");
+    let said = |app: &App| session(app).notice.as_ref().map(|n| n.said.text(Language::English));
+    for &expected in costly.iter().filter(|&&i| i > costliest) {
+        key(&mut app, KeyCode::ArrowDown);
+        assert_eq!(index(&app), expected);
+    }
+    key(&mut app, KeyCode::ArrowDown);
+    assert_eq!(index(&app), *costly.last().unwrap());
+    assert!(said(&app).is_some_and(|s| s.starts_with("No costly move after")), "{:?}", said(&app));
+    for &expected in costly.iter().rev().skip(1) {
+        key(&mut app, KeyCode::ArrowUp);
+        assert_eq!(index(&app), expected);
+    }
+    key(&mut app, KeyCode::ArrowUp);
+    assert_eq!(index(&app), costly[0]);
+    assert!(said(&app).is_some_and(|s| s.starts_with("No costly move before")), "{:?}", said(&app));
 }
 
 /// Before a costly move the lesson tints the fullest open shape through the best reply, where its
@@ -1311,6 +1328,7 @@ fn the_lesson_tints_the_fullest_shape_through_the_best_reply() {
         cells
     };
     assert_eq!(marks(&mut app), [(8, 7), (8, 8), (9, 8), (9, 9), (9, 10), (9, 11)]);
+    assert!(aim_marks(&mut app).is_empty(), "one tint at a time: the yellow shape, not the purple aim");
     key(&mut app, KeyCode::ArrowRight);
     app.update();
     assert!(marks(&mut app).is_empty());
@@ -1657,8 +1675,13 @@ fn the_lesson_legend_names_the_marks_of_its_step() {
     open_lesson(&mut app, 8);
     app.update();
     let start = legend(&mut app).expect("a legend");
-    assert!(start.starts_with("Red: your move. Green: replies that kept"), "{start}");
-    assert!(!start.contains("Pale stones"), "{start}");
+    assert!(start.starts_with("Red: your move. Green: replies near the stones that kept"), "{start}");
+    assert!(!start.contains("Pale stones") && !start.contains("far"), "{start}");
+    // One tint, the one the legend names (newcomers #71 to #74 found two too many).
+    let yellow = app.world_mut().query::<&pokopoko::app::snaky::ShapeMark>().iter(app.world()).count();
+    let purple = aim_marks(&mut app).len();
+    assert_eq!((yellow > 0, purple > 0), (start.contains("Yellow tiles"), start.contains("Purple tiles")));
+    assert!(yellow == 0 || purple == 0, "{yellow} yellow and {purple} purple tiles");
     let green = app.world_mut().query::<&LessonMark>().iter(app.world()).filter(|m| m.kept).count();
     assert!(green > 0, "the legend's green squares are on the board");
     key(&mut app, KeyCode::ArrowRight);

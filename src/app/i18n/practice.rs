@@ -123,7 +123,13 @@ pub enum Next {
 }
 
 /// The last try, and what to do next.
-pub fn tried(lang: Language, cell: Cell, verdict: Verdict, next: Next) -> String {
+pub fn tried(
+    lang: Language,
+    cell: Cell,
+    verdict: Verdict,
+    double: Option<(u32, &[Cell])>,
+    next: Next,
+) -> String {
     let at = self::cell(cell);
     let next = match (lang, next) {
         (_, Next::Nothing) => "",
@@ -132,12 +138,27 @@ pub fn tried(lang: Language, cell: Cell, verdict: Verdict, next: Next) -> String
         (Language::Japanese, Next::TryAgain) => "もう一度。",
         (Language::Japanese, Next::TryOthers) => "ほかの手も試せます（A：持ちこたえる手をすべて表示）。",
     };
+    // Why it cost, in the lesson's terms: the double threat it let Maker make.
+    let why = double.map_or(String::new(), |(number, cells)| {
+        let names: Vec<String> = cells.iter().map(|&c| self::cell(c)).collect();
+        let threat = words::many_threat(lang, cells.len());
+        match lang {
+            Language::English => format!(
+                " After it, Maker's move {number} makes a {threat}: {} each finish a Snaky.",
+                words::and_list(lang, &names)
+            ),
+            Language::Japanese => format!(
+                "このあと作り手は{number}手目で{threat}：{} のどれでも Snaky が完成します。",
+                words::and_list(lang, &names)
+            ),
+        }
+    });
     let said = match (lang, verdict) {
         (Language::English, Verdict::Costs { keeps, lost }) => {
-            format!("{at}: Maker's plan would need only {keeps} (-{lost}). {next}")
+            format!("{at}: Maker's plan would need only {keeps} (-{lost}).{why} {next}")
         }
         (Language::Japanese, Verdict::Costs { keeps, lost }) => {
-            format!("{at}：作り手の計画は{keeps}手で済みます（-{lost}）。{next}")
+            format!("{at}：作り手の計画は{keeps}手で済みます（-{lost}）。{why}{next}")
         }
         (Language::English, Verdict::Holds { keeps }) => {
             format!("Yes: {at} holds. Maker's plan still needs {keeps}. {next}")
@@ -162,22 +183,15 @@ pub fn shown(lang: Language, answer: Cell, holds: u32) -> String {
 }
 
 /// Why the first answer holds, said once a board is answered, from Maker's plan after the move
-/// played. `plan`: that answer as shown here and what it was in the plan; `far`: the replies far
-/// from the stones that hold too, not marked. No rule of thumb: none finds the best reply against
-/// these Makers more than two times in three.
-pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>, far: usize) -> String {
-    let green = match (lang, far) {
-        (Language::Japanese, 0) => "緑のマスはどれも持ちこたえる手です。".to_string(),
-        (Language::Japanese, n) => format!(
-            "緑のマスはどれも持ちこたえる手です。石から離れたマス{n}つも持ちこたえます（印はなし）：この盤では作り手の計画がそこを使わないので、計画は変わりません（1手目の遠くとはちがいます）。"
-        ),
-        (Language::English, 0) => "Every green cell holds.".to_string(),
-        (Language::English, 1) => "Every green cell holds; so does 1 cell far from the stones (not marked): on this board Maker's plan no longer uses it, so a stone there leaves the plan as it was (unlike far away at the first move).".to_string(),
-        (Language::English, n) => format!(
-            "Every green cell holds; so do {n} cells far from the stones (not marked): on this board Maker's plan no longer uses them, so a stone there leaves the plan as it was (unlike far away at the first move)."
-        ),
+/// played. `plan`: that answer as shown here and what it was in the plan. Far cells that hold too
+/// go unsaid (newcomers #73, #74 read them as far play being as good as a block). No rule of
+/// thumb: none finds the best reply against these Makers more than two times in three.
+pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>) -> String {
+    let green = match lang {
+        Language::Japanese => "緑のマスはどれも持ちこたえる手です。",
+        Language::English => "Every green cell holds.",
     };
-    let Some((answer, role)) = plan else { return green };
+    let Some((answer, role)) = plan else { return green.to_string() };
     let fact = words::role_fact(lang, cell(answer), role);
     match lang {
         Language::Japanese => format!("{} が持ちこたえる理由：{fact}。{green}", cell(answer)),
@@ -185,22 +199,24 @@ pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>, far: usize) -> S
     }
 }
 
-/// Boards done so far.
-pub fn score(lang: Language, (done, first_try): (usize, usize), of: usize) -> String {
+/// Boards solved so far (those whose answers were shown are not).
+pub fn score(lang: Language, (solved, first_try): (usize, usize), of: usize) -> String {
     match lang {
-        Language::Japanese => format!("{of}問中{done}問終了、うち{first_try}問は一度で正解。"),
-        Language::English => format!("{done} of {of} boards done, {first_try} at the first try."),
+        Language::Japanese => format!("{of}問中{solved}問正解、うち{first_try}問は一度で。"),
+        Language::English => format!("{solved} of {of} boards solved, {first_try} at the first try."),
     }
 }
 
 /// The round just finished, said on the first board of the next.
-pub fn round_done(lang: Language, (done, first_try): (usize, usize), of: usize) -> String {
+pub fn round_done(lang: Language, (solved, first_try): (usize, usize), of: usize) -> String {
     match lang {
         Language::Japanese => {
-            format!("一巡しました：{of}問中{done}問終了、うち{first_try}問は一度で正解。第1問からもう一度。")
+            format!("一巡しました：{of}問中{solved}問正解、うち{first_try}問は一度で。第1問からもう一度。")
         }
         Language::English => {
-            format!("Round done: {done} of {of} boards, {first_try} at the first try. From board 1 again.")
+            format!(
+                "Round done: {solved} of {of} boards solved, {first_try} at the first try. From board 1 again."
+            )
         }
     }
 }
@@ -249,23 +265,16 @@ mod tests {
     /// the move number of Maker's plan, and no rule of thumb.
     #[test]
     fn an_answered_board_gives_the_plan_s_reason() {
-        assert_eq!(why_it_holds(Language::English, None, 0), "Every green cell holds.");
-        let said = why_it_holds(Language::English, None, 3);
-        assert!(
-            said.starts_with("Every green cell holds; so do 3 cells far from the stones (not marked)"),
-            "{said}"
-        );
+        assert_eq!(why_it_holds(Language::English, None), "Every green cell holds.");
         let said = why_it_holds(
             Language::English,
             Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 })),
-            0,
         );
         assert_eq!(
             said,
-            "Why (6,7) holds: (6,7) is on the Snaky Maker completes at move 11 in the line after your move. Every green cell holds."
+            "Why (6,7) holds: (6,7) is a cell of the Snaky Maker completes at move 11 after your move: a stone there spoils it. Every green cell holds."
         );
-        let said =
-            why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })), 0);
+        let said = why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })));
         assert!(said.starts_with("(6,7) が持ちこたえる理由：(6,7) には"), "{said}");
     }
 }

@@ -275,20 +275,24 @@ pub fn marks_legend(lang: Language, costly: bool, finishing: usize, block_falls_
     said.join(" ")
 }
 
-/// The turn's heading while Maker has finishing cells: block the one, or, with two or more (a
-/// double threat), one of them: a Maker that takes a finish wins on its next move (this one may
+/// The turn's heading while Maker has finishing cells: block the one, or, with two (a double
+/// threat) or more (counted: newcomers #70 and #71 met three headed "Double threat"), one of them: a Maker that takes a finish wins on its next move (this one may
 /// keep its proof's order).
 pub fn turn_with_threats(lang: Language, cells: &[Cell]) -> String {
     let names: Vec<String> = cells.iter().map(|&c| cell(c)).collect();
     let list = crate::snaky::words::and_list(lang, &names);
     match (lang, cells.len()) {
         (Language::English, 1) => format!("Block {list}: it finishes a Snaky"),
-        (Language::English, _) => {
-            format!("Double threat: block {}", crate::snaky::words::or_list(lang, &names))
+        (Language::English, n) => {
+            let threat = crate::snaky::words::many_threat(lang, n);
+            let mut chars = threat.chars();
+            let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+            format!("{first}{}: block {}", chars.as_str(), crate::snaky::words::or_list(lang, &names))
         }
         (Language::Japanese, 1) => format!("{list} をふさごう：Snaky が完成するマス"),
-        (Language::Japanese, _) => {
-            format!("ダブルリーチ：{} をふさごう", crate::snaky::words::or_list(lang, &names))
+        (Language::Japanese, n) => {
+            let threat = crate::snaky::words::many_threat(lang, n);
+            format!("{threat}：{} をふさごう", crate::snaky::words::or_list(lang, &names))
         }
     }
 }
@@ -954,32 +958,41 @@ pub fn line_button(lang: Language, best: bool, completes_at: Option<u32>) -> Str
     }
 }
 
+/// The one tint a lesson's board shows before the move: the shape its best reply blocks
+/// (yellow), else the Snaky its line ends with (purple).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LessonTint {
+    Shape,
+    Aim,
+}
+
 /// What the lesson's marks mean, for those on the board: before the move (`step` 0) the move
-/// played, the replies that kept the guarantee, the shape the lesson names (`shape`) and the
-/// Snaky aimed at; along a line its pale stones and the finishing rings. A forced block of a
-/// finish has no other reply to mark.
+/// played, the replies near the stones that kept the guarantee, and the one tint on the board:
+/// the shape the lesson names, or the Snaky its line ends with; along a line its pale stones and
+/// the finishing rings. A forced block of a finish has no other reply to mark.
 pub fn lesson_legend(
     lang: Language,
     step: usize,
     forced: bool,
     best: bool,
-    shape: bool,
-    far: usize,
+    tint: Option<LessonTint>,
 ) -> String {
     match (lang, step, forced, best) {
         (Language::Japanese, 0, false, _) => {
-            let yellow = if shape { "　黄色：最善の受けがふさぐ形" } else { "" };
-            let far = if far > 0 { format!("（石から離れたマス{far}つも保てましたが、印はなし）") } else { String::new() };
-            format!("赤：あなたの手　緑：保証を保てた手{far}{yellow}　紫のマス：進行の最後に完成する Snaky")
+            let tint = match tint {
+                Some(LessonTint::Shape) => "　黄色のマス：最善の受けがふさぐ形",
+                Some(LessonTint::Aim) => "　紫のマス：進行の最後に完成する Snaky",
+                None => "",
+            };
+            format!("赤：あなたの手　緑：保証を保てた、石の近くの手{tint}")
         }
         (Language::English, 0, false, _) => {
-            let yellow = if shape { " Yellow: the shape the best reply blocks." } else { "" };
-            let far = match far {
-                0 => String::new(),
-                1 => " (1 cell far from the stones kept it too, not marked)".to_string(),
-                n => format!(" ({n} cells far from the stones kept it too, not marked)"),
+            let tint = match tint {
+                Some(LessonTint::Shape) => " Yellow tiles: the shape the best reply blocks.",
+                Some(LessonTint::Aim) => " Purple tiles: the Snaky the line ends with.",
+                None => "",
             };
-            format!("Red: your move. Green: replies that kept the guarantee{far}.{yellow} Purple tiles: the Snaky the line ends with.")
+            format!("Red: your move. Green: replies near the stones that kept the guarantee.{tint}")
         }
         (Language::Japanese, 0, true, _) => "緑：あなたの手（ふさぐしかない手）　紫の丸：作り手が次に完成できるマス　紫のマス：進行の最後に完成する Snaky".into(),
         (Language::English, 0, true, _) => "Green: your move, a forced block. Purple circle: Maker completes a Snaky there. Purple tiles: the Snaky the line ends with.".into(),
@@ -1062,6 +1075,18 @@ pub fn lesson_cost(lang: Language, number: usize, lesson: &ReviewedMove) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The heading counts the finishing cells: "Double threat" only for two.
+    #[test]
+    fn the_threat_heading_counts_the_finishing_cells() {
+        let cells = [Cell::new(1, 2), Cell::new(3, 4), Cell::new(5, 6)];
+        assert_eq!(turn_with_threats(Language::English, &cells[..1]), "Block (1,2): it finishes a Snaky");
+        assert!(turn_with_threats(Language::English, &cells[..2]).starts_with("Double threat: block (1,2)"));
+        let three = turn_with_threats(Language::English, &cells);
+        assert!(three.starts_with("Triple threat: block (1,2)"), "{three}");
+        assert!(three.contains("(5,6)"), "{three}");
+        assert!(turn_with_threats(Language::Japanese, &cells).starts_with("トリプルリーチ"));
+    }
 
     /// The count of stones out of view names L only where L brings the last move back (newcomer
     /// #49 pressed it on the Maker's screen and got how to win).

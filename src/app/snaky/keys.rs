@@ -116,8 +116,8 @@ pub const REVIEW_KEYS: Keymap<SnakyKey> = Keymap(&[
     ),
 ]);
 
-/// The lesson: ← → play its line, Home and End jump, ↑ ↓ go to the player's other moves, S
-/// switches to the other line, Enter plays again from before the move, Esc closes it.
+/// The lesson: ← → play its line, Home and End jump, ↑ ↓ go to the player's costly move before
+/// or after, S switches to the other line, Enter plays again from before the move, Esc closes it.
 pub const LESSON_KEYS: Keymap<SnakyKey> = Keymap(&[
     Binding::press(&[KeyCode::ArrowLeft], Game(SnakyInput::LineStep(-1)), "← →：進行", "← →: play the line")
         .plain(),
@@ -132,8 +132,8 @@ pub const LESSON_KEYS: Keymap<SnakyKey> = Keymap(&[
     Binding::press(
         &[KeyCode::ArrowUp],
         Game(SnakyInput::LessonNeighbour(-1)),
-        "↑ ↓：ほかの手",
-        "↑ ↓: other moves",
+        "↑ ↓：失点した手",
+        "↑ ↓: costly moves",
     )
     .plain(),
     Binding::unshown(&[KeyCode::ArrowDown], Game(SnakyInput::LessonNeighbour(1))).plain(),

@@ -136,22 +136,20 @@ fn draw_overlays(
                     .lesson()
                     .and_then(|lesson| lesson.why.as_ref())
                     .and_then(|why| why.best_reply.shape_said());
+                let shape = shape.filter(|_| step == 0 && !reviewed.forced());
                 // Before the move, the Snaky the chosen line ends with: what Maker's plan aimed at
                 // after the move (newcomer #24 asked to see it, where no rule of thumb tells the
-                // replies apart). Where it shares cells with the yellow shape those are purple only
-                // (newcomer #26 saw the two tints blend into brown).
+                // replies apart); one tint at a time, so only where no shape is tinted yellow
+                // (newcomers #71 to #74 found the two tints, the squares and the stones too many).
                 let aim = session
                     .lesson()
                     .and_then(|lesson| lesson.why.as_ref())
                     .map(|why| if best_line { &why.best_line } else { &why.line })
                     .and_then(|line| line.completed)
-                    .filter(|_| step == 0)
+                    .filter(|_| step == 0 && shape.is_none())
                     .map(|done| done.snaky);
-                let in_aim = |cell: &crate::snaky::Cell| aim.is_some_and(|aim| aim.contains(cell));
-                if let Some(shape) = shape.filter(|_| step == 0 && !reviewed.forced()) {
-                    for cell in shape.snaky.into_iter().filter(|cell| !in_aim(cell)) {
-                        layer.spawn((ShapeMark(cell), shape_tile(cell)));
-                    }
+                for cell in shape.into_iter().flat_map(|shape| shape.snaky) {
+                    layer.spawn((ShapeMark(cell), shape_tile(cell)));
                 }
                 for cell in aim.into_iter().flatten() {
                     layer.spawn((AimMark(cell), aim_tile(cell)));
@@ -160,8 +158,9 @@ fn draw_overlays(
                 // A forced block of a finish was right: no other reply is offered, and the move
                 // is marked as one that held.
                 let forced = reviewed.forced();
-                // Those near the stones (and the one the lesson explains); the legend counts the
-                // others.
+                // Those near the stones (and the one the lesson explains): far ones that keep the
+                // count too go unmarked and unsaid (newcomers #73, #74 read "far cells kept it too"
+                // as far play being as good as a block, against the opening's advice).
                 let before = session.game().prefix(crate::snaky::review::before(index));
                 let (marked, _) = crate::snaky::review::marked_best(&before, &reviewed.best);
                 for &cell in marked.iter().filter(|_| !forced) {

@@ -821,14 +821,15 @@ fn update_panel(
                 Some(lesson) => {
                     let forced = lesson.forced;
                     let best = lesson.choice == crate::app::snaky::LineChoice::Best;
-                    let shape = lesson.why.as_ref().is_some_and(|why| why.best_reply.shape_said().is_some());
-                    // The replies that kept the most but lie far from the stones: not marked.
-                    let before = session.game().prefix(crate::snaky::review::before(lesson.index));
-                    let far = review
-                        .moves
-                        .get(lesson.index)
-                        .map_or(0, |m| crate::snaky::review::marked_best(&before, &m.best).1);
-                    let legend = text::lesson_legend(lang, lesson.step, forced, best, shape, far);
+                    // As the board tints it: the shape, else the chosen line's Snaky.
+                    let tint = lesson.why.as_ref().and_then(|why| {
+                        let line = if best { &why.best_line } else { &why.line };
+                        match why.best_reply.shape_said() {
+                            Some(_) => Some(text::LessonTint::Shape),
+                            None => line.completed.map(|_| text::LessonTint::Aim),
+                        }
+                    });
+                    let legend = text::lesson_legend(lang, lesson.step, forced, best, tint);
                     (legend, palette::INK_SOFT)
                 }
                 None => (String::new(), palette::INK_SOFT),

@@ -375,17 +375,17 @@ fn update_panel(
                         (false, true) => text::Next::TryOthers,
                         (false, false) => text::Next::TryAgain,
                     };
-                    text::tried(lang, cell, verdict, next)
+                    text::tried(lang, cell, verdict, session.why_costly(), next)
                 }
                 (_, None) => String::new(),
             },
             Info::WhyItHolds if session.solved() => {
                 // Why the reply the player found holds (newcomer #69 found (10,7) and was told
                 // why (9,7) did); once the answers are shown without one found, the first.
-                let (marked, far) = puzzle.marked_answers();
+                let (marked, _) = puzzle.marked_answers();
                 let answer = session.found().or_else(|| marked.first().copied());
                 let plan = answer.and_then(|answer| Some((answer, puzzle.role_of(answer)?)));
-                text::why_it_holds(lang, plan, far)
+                text::why_it_holds(lang, plan)
             }
             Info::WhyItHolds => String::new(),
             Info::Score => match session.last_round() {

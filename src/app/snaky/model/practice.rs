@@ -39,15 +39,18 @@ pub struct PracticeSession {
     at: usize,
     /// The replies tried on this board, in order, with what each does.
     tries: Vec<(Cell, Verdict)>,
+    /// Why the last try cost, when it did: the double threat it let Maker make, its move and
+    /// finishing cells ([`Puzzle::double_threat_after`]).
+    why_costly: Option<(u32, Vec<Cell>)>,
     /// Every reply that holds is shown (asked for).
     answered: bool,
     /// Boards whose first try held.
     first_try: usize,
-    /// Boards finished (a reply found that holds, or the answers shown), at most one count per
-    /// board.
+    /// Boards solved (a reply found that holds), at most one count per board; one whose answers
+    /// were shown is not (newcomer #74 read "1 of 2 boards done" after asking for them).
     done: usize,
-    /// The score of the round last finished (done, first try), said until the new round's first
-    /// board is done (newcomer #23 saw the counter reset with no word).
+    /// The score of the round last finished (solved, first try), said until the new round's first
+    /// board is solved or its answers shown (newcomer #23 saw the counter reset with no word).
     last_round: Option<(usize, usize)>,
 }
 
@@ -60,6 +63,7 @@ impl PracticeSession {
             puzzles,
             at: 0,
             tries: Vec::new(),
+            why_costly: None,
             answered: false,
             first_try: 0,
             done: 0,
@@ -80,6 +84,11 @@ impl PracticeSession {
         &self.tries
     }
 
+    /// The double threat the last try let Maker make, when it cost: its move and finishing cells.
+    pub fn why_costly(&self) -> Option<(u32, &[Cell])> {
+        self.why_costly.as_ref().map(|(number, cells)| (*number, cells.as_slice()))
+    }
+
     /// The reply found that holds, if one was.
     pub fn found(&self) -> Option<Cell> {
         self.tries.iter().find(|(_, v)| matches!(v, Verdict::Holds { .. })).map(|&(c, _)| c)
@@ -95,12 +104,13 @@ impl PracticeSession {
         self.answered || self.found().is_some()
     }
 
-    /// The last round's score (done, first try), until the new round's first board is done.
+    /// The last round's score (solved, first try), until the new round's first board is finished.
     pub fn last_round(&self) -> Option<(usize, usize)> {
-        self.last_round.filter(|_| self.done == 0)
+        self.last_round
     }
 
-    /// Boards finished so far, and of them the ones whose first try held.
+    /// Boards solved so far (answers shown do not count), and of them the ones whose first try
+    /// held.
     pub fn score(&self) -> (usize, usize) {
         (self.done, self.first_try)
     }
@@ -110,6 +120,7 @@ impl PracticeSession {
     pub fn show_board(&mut self, number: usize) {
         self.at = number.clamp(1, self.puzzles.len()) - 1;
         self.tries.clear();
+        self.why_costly = None;
         self.answered = false;
         self.apply(PracticeInput::ShowAnswer);
     }
@@ -118,15 +129,14 @@ impl PracticeSession {
         match input {
             PracticeInput::Try(cell) => Some(self.try_reply(cell)),
             PracticeInput::ShowAnswer => {
-                if !self.solved() {
-                    self.done += 1;
-                }
                 self.answered = true;
+                self.last_round = None;
                 None
             }
             PracticeInput::Next => {
                 self.at = (self.at + 1) % self.puzzles.len();
                 self.tries.clear();
+                self.why_costly = None;
                 self.answered = false;
                 if self.at == 0 {
                     // A new round counts afresh, the last one's score said meanwhile, and shows
@@ -148,11 +158,16 @@ impl PracticeSession {
             return PracticeOutcome::Refused;
         }
         self.tries.push((cell, verdict));
+        self.why_costly = match verdict {
+            Verdict::Costs { .. } => self.puzzle().double_threat_after(cell),
+            _ => None,
+        };
         match verdict {
             Verdict::Holds { .. } => {
                 // The first reply found that holds finishes the board; more may be tried.
                 if self.found() == Some(cell) {
                     self.done += 1;
+                    self.last_round = None;
                     if self.tries.len() == 1 {
                         self.first_try += 1;
                     }
@@ -235,7 +250,7 @@ mod tests {
         practice.apply(PracticeInput::ShowAnswer);
         assert!(practice.answered());
         assert_eq!(practice.found(), None);
-        assert_eq!(practice.score(), (1, 0), "counted once");
+        assert_eq!(practice.score(), (0, 0), "shown, not solved");
         let stone = practice.puzzle().stones()[0].0;
         assert_eq!(practice.apply(PracticeInput::Try(stone)), Some(PracticeOutcome::Refused));
     }

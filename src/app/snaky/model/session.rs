@@ -809,8 +809,12 @@ impl Session {
             }
             SnakyInput::LessonNeighbour(delta) => {
                 let index = self.lesson.as_ref().map_or(0, |lesson| lesson.index);
-                let last = self.game.breaker_cells().len().saturating_sub(1);
-                self.open_lesson(index.saturating_add_signed(*delta as isize).min(last));
+                let later = *delta > 0;
+                match crate::snaky::review_game(&self.game).costly_from(index, later) {
+                    Some(costly) => self.open_lesson(costly),
+                    None if later => self.tell(NoticeKind::Info, Said::Fixed(T::NoLaterCostly)),
+                    None => self.tell(NoticeKind::Info, Said::Fixed(T::NoEarlierCostly)),
+                }
             }
             SnakyInput::LineStep(delta) => {
                 if self.lesson.as_ref().is_some_and(|lesson| lesson.why.is_none()) {
