@@ -159,6 +159,13 @@ impl Review {
         self.held_out.is_some()
     }
 
+    /// How many of Breaker's moves kept par, from the first: those before the guarantee first
+    /// fell below it (every move when it never did). Newcomers #73 and #74 measured their progress
+    /// so ("I kept 20 through move 10").
+    pub fn kept_par(&self) -> usize {
+        self.moves.iter().take_while(|m| m.guarantee_after >= self.par).count()
+    }
+
     /// The index in [`Review::moves`] of the mistake that lost the most Maker moves (the first
     /// on a tie), or `None` when no mistake lost any. A forced block of a finish is not a mistake
     /// ([`ReviewedMove::mistake`]; newcomer #28 was taught by it to leave finishes open).

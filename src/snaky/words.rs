@@ -25,8 +25,31 @@ use crate::language::Language;
 /// each), then a double threat at move 10: (6,11) and (9,11) each finish a Snaky. Maker completed
 /// its Snaky at move 12 at (6,11)."
 pub fn forced(lang: Language, why: &Why) -> String {
-    let (line, point) = (&why.line, &why.line.turning_point);
     let (number, at) = (why.index + 1, why.breaker);
+    let yours = match lang {
+        Language::English => format!("After your move {number} at {at}"),
+        Language::Japanese => format!("あなたの{number}手目 {at} のあと"),
+    };
+    forced_in(lang, &why.line, yours)
+}
+
+/// The same for the best reply's line, shown when the lesson plays it (newcomer #76 switched to
+/// it and read the sentence of the move played): "After the best reply (9,9) Maker could force: …
+/// Maker completes its Snaky at move 21".
+pub fn forced_best(lang: Language, why: &Why) -> String {
+    let best = &why.best_reply;
+    let yours = match (lang, best.outside) {
+        (Language::English, false) => format!("After the best reply {}", best.cell),
+        (Language::English, true) => "After the best reply, outside the envelope,".to_string(),
+        (Language::Japanese, false) => format!("最善の受け {} のあと", best.cell),
+        (Language::Japanese, true) => "囲いの外への最善の受けのあと".to_string(),
+    };
+    forced_in(lang, &why.best_line, yours)
+}
+
+/// What Maker could force in `line`, after `yours` (the move, said as its sentence starts).
+fn forced_in(lang: Language, line: &Line, yours: String) -> String {
+    let point = &line.turning_point;
     let threat_moves: Vec<String> = point.threats.iter().map(|t| t.move_number.to_string()).collect();
     let mut completed = completed(lang, line);
     // The plan keeps its proven order: after a double threat it need not finish at once.
@@ -46,7 +69,6 @@ pub fn forced(lang: Language, why: &Why) -> String {
     }
     match lang {
         Language::English => {
-            let yours = format!("After your move {number} at {at}");
             let mut parts = Vec::new();
             if !threat_moves.is_empty() {
                 let noun = if threat_moves.len() == 1 { "a threat at move" } else { "threats at moves" };
@@ -84,7 +106,6 @@ pub fn forced(lang: Language, why: &Why) -> String {
             }
         }
         Language::Japanese => {
-            let yours = format!("あなたの{number}手目 {at} のあと");
             let mut parts = Vec::new();
             if !threat_moves.is_empty() {
                 let answered = if point.all_answered() {

@@ -323,8 +323,8 @@ pub fn left_open(lang: Language, cells: &[Cell]) -> String {
     }
 }
 
-/// The moment a move costs: how much, and the reply that would have kept more (`better`: the
-/// lesson's best reply and the count it keeps), with where to find why. A move that blocked a
+/// The moment a move costs: how much, and the count a reply would have kept (`better`: the
+/// lesson's best reply, not named here, and the count it keeps), with where to find which and why. A move that blocked a
 /// finishing cell (`blocked`) is told that this was right in general. No rule of thumb: none
 /// finds the best reply against these Makers more than two times in three.
 pub fn costly_now(
@@ -359,15 +359,16 @@ pub fn costly_now(
                 cell(played)
             )
         }
-        (Language::Japanese, Some((at, keeps))) => format!(
-            "あなたの{number}手目 {} で作り手の勝ちが{lost}手早まりました。その手で {} なら数字は{keeps}のままでした。理由は対局のあと、学び（W）で。",
-            cell(played),
-            cell(at)
+        // The count a reply kept, not the reply: the lesson shows it after the game, and practice
+        // asks for it (newcomers #71, #72 and #75 found practice a recall test of the cell told
+        // here at once).
+        (Language::Japanese, Some((_, keeps))) => format!(
+            "あなたの{number}手目 {} で作り手の勝ちが{lost}手早まりました。数字を{keeps}のまま保てる手が盤上にありました。どの手で、なぜかは対局のあとの学び（W）で。練習（Q）ではその手を探します。",
+            cell(played)
         ),
-        (Language::English, Some((at, keeps))) => format!(
-            "Your move {number} at {} let Maker win {lost} sooner: {} instead, on that move, would have kept its count at {keeps}. After the game, the lesson (W) shows why.",
-            cell(played),
-            cell(at)
+        (Language::English, Some((_, keeps))) => format!(
+            "Your move {number} at {} let Maker win {lost} sooner; a reply on the board would have kept its count at {keeps}. After the game, the lesson (W) shows which and why, and practice (Q) asks you to find it.",
+            cell(played)
         ),
     }
 }
@@ -742,8 +743,44 @@ pub fn assist(lang: Language, assist: Assist) -> &'static str {
     }
 }
 
+/// How many of the player's first moves kept par, and in the last game, then where it dropped.
+fn kept_par_said(lang: Language, par: u32, (kept, last): (usize, Option<usize>)) -> String {
+    let last = match (lang, last) {
+        (_, None) => String::new(),
+        (Language::Japanese, Some(n)) => format!("（前の対局：{n}手）"),
+        (Language::English, Some(n)) => format!(" (last game: {n})"),
+    };
+    match (lang, kept) {
+        (Language::Japanese, 0) => {
+            format!(
+                "1手目から保証がパー {par} を下回りました{last}。ふりかえり（V）で、どこで下がったかが分かります。"
+            )
+        }
+        (Language::Japanese, n) => {
+            format!(
+                "最初の{n}手はパー {par} を保ちました{last}。ふりかえり（V）で、どこで下がったかが分かります。"
+            )
+        }
+        (Language::English, 0) => {
+            format!(
+                "Your move 1 already took the guarantee below par {par}{last}. Review (V) shows where it dropped."
+            )
+        }
+        (Language::English, 1) => {
+            format!("Your first move kept par {par}{last}. Review (V) shows where the guarantee dropped.")
+        }
+        (Language::English, n) => {
+            format!(
+                "Your first {n} moves kept par {par}{last}. Review (V) shows where the guarantee dropped."
+            )
+        }
+    }
+}
+
 /// Told at the end of a game the player held: the result and the best against this Maker; a game
-/// the player was helped in says so, and that it is not a best.
+/// the player was helped in says so, and that it is not a best. After a mistake, how many moves
+/// kept par, beside the last game's (`kept_par`): progress a player can see from game to game.
+#[allow(clippy::too_many_arguments)]
 pub fn game_result(
     lang: Language,
     maker: Maker,
@@ -752,6 +789,7 @@ pub fn game_result(
     blind: bool,
     assisted: Option<Assist>,
     ended: Ended,
+    kept_par: (usize, Option<usize>),
 ) -> String {
     let name = maker_name(lang, maker);
     let par = maker.bound();
@@ -776,10 +814,7 @@ pub fn game_result(
     // Where to look next: the moves that lowered the guarantee, or, with none, why the plan
     // still finished before par.
     let next = match (lang, ended, moves as u32 >= par) {
-        (Language::Japanese, Ended::Lowered, _) => {
-            "ふりかえり（V）で、どの手で保証が下がったかが分かります。".to_string()
-        }
-        (Language::English, Ended::Lowered, _) => "Review (V) shows where the guarantee dropped.".to_string(),
+        (_, Ended::Lowered, _) => kept_par_said(lang, par, kept_par),
         (Language::Japanese, Ended::LeftOpen(n), _) => {
             format!("保証を下げた手はありませんが、{n}手目で完成のマスを空けたままにしました。完成のマスは先にふさぎましょう。")
         }
@@ -958,6 +993,15 @@ pub fn line_button(lang: Language, best: bool, completes_at: Option<u32>) -> Str
     }
 }
 
+/// How the lesson marks the move played: it lost some (red), or was a forced block of a finish
+/// or kept the guarantee (green; newcomer #75 saw a red square on a move called well played).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Played {
+    Lost,
+    Forced,
+    Kept,
+}
+
 /// The one tint a lesson's board shows before the move: the shape its best reply blocks
 /// (yellow), else the Snaky its line ends with (purple).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -973,12 +1017,16 @@ pub enum LessonTint {
 pub fn lesson_legend(
     lang: Language,
     step: usize,
-    forced: bool,
+    played: Played,
     best: bool,
     tint: Option<LessonTint>,
 ) -> String {
-    match (lang, step, forced, best) {
-        (Language::Japanese, 0, false, _) => {
+    match (lang, step, played, best) {
+        (Language::Japanese, 0, Played::Kept, _) => "緑：あなたの手（保証を保った手）と、石の近くで保てたほかの手".into(),
+        (Language::English, 0, Played::Kept, _) => {
+            "Green: your move, which kept the guarantee, and the other replies near the stones that did.".into()
+        }
+        (Language::Japanese, 0, Played::Lost, _) => {
             let tint = match tint {
                 Some(LessonTint::Shape) => "　黄色のマス：最善の受けがふさぐ形",
                 Some(LessonTint::Aim) => "　紫のマス：進行の最後に完成する Snaky",
@@ -986,7 +1034,7 @@ pub fn lesson_legend(
             };
             format!("赤：あなたの手　緑：保証を保てた、石の近くの手{tint}")
         }
-        (Language::English, 0, false, _) => {
+        (Language::English, 0, Played::Lost, _) => {
             let tint = match tint {
                 Some(LessonTint::Shape) => " Yellow tiles: the shape the best reply blocks.",
                 Some(LessonTint::Aim) => " Purple tiles: the Snaky the line ends with.",
@@ -994,8 +1042,8 @@ pub fn lesson_legend(
             };
             format!("Red: your move. Green: replies near the stones that kept the guarantee.{tint}")
         }
-        (Language::Japanese, 0, true, _) => "緑：あなたの手（ふさぐしかない手）　紫の丸：作り手が次に完成できるマス　紫のマス：進行の最後に完成する Snaky".into(),
-        (Language::English, 0, true, _) => "Green: your move, a forced block. Purple circle: Maker completes a Snaky there. Purple tiles: the Snaky the line ends with.".into(),
+        (Language::Japanese, 0, Played::Forced, _) => "緑：あなたの手（ふさぐしかない手）　紫の丸：作り手が次に完成できるマス　紫のマス：進行の最後に完成する Snaky".into(),
+        (Language::English, 0, Played::Forced, _) => "Green: your move, a forced block. Purple circle: Maker completes a Snaky there. Purple tiles: the Snaky the line ends with.".into(),
         (Language::Japanese, _, _, false) => "うすい石：進行　紫の丸：作り手が次に完成できるマス　赤の枠：あなたの手".into(),
         (Language::English, _, _, false) => "Pale stones: the line. Purple circle: Maker completes a Snaky there. Red square: your move.".into(),
         (Language::Japanese, _, _, true) => "うすい石：進行　紫の丸：作り手が次に完成できるマス　緑の枠：最善の受け".into(),

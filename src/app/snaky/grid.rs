@@ -189,9 +189,10 @@ pub enum AxisLabel {
 }
 
 /// An axis label's box and type size, in design pixels; it is part of the board's picture, so
-/// it keeps this size at every window size (as the stones' numbers do).
-const LABEL_BOX: Vec2 = Vec2::new(34.0, 16.0);
-const LABEL_PX: f32 = 11.0;
+/// it keeps this size at every window size (as the stones' numbers do). In ink, not the soft
+/// grey: every message names cells by these numbers (newcomer #76 counted grid lines instead).
+const LABEL_BOX: Vec2 = Vec2::new(34.0, 18.0);
+const LABEL_PX: f32 = 13.0;
 
 /// Every `stride`th column and row is labelled: cells narrower than a label share it out.
 fn label_stride(cell_px: f32) -> i32 {
@@ -280,7 +281,7 @@ fn label(which: AxisLabel, left: f32, top: f32) -> impl Bundle {
     };
     (
         which,
-        crate::app::theme::widgets::cell_number(number, LABEL_PX, palette::INK_SOFT),
+        crate::app::theme::widgets::cell_number(number, LABEL_PX, palette::INK),
         TextLayout::justify(Justify::Center),
         Node {
             position_type: PositionType::Absolute,

@@ -171,13 +171,16 @@ fn draw_overlays(
                         ));
                     }
                 }
-                if step == 0 || !best_line {
-                    let played = reviewed.breaker;
-                    let colour = if forced { palette::HINT } else { palette::BAD };
-                    layer.spawn((
-                        LessonMark { cell: played, kept: forced },
-                        HINT.square(played, Color::NONE, colour),
-                    ));
+                let played = reviewed.breaker;
+                // A move that kept the guarantee among the replies marked green is marked once.
+                let marked_already = !forced && marked.contains(&played);
+                if (step == 0 || !best_line) && !marked_already {
+                    // Red only for a move that lost some (newcomer #75 saw a red square on a move
+                    // the panel called well played).
+                    let kept = forced || reviewed.lost == 0;
+                    let colour = if kept { palette::HINT } else { palette::BAD };
+                    layer
+                        .spawn((LessonMark { cell: played, kept }, HINT.square(played, Color::NONE, colour)));
                 }
             }
         }

@@ -756,15 +756,7 @@ fn update_panel(
                 } else {
                     let best = settings.snaky_best.get(&maker).copied();
                     let blind = settings.blind_best.get(&maker).copied();
-                    let goal = text::par_line(lang, par, best, blind, blind_now);
-                    // Before the first claim (not blind): where it holds longest.
-                    let first = session.game().breaker_cells().is_empty() && !blind_now;
-                    match first.then(|| session.game().far_reply_cost()).flatten() {
-                        Some(sooner) => {
-                            (format!("{goal}\n{}", text::first_claim_tip(lang, sooner)), palette::INK_SOFT)
-                        }
-                        None => (goal, palette::INK_SOFT),
-                    }
+                    (text::par_line(lang, par, best, blind, blind_now), palette::INK_SOFT)
                 }
             }
             Info::Takeaway if session.lesson_offered() && session.game().won() => {
@@ -789,6 +781,10 @@ fn update_panel(
                 None => (String::new(), palette::INK),
             },
             Info::Why => match session.lesson() {
+                // The line on the board: the move played's, or the best reply's.
+                Some(Lesson { why: Some(why), choice: crate::app::snaky::LineChoice::Best, .. }) => {
+                    (words::forced_best(lang, why), palette::INK)
+                }
                 Some(Lesson { why: Some(why), .. }) => (words::forced(lang, why), palette::INK),
                 Some(_) => (T::NoLine.get(lang).to_string(), palette::INK_SOFT),
                 None => (String::new(), palette::INK),
@@ -829,7 +825,13 @@ fn update_panel(
                             None => line.completed.map(|_| text::LessonTint::Aim),
                         }
                     });
-                    let legend = text::lesson_legend(lang, lesson.step, forced, best, tint);
+                    let kept = review.moves.get(lesson.index).is_some_and(|m| m.lost == 0);
+                    let played = match (forced, kept) {
+                        (true, _) => text::Played::Forced,
+                        (false, true) => text::Played::Kept,
+                        (false, false) => text::Played::Lost,
+                    };
+                    let legend = text::lesson_legend(lang, lesson.step, played, best, tint);
                     (legend, palette::INK_SOFT)
                 }
                 None => (String::new(), palette::INK_SOFT),
@@ -870,17 +872,28 @@ fn update_panel(
                 let block_falls_to = crate::snaky::review::best_block(game).filter(|&k| k < claim.guarantee);
                 (text::marks_legend(lang, costly, open, block_falls_to), palette::INK_SOFT)
             }
-            Info::Notice => match session.notice_shown() {
-                Some(notice) => (
-                    notice.said.text(lang),
-                    match notice.kind {
-                        NoticeKind::Refused => palette::BAD,
-                        NoticeKind::Good => palette::GOOD,
-                        NoticeKind::Info => palette::INK,
-                    },
-                ),
-                None => (String::new(), palette::INK),
-            },
+            // Before the first claim (not blind), where it holds longest, in the notice's room
+            // under what is said: the buttons below stay put when it goes (newcomer #74 saw them
+            // jump at the first claim, when it was a line of the goal's).
+            Info::Notice => {
+                let played = session.game();
+                let first = played.breaker_cells().is_empty() && !blind_now && !played.won();
+                let tip =
+                    first.then(|| played.far_reply_cost()).flatten().map(|s| text::first_claim_tip(lang, s));
+                match (session.notice_shown(), tip) {
+                    (Some(notice), tip) => {
+                        let said = notice.said.text(lang);
+                        let colour = match notice.kind {
+                            NoticeKind::Refused => palette::BAD,
+                            NoticeKind::Good => palette::GOOD,
+                            NoticeKind::Info => palette::INK,
+                        };
+                        (tip.map_or(said.clone(), |tip| format!("{said}\n{tip}")), colour)
+                    }
+                    (None, Some(tip)) => (tip, palette::INK_SOFT),
+                    (None, None) => (String::new(), palette::INK),
+                }
+            }
             Info::HeatLegend if overlays.get(Layer::Heat) && (!session.blind || game.won()) => {
                 let outside = game.reply_guarantees().iter().find(|(c, _)| c.is_none()).map(|&(_, g)| g);
                 (outside.map_or(String::new(), |h| text::heat_legend(lang, h)), palette::INK_SOFT)

@@ -318,8 +318,11 @@ fn record_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: R
     };
     data.store();
     let kind = if praised { NoticeKind::Good } else { NoticeKind::Info };
-    let ended = crate::snaky::review::Ended::of(&crate::snaky::review_game(session.game()));
-    session.tell(kind, Said::GameResult { maker, moves, best, blind, assisted, ended });
+    let review = crate::snaky::review_game(session.game());
+    let ended = crate::snaky::review::Ended::of(&review);
+    let kept_par = (review.kept_par(), session.last_kept_par);
+    session.last_kept_par = Some(review.kept_par());
+    session.tell(kind, Said::GameResult { maker, moves, best, blind, assisted, ended, kept_par });
 }
 
 /// Tells the rest of the game what the model says happened this frame: the stones played

@@ -163,6 +163,8 @@ pub enum Said {
         assisted: Option<Assist>,
         /// What the lesson makes of the game's end: where to look next.
         ended: crate::snaky::review::Ended,
+        /// How many of the player's moves kept par, and in their last game here.
+        kept_par: (usize, Option<usize>),
     },
     /// The player's move just let Maker win `lost` moves sooner; `better`: the reply on the board
     /// the lesson will offer instead, and the count it keeps.
@@ -229,8 +231,8 @@ impl Said {
             }
             Self::MoveError(error) => text::move_error(lang, error),
             Self::BlindToggled(blind) => text::blind_toggled(lang, *blind),
-            Self::GameResult { maker, moves, best, blind, assisted, ended } => {
-                text::game_result(lang, *maker, *moves, *best, *blind, *assisted, *ended)
+            Self::GameResult { maker, moves, best, blind, assisted, ended, kept_par } => {
+                text::game_result(lang, *maker, *moves, *best, *blind, *assisted, *ended, *kept_par)
             }
             Self::Costly { played, lost, better, blocked } => {
                 text::costly_now(lang, *played, *lost, *better, *blocked)
@@ -294,6 +296,9 @@ pub struct Session {
     games: u32,
     /// Blind mode: overlays, guarantee and card hidden until Maker wins.
     pub blind: bool,
+    /// How many of the player's moves kept par in the last game they finished on this screen
+    /// against this Maker ([`crate::snaky::review::Review::kept_par`]): the result compares.
+    pub last_kept_par: Option<usize>,
     /// This game's score has been recorded.
     scored: bool,
     /// What helped the player in this game, in the order first used.
@@ -322,6 +327,7 @@ impl Session {
             handoffs: 0,
             games,
             blind: false,
+            last_kept_par: None,
             scored: false,
             pending: None,
             lesson: None,
@@ -574,6 +580,7 @@ impl Session {
         *self = Self {
             handoffs: self.handoffs,
             blind: self.blind,
+            last_kept_par: self.last_kept_par.filter(|_| maker == self.maker),
             ..Self::numbered(maker, cards, self.games + 1)
         };
         let turn = self.game.turn();
