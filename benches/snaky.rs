@@ -131,6 +131,11 @@ fn lesson(c: &mut Criterion) {
     if let Some(board) = pokopoko::snaky::practice::puzzles(&game).first() {
         group
             .bench_function("answers of the first practice board", |b| b.iter(|| black_box(board).answers()));
+        // Why a try that costs does (once per costly try): Maker's line after it.
+        let played = board.played();
+        group.bench_function("double threat after a costly try", |b| {
+            b.iter(|| black_box(board).double_threat_after(black_box(played)))
+        });
     }
     group.finish();
 }

@@ -1082,8 +1082,13 @@ fn review_text_says_what_maker_could_force_and_what_the_best_reply_took_away() {
             .turning_point
             .double_threat
             .as_ref()
-            .is_some_and(|d| done.move_number > d.move_number + 1);
-        assert_eq!(sentence.contains("keeps to its plan instead of finishing at once"), later, "{sentence}");
+            .map(|d| d.move_number + 1)
+            .filter(|&next| done.move_number > next);
+        let said_later = later.map(|next| format!("A Maker that takes a finish would win at move {next}"));
+        assert_eq!(sentence.contains("keeps to its plan instead"), later.is_some(), "{sentence}");
+        if let Some(said_later) = said_later {
+            assert!(sentence.contains(&said_later), "{sentence}");
+        }
         said += 1;
     }
     assert!(said > 0);

@@ -53,18 +53,20 @@ fn forced_in(lang: Language, line: &Line, yours: String) -> String {
     let threat_moves: Vec<String> = point.threats.iter().map(|t| t.move_number.to_string()).collect();
     let mut completed = completed(lang, line);
     // The plan keeps its proven order: after a double threat it need not finish at once.
+    // Said with the move a finishing Maker would win at (newcomer #74 read "double threat at move
+    // 16" beside "completes at move 19" as a contradiction).
     let later = match (&point.double_threat, line.completed) {
-        (Some(double), Some(done)) => done.move_number > double.move_number + 1,
-        _ => false,
+        (Some(double), Some(done)) => Some(double.move_number + 1).filter(|&next| done.move_number > next),
+        _ => None,
     };
-    if later {
+    if let Some(next) = later {
         completed = match lang {
-            Language::English => {
-                format!("This Maker keeps to its plan instead of finishing at once. {completed}")
-            }
-            Language::Japanese => {
-                format!("作り手は証明の手順どおりに打つので、すぐには完成させません。{completed}")
-            }
+            Language::English => format!(
+                "A Maker that takes a finish would win at move {next}; this one keeps to its plan instead. {completed}"
+            ),
+            Language::Japanese => format!(
+                "完成を取る作り手なら{next}手目で勝ちますが、この作り手は証明の手順どおりに打ちます。{completed}"
+            ),
         };
     }
     match lang {
@@ -277,7 +279,7 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> St
                 )
             }
             Role::TakenByBreaker { move_number } => format!(
-                "after your move you have to take {cell} anyway, after Maker's move {move_number}: taking it at once held"
+                "after your move, the longest defence still has to take {cell}, in reply to Maker's move {move_number}: taking it now instead gains that move"
             ),
             Role::NeededFree { shapes: 0 } => {
                 format!(
@@ -309,7 +311,7 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> St
                 )
             }
             Role::TakenByBreaker { move_number } => format!(
-                "あなたの手のあと、作り手の{move_number}手目のあとに結局 {cell} を取ることになります：すぐに取れば持ちこたえました"
+                "あなたの手のあとも、いちばん長い守りは作り手の{move_number}手目への受けで結局 {cell} を取ります：いま取れば、その一手が浮きます"
             ),
             Role::NeededFree { shapes: 0 } => format!(
                 "{cell} は、あなたの手のあとの作り手の計画が空けておきたいマスです：そこに石があれば計画は遅くなります"

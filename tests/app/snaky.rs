@@ -1706,13 +1706,17 @@ fn the_coordinates_follow_the_cursor_through_a_claim() {
     let texts = |app: &mut App| -> Vec<String> {
         app.world_mut().query::<&Text>().iter(app.world()).map(|t| t.0.clone()).collect()
     };
+    // Said as what it is (newcomers #77, #78 did not know the bare "(7,8)").
+    let lang = app.world().resource::<pokopoko::app::i18n::Lang>().0;
+    let pointing = |x, y| pokopoko::app::i18n::snaky::pointing_at(lang, Cell::new(x, y));
+    assert!(pointing(7, 8).len() > "(7,8)".len() && pointing(7, 8).contains("(7,8)"));
     key(&mut app, KeyCode::ArrowLeft);
     assert_eq!(app.world().resource::<Cursor>().0, Cell::new(7, 8));
-    assert!(texts(&mut app).contains(&"(7,8)".to_string()));
+    assert!(texts(&mut app).contains(&pointing(7, 8)));
     key(&mut app, KeyCode::Enter);
     assert_eq!(maker_cells(&app), [(8, 8), (8, 7)]);
     assert_eq!(app.world().resource::<Cursor>().0, Cell::new(8, 7), "the cursor follows the stone");
-    assert!(texts(&mut app).contains(&"(8,7)".to_string()), "{:?}", texts(&mut app));
+    assert!(texts(&mut app).contains(&pointing(8, 7)), "{:?}", texts(&mut app));
 }
 
 /// The lesson's legend names the marks on the board at its step, not all of them (newcomer #28
@@ -1814,7 +1818,12 @@ fn the_tempo_heading_is_the_games_while_reviewing() {
     app.update();
     app.update();
     assert_eq!(session(&app).shown().guarantee(), 21, "the first position keeps par");
-    assert_eq!(tempo(&mut app), Some(format!("The guarantee move by move (from 21 to {end})")));
+    assert_eq!(
+        tempo(&mut app),
+        Some(format!(
+            "The guarantee after each of your moves, one bar each from the left (from 21 to {end})"
+        ))
+    );
 }
 
 /// The pointer's square goes when the view moves under a still pointer (newcomer #30 saw it

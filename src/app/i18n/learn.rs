@@ -57,7 +57,8 @@ impl L {
             L::YouMakerLegend => ("作り手（あなた）", "Maker (you)"),
             L::ComBreakerLegend => ("壊し手（COM）", "Breaker (COM)"),
             L::MakerSteps => ("作り手の勝ち方 (L)", "How Maker wins (L)"),
-            L::BreakerSteps => ("壊し手のステップ (B)", "Breaker's steps (B)"),
+            // Back where the player left them (newcomers #73, #75 and #76 expected new steps).
+            L::BreakerSteps => ("壊し手のステップにもどる (B)", "Back to Breaker's steps (B)"),
             L::HowMakerWins => ("勝ち方 (G)", "How to win (G)"),
         };
         pick(lang, ja, en)

@@ -145,8 +145,12 @@ pub fn heat_legend(lang: Language, outside: u32) -> String {
 /// Above the tempo graph.
 pub fn tempo(lang: Language, bound: u32, now: u32) -> String {
     match lang {
-        Language::Japanese => format!("保証の移り変わり（はじめ {bound}手 → いま {now}手）"),
-        Language::English => format!("The guarantee move by move (from {bound} to {now})"),
+        Language::Japanese => {
+            format!("あなたの一手ごとの保証（1手に1本、左から。はじめ {bound}手 → いま {now}手）")
+        }
+        Language::English => format!(
+            "The guarantee after each of your moves, one bar each from the left (from {bound} to {now})"
+        ),
     }
 }
 
@@ -370,6 +374,15 @@ pub fn costly_now(
             "Your move {number} at {} let Maker win {lost} sooner; a reply on the board would have kept its count at {keeps}. After the game, the lesson (W) shows which and why, and practice (Q) asks you to find it.",
             cell(played)
         ),
+    }
+}
+
+/// The board's corner readout: the cell under the pointer or the keyboard cursor, whichever moved
+/// last, said as such (newcomers #77 and #78 did not know what the bare "(7,8)" was).
+pub fn pointing_at(lang: Language, at: Cell) -> String {
+    match lang {
+        Language::Japanese => format!("指しているマス {}", cell(at)),
+        Language::English => format!("Pointing at {}", cell(at)),
     }
 }
 
@@ -645,10 +658,10 @@ pub fn double_threat_par(
     if count as usize == next {
         return match lang {
             Language::Japanese => format!(
-                "どちらをふさいでも、作り手は {next}手目で Snaky を完成させます：2つの完成は1手で両方はふさげません。ふさぐ手は強制でミスにはなりません。負けはこの前の手で決まっています"
+                "どちらをふさいでも、作り手は {next}手目で Snaky を完成させます：2つの完成は1手で両方はふさげません。次のふさぐ手は強制でミスにはなりません。負けはこの前の手で決まっています"
             ),
             Language::English => format!(
-                "Whichever is blocked, Maker completes a Snaky with its move {next}: one stone cannot block two finishes. The block is forced: no mistake; the game was decided before it."
+                "Whichever is blocked, Maker completes a Snaky with its move {next}: one stone cannot block two finishes. Your next block is forced, not a mistake: the game was decided before it."
             ),
         };
     }
@@ -656,13 +669,13 @@ pub fn double_threat_par(
     // said at once (newcomers #52 and #54 had to guess, and were told only after the game).
     match (lang, differ, falls_to) {
         (Language::Japanese, None, Some(k)) => format!(
-            "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打ちます。どちらをふさいでも数は{k}に下がりますが、ふさぐ手は強制でミスにはなりません"
+            "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打ちます。どちらをふさいでも数は{k}に下がりますが、次のふさぐ手は強制でミスにはなりません"
         ),
         (Language::English, None, Some(k)) => format!(
-            "Whichever is blocked, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order, and either block brings its count to {k}. The block is forced: no mistake."
+            "Whichever is blocked, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order, and either block brings its count to {k}. Your next block is forced, not a mistake."
         ),
         (Language::Japanese, None, None) => format!(
-            "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打つので上の数になり、ふさぐ手は強制でミスにはなりません"
+            "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打つので上の数になり、次のふさぐ手は強制でミスにはなりません"
         ),
         (Language::Japanese, Some(((best, keeps), (worst, low))), _) => format!(
             "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打つので、{} をふさげば数は{keeps}のまま、{} をふさぐと{low}になります",
@@ -670,7 +683,7 @@ pub fn double_threat_par(
             cell(worst)
         ),
         (Language::English, None, None) => format!(
-            "Whichever is blocked, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order and wins by the move in the heading. The block is forced: no mistake."
+            "Whichever is blocked, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order and wins by the move in the heading. Your next block is forced, not a mistake."
         ),
         (Language::English, Some(((best, keeps), (worst, low))), _) => format!(
             "Whichever is blocked, a Maker that takes a finish wins with its move {next}. This one keeps its proof's order: blocking {} keeps its count at {keeps}, blocking {} brings it to {low}.",
@@ -1068,7 +1081,7 @@ pub fn line_position(
             "あなたの{number}手目の前の局面。→ で、いちばん長い守りに対して作り手が打てた進行を再生します（実際の対局もこのとおりでした）。"
         ),
         (Language::Japanese, 0, Some(Some(at))) => format!(
-            "あなたの{number}手目の前の局面。→ で、いちばん長い守りに対して作り手が打てた進行を再生します（実際の対局は{at}手目でこの進行から外れました）。"
+            "あなたの{number}手目の前の局面。→ で、いちばん長い守りに対して作り手が打てた進行を再生します（実際の対局はこの進行どおりに進み、あなたの{at}手目で別の手になりました）。"
         ),
         (Language::Japanese, 0, None) => format!(
             "あなたの{number}手目の前の局面。→ で、いちばん長い守りに対して作り手が打てた進行を再生します（実際の対局とは別）。"
@@ -1077,7 +1090,7 @@ pub fn line_position(
             "The board before your move {number}. → plays what Maker could then force against the longest defence: your game went this way."
         ),
         (Language::English, 0, Some(Some(at))) => format!(
-            "The board before your move {number}. → plays what Maker could then force against the longest defence (your game left it at your move {at})."
+            "The board before your move {number}. → plays what Maker could then force against the longest defence (your game followed it until your move {at}, where it went another way)."
         ),
         (Language::English, 0, None) => format!(
             "The board before your move {number}. → plays what Maker could then force against the longest defence (not your game)."
@@ -1182,7 +1195,7 @@ mod tests {
         );
         assert!(
             double_threat_par(Language::English, 15, 21, None, None)
-                .ends_with("The block is forced: no mistake.")
+                .ends_with("Your next block is forced, not a mistake.")
         );
         // A count at the next move: this Maker's next stone finishes whichever is blocked.
         for lang in [Language::English, Language::Japanese] {

@@ -1068,7 +1068,7 @@ fn write_board_texts(
     let off_view = stones.iter().filter(|&&cell| !cell.is_far_away() && !view.contains(cell)).count();
     for (which, mut text) in &mut texts {
         let content = match which {
-            BoardText::Coordinates => pointed.map(text::cell).unwrap_or_default(),
+            BoardText::Coordinates => pointed.map(|cell| text::pointing_at(lang, cell)).unwrap_or_default(),
             BoardText::OffView if off_view + far > 0 => text::off_view(lang, off_view, far, last_move_key),
             BoardText::OffView => String::new(),
         };

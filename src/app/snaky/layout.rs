@@ -63,6 +63,10 @@ fn info_panel(row_gap: f32) -> impl Bundle {
     )
 }
 
+/// The Snaky game's key slot: three lines. The practice screen keeps the same, so the board has
+/// the same size and place on both.
+pub(super) const GAME_KEYS_HEIGHT: f32 = 54.0;
+
 /// The key line's slot, centred under the board and the panel and wrapping within their width:
 /// `height` holds as many lines as the screen's key line may take, so nothing shifts when it
 /// changes.

@@ -243,12 +243,12 @@ fn winning_piece(placed: Placed, colour: Color) -> impl Bundle {
 /// A cell of a shape the board points out (the lesson's fullest shape, the hint's shape as Maker):
 /// a light yellow tile.
 pub(super) fn shape_tile(cell: crate::snaky::Cell) -> impl Bundle {
-    ENVELOPE.square(cell, palette::BUBBLE_SELECTED.with_alpha(SHAPE_FILL_ALPHA), Color::NONE)
+    ENVELOPE.square(cell, palette::TINT_YELLOW, Color::NONE)
 }
 
 /// A cell of the Snaky a lesson's line ends with: a purple tile, Maker's colour.
 fn aim_tile(cell: crate::snaky::Cell) -> impl Bundle {
-    ENVELOPE.square(cell, palette::MAKER_STONE.with_alpha(AIM_FILL_ALPHA), Color::NONE)
+    ENVELOPE.square(cell, palette::TINT_PURPLE, Color::NONE)
 }
 
 pub(super) fn hint_square(cell: crate::snaky::Cell) -> impl Bundle {
@@ -297,10 +297,6 @@ const HEAT: Shape = Shape { inset: 0.06, grow: 0.0, border: 0.0, radius: Val::Px
 /// The hint: a ring just outside the cell, outside the required ring.
 const HINT: Shape = Shape { inset: 0.0, grow: 2.0, border: 3.0, radius: Val::Px(6.0) };
 const HINT_FILL_ALPHA: f32 = 0.45;
-/// The lesson's fullest shape: a light yellow tile, as the primer's finishing cells.
-const SHAPE_FILL_ALPHA: f32 = 0.5;
-/// The lesson's aimed-at Snaky: a light purple tile.
-const AIM_FILL_ALPHA: f32 = 0.45;
 /// A finishing cell: a round ring inside the cell, in Maker's colour.
 const THREAT: Shape = Shape { inset: 0.12, grow: 0.0, border: 3.0, radius: Val::Px(f32::MAX) };
 /// The pivot: a round ring reaching into the neighbouring cells.

@@ -194,7 +194,7 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>, unavailable: Option<Res
         }
         layout::board_and_panel(root, 4.0, |panel| spawn_panel(panel, lang));
         // Three lines' height whatever the mode's keys, so the screen never shifts between modes.
-        root.spawn(layout::keys_slot(54.0)).with_child((
+        root.spawn(layout::keys_slot(layout::GAME_KEYS_HEIGHT)).with_child((
             Info::Keys,
             widgets::text(keys::key_line(lang, SnakyMode::Play), 14.0, palette::INK_SOFT),
         ));

@@ -173,7 +173,9 @@ fn spawn_screen(mut commands: Commands, lang: Res<Lang>) {
             ));
         });
         layout::board_and_panel(root, 6.0, |panel| spawn_panel(panel, lang));
-        root.spawn(layout::keys_slot(36.0)).with_child(widgets::text(
+        // The game's key slot's height, so the board has the game's size and its cells lie at
+        // the game's pixels (newcomers #73, #76 and #77 found the grid 10 px lower than the game's).
+        root.spawn(layout::keys_slot(layout::GAME_KEYS_HEIGHT)).with_child(widgets::text(
             wrap_parts(&board_key_parts(KEYS, lang), lang, 60.0),
             14.0,
             palette::INK_SOFT,

@@ -38,6 +38,10 @@ pub const GOOD: Color = Color::srgb(0.22, 0.55, 0.33);
 pub const BAD: Color = Color::srgb(0.78, 0.33, 0.28);
 pub const BAD_SOFT: Color = Color::srgb(0.98, 0.90, 0.87);
 pub const GOOD_SOFT: Color = Color::srgb(0.88, 0.95, 0.88);
+/// The board's tints that legends name by colour: yellow and purple as read over the cream board
+/// (newcomer #77 read the old ones as peach and grey-lavender).
+pub const TINT_YELLOW: Color = Color::srgba(1.0, 0.85, 0.10, 0.75);
+pub const TINT_PURPLE: Color = Color::srgba(0.58, 0.38, 0.86, 0.55);
 pub const CLEARED: Color = Color::srgb(0.84, 0.93, 0.87);
 pub const CURRENT: Color = Color::srgb(0.99, 0.90, 0.66);
 pub const LOCKED: Color = Color::srgb(0.90, 0.89, 0.86);
