@@ -1818,12 +1818,7 @@ fn the_tempo_heading_is_the_games_while_reviewing() {
     app.update();
     app.update();
     assert_eq!(session(&app).shown().guarantee(), 21, "the first position keeps par");
-    assert_eq!(
-        tempo(&mut app),
-        Some(format!(
-            "The guarantee after each of your moves, one bar each from the left (from 21 to {end})"
-        ))
-    );
+    assert_eq!(tempo(&mut app), Some(format!("The guarantee after every move: 21 → {end}")));
 }
 
 /// The pointer's square goes when the view moves under a still pointer (newcomer #30 saw it

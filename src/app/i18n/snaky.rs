@@ -142,15 +142,12 @@ pub fn heat_legend(lang: Language, outside: u32) -> String {
     }
 }
 
-/// Above the tempo graph.
+/// Above the tempo graph: a bar per move, Maker's and the player's (`Game::tempo`; newcomer #79
+/// counted 28 bars under "each of your moves"), on one line so the page below keeps its room.
 pub fn tempo(lang: Language, bound: u32, now: u32) -> String {
     match lang {
-        Language::Japanese => {
-            format!("あなたの一手ごとの保証（1手に1本、左から。はじめ {bound}手 → いま {now}手）")
-        }
-        Language::English => format!(
-            "The guarantee after each of your moves, one bar each from the left (from {bound} to {now})"
-        ),
+        Language::Japanese => format!("一手ごと（両者）の保証：{bound}手 → {now}手"),
+        Language::English => format!("The guarantee after every move: {bound} → {now}"),
     }
 }
 
