@@ -157,6 +157,19 @@ fn puzzles_turn_in_turn_and_a_perfect_game_has_none() {
     assert_ne!(many[0].symmetry(), many[1].symmetry());
 }
 
+/// The game just after Breaker's move `index` (0-based), Maker to answer.
+fn after_the_move(game: &Game, index: usize) -> Game {
+    let mut after = game.prefix(review::before(index));
+    after.breaker_move(game.breaker_cells()[index]).expect("the move played");
+    after
+}
+
+/// Where a cell of the turned board lies in the game, by the turn's inverse (not the puzzle's own
+/// lookup).
+fn in_the_game(puzzle: &Puzzle, shown: Cell) -> Cell {
+    pokopoko::snaky::policy::about_opening(puzzle.symmetry()).inverse().apply(shown)
+}
+
 /// Each marked answer is explained by what its own cell was in Maker's plan after the move played
 /// (newcomer #69 found (10,7) and was told why (9,7) holds), read on the game's board.
 #[test]
@@ -166,11 +179,9 @@ fn every_marked_answer_is_explained_by_its_own_cell() {
         for puzzle in practice::puzzles(&game) {
             let index = puzzle.move_number() - 1;
             let why = review::why(&game, index).expect("a costly move");
-            let mut after = game.prefix(review::before(index));
-            after.breaker_move(game.breaker_cells()[index]).expect("the move played");
-            let back = pokopoko::snaky::policy::about_opening(puzzle.symmetry()).inverse();
-            for answer in puzzle.marked_answers().0 {
-                let cell = back.apply(answer);
+            let after = after_the_move(&game, index);
+            for answer in puzzle.marked_answers() {
+                let cell = in_the_game(&puzzle, answer);
                 assert_eq!(puzzle.show(cell), answer, "{at}");
                 let role = review::role_in_plan(&after, &why.line, cell);
                 assert_eq!(puzzle.role_of(answer), Some(role), "{at} move {} answer {answer}", index + 1);
@@ -195,11 +206,9 @@ fn a_costly_try_is_told_the_double_threat_it_lets_maker_make() {
             let expected = why.line.turning_point.double_threat.as_ref();
             assert_eq!(said.as_ref().map(|d| d.0), expected.map(|d| d.move_number), "{at}");
             let Some((move_number, shown)) = said else { continue };
-            let back = pokopoko::snaky::policy::about_opening(puzzle.symmetry()).inverse();
-            let cells: BTreeSet<Cell> = shown.iter().map(|&c| back.apply(c)).collect();
+            let cells: BTreeSet<Cell> = shown.iter().map(|&c| in_the_game(&puzzle, c)).collect();
             // Replay the game to the move, then the line to that Maker move.
-            let mut board = game.prefix(review::before(index));
-            board.breaker_move(game.breaker_cells()[index]).expect("the move played");
+            let mut board = after_the_move(&game, index);
             for step in &why.line.steps {
                 board.maker_move().expect("the line's Maker move");
                 if step.move_number == move_number {

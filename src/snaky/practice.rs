@@ -160,12 +160,11 @@ impl Puzzle {
     }
 
     /// The answers a board marks once answered: the first ([`Self::answers`]), and the others
-    /// near the stones ([`review::marked_best`]); replies far from every stone that hold too are
-    /// only counted.
-    pub fn marked_answers(&self) -> (Vec<Cell>, usize) {
+    /// near the stones ([`review::marked_best`]); replies far from every stone that hold too go
+    /// unmarked.
+    pub fn marked_answers(&self) -> Vec<Cell> {
         let answers: Vec<Cell> = self.answers().into_iter().map(|c| self.unshow(c)).collect();
-        let (marked, far) = review::marked_best(&self.before, &answers);
-        (marked.into_iter().map(|c| self.show(c)).collect(), far)
+        review::marked_best(&self.before, &answers).into_iter().map(|c| self.show(c)).collect()
     }
 
     /// The move played in the game, on the shown board.

@@ -495,15 +495,13 @@ pub const MARKED_NEAR: u32 = 2;
 
 /// Of the replies that kept the most (`best`, Breaker to move in `before`), the ones a board marks:
 /// those within [`MARKED_NEAR`] of a stone, and the one the lesson explains
-/// ([`best_reply_cell`]), in `best`'s order; with how many others lie farther. Green squares
-/// across an empty board read as "play anywhere" (newcomers #56, #69 and #70: "far cells hold"
-/// looked arbitrary); those are only counted.
-pub fn marked_best(before: &Game, best: &[Cell]) -> (Vec<Cell>, usize) {
+/// ([`best_reply_cell`]), in `best`'s order. Green squares across an empty board read as "play
+/// anywhere" (newcomers #56, #69 and #70: "far cells hold" looked arbitrary), and a count of them
+/// as far play being as good as a block (#73, #74): the others go unmarked and unsaid.
+pub fn marked_best(before: &Game, best: &[Cell]) -> Vec<Cell> {
     let explained = best_reply_cell(before, best);
     let near = |cell: Cell| before.moves().iter().any(|m| m.cell.king_distance(cell) <= MARKED_NEAR);
-    let (marked, far): (Vec<Cell>, Vec<Cell>) =
-        best.iter().partition(|&&cell| near(cell) || Some(cell) == explained);
-    (marked, far.len())
+    best.iter().copied().filter(|&cell| near(cell) || Some(cell) == explained).collect()
 }
 
 /// For a move that blocked a finishing cell of a double threat: of the other finishing cells,

@@ -124,7 +124,7 @@ fn forced_in(lang: Language, line: &Line, yours: String) -> String {
                     double.move_number,
                     many_threat(lang, double.cells.len()),
                     and_list(lang, &cells(&double.cells)),
-                    if double.cells.len() == 2 { "どちら" } else { "どれ" }
+                    any_of_ja(double.cells.len())
                 ));
             }
             let forced = parts.join("。そして");
@@ -257,6 +257,12 @@ pub fn many_threat(lang: Language, cells: usize) -> String {
         (Language::Japanese, 3) => "トリプルリーチ".into(),
         (Language::Japanese, n) => format!("{n}方向のリーチ"),
     }
+}
+
+/// "Either" of two, "any" of more, in Japanese: what follows a list of finishing cells ("…の
+/// どちらでも").
+fn any_of_ja(cells: usize) -> &'static str {
+    if cells <= 2 { "どちら" } else { "どれ" }
 }
 
 /// What a cell (named `cell`, as the board shows it) was in Maker's line after a costly move, in
@@ -519,7 +525,7 @@ pub fn line_move(lang: Language, step: LineMove) -> String {
                     "{head}。{}：{} の{}でも完成。ふさげるのは一つだけです。",
                     many_threat(lang, finishing.len()),
                     and_list(lang, &finishing),
-                    if finishing.len() == 2 { "どちら" } else { "どれ" }
+                    any_of_ja(finishing.len())
                 ),
             }
         }
@@ -582,7 +588,7 @@ fn listed(lang: Language, items: &[String], last: [&str; 2]) -> String {
 }
 
 /// The sentence with its first letter in capitals ("in the line…" → "In the line…").
-fn capitalised(sentence: &str) -> String {
+pub fn capitalised(sentence: &str) -> String {
     let mut chars = sentence.chars();
     chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }

@@ -101,6 +101,12 @@ pub(crate) fn click(app: &mut App, cell: Cell) {
     app.update();
 }
 
+/// The text of the panel's `which` line, if the panel has it.
+fn info_text(app: &mut App, which: pokopoko::app::snaky::Info) -> Option<String> {
+    let mut query = app.world_mut().query::<(&pokopoko::app::snaky::Info, &Text)>();
+    query.iter(app.world()).find(|(info, _)| **info == which).map(|(_, text)| text.0.clone())
+}
+
 fn maker_cells(app: &App) -> Vec<(i32, i32)> {
     session(app).game().maker_cells().iter().map(|c| (c.x, c.y)).collect()
 }
@@ -798,15 +804,8 @@ fn the_result_says_how_many_first_moves_kept_par_beside_the_last_game() {
     use pokopoko::snaky::{Breaker, BreakerKind, ComputerBreaker};
     let said =
         |app: &App| session(app).notice.as_ref().map(|n| n.said.text(Language::English)).unwrap_or_default();
-    let corner: Vec<Cell> = (-3..=-1).flat_map(|x| (-1..=4).map(move |y| Cell::new(x, y))).collect();
     let mut app = snaky_screen();
-    for &cell in &corner {
-        if session(&app).game().won() {
-            break;
-        }
-        click(&mut app, cell);
-    }
-    app.update();
+    play_in_a_corner_until_maker_wins(&mut app);
     assert!(session(&app).game().won());
     assert!(
         said(&app).contains("Your move 1 already took the guarantee below par 21. Review (V)"),
@@ -820,15 +819,7 @@ fn the_result_says_how_many_first_moves_kept_par_beside_the_last_game() {
         let cell = perfect.choose(session(&app).game()).expect("a reply");
         click(&mut app, cell);
     }
-    for &cell in &corner {
-        if session(&app).game().won() {
-            break;
-        }
-        if session(&app).game().is_free(cell) {
-            click(&mut app, cell);
-        }
-    }
-    app.update();
+    play_in_a_corner_until_maker_wins(&mut app);
     let game = session(&app).game().clone();
     assert!(game.won());
     // After Breaker's move i (from 0), Maker to move: the prefix of 2i + 2 moves.
@@ -847,14 +838,7 @@ fn the_result_says_how_many_first_moves_kept_par_beside_the_last_game() {
 #[test]
 fn a_finished_game_keeps_the_best_per_maker() {
     let mut app = snaky_screen();
-    let corner = (-3..=-1).flat_map(|x| (-1..=4).map(move |y| Cell::new(x, y)));
-    for cell in corner {
-        if session(&app).game().won() {
-            break;
-        }
-        click(&mut app, cell);
-    }
-    app.update();
+    play_in_a_corner_until_maker_wins(&mut app);
     let moves = session(&app).game().maker_cells().len() as u32;
     assert!(session(&app).game().won() && (6..=21).contains(&moves));
     let settings = &app.world().resource::<pokopoko::app::SaveData>().save.settings;
@@ -1256,11 +1240,7 @@ fn a_costly_block_of_a_finish_is_told_as_forced_and_right() {
     // The turn's heading says which cell to block (newcomer #29 read only the guarantee).
     app.world_mut().resource_mut::<pokopoko::app::i18n::Lang>().0 = Language::English;
     app.update();
-    let status = |app: &mut App| {
-        let mut query = app.world_mut().query::<(&pokopoko::app::snaky::Info, &Text)>();
-        let status = query.iter(app.world()).find(|(info, _)| **info == pokopoko::app::snaky::Info::Status);
-        status.map(|(_, text)| text.0.clone())
-    };
+    let status = |app: &mut App| info_text(app, pokopoko::app::snaky::Info::Status);
     assert_eq!(status(&mut app).as_deref(), Some("Block (10,8): it finishes a Snaky"));
     let before = session(&app).game().guarantee();
     click(&mut app, Cell::new(10, 8));
@@ -1398,10 +1378,7 @@ fn the_lesson_tints_the_fullest_shape_through_the_best_reply() {
 #[test]
 fn the_analysis_tab_warns_that_its_marks_count_as_help() {
     use pokopoko::app::snaky::{Info, SnakyInput};
-    let note = |app: &mut App| {
-        let mut query = app.world_mut().query::<(&Info, &Text)>();
-        query.iter(app.world()).find(|(info, _)| **info == Info::AssistNote).map(|(_, text)| text.0.clone())
-    };
+    let note = |app: &mut App| info_text(app, Info::AssistNote);
     let mut app = loaded("7,8 8,6");
     app.update();
     let said = note(&mut app).expect("the note is on the Analysis page");
@@ -1726,10 +1703,7 @@ fn the_coordinates_follow_the_cursor_through_a_claim() {
 #[test]
 fn the_lesson_legend_names_the_marks_of_its_step() {
     use pokopoko::app::snaky::{Info, LessonMark, SnakyInput};
-    let legend = |app: &mut App| {
-        let mut query = app.world_mut().query::<(&Info, &Text)>();
-        query.iter(app.world()).find(|(info, _)| **info == Info::LessonLegend).map(|(_, t)| t.0.clone())
-    };
+    let legend = |app: &mut App| info_text(app, Info::LessonLegend);
     let mut app = snaky_screen();
     app.world_mut().resource_mut::<pokopoko::app::i18n::Lang>().0 = Language::English;
     let record = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
@@ -1775,14 +1749,7 @@ fn the_lesson_legend_names_the_marks_of_its_step() {
 #[test]
 fn the_lesson_says_the_line_it_shows() {
     use pokopoko::app::snaky::Info;
-    let why = |app: &mut App| {
-        let mut query = app.world_mut().query::<(&Info, &Text)>();
-        query
-            .iter(app.world())
-            .find(|(info, _)| **info == Info::Why)
-            .map(|(_, t)| t.0.clone())
-            .unwrap_or_default()
-    };
+    let why = |app: &mut App| info_text(app, Info::Why).unwrap_or_default();
     let mut app = loaded("7,8 8,6");
     app.world_mut().resource_mut::<pokopoko::app::i18n::Lang>().0 = Language::English;
     open_lesson(&mut app, 1);
@@ -1803,10 +1770,7 @@ fn the_lesson_says_the_line_it_shows() {
 #[test]
 fn the_tempo_heading_is_the_games_while_reviewing() {
     use pokopoko::app::snaky::{Info, SnakyInput};
-    let tempo = |app: &mut App| {
-        let mut query = app.world_mut().query::<(&Info, &Text)>();
-        query.iter(app.world()).find(|(info, _)| **info == Info::Tempo).map(|(_, t)| t.0.clone())
-    };
+    let tempo = |app: &mut App| info_text(app, Info::Tempo);
     let mut app = snaky_screen();
     app.world_mut().resource_mut::<pokopoko::app::i18n::Lang>().0 = Language::English;
     let record = "6,7 7,9 9,7 10,9 11,7 8,9 8,7 11,9 6,12 6,10 11,10 11,12";
@@ -1953,16 +1917,9 @@ fn the_first_claim_tip_shows_before_the_first_claim_only_and_not_in_blind_mode()
     assert!(shows(&mut app), "{tip}");
     // In the notice's room, whose height is fixed, not a line of the goal's above it: the
     // buttons stay put when it goes (newcomer #74 saw them jump at the first claim).
-    let info = |app: &mut App, which: pokopoko::app::snaky::Info| {
-        let mut query = app.world_mut().query::<(&pokopoko::app::snaky::Info, &Text)>();
-        query
-            .iter(app.world())
-            .find(|(info, _)| **info == which)
-            .map(|(_, t)| t.0.clone())
-            .unwrap_or_default()
-    };
-    assert!(info(&mut app, pokopoko::app::snaky::Info::Notice).contains(&tip));
-    assert!(!info(&mut app, pokopoko::app::snaky::Info::Par).contains(&tip));
+    use pokopoko::app::snaky::Info;
+    assert!(info_text(&mut app, Info::Notice).is_some_and(|t| t.contains(&tip)));
+    assert!(info_text(&mut app, Info::Par).is_some_and(|t| !t.contains(&tip)));
     key(&mut app, KeyCode::KeyB);
     assert!(session(&app).blind);
     assert!(!shows(&mut app), "blind mode hides it");

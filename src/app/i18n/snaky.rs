@@ -285,10 +285,8 @@ pub fn turn_with_threats(lang: Language, cells: &[Cell]) -> String {
     match (lang, cells.len()) {
         (Language::English, 1) => format!("Block {list}: it finishes a Snaky"),
         (Language::English, n) => {
-            let threat = crate::snaky::words::many_threat(lang, n);
-            let mut chars = threat.chars();
-            let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
-            format!("{first}{}: block {}", chars.as_str(), crate::snaky::words::or_list(lang, &names))
+            let threat = crate::snaky::words::capitalised(&crate::snaky::words::many_threat(lang, n));
+            format!("{threat}: block {}", crate::snaky::words::or_list(lang, &names))
         }
         (Language::Japanese, 1) => format!("{list} をふさごう：Snaky が完成するマス"),
         (Language::Japanese, n) => {
@@ -388,13 +386,7 @@ pub fn last_move(lang: Language, maker: bool, number: usize, at: Cell) -> String
     let said = numbered_move(lang, maker, number);
     match lang {
         Language::Japanese => format!("{said} {}", cell(at)),
-        Language::English => {
-            let mut said = said;
-            if let Some(first) = said.get(..1) {
-                said.replace_range(..1, &first.to_uppercase());
-            }
-            format!("{said}: {}", cell(at))
-        }
+        Language::English => format!("{}: {}", crate::snaky::words::capitalised(&said), cell(at)),
     }
 }
 

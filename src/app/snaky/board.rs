@@ -1116,7 +1116,7 @@ fn frame_the_lesson(
     let kept = review
         .moves
         .get(lesson.index)
-        .map(|m| crate::snaky::review::marked_best(&before, &m.best).0)
+        .map(|m| crate::snaky::review::marked_best(&before, &m.best))
         .unwrap_or_default();
     let lines = lesson.why.iter().flat_map(|why| {
         let steps = why.line.steps.iter().chain(&why.best_line.steps);

@@ -162,7 +162,7 @@ fn draw_overlays(
                 // count too go unmarked and unsaid (newcomers #73, #74 read "far cells kept it too"
                 // as far play being as good as a block, against the opening's advice).
                 let before = session.game().prefix(crate::snaky::review::before(index));
-                let (marked, _) = crate::snaky::review::marked_best(&before, &reviewed.best);
+                let marked = crate::snaky::review::marked_best(&before, &reviewed.best);
                 for &cell in marked.iter().filter(|_| !forced) {
                     if step == 0 || (best_line && Some(cell) == first) {
                         layer.spawn((

@@ -888,7 +888,11 @@ fn update_panel(
                             NoticeKind::Good => palette::GOOD,
                             NoticeKind::Info => palette::INK,
                         };
-                        (tip.map_or(said.clone(), |tip| format!("{said}\n{tip}")), colour)
+                        let said = match tip {
+                            Some(tip) => format!("{said}\n{tip}"),
+                            None => said,
+                        };
+                        (said, colour)
                     }
                     (None, Some(tip)) => (tip, palette::INK_SOFT),
                     (None, None) => (String::new(), palette::INK),

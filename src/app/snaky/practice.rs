@@ -329,7 +329,7 @@ fn draw_board(
         layer.spawn(overlay::played_ring(puzzle.played()));
         if session.answered() {
             let tried: Vec<_> = session.tries().iter().map(|t| t.0).collect();
-            for cell in puzzle.marked_answers().0.into_iter().filter(|c| !tried.contains(c)) {
+            for cell in puzzle.marked_answers().into_iter().filter(|c| !tried.contains(c)) {
                 layer.spawn((AnswerMark(cell), overlay::tried_square(cell, true)));
             }
         }
@@ -384,7 +384,7 @@ fn update_panel(
             Info::WhyItHolds if session.solved() => {
                 // Why the reply the player found holds (newcomer #69 found (10,7) and was told
                 // why (9,7) did); once the answers are shown without one found, the first.
-                let (marked, _) = puzzle.marked_answers();
+                let marked = puzzle.marked_answers();
                 let answer = session.found().or_else(|| marked.first().copied());
                 let plan = answer.and_then(|answer| Some((answer, puzzle.role_of(answer)?)));
                 text::why_it_holds(lang, plan)

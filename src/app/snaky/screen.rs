@@ -320,8 +320,8 @@ fn record_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: R
     let kind = if praised { NoticeKind::Good } else { NoticeKind::Info };
     let review = crate::snaky::review_game(session.game());
     let ended = crate::snaky::review::Ended::of(&review);
-    let kept_par = (review.kept_par(), session.last_kept_par);
-    session.last_kept_par = Some(review.kept_par());
+    let kept = review.kept_par();
+    let kept_par = (kept, session.last_kept_par.replace(kept));
     session.tell(kind, Said::GameResult { maker, moves, best, blind, assisted, ended, kept_par });
 }
 
