@@ -797,8 +797,9 @@ fn the_lesson_shows_each_move_and_the_replies_that_kept_the_guarantee() {
 
 /// After a mistake the result says how many of the player's first moves kept par, beside the last
 /// game's (newcomers #73, #74 measured their progress so): a first move far in a corner takes the
-/// paper's Maker below par at once (SPEC: far 17 < 21); the perfect Breaker keeps par (SPEC §2.5)
-/// for the next game's first three moves, counted again here on the game's own prefixes.
+/// paper's Maker below par at once (its far class has height 15, docs/snaky-research.md's table:
+/// 1 + 15 < 21); the perfect Breaker keeps par (SPEC §2.5) for the next game's first three moves,
+/// counted again here on the game's own prefixes.
 #[test]
 fn the_result_says_how_many_first_moves_kept_par_beside_the_last_game() {
     use pokopoko::snaky::{Breaker, BreakerKind, ComputerBreaker};
