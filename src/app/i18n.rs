@@ -350,8 +350,8 @@ impl T {
                 "Maker builds a Snaky, a 6-cell shape (How to play, G), and always wins: hold out as long as you can. Guarantee: the moves within which Maker is sure to win (it only goes down); par: the guarantee at the start. Dashed frame: where Maker plays; you may claim anywhere.",
             ),
             T::AnalysisHelp => (
-                "いまの計画（カード）＝作り手がいま使っている証明の一部。あと何手＝その計画で勝つまでの手数。空けるマス（青）＝計画のため空いていてほしいマス：1つ取れば作り手は別の計画に移ります（早まることも遅れることもあります）。使う石（金）＝計画に使う作り手の石。次の手（赤）＝作り手が次に取るマス。",
-                "Plan (card): the part of the proof Maker follows now. Moves it needs: to win by that plan. Keep free (blue): cells the plan needs free; take one and Maker switches to another plan, sooner or later. Its stones (gold): Maker's stones the plan builds on. Next (red): the cell Maker takes next.",
+                "作り手は証明をカードごとにたどります。計画＝いまのカード、あと何手＝それで勝つまでの手数。空けるマス（青）：1つ取ると作り手は計画を変えます。使う石（金）：計画の石。次の手（赤）：作り手が次に打つマス。",
+                "Maker follows a proof, card by card. Plan: the card it follows now; moves it needs: to win by it. Keep free (blue): take one of these and Maker changes plan. Its stones (gold): the plan's. Next (red): Maker's next cell.",
             ),
             T::AssistNote => (
                 "これらの表示が出ているときに打つと助けありとなり、その対局は最高記録に数えません。",
@@ -369,7 +369,7 @@ impl T {
             T::Breaker => ("壊し手", "Breaker"),
             T::MakerMoves => ("作り手の手数", "Maker moves"),
             T::BreakerMoves => ("壊し手の手数", "Breaker moves"),
-            T::ActiveCard => ("いまの計画", "Plan (card)"),
+            T::ActiveCard => ("計画", "Plan"),
             T::Height => ("あと何手", "Moves it needs"),
             T::Envelope => ("空けるマス E", "Keep free E"),
             T::Required => ("使う石 A", "Its stones A"),

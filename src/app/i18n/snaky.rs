@@ -215,11 +215,13 @@ pub fn guarantee(lang: Language, k: u32) -> String {
     }
 }
 
+/// The analysis page's plan: the card Maker follows (or a step inside it).
 pub fn card(lang: Language, card: u32, inline: bool) -> String {
     match (lang, inline) {
-        (_, false) => card.to_string(),
-        (Language::Japanese, true) => format!("{card} の中"),
-        (Language::English, true) => format!("inside {card}"),
+        (Language::Japanese, false) => format!("カード{card}"),
+        (Language::English, false) => format!("card {card}"),
+        (Language::Japanese, true) => format!("カード{card}の中"),
+        (Language::English, true) => format!("in card {card}"),
     }
 }
 
@@ -629,14 +631,15 @@ pub fn first_claim_tip(lang: Language, sooner: u32) -> String {
     }
 }
 
-/// The goal line's place during a double threat, Breaker to move: a Maker that takes a finish
-/// wins with its next move (`next`) whatever is blocked; this one keeps its proof's order (the
-/// heading's count), so the block is forced and no mistake. When its count depends on which cell
-/// is blocked (`differ`), that is said too (newcomer #48 held 19 and 15 from the same double
-/// threat, told "never a mistake"); when every block lowers it alike (`falls_to`), that is said
-/// before the block. When the count (`count`, the heading's) is the next move, this Maker's next
-/// stone finishes whatever is blocked, and only that is said (newcomer #68 was told a block kept
-/// 10, and Maker finished at 9).
+/// The goal line's place during a double threat, Breaker to move, in at most three lines of the
+/// panel (its room, so the buttons never move): what this Maker's count becomes after each block,
+/// and that a Maker that takes a finish wins with its next move (`next`) whatever is blocked:
+/// this one keeps to its plan (the heading's count), so the block is forced and no mistake. When
+/// its count depends on which cell is blocked (`differ`), that is said (newcomer #48 held 19 and
+/// 15 from the same double threat, told "never a mistake"); when every block lowers it alike
+/// (`falls_to`), that is said before the block. When the count (`count`, the heading's) is the
+/// next move, this Maker's next stone finishes whatever is blocked, and only that is said
+/// (newcomer #68 was told a block kept 10, and Maker finished at 9).
 pub fn double_threat_par(
     lang: Language,
     next: usize,
@@ -647,37 +650,37 @@ pub fn double_threat_par(
     if count as usize == next {
         return match lang {
             Language::Japanese => format!(
-                "どちらをふさいでも、作り手は {next}手目で Snaky を完成させます：2つの完成は1手で両方はふさげません。次のふさぐ手は強制でミスにはなりません。負けはこの前の手で決まっています"
+                "1つの石で2つの完成はふさげません：どちらをふさいでも、作り手は {next}手目で完成させます。負けはこの前の手で決まりました"
             ),
             Language::English => format!(
-                "Whichever is blocked, Maker completes a Snaky with its move {next}: one stone cannot block two finishes. Your next block is forced, not a mistake: the game was decided before it."
+                "One stone cannot block two finishes: whichever you block, Maker completes a Snaky at its move {next}. The game was decided earlier."
             ),
         };
     }
-    // Which block keeps this Maker's count is its proof's order, which the board does not show:
+    // Which block keeps this Maker's count is its plan's order, which the board does not show:
     // said at once (newcomers #52 and #54 had to guess, and were told only after the game).
     match (lang, differ, falls_to) {
-        (Language::Japanese, None, Some(k)) => format!(
-            "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打ちます。どちらをふさいでも数は{k}に下がりますが、次のふさぐ手は強制でミスにはなりません"
-        ),
-        (Language::English, None, Some(k)) => format!(
-            "Whichever is blocked, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order, and either block brings its count to {k}. Your next block is forced, not a mistake."
-        ),
-        (Language::Japanese, None, None) => format!(
-            "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打つので上の数になり、次のふさぐ手は強制でミスにはなりません"
-        ),
         (Language::Japanese, Some(((best, keeps), (worst, low))), _) => format!(
-            "完成を取る作り手なら、どちらをふさいでも {next}手目で勝ちます。この作り手は証明の手順どおりに打つので、{} をふさげば数は{keeps}のまま、{} をふさぐと{low}になります",
+            "{} をふさげば、この作り手の勝ちは{keeps}手目のまま。{} をふさぐと{low}手目（完成を取る作り手なら{next}手目で勝ち）",
             cell(best),
             cell(worst)
-        ),
-        (Language::English, None, None) => format!(
-            "Whichever is blocked, a Maker that takes a finish wins with its move {next}; this one keeps its proof's order and wins by the move in the heading. Your next block is forced, not a mistake."
         ),
         (Language::English, Some(((best, keeps), (worst, low))), _) => format!(
-            "Whichever is blocked, a Maker that takes a finish wins with its move {next}. This one keeps its proof's order: blocking {} keeps its count at {keeps}, blocking {} brings it to {low}.",
+            "Block {}: this Maker still wins by move {keeps}; block {}: by move {low}. It keeps to its plan (one taking a finish wins at move {next}).",
             cell(best),
             cell(worst)
+        ),
+        (Language::Japanese, None, Some(k)) => format!(
+            "どちらをふさいでも、この作り手の勝ちは{k}手目に早まります（完成を取る作り手なら{next}手目）。ふさぐ手は強制で、ミスではありません"
+        ),
+        (Language::English, None, Some(k)) => format!(
+            "Either block: this Maker then wins by move {k} (one taking a finish wins at move {next}). Your block is forced, not a mistake."
+        ),
+        (Language::Japanese, None, None) => format!(
+            "どちらをふさいでも上の数のまま（この作り手は計画どおり。完成を取る作り手なら{next}手目で勝ち）。ふさぐ手は強制でミスではありません"
+        ),
+        (Language::English, None, None) => format!(
+            "Either block keeps the count above: this Maker keeps to its plan (one taking a finish wins at {next}). Your block is forced, not a mistake."
         ),
     }
 }
@@ -1180,17 +1183,42 @@ mod tests {
         let differ = Some(((Cell::new(10, 8), 21), (Cell::new(9, 9), 15)));
         assert!(
             double_threat_par(Language::English, 15, 21, differ, None)
-                .ends_with("blocking (10,8) keeps its count at 21, blocking (9,9) brings it to 15.")
+                .starts_with("Block (10,8): this Maker still wins by move 21; block (9,9): by move 15.")
         );
         assert!(
             double_threat_par(Language::English, 15, 21, None, None)
-                .ends_with("Your next block is forced, not a mistake.")
+                .ends_with("Your block is forced, not a mistake.")
         );
         // A count at the next move: this Maker's next stone finishes whichever is blocked.
         for lang in [Language::English, Language::Japanese] {
             let said = double_threat_par(lang, 9, 9, None, None);
             assert!(said.contains('9') && !said.contains("21"), "{said}");
             assert_ne!(said, double_threat_par(lang, 9, 10, None, None));
+        }
+    }
+
+    /// Every double threat's line keeps to par's room, three lines of the panel, with the longest
+    /// numbers and cells it can name: at most 135 Latin letters (a line holds about 50 of the
+    /// 15 px font; the screenshots show 53) or 66 ems of Japanese (a line holds about 24, and a
+    /// wrap may waste up to two).
+    #[test]
+    fn every_double_threat_line_fits_in_three_lines() {
+        // A finishing cell lies beside Maker's stones, within a step of the frame (0 to 16).
+        let far = Cell::new(-1, 17);
+        let em = |text: &str| -> f32 { text.chars().map(|c| if c.is_ascii() { 0.52 } else { 1.0 }).sum() };
+        for lang in [Language::English, Language::Japanese] {
+            for (differ, falls_to) in [(None, None), (None, Some(19)), (Some(((far, 21), (far, 19))), None)] {
+                for said in [
+                    double_threat_par(lang, 21, 21, differ, falls_to),
+                    double_threat_par(lang, 20, 21, differ, falls_to),
+                ] {
+                    let fits = match lang {
+                        Language::English => said.chars().count() <= 135,
+                        Language::Japanese => em(&said) <= 66.0,
+                    };
+                    assert!(fits, "{lang:?}: {} chars, {} em: {said}", said.chars().count(), em(&said));
+                }
+            }
         }
     }
 }

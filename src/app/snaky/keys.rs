@@ -55,20 +55,18 @@ pub const KEYS: Keymap<SnakyKey> = Keymap(&[
     Binding::unshown(&[KeyCode::BracketRight], Game(SnakyInput::Faster)),
     Binding::press(&[KeyCode::KeyT], Game(SnakyInput::TakeOver), "T：自分で打つ", "T: take over"),
     Binding::press(&[KeyCode::KeyK], Game(SnakyInput::OtherMaker), "K：作り手", "K: Maker"),
-    Binding::press(&[KeyCode::KeyB], Game(SnakyInput::ToggleBlind), "B：目かくし", "B: blind"),
-    Binding::press(&[KeyCode::Tab], Game(SnakyInput::ToggleAnalysis), "Tab：分析", "Tab: analysis"),
+    // B, Tab, O and the overlays' letters are shown on their buttons ("Blind B", "Analysis
+    // (Tab)", "Cards O", "Keep free E", …): the key line keeps to the keys no button shows
+    // (newcomers #78 and #79 found three dense lines of keys hard to read).
+    Binding::unshown(&[KeyCode::KeyB], Game(SnakyInput::ToggleBlind)),
+    Binding::unshown(&[KeyCode::Tab], Game(SnakyInput::ToggleAnalysis)),
     Binding::press(&[KeyCode::KeyG], Game(SnakyInput::HowToPlay), "G：遊び方", "G: how to play"),
     // Shown on its button ("as Maker (X)"): the key line keeps to three lines.
     Binding::unshown(&[KeyCode::KeyX], Game(SnakyInput::PlayAsMaker)),
     // Shown on its button after a game ("Practise 3 (Q)").
     Binding::unshown(&[KeyCode::KeyQ], Game(SnakyInput::Practice)),
-    Binding::press(&[KeyCode::KeyO], Game(SnakyInput::BrowseCard), "O：図鑑", "O: cards"),
-    Binding::press(
-        &[KeyCode::KeyE],
-        Game(SnakyInput::ToggleOverlay(Layer::Envelope)),
-        "E／A／P／H／I：表示",
-        "E/A/P/H/I: overlays",
-    ),
+    Binding::unshown(&[KeyCode::KeyO], Game(SnakyInput::BrowseCard)),
+    Binding::unshown(&[KeyCode::KeyE], Game(SnakyInput::ToggleOverlay(Layer::Envelope))),
     Binding::unshown(&[KeyCode::KeyA], Game(SnakyInput::ToggleOverlay(Layer::Required))),
     Binding::unshown(&[KeyCode::KeyP], Game(SnakyInput::ToggleOverlay(Layer::Pivot))),
     Binding::unshown(&[KeyCode::KeyH], Game(SnakyInput::ToggleOverlay(Layer::Heat))),

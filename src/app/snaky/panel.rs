@@ -217,7 +217,11 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
             row.spawn((DropText, widgets::text("", 25.0, palette::BAD)));
         },
     );
-    panel.spawn((Info::Par, HiddenInLesson, widgets::text("", 15.0, palette::INK_SOFT)));
+    // Room for three lines whatever it says (par, or what a double threat means), so the buttons
+    // below never move when a double threat comes (newcomer #77 saw the panel jump).
+    panel
+        .spawn((HiddenInLesson, ParSlot, widgets::text_slot(px(PANEL_WIDTH - 36.0), PAR_HEIGHT)))
+        .with_child((Info::Par, widgets::text("", 15.0, palette::INK_SOFT)));
     // A fixed width and room for four lines, so a long message wraps without moving the buttons.
     panel
         .spawn((HiddenInLesson, NoticeSlot, widgets::text_slot(px(PANEL_WIDTH - 36.0), NOTICE_HEIGHT)))
@@ -240,6 +244,14 @@ struct HiddenInLesson;
 /// found the chips cut off while reviewing a finished game).
 #[derive(Component, Debug)]
 pub struct NoticeSlot;
+
+/// Par's room: three lines of its 15 px text, which every double threat's line keeps to
+/// ([`text::double_threat_par`]).
+#[derive(Component, Debug)]
+struct ParSlot;
+
+/// Three lines of par's 15 px text.
+const PAR_HEIGHT: f32 = 56.0;
 
 /// Four lines of the notice's 14 px text: a new game's two notices (the first claim's tip and
 /// how the plan is turned) fit without moving the buttons (newcomer #62 saw them overlap).
@@ -648,7 +660,7 @@ fn update_panel(
     mut controls: Query<(&Control, &mut ButtonKind, &Children)>,
     mut labels: Query<&mut Text, Without<Info>>,
     mut pages: Query<(&PanelPage, &mut Node)>,
-    mut lines: Query<(&mut Node, Has<NoticeSlot>), (With<HiddenInLesson>, Without<PanelPage>)>,
+    mut lines: Query<(&mut Node, Has<NoticeSlot>, Has<ParSlot>), (With<HiddenInLesson>, Without<PanelPage>)>,
     mut pictures: Query<&mut Node, (With<ShapePictures>, Without<PanelPage>, Without<HiddenInLesson>)>,
     data: Res<SaveData>,
 ) {
@@ -673,11 +685,15 @@ fn update_panel(
     }
     // The lesson needs the room: par and the notice's line wait until it is closed.
     let nothing_to_say = session.game().won() && session.notice_shown().is_none();
-    for (mut node, notice_slot) in &mut lines {
+    // Once Maker has won par says something only of a computer Breaker's game.
+    let par_done = session.game().won() && watch.kind().is_none();
+    for (mut node, notice_slot, par_slot) in &mut lines {
         // The analysis page's last row of buttons needs the room of an empty notice (newcomer #41
         // found it cut off at 1280×800).
         let quiet_analysis = page_shown == PanelPage::Analysis && session.notice_shown().is_none();
-        let hidden = page_shown == PanelPage::Lesson || (notice_slot && (nothing_to_say || quiet_analysis));
+        let hidden = page_shown == PanelPage::Lesson
+            || (notice_slot && (nothing_to_say || quiet_analysis))
+            || (par_slot && par_done);
         let display = if hidden { Display::None } else { Display::Flex };
         if node.display != display {
             node.display = display;
