@@ -318,6 +318,10 @@ fn the_finder_matches_the_brute_force_on_every_board_of_computer_games() {
 /// Replays a line on its own board from `start` (Maker to move), checking each step against the
 /// policy and each step's threats against the brute force, and the turning point against the
 /// brute force's counts. Returns the Maker move at which the line completes.
+/// The lines' stones off the plan that [`checked_line`] has checked (a test that meets none has
+/// not checked the flag).
+static OFF_PLAN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 fn checked_line(start: &Game, line: &review::Line, at: &str) -> u32 {
     assert_eq!(line.guarantee, start.guarantee(), "{at}");
     let open = snaky::threats::threats(start.maker_cells(), start.breaker_cells());
@@ -330,6 +334,11 @@ fn checked_line(start: &Game, line: &review::Line, at: &str) -> u32 {
         let at = format!("{at}, step {index}");
         // A cell that would finish at once, before Maker's move, by the brute force.
         let could_finish = brute_threats(&xy(game.maker_cells()), &xy(game.breaker_cells()));
+        // SPEC §2.4 rule 1: a stone off the plan is a replacement, made when Maker already owns
+        // the plan's cell F(pivot).
+        let replaced = game.maker_cells().contains(&game.claim().pivot);
+        assert_eq!(step.off_plan, replaced, "{at}: off the plan exactly when its cell was Maker's");
+        OFF_PLAN.fetch_add(usize::from(replaced), std::sync::atomic::Ordering::Relaxed);
         assert_eq!(game.maker_move(), Ok(step.maker), "{at}: Maker's plan");
         let passed = if game.won() { None } else { could_finish.keys().next().copied() };
         assert_eq!(step.passed.map(|c| (c.x, c.y)), passed, "{at}: the finishing cell the plan left");
@@ -581,6 +590,7 @@ fn every_line_of_computer_games_of_every_breaker_checks_against_the_brute_force(
         }
     }
     assert!(explained > 0, "random Breakers give moves away");
+    assert!(OFF_PLAN.load(std::sync::atomic::Ordering::Relaxed) > 0, "some line has a stone off the plan");
 }
 
 /// Why no lesson offers "block the fullest shape" as a rule: over seeded games of the computer

@@ -361,10 +361,7 @@ impl T {
                 "h＝このカードから作り手が勝つまでの手数の上限。|A|＝必要な作り手の石の数。|T|＝空いていてほしいマスの数。子カード＝壊し手の手ごとに作り手が移るカード。s0+(4,3)＝対称変換 s0 のあと (4,3) ずらして置く。",
                 "h: Maker wins within h moves from this card. |A|: Maker's stones it needs. |T|: cells that must stay free. Children: the card Maker moves to after each Breaker reply; s0+(4,3): turned by symmetry s0, then shifted by (4,3).",
             ),
-            T::BlindHidden => (
-                "目かくし中：保証は作り手が勝つまでかくれています",
-                "Blind: the guarantee stays hidden until Maker wins",
-            ),
+            T::BlindHidden => ("目かくし中（保証は非表示）", "Blind: the count is hidden"),
             T::Maker => ("作り手", "Maker"),
             T::Breaker => ("壊し手", "Breaker"),
             T::MakerMoves => ("作り手の手数", "Maker moves"),

@@ -40,7 +40,7 @@ pub enum SnakyCommand {
         /// Print `{"par":…,"held_out":…,"moves":[{"breaker":[x,y],"guarantee_before":…,
         /// "guarantee_after":…,"lost":…,"best":[[x,y],…,"outside"]},…]}`; a move with `lost` > 0
         /// adds `"line"` and `"best_line"` (`{"guarantee":…,"open":[[x,y],…],"steps":[{"move":…,"maker":[x,y],
-        /// "threats":[[x,y],…],"breaker":[x,y]|null[,"passed":[x,y]]},…],"completed":{"move":…,"snaky":[…]},
+        /// "threats":[[x,y],…],"breaker":[x,y]|null[,"passed":[x,y]][,"off_plan":true]},…],"completed":{"move":…,"snaky":[…]},
         /// "turning_point":{"threats":[{"move":…,"cell":[x,y],"answered":…},…],
         /// "double_threat":{"move":…,"cells":[…]}|null}}`) and `"best_reply"`. Moves count
         /// Maker's moves from the game's first (the opening is move 1).
@@ -619,6 +619,9 @@ struct StepJson {
     /// proven order); only when there was one.
     #[serde(skip_serializing_if = "Option::is_none")]
     passed: Option<[i32; 2]>,
+    /// Maker's stone is off its plan (its plan's next cell was already Maker's); only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    off_plan: bool,
 }
 
 #[derive(Serialize)]
@@ -699,6 +702,7 @@ fn line_json(line: &snaky::Line) -> LineJson {
                 threats: step.threats.cells.iter().map(|&c| xy(c)).collect(),
                 breaker: step.breaker.map(xy),
                 passed: step.passed.map(xy),
+                off_plan: step.off_plan,
             })
             .collect(),
         completed: line.completed.map(|done| CompletedJson {
@@ -849,7 +853,8 @@ fn why_text(why: &[Option<snaky::Why>]) -> String {
             text.push_str(
                 "\nWhy (moves count Maker's moves from its first; each line is Maker's plan against the \
                  longest defence;\n! marks a threat, !! a double threat; \"skips (x,y)\": a cell that would \
-                 finish at once, which the proven plan leaves for later; \"far\": a cell far from the stones):\n",
+                 finish at once, which the proven plan leaves for later; \"off-plan\": a stone off the plan, whose next cell \
+                 Maker already owned (SPEC §2.4 rule 1's fixed order); \"far\": a cell far from the stones):\n",
             );
         }
         text.push_str(&format!("\n{}\n", words::forced(Language::English, why)));
@@ -879,7 +884,8 @@ fn line_moves(line: &snaky::Line) -> String {
                 Some(b) => b.to_string(),
             };
             let skips = step.passed.map_or(String::new(), |c| format!(" skips {c}:"));
-            format!("{}{skips} {}{mark} {reply}", step.move_number, step.maker)
+            let off = if step.off_plan { " off-plan" } else { "" };
+            format!("{}{skips}{off} {}{mark} {reply}", step.move_number, step.maker)
         })
         .collect();
     steps.join(" · ")

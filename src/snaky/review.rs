@@ -389,6 +389,11 @@ pub struct LineStep {
     /// bound, rather than finish at once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub passed: Option<Cell>,
+    /// Maker's cell is off its plan: the plan's next cell already held Maker's stone, so SPEC
+    /// §2.4's rule 1 took the first free cell of its fixed order (often far from the stones:
+    /// newcomers #81 and #82 read such a stone in the lesson's line as a bug).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub off_plan: bool,
 }
 
 /// Maker's completed Snaky.
@@ -876,11 +881,20 @@ pub fn line(game: &Game) -> Line {
     // those after Maker's last move less the reply.
     let mut finishing = open.cells.clone();
     while steps.len() < MAX_LINE_MOVES {
+        // The plan's cell for this move, before Maker plays it.
+        let planned = game.claim().pivot;
         let Ok(maker) = game.maker_move() else { break };
+        let off_plan = maker != planned;
         let move_number = game.maker_cells().len() as u32;
         if let Some(snaky) = game.winning_copy() {
-            let step =
-                LineStep { move_number, maker, threats: Threats::default(), breaker: None, passed: None };
+            let step = LineStep {
+                move_number,
+                maker,
+                threats: Threats::default(),
+                breaker: None,
+                passed: None,
+                off_plan: false,
+            };
             steps.push(step);
             completed = Some(Completion { move_number, cell: maker, snaky });
             break;
@@ -889,7 +903,7 @@ pub fn line(game: &Game) -> Line {
         let threats = threats::threats(game.maker_cells(), game.breaker_cells());
         let reply = breaker.choose(&game).filter(|&cell| game.breaker_move(cell).is_ok());
         finishing = threats.cells.iter().copied().filter(|&c| Some(c) != reply).collect();
-        steps.push(LineStep { move_number, maker, threats, breaker: reply, passed });
+        steps.push(LineStep { move_number, maker, threats, breaker: reply, passed, off_plan });
         if reply.is_none() {
             break;
         }

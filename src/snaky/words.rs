@@ -471,7 +471,16 @@ pub enum LineMove<'a> {
     /// A Maker move of the line, with the finishing cells after it; `passed` is a cell that
     /// would have finished a Snaky at once and that the plan did not take (it keeps its proven
     /// order, which still wins within its bound).
-    Maker { move_number: u32, cell: Cell, threats: &'a [Cell], completes: bool, passed: Option<Cell> },
+    /// `off_plan`: the plan's next cell already held Maker's stone, so it took the first free
+    /// cell of a fixed order.
+    Maker {
+        move_number: u32,
+        cell: Cell,
+        threats: &'a [Cell],
+        completes: bool,
+        passed: Option<Cell>,
+        off_plan: bool,
+    },
     /// Breaker's reply in the line (the longest defence); `blocks` when it takes a finishing cell,
     /// `left_open` a finishing cell it leaves (the longest defence against this Maker, which keeps
     /// its proof's order, need not block).
@@ -493,8 +502,14 @@ pub fn line_move(lang: Language, step: LineMove) -> String {
         (Language::Japanese, LineMove::First { cell, best: true, played, .. }) => {
             format!("最善の受け：{cell}（実際は {played}）")
         }
-        (_, LineMove::Maker { move_number, cell, threats, completes, passed }) => {
+        (_, LineMove::Maker { move_number, cell, threats, completes, passed, off_plan }) => {
             let head = match (lang, passed) {
+                (Language::English, _) if off_plan => format!(
+                    "Maker's move {move_number} at {cell}, off its plan (the cell its plan names next already holds its stone, so it takes the first free cell in a fixed order)"
+                ),
+                (Language::Japanese, _) if off_plan => format!(
+                    "作り手の{move_number}手目：{cell}（計画外の石：計画の次のマスにはもう自分の石があるので、決まった順で最初の空きマスに打ちます）"
+                ),
                 (Language::English, None) => format!("Maker's move {move_number} at {cell}"),
                 (Language::English, Some(passed)) => format!(
                     "Maker's move {move_number} at {cell} (not {passed}, which would finish now: the proven plan keeps its own order)"
@@ -660,6 +675,7 @@ mod tests {
             threats: &two,
             completes: false,
             passed: None,
+            off_plan: false,
         };
         let said = line_move(Language::English, step);
         assert!(said.contains("double threat") && said.contains("(6,11) and (9,11)"), "{said}");
@@ -670,6 +686,7 @@ mod tests {
             threats: &two[..1],
             completes: false,
             passed: None,
+            off_plan: false,
         };
         let said = line_move(Language::English, one);
         assert!(said.contains("a threat") && !said.contains("double"), "{said}");
@@ -697,6 +714,7 @@ mod tests {
                 threats: &[],
                 completes: false,
                 passed: Some(Cell::new(6, 10)),
+                off_plan: false,
             };
             assert!(line_move(lang, left).contains("(6,10)"));
         }

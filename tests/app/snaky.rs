@@ -1713,7 +1713,7 @@ fn the_lesson_legend_names_the_marks_of_its_step() {
     open_lesson(&mut app, 8);
     app.update();
     let start = legend(&mut app).expect("a legend");
-    assert!(start.starts_with("Red: your move. Green: replies near the stones that kept"), "{start}");
+    assert!(start.starts_with("Red: your move. Filled green: the best reply named above"), "{start}");
     assert!(!start.contains("Pale stones") && !start.contains("far"), "{start}");
     // One tint, the one the legend names (newcomers #71 to #74 found two too many).
     let yellow = app.world_mut().query::<&pokopoko::app::snaky::ShapeMark>().iter(app.world()).count();
@@ -1722,6 +1722,17 @@ fn the_lesson_legend_names_the_marks_of_its_step() {
     assert!(yellow == 0 || purple == 0, "{yellow} yellow and {purple} purple tiles");
     let green = app.world_mut().query::<&LessonMark>().iter(app.world()).filter(|m| m.kept).count();
     assert!(green > 0, "the legend's green squares are on the board");
+    // The reply the words name is the one filled (newcomer #81 missed it among the others).
+    let named = session(&app).lesson().and_then(|l| l.why.as_ref()).map(|why| why.best_reply.cell);
+    let filled: Vec<_> = app
+        .world_mut()
+        .query::<(&LessonMark, &BackgroundColor)>()
+        .iter(app.world())
+        .filter(|(m, fill)| m.kept && fill.0.alpha() > 0.0)
+        .map(|(m, _)| m.cell)
+        .collect();
+    assert_eq!(filled.len(), 1, "{filled:?}");
+    assert_eq!(Some(filled[0]), named);
     key(&mut app, KeyCode::ArrowRight);
     app.update();
     let line = legend(&mut app).expect("a legend");

@@ -155,8 +155,7 @@ pub fn tempo(lang: Language, bound: u32, now: u32) -> String {
 pub fn blind_toggled(lang: Language, blind: bool) -> String {
     match (lang, blind) {
         (Language::Japanese, true) => {
-            "目かくしモード：表示・保証・カードをかくして新しいゲームです。作り手の何手目まで耐えられるか。"
-                .into()
+            "目かくしモード：保証と表示をかくした新しいゲームです。作り手の何手目まで耐えられるか。".into()
         }
         (Language::Japanese, false) => "目かくしモードをやめました。新しいゲームです。".into(),
         (Language::English, true) => {
@@ -507,31 +506,49 @@ pub fn record_copied(lang: Language, record: &str, turned: bool) -> String {
     }
 }
 
-/// A new game whose Maker plays its plan turned about the opening: `alone`, as the whole notice;
-/// else after another (a new Maker or blind mode), in a few words.
-pub fn turned(lang: Language, turn: Symmetry, alone: bool) -> String {
-    let [a, b, c, d] = turn.matrix();
-    // A mirror says which way (newcomer #63 asked "mirrored across which line?").
-    let how = match (a * d - b * c, a) {
-        (-1, -1) => ["左右に裏返して", "mirrored left to right"],
-        (-1, 1) => ["上下に裏返して", "mirrored top to bottom"],
-        (-1, _) => ["斜めに裏返して", "mirrored across a diagonal"],
-        (_, -1) => ["180度回して", "given a half turn"],
-        (_, 1) => ["そのまま", "unturned"],
-        _ => ["90度回して", "given a quarter turn"],
-    };
+/// The screen's first game, whose Maker plays its plan turned about the opening (no game before
+/// it to compare with).
+pub fn turned(lang: Language, turn: Symmetry) -> String {
+    let how = turn_words(turn);
+    match lang {
+        Language::Japanese => format!("今回は作戦を (8,8) を中心に{}打ちます（作戦は毎局同じ）。", how[0]),
+        Language::English => {
+            format!("This game: Maker's usual plan {} about (8,8).", how[1])
+        }
+    }
+}
+
+/// A new game whose Maker plays the last game's plan turned `turn` about the opening (the replies
+/// that held then hold now, turned the same way): `alone`, as the whole notice; else after another
+/// notice (blind mode), in a few words.
+pub fn turned_since_last(lang: Language, turn: Symmetry, alone: bool) -> String {
+    let how = turn_words(turn);
+    // Alone it shares the notice's room with the first claim's tip: two lines at most.
     match (lang, alone) {
-        (Language::Japanese, true) => {
-            format!("今回は作戦を (8,8) を中心に{}打ちます（作戦は毎局同じ）。", how[0])
-        }
-        (Language::English, true) => {
-            format!("This game: Maker's plan {} about (8,8) (the same plan every game, only turned).", how[1])
-        }
-        (Language::Japanese, false) => format!("今回は (8,8) を中心に{}打ちます。", how[0]),
+        (Language::Japanese, true) => format!("今回は前局と同じ作戦を (8,8) を中心に{}打ちます。", how[0]),
+        (Language::English, true) => format!("This game: the last game's plan {} about (8,8).", how[1]),
+        (Language::Japanese, false) => format!("今回は前局の作戦を{}打ちます。", how[0]),
         (Language::English, false) => {
-            let how = how[1].trim_start_matches("given ");
-            format!("This game: {how} about (8,8).")
+            format!("This game: the last one's plan {}.", how[1].trim_start_matches("given "))
         }
+    }
+}
+
+/// How a turn about the opening moves the board, in words (a mirror says which way: newcomer #63
+/// asked "mirrored across which line?").
+/// A quarter turn and a diagonal say which one (newcomer #81 could not match the turn told to the
+/// board): the board's rows count up, so x' = -y, y' = x turns anticlockwise.
+fn turn_words(turn: Symmetry) -> [&'static str; 2] {
+    let [a, b, c, d] = turn.matrix();
+    match (a * d - b * c, a, c) {
+        (-1, -1, _) => ["左右に裏返して", "mirrored left to right"],
+        (-1, 1, _) => ["上下に裏返して", "mirrored top to bottom"],
+        (-1, _, 1) => ["斜め（／）に裏返して", "mirrored across the rising diagonal"],
+        (-1, _, _) => ["斜め（＼）に裏返して", "mirrored across the falling diagonal"],
+        (_, -1, _) => ["180度回して", "given a half turn"],
+        (_, 1, _) => ["そのまま", "unturned"],
+        (_, _, 1) => ["左回りに90度回して", "given a quarter turn anticlockwise"],
+        _ => ["右回りに90度回して", "given a quarter turn clockwise"],
     }
 }
 
@@ -927,7 +944,7 @@ pub fn handed(lang: Language, kind: BreakerKind) -> String {
 pub fn confirm_new_game(lang: Language, blind: Option<bool>, maker: Option<Maker>) -> String {
     let what = match (lang, blind, maker) {
         (Language::Japanese, Some(true), _) => {
-            "もう一度 B（目かくし）で、新しい目かくしゲームを始めます。".to_string()
+            "目かくしゲームでは保証がかくれ、作り手が勝つまで自分の力だけで打ちます。もう一度 B で始めます。".to_string()
         }
         (Language::Japanese, Some(false), _) => {
             "もう一度 B で目かくしをやめ、新しいゲームを始めます。".to_string()
@@ -935,7 +952,10 @@ pub fn confirm_new_game(lang: Language, blind: Option<bool>, maker: Option<Maker
         (Language::Japanese, None, Some(maker)) => {
             format!("もう一度 {} をえらぶ（ボタンか K）と、新しいゲームを始めます。", maker_name(lang, maker))
         }
-        (Language::English, Some(true), _) => "Press B again to start a new blind game.".to_string(),
+        (Language::English, Some(true), _) => {
+            "A blind game hides the guarantee until Maker wins: you play on your own. Press B again to start one."
+                .to_string()
+        }
         (Language::English, Some(false), _) => {
             "Press B again to leave blind mode with a new game.".to_string()
         }
@@ -1037,7 +1057,7 @@ pub fn lesson_legend(
                 Some(LessonTint::Aim) => "　紫のマス：進行の最後に完成する Snaky",
                 None => "",
             };
-            format!("赤：あなたの手　緑：保証を保てた、石の近くの手{tint}")
+            format!("赤：あなたの手　緑でぬったマス：上の文の最善の受け（緑の枠：保証を保てた、石の近くのほかの手）{tint}")
         }
         (Language::English, 0, Played::Lost, _) => {
             let tint = match tint {
@@ -1045,7 +1065,7 @@ pub fn lesson_legend(
                 Some(LessonTint::Aim) => " Purple tiles: the Snaky the line ends with.",
                 None => "",
             };
-            format!("Red: your move. Green: replies near the stones that kept the guarantee.{tint}")
+            format!("Red: your move. Filled green: the best reply named above (green squares: other replies near the stones that kept the guarantee).{tint}")
         }
         (Language::Japanese, 0, Played::Forced, _) => "緑：あなたの手（ふさぐしかない手）　紫の丸：作り手が次に完成できるマス　紫のマス：進行の最後に完成する Snaky".into(),
         (Language::English, 0, Played::Forced, _) => "Green: your move, a forced block. Purple circle: Maker completes a Snaky there. Purple tiles: the Snaky the line ends with.".into(),
@@ -1153,30 +1173,6 @@ mod tests {
         assert_eq!(off_view(Language::Japanese, 1, 0, false), "画面の外に石が 1個（C：中央へ）");
     }
 
-    /// A mirrored plan says which way, as its matrix moves a cell: left to right negates x, top
-    /// to bottom negates y, a diagonal swaps them.
-    #[test]
-    fn a_mirrored_plan_says_which_way() {
-        let mut mirrors = 0;
-        for symmetry in Symmetry::ALL {
-            let [a, b, c, d] = symmetry.matrix();
-            let said = turned(Language::English, symmetry, true);
-            if a * d - b * c != -1 {
-                assert!(!said.contains("mirrored"), "{said}");
-                continue;
-            }
-            mirrors += 1;
-            let expected = match (a, d, b) {
-                (-1, 1, 0) => "mirrored left to right",
-                (1, -1, 0) => "mirrored top to bottom",
-                (0, 0, _) => "mirrored across a diagonal",
-                _ => panic!("a mirror matrix {:?}", [a, b, c, d]),
-            };
-            assert!(said.contains(expected), "{said}");
-        }
-        assert_eq!(mirrors, 4);
-    }
-
     /// The double threat's line says whether the block changes this Maker's count.
     #[test]
     fn the_double_threat_says_whether_the_block_changes_the_count() {
@@ -1194,6 +1190,31 @@ mod tests {
             let said = double_threat_par(lang, 9, 9, None, None);
             assert!(said.contains('9') && !said.contains("21"), "{said}");
             assert_ne!(said, double_threat_par(lang, 9, 10, None, None));
+        }
+    }
+
+    /// A turn's words match what it does to the board, whose rows count up: a quarter turn
+    /// anticlockwise takes the cell right of the centre to the one above it, a mirror left to
+    /// right swaps left and right, one across the rising diagonal (bottom left to top right)
+    /// swaps the right and the top.
+    #[test]
+    fn a_turns_words_match_the_board() {
+        for turn in Symmetry::ALL {
+            let [ja, en] = turn_words(turn);
+            let (right, up) = (turn.apply(1, 0), turn.apply(0, 1));
+            let expected = match (right, up) {
+                ((1, 0), (0, 1)) => "unturned",
+                ((0, 1), (-1, 0)) => "given a quarter turn anticlockwise",
+                ((0, -1), (1, 0)) => "given a quarter turn clockwise",
+                ((-1, 0), (0, -1)) => "given a half turn",
+                ((-1, 0), (0, 1)) => "mirrored left to right",
+                ((1, 0), (0, -1)) => "mirrored top to bottom",
+                ((0, 1), (1, 0)) => "mirrored across the rising diagonal",
+                ((0, -1), (-1, 0)) => "mirrored across the falling diagonal",
+                other => panic!("not a symmetry of the square: {other:?}"),
+            };
+            assert_eq!(en, expected, "{turn:?}");
+            assert!(!ja.is_empty());
         }
     }
 

@@ -163,12 +163,20 @@ fn draw_overlays(
                 // as far play being as good as a block, against the opening's advice).
                 let before = session.game().prefix(crate::snaky::review::before(index));
                 let marked = crate::snaky::review::marked_best(&before, &reviewed.best);
+                // The reply the lesson's words name is filled, the others that held too only
+                // outlined (newcomer #81 read the words' cell against four green squares
+                // elsewhere and missed it under the yellow shape).
+                let named =
+                    session.lesson().and_then(|lesson| lesson.why.as_ref()).map(|why| why.best_reply.cell);
                 for &cell in marked.iter().filter(|_| !forced) {
                     if step == 0 || (best_line && Some(cell) == first) {
-                        layer.spawn((
-                            LessonMark { cell, kept: true },
-                            HINT.square(cell, Color::NONE, palette::HINT),
-                        ));
+                        let fill = if Some(cell) == named {
+                            palette::HINT.with_alpha(HINT_FILL_ALPHA)
+                        } else {
+                            Color::NONE
+                        };
+                        layer
+                            .spawn((LessonMark { cell, kept: true }, HINT.square(cell, fill, palette::HINT)));
                     }
                 }
                 let played = reviewed.breaker;

@@ -191,6 +191,7 @@ impl Lesson {
                 threats: &line_step.threats.cells,
                 completes,
                 passed: line_step.passed,
+                off_plan: line_step.off_plan,
             }
         } else {
             let cell = line_step.breaker?;

@@ -205,8 +205,13 @@ pub enum Said {
         record: String,
         turned: bool,
     },
-    /// A new game whose Maker plays its plan turned this way about its opening.
+    /// A new game whose Maker plays its plan turned this way about its opening (the screen's
+    /// first game, with no game before it to compare).
     Turned(Symmetry),
+    /// A new game whose Maker plays the last game's plan turned this way about its opening:
+    /// what a player who replays the last game's replies needs (newcomer #81 read "a quarter
+    /// turn" against the paper's orientation, which no player sees, as against the last game).
+    TurnedSinceLast(Symmetry),
     /// Two notices at once, the first first (a new Maker or blind mode, and the new game's turn).
     Both(Box<Said>, Box<Said>),
     ClipboardError(String),
@@ -248,11 +253,12 @@ impl Said {
             Self::RecordNotCopied { record, turned } => {
                 format!("{} {}", T::ClipboardMissing.get(lang), text::record_copied(lang, record, *turned))
             }
-            Self::Turned(turn) => text::turned(lang, *turn, true),
+            Self::Turned(turn) => text::turned(lang, *turn),
+            Self::TurnedSinceLast(turn) => text::turned_since_last(lang, *turn, true),
             // The turn after another notice, in a few words: the two fit the notice's room.
             Self::Both(first, then) => {
                 let then = match **then {
-                    Self::Turned(turn) => text::turned(lang, turn, false),
+                    Self::TurnedSinceLast(turn) => text::turned_since_last(lang, turn, false),
                     _ => then.text(lang),
                 };
                 // Japanese sentences follow one another without a space.
@@ -577,16 +583,20 @@ impl Session {
 
     /// The next game on this screen, against `maker`: its plan turned as [`turn_of_game`] says.
     fn begin(&mut self, maker: Maker, cards: Arc<Cards>) {
+        let last = self.game.turn();
         *self = Self {
             handoffs: self.handoffs,
             blind: self.blind,
             last_kept_par: self.last_kept_par.filter(|_| maker == self.maker),
             ..Self::numbered(maker, cards, self.games + 1)
         };
-        let turn = self.game.turn();
-        if turn != Symmetry::IDENTITY {
-            self.tell(NoticeKind::Info, Said::Turned(turn));
-        }
+        self.tell(NoticeKind::Info, Said::TurnedSinceLast(self.since_last(last)));
+    }
+
+    /// This game's plan against the last game's (turned `last`): the turn that takes the last
+    /// game's cells to this one's, about Maker's opening.
+    fn since_last(&self, last: Symmetry) -> Symmetry {
+        self.game.turn().compose(last.inverse())
     }
 
     /// How this game's plan is turned about Maker's opening.
@@ -674,14 +684,9 @@ impl Session {
 
     /// Tells `said` about a game just begun, and its turn when it is turned (that notice would
     /// be lost under this one).
-    fn tell_with_turn(&mut self, said: Said) {
-        let turn = self.game.turn();
-        let said = if turn == Symmetry::IDENTITY {
-            said
-        } else {
-            Said::Both(Box::new(said), Box::new(Said::Turned(turn)))
-        };
-        self.tell(NoticeKind::Info, said);
+    fn tell_with_turn(&mut self, said: Said, last: Symmetry) {
+        let turn = self.since_last(last);
+        self.tell(NoticeKind::Info, Said::Both(Box::new(said), Box::new(Said::TurnedSinceLast(turn))));
     }
 }
 
@@ -883,9 +888,10 @@ impl Session {
                 }
                 watch.take_over();
                 let blind = !self.blind;
+                let last = self.turn();
                 self.restart();
                 self.blind = blind;
-                self.tell_with_turn(Said::BlindToggled(blind));
+                self.tell_with_turn(Said::BlindToggled(blind), last);
             }
             SnakyInput::ChooseMaker(_) | SnakyInput::OtherMaker => {
                 let maker = match input {
@@ -902,7 +908,9 @@ impl Session {
                     Ok(cards) => {
                         watch.take_over();
                         self.begin(maker, cards);
-                        self.tell_with_turn(Said::MakerChosen(maker));
+                        // Another Maker's plan is another plan: its turn against the last game's
+                        // says nothing a player can use.
+                        self.tell(NoticeKind::Info, Said::MakerChosen(maker));
                         return Some(Effect::SaveMaker(maker));
                     }
                     Err(error) => self.tell(NoticeKind::Refused, Said::CertificateError(error)),
@@ -1052,12 +1060,23 @@ mod tests {
         let mut parts = session();
         assert_eq!(parts.0.turn(), Symmetry::IDENTITY, "the first game is the paper's");
         let mut seen = std::collections::BTreeSet::from([0]);
+        let mut last = Symmetry::IDENTITY;
         for _ in 1..8 {
             apply(&mut parts, SnakyInput::Restart);
             let turn = parts.0.turn();
             assert_ne!(turn, Symmetry::IDENTITY);
-            assert_eq!(parts.0.notice.as_ref().map(|n| &n.said), Some(&Said::Turned(turn)));
+            // Told against the last game: the turn that takes its cells to this game's.
+            let Some(Said::TurnedSinceLast(since)) = parts.0.notice.as_ref().map(|n| n.said.clone()) else {
+                panic!("the turn is told: {:?}", parts.0.notice)
+            };
+            let (x, y) = last.apply(2, 1);
+            assert_eq!(
+                since.apply(x, y),
+                turn.apply(2, 1),
+                "the plan's cell (10,9) from the last game to this"
+            );
             seen.insert(turn.digit());
+            last = turn;
         }
         assert_eq!(seen.len(), 8, "eight new games turn the plan all eight ways");
         // The paper's worked line (SPEC §2.3), turned: (7,8) is answered by (8,7) and (8,6) by
@@ -1083,32 +1102,48 @@ mod tests {
         assert_eq!(parts.0.maker, Maker::Ours);
         let turn = parts.0.turn();
         assert_ne!(turn, Symmetry::IDENTITY);
-        // Both are told: the Maker chosen, and the turn (newly lost under it before).
-        let both = Said::Both(Box::new(Said::MakerChosen(Maker::Ours)), Box::new(Said::Turned(turn)));
-        assert_eq!(parts.0.notice.as_ref().map(|n| &n.said), Some(&both));
+        // The Maker chosen is told, not its plan's turn against another Maker's.
+        assert_eq!(parts.0.notice.as_ref().map(|n| &n.said), Some(&Said::MakerChosen(Maker::Ours)));
         apply(&mut parts, SnakyInput::ChooseMaker(Maker::Paper));
         assert_ne!(parts.0.turn(), turn);
         assert_ne!(parts.0.turn(), Symmetry::IDENTITY);
     }
 
-    /// A new game's notice after a switch (a Maker, blind mode) and its turn, every way, in both
+    /// A new game's notice after a switch (blind mode) and its turn, every way, in both
     /// languages, fits the notice's three lines: 364 px of 14 px text, about 50 Latin letters or
     /// 26 kana and kanji a line (newcomer #46 saw a longer one run over the Maker buttons).
     #[test]
     fn a_switchs_notice_with_its_turn_fits_three_lines() {
         let ems = |text: &str| -> f32 { text.chars().map(|c| if c.is_ascii() { 0.52 } else { 1.0 }).sum() };
         let line_ems = 364.0 / 14.0;
-        let firsts = Maker::ALL
-            .into_iter()
-            .map(Said::MakerChosen)
-            .chain([true, false].map(Said::BlindToggled))
-            .collect::<Vec<_>>();
-        for first in firsts {
+        for first in [true, false].map(Said::BlindToggled) {
             for turn in Symmetry::ALL.into_iter().filter(|&t| t != Symmetry::IDENTITY) {
                 for lang in [Language::English, Language::Japanese] {
-                    let said = Said::Both(Box::new(first.clone()), Box::new(Said::Turned(turn))).text(lang);
+                    let said =
+                        Said::Both(Box::new(first.clone()), Box::new(Said::TurnedSinceLast(turn))).text(lang);
                     // Words wrap whole: a line's last word may leave a tenth of a line empty.
                     assert!(ems(&said) <= 3.0 * line_ems * 0.9, "{} ems: {said}", ems(&said));
+                }
+            }
+        }
+    }
+
+    /// A new game's turn and the first claim's tip under it share the notice's four lines
+    /// (newcomer #62 saw them overlap the Maker buttons), every turn, both languages.
+    #[test]
+    fn a_new_games_turn_and_the_first_claims_tip_fit_four_lines() {
+        // A Latin letter of the 14 px font is 0.46 em on average (the screenshots: 56 letters in
+        // 364 px), a little more here.
+        let ems = |text: &str| -> f32 { text.chars().map(|c| if c.is_ascii() { 0.48 } else { 1.0 }).sum() };
+        for turn in Symmetry::ALL.into_iter().filter(|&t| t != Symmetry::IDENTITY) {
+            for lang in [Language::English, Language::Japanese] {
+                // English wraps whole words: a line's last word may leave a tenth of it empty;
+                // Japanese wraps between any two characters.
+                let full = if lang == Language::English { 0.9 } else { 1.0 };
+                let lines = |text: &str| (ems(text) / (364.0 / 14.0 * full)).ceil();
+                let tip = text::first_claim_tip(lang, 12);
+                for said in [Said::Turned(turn), Said::TurnedSinceLast(turn)].map(|s| s.text(lang)) {
+                    assert!(lines(&said) + lines(&tip) <= 4.0, "{said}\n{tip}");
                 }
             }
         }
