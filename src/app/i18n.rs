@@ -373,7 +373,7 @@ impl T {
             T::Pivot => ("次の手 P", "Next P"),
             T::Undo => ("まった", "Undo"),
             T::Restart => ("はじめから", "Restart"),
-            T::FarAway => ("遠くに打つ", "Play far away"),
+            T::FarAway => ("パス（遠く）", "Pass (far away)"),
             T::Review => ("ふりかえり", "Review"),
             T::ResumeHere => ("ここから再開", "Resume here"),
             T::Computer => ("COMの壊し手にまかせる", "Hand the game to a computer Breaker"),

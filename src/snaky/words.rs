@@ -553,7 +553,7 @@ pub fn line_move(lang: Language, step: LineMove) -> String {
             "Breaker's longest defence against this Maker leaves {open} open, which this Maker keeps for later; against any other it would lose at once."
         ),
         (Language::English, LineMove::Breaker { cell, .. }) if cell.is_far_away() => {
-            "Breaker's longest defence: here no reply near the stones holds out longer, so it plays far away."
+            "Breaker's longest defence: here no reply near the stones holds this Maker longer than a stone far away (a block there gains nothing against its plan), so the line plays far away."
                 .to_string()
         }
         (Language::English, LineMove::Breaker { cell, .. }) => {
@@ -566,7 +566,7 @@ pub fn line_move(lang: Language, step: LineMove) -> String {
             "この作り手へのいちばん長い守りは {open} を空けたままにします（この作り手はそこを後回しにするため）。ほかの相手ならすぐ負けます。"
         ),
         (Language::Japanese, LineMove::Breaker { cell, .. }) if cell.is_far_away() => {
-            "壊し手のいちばん長い守り：ここでは石の近くに打っても長くはもたないので、遠くに打ちます"
+            "壊し手のいちばん長い守り：ここでは石の近くのどの手も、遠くの石よりこの作り手を長くは止められない（近くでふさいでも計画には得がない）ので、遠くに打ちます"
                 .to_string()
         }
         (Language::Japanese, LineMove::Breaker { cell, .. }) => {

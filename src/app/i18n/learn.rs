@@ -180,12 +180,12 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "Your Snaky across and your Snaky up wait for the same cell. Find it, then finish the Snaky Breaker leaves you.",
         ],
         (Language::Japanese, Step::Opening) => [
-            "{best}手の証明の始め方。1つ目の石はどこでもかまいません（盤に端はありません。対局の点線の枠は作り手が打つ範囲を示すだけです）。1マスは48個の Snaky に入り、辺で接する2つの石はそのうち20個を共有、角で接する2つは8個だけ。だから証明は石を辺どうしで並べ、列を伸ばします。",
-            "対局の最初の数手から、5つの盤を出します。証明が続くマスに、次の石を置いてください（壊し手はもう答えています）。",
+            "{best}手の証明の始め方。1つ目の石はどこでもかまいません（盤に端はありません）。1マスは48個の Snaky に入り、辺で接する2つの石はそのうち20個を共有、角で接する2つは8個だけ。だから証明は石を辺どうしで並べ、列を伸ばします。",
+            "対局の最初の数手から、5つの盤を出します。証明が続くマスに、次の石を置いてください（壊し手の石は例で、よい守りではありません）。",
         ],
         (Language::English, Step::Opening) => [
-            "How our {best}-move proof starts. The first stone can go anywhere (the board has no edges: the game's dashed frame only shows where Maker plays). A cell lies in 48 Snakies; two stones side by side share 20, corner to corner only 8: so the proof puts its stones side by side, and grows a row.",
-            "Five boards from a game's first moves: put your next stone where the proof goes on (Breaker has answered already).",
+            "How our {best}-move proof starts. The first stone can go anywhere (the board has no edges). A cell lies in 48 Snakies; two stones side by side share 20, corner to corner only 8: so the proof puts its stones side by side, and grows a row.",
+            "Five boards from a game's first moves: put your next stone where the proof goes on (Breaker's stones are examples, not good play).",
         ],
     };
     lines
@@ -229,10 +229,10 @@ pub fn opening_task(lang: Language, board: usize) -> String {
             "Board {n} of {all}: Breaker holds one end (a stone beside it and the cap past it). Bend: go beside your other stone, on the side away from Breaker."
         ),
         (Language::Japanese, _) => format!(
-            "盤 {n}／{all}：壊し手が両端をおさえました（片方はとなり、もう片方はふた）。跳ぶ：壊し手がとなりにいる石から、反対向きにまっすぐ3マス先へ。4つ並びの両端になります。"
+            "盤 {n}／{all}：壊し手が両端をおさえました（片方はとなり、もう片方はふた）。跳ぶ：壊し手がとなりにいるあなたの石から、壊し手と反対向きにまっすぐ3マス先へ。4つ並びの両端になります。"
         ),
         (Language::English, _) => format!(
-            "Board {n} of {all}: Breaker is at both ends (beside one stone, capping the other). Jump: three cells out from the stone Breaker is beside, straight away from it, the ends of a row of four."
+            "Board {n} of {all}: Breaker is at both ends (beside one stone, capping the other). Jump: three cells out from the stone Breaker is beside, straight away from Breaker's stone: the ends of a row of four."
         ),
     }
 }
@@ -327,10 +327,10 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
         (Feedback::Won, Ja) => "合格！ Snaky が完成しました（印の6マス）。".into(),
         (Feedback::Won, En) => "Passed! You completed a Snaky (the 6 marked cells).".into(),
         (Feedback::OpeningKept { by, board, .. }, Ja) if usize::from(board) < OPENING_BOARDS.len() => {
-            format!("正解：証明はそこから続きます。壊し手がどう打っても、おそくともあなたの{by}手目で勝ちます（パーは{PAR}。この数は壊し手の石の位置で変わります）。盤をクリックするか Enter でつぎの盤へ。")
+            format!("正解：証明はそこから続き、壊し手がどう打ってもあなたの{by}手目までに勝ちます（パー{PAR}）。盤をクリックか Enter でつぎの盤へ。")
         }
         (Feedback::OpeningKept { by, board, .. }, En) if usize::from(board) < OPENING_BOARDS.len() => {
-            format!("Yes: the proof goes on from there, and wins by your move {by} at the latest whatever Breaker does (par is {PAR}; the number depends on where Breaker stands). Click the board or press Enter for the next board.")
+            format!("Yes: the proof goes on, and wins by your move {by} whatever Breaker does (par {PAR}). Click the board or press Enter: the next board.")
         }
         (Feedback::OpeningKept { by, .. }, Ja) => format!(
             "合格！ 跳んだ石から、証明は{by}手目までに勝ちます。並べる・曲げる・跳ぶ：証明の最初の3つの石です。その先の手は、対局ではヒント（H）が見せます。"

@@ -506,18 +506,6 @@ pub fn record_copied(lang: Language, record: &str, turned: bool) -> String {
     }
 }
 
-/// The screen's first game, whose Maker plays its plan turned about the opening (no game before
-/// it to compare with).
-pub fn turned(lang: Language, turn: Symmetry) -> String {
-    let how = turn_words(turn);
-    match lang {
-        Language::Japanese => format!("今回は作戦を (8,8) を中心に{}打ちます（作戦は毎局同じ）。", how[0]),
-        Language::English => {
-            format!("This game: Maker's usual plan {} about (8,8).", how[1])
-        }
-    }
-}
-
 /// A new game whose Maker plays the last game's plan turned `turn` about the opening (the replies
 /// that held then hold now, turned the same way): `alone`, as the whole notice; else after another
 /// notice (blind mode), in a few words.

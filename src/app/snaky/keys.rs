@@ -34,7 +34,12 @@ use SnakyKey::{ClaimCursor, Game, Space, View};
 /// The keys of every mode.
 pub const KEYS: Keymap<SnakyKey> = Keymap(&[
     Binding::press(&[KeyCode::KeyL], View(ViewInput::LastMove), "L：最後の手", "L: last move"),
-    Binding::press(&[KeyCode::KeyF], Game(SnakyInput::FarAway), "F：遠くに打つ", "F: far away"),
+    Binding::press(
+        &[KeyCode::KeyF],
+        Game(SnakyInput::FarAway),
+        "F：パス（遠くに打つ）",
+        "F: pass (play far away)",
+    ),
     Binding::press(&[KeyCode::KeyZ, KeyCode::Backspace], Game(SnakyInput::Undo), "Z：まった", "Z: undo"),
     Binding::press(&[KeyCode::KeyR], Game(SnakyInput::Restart), "R：はじめから", "R: restart"),
     Binding::press(&[KeyCode::KeyV], Game(SnakyInput::ToggleReview), "V：ふりかえり", "V: review"),
@@ -42,8 +47,8 @@ pub const KEYS: Keymap<SnakyKey> = Keymap(&[
     Binding::press(
         &[KeyCode::Digit1],
         Game(SnakyInput::Hand(BreakerKind::RandomNear)),
-        "1〜5：COMの壊し手",
-        "1-5: computer Breaker",
+        "1〜5：COMに壊し手をまかせる",
+        "1-5: the computer plays Breaker",
     ),
     Binding::unshown(&[KeyCode::Digit2], Game(SnakyInput::Hand(BreakerKind::EnvelopeRandom))),
     Binding::unshown(&[KeyCode::Digit3], Game(SnakyInput::Hand(BreakerKind::Greedy))),
@@ -251,8 +256,11 @@ mod tests {
             .collect();
         let digits = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4, KeyCode::Digit5];
         assert_eq!(hands, digits.into_iter().zip(BreakerKind::ALL).collect::<Vec<_>>());
-        assert!(key_line(Language::English, SnakyMode::Play).contains("1-5:\u{a0}computer\u{a0}Breaker"));
-        assert!(key_line(Language::Japanese, SnakyMode::Play).contains("1〜5：COMの壊し手"));
+        assert!(
+            key_line(Language::English, SnakyMode::Play)
+                .contains("1-5:\u{a0}the\u{a0}computer\u{a0}plays\u{a0}Breaker")
+        );
+        assert!(key_line(Language::Japanese, SnakyMode::Play).contains("1〜5：COMに壊し手をまかせる"));
     }
 
     #[test]

@@ -799,16 +799,18 @@ fn update_panel(
             Info::Why => match session.lesson() {
                 // The line on the board: the move played's, or the best reply's.
                 Some(Lesson { why: Some(why), choice: crate::app::snaky::LineChoice::Best, .. }) => {
-                    (words::forced_best(lang, why), palette::INK)
+                    (sentence_per_line(&words::forced_best(lang, why)), palette::INK)
                 }
-                Some(Lesson { why: Some(why), .. }) => (words::forced(lang, why), palette::INK),
+                Some(Lesson { why: Some(why), .. }) => {
+                    (sentence_per_line(&words::forced(lang, why)), palette::INK)
+                }
                 Some(_) => (T::NoLine.get(lang).to_string(), palette::INK_SOFT),
                 None => (String::new(), palette::INK),
             },
             Info::BestReply => match session.lesson().and_then(|lesson| lesson.why.as_ref()) {
                 // (The Analysis tab's help says what its "Keep free E" marks; the lesson keeps its
                 // room for the reason itself: newcomer #22 saw its legend cut off.)
-                Some(why) => (words::best_reply(lang, why), palette::GOOD),
+                Some(why) => (sentence_per_line(&words::best_reply(lang, why)), palette::GOOD),
                 None => (String::new(), palette::INK),
             },
             Info::LineCaption => match session.lesson() {
@@ -1032,6 +1034,35 @@ fn update_panel(
 
 /// The lesson's line: the reviewed move of the player's (its guarantee before and after, the
 /// replies that kept the most), or how to read the chips.
+/// The lesson's paragraph with each sentence on a line of its own, to scan rather than read as a
+/// wall (newcomers #81 and #82 found the lesson dense): a line ends after ". " and after "。"
+/// (not inside a parenthesis).
+fn sentence_per_line(text: &str) -> String {
+    let mut lines = String::with_capacity(text.len() + 8);
+    let mut chars = text.chars().peekable();
+    let mut depth = 0i32;
+    while let Some(c) = chars.next() {
+        match c {
+            '(' | '（' => depth += 1,
+            ')' | '）' => depth -= 1,
+            _ => {}
+        }
+        lines.push(c);
+        let ends = match c {
+            '.' => chars.peek() == Some(&' '),
+            '。' => chars.peek().is_some(),
+            _ => false,
+        };
+        if ends && depth <= 0 {
+            if c == '.' {
+                chars.next();
+            }
+            lines.push('\n');
+        }
+    }
+    lines
+}
+
 fn lesson_line(session: &Session, lang: Language) -> String {
     if !session.lesson_offered() {
         return String::new();
@@ -1083,5 +1114,19 @@ fn status(session: &Session, watch: &Watch, mode: SnakyMode, lang: Language) -> 
             }
         }
         (_, None) => (T::SnakyYourTurn.get(lang).to_string(), palette::YOU),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sentence_per_line;
+
+    #[test]
+    fn each_sentence_of_the_lesson_takes_a_line_of_its_own() {
+        assert_eq!(
+            sentence_per_line("After (8,6) Maker could force: a threat. A Maker (one. two) wins. Done."),
+            "After (8,6) Maker could force: a threat.\nA Maker (one. two) wins.\nDone."
+        );
+        assert_eq!(sentence_per_line("あ。い（う。え）。お。"), "あ。\nい（う。え）。\nお。");
     }
 }

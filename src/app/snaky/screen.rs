@@ -161,9 +161,8 @@ pub(super) fn start_session(
             return;
         }
     };
-    if start.is_none() && session.turn() != crate::snaky::Symmetry::IDENTITY {
-        session.tell(NoticeKind::Info, Said::Turned(session.turn()));
-    }
+    // The first game's turn is not told: against the paper's orientation, which no player sees,
+    // it meant nothing (newcomers #83 and #84); the next game's is told against this one.
     if let Some(start) = start {
         session.blind = start.blind;
         if let Err(error) = session.load(&start.moves) {

@@ -205,9 +205,6 @@ pub enum Said {
         record: String,
         turned: bool,
     },
-    /// A new game whose Maker plays its plan turned this way about its opening (the screen's
-    /// first game, with no game before it to compare).
-    Turned(Symmetry),
     /// A new game whose Maker plays the last game's plan turned this way about its opening:
     /// what a player who replays the last game's replies needs (newcomer #81 read "a quarter
     /// turn" against the paper's orientation, which no player sees, as against the last game).
@@ -253,7 +250,6 @@ impl Said {
             Self::RecordNotCopied { record, turned } => {
                 format!("{} {}", T::ClipboardMissing.get(lang), text::record_copied(lang, record, *turned))
             }
-            Self::Turned(turn) => text::turned(lang, *turn),
             Self::TurnedSinceLast(turn) => text::turned_since_last(lang, *turn, true),
             // The turn after another notice, in a few words: the two fit the notice's room.
             Self::Both(first, then) => {
@@ -1142,9 +1138,8 @@ mod tests {
                 let full = if lang == Language::English { 0.9 } else { 1.0 };
                 let lines = |text: &str| (ems(text) / (364.0 / 14.0 * full)).ceil();
                 let tip = text::first_claim_tip(lang, 12);
-                for said in [Said::Turned(turn), Said::TurnedSinceLast(turn)].map(|s| s.text(lang)) {
-                    assert!(lines(&said) + lines(&tip) <= 4.0, "{said}\n{tip}");
-                }
+                let said = Said::TurnedSinceLast(turn).text(lang);
+                assert!(lines(&said) + lines(&tip) <= 4.0, "{said}\n{tip}");
             }
         }
     }
