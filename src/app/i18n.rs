@@ -354,8 +354,8 @@ impl T {
                 "Maker follows a proof, card by card. Plan: the card it follows now; moves it needs: to win by it. Keep free (blue): take one of these and Maker changes plan. Its stones (gold): the plan's. Next (red): Maker's next cell.",
             ),
             T::AssistNote => (
-                "これらの表示が出ているときに打つと助けありとなり、その対局は最高記録に数えません。",
-                "A move made while these marks show is helped: the game then does not count as your best.",
+                "このページの表示が盤に出ているときに打つと助けありとなり、その対局は最高記録に数えません（ボタンで消すか、対局ページにもどれば助けなし）。",
+                "A move made while this page's marks show on the board is helped: that game does not count as your best (turn them off with their buttons, or go back to Play).",
             ),
             T::CardLegend => (
                 "h＝このカードから作り手が勝つまでの手数の上限。|A|＝必要な作り手の石の数。|T|＝空いていてほしいマスの数。子カード＝壊し手の手ごとに作り手が移るカード。s0+(4,3)＝対称変換 s0 のあと (4,3) ずらして置く。",

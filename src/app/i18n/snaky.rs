@@ -572,9 +572,9 @@ pub fn off_view(lang: Language, count: usize, far: usize, last_move_key: bool) -
     };
     let far = match lang {
         _ if far == 0 => String::new(),
-        Language::Japanese => format!("遠くに打った石が {far}個（盤には映りません）"),
-        Language::English if far == 1 => "1 stone played far away (off the board)".into(),
-        Language::English => format!("{far} stones played far away (off the board)"),
+        Language::Japanese => format!("パス {far}回（遠くに打った壊し手の石は盤に映りません）"),
+        Language::English if far == 1 => "1 pass (Breaker's stone far away, not drawn)".into(),
+        Language::English => format!("{far} passes (Breaker's stones far away, not drawn)"),
     };
     match (near.is_empty(), far.is_empty(), lang) {
         (false, false, Language::Japanese) => format!("{near}　{far}"),
