@@ -132,18 +132,14 @@ fn draw_overlays(
             if let Some(reviewed) = review.moves.get(index) {
                 // Before the move: the shape the best reply blocks, under the stones, where the
                 // lesson names it.
-                let shape = session
-                    .lesson()
-                    .and_then(|lesson| lesson.why.as_ref())
-                    .and_then(|why| why.best_reply.shape_said());
+                let why = session.lesson().and_then(|lesson| lesson.why.as_ref());
+                let shape = why.and_then(|why| why.best_reply.shape_said());
                 let shape = shape.filter(|_| step == 0 && !reviewed.forced());
                 // Before the move, the Snaky the chosen line ends with: what Maker's plan aimed at
                 // after the move (newcomer #24 asked to see it, where no rule of thumb tells the
                 // replies apart); one tint at a time, so only where no shape is tinted yellow
                 // (newcomers #71 to #74 found the two tints, the squares and the stones too many).
-                let aim = session
-                    .lesson()
-                    .and_then(|lesson| lesson.why.as_ref())
+                let aim = why
                     .map(|why| if best_line { &why.best_line } else { &why.line })
                     .and_then(|line| line.completed)
                     .filter(|_| step == 0 && shape.is_none())
@@ -166,8 +162,7 @@ fn draw_overlays(
                 // The reply the lesson's words name is filled, the others that held too only
                 // outlined (newcomer #81 read the words' cell against four green squares
                 // elsewhere and missed it under the yellow shape).
-                let named =
-                    session.lesson().and_then(|lesson| lesson.why.as_ref()).map(|why| why.best_reply.cell);
+                let named = why.map(|why| why.best_reply.cell);
                 for &cell in marked.iter().filter(|_| !forced) {
                     if step == 0 || (best_line && Some(cell) == first) {
                         let fill = if Some(cell) == named {

@@ -1032,8 +1032,6 @@ fn update_panel(
     }
 }
 
-/// The lesson's line: the reviewed move of the player's (its guarantee before and after, the
-/// replies that kept the most), or how to read the chips.
 /// The lesson's paragraph with each sentence on a line of its own, to scan rather than read as a
 /// wall (newcomers #81 and #82 found the lesson dense): a line ends after ". " and after "。"
 /// (not inside a parenthesis).
@@ -1063,6 +1061,8 @@ fn sentence_per_line(text: &str) -> String {
     lines
 }
 
+/// The lesson's line: the reviewed move of the player's (its guarantee before and after, the
+/// replies that kept the most), or how to read the chips.
 fn lesson_line(session: &Session, lang: Language) -> String {
     if !session.lesson_offered() {
         return String::new();
