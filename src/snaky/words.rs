@@ -407,15 +407,8 @@ fn on_shape(lang: Language, best: &super::review::BestReply) -> String {
 /// assert_eq!(words::takeaway(Language::English, &Takeaway::default()), None);
 /// ```
 pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
-    let open = game.left_open;
-    let mut said = Vec::new();
-    if open > 0 {
-        said.push(match (lang, open) {
-            (Language::English, 1) => "Take a finishing cell first: at 1 move you left one open, where any Maker but this one would have completed its Snaky.".to_string(),
-            (Language::English, n) => format!("Take a finishing cell first: at {n} moves you left one open, where any Maker but this one would have completed its Snaky."),
-            (Language::Japanese, n) => format!("完成のマスは先にふさぎましょう：{n}手で空けたままにしました（この作り手以外ならそこで完成です）。"),
-        });
-    }
+    // One thing, in three lines of the panel above its buttons, which stay where they were while
+    // the game was played (newcomer #84 clicked Undo where Review had been).
     // The costliest mistake and what would have held: a fact of this game, where a rule of thumb
     // would be right only half the time (newcomers #46 to #55 each read the rule beside lessons
     // saying it misled). What carries over to the next game is this Maker's plan: the same proof
@@ -424,19 +417,27 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
         let others: Vec<String> = c.as_costly.iter().map(usize::to_string).collect();
         let tied = match (lang, others.len()) {
             (_, 0) => String::new(),
-            (Language::English, 1) => format!(" (your move {} lost as many)", others[0]),
-            (Language::English, _) => format!(" (your moves {} lost as many)", and_list(lang, &others)),
-            (Language::Japanese, _) => format!("（{}手目も同じだけ）", others.join("・")),
+            (Language::English, 1) => format!(" (move {} too)", others[0]),
+            (Language::English, _) => format!(" (moves {} too)", and_list(lang, &others)),
+            (Language::Japanese, _) => format!("（{}手目も同じ）", others.join("・")),
         };
-        said.push(match lang {
+        return Some(match lang {
             Language::English => format!(
-                "Costliest: your move {} at {}, -{}{tied}; {} would have kept Maker's count at {}. Which block holds depends on Maker's plan, the same every game (turned): see the lesson (W) and practice (Q).",
+                "Costliest: your move {} at {}, -{}{tied}; {} would have kept Maker at {}. Which block holds depends on Maker's plan, the same every game (turned).",
                 c.number, c.played, c.lost, c.best, c.keeps
             ),
             Language::Japanese => format!(
-                "いちばん痛かった手：{}手目 {}（-{}）{tied}。{} なら作り手の数字は{}のままでした。どこをふさげばもつかは作り手の計画しだいで、計画は毎局同じです（向きは変わります）：学び（W）と練習（Q）で。",
+                "いちばん痛かった手：{}手目 {}（-{}）{tied}。{} なら{}のままでした。どこでもつかは作り手の計画しだい（毎局同じ計画、向きだけ変わる）。",
                 c.number, c.played, c.lost, c.best, c.keeps
             ),
+        });
+    }
+    let open = game.left_open;
+    if open > 0 {
+        return Some(match (lang, open) {
+            (Language::English, 1) => "Take a finishing cell first: at 1 move you left one open (another Maker would have finished there).".to_string(),
+            (Language::English, n) => format!("Take a finishing cell first: at {n} moves you left one open (another Maker would have finished there)."),
+            (Language::Japanese, n) => format!("完成のマスは先にふさぎましょう：{n}手で空けたままでした（ほかの作り手ならそこで完成）。"),
         });
     }
     // How Maker won, when it grew from a row of five: a beginner's loss (the primer's Maker steps
@@ -445,13 +446,10 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
     // goes unsaid here: the lesson names it, and a long game's panel has no room for it.
     // Only after a mistake (newcomer #33's game with every hint was told of a row it could not
     // have stopped).
-    // Not beside the costliest move: the two overflowed the panel and pushed the lesson's chips
-    // off it (the lesson of a move whose best reply built no row of five says so).
     if let Some(WonBy { move_number: n, shape: DoubleShape::RowOfFive }) = game.won_by
         && game.mistakes() > 0
-        && game.costliest.is_none()
     {
-        said.push(match lang {
+        return Some(match lang {
             Language::English => format!(
                 "Its double threat (move {n}) grew from a row of five: a row of 4 free at both ends wins within three moves."
             ),
@@ -460,7 +458,7 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
             }
         });
     }
-    (!said.is_empty()).then(|| said.join(if lang == Language::English { " " } else { "" }))
+    None
 }
 
 /// One move of a line, as the lesson plays it: whose it is and what it does.
@@ -636,7 +634,7 @@ mod tests {
         let english = takeaway(Language::English, &game).expect("said");
         assert!(
             english.starts_with(
-                "Costliest: your move 4 at (10,9), -3; (9,10) would have kept Maker's count at 21. Which block holds depends on Maker's plan"
+                "Costliest: your move 4 at (10,9), -3; (9,10) would have kept Maker at 21. Which block holds depends on Maker's plan"
             ),
             "{english}"
         );
@@ -649,21 +647,20 @@ mod tests {
     }
 
     #[test]
-    fn a_takeaway_says_two_things_at_most_and_a_row_of_five_only_without_a_costliest_move() {
+    fn a_takeaway_says_one_thing_the_costliest_move_first() {
         let won_by = Some(WonBy { move_number: 10, shape: DoubleShape::RowOfFive });
         let costliest = move_4_lost_3();
         let game = Takeaway { costly: 3, blocked: 0, left_open: 1, won_by, costliest: Some(costliest) };
         let said = takeaway(Language::English, &game).expect("said");
-        assert!(said.starts_with("Take a finishing cell first"), "{said}");
-        assert!(said.contains("Costliest: your move 4"), "{said}");
-        assert!(!said.contains("row of five"), "{said}");
-        // No costliest move (its better reply only far away): the row of five, said as a fact.
-        let said = takeaway(Language::English, &Takeaway { costliest: None, ..game }).expect("said");
-        assert!(
-            said.contains("Take a finishing cell first") && said.contains("grew from a row of five"),
-            "{said}"
-        );
-        assert!(!said.contains("never"), "{said}");
+        assert!(said.starts_with("Costliest: your move 4"), "{said}");
+        assert!(!said.contains("Take a finishing cell first") && !said.contains("row of five"), "{said}");
+        // No costliest move (its better reply only far away): the finish left open.
+        let open = Takeaway { costliest: None, ..game };
+        let said = takeaway(Language::English, &open).expect("said");
+        assert!(said.starts_with("Take a finishing cell first") && !said.contains("row of five"), "{said}");
+        // Nor that: the row of five, said as a fact.
+        let said = takeaway(Language::English, &Takeaway { left_open: 0, ..open }).expect("said");
+        assert!(said.contains("grew from a row of five") && !said.contains("never"), "{said}");
     }
 
     #[test]

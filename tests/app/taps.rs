@@ -30,6 +30,8 @@ fn menu() -> App {
         .add_plugins(WindowPlugin { primary_window: Some(window), ..default() })
         .add_plugins((AssetPlugin::default(), ImagePlugin::default(), TextureAtlasPlugin, MeshPlugin))
         .add_plugins((TransformPlugin, TextPlugin))
+        // The game's own fonts, so text wraps as it does on screen.
+        .add_plugins(pokopoko::app::platform::fonts::plugin)
         .add_plugins((bevy::camera::CameraPlugin, UiPlugin, DefaultPickingPlugins))
         .add_plugins(GamePlugin {
             save: SavePlace::Memory,
@@ -211,4 +213,43 @@ fn a_tap_that_lands_beside_every_button_clicks_nothing() {
     frame(&mut app, &[Input::MoveTo(Vec2::new(40.0, 780.0)), Input::Press, Input::Release]);
     settle(&mut app);
     assert_eq!((clicks(&app), language(&app)), (0, Language::Japanese));
+}
+
+/// The Snaky panel's buttons stay where they were when the game ends and while the finished game
+/// is reviewed, whatever the end says above them (newcomer #84 clicked Undo after the game where
+/// Review had been, and the game counted as undone). Laid out by Bevy's UI at 1280×800.
+#[test]
+fn the_snaky_buttons_stay_put_when_the_game_ends() {
+    use pokopoko::app::snaky::SnakyInput;
+    use pokopoko::snaky::{BreakerKind, ComputerBreaker, Game, Maker, record, review, words};
+    let mut app = menu();
+    app.world_mut().resource_mut::<Lang>().0 = Language::English;
+    app.world_mut().resource_mut::<pokopoko::app::SaveData>().save.settings.snaky_maker = Maker::Paper;
+    app.world_mut().write_message(pokopoko::app::Go(pokopoko::app::Screen::Snaky));
+    settle(&mut app);
+    // A game lost with costly moves: its end has a takeaway to say, above the buttons.
+    let cards = Maker::Paper.cards().expect("the paper's certificate");
+    let mut game = Game::started(std::sync::Arc::clone(&cards));
+    pokopoko::snaky::play_out(&mut game, &mut ComputerBreaker::new(BreakerKind::Greedy, 1));
+    let said =
+        words::takeaway(Language::English, &review::takeaway(&game, &pokopoko::snaky::review_game(&game)))
+            .expect("a takeaway");
+    let moves = game.breaker_cells().to_vec();
+    let places = |app: &mut App| -> Vec<Vec2> {
+        ["Undo", "Review", "Restart", "How to play"].map(|label| button(app, label).1).to_vec()
+    };
+    let load = |app: &mut App, moves: &[pokopoko::snaky::Cell]| {
+        app.world_mut().write_message(SnakyInput::LoadRecord(record::format_moves(moves)));
+        settle(app);
+    };
+    load(&mut app, &moves[..2]);
+    let playing = places(&mut app);
+    load(&mut app, &moves);
+    let texts: Vec<String> =
+        app.world_mut().query::<&Text>().iter(app.world()).map(|t| t.0.clone()).collect();
+    assert!(texts.contains(&said), "the takeaway is on the panel: {said}");
+    assert_eq!(places(&mut app), playing, "after the game: {said}");
+    app.world_mut().write_message(SnakyInput::ToggleReview);
+    settle(&mut app);
+    assert_eq!(places(&mut app), playing, "reviewing the finished game");
 }

@@ -22,7 +22,7 @@ pub const FONT_DATA: &[u8] = include_bytes!("../../../assets/fonts/MotoyaLMarube
 const SCRIPTS: [&[u8; 4]; 7] = [b"Latn", b"Hira", b"Kana", b"Hani", b"Zyyy", b"Zinh", b"Zzzz"];
 
 /// Needs the `TextPlugin` (from `DefaultPlugins`) to be added first.
-pub(crate) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     let world = app.world_mut();
     let Some(mut font_cx) = world.get_resource_mut::<FontCx>() else {
         warn!("no text plugin: the game fonts are not installed");

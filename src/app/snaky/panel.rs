@@ -217,11 +217,28 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
             row.spawn((DropText, widgets::text("", 25.0, palette::BAD)));
         },
     );
-    // Room for three lines whatever it says (par, or what a double threat means), so the buttons
-    // below never move when a double threat comes (newcomer #77 saw the panel jump).
+    // Room for three lines whatever it says (par, what a double threat means, or after the game
+    // its takeaway), so the buttons below never move when a double threat comes (newcomer #77
+    // saw the panel jump) nor when the game ends (newcomer #84 clicked Undo where Review had been).
     panel
-        .spawn((HiddenInLesson, ParSlot, widgets::text_slot(px(PANEL_WIDTH - 36.0), PAR_HEIGHT)))
-        .with_child((Info::Par, widgets::text("", 15.0, palette::INK_SOFT)));
+        .spawn((
+            HiddenInLesson,
+            ParSlot,
+            Node {
+                flex_direction: FlexDirection::Column,
+                ..widgets::text_slot(px(PANEL_WIDTH - 36.0), PAR_HEIGHT)
+            },
+        ))
+        .with_children(|slot| {
+            slot.spawn((Info::Par, widgets::text("", 15.0, palette::INK_SOFT), CollapseWhenEmpty));
+            // After the game: the sentence for the next one.
+            slot.spawn((
+                Info::Takeaway,
+                widgets::text("", 14.0, palette::INK),
+                Node { width: px(PANEL_WIDTH - 36.0), ..default() },
+                CollapseWhenEmpty,
+            ));
+        });
     // A fixed width and room for four lines, so a long message wraps without moving the buttons.
     panel
         .spawn((HiddenInLesson, NoticeSlot, widgets::text_slot(px(PANEL_WIDTH - 36.0), NOTICE_HEIGHT)))
@@ -239,9 +256,9 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
 #[derive(Component, Debug)]
 struct HiddenInLesson;
 
-/// The notice's room, kept while a game is played so the buttons never move; once Maker has won
-/// and nothing is said, it gives its room to the takeaway and the lesson's chips (newcomer #21
-/// found the chips cut off while reviewing a finished game).
+/// The notice's room, kept on the play page while a game is played and after it, so the buttons
+/// never move (newcomer #84 clicked Undo after the game where Review had been); the Analysis page
+/// takes it while nothing is said.
 #[derive(Component, Debug)]
 pub struct NoticeSlot;
 
@@ -279,10 +296,11 @@ fn page() -> Node {
 /// reviewing) the lesson.
 fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
     page.spawn(left_row()).with_children(|row| {
-        // The label has a line of its own, so the Makers' buttons stay on one line at every size.
+        // The label on the buttons' line: the line it had of its own is the room the end of a
+        // game needs to keep the buttons where they were (newcomer #84 misclicked Undo there).
         row.spawn((
             widgets::text(T::MakerChoice.get(lang), 15.0, palette::INK_SOFT),
-            Node { width: percent(100), ..default() },
+            Node { align_self: AlignSelf::Center, ..default() },
         ));
         for maker in Maker::ALL {
             row.spawn(widgets::small_button(text::maker_name(lang, maker), ButtonKind::Secondary, 0.0))
@@ -339,14 +357,6 @@ fn spawn_play_page(page: &mut ChildSpawnerCommands, lang: Language) {
     // What the rings on the board mean, under the buttons: a line that comes and goes with the
     // rings, so above them it moved the buttons as the game went on (newcomer #57 misclicked).
     page.spawn((Info::Marks, widgets::text("", 13.0, palette::INK_SOFT), CollapseWhenEmpty));
-    // The lesson (after the game, or while reviewing) in place of the goal's explanation.
-    // The end of a game is short of room: the values often empty take none while they are.
-    page.spawn((
-        Info::Takeaway,
-        widgets::text("", 14.0, palette::INK),
-        Node { width: px(PANEL_WIDTH - 36.0), ..default() },
-        CollapseWhenEmpty,
-    ));
     // After a game with boards to practise: the way there, under the rule it practises.
     page.spawn((super::practice::PracticeEntry, Node { display: Display::None, ..left_row() }))
         .with_children(|row| {
@@ -683,17 +693,18 @@ fn update_panel(
             node.display = display;
         }
     }
-    // The lesson needs the room: par and the notice's line wait until it is closed.
-    let nothing_to_say = session.game().won() && session.notice_shown().is_none();
-    // Once Maker has won par says something only of a computer Breaker's game.
-    let par_done = session.game().won() && watch.kind().is_none();
+    // The lesson needs the room: par and the notice's line wait until it is closed. On the play
+    // page both keep their room after the game too, empty or not, so its buttons stay where they
+    // were while it was played (newcomer #84 clicked Undo where Review had been).
+    let won = session.game().won();
     for (mut node, notice_slot, par_slot) in &mut lines {
         // The analysis page's last row of buttons needs the room of an empty notice (newcomer #41
-        // found it cut off at 1280×800).
-        let quiet_analysis = page_shown == PanelPage::Analysis && session.notice_shown().is_none();
+        // found it cut off at 1280×800), and after the game the room of the takeaway.
+        let analysis = page_shown == PanelPage::Analysis;
+        let quiet_analysis = analysis && session.notice_shown().is_none();
         let hidden = page_shown == PanelPage::Lesson
-            || (notice_slot && (nothing_to_say || quiet_analysis))
-            || (par_slot && par_done);
+            || (notice_slot && quiet_analysis)
+            || (par_slot && analysis && won && watch.kind().is_none());
         let display = if hidden { Display::None } else { Display::Flex };
         if node.display != display {
             node.display = display;
