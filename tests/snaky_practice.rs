@@ -225,3 +225,70 @@ fn a_costly_try_is_told_the_double_threat_it_lets_maker_make() {
     }
     assert!(told > 0);
 }
+
+/// Every costly move of a game is a board, or the practice screen says why not (newcomer #86
+/// asked): a block of a finishing cell (checked by the brute force over every Snaky copy), or a
+/// move where no reply near the stones held more than a stone far away (checked by replaying every
+/// free cell within four of a stone through `Game::breaker_move`).
+#[test]
+fn every_costly_move_is_a_board_or_said_why_not() {
+    use practice::LeftOut;
+    let (mut far_seen, mut blocks_seen) = (0, 0);
+    let mut games = Vec::new();
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("cards");
+        for kind in BreakerKind::ALL {
+            for seed in 0..12 {
+                let mut game = Game::started(Arc::clone(&cards));
+                play_out(&mut game, &mut ComputerBreaker::new(kind, seed));
+                games.push((format!("{maker:?} {kind:?} seed {seed}"), game));
+            }
+        }
+    }
+    // A player's game (the app's test of a costly block): Ours19's column (11,4)-(11,7) and
+    // (10,7) need only (10,8), and Breaker's last move blocks it.
+    let mut blocked = Game::started(Maker::Ours19.cards().expect("cards"));
+    for (x, y) in [(9, 8), (7, 7), (7, 9), (8, 10), (9, 7), (10, 9), (12, 9), (10, 8)] {
+        blocked.breaker_move(Cell::new(x, y)).expect("a free cell");
+        blocked.maker_move().expect("Maker answers");
+    }
+    games.push(("Ours19, a block of (10,8)".to_string(), blocked));
+    for (at, game) in games {
+        let lesson = review::review_game(&game);
+        let boards: BTreeSet<usize> = practice::puzzles(&game).iter().map(|p| p.move_number() - 1).collect();
+        let left = practice::left_out(&game);
+        let left_set: BTreeSet<usize> = left.iter().map(|&(i, _)| i).collect();
+        assert!(boards.is_disjoint(&left_set), "{at}");
+        for (i, m) in lesson.moves.iter().enumerate() {
+            assert_eq!(m.lost > 0, boards.contains(&i) || left_set.contains(&i), "{at} move {}", i + 1);
+        }
+        for &(i, why) in &left {
+            let before = game.prefix(review::before(i));
+            let played = lesson.moves[i].breaker;
+            let finishing = shapes::finishing(before.maker_cells(), before.breaker_cells());
+            let blocked = finishing.contains(&(played.x, played.y));
+            assert_eq!(why == LeftOut::BlockedFinish, blocked, "{at} move {}", i + 1);
+            if why == LeftOut::FarAway {
+                far_seen += 1;
+                let mut far = before.clone();
+                far.breaker_move(Cell::new(1_000, 1_000)).expect("a free cell");
+                let stones: Vec<Cell> =
+                    before.maker_cells().iter().chain(before.breaker_cells()).copied().collect();
+                for s in &stones {
+                    for dx in -4..=4 {
+                        for dy in -4..=4 {
+                            let cell = Cell::new(s.x + dx, s.y + dy);
+                            let mut reply = before.clone();
+                            if reply.breaker_move(cell).is_ok() {
+                                assert!(reply.guarantee() <= far.guarantee(), "{at} move {}: {cell}", i + 1);
+                            }
+                        }
+                    }
+                }
+            } else {
+                blocks_seen += 1;
+            }
+        }
+    }
+    assert!(far_seen > 0 && blocks_seen > 0, "both reasons occur: {far_seen} far, {blocks_seen} blocks");
+}

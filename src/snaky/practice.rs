@@ -66,6 +66,35 @@ pub enum Verdict {
     Costs { keeps: u32, lost: u32 },
 }
 
+/// Why a costly move of a game is not one of its boards ([`left_out`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeftOut {
+    /// No reply near the stones held more than a stone far away: nothing to find on the board.
+    FarAway,
+    /// The move took a finishing cell: right in general, not a board to unlearn it (the lesson
+    /// says which finish to block).
+    BlockedFinish,
+}
+
+/// The moves of `game` that cost Maker moves and are not boards of [`puzzles`], each (0-based
+/// index, why), in the order played: the practice screen says why it offers fewer boards than the
+/// lesson's costly moves (newcomer #86 asked).
+pub fn left_out(game: &Game) -> Vec<(usize, LeftOut)> {
+    let lesson = review::review_game(game);
+    let mut out = Vec::new();
+    for (index, reviewed) in lesson.moves.iter().enumerate() {
+        if reviewed.lost == 0 {
+            continue;
+        }
+        if reviewed.blocked_finish {
+            out.push((index, LeftOut::BlockedFinish));
+        } else if reviewed.guarantee_after >= reviewed.kept || reviewed.best_outside {
+            out.push((index, LeftOut::FarAway));
+        }
+    }
+    out
+}
+
 /// The puzzles of a game: each Breaker move that cost Maker moves where a reply on the board (not
 /// only far away) kept more, other than a block of a finishing cell, in the order played, each
 /// turned its own way.

@@ -1,7 +1,7 @@
 //! The strings of Snaky practice (boards of the player's game, turned, to find a reply that holds).
 
 use crate::save::Language;
-use crate::snaky::practice::Verdict;
+use crate::snaky::practice::{LeftOut, Verdict};
 use crate::snaky::review::Role;
 use crate::snaky::words;
 use crate::snaky::{Cell, Symmetry};
@@ -197,6 +197,46 @@ pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>) -> String {
         Language::Japanese => format!("{} が持ちこたえる理由：{fact}。{green}", cell(answer)),
         Language::English => format!("Why {} holds: {fact}. {green}", cell(answer)),
     }
+}
+
+/// The game's costly moves that are not boards, and why (`left` as 0-based indices): the lesson's
+/// chips count more costly moves than practice has boards (newcomer #86 asked why). `None` when
+/// every costly move is a board.
+pub fn left_out(lang: Language, left: &[(usize, LeftOut)]) -> Option<String> {
+    let numbers = |why: LeftOut| -> Vec<String> {
+        left.iter().filter(|&&(_, w)| w == why).map(|&(i, _)| (i + 1).to_string()).collect()
+    };
+    let (far, blocks) = (numbers(LeftOut::FarAway), numbers(LeftOut::BlockedFinish));
+    let moves = |lang: Language, numbers: &[String]| match (lang, numbers.len()) {
+        (Language::English, 1) => format!("your move {}", numbers[0]),
+        (Language::English, _) => format!("your moves {}", words::and_list(lang, numbers)),
+        (Language::Japanese, _) => format!("{}手目", numbers.join("・")),
+    };
+    let mut said = Vec::new();
+    if !far.is_empty() {
+        said.push(match lang {
+            Language::English => format!(
+                "{} cost moves, but no reply near the stones held more than a stone far away: nothing to find on the board.",
+                words::capitalised(&moves(lang, &far))
+            ),
+            Language::Japanese => {
+                format!("{}も失点でしたが、遠くに打つ以上に持ちこたえる手が盤の上にありません：見つけるものがないので出題しません。", moves(lang, &far))
+            }
+        });
+    }
+    if !blocks.is_empty() {
+        said.push(match lang {
+            Language::English => format!(
+                "{} blocked a finishing cell: right against any Maker, so not a board here (the lesson, W, says which finish to block).",
+                words::capitalised(&moves(lang, &blocks))
+            ),
+            Language::Japanese => format!(
+                "{}は完成のマスのふさぎ：どの作り手にも正しい手なので出題しません（どれをふさぐかは学び W で）。",
+                moves(lang, &blocks)
+            ),
+        });
+    }
+    (!said.is_empty()).then(|| said.join(if lang == Language::English { " " } else { "" }))
 }
 
 /// Boards solved so far (those whose answers were shown are not).

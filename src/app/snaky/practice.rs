@@ -117,6 +117,8 @@ enum Info {
     Tried,
     WhyItHolds,
     Score,
+    /// The game's costly moves that are not boards, and why.
+    LeftOut,
 }
 
 /// The "Show answer" button: disabled once the board is answered.
@@ -202,6 +204,8 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
     panel.spawn((Info::Tried, widgets::text("", 16.0, palette::BAD), wide(), CollapseWhenEmpty));
     panel.spawn((Info::WhyItHolds, widgets::text("", 15.0, palette::GOOD), wide(), CollapseWhenEmpty));
     panel.spawn((Info::Score, widgets::text("", 14.0, palette::INK_SOFT), wide()));
+    // Why the lesson's other costly moves are not boards here (newcomer #86 asked).
+    panel.spawn((Info::LeftOut, widgets::text("", 14.0, palette::INK_SOFT), wide(), CollapseWhenEmpty));
     panel.spawn(Node { flex_grow: 1.0, ..default() });
     panel.spawn((widgets::text(text::legend(lang), 13.0, palette::INK_SOFT), wide()));
 }
@@ -390,6 +394,7 @@ fn update_panel(
                 text::why_it_holds(lang, plan)
             }
             Info::WhyItHolds => String::new(),
+            Info::LeftOut => text::left_out(lang, session.left_out()).unwrap_or_default(),
             Info::Score => match session.last_round() {
                 Some(round) => text::round_done(lang, round, session.position().1),
                 None => text::score(lang, session.score(), session.position().1),

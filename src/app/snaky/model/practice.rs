@@ -4,7 +4,7 @@
 
 use bevy::prelude::Resource;
 
-use crate::snaky::practice::{Puzzle, Verdict};
+use crate::snaky::practice::{LeftOut, Puzzle, Verdict};
 use crate::snaky::{Cell, Game};
 
 /// What the player can do on the practice screen.
@@ -52,6 +52,8 @@ pub struct PracticeSession {
     /// The score of the round last finished (solved, first try), said until the new round's first
     /// board is solved or its answers shown (newcomer #23 saw the counter reset with no word).
     last_round: Option<(usize, usize)>,
+    /// The game's costly moves that are not boards, and why ([`crate::snaky::practice::left_out`]).
+    left_out: Vec<(usize, LeftOut)>,
 }
 
 impl PracticeSession {
@@ -68,7 +70,13 @@ impl PracticeSession {
             first_try: 0,
             done: 0,
             last_round: None,
+            left_out: crate::snaky::practice::left_out(game),
         })
+    }
+
+    /// The game's costly moves that are not boards here, each (0-based index, why).
+    pub fn left_out(&self) -> &[(usize, LeftOut)] {
+        &self.left_out
     }
 
     pub fn puzzle(&self) -> &Puzzle {
