@@ -124,11 +124,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "Exactly one cell stops it. Click that cell.",
         ],
         (Language::Japanese, Step::DoubleThreat) => [
-            "ここでは作り手の4マスの列が、端で上にも下にも曲がれます。Snaky が2つ、どちらもあと1マスで完成します（黄色のマス）。ここまで来るともう手遅れで、列の先のマスをふさいでもどちらも止まりません。列はここまで伸びる前に止めましょう。",
+            "ここでは作り手の4マスの列が、端で上にも下にも曲がれます。Snaky が2つ、どちらもあと1マスで完成します（黄色のマス）。ここまで来るともう手遅れで、列の先のマスをふさいでもどちらも止まりません。ダブルリーチは1手前に、両方の Snaky が使うマスを取って止めます（どこだったかは対局のあとの学びが示します）。",
             "あなたがふさげるのは1つだけ。どちらか1つをふさいでみてください。",
         ],
         (Language::English, Step::DoubleThreat) => [
-            "Here Maker's row of 4 can turn up or down at its end: two Snakies, each one cell short (the yellow cells). By now it is too late: the cell past the row's end stops neither. Stop a row before it gets this far.",
+            "Here Maker's row of 4 can turn up or down at its end: two Snakies, each one cell short (the yellow cells). By now it is too late: the cell past the row's end stops neither. A double threat is stopped a move earlier, on a cell both Snakies need (after each game the lesson shows where that was).",
             "You can block only one of them. Block one and see what happens.",
         ],
         (Language::Japanese, Step::Goal) => [
