@@ -285,7 +285,7 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> St
                 )
             }
             Role::TakenByBreaker { move_number } => format!(
-                "after your move, the longest defence still has to take {cell}, in reply to Maker's move {move_number}: taking it now instead gains that move"
+                "after your move you would have to block {cell} anyway, in reply to Maker's move {move_number}: taking it now gains you that move"
             ),
             Role::NeededFree { shapes: 0 } => {
                 format!(
@@ -317,7 +317,7 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> St
                 )
             }
             Role::TakenByBreaker { move_number } => format!(
-                "あなたの手のあとも、いちばん長い守りは作り手の{move_number}手目への受けで結局 {cell} を取ります：いま取れば、その一手が浮きます"
+                "あなたの手のあと、作り手の{move_number}手目への受けでどのみち {cell} をふさぐことになります：いま取れば、その一手が浮きます"
             ),
             Role::NeededFree { shapes: 0 } => format!(
                 "{cell} は、あなたの手のあとの作り手の計画が空けておきたいマスです：そこに石があれば計画は遅くなります"

@@ -104,7 +104,7 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "左の盤では作り手（COM）が Snaky の5マスを持っています。のこりの1マスはどこ？ クリックしてください。",
         ],
         (Language::English, Step::Shape) => [
-            "Snaky is a shape of 6 cells: 4 in a line (a row or a column), then 2 more in the next line over: one beside the cell at one end of the 4, and one a step further out, past that same end, like a step down a stair. Turned or flipped it is still a Snaky: 8 orientations, every one counts.",
+            "Snaky is a shape of 6 cells: 4 in a line (a row or a column), then 2 more side by side in the next line over: one beside the cell at one end of the 4, and the other next to it in the 4's direction, past that end (like a step down a stair). Turned or flipped it is still a Snaky: 8 orientations, every one counts.",
             "On the board, Maker (the COM) owns 5 cells of a Snaky. Which cell completes it? Click it.",
         ],
         (Language::Japanese, Step::Turns) => [

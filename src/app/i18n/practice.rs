@@ -216,22 +216,22 @@ pub fn left_out(lang: Language, left: &[(usize, LeftOut)]) -> Option<String> {
     if !far.is_empty() {
         said.push(match lang {
             Language::English => format!(
-                "{} cost moves, but no reply near the stones held more than a stone far away: nothing to find on the board.",
-                words::capitalised(&moves(lang, &far))
+                "Not a board here: {} also cost moves, but no reply near the stones would have held more than a stone far away.",
+                moves(lang, &far)
             ),
             Language::Japanese => {
-                format!("{}も失点でしたが、遠くに打つ以上に持ちこたえる手が盤の上にありません：見つけるものがないので出題しません。", moves(lang, &far))
+                format!("出題しない手：{}も失点でしたが、遠くに打つ以上に持ちこたえる手が盤の上にありませんでした。", moves(lang, &far))
             }
         });
     }
     if !blocks.is_empty() {
         said.push(match lang {
             Language::English => format!(
-                "{} blocked a finishing cell: right against any Maker, so not a board here (the lesson, W, says which finish to block).",
-                words::capitalised(&moves(lang, &blocks))
+                "Not a board here: {} blocked a finishing cell, right against any Maker (the lesson, W, says which finish to block).",
+                moves(lang, &blocks)
             ),
             Language::Japanese => format!(
-                "{}は完成のマスのふさぎ：どの作り手にも正しい手なので出題しません（どれをふさぐかは学び W で）。",
+                "出題しない手：{}は完成のマスのふさぎで、どの作り手にも正しい手です（どれをふさぐかは学び W で）。",
                 moves(lang, &blocks)
             ),
         });

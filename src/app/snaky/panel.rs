@@ -960,9 +960,12 @@ fn update_panel(
             }
             Info::Keys => (keys::key_line(lang, mode), palette::INK_SOFT),
         };
+        // Under the buttons, with what the board's marks mean: in par's room it took a fourth
+        // line and moved the buttons (newcomer #88).
         let value = match (which, spare) {
-            (Info::Par, Some(m)) if !game.won() && !blind_now => {
-                format!("{}\n{value}", text::spare_stone(lang, game.maker_cells().len(), m.cell))
+            (Info::Marks, Some(m)) if !game.won() && !blind_now => {
+                let spare = text::spare_stone(lang, game.maker_cells().len(), m.cell);
+                if value.is_empty() { spare } else { format!("{spare}\n{value}") }
             }
             _ => value,
         };
