@@ -21,11 +21,22 @@ use super::review::{Line, Role, Takeaway, Why, WonBy};
 use super::threats::{DoubleShape, ThreatKind};
 use crate::language::Language;
 
+/// A cell as the board names it, in a sentence: "(6,7)", or for a stone far away (a pass, not
+/// drawn) "(far away)" / "（遠く）" in place of its coordinates (newcomer #89 read "Your move 5
+/// at (1000,-1000)").
+pub fn place(lang: Language, cell: Cell) -> String {
+    match (lang, cell.is_far_away()) {
+        (_, false) => format!("({},{})", cell.x, cell.y),
+        (Language::English, true) => "(far away)".to_string(),
+        (Language::Japanese, true) => "（遠く）".to_string(),
+    }
+}
+
 /// "After your move 6 at (5,8) Maker could force: threats at moves 7, 8 and 9 (you had to answer
 /// each), then a double threat at move 10: (6,11) and (9,11) each finish a Snaky. Maker completed
 /// its Snaky at move 12 at (6,11)."
 pub fn forced(lang: Language, why: &Why) -> String {
-    let (number, at) = (why.index + 1, why.breaker);
+    let (number, at) = (why.index + 1, place(lang, why.breaker));
     let yours = match lang {
         Language::English => format!("After your move {number} at {at}"),
         Language::Japanese => format!("あなたの{number}手目 {at} のあと"),
@@ -424,11 +435,19 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
         return Some(match lang {
             Language::English => format!(
                 "Costliest: your move {} at {}, -{}{tied}; {} would have kept Maker at {}. Which block holds depends on Maker's plan, the same every game (turned).",
-                c.number, c.played, c.lost, c.best, c.keeps
+                c.number,
+                place(lang, c.played),
+                c.lost,
+                c.best,
+                c.keeps
             ),
             Language::Japanese => format!(
                 "いちばん痛かった手：{}手目 {}（-{}）{tied}。{} なら{}のままでした。どこでもつかは作り手の計画しだい（毎局同じ計画、向きだけ変わる）。",
-                c.number, c.played, c.lost, c.best, c.keeps
+                c.number,
+                place(lang, c.played),
+                c.lost,
+                c.best,
+                c.keeps
             ),
         });
     }
@@ -489,13 +508,13 @@ pub enum LineMove<'a> {
 pub fn line_move(lang: Language, step: LineMove) -> String {
     match (lang, step) {
         (Language::English, LineMove::First { number, cell, best: false, .. }) => {
-            format!("Your move {number} at {cell}.")
+            format!("Your move {number} at {}.", place(lang, cell))
         }
         (Language::English, LineMove::First { cell, best: true, played, .. }) => {
             format!("The best reply: {cell} (you played {played}).")
         }
         (Language::Japanese, LineMove::First { number, cell, best: false, .. }) => {
-            format!("あなたの{number}手目：{cell}")
+            format!("あなたの{number}手目：{}", place(lang, cell))
         }
         (Language::Japanese, LineMove::First { cell, best: true, played, .. }) => {
             format!("最善の受け：{cell}（実際は {played}）")
@@ -717,5 +736,23 @@ mod tests {
         }
         assert!(Cell::new(82, 0).is_far_away() && !Cell::new(81, 0).is_far_away());
         assert!(Cell::new(0, -21).is_far_away() && !Cell::new(0, -20).is_far_away());
+    }
+
+    /// A pass's stone is named "far away", never by its coordinates (newcomer #89 read "Your
+    /// move 5 at (1000,-1000)"); a cell on the board by its own.
+    #[test]
+    fn a_pass_is_named_far_away() {
+        let pass = Cell::new(1_000, -1_000);
+        assert_eq!(place(Language::English, pass), "(far away)");
+        assert_eq!(place(Language::Japanese, pass), "（遠く）");
+        assert_eq!(place(Language::English, Cell::new(6, 7)), "(6,7)");
+        let first = LineMove::First { number: 5, cell: pass, best: false, played: pass };
+        for lang in [Language::English, Language::Japanese] {
+            assert!(!line_move(lang, first).contains("1000"), "{}", line_move(lang, first));
+        }
+        let costliest = Costliest { played: pass, ..move_4_lost_3() };
+        let game = Takeaway { costly: 1, costliest: Some(costliest), ..Takeaway::default() };
+        let said = takeaway(Language::English, &game).expect("said");
+        assert!(said.starts_with("Costliest: your move 4 at (far away), -3"), "{said}");
     }
 }

@@ -828,7 +828,7 @@ fn the_result_says_how_many_first_moves_kept_par_beside_the_last_game() {
         (0..game.breaker_cells().len()).take_while(|&i| game.prefix(2 * i + 2).guarantee() >= 21).count();
     assert!(kept >= 3, "the perfect Breaker's moves keep par: {kept}");
     assert!(
-        said(&app).contains(&format!("Your first {kept} moves kept par 21 (last game: 0).")),
+        said(&app).contains(&format!("Your first {kept} moves kept par 21 (last game: none).")),
         "{}",
         said(&app)
     );

@@ -101,6 +101,18 @@ pub fn in_the_game(
 ) -> String {
     let Verdict::Costs { keeps, lost } = verdict else { return String::new() };
     let ([in_game, here], turned) = (played.map(cell), turned(lang, symmetry));
+    // A pass: its stone lies far away, not on the board (newcomer #89 was shown the red circle
+    // of "(-1000,-984)").
+    if played[0].is_far_away() {
+        return match lang {
+            Language::Japanese => format!(
+                "あなたの{move_number}手目の局面を{turned}。対局ではパス（遠くに打つ）で、作り手は{keeps}手で勝てるようになりました（{lost}手早く）。"
+            ),
+            Language::English => format!(
+                "Your move {move_number}'s board, {turned}. In the game you passed (a stone far away): Maker could then win by move {keeps}, {lost} sooner."
+            ),
+        };
+    }
     match lang {
         Language::Japanese => format!(
             "あなたの{move_number}手目の局面を{turned}。対局では {in_game} に打ち（この盤では赤い丸の {here}）、作り手は{keeps}手で勝てるようになりました（{lost}手早く）。"
@@ -316,5 +328,21 @@ mod tests {
         );
         let said = why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })));
         assert!(said.starts_with("(6,7) が持ちこたえる理由：(6,7) には"), "{said}");
+    }
+
+    /// A board whose move in the game was a pass says so, with no red circle to look for and no
+    /// far coordinates (newcomer #89 was shown "(-1000,-984)").
+    #[test]
+    fn a_passed_move_s_board_says_pass() {
+        let pass = [Cell::new(1_000, -1_000), Cell::new(-1_000, -984)];
+        let costs = Verdict::Costs { keeps: 16, lost: 1 };
+        for lang in [Language::English, Language::Japanese] {
+            let said = in_the_game(lang, 5, Symmetry::ALL[1], pass, costs);
+            assert!(!said.contains("1000") && !said.contains("984"), "{said}");
+            assert!(said.contains("passed") || said.contains("パス"), "{said}");
+        }
+        let on_board =
+            in_the_game(Language::English, 5, Symmetry::ALL[1], [Cell::new(6, 7), Cell::new(7, 6)], costs);
+        assert!(on_board.contains("the red circle, (7,6)"), "{on_board}");
     }
 }

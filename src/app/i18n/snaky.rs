@@ -350,13 +350,13 @@ pub fn costly_now(
         (Language::Japanese, None) => {
             format!(
                 "あなたの{number}手目 {} で作り手の勝ちが{lost}手早まりました。理由は対局のあと、学び（W）で。",
-                cell(played)
+                crate::snaky::words::place(lang, played)
             )
         }
         (Language::English, None) => {
             format!(
                 "Your move {number} at {} let Maker win {lost} sooner; after the game, the lesson (W) shows why.",
-                cell(played)
+                crate::snaky::words::place(lang, played)
             )
         }
         // The count a reply kept, not the reply: the lesson shows it after the game, and practice
@@ -364,11 +364,11 @@ pub fn costly_now(
         // here at once).
         (Language::Japanese, Some((_, keeps))) => format!(
             "あなたの{number}手目 {} で作り手の勝ちが{lost}手早まりました。数字を{keeps}のまま保てる手が盤上にありました。どの手で、なぜかは対局のあとの学び（W）で。練習（Q）ではその手を探します。",
-            cell(played)
+            crate::snaky::words::place(lang, played)
         ),
         (Language::English, Some((_, keeps))) => format!(
             "Your move {number} at {} let Maker win {lost} sooner; a reply on the board would have kept its count at {keeps}. After the game, the lesson (W) shows which and why, and practice (Q) asks you to find it.",
-            cell(played)
+            crate::snaky::words::place(lang, played)
         ),
     }
 }
@@ -757,8 +757,10 @@ pub fn assist(lang: Language, assist: Assist) -> &'static str {
 fn kept_par_said(lang: Language, par: u32, (kept, last): (usize, Option<usize>)) -> String {
     let last = match (lang, last) {
         (_, None) => String::new(),
-        (Language::Japanese, Some(n)) => format!("（前の対局：{n}手）"),
-        (Language::English, Some(n)) => format!(" (last game: {n})"),
+        (Language::Japanese, Some(0)) => "（前の対局では0手）".to_string(),
+        (Language::Japanese, Some(n)) => format!("（前の対局では最初の{n}手）"),
+        (Language::English, Some(0)) => " (last game: none)".to_string(),
+        (Language::English, Some(n)) => format!(" (last game: the first {n})"),
     };
     match (lang, kept) {
         (Language::Japanese, 0) => {
@@ -894,7 +896,7 @@ pub fn lesson_line(lang: Language, number: usize, lesson: &ReviewedMove) -> Stri
             Language::English => "anywhere outside the envelope".to_string(),
         });
     }
-    let at = cell(played);
+    let at = crate::snaky::words::place(lang, played);
     match (lang, before > after) {
         (Language::Japanese, false) => {
             format!("あなたの{number}手目 {at}：保証は {before}手のまま。いい手です。")
@@ -1113,7 +1115,8 @@ pub fn in_the_game(lang: Language, in_game: InTheGame) -> String {
 
 /// The lesson's first sentence: what the move cost.
 pub fn lesson_cost(lang: Language, number: usize, lesson: &ReviewedMove) -> String {
-    let (at, before, after) = (cell(lesson.breaker), lesson.guarantee_before, lesson.guarantee_after);
+    let (at, before, after) =
+        (crate::snaky::words::place(lang, lesson.breaker), lesson.guarantee_before, lesson.guarantee_after);
     match (lang, before > after) {
         (Language::Japanese, false) => {
             format!("あなたの{number}手目 {at}：保証は {before}手のまま。いい手です。")
