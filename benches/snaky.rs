@@ -128,6 +128,10 @@ fn lesson(c: &mut Criterion) {
     group.bench_function("practice boards of the game", |b| {
         b.iter(|| pokopoko::snaky::practice::puzzles(black_box(&game)))
     });
+    // Which costly moves are not boards, and why (once per practice session).
+    group.bench_function("costly moves that are not boards", |b| {
+        b.iter(|| pokopoko::snaky::practice::left_out(black_box(&game)))
+    });
     if let Some(board) = pokopoko::snaky::practice::puzzles(&game).first() {
         group
             .bench_function("answers of the first practice board", |b| b.iter(|| black_box(board).answers()));
