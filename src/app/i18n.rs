@@ -312,7 +312,7 @@ impl T {
             T::BlindNoCards => ("目かくし中はカードを見られません。", "No cards in blind mode."),
             T::Heat => ("ヒート H", "Heat H"),
             T::Hint => ("ヒント I", "Hint I"),
-            T::Blind => ("目かくし B", "Blind B"),
+            T::Blind => ("目かくし対局 B", "Blind game B"),
             T::SnakyYourTurn => ("あなたの番：クリックか Enter で打つ", "Your turn: click a cell, or Enter"),
             T::MakerWon => ("作り手の勝ち：Snaky ができました", "Maker wins: Snaky is complete"),
             T::PlayTab => ("対局", "Play"),

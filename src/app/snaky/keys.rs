@@ -48,7 +48,7 @@ pub const KEYS: Keymap<SnakyKey> = Keymap(&[
         &[KeyCode::Digit1],
         Game(SnakyInput::Hand(BreakerKind::RandomNear)),
         "1〜5：COMに壊し手をまかせる",
-        "1-5: the computer plays Breaker",
+        "1-5: a computer plays for you",
     ),
     Binding::unshown(&[KeyCode::Digit2], Game(SnakyInput::Hand(BreakerKind::EnvelopeRandom))),
     Binding::unshown(&[KeyCode::Digit3], Game(SnakyInput::Hand(BreakerKind::Greedy))),
@@ -60,7 +60,7 @@ pub const KEYS: Keymap<SnakyKey> = Keymap(&[
     Binding::unshown(&[KeyCode::BracketRight], Game(SnakyInput::Faster)),
     Binding::press(&[KeyCode::KeyT], Game(SnakyInput::TakeOver), "T：自分で打つ", "T: take over"),
     Binding::press(&[KeyCode::KeyK], Game(SnakyInput::OtherMaker), "K：作り手", "K: Maker"),
-    // B, Tab, O and the overlays' letters are shown on their buttons ("Blind B", "Analysis
+    // B, Tab, O and the overlays' letters are shown on their buttons ("Blind game B", "Analysis
     // (Tab)", "Cards O", "Keep free E", …): the key line keeps to the keys no button shows
     // (newcomers #78 and #79 found three dense lines of keys hard to read).
     Binding::unshown(&[KeyCode::KeyB], Game(SnakyInput::ToggleBlind)),
@@ -258,7 +258,7 @@ mod tests {
         assert_eq!(hands, digits.into_iter().zip(BreakerKind::ALL).collect::<Vec<_>>());
         assert!(
             key_line(Language::English, SnakyMode::Play)
-                .contains("1-5:\u{a0}the\u{a0}computer\u{a0}plays\u{a0}Breaker")
+                .contains("1-5:\u{a0}a\u{a0}computer\u{a0}plays\u{a0}for\u{a0}you")
         );
         assert!(key_line(Language::Japanese, SnakyMode::Play).contains("1〜5：COMに壊し手をまかせる"));
     }
