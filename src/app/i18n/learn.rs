@@ -105,7 +105,7 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
         ],
         (Language::English, Step::Shape) => [
             "Snaky is a shape of 6 cells: 4 in a line (a row or a column), then 2 more side by side in the next line over: one beside the cell at one end of the 4, and the other next to it in the 4's direction, past that end (like a step down a stair). Turned or flipped it is still a Snaky: 8 orientations, every one counts.",
-            "On the board, Maker (the COM) owns 5 cells of a Snaky. Which cell completes it? Click it.",
+            "On the board, Maker (the COM) owns 5 cells of a Snaky. Which cell would complete it? Click it.",
         ],
         (Language::Japanese, Step::Turns) => [
             "作り手と壊し手（あなた）は1手ずつ、空いたマスを1つ取ります。取ったマスはずっとそのまま。作り手は Snaky を1つまるごと持った瞬間に勝ちます。",
@@ -229,10 +229,10 @@ pub fn opening_task(lang: Language, board: usize) -> String {
             "Board {n} of {all}: Breaker holds one end (a stone beside it and the cap past it). Bend: go beside your other stone, on the side away from Breaker."
         ),
         (Language::Japanese, _) => format!(
-            "盤 {n}／{all}：壊し手が両端をおさえました（片方はとなり、もう片方はふた）。跳ぶ：壊し手がとなりにいるあなたの石から、壊し手と反対向きにまっすぐ3マス先へ。4つ並びの両端になります。"
+            "盤 {n}／{all}：壊し手が両端をおさえました（片方はとなり、もう片方はふた）。跳ぶ：壊し手がとなりにいる石から、壊し手と反対向きにまっすぐ3マス先へ。2つの石が4つ並びの両端になります。"
         ),
         (Language::English, _) => format!(
-            "Board {n} of {all}: Breaker is at both ends (beside one stone, capping the other). Jump: three cells out from the stone Breaker is beside, straight away from Breaker's stone: the ends of a row of four."
+            "Board {n} of {all}: Breaker is at both ends (beside one stone, capping the other). Jump: start at your stone that Breaker is beside and go three cells straight away from Breaker: that stone and your new one are the two ends of a row of four."
         ),
     }
 }
@@ -241,9 +241,9 @@ pub fn opening_task(lang: Language, board: usize) -> String {
 pub fn feedback(lang: Language, feedback: Feedback) -> String {
     use Language::{English as En, Japanese as Ja};
     match (feedback, lang) {
-        (Feedback::Completed, Ja) => "正解！ 赤いマスの6つが Snaky です。石は作り手の紫：ここでは作り手の形を完成させました。作り手はこの形を持てば勝ちです。".into(),
+        (Feedback::Completed, Ja) => "正解！ そこに作り手の石（紫）が入ると赤い6マスが Snaky になり、作り手の勝ちです。壊し手のあなたは、こういうマスを作り手より先に取ります。".into(),
         (Feedback::Completed, En) => {
-            "Right! The 6 red cells are a Snaky. The stones are Maker's purple: here you completed Maker's shape, and Maker wins by owning one.".into()
+            "Right! A Maker stone there (purple) makes the 6 red cells a Snaky: Maker wins. As Breaker, take such a cell first.".into()
         }
         (Feedback::NotASnaky(_), Ja) => "ちがいます。そのマスでは Snaky になりません。別のマスをためしてください。".into(),
         (Feedback::NotASnaky(_), En) => "Not that one: that cell makes no Snaky. Try another cell.".into(),

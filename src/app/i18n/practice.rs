@@ -228,22 +228,24 @@ pub fn left_out(lang: Language, left: &[(usize, LeftOut)]) -> Option<String> {
     if !far.is_empty() {
         said.push(match lang {
             Language::English => format!(
-                "Not a board here: {} also cost moves, but no reply near the stones would have held more than a stone far away.",
-                moves(lang, &far)
+                "No board for {}: {} cost moves too, but no cell near the stones would have done better there than a pass.",
+                moves(lang, &far),
+                if far.len() == 1 { "it" } else { "they" }
             ),
             Language::Japanese => {
-                format!("出題しない手：{}も失点でしたが、遠くに打つ以上に持ちこたえる手が盤の上にありませんでした。", moves(lang, &far))
+                format!("{}は出題しません：失点でしたが、そこでパスよりよいマスは石の近くにありませんでした。", moves(lang, &far))
             }
         });
     }
     if !blocks.is_empty() {
         said.push(match lang {
             Language::English => format!(
-                "Not a board here: {} blocked a finishing cell, right against any Maker (the lesson, W, says which finish to block).",
-                moves(lang, &blocks)
+                "No board for {}: {} a finishing cell, right against any Maker (the lesson, W, says which finish to block).",
+                moves(lang, &blocks),
+                if blocks.len() == 1 { "it blocked" } else { "each blocked" }
             ),
             Language::Japanese => format!(
-                "出題しない手：{}は完成のマスのふさぎで、どの作り手にも正しい手です（どれをふさぐかは学び W で）。",
+                "{}は出題しません：完成のマスのふさぎで、どの作り手にも正しい手です（どれをふさぐかは学び W で）。",
                 moves(lang, &blocks)
             ),
         });

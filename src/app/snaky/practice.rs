@@ -389,7 +389,10 @@ fn update_panel(
                 // Why the reply the player found holds (newcomer #69 found (10,7) and was told
                 // why (9,7) did); once the answers are shown without one found, the first.
                 let marked = puzzle.marked_answers();
-                let answer = session.found().or_else(|| marked.first().copied());
+                // The last reply tried that held: after a second one, the words follow it
+                // (newcomer #92 read "Yes: (12,5) holds" over "Why (11,9) holds").
+                let last_held = last.filter(|(_, v)| matches!(v, Verdict::Holds { .. })).map(|(c, _)| c);
+                let answer = last_held.or(session.found()).or_else(|| marked.first().copied());
                 let plan = answer.and_then(|answer| Some((answer, puzzle.role_of(answer)?)));
                 text::why_it_holds(lang, plan)
             }
