@@ -292,3 +292,37 @@ fn every_costly_move_is_a_board_or_said_why_not() {
     }
     assert!(far_seen > 0 && blocks_seen > 0, "both reasons occur: {far_seen} far, {blocks_seen} blocks");
 }
+
+/// Every finishing cell of a double or triple threat comes with what a block there keeps
+/// (`review::finish_block_counts`, the panel's line names them all): the cells are the brute
+/// force's, and each count is the guarantee after replaying that block through
+/// `Game::breaker_move`. The perfect Breaker's games against ours (20) meet triple threats.
+#[test]
+fn every_block_of_a_threat_is_counted() {
+    let cards = Maker::Ours.cards().expect("cards");
+    let mut triples = 0;
+    for seed in 0..6 {
+        let mut game = Game::started(Arc::clone(&cards));
+        let mut breaker = ComputerBreaker::new(BreakerKind::Perfect, seed);
+        while !game.won() {
+            let finishing = shapes::finishing(game.maker_cells(), game.breaker_cells());
+            if finishing.len() >= 2 {
+                let counts = review::finish_block_counts(&game);
+                let cells: Vec<(i32, i32)> = counts.iter().map(|(c, _)| (c.x, c.y)).collect();
+                assert_eq!(cells, finishing.iter().copied().collect::<Vec<_>>(), "seed {seed}");
+                for &(cell, keeps) in &counts {
+                    let mut blocked = game.clone();
+                    blocked.breaker_move(cell).expect("a free cell");
+                    assert_eq!(blocked.guarantee(), keeps, "seed {seed}: {cell}");
+                }
+                triples += usize::from(finishing.len() >= 3);
+            }
+            let Some(cell) = pokopoko::snaky::Breaker::choose(&mut breaker, &game) else { break };
+            game.breaker_move(cell).expect("a free cell");
+            if !game.won() {
+                game.maker_move().expect("Maker answers");
+            }
+        }
+    }
+    assert!(triples > 0, "triple threats occur");
+}

@@ -546,6 +546,15 @@ pub fn finish_blocks(before: &Game) -> Option<((Cell, u32), (Cell, u32))> {
     (least.1 < kept).then_some((most, least))
 }
 
+/// For Breaker to move: every finishing cell with what this Maker's count keeps after a block
+/// there, in (x, y) order: a triple threat's third block, which [`finish_blocks`] does not name
+/// (newcomers #88, #93 and #94 had to guess it).
+pub fn finish_block_counts(before: &Game) -> Vec<(Cell, u32)> {
+    let replies = before.reply_guarantees();
+    let finishing = threats::threats(before.maker_cells(), before.breaker_cells()).cells;
+    finishing.iter().filter_map(|&c| guarantee_at(&replies, c).map(|keeps| (c, keeps))).collect()
+}
+
 /// For Breaker to move with finishing cells on the board: the most this Maker's count keeps
 /// after a block of one of them (`None` with none open). Below the count now, the block lowers
 /// it without a mistake: the count had followed a branch where the finish stays open.

@@ -522,7 +522,7 @@ pub fn line_move(lang: Language, step: LineMove) -> String {
         (_, LineMove::Maker { move_number, cell, threats, completes, passed, off_plan }) => {
             let head = match (lang, passed) {
                 (Language::English, _) if off_plan => format!(
-                    "Maker's move {move_number} at {cell}, off its plan (the cell its plan names next already holds its stone, so it takes the first free cell in a fixed order)"
+                    "Maker's move {move_number} at {cell}, off its plan (the cell its plan names next already holds a Maker stone, so it takes the first free cell in a fixed order)"
                 ),
                 (Language::Japanese, _) if off_plan => format!(
                     "作り手の{move_number}手目：{cell}（計画外の石：計画の次のマスにはもう自分の石があるので、決まった順で最初の空きマスに打ちます）"

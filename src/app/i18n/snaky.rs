@@ -645,12 +645,17 @@ pub fn first_claim_tip(lang: Language, sooner: u32) -> String {
 /// (`falls_to`), that is said before the block. When the count (`count`, the heading's) is the
 /// next move, this Maker's next stone finishes whatever is blocked, and only that is said
 /// (newcomer #68 was told a block kept 10, and Maker finished at 9).
+///
+/// `others`: the finishing cells beyond the two named in `differ`, each with what a block there
+/// keeps (a triple threat's third): named beside the block that keeps as much, or with its own
+/// count.
 pub fn double_threat_par(
     lang: Language,
     next: usize,
     count: u32,
     differ: Option<((Cell, u32), (Cell, u32))>,
     falls_to: Option<u32>,
+    others: &[(Cell, u32)],
 ) -> String {
     if count as usize == next {
         return match lang {
@@ -664,6 +669,47 @@ pub fn double_threat_par(
     }
     // Which block keeps this Maker's count is its plan's order, which the board does not show:
     // said at once (newcomers #52 and #54 had to guess, and were told only after the game).
+    // Every finishing cell is named (newcomers #88, #93 and #94 met a triple threat's third
+    // unnamed): a third cell goes beside the named block that keeps as much, else on its own.
+    let (either_ja, either_en) = if others.is_empty() { ("どちら", "Either") } else { ("どれ", "Any") };
+    if let Some(((best, keeps), (worst, low))) = differ
+        && !others.is_empty()
+    {
+        let group = |first: Cell, value: u32| -> Vec<String> {
+            std::iter::once(cell(first))
+                .chain(others.iter().filter(|&&(_, v)| v == value).map(|&(c, _)| cell(c)))
+                .collect()
+        };
+        let rest: Vec<(Cell, u32)> =
+            others.iter().copied().filter(|&(_, v)| v != keeps && v != low).collect();
+        let (tops, lows) = (group(best, keeps), group(worst, low));
+        return match lang {
+            Language::Japanese => {
+                let mut said = format!(
+                    "{} をふさげば、この作り手の勝ちは{keeps}手目のまま。{} なら{low}手目",
+                    crate::snaky::words::or_list(lang, &tops),
+                    crate::snaky::words::or_list(lang, &lows)
+                );
+                for (c, v) in rest {
+                    said.push_str(&format!("、{} なら{v}手目", cell(c)));
+                }
+                said.push_str(&format!("（完成を取る作り手なら{next}手目で勝ち）"));
+                said
+            }
+            Language::English => {
+                let mut said = format!(
+                    "Block {}: this Maker still wins by move {keeps}; {}: by move {low}",
+                    crate::snaky::words::or_list(lang, &tops),
+                    crate::snaky::words::or_list(lang, &lows)
+                );
+                for (c, v) in rest {
+                    said.push_str(&format!("; {}: by move {v}", cell(c)));
+                }
+                said.push_str(&format!(". (A Maker taking a finish wins at move {next}.)"));
+                said
+            }
+        };
+    }
     match (lang, differ, falls_to) {
         (Language::Japanese, Some(((best, keeps), (worst, low))), _) => format!(
             "{} をふさげば、この作り手の勝ちは{keeps}手目のまま。{} をふさぐと{low}手目（完成を取る作り手なら{next}手目で勝ち）",
@@ -676,16 +722,16 @@ pub fn double_threat_par(
             cell(worst)
         ),
         (Language::Japanese, None, Some(k)) => format!(
-            "どちらをふさいでも、この作り手の勝ちは{k}手目に早まります（完成を取る作り手なら{next}手目）。ふさぐ手は強制で、ミスではありません"
+            "{either_ja}をふさいでも、この作り手の勝ちは{k}手目に早まります（完成を取る作り手なら{next}手目）。ふさぐ手は強制で、ミスではありません"
         ),
         (Language::English, None, Some(k)) => format!(
-            "Either block: this Maker then wins by move {k} (one taking a finish wins at move {next}). Your block is forced, not a mistake."
+            "{either_en} block: this Maker then wins by move {k} (one taking a finish wins at move {next}). Your block is forced, not a mistake."
         ),
         (Language::Japanese, None, None) => format!(
-            "どちらをふさいでも上の数のまま（この作り手は計画どおり。完成を取る作り手なら{next}手目で勝ち）。ふさぐ手は強制でミスではありません"
+            "{either_ja}をふさいでも上の数のまま（この作り手は計画どおり。完成を取る作り手なら{next}手目で勝ち）。ふさぐ手は強制でミスではありません"
         ),
         (Language::English, None, None) => format!(
-            "Either block keeps the count above: this Maker keeps to its plan (one taking a finish wins at {next}). Your block is forced, not a mistake."
+            "{either_en} block keeps the count above: this Maker keeps to its plan (one taking a finish wins at {next}). Your block is forced, not a mistake."
         ),
     }
 }
@@ -699,7 +745,7 @@ pub fn spare_stone(lang: Language, number: usize, at: Cell) -> String {
             cell(at)
         ),
         Language::English => format!(
-            "Maker's move {number} at {} is off its plan: the cell its plan names next already holds its stone, so its rules give it the first free cell in a fixed order.",
+            "Maker's move {number} at {} is off its plan: the cell its plan names next already holds a Maker stone, so its rules give it the first free cell in a fixed order.",
             cell(at)
         ),
     }
@@ -1169,19 +1215,48 @@ mod tests {
     fn the_double_threat_says_whether_the_block_changes_the_count() {
         let differ = Some(((Cell::new(10, 8), 21), (Cell::new(9, 9), 15)));
         assert!(
-            double_threat_par(Language::English, 15, 21, differ, None)
+            double_threat_par(Language::English, 15, 21, differ, None, &[])
                 .starts_with("Block (10,8): this Maker still wins by move 21; block (9,9): by move 15.")
         );
         assert!(
-            double_threat_par(Language::English, 15, 21, None, None)
+            double_threat_par(Language::English, 15, 21, None, None, &[])
                 .ends_with("Your block is forced, not a mistake.")
         );
         // A count at the next move: this Maker's next stone finishes whichever is blocked.
         for lang in [Language::English, Language::Japanese] {
-            let said = double_threat_par(lang, 9, 9, None, None);
+            let said = double_threat_par(lang, 9, 9, None, None, &[]);
             assert!(said.contains('9') && !said.contains("21"), "{said}");
-            assert_ne!(said, double_threat_par(lang, 9, 10, None, None));
+            assert_ne!(said, double_threat_par(lang, 9, 10, None, None, &[]));
         }
+    }
+
+    /// A triple threat names its third block (newcomers #88, #93 and #94 had to guess it):
+    /// beside the named block that keeps as much, else with its own count.
+    #[test]
+    fn a_triple_threat_names_every_block() {
+        let (a, b, c) = (Cell::new(13, 13), Cell::new(12, 12), Cell::new(13, 11));
+        let differ = Some(((a, 20), (b, 19)));
+        let said = double_threat_par(Language::English, 15, 20, differ, None, &[(c, 19)]);
+        assert!(
+            said.starts_with(
+                "Block (13,13): this Maker still wins by move 20; (12,12) or (13,11): by move 19."
+            ),
+            "{said}"
+        );
+        let said = double_threat_par(Language::English, 15, 20, differ, None, &[(c, 20)]);
+        assert!(
+            said.starts_with(
+                "Block (13,13) or (13,11): this Maker still wins by move 20; (12,12): by move 19."
+            ),
+            "{said}"
+        );
+        let said = double_threat_par(Language::English, 15, 21, Some(((a, 21), (b, 18))), None, &[(c, 19)]);
+        assert!(said.contains("(12,12): by move 18; (13,11): by move 19."), "{said}");
+        for lang in [Language::English, Language::Japanese] {
+            assert!(double_threat_par(lang, 15, 20, differ, None, &[(c, 19)]).contains("(13,11)"));
+        }
+        let any = double_threat_par(Language::English, 15, 21, None, None, &[(c, 21)]);
+        assert!(any.starts_with("Any block keeps"), "{any}");
     }
 
     /// A turn's words match what it does to the board, whose rows count up: a quarter turn
@@ -1219,10 +1294,13 @@ mod tests {
         let far = Cell::new(-1, 17);
         let em = |text: &str| -> f32 { text.chars().map(|c| if c.is_ascii() { 0.52 } else { 1.0 }).sum() };
         for lang in [Language::English, Language::Japanese] {
-            for (differ, falls_to) in [(None, None), (None, Some(19)), (Some(((far, 21), (far, 19))), None)] {
+            let cases = [(None, None), (None, Some(19)), (Some(((far, 21), (far, 19))), None)];
+            // A triple threat's third block: beside the best, beside the worst, or on its own.
+            let thirds: [&[(Cell, u32)]; 4] = [&[], &[(far, 21)], &[(far, 19)], &[(far, 20)]];
+            for ((differ, falls_to), others) in cases.into_iter().flat_map(|c| thirds.map(|t| (c, t))) {
                 for said in [
-                    double_threat_par(lang, 21, 21, differ, falls_to),
-                    double_threat_par(lang, 20, 21, differ, falls_to),
+                    double_threat_par(lang, 21, 21, differ, falls_to, others),
+                    double_threat_par(lang, 20, 21, differ, falls_to, others),
                 ] {
                     let fits = match lang {
                         Language::English => said.chars().count() <= 135,

@@ -20,7 +20,7 @@ use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, CollapseWhenEmpty, send};
 use crate::save::Language;
-use crate::snaky::{BreakerKind, Maker, Player, words};
+use crate::snaky::{BreakerKind, Cell, Maker, Player, words};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GuaranteeDrop>()
@@ -779,7 +779,17 @@ fn update_panel(
                         .then(|| crate::snaky::review::best_block(game))
                         .flatten()
                         .filter(|&k| k < claim.guarantee);
-                    (text::double_threat_par(lang, next, claim.guarantee, differ, falls_to), palette::INK)
+                    // A triple threat's third block, and more (newcomers #88, #93, #94).
+                    let named: Vec<Cell> = differ.map(|(a, b)| vec![a.0, b.0]).unwrap_or_default();
+                    let others: Vec<(Cell, u32)> = crate::snaky::review::finish_block_counts(game)
+                        .into_iter()
+                        .filter(|(c, _)| !named.contains(c))
+                        .collect();
+                    let others = if differ.is_some() || others.len() > 2 { others } else { Vec::new() };
+                    (
+                        text::double_threat_par(lang, next, claim.guarantee, differ, falls_to, &others),
+                        palette::INK,
+                    )
                 } else {
                     let best = settings.snaky_best.get(&maker).copied();
                     let blind = settings.blind_best.get(&maker).copied();
