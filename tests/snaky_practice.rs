@@ -14,11 +14,16 @@ mod shapes;
 
 /// Games of every computer Breaker against every shipped Maker, with at least one puzzle.
 fn games() -> Vec<(String, Game)> {
+    games_of_seeds(0..3)
+}
+
+/// [`games`] for each of `seeds`.
+fn games_of_seeds(seeds: std::ops::Range<u64>) -> Vec<(String, Game)> {
     let mut games = Vec::new();
     for maker in Maker::ALL {
         let cards = maker.cards().expect("cards");
         for kind in BreakerKind::ALL {
-            for seed in 0..3 {
+            for seed in seeds.clone() {
                 let mut game = Game::started(Arc::clone(&cards));
                 play_out(&mut game, &mut ComputerBreaker::new(kind, seed));
                 games.push((format!("{maker:?} {kind:?} seed {seed}"), game));
@@ -234,17 +239,7 @@ fn a_costly_try_is_told_the_double_threat_it_lets_maker_make() {
 fn every_costly_move_is_a_board_or_said_why_not() {
     use practice::LeftOut;
     let (mut far_seen, mut blocks_seen) = (0, 0);
-    let mut games = Vec::new();
-    for maker in Maker::ALL {
-        let cards = maker.cards().expect("cards");
-        for kind in BreakerKind::ALL {
-            for seed in 0..12 {
-                let mut game = Game::started(Arc::clone(&cards));
-                play_out(&mut game, &mut ComputerBreaker::new(kind, seed));
-                games.push((format!("{maker:?} {kind:?} seed {seed}"), game));
-            }
-        }
-    }
+    let mut games = games_of_seeds(0..12);
     // A player's game (the app's test of a costly block): Ours19's column (11,4)-(11,7) and
     // (10,7) need only (10,8), and Breaker's last move blocks it.
     let mut blocked = Game::started(Maker::Ours19.cards().expect("cards"));

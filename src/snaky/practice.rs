@@ -81,18 +81,22 @@ pub enum LeftOut {
 /// lesson's costly moves (newcomer #86 asked).
 pub fn left_out(game: &Game) -> Vec<(usize, LeftOut)> {
     let lesson = review::review_game(game);
-    let mut out = Vec::new();
-    for (index, reviewed) in lesson.moves.iter().enumerate() {
-        if reviewed.lost == 0 {
-            continue;
-        }
-        if reviewed.blocked_finish {
-            out.push((index, LeftOut::BlockedFinish));
-        } else if reviewed.guarantee_after >= reviewed.kept || reviewed.best_outside {
-            out.push((index, LeftOut::FarAway));
-        }
+    let costly = lesson.moves.iter().enumerate().filter(|(_, reviewed)| reviewed.lost > 0);
+    costly.filter_map(|(index, reviewed)| not_a_board(reviewed).map(|why| (index, why))).collect()
+}
+
+/// Why a reviewed move is not a board of [`puzzles`], or `None` when it is one. A reply anywhere
+/// far away holding as much leaves nothing to find; a move that took a finishing cell was right in
+/// general (the lesson says so), so not a board to unlearn it.
+fn not_a_board(reviewed: &review::ReviewedMove) -> Option<LeftOut> {
+    let something_to_find = reviewed.guarantee_after < reviewed.kept && !reviewed.best_outside;
+    if reviewed.blocked_finish {
+        Some(LeftOut::BlockedFinish)
+    } else if !something_to_find {
+        Some(LeftOut::FarAway)
+    } else {
+        None
     }
-    out
 }
 
 /// The puzzles of a game: each Breaker move that cost Maker moves where a reply on the board (not
@@ -102,10 +106,7 @@ pub fn puzzles(game: &Game) -> Vec<Puzzle> {
     let lesson = review::review_game(game);
     let mut puzzles = Vec::new();
     for (index, reviewed) in lesson.moves.iter().enumerate() {
-        // A reply anywhere far away holding as much leaves nothing to find; a move that took a
-        // finishing cell was right in general (the lesson says so), so not a board to unlearn it.
-        let something_to_find = reviewed.guarantee_after < reviewed.kept && !reviewed.best_outside;
-        if !something_to_find || reviewed.blocked_finish {
+        if not_a_board(reviewed).is_some() {
             continue;
         }
         let plan = review::why(game, index).map(|why| {

@@ -538,9 +538,7 @@ pub fn lesser_block(before: &Game, cell: Cell) -> bool {
 pub fn finish_blocks(before: &Game) -> Option<((Cell, u32), (Cell, u32))> {
     let replies = before.reply_guarantees();
     let kept = replies.iter().map(|&(_, keeps)| keeps).max()?;
-    let finishing = threats::threats(before.maker_cells(), before.breaker_cells()).cells;
-    let blocks: Vec<(Cell, u32)> =
-        finishing.iter().filter_map(|&c| guarantee_at(&replies, c).map(|keeps| (c, keeps))).collect();
+    let blocks = blocks_of(before, &replies);
     let most = blocks.iter().copied().find(|&(c, _)| among_best(&replies, kept, c))?;
     let least = blocks.iter().copied().reduce(|a, b| if b.1 < a.1 { b } else { a })?;
     (least.1 < kept).then_some((most, least))
@@ -550,21 +548,20 @@ pub fn finish_blocks(before: &Game) -> Option<((Cell, u32), (Cell, u32))> {
 /// there, in (x, y) order: a triple threat's third block, which [`finish_blocks`] does not name
 /// (newcomers #88, #93 and #94 had to guess it).
 pub fn finish_block_counts(before: &Game) -> Vec<(Cell, u32)> {
-    let replies = before.reply_guarantees();
+    blocks_of(before, &before.reply_guarantees())
+}
+
+/// [`finish_block_counts`] from the replies' guarantees, as computed once.
+fn blocks_of(before: &Game, replies: &[(Option<Cell>, u32)]) -> Vec<(Cell, u32)> {
     let finishing = threats::threats(before.maker_cells(), before.breaker_cells()).cells;
-    finishing.iter().filter_map(|&c| guarantee_at(&replies, c).map(|keeps| (c, keeps))).collect()
+    finishing.iter().filter_map(|&c| guarantee_at(replies, c).map(|keeps| (c, keeps))).collect()
 }
 
 /// For Breaker to move with finishing cells on the board: the most this Maker's count keeps
 /// after a block of one of them (`None` with none open). Below the count now, the block lowers
 /// it without a mistake: the count had followed a branch where the finish stays open.
 pub fn best_block(before: &Game) -> Option<u32> {
-    let replies = before.reply_guarantees();
-    threats::threats(before.maker_cells(), before.breaker_cells())
-        .cells
-        .iter()
-        .filter_map(|&c| guarantee_at(&replies, c))
-        .max()
+    finish_block_counts(before).into_iter().map(|(_, keeps)| keeps).max()
 }
 
 /// Whether a reply at `cell`, a cell of the active envelope, keeps `kept`: one of

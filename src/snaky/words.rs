@@ -26,7 +26,7 @@ use crate::language::Language;
 /// at (1000,-1000)").
 pub fn place(lang: Language, cell: Cell) -> String {
     match (lang, cell.is_far_away()) {
-        (_, false) => format!("({},{})", cell.x, cell.y),
+        (_, false) => cell.to_string(),
         (Language::English, true) => "(far away)".to_string(),
         (Language::Japanese, true) => "（遠く）".to_string(),
     }

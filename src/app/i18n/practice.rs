@@ -215,38 +215,31 @@ pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>) -> String {
 /// chips count more costly moves than practice has boards (newcomer #86 asked why). `None` when
 /// every costly move is a board.
 pub fn left_out(lang: Language, left: &[(usize, LeftOut)]) -> Option<String> {
-    let numbers = |why: LeftOut| -> Vec<String> {
-        left.iter().filter(|&&(_, w)| w == why).map(|&(i, _)| (i + 1).to_string()).collect()
-    };
-    let (far, blocks) = (numbers(LeftOut::FarAway), numbers(LeftOut::BlockedFinish));
-    let moves = |lang: Language, numbers: &[String]| match (lang, numbers.len()) {
-        (Language::English, 1) => format!("your move {}", numbers[0]),
-        (Language::English, _) => format!("your moves {}", words::and_list(lang, numbers)),
-        (Language::Japanese, _) => format!("{}手目", numbers.join("・")),
-    };
     let mut said = Vec::new();
-    if !far.is_empty() {
-        said.push(match lang {
-            Language::English => format!(
-                "No board for {}: {} cost moves too, but no cell near the stones would have done better there than a pass.",
-                moves(lang, &far),
-                if far.len() == 1 { "it" } else { "they" }
+    for why in [LeftOut::FarAway, LeftOut::BlockedFinish] {
+        let numbers: Vec<String> =
+            left.iter().filter(|&&(_, w)| w == why).map(|&(i, _)| (i + 1).to_string()).collect();
+        let moves = match (lang, numbers.len()) {
+            (_, 0) => continue,
+            (Language::English, 1) => format!("your move {}", numbers[0]),
+            (Language::English, _) => format!("your moves {}", words::and_list(lang, &numbers)),
+            (Language::Japanese, _) => format!("{}手目", numbers.join("・")),
+        };
+        let one = numbers.len() == 1;
+        said.push(match (lang, why) {
+            (Language::English, LeftOut::FarAway) => format!(
+                "No board for {moves}: {} cost moves too, but no cell near the stones would have done better there than a pass.",
+                if one { "it" } else { "they" }
             ),
-            Language::Japanese => {
-                format!("{}は出題しません：失点でしたが、そこでパスよりよいマスは石の近くにありませんでした。", moves(lang, &far))
+            (Language::Japanese, LeftOut::FarAway) => {
+                format!("{moves}は出題しません：失点でしたが、そこでパスよりよいマスは石の近くにありませんでした。")
             }
-        });
-    }
-    if !blocks.is_empty() {
-        said.push(match lang {
-            Language::English => format!(
-                "No board for {}: {} a finishing cell, right against any Maker (the lesson, W, says which finish to block).",
-                moves(lang, &blocks),
-                if blocks.len() == 1 { "it blocked" } else { "each blocked" }
+            (Language::English, LeftOut::BlockedFinish) => format!(
+                "No board for {moves}: {} a finishing cell, right against any Maker (the lesson, W, says which finish to block).",
+                if one { "it blocked" } else { "each blocked" }
             ),
-            Language::Japanese => format!(
-                "{}は出題しません：完成のマスのふさぎで、どの作り手にも正しい手です（どれをふさぐかは学び W で）。",
-                moves(lang, &blocks)
+            (Language::Japanese, LeftOut::BlockedFinish) => format!(
+                "{moves}は出題しません：完成のマスのふさぎで、どの作り手にも正しい手です（どれをふさぐかは学び W で）。"
             ),
         });
     }
@@ -330,6 +323,25 @@ mod tests {
         );
         let said = why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })));
         assert!(said.starts_with("(6,7) が持ちこたえる理由：(6,7) には"), "{said}");
+    }
+
+    /// The note on costly moves that are not boards names each by its number (from 1) under its
+    /// reason, far-away ones first.
+    #[test]
+    fn the_moves_left_out_are_named_under_their_reason() {
+        let left = [(4, LeftOut::BlockedFinish), (1, LeftOut::FarAway), (8, LeftOut::BlockedFinish)];
+        assert_eq!(
+            left_out(Language::English, &left).as_deref(),
+            Some(
+                "No board for your move 2: it cost moves too, but no cell near the stones would have done better there than a pass. No board for your moves 5 and 9: each blocked a finishing cell, right against any Maker (the lesson, W, says which finish to block)."
+            )
+        );
+        let japanese = left_out(Language::Japanese, &left).expect("said");
+        assert!(
+            japanese.starts_with("2手目は出題しません") && japanese.contains("5・9手目は出題しません"),
+            "{japanese}"
+        );
+        assert_eq!(left_out(Language::English, &[]), None);
     }
 
     /// A board whose move in the game was a pass says so, with no red circle to look for and no

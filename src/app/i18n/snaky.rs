@@ -646,16 +646,16 @@ pub fn first_claim_tip(lang: Language, sooner: u32) -> String {
 /// next move, this Maker's next stone finishes whatever is blocked, and only that is said
 /// (newcomer #68 was told a block kept 10, and Maker finished at 9).
 ///
-/// `others`: the finishing cells beyond the two named in `differ`, each with what a block there
-/// keeps (a triple threat's third): named beside the block that keeps as much, or with its own
-/// count.
+/// `blocks`: every finishing cell with what a block there keeps
+/// ([`crate::snaky::review::finish_block_counts`]); those beyond the two named in `differ` (a
+/// triple threat's third) are named beside the block that keeps as much, or with their own count.
 pub fn double_threat_par(
     lang: Language,
     next: usize,
     count: u32,
     differ: Option<((Cell, u32), (Cell, u32))>,
     falls_to: Option<u32>,
-    others: &[(Cell, u32)],
+    blocks: &[(Cell, u32)],
 ) -> String {
     if count as usize == next {
         return match lang {
@@ -671,7 +671,10 @@ pub fn double_threat_par(
     // said at once (newcomers #52 and #54 had to guess, and were told only after the game).
     // Every finishing cell is named (newcomers #88, #93 and #94 met a triple threat's third
     // unnamed): a third cell goes beside the named block that keeps as much, else on its own.
-    let (either_ja, either_en) = if others.is_empty() { ("どちら", "Either") } else { ("どれ", "Any") };
+    let (either_ja, either_en) = if blocks.len() > 2 { ("どれ", "Any") } else { ("どちら", "Either") };
+    let named = differ.map(|((best, _), (worst, _))| [best, worst]);
+    let others: Vec<(Cell, u32)> =
+        blocks.iter().copied().filter(|(c, _)| named.is_some_and(|named| !named.contains(c))).collect();
     if let Some(((best, keeps), (worst, low))) = differ
         && !others.is_empty()
     {
@@ -1236,26 +1239,36 @@ mod tests {
     fn a_triple_threat_names_every_block() {
         let (a, b, c) = (Cell::new(13, 13), Cell::new(12, 12), Cell::new(13, 11));
         let differ = Some(((a, 20), (b, 19)));
-        let said = double_threat_par(Language::English, 15, 20, differ, None, &[(c, 19)]);
+        let said = double_threat_par(Language::English, 15, 20, differ, None, &[(a, 20), (b, 19), (c, 19)]);
         assert!(
             said.starts_with(
                 "Block (13,13): this Maker still wins by move 20; (12,12) or (13,11): by move 19."
             ),
             "{said}"
         );
-        let said = double_threat_par(Language::English, 15, 20, differ, None, &[(c, 20)]);
+        let said = double_threat_par(Language::English, 15, 20, differ, None, &[(a, 20), (b, 19), (c, 20)]);
         assert!(
             said.starts_with(
                 "Block (13,13) or (13,11): this Maker still wins by move 20; (12,12): by move 19."
             ),
             "{said}"
         );
-        let said = double_threat_par(Language::English, 15, 21, Some(((a, 21), (b, 18))), None, &[(c, 19)]);
+        let said = double_threat_par(
+            Language::English,
+            15,
+            21,
+            Some(((a, 21), (b, 18))),
+            None,
+            &[(a, 21), (b, 18), (c, 19)],
+        );
         assert!(said.contains("(12,12): by move 18; (13,11): by move 19."), "{said}");
         for lang in [Language::English, Language::Japanese] {
-            assert!(double_threat_par(lang, 15, 20, differ, None, &[(c, 19)]).contains("(13,11)"));
+            assert!(
+                double_threat_par(lang, 15, 20, differ, None, &[(a, 20), (b, 19), (c, 19)])
+                    .contains("(13,11)")
+            );
         }
-        let any = double_threat_par(Language::English, 15, 21, None, None, &[(c, 21)]);
+        let any = double_threat_par(Language::English, 15, 21, None, None, &[(a, 21), (b, 21), (c, 21)]);
         assert!(any.starts_with("Any block keeps"), "{any}");
     }
 
@@ -1291,12 +1304,18 @@ mod tests {
     #[test]
     fn every_double_threat_line_fits_in_three_lines() {
         // A finishing cell lies beside Maker's stones, within a step of the frame (0 to 16).
-        let far = Cell::new(-1, 17);
+        let (far, near, third) = (Cell::new(-1, 17), Cell::new(17, -1), Cell::new(-1, 16));
         let em = |text: &str| -> f32 { text.chars().map(|c| if c.is_ascii() { 0.52 } else { 1.0 }).sum() };
         for lang in [Language::English, Language::Japanese] {
-            let cases = [(None, None), (None, Some(19)), (Some(((far, 21), (far, 19))), None)];
+            let cases = [(None, None), (None, Some(19)), (Some(((far, 21), (near, 19))), None)];
             // A triple threat's third block: beside the best, beside the worst, or on its own.
-            let thirds: [&[(Cell, u32)]; 4] = [&[], &[(far, 21)], &[(far, 19)], &[(far, 20)]];
+            let two = [(far, 21), (near, 19)];
+            let thirds: [&[(Cell, u32)]; 4] = [
+                &two,
+                &[two[0], two[1], (third, 21)],
+                &[two[0], two[1], (third, 19)],
+                &[two[0], two[1], (third, 20)],
+            ];
             for ((differ, falls_to), others) in cases.into_iter().flat_map(|c| thirds.map(|t| (c, t))) {
                 for said in [
                     double_threat_par(lang, 21, 21, differ, falls_to, others),

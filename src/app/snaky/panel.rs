@@ -20,7 +20,7 @@ use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, CollapseWhenEmpty, send};
 use crate::save::Language;
-use crate::snaky::{BreakerKind, Cell, Maker, Player, words};
+use crate::snaky::{BreakerKind, Maker, Player, words};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GuaranteeDrop>()
@@ -779,15 +779,10 @@ fn update_panel(
                         .then(|| crate::snaky::review::best_block(game))
                         .flatten()
                         .filter(|&k| k < claim.guarantee);
-                    // A triple threat's third block, and more (newcomers #88, #93, #94).
-                    let named: Vec<Cell> = differ.map(|(a, b)| vec![a.0, b.0]).unwrap_or_default();
-                    let others: Vec<(Cell, u32)> = crate::snaky::review::finish_block_counts(game)
-                        .into_iter()
-                        .filter(|(c, _)| !named.contains(c))
-                        .collect();
-                    let others = if differ.is_some() || others.len() > 2 { others } else { Vec::new() };
+                    // Every block, a triple threat's third too (newcomers #88, #93, #94).
+                    let blocks = crate::snaky::review::finish_block_counts(game);
                     (
-                        text::double_threat_par(lang, next, claim.guarantee, differ, falls_to, &others),
+                        text::double_threat_par(lang, next, claim.guarantee, differ, falls_to, &blocks),
                         palette::INK,
                     )
                 } else {
