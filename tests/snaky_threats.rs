@@ -457,6 +457,18 @@ fn role(cell: Cell, line: &review::Line, game: &Game, plan: &[Cell]) -> Role {
     }
 }
 
+/// Whether six cells are a copy of Snaky: S under one of the eight orientations, translated.
+fn is_snaky(cells: [Cell; 6]) -> bool {
+    let mut copy = cells.map(|c| (c.x, c.y));
+    copy.sort();
+    matrices().iter().any(|&[a, b, c, d]| {
+        let mut placed = S.map(|(x, y)| (a * x + b * y, c * x + d * y));
+        placed.sort();
+        let (dx, dy) = (copy[0].0 - placed[0].0, copy[0].1 - placed[0].1);
+        placed.map(|(x, y)| (x + dx, y + dy)) == copy
+    })
+}
+
 /// Explains `breaker` and checks every line; returns how many moves were explained.
 fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &str) -> usize {
     let explained = review::explain(Arc::clone(cards), breaker).expect("legal");
@@ -493,21 +505,72 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
         assert_eq!(best.on_shape.map(|s| usize::from(s.count)), most, "{at}");
         if let Some(shape) = best.on_shape {
             assert!(shape.snaky.contains(&best.cell), "{at}");
-            let mut copy = shape.snaky.map(|c| (c.x, c.y));
-            copy.sort();
-            assert!(
-                matrices().iter().any(|&[a, b, c, d]| {
-                    let mut placed = S.map(|(x, y)| (a * x + b * y, c * x + d * y));
-                    placed.sort();
-                    let (dx, dy) = (copy[0].0 - placed[0].0, copy[0].1 - placed[0].1);
-                    placed.map(|(x, y)| (x + dx, y + dy)) == copy
-                }),
-                "{at}: a copy of Snaky"
-            );
+            assert!(is_snaky(shape.snaky), "{at}: a copy of Snaky");
             assert!(shape.maker_stones().iter().all(|&c| before.owner(c) == Some(Player::Maker)), "{at}");
             assert!(!shape.snaky.contains(&m.breaker), "{at}: not a shape the move blocked too");
         }
         assert_eq!(best.in_line, role(best.cell, &why.line, &after, &after.claim().envelope), "{at}");
+        // The board tints the Snaky the words name. A threatened one (newcomers #95 and #96 could
+        // not find it): a copy of Snaky through the best reply that, at the named move of the line
+        // after the move, has five Maker stones, no Breaker stone and its sixth cell free (the
+        // brute force's finishing copies); else the shape said, else the line's last Snaky.
+        let done = why.line.completed.expect("completed").snaky;
+        match (best.in_line, why.tint(false)) {
+            (Role::ThreatenedSnaky { move_number }, Some(review::Tint::Threatened(snaky))) => {
+                assert!(snaky.contains(&best.cell) && is_snaky(snaky), "{at}");
+                let mut maker: Vec<Xy> = xy(after.maker_cells());
+                let mut breaker: Vec<Xy> = xy(after.breaker_cells());
+                for step in why.line.steps.iter().take_while(|s| s.move_number <= move_number) {
+                    maker.push((step.maker.x, step.maker.y));
+                    if step.move_number < move_number {
+                        breaker.extend(step.breaker.map(|c| (c.x, c.y)));
+                    }
+                }
+                let mut copy = snaky.map(|c| (c.x, c.y));
+                copy.sort();
+                let finishing = brute_threats(&maker, &breaker);
+                assert!(
+                    finishing.values().any(|copies| copies.contains(&copy)),
+                    "{at}: {snaky:?} threatened"
+                );
+            }
+            (Role::ThreatenedSnaky { .. }, tint) => panic!("{at}: a threatened Snaky tinted as {tint:?}"),
+            (_, Some(review::Tint::Shape(snaky))) => {
+                assert_eq!(best.shape_said().map(|s| s.snaky), Some(snaky))
+            }
+            (_, tint) => assert_eq!(tint, Some(review::Tint::Aim(done)), "{at}"),
+        }
+        // Where the best reply holds longer only against this Maker's order: a Maker that takes
+        // every finish wins along the best line (its first move with a finishing cell free, by the
+        // brute force) no later than along the line after the move.
+        let after_best_reply = {
+            let mut game = before.clone();
+            game.breaker_move(best.cell).expect("a free cell");
+            game
+        };
+        let taken = |start: &Game, line: &review::Line| {
+            let (mut maker, mut breaker) = (xy(start.maker_cells()), xy(start.breaker_cells()));
+            for step in &line.steps {
+                if !brute_threats(&maker, &breaker).is_empty() {
+                    return (step.move_number, true);
+                }
+                maker.push((step.maker.x, step.maker.y));
+                breaker.extend(step.breaker.map(|c| (c.x, c.y)));
+            }
+            (line.completed.expect("completed").move_number, false)
+        };
+        let ((best_at, best_open), (yours_at, _)) =
+            (taken(&after_best_reply, &why.best_line), taken(&after, &why.line));
+        let took_finish = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()))
+            .contains_key(&(m.breaker.x, m.breaker.y));
+        let only = !took_finish && why.better_block.is_none() && best_open && best_at <= yours_at;
+        assert_eq!(why.for_this_order_only(), only.then_some((best_at, yours_at)), "{at}");
+        let said = words::best_reply(Language::English, why);
+        assert_eq!(said.contains("That is only against this Maker"), only, "{at}: {said}");
+        let best_done = why.best_line.completed.expect("completed").snaky;
+        let best_tint =
+            best.shape_said().map_or(review::Tint::Aim(best_done), |s| review::Tint::Shape(s.snaky));
+        assert_eq!(why.tint(true), Some(best_tint), "{at}: the best line's board");
         // How full the shapes through the best reply and through the move were, by the brute force
         // (the command line's JSON reports both).
         let fullest = |f: review::Fullest| (f.stones, f.shapes);
@@ -1060,6 +1123,18 @@ fn review_json_lines_replay_and_their_threats_match_the_brute_force() {
                 }
                 lines += 1;
             }
+            // Where a Maker that takes finishes wins along each line (the "passed" just checked
+            // against the brute force): the best reply holds longer only against this Maker when
+            // it wins along the best line no later.
+            let taken = |line: &serde_json::Value| {
+                let steps = line["steps"].as_array().expect("steps");
+                steps.iter().find(|s| s.get("passed").is_some()).map(|s| s["move"].as_u64().expect("move"))
+            };
+            let yours = taken(&m["line"]).or(m["line"]["completed"]["move"].as_u64()).expect("a win");
+            let block = m.get("blocked_finish").is_some() || m.get("lesser_block").is_some();
+            let only = taken(&m["best_line"]).filter(|&best| best <= yours && !block);
+            let stated = m.get("this_order_only").map(|o| (o["best"].as_u64(), o["yours"].as_u64()));
+            assert_eq!(stated, only.map(|best| (Some(best), Some(yours))), "move {index}");
         }
         assert!(lines > 0, "{maker:?}: a mixed Breaker gives moves away");
     }

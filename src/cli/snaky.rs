@@ -42,7 +42,7 @@ pub enum SnakyCommand {
         /// adds `"line"` and `"best_line"` (`{"guarantee":…,"open":[[x,y],…],"steps":[{"move":…,"maker":[x,y],
         /// "threats":[[x,y],…],"breaker":[x,y]|null[,"passed":[x,y]][,"off_plan":true]},…],"completed":{"move":…,"snaky":[…]},
         /// "turning_point":{"threats":[{"move":…,"cell":[x,y],"answered":…},…],
-        /// "double_threat":{"move":…,"cells":[…]}|null}}`) and `"best_reply"`. Moves count
+        /// "double_threat":{"move":…,"cells":[…]}|null}}`), `"best_reply"` and, where it keeps more only because this Maker leaves a finish open in `best_line`, `"this_order_only":{"best":…,"yours":…}`. Moves count
         /// Maker's moves from the game's first (the opening is move 1).
         #[arg(long)]
         json: bool,
@@ -590,6 +590,18 @@ struct ReviewLine {
     /// Only when some: the finishing cells the move left open (it took none of them).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     left_open: Vec<[i32; 2]>,
+    /// Only when some: `best_reply` keeps more only because this Maker leaves a finish open in
+    /// `best_line`: a Maker that takes finishes wins there at move `best`, no later than along
+    /// `line` (move `yours`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    this_order_only: Option<OrderOnlyJson>,
+}
+
+/// `this_order_only` of `snaky review --json`.
+#[derive(Serialize)]
+struct OrderOnlyJson {
+    best: u32,
+    yours: u32,
 }
 
 /// A line of `snaky review --json`: Maker's plan against the longest defence.
@@ -841,6 +853,9 @@ fn review_line(reviewed: &snaky::ReviewedMove, why: Option<&snaky::Why>) -> Revi
         blocked_finish: reviewed.blocked_finish,
         lesser_block: reviewed.lesser_block,
         left_open: reviewed.left_open.iter().map(|c| [c.x, c.y]).collect(),
+        this_order_only: why
+            .and_then(|why| why.for_this_order_only())
+            .map(|(best, yours)| OrderOnlyJson { best, yours }),
     }
 }
 

@@ -74,6 +74,9 @@ pub enum LeftOut {
     /// The move took a finishing cell: right in general, not a board to unlearn it (the lesson
     /// says which finish to block).
     BlockedFinish,
+    /// The reply that kept more holds only because this Maker then leaves a finish open
+    /// ([`review::Why::for_this_order_only`]): not a board to learn that reply from (newcomer #96).
+    OrderOnly,
 }
 
 /// The moves of `game` that cost Maker moves and are not boards of [`puzzles`], each (0-based
@@ -82,18 +85,23 @@ pub enum LeftOut {
 pub fn left_out(game: &Game) -> Vec<(usize, LeftOut)> {
     let lesson = review::review_game(game);
     let costly = lesson.moves.iter().enumerate().filter(|(_, reviewed)| reviewed.lost > 0);
-    costly.filter_map(|(index, reviewed)| not_a_board(reviewed).map(|why| (index, why))).collect()
+    costly
+        .filter_map(|(index, reviewed)| not_a_board(game, index, reviewed).map(|why| (index, why)))
+        .collect()
 }
 
 /// Why a reviewed move is not a board of [`puzzles`], or `None` when it is one. A reply anywhere
 /// far away holding as much leaves nothing to find; a move that took a finishing cell was right in
-/// general (the lesson says so), so not a board to unlearn it.
-fn not_a_board(reviewed: &review::ReviewedMove) -> Option<LeftOut> {
+/// general (the lesson says so), so not a board to unlearn it; a reply that holds only against
+/// this Maker's order is not one to learn. `reviewed` is move `index` of `game`.
+fn not_a_board(game: &Game, index: usize, reviewed: &review::ReviewedMove) -> Option<LeftOut> {
     let something_to_find = reviewed.guarantee_after < reviewed.kept && !reviewed.best_outside;
     if reviewed.blocked_finish {
         Some(LeftOut::BlockedFinish)
     } else if !something_to_find {
         Some(LeftOut::FarAway)
+    } else if review::why(game, index).is_some_and(|why| why.for_this_order_only().is_some()) {
+        Some(LeftOut::OrderOnly)
     } else {
         None
     }
@@ -106,7 +114,7 @@ pub fn puzzles(game: &Game) -> Vec<Puzzle> {
     let lesson = review::review_game(game);
     let mut puzzles = Vec::new();
     for (index, reviewed) in lesson.moves.iter().enumerate() {
-        if not_a_board(reviewed).is_some() {
+        if not_a_board(game, index, reviewed).is_some() {
             continue;
         }
         let plan = review::why(game, index).map(|why| {

@@ -450,6 +450,73 @@ pub struct DoubleThreat {
     pub shape: DoubleShape,
 }
 
+/// The one Snaky a lesson's board tints before the move, which its words name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tint {
+    /// The shape the best reply blocks ([`BestReply::shape_said`]).
+    Shape(SnakyCopy),
+    /// The Snaky Maker threatens in the line after the move, which the best reply spoils
+    /// ([`Role::ThreatenedSnaky`]): newcomer #95 read "a cell of a Snaky Maker threatens at move
+    /// 7" beside the line's last Snaky, a different one, and could not find it.
+    Threatened(SnakyCopy),
+    /// The Snaky the shown line ends with.
+    Aim(SnakyCopy),
+}
+
+impl Why {
+    /// What the board tints before the move, with the line after it shown (`best_line` false) or
+    /// the best reply's: one Snaky at a time (newcomers #71 to #74 found two tints too many).
+    pub fn tint(&self, best_line: bool) -> Option<Tint> {
+        if let Some(shape) = self.best_reply.shape_said() {
+            return Some(Tint::Shape(shape.snaky));
+        }
+        if !best_line && let Some(snaky) = self.line.threatened_through(self.best_reply.cell) {
+            return Some(Tint::Threatened(snaky));
+        }
+        let line = if best_line { &self.best_line } else { &self.line };
+        line.completed.map(|done| Tint::Aim(done.snaky))
+    }
+}
+
+impl Why {
+    /// Where the best reply keeps more only because of this Maker's order (newcomer #96: "the
+    /// game taught me to leave double threats open"): in the best reply's line this Maker leaves
+    /// a finish open at move `best`, where a Maker that takes finishes wins, no later than such a
+    /// Maker wins along the line after the move (`yours`, [`Line::finish_taken_at`]). Returns
+    /// `(best, yours)`; `None` for a block of a finish (said otherwise) and where the best line
+    /// holds longer against a Maker that takes finishes too.
+    pub fn for_this_order_only(&self) -> Option<(u32, u32)> {
+        if self.blocked_finish || self.better_block.is_some() {
+            return None;
+        }
+        let best = self.best_line.steps.iter().find(|step| step.passed.is_some())?.move_number;
+        let yours = self.line.finish_taken_at()?;
+        (best <= yours).then_some((best, yours))
+    }
+}
+
+impl Line {
+    /// The Maker move at which a Maker that takes every finish wins along this line: the first
+    /// where this one left a finish open ([`LineStep::passed`]), else the move that completed.
+    pub fn finish_taken_at(&self) -> Option<u32> {
+        let passed = self.steps.iter().find(|step| step.passed.is_some()).map(|step| step.move_number);
+        passed.or(self.completed.map(|done| done.move_number))
+    }
+
+    /// The first Snaky through `cell` that Maker threatens in the line, unless `cell` is in the
+    /// Snaky the line ends with ([`Role::of`]'s order): the one a [`Role::ThreatenedSnaky`] names.
+    pub fn threatened_through(&self, cell: Cell) -> Option<SnakyCopy> {
+        if self.completed.is_some_and(|done| done.snaky.contains(&cell)) {
+            return None;
+        }
+        self.steps
+            .iter()
+            .flat_map(|step| &step.threats.copies)
+            .map(|copy| copy.snaky)
+            .find(|snaky| snaky.contains(&cell))
+    }
+}
+
 /// The best reply to a costly move, with the facts for one sentence about it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BestReply {

@@ -200,6 +200,10 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
         return blocked_finish(lang, why.breaker, &why.line.open.cells);
     }
     let said = best_reply_itself(lang, why);
+    let said = match why.for_this_order_only() {
+        Some(moves) => format!("{said}{}", this_order_only(lang, why.best_reply.cell, moves)),
+        None => said,
+    };
     // The two lines' turning points, when they differ in a way a player can see: the line after
     // the move built a row of five, the best reply's did not (a third of the computer Breakers'
     // costly moves; the primer's Maker steps play the row of five).
@@ -215,6 +219,26 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
         };
     }
     said
+}
+
+/// After the best reply's sentence, where it holds longer only because this Maker leaves a
+/// finish open in its line ([`Why::for_this_order_only`]): the move played was no worse against a
+/// Maker that takes finishes (newcomer #96 learnt "leave double threats open" from such a lesson).
+pub fn this_order_only(lang: Language, cell: Cell, (best, yours): (u32, u32)) -> String {
+    match (lang, best < yours) {
+        (Language::English, true) => format!(
+            " That is only against this Maker: in the line after {cell} it leaves a finish open at move {best}. A Maker that takes finishes wins there, sooner than after your move (move {yours})."
+        ),
+        (Language::English, false) => format!(
+            " That is only against this Maker: in the line after {cell} it leaves a finish open at move {best}. A Maker that takes finishes wins there, as soon as after your move."
+        ),
+        (Language::Japanese, true) => format!(
+            "ただし、それはこの作り手に対してだけです：{cell} のあとの進行で、作り手は{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ち、あなたの手のあと（{yours}手目）より早くなります。"
+        ),
+        (Language::Japanese, false) => format!(
+            "ただし、それはこの作り手に対してだけです：{cell} のあとの進行で、作り手は{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ち、あなたの手のあとと同じ早さです。"
+        ),
+    }
 }
 
 /// "Forced, and right: (7,9) would have finished a Snaky …": the lesson of a costly move that

@@ -954,36 +954,61 @@ fn aim_marks(app: &mut App) -> Vec<Cell> {
     cells
 }
 
-/// Before a costly move the lesson tints the Snaky its line ends with (newcomer #24 asked to see
-/// what Maker aimed at): the six cells are those of the Snaky completed when the line is played to
-/// its end, they are a copy of the shape (SPEC §2.1, brute force), and the tint goes once the line
-/// is stepped into. The best reply's line shows its own.
+fn shape_marks(app: &mut App) -> Vec<Cell> {
+    let mut cells: Vec<Cell> =
+        app.world_mut().query::<&pokopoko::app::snaky::ShapeMark>().iter(app.world()).map(|m| m.0).collect();
+    cells.sort();
+    cells
+}
+
+/// Whether six cells are a copy of the shape (SPEC §2.1, brute force).
+fn is_snaky(cells: &[Cell]) -> bool {
+    cells.len() == 6
+        && copies_through(cells[0]).iter().any(|copy| {
+            let mut copy = copy.to_vec();
+            copy.sort();
+            copy == cells
+        })
+}
+
+/// Before a costly move the lesson tints the one Snaky its words name. On this record's
+/// costliest move the best reply (11,6) "is a cell of a Snaky Maker threatens at move 7 after your
+/// move": that Snaky is tinted yellow (newcomers #95 and #96 could not find it beside the line's
+/// last Snaky), and at Maker's move 7 of the line five of its cells are Maker's and the sixth is
+/// free. The best reply's line tints the Snaky it ends with (newcomer #24 asked to see what Maker
+/// aimed at): the six cells of the Snaky completed when the line is played to its end. Both tints
+/// go once the line is stepped into.
 #[test]
-fn the_lesson_tints_the_snaky_its_line_ends_with() {
+fn the_lesson_tints_the_snaky_its_words_name() {
     let mut app = loaded("7,8 8,6 10,8 12,8");
     let costliest = pokopoko::snaky::review_game(session(&app).game()).costliest().expect("a costly move");
+    assert_eq!(costliest, 3);
     open_lesson(&mut app, costliest);
     app.update();
-    for line in ["played", "best"] {
-        let aim = aim_marks(&mut app);
-        assert_eq!(aim.len(), 6, "{line}: one Snaky");
-        assert!(
-            copies_through(aim[0]).iter().any(|copy| {
-                let mut copy = copy.to_vec();
-                copy.sort();
-                copy == aim
-            }),
-            "{line}: a copy of the shape"
-        );
-        key(&mut app, KeyCode::End);
-        let mut done = session(&app).shown().winning_copy().expect("the line ends with a Snaky").to_vec();
-        done.sort();
-        assert_eq!(aim, done, "{line}");
-        assert!(aim_marks(&mut app).is_empty(), "{line}: only before the move");
-        // The other line, from its start.
-        key(&mut app, KeyCode::KeyS);
-        key(&mut app, KeyCode::Home);
+    // The line after the move: the threatened Snaky through (11,6).
+    assert!(aim_marks(&mut app).is_empty(), "one tint");
+    let threatened = shape_marks(&mut app);
+    assert!(is_snaky(&threatened) && threatened.contains(&Cell::new(11, 6)), "{threatened:?}");
+    while session(&app).shown().maker_cells().len() < 7 {
+        key(&mut app, KeyCode::ArrowRight);
     }
+    let shown = session(&app).shown();
+    let maker =
+        threatened.iter().filter(|&&c| shown.owner(c) == Some(pokopoko::snaky::Player::Maker)).count();
+    let free = threatened.iter().filter(|&&c| shown.is_free(c)).count();
+    assert_eq!((maker, free), (5, 1), "a threat at Maker's move 7");
+    assert!(shape_marks(&mut app).is_empty(), "only before the move");
+    // The best reply's line, from its start: the Snaky it ends with.
+    key(&mut app, KeyCode::KeyS);
+    key(&mut app, KeyCode::Home);
+    let aim = aim_marks(&mut app);
+    assert!(is_snaky(&aim), "a copy of the shape: {aim:?}");
+    assert!(shape_marks(&mut app).is_empty(), "one tint");
+    key(&mut app, KeyCode::End);
+    let mut done = session(&app).shown().winning_copy().expect("the line ends with a Snaky").to_vec();
+    done.sort();
+    assert_eq!(aim, done);
+    assert!(aim_marks(&mut app).is_empty(), "only before the move");
 }
 
 /// The board tints yellow only the shape the lesson's sentence names (newcomer #56 could not read
@@ -1187,7 +1212,8 @@ fn a_costly_move_says_at_once_what_it_cost_and_what_held() {
     assert!(after < before, "(7,9) costs");
     let notice = session(&app).notice.clone().expect("the cost is told");
     assert_eq!(notice.kind, NoticeKind::Refused);
-    let Said::Costly { played, lost, better: Some((best, keeps)), blocked: None } = notice.said.clone()
+    let Said::Costly { played, lost, better: Some((best, keeps)), blocked: None, order_only: false } =
+        notice.said.clone()
     else {
         panic!("{:?}", notice.said)
     };
@@ -1218,6 +1244,38 @@ fn a_costly_move_says_at_once_what_it_cost_and_what_held() {
         .expect("a reply that keeps the guarantee");
     click(&mut app, reply);
     assert_eq!(session(&app).notice, None, "a calm move says nothing");
+}
+
+/// A move whose better reply keeps more only because this Maker then leaves a finish open
+/// (newcomer #96: "the game taught me to leave double threats open"): the notice says so, calmly,
+/// and still gives the count. Against ours (20), after Breaker's (8,7) and (9,9), (11,7) is such a
+/// move: the engine test (`snaky_threats`) checks the case against the brute force's finishing
+/// cells along both lines.
+#[test]
+fn a_cost_only_against_this_makers_order_is_told_as_such() {
+    use pokopoko::app::snaky::{Said, SnakyInput};
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::ChooseMaker(Maker::Ours));
+    app.update();
+    app.world_mut().write_message(SnakyInput::LoadRecord("8,7 9,9".into()));
+    app.update();
+    let before = session(&app).game().guarantee();
+    click(&mut app, Cell::new(11, 7));
+    let after = session(&app).game().guarantee();
+    assert!(after < before, "(11,7) costs against this Maker");
+    let notice = session(&app).notice.clone().expect("the cost is told");
+    assert_eq!(notice.kind, NoticeKind::Info, "told calmly");
+    let Said::Costly { played, lost, better: Some((_, keeps)), blocked: None, order_only: true } =
+        notice.said.clone()
+    else {
+        panic!("{:?}", notice.said)
+    };
+    assert_eq!((played, lost, keeps), ((3, Cell::new(11, 7)), before - after, before));
+    let said = notice.said.text(Language::English);
+    assert!(said.starts_with("Your move 3 at (11,7) let this Maker win"), "{said}");
+    assert!(said.contains("only because this Maker then leaves a finish open"), "{said}");
+    assert!(notice.said.text(Language::Japanese).contains("ミスとは限りません"));
+    // A costly move whose better reply holds against any order stays a mistake (the test above).
 }
 
 /// Blocking a finishing cell can cost against a Maker that keeps its proof's order (newcomer #8:

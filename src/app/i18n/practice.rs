@@ -216,7 +216,7 @@ pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>) -> String {
 /// every costly move is a board.
 pub fn left_out(lang: Language, left: &[(usize, LeftOut)]) -> Option<String> {
     let mut said = Vec::new();
-    for why in [LeftOut::FarAway, LeftOut::BlockedFinish] {
+    for why in [LeftOut::FarAway, LeftOut::BlockedFinish, LeftOut::OrderOnly] {
         let numbers: Vec<String> =
             left.iter().filter(|&&(_, w)| w == why).map(|&(i, _)| (i + 1).to_string()).collect();
         let moves = match (lang, numbers.len()) {
@@ -237,6 +237,12 @@ pub fn left_out(lang: Language, left: &[(usize, LeftOut)]) -> Option<String> {
             (Language::English, LeftOut::BlockedFinish) => format!(
                 "No board for {moves}: {} a finishing cell, right against any Maker (the lesson, W, says which finish to block).",
                 if one { "it blocked" } else { "each blocked" }
+            ),
+            (Language::English, LeftOut::OrderOnly) => format!(
+                "No board for {moves}: the reply that held there holds only against this Maker, which then leaves a finish open (the lesson, W, shows it)."
+            ),
+            (Language::Japanese, LeftOut::OrderOnly) => format!(
+                "{moves}は出題しません：そこで保てた手は、そのあとこの作り手が完成のマスを空けたままにするから保てるもので、ほかの作り手には通じません（学び W で）。"
             ),
             (Language::Japanese, LeftOut::BlockedFinish) => format!(
                 "{moves}は出題しません：完成のマスのふさぎで、どの作り手にも正しい手です（どれをふさぐかは学び W で）。"
@@ -342,6 +348,14 @@ mod tests {
             "{japanese}"
         );
         assert_eq!(left_out(Language::English, &[]), None);
+        // After the other two (newcomer #96: a reply that holds only against this Maker's order).
+        let left = [(2, LeftOut::OrderOnly), (0, LeftOut::FarAway)];
+        let english = left_out(Language::English, &left).expect("said");
+        assert!(
+            english.ends_with("No board for your move 3: the reply that held there holds only against this Maker, which then leaves a finish open (the lesson, W, shows it)."),
+            "{english}"
+        );
+        assert!(left_out(Language::Japanese, &left).expect("said").ends_with("3手目は出題しません：そこで保てた手は、そのあとこの作り手が完成のマスを空けたままにするから保てるもので、ほかの作り手には通じません（学び W で）。"));
     }
 
     /// A board whose move in the game was a pass says so, with no red circle to look for and no

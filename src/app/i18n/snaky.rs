@@ -333,6 +333,7 @@ pub fn costly_now(
     lost: u32,
     better: Option<(Cell, u32)>,
     blocked: Option<Cell>,
+    order_only: bool,
 ) -> String {
     if let Some(at) = blocked {
         return match lang {
@@ -347,6 +348,14 @@ pub fn costly_now(
         };
     }
     match (lang, better) {
+        (Language::Japanese, Some((_, keeps))) if order_only => format!(
+            "あなたの{number}手目 {} で、この作り手の勝ちが{lost}手早まりました。ただし{keeps}を保てる手が保てるのは、そのあとこの作り手が完成のマスを空けたままにするからで、ほかの作り手なら完成させます。ミスとは限りません。学び（W）で見られます。",
+            crate::snaky::words::place(lang, played)
+        ),
+        (Language::English, Some((_, keeps))) if order_only => format!(
+            "Your move {number} at {} let this Maker win {lost} sooner. But the reply that keeps {keeps} holds only because this Maker then leaves a finish open, which another would take: not clearly a mistake. The lesson (W) shows it.",
+            crate::snaky::words::place(lang, played)
+        ),
         (Language::Japanese, None) => {
             format!(
                 "あなたの{number}手目 {} で作り手の勝ちが{lost}手早まりました。理由は対局のあと、学び（W）で。",
@@ -1071,6 +1080,8 @@ pub enum Played {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LessonTint {
     Shape,
+    /// The Snaky Maker threatens after the move, which the best reply's words name.
+    Threatened,
     Aim,
 }
 
@@ -1093,6 +1104,7 @@ pub fn lesson_legend(
         (Language::Japanese, 0, Played::Lost, _) => {
             let tint = match tint {
                 Some(LessonTint::Shape) => "　黄色のマス：最善の受けがふさぐ形",
+                Some(LessonTint::Threatened) => "　黄色のマス：あなたの手のあと作り手がねらう Snaky（最善の受けがつぶす）",
                 Some(LessonTint::Aim) => "　紫のマス：進行の最後に完成する Snaky",
                 None => "",
             };
@@ -1101,6 +1113,7 @@ pub fn lesson_legend(
         (Language::English, 0, Played::Lost, _) => {
             let tint = match tint {
                 Some(LessonTint::Shape) => " Yellow tiles: the shape the best reply blocks.",
+                Some(LessonTint::Threatened) => " Yellow tiles: the Snaky Maker threatens after your move, which the best reply spoils.",
                 Some(LessonTint::Aim) => " Purple tiles: the Snaky the line ends with.",
                 None => "",
             };

@@ -12,6 +12,7 @@ use super::screen::SnakySystems;
 use crate::app::Screen;
 use crate::app::theme::palette;
 use crate::app::theme::widgets;
+use crate::snaky::review::Tint;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, draw_overlays.in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)));
@@ -130,25 +131,32 @@ fn draw_overlays(
             let step = session.lesson().map_or(0, |lesson| lesson.step);
             let best_line = session.lesson().is_some_and(|lesson| lesson.choice == LineChoice::Best);
             if let Some(reviewed) = review.moves.get(index) {
-                // Before the move: the shape the best reply blocks, under the stones, where the
-                // lesson names it.
+                // Before the move, under the stones, the one Snaky the lesson's words name: the
+                // shape the best reply blocks or the Snaky Maker threatens after the move (yellow),
+                // else the Snaky the chosen line ends with, what Maker's plan aimed at (purple;
+                // newcomer #24 asked to see it). A forced block names no shape.
                 let why = session.lesson().and_then(|lesson| lesson.why.as_ref());
-                let shape = why.and_then(|why| why.best_reply.shape_said());
-                let shape = shape.filter(|_| step == 0 && !reviewed.forced());
-                // Before the move, the Snaky the chosen line ends with: what Maker's plan aimed at
-                // after the move (newcomer #24 asked to see it, where no rule of thumb tells the
-                // replies apart); one tint at a time, so only where no shape is tinted yellow
-                // (newcomers #71 to #74 found the two tints, the squares and the stones too many).
-                let aim = why
-                    .map(|why| if best_line { &why.best_line } else { &why.line })
-                    .and_then(|line| line.completed)
-                    .filter(|_| step == 0 && shape.is_none())
-                    .map(|done| done.snaky);
-                for cell in shape.into_iter().flat_map(|shape| shape.snaky) {
-                    layer.spawn((ShapeMark(cell), shape_tile(cell)));
-                }
-                for cell in aim.into_iter().flatten() {
-                    layer.spawn((AimMark(cell), aim_tile(cell)));
+                let tint = why
+                    .and_then(|why| match reviewed.forced() {
+                        true => {
+                            let line = if best_line { &why.best_line } else { &why.line };
+                            line.completed.map(|done| Tint::Aim(done.snaky))
+                        }
+                        false => why.tint(best_line),
+                    })
+                    .filter(|_| step == 0);
+                match tint {
+                    Some(Tint::Shape(snaky) | Tint::Threatened(snaky)) => {
+                        for cell in snaky {
+                            layer.spawn((ShapeMark(cell), shape_tile(cell)));
+                        }
+                    }
+                    Some(Tint::Aim(snaky)) => {
+                        for cell in snaky {
+                            layer.spawn((AimMark(cell), aim_tile(cell)));
+                        }
+                    }
+                    None => {}
                 }
                 let first = session.lesson().and_then(|lesson| lesson.moves().first().map(|&(_, cell)| cell));
                 // A forced block of a finish was right: no other reply is offered, and the move

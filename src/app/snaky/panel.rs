@@ -20,6 +20,7 @@ use crate::app::storage::SaveData;
 use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, CollapseWhenEmpty, send};
 use crate::save::Language;
+use crate::snaky::review::Tint;
 use crate::snaky::{BreakerKind, Maker, Player, words};
 
 pub(super) fn plugin(app: &mut App) {
@@ -853,11 +854,11 @@ fn update_panel(
                     let best = lesson.choice == crate::app::snaky::LineChoice::Best;
                     // As the board tints it: the shape, else the chosen line's Snaky.
                     let tint = lesson.why.as_ref().and_then(|why| {
-                        let line = if best { &why.best_line } else { &why.line };
-                        match why.best_reply.shape_said() {
-                            Some(_) => Some(text::LessonTint::Shape),
-                            None => line.completed.map(|_| text::LessonTint::Aim),
-                        }
+                        why.tint(best).map(|tint| match tint {
+                            Tint::Shape(_) => text::LessonTint::Shape,
+                            Tint::Threatened(_) => text::LessonTint::Threatened,
+                            Tint::Aim(_) => text::LessonTint::Aim,
+                        })
                     });
                     let kept = review.moves.get(lesson.index).is_some_and(|m| m.lost == 0);
                     let played = match (forced, kept) {

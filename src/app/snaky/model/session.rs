@@ -175,6 +175,9 @@ pub enum Said {
         better: Option<(Cell, u32)>,
         /// The move took a cell that would have finished a Snaky (a forced block, not a mistake).
         blocked: Option<Cell>,
+        /// `better` keeps more only because this Maker then leaves a finish open
+        /// ([`crate::snaky::Why::for_this_order_only`]): told calmly, not as a mistake.
+        order_only: bool,
     },
     /// The player's move left these finishing cells open (none of them taken).
     LeftOpen(Vec<Cell>),
@@ -236,8 +239,8 @@ impl Said {
             Self::GameResult { maker, moves, best, blind, assisted, ended, kept_par } => {
                 text::game_result(lang, *maker, *moves, *best, *blind, *assisted, *ended, *kept_par)
             }
-            Self::Costly { played, lost, better, blocked } => {
-                text::costly_now(lang, *played, *lost, *better, *blocked)
+            Self::Costly { played, lost, better, blocked, order_only } => {
+                text::costly_now(lang, *played, *lost, *better, *blocked, *order_only)
             }
             Self::LeftOpen(cells) => text::left_open(lang, cells),
             Self::Handed(kind) => text::handed(lang, *kind),
@@ -954,9 +957,17 @@ impl Session {
             Some(_) => None,
             None => crate::snaky::review::better_reply(&self.game, index, last).map(|cell| (cell, last.kept)),
         };
-        let said = Said::Costly { played: (index + 1, last.breaker), lost: last.lost, better, blocked };
-        // A block of a finish was right in general: told calmly, not as a mistake.
-        let kind = if blocked.is_some() { NoticeKind::Info } else { NoticeKind::Refused };
+        // A reply that keeps more only because this Maker leaves a finish open after it
+        // (newcomer #96): the move was no worse against a Maker that takes finishes.
+        let order_only = better.is_some()
+            && crate::snaky::review::why(&self.game, index)
+                .and_then(|why| why.for_this_order_only())
+                .is_some();
+        let said =
+            Said::Costly { played: (index + 1, last.breaker), lost: last.lost, better, blocked, order_only };
+        // A block of a finish was right in general, and a cost against this Maker's order only
+        // is not a mistake against another: told calmly.
+        let kind = if blocked.is_some() || order_only { NoticeKind::Info } else { NoticeKind::Refused };
         self.tell(kind, said);
     }
 
