@@ -221,6 +221,22 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
     said
 }
 
+/// After the best reply's sentence, where the player took that cell with their next move (their
+/// move `number`) and it cost `lost` there: newcomer #95 read "(5,6) would have kept Maker at 20"
+/// beside their move 5 at (5,6) marked -3, one move apart, as a contradiction.
+pub fn one_move_late(lang: Language, cell: Cell, number: usize, lost: u32) -> String {
+    match lang {
+        Language::English => format!(
+            " You took {cell} a move later (your move {number}), after Maker's next stone had changed the board: there it cost {lost}."
+        ),
+        Language::Japanese => {
+            format!(
+                "{cell} は次の手（{number}手目）で打ちましたが、作り手の次の石で盤が変わったあとで、作り手の勝ちが{lost}手早まりました。"
+            )
+        }
+    }
+}
+
 /// After the best reply's sentence, where it holds longer only because this Maker leaves a
 /// finish open in its line ([`Why::for_this_order_only`]): the move played was no worse against a
 /// Maker that takes finishes (newcomer #96 learnt "leave double threats open" from such a lesson).

@@ -1278,6 +1278,40 @@ fn a_cost_only_against_this_makers_order_is_told_as_such() {
     // A costly move whose better reply holds against any order stays a mistake (the test above).
 }
 
+/// The lesson's best reply taken with the player's next move, where it cost (newcomer #95 read
+/// "(5,6) would have kept Maker at 20" beside their move 5 at (5,6) marked -3 as a contradiction):
+/// the lesson says the board had changed. Against ours (20), after Breaker's (6,7) the reply the
+/// lesson names costs as Breaker's next move.
+#[test]
+fn the_best_reply_taken_a_move_late_is_said_to_have_cost_then() {
+    use pokopoko::app::snaky::{Info, SnakyInput};
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::ChooseMaker(Maker::Ours));
+    app.update();
+    // A record plays in the paper's orientation, as `snaky review` reads it.
+    app.world_mut().write_message(SnakyInput::LoadRecord("6,7 8,7".into()));
+    app.update();
+    let game = session(&app).game().clone();
+    let best = Cell::new(8, 7);
+    let first = game.prefix(pokopoko::snaky::review::before(0));
+    assert_eq!(first.reply_guarantee(best), Some(20), "{best} kept 20 in reply to the opening");
+    let (before, after) = (game.prefix(pokopoko::snaky::review::before(1)).guarantee(), game.guarantee());
+    let lost = before - after;
+    assert!(lost > 0, "{best} costs a move later");
+    app.world_mut().resource_mut::<pokopoko::app::i18n::Lang>().0 = Language::English;
+    open_lesson(&mut app, 0);
+    app.update();
+    let said = info_text(&mut app, Info::BestReply).expect("the best reply is said");
+    let late = format!(
+        "You took {best} a move later (your move 2), after Maker's next stone had changed the board: there it cost {lost}."
+    );
+    assert!(said.contains(&late), "{said}");
+    open_lesson(&mut app, 1);
+    app.update();
+    let said = info_text(&mut app, Info::BestReply).expect("said");
+    assert!(!said.contains("a move later"), "{said}");
+}
+
 /// Blocking a finishing cell can cost against a Maker that keeps its proof's order (newcomer #8:
 /// "blocking the ringed cell cost me"). The notice then says the block was forced and right, not
 /// a mistake, with no rule of thumb that would send the player elsewhere; the guarantee's fall is

@@ -227,12 +227,14 @@ pub fn left_out(lang: Language, left: &[(usize, LeftOut)]) -> Option<String> {
         };
         let one = numbers.len() == 1;
         said.push(match (lang, why) {
+            // Newcomer #95 read "no cell would have done better" beside the move's "-1": the
+            // pass did better than the move, and nothing near the stones did better than the pass.
             (Language::English, LeftOut::FarAway) => format!(
-                "No board for {moves}: {} cost moves too, but no cell near the stones would have done better there than a pass.",
-                if one { "it" } else { "they" }
+                "No board for {moves}: a pass (a stone far away) would have kept more than {}, and no cell near the stones kept more than a pass, so there is no cell to find.",
+                if one { "it" } else { "each" }
             ),
             (Language::Japanese, LeftOut::FarAway) => {
-                format!("{moves}は出題しません：失点でしたが、そこでパスよりよいマスは石の近くにありませんでした。")
+                format!("{moves}は出題しません：パス（遠くに打つ）のほうが保てました。石の近くにパスより保てるマスはないので、探すマスがありません。")
             }
             (Language::English, LeftOut::BlockedFinish) => format!(
                 "No board for {moves}: {} a finishing cell, right against any Maker (the lesson, W, says which finish to block).",
@@ -339,7 +341,7 @@ mod tests {
         assert_eq!(
             left_out(Language::English, &left).as_deref(),
             Some(
-                "No board for your move 2: it cost moves too, but no cell near the stones would have done better there than a pass. No board for your moves 5 and 9: each blocked a finishing cell, right against any Maker (the lesson, W, says which finish to block)."
+                "No board for your move 2: a pass (a stone far away) would have kept more than it, and no cell near the stones kept more than a pass, so there is no cell to find. No board for your moves 5 and 9: each blocked a finishing cell, right against any Maker (the lesson, W, says which finish to block)."
             )
         );
         let japanese = left_out(Language::Japanese, &left).expect("said");

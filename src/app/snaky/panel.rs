@@ -827,7 +827,17 @@ fn update_panel(
             Info::BestReply => match session.lesson().and_then(|lesson| lesson.why.as_ref()) {
                 // (The Analysis tab's help says what its "Keep free E" marks; the lesson keeps its
                 // room for the reason itself: newcomer #22 saw its legend cut off.)
-                Some(why) => (sentence_per_line(&words::best_reply(lang, why)), palette::GOOD),
+                Some(why) => {
+                    let mut said = words::best_reply(lang, why);
+                    // The same cell taken a move later, where it cost (newcomer #95).
+                    let next = review.moves.get(why.index + 1).filter(|next| {
+                        next.breaker == why.best_reply.cell && next.lost > 0 && !why.best_reply.outside
+                    });
+                    if let Some(next) = next {
+                        said.push_str(&words::one_move_late(lang, next.breaker, why.index + 2, next.lost));
+                    }
+                    (sentence_per_line(&said), palette::GOOD)
+                }
                 None => (String::new(), palette::INK),
             },
             Info::LineCaption => match session.lesson() {
