@@ -299,7 +299,7 @@ impl T {
             }
             T::Reviewing => ("ふりかえり中：", "Reviewing:"),
             T::InLesson => ("ふりかえりの学び：", "Lesson:"),
-            T::CardBrowserShort => ("図鑑 O", "Cards O"),
+            T::CardBrowserShort => ("計画の図鑑 O", "All plans O"),
             T::BaseCard => (
                 "基本カード：足りない1マスを打てば Snaky の完成です。",
                 "A base card: the missing cell completes Snaky.",
@@ -350,8 +350,8 @@ impl T {
                 "Maker builds a Snaky, a 6-cell shape (How to play, G), and always wins: hold out as long as you can. Guarantee: the moves within which Maker is sure to win (it only goes down); par: the guarantee at the start. Dashed frame: where Maker plays; you may claim anywhere.",
             ),
             T::AnalysisHelp => (
-                "作り手は証明をカードごとにたどります。計画＝いまのカード、あと何手＝それで勝つまでの手数。空けるマス（青）：1つ取ると作り手は計画を変えます。使う石（金）：計画の石。次の手（赤）：作り手が次に打つマス。",
-                "Maker follows a proof, card by card. Plan: the card it follows now; moves it needs: to win by it. Keep free (blue): take one of these and Maker changes plan. Its stones (gold): the plan's. Next (red): Maker's next cell.",
+                "作り手の証明は、局面ごとの小さな計画でできています（証明のファイルではカードといいます）。計画＝いまの計画、あと何手＝それで勝つまでの手数。空けるマス（青）：1つ取ると作り手は別の計画に移ります。使う石（金）：計画の石。次の手（赤）：作り手が次に打つマス。",
+                "Maker's proof is a set of small plans, one for each position it can reach (the proof's file calls them cards). Plan: the one it follows now; moves it needs: to win by it. Keep free (blue): take one of these and Maker moves to another plan. Its stones (gold): the plan's. Next (red): Maker's next cell.",
             ),
             T::AssistNote => (
                 "このページの表示が盤に出ているときに打つと助けありとなり、その対局は最高記録に数えません（ボタンで消すか、対局ページにもどれば助けなし）。",
