@@ -469,6 +469,40 @@ fn is_snaky(cells: [Cell; 6]) -> bool {
     })
 }
 
+/// Where a Maker that takes every finish wins along `line` played from `start`: its first move
+/// with a finishing cell free (brute force), and whether there was one; else the line's last move.
+fn finish_taken_along(start: &Game, line: &review::Line) -> (u32, bool) {
+    let (mut maker, mut breaker) = (xy(start.maker_cells()), xy(start.breaker_cells()));
+    for step in &line.steps {
+        if !brute_threats(&maker, &breaker).is_empty() {
+            return (step.move_number, true);
+        }
+        maker.push((step.maker.x, step.maker.y));
+        breaker.extend(step.breaker.map(|c| (c.x, c.y)));
+    }
+    (line.completed.expect("completed").move_number, false)
+}
+
+/// Whether the lesson's best reply to Breaker's move `index` keeps more only against this Maker's
+/// order: not a block of a finish (brute force) nor of the lesser finish, and a Maker that takes
+/// every finish wins along the best reply's line, at a finish this one leaves, no later than along
+/// the move's line.
+fn order_only_by_brute_force(game: &Game, index: usize) -> bool {
+    let Some(why) = review::why(game, index) else { return false };
+    let before = game.prefix(review::before(index));
+    let took_finish = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()))
+        .contains_key(&(why.breaker.x, why.breaker.y));
+    if took_finish || why.better_block.is_some() {
+        return false;
+    }
+    let mut after = before.clone();
+    after.breaker_move(why.breaker).expect("legal");
+    let mut after_best = before;
+    after_best.breaker_move(why.best_reply.cell).expect("legal");
+    let (best, open) = finish_taken_along(&after_best, &why.best_line);
+    open && best <= finish_taken_along(&after, &why.line).0
+}
+
 /// Explains `breaker` and checks every line; returns how many moves were explained.
 fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &str) -> usize {
     let explained = review::explain(Arc::clone(cards), breaker).expect("legal");
@@ -543,27 +577,14 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
         // Where the best reply holds longer only against this Maker's order: a Maker that takes
         // every finish wins along the best line (its first move with a finishing cell free, by the
         // brute force) no later than along the line after the move.
+        let only = order_only_by_brute_force(&game, index);
         let after_best_reply = {
             let mut game = before.clone();
             game.breaker_move(best.cell).expect("a free cell");
             game
         };
-        let taken = |start: &Game, line: &review::Line| {
-            let (mut maker, mut breaker) = (xy(start.maker_cells()), xy(start.breaker_cells()));
-            for step in &line.steps {
-                if !brute_threats(&maker, &breaker).is_empty() {
-                    return (step.move_number, true);
-                }
-                maker.push((step.maker.x, step.maker.y));
-                breaker.extend(step.breaker.map(|c| (c.x, c.y)));
-            }
-            (line.completed.expect("completed").move_number, false)
-        };
-        let ((best_at, best_open), (yours_at, _)) =
-            (taken(&after_best_reply, &why.best_line), taken(&after, &why.line));
-        let took_finish = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()))
-            .contains_key(&(m.breaker.x, m.breaker.y));
-        let only = !took_finish && why.better_block.is_none() && best_open && best_at <= yours_at;
+        let best_at = finish_taken_along(&after_best_reply, &why.best_line).0;
+        let yours_at = finish_taken_along(&after, &why.line).0;
         assert_eq!(why.for_this_order_only(), only.then_some((best_at, yours_at)), "{at}");
         let said = words::best_reply(Language::English, why);
         assert_eq!(said.contains("That is only against this Maker"), only, "{at}: {said}");
@@ -906,7 +927,8 @@ fn brute_left_open(game: &Game) -> usize {
 
 /// The game's takeaway counts what the brute force counts: the costly moves, those that took a
 /// finishing cell, and the moves that left every finishing cell open (none here: this Breaker
-/// always blocks); its costliest move is the first mistake that lost the most, with a reply that,
+/// always blocks); its costliest move is the first mistake that lost the most (a move whose best
+/// reply keeps more only against this Maker's order is none), with a reply that,
 /// played instead, leaves the guarantee it names (the board's own guarantee after that reply);
 /// the sentence names that move and offers no rule of thumb; the command line's JSON carries the
 /// same.
@@ -936,6 +958,9 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                         });
                     if open.contains_key(&(breaker[i].x, breaker[i].y)) && !other_kept {
                         blocked += 1;
+                        continue;
+                    }
+                    if order_only_by_brute_force(&game, i) {
                         continue;
                     }
                     mistakes.push((i + 1, m.lost));

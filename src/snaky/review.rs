@@ -906,6 +906,11 @@ pub fn takeaway(game: &Game, review: &Review) -> Takeaway {
             takeaway.blocked += 1;
             continue;
         }
+        // A reply that keeps more only against this Maker's order is not one to carry to the
+        // next game (newcomer #96): the lesson says so, and the takeaway names another.
+        if why(game, index).is_some_and(|why| why.for_this_order_only().is_some()) {
+            continue;
+        }
         if let Some(costliest) = takeaway.costliest.as_mut().filter(|c| c.lost >= reviewed.lost) {
             if costliest.lost == reviewed.lost {
                 costliest.as_costly.push(index + 1);
