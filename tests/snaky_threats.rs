@@ -587,7 +587,7 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
         let yours_at = finish_taken_along(&after, &why.line).0;
         assert_eq!(why.for_this_order_only(), only.then_some((best_at, yours_at)), "{at}");
         let said = words::best_reply(Language::English, why);
-        assert_eq!(said.contains("That is only against this Maker"), only, "{at}: {said}");
+        assert_eq!(said.contains("Only against this Maker"), only, "{at}: {said}");
         let best_done = why.best_line.completed.expect("completed").snaky;
         let best_tint =
             best.shape_said().map_or(review::Tint::Aim(best_done), |s| review::Tint::Shape(s.snaky));
@@ -602,10 +602,12 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
         // A move that took a finishing cell is told so first (its own test below).
         let blocked = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()))
             .contains_key(&(m.breaker.x, m.breaker.y));
-        // The line after the move built a row of five, the best reply's did not (brute force).
+        // The line after the move built a row of five, the best reply's did not (brute force);
+        // not said for a reply that holds only against this Maker's order.
         let mut after_best = before.clone();
         after_best.breaker_move(best.cell).expect("a free cell");
         let no_five = !blocked
+            && !only
             && first_double_is_a_row_of_five(&after, &why.line)
             && !first_double_is_a_row_of_five(&after_best, &why.best_line);
         for lang in [Language::English, Language::Japanese] {

@@ -170,16 +170,28 @@ impl Review {
     /// on a tie), or `None` when no mistake lost any. A forced block of a finish is not a mistake
     /// ([`ReviewedMove::mistake`]; newcomer #28 was taught by it to leave finishes open).
     pub fn costliest(&self) -> Option<usize> {
-        let lost = |m: &ReviewedMove| if m.mistake() { m.lost } else { 0 };
-        let most = self.moves.iter().map(lost).max().filter(|&most| most > 0)?;
-        self.moves.iter().position(|m| lost(m) == most)
+        self.costliest_but(&[])
+    }
+
+    /// [`Self::costliest`], with the moves `not` (0-based) not counted as mistakes: in the app,
+    /// those whose better reply holds only against this Maker's order ([`order_only`]; newcomers
+    /// #97 and #98 saw one called "not clearly a mistake" in play and "Costliest" at the end).
+    pub fn costliest_but(&self, not: &[usize]) -> Option<usize> {
+        let lost = |(i, m): (usize, &ReviewedMove)| if m.mistake() && !not.contains(&i) { m.lost } else { 0 };
+        let most = self.moves.iter().enumerate().map(lost).max().filter(|&most| most > 0)?;
+        self.moves.iter().enumerate().position(|im| lost(im) == most)
     }
 
     /// The move the lesson opens on: the costliest mistake; with none, the move that lost the
     /// most all the same (a forced block of a finish: its lesson says why it was forced; newcomer
     /// #29 was shown move 1 instead); with nothing lost, the first move.
     pub fn lesson_start(&self) -> usize {
-        self.costliest().unwrap_or_else(|| {
+        self.lesson_start_but(&[])
+    }
+
+    /// [`Self::lesson_start`] with [`Self::costliest_but`]'s mistakes.
+    pub fn lesson_start_but(&self, not: &[usize]) -> usize {
+        self.costliest_but(not).unwrap_or_else(|| {
             let most = self.moves.iter().map(|m| m.lost).max().unwrap_or(0);
             self.moves.iter().position(|m| m.lost == most && most > 0).unwrap_or(0)
         })
@@ -924,6 +936,15 @@ pub fn takeaway(game: &Game, review: &Review) -> Takeaway {
         }
     }
     takeaway
+}
+
+/// The mistakes of `game` (0-based, as in `review`, its [`review_game`]) whose lesson's best reply
+/// keeps more only against this Maker's order ([`Why::for_this_order_only`]): told calmly in play,
+/// grey among the lesson's chips, never the costliest, no practice board. A few milliseconds for a
+/// game with many mistakes (two lines each).
+pub fn order_only(game: &Game, review: &Review) -> Vec<usize> {
+    let mistakes = review.moves.iter().enumerate().filter(|(_, m)| m.mistake()).map(|(i, _)| i);
+    mistakes.filter(|&i| why(game, i).is_some_and(|why| why.for_this_order_only().is_some())).collect()
 }
 
 /// The reply on the board a lesson offers instead of Breaker's costly move `index` of `game`:

@@ -200,10 +200,11 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
         return blocked_finish(lang, why.breaker, &why.line.open.cells);
     }
     let said = best_reply_itself(lang, why);
-    let said = match why.for_this_order_only() {
-        Some(moves) => format!("{said}{}", this_order_only(lang, why.best_reply.cell, moves)),
-        None => said,
-    };
+    // A reply that holds only against this Maker's order says so, and nothing more in its favour
+    // (newcomer #98 saw the lesson's text cut off at the panel's foot).
+    if let Some(moves) = why.for_this_order_only() {
+        return format!("{said}{}", this_order_only(lang, why.best_reply.cell, moves));
+    }
     // The two lines' turning points, when they differ in a way a player can see: the line after
     // the move built a row of five, the best reply's did not (a third of the computer Breakers'
     // costly moves; the primer's Maker steps play the row of five).
@@ -243,16 +244,16 @@ pub fn one_move_late(lang: Language, cell: Cell, number: usize, lost: u32) -> St
 pub fn this_order_only(lang: Language, cell: Cell, (best, yours): (u32, u32)) -> String {
     match (lang, best < yours) {
         (Language::English, true) => format!(
-            " That is only against this Maker: in the line after {cell} it leaves a finish open at move {best}. A Maker that takes finishes wins there, sooner than after your move (move {yours})."
+            " Only against this Maker: after {cell} it leaves a finish open at move {best}, where a Maker that takes finishes wins (after your move: at {yours})."
         ),
         (Language::English, false) => format!(
-            " That is only against this Maker: in the line after {cell} it leaves a finish open at move {best}. A Maker that takes finishes wins there, as soon as after your move."
+            " Only against this Maker: after {cell} it leaves a finish open at move {best}, where a Maker that takes finishes wins, as after your move."
         ),
         (Language::Japanese, true) => format!(
-            "ただし、それはこの作り手に対してだけです：{cell} のあとの進行で、作り手は{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ち、あなたの手のあと（{yours}手目）より早くなります。"
+            "ただし、この作り手にだけ：{cell} のあと{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ちます（あなたの手のあとは{yours}手目）。"
         ),
         (Language::Japanese, false) => format!(
-            "ただし、それはこの作り手に対してだけです：{cell} のあとの進行で、作り手は{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ち、あなたの手のあとと同じ早さです。"
+            "ただし、この作り手にだけ：{cell} のあと{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ちます（あなたの手のあとと同じ）。"
         ),
     }
 }

@@ -1098,7 +1098,11 @@ fn a_costly_move_shows_its_cost_at_once_and_a_good_one_stays_calm() {
             .find(|(stone, _)| stone.cell == cell)
             .map(|(_, outline)| outline.color)
     };
-    assert_eq!(ring(&mut app, Cell::new(8, 6)), Some(pokopoko::app::theme::palette::BAD));
+    // Its better reply (7,9) holds only against this Maker's order (the engine's flag, checked
+    // against the brute force in `snaky_threats`): ringed grey, not red (newcomers #97 and #98).
+    let review = pokopoko::snaky::review_game(session(&app).game());
+    assert_eq!(pokopoko::snaky::review::order_only(session(&app).game(), &review), [1]);
+    assert_eq!(ring(&mut app, Cell::new(8, 6)), Some(pokopoko::app::theme::palette::INK_SOFT));
     assert_eq!(ring(&mut app, Cell::new(7, 8)), Some(Color::NONE));
     // It stays, in full red, for two seconds of the game's clock, then fades out within one more;
     // the stone keeps its ring.
@@ -1110,7 +1114,11 @@ fn a_costly_move_shows_its_cost_at_once_and_a_good_one_stays_calm() {
         app.update();
     }
     assert_eq!(drop_text(&mut app), "");
-    assert_eq!(ring(&mut app, Cell::new(8, 6)), Some(pokopoko::app::theme::palette::BAD));
+    // Its better reply (7,9) holds only against this Maker's order (the engine's flag, checked
+    // against the brute force in `snaky_threats`): ringed grey, not red (newcomers #97 and #98).
+    let review = pokopoko::snaky::review_game(session(&app).game());
+    assert_eq!(pokopoko::snaky::review::order_only(session(&app).game(), &review), [1]);
+    assert_eq!(ring(&mut app, Cell::new(8, 6)), Some(pokopoko::app::theme::palette::INK_SOFT));
 }
 
 /// Honest records (issue 33): a game played with the hint on is not a best; the result says so.
@@ -1310,6 +1318,54 @@ fn the_best_reply_taken_a_move_late_is_said_to_have_cost_then() {
     app.update();
     let said = info_text(&mut app, Info::BestReply).expect("said");
     assert!(!said.contains("a move later"), "{said}");
+}
+
+/// One verdict for a cost only against this Maker's order (newcomers #97 and #98 saw "not clearly
+/// a mistake" in play, then a red chip and "Costliest" at the end): after the game its stone has a
+/// grey ring, not red, its chip is calm, and W opens the costliest other mistake. In this game against ours
+/// (20) (the mixed computer Breaker's seed 14) Breaker's move 3 at (4,8) lost the most, and its
+/// better reply holds only against this Maker's order (the engine's flag, checked against the brute
+/// force in `snaky_threats`).
+#[test]
+fn a_cost_only_against_this_makers_order_is_no_costliest_mistake() {
+    use pokopoko::app::snaky::{LessonChip, SnakyInput, Stone};
+    use pokopoko::app::theme::palette;
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::ChooseMaker(Maker::Ours));
+    app.update();
+    app.world_mut().write_message(SnakyInput::LoadRecord("8,9 7,7 4,8 9,7 10,9 5,9".into()));
+    app.update();
+    app.update();
+    let game = session(&app).game().clone();
+    assert!(game.won());
+    let review = pokopoko::snaky::review_game(&game);
+    assert_eq!(review.costliest(), Some(2), "(4,8) lost the most");
+    assert_eq!(pokopoko::snaky::review::order_only(&game, &review), [2]);
+    let later = review.costliest_but(&[2]).expect("another mistake");
+    assert!(later != 2 && review.moves[later].mistake());
+    // No red ring on (4,8); one on the other mistake's stone.
+    let rings: Vec<(Cell, Option<Color>)> = {
+        let mut q = app.world_mut().query::<(&Stone, &Outline)>();
+        q.iter(app.world())
+            .filter(|(s, _)| s.player == Player::Breaker)
+            .map(|(s, o)| (s.cell, Some(o.color)))
+            .collect()
+    };
+    let ring_of = |cell: Cell| rings.iter().find(|(c, _)| *c == cell).and_then(|(_, colour)| *colour);
+    assert_eq!(ring_of(Cell::new(4, 8)), Some(palette::INK_SOFT), "a grey ring on (4,8)");
+    assert_eq!(ring_of(review.moves[later].breaker), Some(palette::BAD), "the other mistake is ringed");
+    // Its chip is calm; the costliest chip is the other's.
+    let chips: Vec<(usize, Color)> = {
+        let mut q = app.world_mut().query::<(&LessonChip, &BackgroundColor)>();
+        q.iter(app.world()).map(|(chip, face)| (chip.0, face.0)).collect()
+    };
+    let face = |index: usize| chips.iter().find(|(i, _)| *i == index).map(|(_, c)| *c);
+    assert_eq!(face(2), Some(palette::SECONDARY), "calm");
+    assert_eq!(face(later), Some(palette::BAD), "the costliest");
+    // W opens the other.
+    key(&mut app, KeyCode::KeyW);
+    app.update();
+    assert_eq!(session(&app).lesson().map(|lesson| lesson.index), Some(later));
 }
 
 /// Blocking a finishing cell can cost against a Maker that keeps its proof's order (newcomer #8:

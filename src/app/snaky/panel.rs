@@ -553,12 +553,15 @@ fn draw_lesson(
             // The costliest move, as W picks it (newcomers #14 and #16 took the largest -n for it,
             // a costly block of a finish included); another costly block of a finish is calm, as
             // its notice was: blocking was right in general.
-            let costliest = review.costliest();
+            // A cost only against this Maker's order is calm too, and never the costliest
+            // (newcomers #97 and #98 met it as "not clearly a mistake" in play, then in red).
+            let order_only = crate::snaky::review::order_only(session.game(), review);
+            let costliest = review.costliest_but(&order_only);
             for (index, lesson) in review.moves.iter().enumerate() {
                 let blocked = lesson.lost > 0 && lesson.forced();
                 let (face, ink) = if Some(index) == costliest {
                     (palette::BAD, palette::ON_PRIMARY)
-                } else if blocked {
+                } else if blocked || order_only.contains(&index) {
                     (palette::SECONDARY, palette::INK)
                 } else if lesson.lost > 0 {
                     (palette::BAD_SOFT, palette::BAD)

@@ -171,7 +171,8 @@ pub(super) fn start_session(
         if let Some(lesson) = start.lesson
             && !session.game().breaker_cells().is_empty()
         {
-            let start = snaky::review_game(session.game()).lesson_start();
+            let review = snaky::review_game(session.game());
+            let start = review.lesson_start_but(&snaky::review::order_only(session.game(), &review));
             session.open_lesson(start);
             if lesson.best {
                 session.switch_line();

@@ -811,7 +811,8 @@ impl Session {
                 if self.lesson_offered() && !self.game.breaker_cells().is_empty() {
                     watch.pause();
                     let review = crate::snaky::review_game(&self.game);
-                    self.open_lesson(review.lesson_start());
+                    let order_only = crate::snaky::review::order_only(&self.game, &review);
+                    self.open_lesson(review.lesson_start_but(&order_only));
                     self.notice = None;
                     self.show_the_lesson(overlays);
                 } else {
