@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::cell::Cell;
 use super::game::{Game, Player};
 use super::shape;
+use super::threats;
 
 /// Anything that can choose Breaker's next cell.
 pub trait Breaker {
@@ -47,6 +48,9 @@ pub struct ComputerBreaker {
     rng: ChaCha8Rng,
     /// The perfect Breaker's planned line: all of Breaker's moves of the game, past and future.
     line: Vec<Cell>,
+    /// The perfect Breaker tries blocks of finishing cells first: of the lines that last as long,
+    /// it finds one that blocks every finish it can ([`Self::blocking_first`]).
+    blocks_first: bool,
 }
 
 /// How far from the stones the random Breaker plays.
@@ -62,7 +66,14 @@ const PLAN_DEPTH: u32 = 64;
 
 impl ComputerBreaker {
     pub fn new(kind: BreakerKind, seed: u64) -> Self {
-        Self { kind, rng: ChaCha8Rng::seed_from_u64(seed), line: Vec::new() }
+        Self { kind, rng: ChaCha8Rng::seed_from_u64(seed), line: Vec::new(), blocks_first: false }
+    }
+
+    /// This Breaker, which as the perfect one plans its line trying the blocks of finishing cells
+    /// before other replies: the lesson's longest defence, which leaves a finish open (where any
+    /// Maker that takes finishes would win) only where no block lasts as long within its budget.
+    pub fn blocking_first(self) -> Self {
+        Self { blocks_first: true, ..self }
     }
 
     fn random_near(&mut self, game: &Game) -> Cell {
@@ -149,8 +160,20 @@ impl ComputerBreaker {
         // the longest delay below is played and the next turn plans again, nearer the end.
         let tries = if longest.saturating_sub(made) <= PLAN_DEPTH { PLAN_TRIES } else { 0 };
         for want in (made + 1..=longest).rev().take(tries) {
+            // Blocks first: a line that blocks every finish and meets no double threat, if one
+            // lasts as long within its own budget, before any line.
+            if self.blocks_first {
+                let mut budget = PLAN_BUDGET;
+                if let Some(line) = self.plan(game, want, true, &mut budget) {
+                    self.line = played.to_vec();
+                    self.line.extend(line);
+                    if let Some(&next) = self.line.get(played.len()) {
+                        return next;
+                    }
+                }
+            }
             let mut budget = PLAN_BUDGET;
-            if let Some(line) = self.plan(game, want, &mut budget) {
+            if let Some(line) = self.plan(game, want, false, &mut budget) {
                 self.line = played.to_vec();
                 self.line.extend(line);
                 if let Some(&next) = self.line.get(played.len()) {
@@ -168,6 +191,12 @@ impl ComputerBreaker {
             .filter(|&c| claim.after_reply(cards, c).is_some_and(|n| made + cards.delay(n.node) == longest))
             .collect();
         best.sort();
+        if self.blocks_first {
+            let finishing = threats::threats(game.maker_cells(), game.breaker_cells()).cells;
+            if best.iter().any(|c| finishing.contains(c)) {
+                best.retain(|c| finishing.contains(c));
+            }
+        }
         self.pick(&best).unwrap_or_else(|| self.random_near(game))
     }
 
@@ -183,16 +212,32 @@ impl ComputerBreaker {
         for i in (1..cells.len()).rev() {
             cells.swap(i, self.rng.random_range(0..=i));
         }
+        if self.blocks_first {
+            let finishing = threats::threats(game.maker_cells(), game.breaker_cells()).cells;
+            // A stable sort: the blocks first, each group in its seeded order.
+            cells.sort_by_key(|c| !finishing.contains(c));
+        }
         cells
     }
 
     /// Breaker moves from `game` (Breaker to move) after which Maker's game lasts exactly `want`
-    /// Maker moves, if the search finds them within `budget` positions.
-    fn plan(&mut self, game: &Game, want: u32, budget: &mut u32) -> Option<Vec<Cell>> {
+    /// Maker moves, if the search finds them within `budget` positions; `strict`: moves that block
+    /// every finishing cell (none where two are open), so that a Maker taking finishes plays the
+    /// line alike.
+    fn plan(&mut self, game: &Game, want: u32, strict: bool, budget: &mut u32) -> Option<Vec<Cell>> {
         let cards = game.cards();
         let claim = game.active_claim();
         let made = game.maker_cells().len() as u32;
-        for reply in self.replies(game) {
+        let mut replies = self.replies(game);
+        if strict {
+            let finishing = threats::threats(game.maker_cells(), game.breaker_cells()).cells;
+            match finishing.len() {
+                0 => {}
+                1 => replies.retain(|c| finishing.contains(c)),
+                _ => return None,
+            }
+        }
+        for reply in replies {
             if *budget == 0 {
                 return None;
             }
@@ -211,7 +256,7 @@ impl ComputerBreaker {
                 }
                 continue;
             }
-            if let Some(mut rest) = self.plan(&after, want, budget) {
+            if let Some(mut rest) = self.plan(&after, want, strict, budget) {
                 rest.insert(0, reply);
                 return Some(rest);
             }

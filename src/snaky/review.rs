@@ -491,8 +491,11 @@ impl Why {
 }
 
 impl Why {
-    /// Where the best reply keeps more only because of this Maker's order (newcomer #96: "the
-    /// game taught me to leave double threats open"): in the best reply's line this Maker leaves
+    /// Where, along the lesson's two lines, the best reply keeps more only because of this
+    /// Maker's order (newcomer #96: "the game taught me to leave double threats open"): a fact of
+    /// these lines, not a bound over every defence, so the game says "not clearly a mistake". In
+    /// the best reply's line (which blocks every finish where a line that does lasts as long
+    /// within its budget: [`ComputerBreaker::blocking_first`]) this Maker leaves
     /// a finish open at move `best`, where a Maker that takes finishes wins, no later than such a
     /// Maker wins along the line after the move (`yours`, [`Line::finish_taken_at`]). Returns
     /// `(best, yours)`; `None` for a block of a finish (said otherwise) and where the best line
@@ -973,7 +976,9 @@ pub fn line(game: &Game) -> Line {
     let guarantee = game.guarantee();
     let open = threats::threats(game.maker_cells(), game.breaker_cells());
     let mut game = game.clone();
-    let mut breaker = ComputerBreaker::new(BreakerKind::Perfect, LINE_SEED);
+    // Blocks first: a line leaves a finish open only where no block lasts as long (newcomer #96
+    // was taught to leave double threats open by lines that left finishes a block would have kept).
+    let mut breaker = ComputerBreaker::new(BreakerKind::Perfect, LINE_SEED).blocking_first();
     let mut steps = Vec::new();
     let mut completed = None;
     // The finishing cells free before Maker's next move: a Breaker reply makes none, so they are

@@ -244,16 +244,16 @@ pub fn one_move_late(lang: Language, cell: Cell, number: usize, lost: u32) -> St
 pub fn this_order_only(lang: Language, cell: Cell, (best, yours): (u32, u32)) -> String {
     match (lang, best < yours) {
         (Language::English, true) => format!(
-            " Only against this Maker: after {cell} it leaves a finish open at move {best}, where a Maker that takes finishes wins (after your move: at {yours})."
+            " In these lines only this Maker's order makes it better: after {cell} it leaves a finish open at move {best}, where a Maker that takes finishes wins (after your move: at {yours})."
         ),
         (Language::English, false) => format!(
-            " Only against this Maker: after {cell} it leaves a finish open at move {best}, where a Maker that takes finishes wins, as after your move."
+            " In these lines only this Maker's order makes it better: after {cell} it leaves a finish open at move {best}, where a Maker that takes finishes wins, as after your move."
         ),
         (Language::Japanese, true) => format!(
-            "ただし、この作り手にだけ：{cell} のあと{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ちます（あなたの手のあとは{yours}手目）。"
+            "この進行でよいのは、この作り手の手順のためだけです：{cell} のあと{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ちます（あなたの手のあとは{yours}手目）。"
         ),
         (Language::Japanese, false) => format!(
-            "ただし、この作り手にだけ：{cell} のあと{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ちます（あなたの手のあとと同じ）。"
+            "この進行でよいのは、この作り手の手順のためだけです：{cell} のあと{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ちます（あなたの手のあとと同じ）。"
         ),
     }
 }

@@ -972,31 +972,36 @@ fn is_snaky(cells: &[Cell]) -> bool {
 }
 
 /// Before a costly move the lesson tints the one Snaky its words name. On this record's
-/// costliest move the best reply (11,6) "is a cell of a Snaky Maker threatens at move 7 after your
-/// move": that Snaky is tinted yellow (newcomers #95 and #96 could not find it beside the line's
-/// last Snaky), and at Maker's move 7 of the line five of its cells are Maker's and the sixth is
-/// free. The best reply's line tints the Snaky it ends with (newcomer #24 asked to see what Maker
-/// aimed at): the six cells of the Snaky completed when the line is played to its end. Both tints
-/// go once the line is stepped into.
+/// costliest move (the random computer Breaker's seed 5 against the paper's Maker) the best reply
+/// "is a cell of a Snaky Maker threatens at move N after your move": that Snaky is tinted yellow
+/// (newcomers #95 and #96 could not find it beside the line's last Snaky), and at Maker's move N
+/// of the line five of its cells are Maker's and the sixth is free. The best reply's line tints
+/// the Snaky it ends with (newcomer #24 asked to see what Maker aimed at): the six cells of the
+/// Snaky completed when the line is played to its end. Both tints go once the line is stepped into.
 #[test]
 fn the_lesson_tints_the_snaky_its_words_name() {
-    let mut app = loaded("7,8 8,6 10,8 12,8");
+    use pokopoko::snaky::review::Role;
+    let mut app = loaded("6,10 8,12 9,14 10,13 7,15 6,14");
     let costliest = pokopoko::snaky::review_game(session(&app).game()).costliest().expect("a costly move");
-    assert_eq!(costliest, 3);
+    let why = pokopoko::snaky::review::why(session(&app).game(), costliest).expect("why");
+    let Role::ThreatenedSnaky { move_number } = why.best_reply.in_line else {
+        panic!("{:?}", why.best_reply)
+    };
+    let best = why.best_reply.cell;
     open_lesson(&mut app, costliest);
     app.update();
-    // The line after the move: the threatened Snaky through (11,6).
+    // The line after the move: the threatened Snaky through the best reply.
     assert!(aim_marks(&mut app).is_empty(), "one tint");
     let threatened = shape_marks(&mut app);
-    assert!(is_snaky(&threatened) && threatened.contains(&Cell::new(11, 6)), "{threatened:?}");
-    while session(&app).shown().maker_cells().len() < 7 {
+    assert!(is_snaky(&threatened) && threatened.contains(&best), "{threatened:?}");
+    while session(&app).shown().maker_cells().len() < move_number as usize {
         key(&mut app, KeyCode::ArrowRight);
     }
     let shown = session(&app).shown();
     let maker =
         threatened.iter().filter(|&&c| shown.owner(c) == Some(pokopoko::snaky::Player::Maker)).count();
     let free = threatened.iter().filter(|&&c| shown.is_free(c)).count();
-    assert_eq!((maker, free), (5, 1), "a threat at Maker's move 7");
+    assert_eq!((maker, free), (5, 1), "a threat at Maker's move {move_number}");
     assert!(shape_marks(&mut app).is_empty(), "only before the move");
     // The best reply's line, from its start: the Snaky it ends with.
     key(&mut app, KeyCode::KeyS);
@@ -1281,7 +1286,7 @@ fn a_cost_only_against_this_makers_order_is_told_as_such() {
     assert_eq!((played, lost, keeps), ((3, Cell::new(11, 7)), before - after, before));
     let said = notice.said.text(Language::English);
     assert!(said.starts_with("Your move 3 at (11,7) let this Maker win"), "{said}");
-    assert!(said.contains("only because this Maker then leaves a finish open"), "{said}");
+    assert!(said.contains("this Maker leaves a finish open, which another would take"), "{said}");
     assert!(notice.said.text(Language::Japanese).contains("ミスとは限りません"));
     // A costly move whose better reply holds against any order stays a mistake (the test above).
 }
@@ -1322,28 +1327,28 @@ fn the_best_reply_taken_a_move_late_is_said_to_have_cost_then() {
 
 /// One verdict for a cost only against this Maker's order (newcomers #97 and #98 saw "not clearly
 /// a mistake" in play, then a red chip and "Costliest" at the end): after the game its stone has a
-/// grey ring, not red, its chip is calm, and W opens the costliest other mistake. In this game against ours
-/// (20) (the mixed computer Breaker's seed 14) Breaker's move 3 at (4,8) lost the most, and its
-/// better reply holds only against this Maker's order (the engine's flag, checked against the brute
-/// force in `snaky_threats`).
+/// grey ring, not red, its chip is calm, and W opens the costliest other mistake. In this game
+/// against the paper's Maker (the random computer Breaker's seed 9) Breaker's move 1 at (6,8) lost
+/// the most, and along the lesson's lines its better reply holds only because of this Maker's
+/// order (the engine's flag, checked against the brute force in `snaky_threats`).
 #[test]
 fn a_cost_only_against_this_makers_order_is_no_costliest_mistake() {
     use pokopoko::app::snaky::{LessonChip, SnakyInput, Stone};
     use pokopoko::app::theme::palette;
     let mut app = snaky_screen();
-    app.world_mut().write_message(SnakyInput::ChooseMaker(Maker::Ours));
+    app.world_mut().write_message(SnakyInput::ChooseMaker(Maker::Paper));
     app.update();
-    app.world_mut().write_message(SnakyInput::LoadRecord("8,9 7,7 4,8 9,7 10,9 5,9".into()));
+    app.world_mut().write_message(SnakyInput::LoadRecord("6,8 10,7 7,7 5,9 9,5".into()));
     app.update();
     app.update();
     let game = session(&app).game().clone();
     assert!(game.won());
     let review = pokopoko::snaky::review_game(&game);
-    assert_eq!(review.costliest(), Some(2), "(4,8) lost the most");
-    assert_eq!(pokopoko::snaky::review::order_only(&game, &review), [2]);
-    let later = review.costliest_but(&[2]).expect("another mistake");
-    assert!(later != 2 && review.moves[later].mistake());
-    // No red ring on (4,8); one on the other mistake's stone.
+    assert_eq!(review.costliest(), Some(0), "(6,8) lost the most");
+    assert_eq!(pokopoko::snaky::review::order_only(&game, &review), [0]);
+    let later = review.costliest_but(&[0]).expect("another mistake");
+    assert!(later != 0 && review.moves[later].mistake());
+    // A grey ring on (6,8); a red one on the other mistake's stone.
     let rings: Vec<(Cell, Option<Color>)> = {
         let mut q = app.world_mut().query::<(&Stone, &Outline)>();
         q.iter(app.world())
@@ -1352,7 +1357,7 @@ fn a_cost_only_against_this_makers_order_is_no_costliest_mistake() {
             .collect()
     };
     let ring_of = |cell: Cell| rings.iter().find(|(c, _)| *c == cell).and_then(|(_, colour)| *colour);
-    assert_eq!(ring_of(Cell::new(4, 8)), Some(palette::INK_SOFT), "a grey ring on (4,8)");
+    assert_eq!(ring_of(Cell::new(6, 8)), Some(palette::INK_SOFT), "a grey ring on (6,8)");
     assert_eq!(ring_of(review.moves[later].breaker), Some(palette::BAD), "the other mistake is ringed");
     // Its chip is calm; the costliest chip is the other's.
     let chips: Vec<(usize, Color)> = {
@@ -1360,7 +1365,7 @@ fn a_cost_only_against_this_makers_order_is_no_costliest_mistake() {
         q.iter(app.world()).map(|(chip, face)| (chip.0, face.0)).collect()
     };
     let face = |index: usize| chips.iter().find(|(i, _)| *i == index).map(|(_, c)| *c);
-    assert_eq!(face(2), Some(palette::SECONDARY), "calm");
+    assert_eq!(face(0), Some(palette::SECONDARY), "calm");
     assert_eq!(face(later), Some(palette::BAD), "the costliest");
     // W opens the other.
     key(&mut app, KeyCode::KeyW);

@@ -349,11 +349,11 @@ pub fn costly_now(
     }
     match (lang, better) {
         (Language::Japanese, Some((_, keeps))) if order_only => format!(
-            "あなたの{number}手目 {} で、この作り手の勝ちが{lost}手早まりました。ただし{keeps}を保てる手が保てるのは、そのあとこの作り手が完成のマスを空けたままにするからで、ほかの作り手なら完成させます。ミスとは限りません。学び（W）で見られます。",
+            "あなたの{number}手目 {} で、この作り手の勝ちが{lost}手早まりました。ただし学びの進行では、{keeps}を保てる手のあと、この作り手は完成のマスを空けたままにします（ほかの作り手なら完成させます）。ミスとは限りません。学び（W）で見られます。",
             crate::snaky::words::place(lang, played)
         ),
         (Language::English, Some((_, keeps))) if order_only => format!(
-            "Your move {number} at {} let this Maker win {lost} sooner. But the reply that keeps {keeps} holds only because this Maker then leaves a finish open, which another would take: not clearly a mistake. The lesson (W) shows it.",
+            "Your move {number} at {} let this Maker win {lost} sooner. But in the lesson's line after the reply that keeps {keeps}, this Maker leaves a finish open, which another would take: not clearly a mistake. The lesson (W) shows it.",
             crate::snaky::words::place(lang, played)
         ),
         (Language::Japanese, None) => {
