@@ -244,16 +244,16 @@ pub fn one_move_late(lang: Language, cell: Cell, number: usize, lost: u32) -> St
 pub fn this_order_only(lang: Language, cell: Cell, (best, yours): (u32, u32)) -> String {
     match (lang, best < yours) {
         (Language::English, true) => format!(
-            " In these lines only this Maker's order makes it better: after {cell} it leaves a finish open at move {best}, where a Maker that takes finishes wins (after your move: at {yours})."
+            " But {cell} may be better only against this Maker: in its line this Maker leaves a finish open, and another Maker would win at move {best}, sooner than after your move (move {yours})."
         ),
         (Language::English, false) => format!(
-            " In these lines only this Maker's order makes it better: after {cell} it leaves a finish open at move {best}, where a Maker that takes finishes wins, as after your move."
+            " But {cell} may be better only against this Maker: in its line this Maker leaves a finish open, and another Maker would win at move {best}, as after your move."
         ),
         (Language::Japanese, true) => format!(
-            "この進行でよいのは、この作り手の手順のためだけです：{cell} のあと{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ちます（あなたの手のあとは{yours}手目）。"
+            "ただし {cell} がよいのは、この作り手に対してだけかもしれません：その進行でこの作り手は完成のマスを空けたままにし、ほかの作り手なら{best}手目に勝ちます（あなたの手のあとは{yours}手目）。"
         ),
         (Language::Japanese, false) => format!(
-            "この進行でよいのは、この作り手の手順のためだけです：{cell} のあと{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ちます（あなたの手のあとと同じ）。"
+            "ただし {cell} がよいのは、この作り手に対してだけかもしれません：その進行でこの作り手は完成のマスを空けたままにし、ほかの作り手なら{best}手目に勝ちます（あなたの手のあとと同じ）。"
         ),
     }
 }

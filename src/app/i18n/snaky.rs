@@ -249,10 +249,10 @@ pub fn marks_legend(lang: Language, costly: bool, finishing: usize, block_falls_
     if costly {
         said.push(match lang {
             Language::Japanese => {
-                "赤い輪：作り手の勝ちを早めたあなたの手（ふりかえりで理由が見られます）。".to_string()
+                "赤い輪：作り手の勝ちを早めたあなたの手（グレーの輪はミスとは限らない手。ふりかえりで理由が見られます）。".to_string()
             }
             Language::English => {
-                "Red ring: your move that let Maker win sooner (the review shows why).".to_string()
+                "Red ring: your move that let Maker win sooner (a grey ring: not clearly a mistake; the review shows why).".to_string()
             }
         });
     }
@@ -349,11 +349,11 @@ pub fn costly_now(
     }
     match (lang, better) {
         (Language::Japanese, Some((_, keeps))) if order_only => format!(
-            "あなたの{number}手目 {} で、この作り手の勝ちが{lost}手早まりました。ただし学びの進行では、{keeps}を保てる手のあと、この作り手は完成のマスを空けたままにします（ほかの作り手なら完成させます）。ミスとは限りません。学び（W）で見られます。",
+            "あなたの{number}手目 {} で、この作り手の勝ちが{lost}手早まりましたが、ミスとは限りません：{keeps}を保てる手は、この作り手の手順のためだけに保てるのかもしれません（理由は学び W で）。",
             crate::snaky::words::place(lang, played)
         ),
         (Language::English, Some((_, keeps))) if order_only => format!(
-            "Your move {number} at {} let this Maker win {lost} sooner. But in the lesson's line after the reply that keeps {keeps}, this Maker leaves a finish open, which another would take: not clearly a mistake. The lesson (W) shows it.",
+            "Your move {number} at {} let this Maker win {lost} sooner, but it is not clearly a mistake: the reply that keeps {keeps} may hold only because of this Maker's order (the lesson, W, shows why).",
             crate::snaky::words::place(lang, played)
         ),
         (Language::Japanese, None) => {
@@ -1104,7 +1104,7 @@ pub fn lesson_legend(
         (Language::Japanese, 0, Played::Lost, _) => {
             let tint = match tint {
                 Some(LessonTint::Shape) => "　黄色のマス：最善の受けがふさぐ形",
-                Some(LessonTint::Threatened) => "　黄色のマス：あなたの手のあと作り手がねらう Snaky（最善の受けがつぶす）",
+                Some(LessonTint::Threatened) => "　黄色のマス：最善の受けがつぶす Snaky",
                 Some(LessonTint::Aim) => "　紫のマス：進行の最後に完成する Snaky",
                 None => "",
             };
@@ -1113,7 +1113,7 @@ pub fn lesson_legend(
         (Language::English, 0, Played::Lost, _) => {
             let tint = match tint {
                 Some(LessonTint::Shape) => " Yellow tiles: the shape the best reply blocks.",
-                Some(LessonTint::Threatened) => " Yellow tiles: the Snaky Maker threatens after your move, which the best reply spoils.",
+                Some(LessonTint::Threatened) => " Yellow tiles: the Snaky the best reply spoils.",
                 Some(LessonTint::Aim) => " Purple tiles: the Snaky the line ends with.",
                 None => "",
             };
