@@ -71,6 +71,39 @@ fn practice_waits_for_the_end_of_the_game() {
     assert!(notice.said.text(pokopoko::save::Language::English).starts_with("Practice opens once"));
 }
 
+/// A game with costly moves but no board says why each is not one (newcomer #99 read "Nothing to
+/// practise" beside a lesson's "-1"): SPEC §2.4's worked line, whose (8,6) costs 1 against the
+/// paper's Maker with a better reply that holds only because of this Maker's order, then the
+/// perfect computer Breaker, which loses nothing, to the end.
+#[test]
+fn nothing_to_practise_says_why_each_costly_move_is_no_board() {
+    use pokopoko::snaky::{BreakerKind, ComputerBreaker, Game, practice::LeftOut};
+    let mut played = Game::started(Maker::Paper.cards().expect("cards"));
+    for cell in [Cell::new(7, 8), Cell::new(8, 6)] {
+        played.reply(cell).expect("legal");
+    }
+    snaky::play_out(&mut played, &mut ComputerBreaker::new(BreakerKind::Perfect, 0));
+    assert!(snaky::practice::puzzles(&played).is_empty());
+    assert_eq!(snaky::practice::left_out(&played), [(1, LeftOut::OrderOnly)]);
+    let mut app = game(SavePlace::Memory, None);
+    crate::snaky::papers_maker(&mut app);
+    app.world_mut().write_message(Go(Screen::Snaky));
+    for _ in 0..3 {
+        app.update();
+    }
+    let record = snaky::record::format_moves(played.breaker_cells());
+    app.world_mut().write_message(pokopoko::app::snaky::SnakyInput::LoadRecord(record));
+    app.update();
+    assert!(app.world().resource::<Session>().game().won());
+    key(&mut app, KeyCode::KeyQ);
+    app.update();
+    assert_eq!(screen(&app), Screen::Snaky);
+    let notice = app.world().resource::<Session>().notice.clone().expect("said");
+    let said = notice.said.text(pokopoko::save::Language::English);
+    assert!(said.starts_with("Nothing to practise"), "{said}");
+    assert!(said.contains("No board for your move 2: in the lesson's line"), "{said}");
+}
+
 #[test]
 fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     let mut app = finished_game();

@@ -270,7 +270,10 @@ fn open_practice(
             commands.insert_resource(practice);
             go.write(Go(Screen::SnakyPractice));
         }
-        None => session.tell(NoticeKind::Info, Said::NothingToPractise),
+        None => {
+            let left = crate::snaky::practice::left_out(session.game());
+            session.tell(NoticeKind::Info, Said::NothingToPractise(left));
+        }
     }
 }
 

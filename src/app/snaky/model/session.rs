@@ -222,7 +222,8 @@ pub enum Said {
     /// Practice asked for before Maker has won.
     PracticeAfterTheGame,
     /// Practice asked for, and no move of the game cost Maker moves where a reply on the board held.
-    NothingToPractise,
+    /// No practice board; the costly moves left out, with why ([`crate::snaky::practice::left_out`]).
+    NothingToPractise(Vec<(usize, crate::snaky::practice::LeftOut)>),
 }
 
 impl Said {
@@ -267,7 +268,16 @@ impl Said {
             Self::ClipboardError(error) => text::clipboard_error(lang, error),
             Self::RecordFileError { path, error } => text::record_file_error(lang, path, error),
             Self::PracticeAfterTheGame => i18n::practice::after_the_game(lang).to_string(),
-            Self::NothingToPractise => i18n::practice::nothing(lang).to_string(),
+            // And why each costly move is not a board (newcomer #99 read "nothing to practise"
+            // beside a lesson whose move was "not clearly a mistake").
+            Self::NothingToPractise(left) => match i18n::practice::left_out(lang, left) {
+                Some(why) => format!(
+                    "{}{}{why}",
+                    i18n::practice::nothing(lang),
+                    if lang == Language::English { " " } else { "" }
+                ),
+                None => i18n::practice::nothing(lang).to_string(),
+            },
         }
     }
 }
