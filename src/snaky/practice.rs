@@ -100,7 +100,7 @@ fn not_a_board(game: &Game, index: usize, reviewed: &review::ReviewedMove) -> Op
         Some(LeftOut::BlockedFinish)
     } else if !something_to_find {
         Some(LeftOut::FarAway)
-    } else if review::why(game, index).is_some_and(|why| why.for_this_order_only().is_some()) {
+    } else if review::is_order_only(game, index) {
         Some(LeftOut::OrderOnly)
     } else {
         None

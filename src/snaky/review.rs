@@ -923,7 +923,7 @@ pub fn takeaway(game: &Game, review: &Review) -> Takeaway {
         }
         // A reply that keeps more only against this Maker's order is not one to carry to the
         // next game (newcomer #96): the lesson says so, and the takeaway names another.
-        if why(game, index).is_some_and(|why| why.for_this_order_only().is_some()) {
+        if is_order_only(game, index) {
             continue;
         }
         if let Some(costliest) = takeaway.costliest.as_mut().filter(|c| c.lost >= reviewed.lost) {
@@ -947,7 +947,13 @@ pub fn takeaway(game: &Game, review: &Review) -> Takeaway {
 /// game with many mistakes (two lines each).
 pub fn order_only(game: &Game, review: &Review) -> Vec<usize> {
     let mistakes = review.moves.iter().enumerate().filter(|(_, m)| m.mistake()).map(|(i, _)| i);
-    mistakes.filter(|&i| why(game, i).is_some_and(|why| why.for_this_order_only().is_some())).collect()
+    mistakes.filter(|&i| is_order_only(game, i)).collect()
+}
+
+/// Whether Breaker's move `index` of `game` cost Maker moves and its lesson's best reply keeps
+/// more only against this Maker's order ([`Why::for_this_order_only`]; two lines played out).
+pub fn is_order_only(game: &Game, index: usize) -> bool {
+    why(game, index).is_some_and(|why| why.for_this_order_only().is_some())
 }
 
 /// The reply on the board a lesson offers instead of Breaker's costly move `index` of `game`:

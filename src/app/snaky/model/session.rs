@@ -970,10 +970,7 @@ impl Session {
         };
         // A reply that keeps more only because this Maker leaves a finish open after it
         // (newcomer #96): the move was no worse against a Maker that takes finishes.
-        let order_only = better.is_some()
-            && crate::snaky::review::why(&self.game, index)
-                .and_then(|why| why.for_this_order_only())
-                .is_some();
+        let order_only = better.is_some() && crate::snaky::review::is_order_only(&self.game, index);
         let said =
             Said::Costly { played: (index + 1, last.breaker), lost: last.lost, better, blocked, order_only };
         // A block of a finish was right in general, and a cost against this Maker's order only
