@@ -371,3 +371,55 @@ fn every_block_of_a_threat_is_counted() {
     }
     assert!(triples > 0, "triple threats occur");
 }
+
+/// Boards from other games (newcomers #95 and #99 asked for fresh positions): each is a board of
+/// the computer Breaker's game its seed replays, one a game, with the move played there costing
+/// what a replay on that game's board says and the first answer holding there; the boards of the
+/// kind asked for come first.
+#[test]
+fn boards_from_other_games_are_boards_of_the_games_their_seeds_replay() {
+    use practice::Origin;
+    use review::Role;
+    let cards = Maker::Ours.cards().expect("cards");
+    let kind = |role: Option<Role>| role.map(|r| std::mem::discriminant(&r));
+    for like in
+        [None, Some(Role::ThreatenedSnaky { move_number: 0 }), Some(Role::CompletedSnaky { move_number: 0 })]
+    {
+        let (boards, next) = practice::from_other_games(&cards, 40, 5, like);
+        assert_eq!(boards.len(), 5, "{like:?}");
+        let mut seeds = BTreeSet::new();
+        for puzzle in &boards {
+            let Origin::Computer { seed } = puzzle.origin() else {
+                panic!("{like:?}: a board of the player's game")
+            };
+            assert!(
+                (40..next).contains(&seed) && seeds.insert(seed),
+                "{like:?}: seed {seed}, one board a game"
+            );
+            let mut game = Game::started(Arc::clone(&cards));
+            play_out(&mut game, &mut ComputerBreaker::new(BreakerKind::Mixed, seed));
+            let index = puzzle.move_number() - 1;
+            let before = game.prefix(review::before(index));
+            let at = format!("{like:?} seed {seed} move {}", puzzle.move_number());
+            let stones: Vec<(Cell, pokopoko::snaky::Player)> =
+                puzzle.stones().iter().map(|s| (s.0, s.1)).collect();
+            let expected: Vec<_> = before.moves().iter().map(|m| (puzzle.show(m.cell), m.player)).collect();
+            assert_eq!(stones, expected, "{at}");
+            assert_eq!(puzzle.played_in_the_game(), game.breaker_cells()[index], "{at}");
+            let keeps = |cell: Cell| {
+                let mut after = before.clone();
+                after.breaker_move(cell).expect("a free cell");
+                after.guarantee()
+            };
+            let first = in_the_game(puzzle, puzzle.answers()[0]);
+            assert!(keeps(first) > keeps(puzzle.played_in_the_game()), "{at}");
+            assert_eq!(keeps(first), puzzle.holds(), "{at}");
+        }
+        // The asked kind first: once a board is of another kind, no later one is of the asked kind.
+        if let Some(like) = like {
+            let of_kind: Vec<bool> = boards.iter().map(|b| kind(b.plan_used()) == kind(Some(like))).collect();
+            assert!(of_kind[0], "{like:?}: {of_kind:?}");
+            assert!(of_kind.windows(2).all(|w| w[0] || !w[1]), "{like:?}: {of_kind:?}");
+        }
+    }
+}

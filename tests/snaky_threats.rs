@@ -315,6 +315,106 @@ fn the_finder_matches_the_brute_force_on_every_board_of_computer_games() {
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
 
+/// Brute force: the free cells within 5 of Maker's stones where a Maker stone leaves two or more
+/// finishing cells whose copies hold it, each with those cells: every copy R(S) + t through the
+/// cell (8 matrices, each of S's six cells on it).
+fn brute_forks(maker: &[Xy], breaker: &[Xy]) -> BTreeMap<Xy, BTreeSet<Xy>> {
+    let (mine, theirs): (BTreeSet<Xy>, BTreeSet<Xy>) =
+        (maker.iter().copied().collect(), breaker.iter().copied().collect());
+    let mut forks = BTreeMap::new();
+    let mut near = BTreeSet::new();
+    for &(mx, my) in maker {
+        for (dx, dy) in (-5..=5).flat_map(|dx| (-5..=5).map(move |dy| (dx, dy))) {
+            near.insert((mx + dx, my + dy));
+        }
+    }
+    for (x, y) in near.into_iter().filter(|c| !mine.contains(c) && !theirs.contains(c)) {
+        let mut finishes = BTreeSet::new();
+        for [a, b, c, d] in matrices() {
+            for (sx, sy) in S {
+                let (tx, ty) = (x - (a * sx + b * sy), y - (c * sx + d * sy));
+                let copy = S.map(|(u, v)| (a * u + b * v + tx, c * u + d * v + ty));
+                let free: Vec<Xy> =
+                    copy.iter().copied().filter(|&cell| cell != (x, y) && !mine.contains(&cell)).collect();
+                if free.len() == 1 && !copy.iter().any(|cell| theirs.contains(cell)) {
+                    finishes.insert(free[0]);
+                }
+            }
+        }
+        if finishes.len() >= 2 {
+            forks.insert((x, y), finishes);
+        }
+    }
+    forks
+}
+
+#[test]
+fn the_cells_where_a_maker_stone_makes_a_double_threat_are_the_brute_forces() {
+    let (mut boards, mut with_forks) = (0, 0);
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("cards");
+        for kind in BreakerKind::ALL {
+            for seed in 0..2 {
+                let breaker = computer_game(maker, kind, seed);
+                let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
+                // Every board Breaker is to move on.
+                for moves in (1..game.moves().len()).step_by(2) {
+                    let board = game.prefix(moves);
+                    let (m, b) = (board.maker_cells(), board.breaker_cells());
+                    let found: BTreeMap<Xy, BTreeSet<Xy>> = snaky::threats::forks(m, b)
+                        .into_iter()
+                        .map(|fork| ((fork.cell.x, fork.cell.y), xy(&fork.finishes).into_iter().collect()))
+                        .collect();
+                    let at = format!("{maker:?} {kind:?} seed {seed}, after move {moves}");
+                    assert_eq!(found, brute_forks(&xy(m), &xy(b)), "{at}");
+                    boards += 1;
+                    with_forks += usize::from(!found.is_empty());
+                }
+            }
+        }
+    }
+    // Some boards have such a cell, most do not.
+    assert!(with_forks > 0 && with_forks < boards, "{with_forks} of {boards}");
+}
+
+/// A costly move that left a cell where Maker's next stone makes a double threat, where the best
+/// reply left none, is told so ([`review::Why::fork_left`]), by the brute force's cells; no other
+/// move is. The computer Breakers' games against ours (20) hold one (the mixed Breaker's seed 1,
+/// its move 6: (9,6) would make a double threat).
+#[test]
+fn a_move_that_left_a_double_threat_one_stone_away_is_told_by_the_brute_force() {
+    let cards = Maker::Ours.cards().expect("cards");
+    let mut told = 0;
+    for kind in BreakerKind::ALL {
+        for seed in 0..3 {
+            let breaker = computer_game(Maker::Ours, kind, seed);
+            let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
+            for index in 0..breaker.len() {
+                let Some(why) = review::why(&game, index) else { continue };
+                let before = game.prefix(review::before(index));
+                let after = |cell: Cell| {
+                    let mut board = before.clone();
+                    board.breaker_move(cell).expect("free");
+                    (xy(board.maker_cells()), xy(board.breaker_cells()))
+                };
+                let (maker, breaker_stones) = after(why.breaker);
+                let forks = brute_forks(&maker, &breaker_stones);
+                let (best_maker, best_breaker) = after(why.best_reply.cell);
+                let expected = (brute_threats(&maker, &breaker_stones).is_empty()
+                    && brute_forks(&best_maker, &best_breaker).is_empty())
+                .then(|| forks.iter().next())
+                .flatten();
+                let found = why.fork_left.as_ref().map(|f| ((f.cell.x, f.cell.y), xy(&f.finishes)));
+                let expected =
+                    expected.map(|(&cell, finishes)| (cell, finishes.iter().copied().collect::<Vec<_>>()));
+                assert_eq!(found, expected, "{kind:?} seed {seed} move {}", index + 1);
+                told += usize::from(found.is_some());
+            }
+        }
+    }
+    assert!(told > 0, "no move told");
+}
+
 /// Replays a line on its own board from `start` (Maker to move), checking each step against the
 /// policy and each step's threats against the brute force, and the turning point against the
 /// brute force's counts. Returns the Maker move at which the line completes.

@@ -27,6 +27,10 @@
 //! }
 //! ```
 
+use std::sync::Arc;
+
+use super::breaker::{BreakerKind, ComputerBreaker, play_out};
+use super::card::Cards;
 use super::cell::Cell;
 use super::game::{Game, Player};
 use super::placement::{Placement, Symmetry};
@@ -53,6 +57,17 @@ pub struct Puzzle {
     /// The game with the move played and Maker's line after it (the lesson's): what any answer
     /// was in Maker's plan ([`Puzzle::role_of`]).
     plan: Option<(Game, Line)>,
+    /// The game the board came from.
+    origin: Origin,
+}
+
+/// Whose game a board came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Origin {
+    /// The player's.
+    Yours,
+    /// A computer Breaker's ([`from_other_games`]), played with this seed.
+    Computer { seed: u64 },
 }
 
 /// What a reply on the shown board does.
@@ -111,6 +126,68 @@ fn not_a_board(game: &Game, index: usize, reviewed: &review::ReviewedMove) -> Op
 /// only far away) kept more, other than a block of a finishing cell, in the order played, each
 /// turned its own way.
 pub fn puzzles(game: &Game) -> Vec<Puzzle> {
+    puzzles_of(game, Origin::Yours)
+}
+
+/// The computer Breaker whose games give [`from_other_games`] its boards: a random mix of a
+/// random near move, a random move of Maker's plan, the greedy block and the perfect reply, so its
+/// games have costly moves among good ones, as a learner's do.
+const OTHER_BREAKER: BreakerKind = BreakerKind::Mixed;
+
+/// Games [`from_other_games`] plays for each board it is asked for, at most.
+const GAMES_PER_BOARD: usize = 4;
+
+/// Fresh boards of the same kind of find: the [`puzzles`] of games a computer Breaker played
+/// against `cards`, seeds from `seed` up (newcomers #95 and #99 asked for new positions of the
+/// idea a lesson taught). First the boards whose answer was the same kind of cell in Maker's plan
+/// as `like` ([`Puzzle::plan_used`]: a cell of the Snaky Maker completed, one it threatened, …),
+/// then any, one board a game, `wanted` in all (fewer only if `wanted × 4` games had none). Returns
+/// them with the next seed to play from.
+pub fn from_other_games(
+    cards: &Arc<Cards>,
+    seed: u64,
+    wanted: usize,
+    like: Option<Role>,
+) -> (Vec<Puzzle>, u64) {
+    let same_kind = |puzzle: &Puzzle, like: Role| {
+        puzzle.plan_used().is_some_and(|role| std::mem::discriminant(&role) == std::mem::discriminant(&like))
+    };
+    let (mut boards, mut others, mut seed) = (Vec::new(), Vec::new(), seed);
+    for _ in 0..wanted * GAMES_PER_BOARD {
+        if boards.len() == wanted {
+            break;
+        }
+        let mut game = Game::started(Arc::clone(cards));
+        play_out(&mut game, &mut ComputerBreaker::new(OTHER_BREAKER, seed));
+        let mut found = puzzles_of(&game, Origin::Computer { seed });
+        seed += 1;
+        // One board a game: the first of the kind asked for, else the game's costliest.
+        let costliest =
+            (0..found.len()).max_by_key(|&at| found[at].holds - found[at].keeps(found[at].played));
+        match like {
+            Some(like) => match found.iter().position(|p| same_kind(p, like)) {
+                Some(at) => boards.push(found.swap_remove(at)),
+                None => others.extend(costliest.map(|at| found.swap_remove(at))),
+            },
+            None => boards.extend(costliest.map(|at| found.swap_remove(at))),
+        }
+    }
+    let missing = wanted.saturating_sub(boards.len());
+    boards.extend(others.into_iter().take(missing));
+    for (at, board) in boards.iter_mut().enumerate() {
+        board.turn = about_opening(TURNS[at % TURNS.len()]);
+    }
+    (boards, seed)
+}
+
+/// The first seed [`from_other_games`] plays from after `game`: its Breaker moves hashed (FNV-1a),
+/// so each game brings other boards, and the same game the same ones.
+pub fn other_seed(game: &Game) -> u64 {
+    let bytes = game.breaker_cells().iter().flat_map(|c| [c.x.to_le_bytes(), c.y.to_le_bytes()]).flatten();
+    bytes.fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+fn puzzles_of(game: &Game, origin: Origin) -> Vec<Puzzle> {
     let lesson = review::review_game(game);
     let mut puzzles = Vec::new();
     for (index, reviewed) in lesson.moves.iter().enumerate() {
@@ -131,6 +208,7 @@ pub fn puzzles(game: &Game) -> Vec<Puzzle> {
             holds: reviewed.kept,
             turn: about_opening(symmetry),
             plan,
+            origin,
         });
     }
     puzzles
@@ -140,6 +218,11 @@ impl Puzzle {
     /// The Breaker move of the game this board came before (1-based, as the lesson counts).
     pub fn move_number(&self) -> usize {
         self.index + 1
+    }
+
+    /// Whose game the board came from.
+    pub fn origin(&self) -> Origin {
+        self.origin
     }
 
     /// What a reply that holds keeps: "Maker's plan needs `holds` moves".

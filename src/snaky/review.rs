@@ -365,6 +365,12 @@ pub struct Why {
     /// open. The lesson says so.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub better_block: Option<(Cell, u32)>,
+    /// With no finish open after the move: a cell where Maker's next stone would have made a
+    /// double threat ([`threats::forks`], the first by (x, y)), where after the best reply no
+    /// Maker stone would have. A fact of the board, not of this Maker's plan: any Maker that sees
+    /// it wins two moves later.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fork_left: Option<threats::Fork>,
 }
 
 /// Maker's plan against Breaker's longest defence from a position with Maker to move.
@@ -817,7 +823,20 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
     let best_reply =
         BestReply { cell, outside, keeps: reviewed.kept, in_line, on_shape, fullest, played_fullest };
     let blocked_finish = blocked_a_finish(game, index) && better_block.is_none();
-    Some(Why { index, breaker, line, best_reply, best_line, blocked_finish, better_block })
+    let fork_left = fork_left(&after, &after_best);
+    Some(Why { index, breaker, line, best_reply, best_line, blocked_finish, better_block, fork_left })
+}
+
+/// [`Why::fork_left`]: `after`, the game after Breaker's move, and `after_best`, after the best
+/// reply instead (both Maker to move).
+fn fork_left(after: &Game, after_best: &Game) -> Option<threats::Fork> {
+    let forks = |game: &Game| threats::forks(game.maker_cells(), game.breaker_cells());
+    if !threats::threats(after.maker_cells(), after.breaker_cells()).is_empty()
+        || !forks(after_best).is_empty()
+    {
+        return None;
+    }
+    forks(after).into_iter().next()
 }
 
 /// The Snaky copies through `cell` that the plan with `envelope` could still build on `game`'s

@@ -181,6 +181,40 @@ pub fn threats_through(stone: Cell, maker: &[Cell], breaker: &[Cell]) -> Threats
     Threats::from_copies(copies)
 }
 
+/// A free cell where Maker's stone would make a double threat: two or more finishing cells, each
+/// completing a copy through the stone. Breaker's time to stop a double threat is before it is
+/// made (the primer's double-threat step): on this cell, or on a cell all but one of its finishes
+/// need.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Fork {
+    /// Maker's stone here would leave two or more finishing cells.
+    pub cell: Cell,
+    /// The finishing cells it would leave ([`threats_through`] the stone), sorted by (x, y).
+    pub finishes: Vec<Cell>,
+}
+
+/// Every free cell where a Maker stone would make a double threat ([`Fork`]), sorted by (x, y).
+/// Such a cell lies in two copies that each hold four of Maker's stones and none of Breaker's, so
+/// only the free cells of such copies through Maker's stones are tried.
+pub fn forks(maker: &[Cell], breaker: &[Cell]) -> Vec<Fork> {
+    let mut tried: Vec<Cell> = Vec::new();
+    for &stone in maker {
+        Window::around(stone, maker, breaker).two_short_cells(&mut tried);
+    }
+    tried.sort();
+    tried.dedup();
+    let mut stones = maker.to_vec();
+    tried
+        .into_iter()
+        .filter_map(|cell| {
+            stones.push(cell);
+            let finishes = threats_through(cell, &stones, breaker);
+            stones.pop();
+            (finishes.kind == ThreatKind::DoubleThreat).then_some(Fork { cell, finishes: finishes.cells })
+        })
+        .collect()
+}
+
 /// Reach of a copy from one of its cells: every copy through a cell lies within 4 of it.
 const REACH: i64 = 4;
 const SIDE: i64 = 2 * REACH + 1;
@@ -227,6 +261,23 @@ impl Window {
                 .fold(0u128, |a, b| a | b)
         };
         Self { stone, maker: bits(maker), breaker: bits(breaker) }
+    }
+
+    /// Pushes the free cells of the copies through the centre with four Maker cells and no Breaker
+    /// cell (each such copy has two).
+    fn two_short_cells(&self, found: &mut Vec<Cell>) {
+        for CopyBits { bits, .. } in THROUGH_CENTRE.iter() {
+            if (bits & self.maker).count_ones() != 4 || bits & self.breaker != 0 {
+                continue;
+            }
+            let mut free = bits & !self.maker;
+            while free != 0 {
+                let at = i64::from(free.trailing_zeros());
+                free &= free - 1;
+                let (dx, dy) = ((at % SIDE - REACH) as i32, (at / SIDE - REACH) as i32);
+                found.push(Cell::new(self.stone.x.wrapping_add(dx), self.stone.y.wrapping_add(dy)));
+            }
+        }
     }
 
     /// Pushes the copies through the centre with five Maker cells, no Breaker cell and one free

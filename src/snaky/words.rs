@@ -18,7 +18,7 @@
 
 use super::cell::Cell;
 use super::review::{Line, Role, Takeaway, Why, WonBy};
-use super::threats::{DoubleShape, ThreatKind};
+use super::threats::{DoubleShape, Fork, ThreatKind};
 use crate::language::Language;
 
 /// A cell as the board names it, in a sentence: "(6,7)", or for a stone far away (a pass, not
@@ -205,6 +205,10 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
     if let Some(moves) = why.for_this_order_only() {
         return format!("{said}{}", this_order_only(lang, why.best_reply.cell, moves));
     }
+    let said = match &why.fork_left {
+        Some(fork) => format!("{}{said}", fork_left(lang, fork, why.best_reply.cell)),
+        None => said,
+    };
     // The two lines' turning points, when they differ in a way a player can see: the line after
     // the move built a row of five, the best reply's did not (a third of the computer Breakers'
     // costly moves; the primer's Maker steps play the row of five).
@@ -220,6 +224,25 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
         };
     }
     said
+}
+
+/// Before the best reply's sentence, where the move left a cell on which Maker's next stone
+/// makes a double threat and the best reply left none ([`Why::fork_left`]): the primer's rule,
+/// stop a double threat a move before it is made, on this game's board (the yellow "2" rings
+/// mark such cells in play).
+pub fn fork_left(lang: Language, fork: &Fork, best: Cell) -> String {
+    let cell = fork.cell;
+    let finishes: Vec<String> = fork.finishes.iter().map(ToString::to_string).collect();
+    match lang {
+        Language::English => format!(
+            "After your move, a Maker stone at {cell} would make a double threat ({} would each finish a Snaky); after {best}, no Maker stone would. ",
+            and_list(lang, &finishes)
+        ),
+        Language::Japanese => format!(
+            "あなたの手のあと、作り手が {cell} に打てばダブルリーチでした（{} のどれでも Snaky が完成します）。{best} のあとなら、そんな石はありませんでした。",
+            and_list(lang, &finishes)
+        ),
+    }
 }
 
 /// After the best reply's sentence, where the player took that cell with their next move (their

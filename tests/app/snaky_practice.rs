@@ -71,12 +71,14 @@ fn practice_waits_for_the_end_of_the_game() {
     assert!(notice.said.text(pokopoko::save::Language::English).starts_with("Practice opens once"));
 }
 
-/// A game with costly moves but no board says why each is not one (newcomer #99 read "Nothing to
-/// practise" beside a lesson's "-1"): SPEC §2.4's worked line, whose (8,6) costs 1 against the
-/// paper's Maker with a better reply that holds only because of this Maker's order, then the
-/// perfect computer Breaker, which loses nothing, to the end.
+/// A game with costly moves but no board of its own practises boards of other games, and says
+/// why each costly move is not one (newcomer #99 read "Nothing to practise" beside a lesson's
+/// "-1"; #95 and #99 asked for fresh positions): SPEC §2.4's worked line, whose (8,6) costs 1
+/// against the paper's Maker with a better reply that holds only because of this Maker's order,
+/// then the perfect computer Breaker, which loses nothing, to the end. M adds more.
 #[test]
-fn nothing_to_practise_says_why_each_costly_move_is_no_board() {
+fn a_game_without_boards_practises_other_games_and_says_why_its_moves_are_none() {
+    use pokopoko::snaky::practice::Origin;
     use pokopoko::snaky::{BreakerKind, ComputerBreaker, Game, practice::LeftOut};
     let mut played = Game::started(Maker::Paper.cards().expect("cards"));
     for cell in [Cell::new(7, 8), Cell::new(8, 6)] {
@@ -86,6 +88,7 @@ fn nothing_to_practise_says_why_each_costly_move_is_no_board() {
     assert!(snaky::practice::puzzles(&played).is_empty());
     assert_eq!(snaky::practice::left_out(&played), [(1, LeftOut::OrderOnly)]);
     let mut app = game(SavePlace::Memory, None);
+    app.insert_resource(pokopoko::app::i18n::Lang(pokopoko::save::Language::English));
     crate::snaky::papers_maker(&mut app);
     app.world_mut().write_message(Go(Screen::Snaky));
     for _ in 0..3 {
@@ -95,13 +98,29 @@ fn nothing_to_practise_says_why_each_costly_move_is_no_board() {
     app.world_mut().write_message(pokopoko::app::snaky::SnakyInput::LoadRecord(record));
     app.update();
     assert!(app.world().resource::<Session>().game().won());
+    app.update();
+    assert!(texts(&mut app).iter().any(|t| t == "Practise: boards from other games (Q)"));
     key(&mut app, KeyCode::KeyQ);
     app.update();
-    assert_eq!(screen(&app), Screen::Snaky);
-    let notice = app.world().resource::<Session>().notice.clone().expect("said");
-    let said = notice.said.text(pokopoko::save::Language::English);
-    assert!(said.starts_with("Nothing to practise"), "{said}");
-    assert!(said.contains("No board for your move 2: in the lesson's line"), "{said}");
+    app.update();
+    assert_eq!(screen(&app), Screen::SnakyPractice);
+    let practice = app.world().resource::<PracticeSession>();
+    assert_eq!((practice.yours(), practice.position().1), (0, 3));
+    let Origin::Computer { seed } = practice.puzzle().origin() else {
+        panic!("a board of the player's game")
+    };
+    // The board is the computer's game's, replayed here from its seed.
+    let mut other = Game::started(Maker::Paper.cards().expect("cards"));
+    snaky::play_out(&mut other, &mut ComputerBreaker::new(BreakerKind::Mixed, seed));
+    let played_there = other.breaker_cells()[practice.puzzle().move_number() - 1];
+    assert_eq!(practice.puzzle().played_in_the_game(), played_there);
+    let all = texts(&mut app);
+    assert!(all.iter().any(|t| t.starts_with("No board for your move 2: in the lesson's line")), "{all:?}");
+    assert!(all.iter().any(|t| t.starts_with("A board from another game (a computer Breaker")), "{all:?}");
+    key(&mut app, KeyCode::KeyM);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<PracticeSession>().position(), (4, 6));
 }
 
 #[test]

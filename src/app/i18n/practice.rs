@@ -1,7 +1,7 @@
 //! The strings of Snaky practice (boards of the player's game, turned, to find a reply that holds).
 
 use crate::save::Language;
-use crate::snaky::practice::{LeftOut, Verdict};
+use crate::snaky::practice::{LeftOut, Origin, Verdict};
 use crate::snaky::review::Role;
 use crate::snaky::words;
 use crate::snaky::{Cell, Symmetry};
@@ -19,17 +19,18 @@ pub fn title(lang: Language) -> &'static str {
 
 pub fn subtitle(lang: Language) -> &'static str {
     match lang {
-        Language::Japanese => "あなたの対局の局面を回して出題：持ちこたえる手を見つけよう。",
-        Language::English => "Boards from your game, turned: find a reply that holds.",
+        Language::Japanese => "あなたやほかの対局の局面を回して出題：持ちこたえる手を見つけよう。",
+        Language::English => "Boards from your game and others, turned: find a reply that holds.",
     }
 }
 
 /// The Breaker screen's button (after a game with something to practise).
 pub fn button(lang: Language, boards: usize) -> String {
     match lang {
-        // Greyed, it still says where the reason is (newcomer #28 saw no reason).
-        Language::Japanese if boards == 0 => "練習する局面なし（Q：理由）".to_string(),
-        Language::English if boards == 0 => "Practise: no board this game (Q: why)".to_string(),
+        // No board of its own: boards of other games, and the practice screen says why the
+        // game's costly moves are none (newcomer #28 saw no reason behind a greyed button).
+        Language::Japanese if boards == 0 => "練習：ほかの対局から (Q)".to_string(),
+        Language::English if boards == 0 => "Practise: boards from other games (Q)".to_string(),
         Language::Japanese => format!("練習 {boards}問 (Q)"),
         Language::English if boards == 1 => "Practise: 1 board (Q)".to_string(),
         Language::English => format!("Practise: {boards} boards (Q)"),
@@ -91,10 +92,11 @@ pub fn task(lang: Language, holds: u32) -> String {
 
 /// Where the board comes from, and what the move played in the game did here: `played`, the
 /// cell as the game showed it and as this turned board shows it (newcomer #46 read the turned
-/// board's name as a wrong memory of their move).
+/// board's name as a wrong memory of their move). A board of another game is a computer
+/// Breaker's (`origin`), its move named only as this board shows it.
 pub fn in_the_game(
     lang: Language,
-    move_number: usize,
+    (move_number, origin): (usize, Origin),
     symmetry: Symmetry,
     played: [Cell; 2],
     verdict: Verdict,
@@ -103,23 +105,40 @@ pub fn in_the_game(
     let ([in_game, here], turned) = (played.map(cell), turned(lang, symmetry));
     // A pass: its stone lies far away, not on the board (newcomer #89 was shown the red circle
     // of "(-1000,-984)").
-    if played[0].is_far_away() {
-        return match lang {
-            Language::Japanese => format!(
-                "あなたの{move_number}手目の局面を{turned}。対局ではパス（遠くに打つ）で、作り手は{keeps}手で勝てるようになりました（{lost}手早く）。"
-            ),
-            Language::English => format!(
-                "Your move {move_number}'s board, {turned}. In the game you passed (a stone far away): Maker could then win by move {keeps}, {lost} sooner."
-            ),
-        };
-    }
-    match lang {
-        Language::Japanese => format!(
+    let pass = played[0].is_far_away();
+    match (lang, origin, pass) {
+        (Language::Japanese, Origin::Yours, true) => format!(
+            "あなたの{move_number}手目の局面を{turned}。対局ではパス（遠くに打つ）で、作り手は{keeps}手で勝てるようになりました（{lost}手早く）。"
+        ),
+        (Language::English, Origin::Yours, true) => format!(
+            "Your move {move_number}'s board, {turned}. In the game you passed (a stone far away): Maker could then win by move {keeps}, {lost} sooner."
+        ),
+        (Language::Japanese, Origin::Yours, false) => format!(
             "あなたの{move_number}手目の局面を{turned}。対局では {in_game} に打ち（この盤では赤い丸の {here}）、作り手は{keeps}手で勝てるようになりました（{lost}手早く）。"
         ),
-        Language::English => format!(
+        (Language::English, Origin::Yours, false) => format!(
             "Your move {move_number}'s board, {turned}. In the game you played {in_game} (on this board the red circle, {here}): Maker could then win by move {keeps}, {lost} sooner."
         ),
+        (Language::Japanese, Origin::Computer { .. }, true) => format!(
+            "ほかの対局（COM の壊し手とこの作り手）の局面を{turned}。COM はパス（遠くに打つ）で、作り手は{keeps}手で勝てるようになりました（{lost}手早く）。"
+        ),
+        (Language::English, Origin::Computer { .. }, true) => format!(
+            "A board from another game (a computer Breaker against this Maker), {turned}. The computer passed (a stone far away): Maker could then win by move {keeps}, {lost} sooner."
+        ),
+        (Language::Japanese, Origin::Computer { .. }, false) => format!(
+            "ほかの対局（COM の壊し手とこの作り手）の局面を{turned}。COM は赤い丸の {here} に打ち、作り手は{keeps}手で勝てるようになりました（{lost}手早く）。"
+        ),
+        (Language::English, Origin::Computer { .. }, false) => format!(
+            "A board from another game (a computer Breaker against this Maker), {turned}. The computer played the red circle, {here}: Maker could then win by move {keeps}, {lost} sooner."
+        ),
+    }
+}
+
+/// The button that adds boards from other games.
+pub fn more(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "ほかの対局から (M)",
+        Language::English => "More boards (M)",
     }
 }
 
@@ -304,10 +323,10 @@ pub fn back_to_game(lang: Language) -> &'static str {
 pub fn legend(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "赤：試して持ちこたえなかった手（試した手だけ）。緑：持ちこたえる手。赤い丸：対局で打った手。"
+            "赤：試して持ちこたえなかった手（試した手だけ）。緑：持ちこたえる手。赤い丸：対局で打たれた手。"
         }
         Language::English => {
-            "Red: your tries that do not hold (only those tried are marked). Green: replies that hold. Red circle: your move in the game."
+            "Red: your tries that do not hold (only those tried are marked). Green: replies that hold. Red circle: the move played in the game."
         }
     }
 }
@@ -367,12 +386,17 @@ mod tests {
         let pass = [Cell::new(1_000, -1_000), Cell::new(-1_000, -984)];
         let costs = Verdict::Costs { keeps: 16, lost: 1 };
         for lang in [Language::English, Language::Japanese] {
-            let said = in_the_game(lang, 5, Symmetry::ALL[1], pass, costs);
+            let said = in_the_game(lang, (5, Origin::Yours), Symmetry::ALL[1], pass, costs);
             assert!(!said.contains("1000") && !said.contains("984"), "{said}");
             assert!(said.contains("passed") || said.contains("パス"), "{said}");
         }
-        let on_board =
-            in_the_game(Language::English, 5, Symmetry::ALL[1], [Cell::new(6, 7), Cell::new(7, 6)], costs);
+        let on_board = in_the_game(
+            Language::English,
+            (5, Origin::Yours),
+            Symmetry::ALL[1],
+            [Cell::new(6, 7), Cell::new(7, 6)],
+            costs,
+        );
         assert!(on_board.contains("the red circle, (7,6)"), "{on_board}");
     }
 }

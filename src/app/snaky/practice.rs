@@ -86,7 +86,8 @@ fn offer_practice(
     // at the panel's foot).
     let offered = game.won() && session.reviewing().is_none();
     let display = if offered { Display::Flex } else { Display::None };
-    let kind = if boards > 0 { ButtonKind::Primary } else { ButtonKind::Disabled };
+    // Without a board of its own, a game practises boards of other games.
+    let kind = if boards > 0 { ButtonKind::Primary } else { ButtonKind::Secondary };
     let label = text::button(lang.0, boards);
     for (mut node, children) in &mut entries {
         if node.display != display {
@@ -201,6 +202,10 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
                 .observe(send(PracticeInput::Next));
         },
     );
+    // Fresh positions of the same kind of find (newcomers #95 and #99).
+    panel
+        .spawn(widgets::small_button(text::more(lang), ButtonKind::Secondary, 348.0))
+        .observe(send(PracticeInput::More));
     panel.spawn((Info::Tried, widgets::text("", 16.0, palette::BAD), wide(), CollapseWhenEmpty));
     panel.spawn((Info::WhyItHolds, widgets::text("", 15.0, palette::GOOD), wide(), CollapseWhenEmpty));
     panel.spawn((Info::Score, widgets::text("", 14.0, palette::INK_SOFT), wide()));
@@ -232,6 +237,12 @@ const KEYS: Keymap<PracticeKey> = Keymap(&[
         "A: answers",
     ),
     Binding::press(&[KeyCode::KeyN], PracticeKey::Practice(PracticeInput::Next), "N：次", "N: next"),
+    Binding::press(
+        &[KeyCode::KeyM],
+        PracticeKey::Practice(PracticeInput::More),
+        "M：ほかの対局から",
+        "M: more boards",
+    ),
     Binding::press(
         &[KeyCode::Escape],
         PracticeKey::Practice(PracticeInput::Back),
@@ -302,7 +313,7 @@ fn apply_input(
                 events.write(GameEvent::Stones(Stones::Breaker));
             }
         }
-        if input == PracticeInput::Next {
+        if matches!(input, PracticeInput::Next | PracticeInput::More) {
             frame_the_board(&session, &mut view, &mut cursor);
         }
     }
@@ -365,7 +376,7 @@ fn update_panel(
             Info::Task => text::task(lang, puzzle.holds()),
             Info::InTheGame => text::in_the_game(
                 lang,
-                puzzle.move_number(),
+                (puzzle.move_number(), puzzle.origin()),
                 puzzle.symmetry(),
                 [puzzle.played_in_the_game(), puzzle.played()],
                 puzzle.verdict(puzzle.played()),

@@ -4,8 +4,13 @@
 
 use bevy::prelude::Resource;
 
+use std::sync::Arc;
+
 use crate::snaky::practice::{LeftOut, Puzzle, Verdict};
-use crate::snaky::{Cell, Game};
+use crate::snaky::{Cards, Cell, Game};
+
+/// The boards one press of "More boards" adds, and a game without boards of its own starts with.
+pub const MORE_BOARDS: usize = 3;
 
 /// What the player can do on the practice screen.
 #[derive(bevy::prelude::Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,6 +21,8 @@ pub enum PracticeInput {
     ShowAnswer,
     /// The next board (after the last: the first again).
     Next,
+    /// More boards, from games a computer Breaker played against the same Maker.
+    More,
     /// Back to the game the boards came from.
     Back,
 }
@@ -54,13 +61,26 @@ pub struct PracticeSession {
     last_round: Option<(usize, usize)>,
     /// The game's costly moves that are not boards, and why ([`crate::snaky::practice::left_out`]).
     left_out: Vec<(usize, LeftOut)>,
+    /// The game's Maker, whose other games give more boards, and the seed of the next of them.
+    cards: Arc<Cards>,
+    next_seed: u64,
+    /// The boards of the player's own game (the first ones).
+    yours: usize,
 }
 
 impl PracticeSession {
     /// The boards of `game`'s costly moves with a reply to find ([`crate::snaky::practice::puzzles`]);
-    /// `None` when there is none.
+    /// a game without one starts with [`MORE_BOARDS`] from other games against its Maker. `None`
+    /// only when there is no board at all.
     pub fn of(game: &Game) -> Option<Self> {
-        let puzzles = crate::snaky::practice::puzzles(game);
+        let mut puzzles = crate::snaky::practice::puzzles(game);
+        let yours = puzzles.len();
+        let cards = Arc::clone(game.cards());
+        let mut next_seed = crate::snaky::practice::other_seed(game);
+        if puzzles.is_empty() {
+            (puzzles, next_seed) =
+                crate::snaky::practice::from_other_games(&cards, next_seed, MORE_BOARDS, None);
+        }
         (!puzzles.is_empty()).then(|| Self {
             puzzles,
             at: 0,
@@ -71,7 +91,15 @@ impl PracticeSession {
             done: 0,
             last_round: None,
             left_out: crate::snaky::practice::left_out(game),
+            cards,
+            next_seed,
+            yours,
         })
+    }
+
+    /// How many of the boards come from the player's game (the first ones).
+    pub fn yours(&self) -> usize {
+        self.yours
     }
 
     /// The game's costly moves that are not boards here, each (0-based index, why).
@@ -155,8 +183,29 @@ impl PracticeSession {
                 }
                 None
             }
+            PracticeInput::More => {
+                self.more();
+                None
+            }
             PracticeInput::Back => Some(PracticeOutcome::Back),
         }
+    }
+
+    /// Adds [`MORE_BOARDS`] boards from other games, the kind of find of the board on screen
+    /// first, and shows the first of them.
+    fn more(&mut self) {
+        let like = self.puzzle().plan_used();
+        let (boards, next) =
+            crate::snaky::practice::from_other_games(&self.cards, self.next_seed, MORE_BOARDS, like);
+        self.next_seed = next;
+        if boards.is_empty() {
+            return;
+        }
+        self.at = self.puzzles.len();
+        self.puzzles.extend(boards);
+        self.tries.clear();
+        self.why_costly = None;
+        self.answered = false;
     }
 
     fn try_reply(&mut self, cell: Cell) -> PracticeOutcome {
@@ -264,9 +313,36 @@ mod tests {
     }
 
     #[test]
-    fn a_game_without_a_costly_move_has_nothing_to_practise() {
+    fn a_game_without_a_costly_move_practises_boards_of_other_games() {
+        use crate::snaky::practice::Origin;
         let mut game = Game::started(Maker::Paper.cards().expect("cards"));
         play_out(&mut game, &mut ComputerBreaker::new(BreakerKind::Perfect, 0));
-        assert!(PracticeSession::of(&game).is_none());
+        assert!(crate::snaky::practice::puzzles(&game).is_empty());
+        let mut practice = PracticeSession::of(&game).expect("boards of other games");
+        assert_eq!((practice.yours(), practice.position()), (0, (1, MORE_BOARDS)));
+        assert!(matches!(practice.puzzle().origin(), Origin::Computer { .. }));
+        // More boards come after them, the first of them shown, none a board already there.
+        practice.apply(PracticeInput::Try(practice.puzzle().played()));
+        practice.apply(PracticeInput::More);
+        assert_eq!(practice.position(), (MORE_BOARDS + 1, 2 * MORE_BOARDS));
+        assert!(practice.tries().is_empty() && !practice.answered());
+        let seeds: std::collections::BTreeSet<_> = practice.puzzles.iter().map(Puzzle::origin).collect();
+        assert_eq!(seeds.len(), 2 * MORE_BOARDS);
+    }
+
+    #[test]
+    fn more_boards_follow_the_player_s_own() {
+        let mut practice = session();
+        let yours = practice.position().1;
+        assert_eq!(practice.yours(), yours);
+        practice.apply(PracticeInput::More);
+        assert_eq!(practice.position(), (yours + 1, yours + MORE_BOARDS));
+        let origins: Vec<_> = practice
+            .puzzles
+            .iter()
+            .map(|p| matches!(p.origin(), crate::snaky::practice::Origin::Yours))
+            .collect();
+        assert_eq!(origins.iter().filter(|&&y| y).count(), yours);
+        assert!(origins[..yours].iter().all(|&y| y));
     }
 }
