@@ -409,6 +409,15 @@ fn a_move_that_left_a_double_threat_one_stone_away_is_told_by_the_brute_force() 
                     expected.map(|(&cell, finishes)| (cell, finishes.iter().copied().collect::<Vec<_>>()));
                 assert_eq!(found, expected, "{kind:?} seed {seed} move {}", index + 1);
                 told += usize::from(found.is_some());
+                // The command line's JSON says the same.
+                if let Some((cell, finishes)) = expected.filter(|_| told == 1) {
+                    let moves = record::format_moves(&breaker);
+                    let output = pokopoko(&["snaky", "review", "--json", "--moves", &moves, "--maker", "20"]);
+                    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+                    let fork = &json["moves"][index]["fork_left"];
+                    assert_eq!(pairs(&serde_json::json!([fork["cell"]])), [cell], "{fork}");
+                    assert_eq!(pairs(&fork["finishes"]), finishes);
+                }
             }
         }
     }
@@ -852,8 +861,11 @@ fn where_the_fullest_shape_misleads_the_lesson_tells_maker_s_plan() {
     instead.breaker_move(why.best_reply.cell).expect("free");
     let english = words::best_reply(Language::English, &why);
     let japanese = words::best_reply(Language::Japanese, &why);
-    let had =
-        format!("Had you played {}, Maker's plan would need {}", why.best_reply.cell, instead.guarantee());
+    let had = format!(
+        "Had you played {}, Maker would win by its move {}",
+        why.best_reply.cell,
+        instead.guarantee()
+    );
     assert!(english.contains(&had), "{english}");
     assert!(!english.contains("rule of thumb"), "{english}");
     assert!(japanese.contains(&format!("{} に打っていれば", why.best_reply.cell)), "{japanese}");
@@ -1322,7 +1334,7 @@ fn review_text_says_what_maker_could_force_and_what_the_best_reply_took_away() {
     }
     assert!(said > 0);
     assert_eq!(text.matches("  Best reply: ").count(), said, "{text}");
-    assert!(text.contains(", Maker's plan would need "), "{text}");
+    assert!(text.contains(", Maker would win by its move "), "{text}");
 }
 
 /// A game of the random computer Breaker (seed 29) whose lines have the perfect Breaker play far

@@ -42,7 +42,7 @@ pub enum SnakyCommand {
         /// adds `"line"` and `"best_line"` (`{"guarantee":…,"open":[[x,y],…],"steps":[{"move":…,"maker":[x,y],
         /// "threats":[[x,y],…],"breaker":[x,y]|null[,"passed":[x,y]][,"off_plan":true]},…],"completed":{"move":…,"snaky":[…]},
         /// "turning_point":{"threats":[{"move":…,"cell":[x,y],"answered":…},…],
-        /// "double_threat":{"move":…,"cells":[…]}|null}}`), `"best_reply"` and, where it keeps more only because this Maker leaves a finish open in `best_line`, `"this_order_only":{"best":…,"yours":…}`. Moves count
+        /// "double_threat":{"move":…,"cells":[…]}|null}}`), `"best_reply"` and, where it keeps more only because this Maker leaves a finish open in `best_line`, `"this_order_only":{"best":…,"yours":…}`, and where the move left a cell on which Maker's next stone makes a double threat and the best reply left none, `"fork_left":{"cell":[x,y],"finishes":[[x,y],…]}`. Moves count
         /// Maker's moves from the game's first (the opening is move 1).
         #[arg(long)]
         json: bool,
@@ -595,6 +595,17 @@ struct ReviewLine {
     /// `line` (move `yours`).
     #[serde(skip_serializing_if = "Option::is_none")]
     this_order_only: Option<OrderOnlyJson>,
+    /// Only when some: after the move, a Maker stone at `cell` would make a double threat
+    /// (`finishes` each finish a Snaky), where after `best_reply` no Maker stone would.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fork_left: Option<ForkJson>,
+}
+
+/// `fork_left` of `snaky review --json`.
+#[derive(Serialize)]
+struct ForkJson {
+    cell: [i32; 2],
+    finishes: Vec<[i32; 2]>,
 }
 
 /// `this_order_only` of `snaky review --json`.
@@ -856,6 +867,10 @@ fn review_line(reviewed: &snaky::ReviewedMove, why: Option<&snaky::Why>) -> Revi
         this_order_only: why
             .and_then(|why| why.for_this_order_only())
             .map(|(best, yours)| OrderOnlyJson { best, yours }),
+        fork_left: why.and_then(|why| why.fork_left.as_ref()).map(|fork| ForkJson {
+            cell: [fork.cell.x, fork.cell.y],
+            finishes: fork.finishes.iter().map(|c| [c.x, c.y]).collect(),
+        }),
     }
 }
 

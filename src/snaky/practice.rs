@@ -75,7 +75,7 @@ pub enum Origin {
 pub enum Verdict {
     /// A stone is there.
     Taken,
-    /// The reply keeps the most any reply keeps: Maker's plan still needs `keeps` moves.
+    /// The reply keeps the most any reply keeps: Maker still wins by its move `keeps`, not sooner.
     Holds { keeps: u32 },
     /// The reply lets Maker's plan finish `lost` moves sooner, by move `keeps`.
     Costs { keeps: u32, lost: u32 },

@@ -547,7 +547,7 @@ pub struct BestReply {
     pub cell: Cell,
     /// `cell` stands for any reply outside the envelope.
     pub outside: bool,
-    /// The guarantee after it: "had you played it, Maker's plan would need `keeps`" ([`ReviewedMove::kept`]).
+    /// The guarantee after it: "had you played it, Maker would win by its move `keeps`" ([`ReviewedMove::kept`]).
     pub keeps: u32,
     /// Where `cell` stood in the line after the move played.
     pub in_line: Role,

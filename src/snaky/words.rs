@@ -187,7 +187,7 @@ fn completed(lang: Language, line: &Line) -> String {
 }
 
 /// "(6,7) is a cell of the Snaky Maker completes at move 11 after your move: a stone there
-/// spoils it. Had you played (6,7), Maker's plan would need 21 (with your best defence Maker completes at move
+/// spoils it. Had you played (6,7), Maker would win by its move 21 (with your best defence Maker completes at move
 /// 21)." Only what the engine found in Maker's plan: no rule of thumb, since none finds the best
 /// reply against these Makers more than two times in three (newcomers #46 to #55 read every rule
 /// offered beside lessons where it misled). A move that took a finishing cell is first told that
@@ -428,7 +428,7 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
             };
             let shape = on_shape(lang, best);
             format!(
-                "{}.{shape} Had you {had}, Maker's plan would need {}{ends}.",
+                "{}.{shape} Had you {had}, Maker would win by its move {}{ends}.",
                 capitalised(&fact),
                 best.keeps
             )
@@ -437,7 +437,10 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
             let fact = role_fact(lang, &cell, best.in_line);
             let ends = ends.map_or(String::new(), |m| format!("（最長の守りなら作り手の完成は{m}手目）"));
             let shape = on_shape(lang, best);
-            format!("{fact}。{shape}{cell} に打っていれば、作り手の計画は{}手かかります{ends}。", best.keeps)
+            format!(
+                "{fact}。{shape}{cell} に打っていれば、作り手の勝ちは{}手目まででした{ends}。",
+                best.keeps
+            )
         }
     }
 }

@@ -146,7 +146,7 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     click(&mut app, puzzle.played());
     assert_eq!(tried(&mut app), [TriedMark { cell: puzzle.played(), holds: false }]);
     let said = texts(&mut app);
-    assert!(said.iter().any(|t| t.contains("（-5）") && t.contains("もう一度")), "{said:?}");
+    assert!(said.iter().any(|t| t.contains("、-5）") && t.contains("もう一度")), "{said:?}");
     // Why it cost: the double threat it let Maker make, as the engine finds it (newcomer #74).
     let (number, cells) = puzzle.double_threat_after(puzzle.played()).expect("a double threat after it");
     let first = format!("({},{})", cells[0].x, cells[0].y);

@@ -82,10 +82,12 @@ pub fn status(lang: Language, (at, of): (usize, usize)) -> String {
 pub fn task(lang: Language, holds: u32) -> String {
     match lang {
         Language::Japanese => format!(
-            "あなた（壊し手）の番です。打ったあとも作り手の計画が{holds}手かかる手を見つけてください。"
+            "あなた（壊し手）の番です。打ったあとも「作り手は{holds}手目までに勝つ」のままになる手を見つけてください。"
         ),
         Language::English => {
-            format!("Your move as Breaker. Find a reply after which Maker's plan still needs {holds} moves.")
+            format!(
+                "Your move as Breaker. Find a reply after which Maker wins by its move {holds}, not sooner."
+            )
         }
     }
 }
@@ -108,25 +110,25 @@ pub fn in_the_game(
     let pass = played[0].is_far_away();
     match (lang, origin, pass) {
         (Language::Japanese, Origin::Yours, true) => format!(
-            "あなたの{move_number}手目の局面を{turned}。対局ではパス（遠くに打つ）で、作り手は{keeps}手で勝てるようになりました（{lost}手早く）。"
+            "あなたの{move_number}手目の局面を{turned}。対局ではパス（遠くに打つ）で、作り手は{keeps}手目までに勝てるようになりました（{lost}手早く）。"
         ),
         (Language::English, Origin::Yours, true) => format!(
             "Your move {move_number}'s board, {turned}. In the game you passed (a stone far away): Maker could then win by move {keeps}, {lost} sooner."
         ),
         (Language::Japanese, Origin::Yours, false) => format!(
-            "あなたの{move_number}手目の局面を{turned}。対局では {in_game} に打ち（この盤では赤い丸の {here}）、作り手は{keeps}手で勝てるようになりました（{lost}手早く）。"
+            "あなたの{move_number}手目の局面を{turned}。対局では {in_game} に打ち（この盤では赤い丸の {here}）、作り手は{keeps}手目までに勝てるようになりました（{lost}手早く）。"
         ),
         (Language::English, Origin::Yours, false) => format!(
             "Your move {move_number}'s board, {turned}. In the game you played {in_game} (on this board the red circle, {here}): Maker could then win by move {keeps}, {lost} sooner."
         ),
         (Language::Japanese, Origin::Computer { .. }, true) => format!(
-            "ほかの対局（COM の壊し手とこの作り手）の局面を{turned}。COM はパス（遠くに打つ）で、作り手は{keeps}手で勝てるようになりました（{lost}手早く）。"
+            "ほかの対局（COM の壊し手とこの作り手）の局面を{turned}。COM はパス（遠くに打つ）で、作り手は{keeps}手目までに勝てるようになりました（{lost}手早く）。"
         ),
         (Language::English, Origin::Computer { .. }, true) => format!(
             "A board from another game (a computer Breaker against this Maker), {turned}. The computer passed (a stone far away): Maker could then win by move {keeps}, {lost} sooner."
         ),
         (Language::Japanese, Origin::Computer { .. }, false) => format!(
-            "ほかの対局（COM の壊し手とこの作り手）の局面を{turned}。COM は赤い丸の {here} に打ち、作り手は{keeps}手で勝てるようになりました（{lost}手早く）。"
+            "ほかの対局（COM の壊し手とこの作り手）の局面を{turned}。COM は赤い丸の {here} に打ち、作り手は{keeps}手目までに勝てるようになりました（{lost}手早く）。"
         ),
         (Language::English, Origin::Computer { .. }, false) => format!(
             "A board from another game (a computer Breaker against this Maker), {turned}. The computer played the red circle, {here}: Maker could then win by move {keeps}, {lost} sooner."
@@ -186,16 +188,16 @@ pub fn tried(
     });
     let said = match (lang, verdict) {
         (Language::English, Verdict::Costs { keeps, lost }) => {
-            format!("{at}: Maker's plan would need only {keeps} (-{lost}).{why} {next}")
+            format!("{at}: Maker would win by its move {keeps}, {lost} sooner (-{lost}).{why} {next}")
         }
         (Language::Japanese, Verdict::Costs { keeps, lost }) => {
-            format!("{at}：作り手の計画は{keeps}手で済みます（-{lost}）。{why}{next}")
+            format!("{at}：作り手は{keeps}手目までに勝てます（{lost}手早く、-{lost}）。{why}{next}")
         }
         (Language::English, Verdict::Holds { keeps }) => {
-            format!("Yes: {at} holds. Maker's plan still needs {keeps}. {next}")
+            format!("Yes: {at} holds. Maker still wins by its move {keeps}, not sooner. {next}")
         }
         (Language::Japanese, Verdict::Holds { keeps }) => {
-            format!("正解：{at} で持ちこたえます。作り手の計画はまだ{keeps}手かかります。{next}")
+            format!("正解：{at} で持ちこたえます。作り手の勝ちはまだ{keeps}手目までです。{next}")
         }
         (_, Verdict::Taken) => String::new(),
     };
@@ -207,9 +209,9 @@ pub fn shown(lang: Language, answer: Cell, holds: u32) -> String {
     let at = cell(answer);
     match lang {
         Language::English => {
-            format!("A reply that holds: {at} (green), and Maker's plan still needs {holds}.")
+            format!("A reply that holds: {at} (green): Maker still wins by its move {holds}, not sooner.")
         }
-        Language::Japanese => format!("持ちこたえる手：{at}（緑）。作り手の計画はまだ{holds}手かかります。"),
+        Language::Japanese => format!("持ちこたえる手：{at}（緑）。作り手の勝ちはまだ{holds}手目までです。"),
     }
 }
 
