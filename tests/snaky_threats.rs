@@ -696,7 +696,7 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
         let yours_at = finish_taken_along(&after, &why.line).0;
         assert_eq!(why.for_this_order_only(), only.then_some((best_at, yours_at)), "{at}");
         let said = words::best_reply(Language::English, why);
-        assert_eq!(said.contains("may be better only against this Maker"), only, "{at}: {said}");
+        assert_eq!(said.contains("So your move was not a mistake: "), only, "{at}: {said}");
         let best_done = why.best_line.completed.expect("completed").snaky;
         let best_tint =
             best.shape_said().map_or(review::Tint::Aim(best_done), |s| review::Tint::Shape(s.snaky));

@@ -161,23 +161,18 @@ impl ComputerBreaker {
         let tries = if longest.saturating_sub(made) <= PLAN_DEPTH { PLAN_TRIES } else { 0 };
         for want in (made + 1..=longest).rev().take(tries) {
             // Blocks first: a line that blocks every finish and meets no double threat, if one
-            // lasts as long within its own budget, before any line.
-            if self.blocks_first {
-                let mut budget = PLAN_BUDGET;
-                if let Some(line) = self.plan(game, want, true, &mut budget) {
+            // lasts as long within its own budget, before any line. Only the ordinary pass's
+            // budget running out ends the search.
+            let passes: &[bool] = if self.blocks_first { &[true, false] } else { &[false] };
+            let mut budget = PLAN_BUDGET;
+            for &strict in passes {
+                budget = PLAN_BUDGET;
+                if let Some(line) = self.plan(game, want, strict, &mut budget) {
                     self.line = played.to_vec();
                     self.line.extend(line);
                     if let Some(&next) = self.line.get(played.len()) {
                         return next;
                     }
-                }
-            }
-            let mut budget = PLAN_BUDGET;
-            if let Some(line) = self.plan(game, want, false, &mut budget) {
-                self.line = played.to_vec();
-                self.line.extend(line);
-                if let Some(&next) = self.line.get(played.len()) {
-                    return next;
                 }
             }
             if budget == 0 {

@@ -499,7 +499,8 @@ impl Why {
 impl Why {
     /// Where, along the lesson's two lines, the best reply keeps more only because of this
     /// Maker's order (newcomer #96: "the game taught me to leave double threats open"): a fact of
-    /// these lines, not a bound over every defence, so the game says "not clearly a mistake". In
+    /// these lines, not a bound over every defence; the game calls such a move no mistake (newcomer
+    /// #101 could not use "not clearly a mistake"), its lesson naming the line it reads. In
     /// the best reply's line (which blocks every finish where a line that does lasts as long
     /// within its budget: [`ComputerBreaker::blocking_first`]) this Maker leaves
     /// a finish open at move `best`, where a Maker that takes finishes wins, no later than such a

@@ -267,16 +267,16 @@ pub fn one_move_late(lang: Language, cell: Cell, number: usize, lost: u32) -> St
 pub fn this_order_only(lang: Language, cell: Cell, (best, yours): (u32, u32)) -> String {
     match (lang, best < yours) {
         (Language::English, true) => format!(
-            " But {cell} may be better only against this Maker: in its line this Maker leaves a finish open, and another Maker would win at move {best}, sooner than after your move (move {yours})."
+            " So your move was not a mistake: {cell} holds longer only because this Maker leaves a finish open in its line; a Maker that took it would win at move {best}, sooner than after your move (move {yours})."
         ),
         (Language::English, false) => format!(
-            " But {cell} may be better only against this Maker: in its line this Maker leaves a finish open, and another Maker would win at move {best}, as after your move."
+            " So your move was not a mistake: {cell} holds longer only because this Maker leaves a finish open in its line; a Maker that took it would win at move {best}, as after your move."
         ),
         (Language::Japanese, true) => format!(
-            "ただし {cell} がよいのは、この作り手に対してだけかもしれません：その進行でこの作り手は完成のマスを空けたままにし、ほかの作り手なら{best}手目に勝ちます（あなたの手のあとは{yours}手目）。"
+            "つまりあなたの手はミスではありません：{cell} が長く持つのは、その進行でこの作り手が完成のマスを空けたままにするからだけで、それを取る作り手なら{best}手目に勝ちます（あなたの手のあとは{yours}手目）。"
         ),
         (Language::Japanese, false) => format!(
-            "ただし {cell} がよいのは、この作り手に対してだけかもしれません：その進行でこの作り手は完成のマスを空けたままにし、ほかの作り手なら{best}手目に勝ちます（あなたの手のあとと同じ）。"
+            "つまりあなたの手はミスではありません：{cell} が長く持つのは、その進行でこの作り手が完成のマスを空けたままにするからだけで、それを取る作り手なら{best}手目に勝ちます（あなたの手のあとと同じ）。"
         ),
     }
 }

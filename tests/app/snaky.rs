@@ -1285,9 +1285,9 @@ fn a_cost_only_against_this_makers_order_is_told_as_such() {
     };
     assert_eq!((played, lost, keeps), ((3, Cell::new(11, 7)), before - after, before));
     let said = notice.said.text(Language::English);
-    assert!(said.starts_with("Your move 3 at (11,7) let this Maker win"), "{said}");
-    assert!(said.contains("not clearly a mistake: the reply that keeps"), "{said}");
-    assert!(notice.said.text(Language::Japanese).contains("ミスとは限りません"));
+    assert!(said.starts_with("Your move 3 at (11,7): this Maker's count fell by"), "{said}");
+    assert!(said.contains("but it was not a mistake. The reply that keeps"), "{said}");
+    assert!(notice.said.text(Language::Japanese).contains("ミスではありません"));
     // A costly move whose better reply holds against any order stays a mistake (the test above).
 }
 

@@ -115,7 +115,7 @@ fn a_game_without_boards_practises_other_games_and_says_why_its_moves_are_none()
     let played_there = other.breaker_cells()[practice.puzzle().move_number() - 1];
     assert_eq!(practice.puzzle().played_in_the_game(), played_there);
     let all = texts(&mut app);
-    assert!(all.iter().any(|t| t.starts_with("No board for your move 2: in the lesson's line")), "{all:?}");
+    assert!(all.iter().any(|t| t.starts_with("No board for your move 2: not a mistake")), "{all:?}");
     assert!(all.iter().any(|t| t.starts_with("A board from another game (a computer Breaker")), "{all:?}");
     key(&mut app, KeyCode::KeyM);
     app.update();

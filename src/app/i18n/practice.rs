@@ -262,10 +262,10 @@ pub fn left_out(lang: Language, left: &[(usize, LeftOut)]) -> Option<String> {
                 if one { "it blocked" } else { "each blocked" }
             ),
             (Language::English, LeftOut::OrderOnly) => format!(
-                "No board for {moves}: in the lesson's line, the reply that held there holds only because this Maker then leaves a finish open (the lesson, W, shows it)."
+                "No board for {moves}: not a mistake; the reply that held there holds only because this Maker then leaves a finish open (the lesson, W, shows it)."
             ),
             (Language::Japanese, LeftOut::OrderOnly) => format!(
-                "{moves}は出題しません：学びの進行では、そこで保てた手のあと、この作り手が完成のマスを空けたままにします（ほかの作り手には通じません。学び W で）。"
+                "{moves}は出題しません：ミスではありません。そこで保てた手は、この作り手がそのあと完成のマスを空けたままにするから保てただけです（学び W で）。"
             ),
             (Language::Japanese, LeftOut::BlockedFinish) => format!(
                 "{moves}は出題しません：完成のマスのふさぎで、どの作り手にも正しい手です（どれをふさぐかは学び W で）。"
@@ -375,10 +375,10 @@ mod tests {
         let left = [(2, LeftOut::OrderOnly), (0, LeftOut::FarAway)];
         let english = left_out(Language::English, &left).expect("said");
         assert!(
-            english.ends_with("No board for your move 3: in the lesson's line, the reply that held there holds only because this Maker then leaves a finish open (the lesson, W, shows it)."),
+            english.ends_with("No board for your move 3: not a mistake; the reply that held there holds only because this Maker then leaves a finish open (the lesson, W, shows it)."),
             "{english}"
         );
-        assert!(left_out(Language::Japanese, &left).expect("said").ends_with("3手目は出題しません：学びの進行では、そこで保てた手のあと、この作り手が完成のマスを空けたままにします（ほかの作り手には通じません。学び W で）。"));
+        assert!(left_out(Language::Japanese, &left).expect("said").ends_with("3手目は出題しません：ミスではありません。そこで保てた手は、この作り手がそのあと完成のマスを空けたままにするから保てただけです（学び W で）。"));
     }
 
     /// A board whose move in the game was a pass says so, with no red circle to look for and no

@@ -580,7 +580,17 @@ fn draw_lesson(
                     BackgroundColor(face),
                     Outline { width: px(2), offset: px(1), color: frame },
                     children![(
-                        widgets::text(text::lesson_chip(lang, index + 1, lesson.lost, blocked), 13.0, ink),
+                        widgets::text(
+                            text::lesson_chip(
+                                lang,
+                                index + 1,
+                                lesson.lost,
+                                blocked,
+                                order_only.contains(&index)
+                            ),
+                            13.0,
+                            ink
+                        ),
                         Pickable::IGNORE
                     )],
                 ))
