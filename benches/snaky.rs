@@ -132,6 +132,16 @@ fn lesson(c: &mut Criterion) {
     group.bench_function("costly moves that are not boards", |b| {
         b.iter(|| pokopoko::snaky::practice::left_out(black_box(&game)))
     });
+    // "More boards" (M): three boards from other games, the first board's kind first (the
+    // computer's games played and reviewed, once per press).
+    let like = pokopoko::snaky::practice::puzzles(&game).first().and_then(|board| board.plan_used());
+    group.bench_function("three boards from other games", |b| {
+        b.iter(|| pokopoko::snaky::practice::from_other_games(&cards, black_box(7), 3, like))
+    });
+    // Where the cells are on which Maker's next stone makes a double threat (once per lesson).
+    group.bench_function("forks on the last board", |b| {
+        b.iter(|| threats::forks(black_box(game.maker_cells()), black_box(game.breaker_cells())))
+    });
     if let Some(board) = pokopoko::snaky::practice::puzzles(&game).first() {
         group
             .bench_function("answers of the first practice board", |b| b.iter(|| black_box(board).answers()));

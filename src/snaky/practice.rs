@@ -101,32 +101,74 @@ pub fn left_out(game: &Game) -> Vec<(usize, LeftOut)> {
     let lesson = review::review_game(game);
     let costly = lesson.moves.iter().enumerate().filter(|(_, reviewed)| reviewed.lost > 0);
     costly
-        .filter_map(|(index, reviewed)| not_a_board(game, index, reviewed).map(|why| (index, why)))
+        .filter_map(|(index, reviewed)| {
+            board(game, index, reviewed, Origin::Yours).err().map(|why| (index, why))
+        })
         .collect()
 }
 
-/// Why a reviewed move is not a board of [`puzzles`], or `None` when it is one. A reply anywhere
-/// far away holding as much leaves nothing to find; a move that took a finishing cell was right in
-/// general (the lesson says so), so not a board to unlearn it; a reply that holds only against
-/// this Maker's order is not one to learn. `reviewed` is move `index` of `game`.
-fn not_a_board(game: &Game, index: usize, reviewed: &review::ReviewedMove) -> Option<LeftOut> {
+/// The board before move `index` of `game` (`reviewed`, its review), shown unturned, or why it is
+/// none. A reply anywhere far away holding as much leaves nothing to find; a move that took a
+/// finishing cell was right in general (the lesson says so), so not a board to unlearn it; a
+/// reply that holds only against this Maker's order is not one to learn. The lesson's why is
+/// worked out once: it says both whether the reply holds only by this Maker's order and what the
+/// answer was in Maker's plan.
+fn board(
+    game: &Game,
+    index: usize,
+    reviewed: &review::ReviewedMove,
+    origin: Origin,
+) -> Result<Puzzle, LeftOut> {
     let something_to_find = reviewed.guarantee_after < reviewed.kept && !reviewed.best_outside;
     if reviewed.blocked_finish {
-        Some(LeftOut::BlockedFinish)
-    } else if !something_to_find {
-        Some(LeftOut::FarAway)
-    } else if review::is_order_only(game, index) {
-        Some(LeftOut::OrderOnly)
-    } else {
-        None
+        return Err(LeftOut::BlockedFinish);
     }
+    if !something_to_find {
+        return Err(LeftOut::FarAway);
+    }
+    let why = review::why(game, index);
+    if why.as_ref().is_some_and(|why| why.for_this_order_only().is_some()) {
+        return Err(LeftOut::OrderOnly);
+    }
+    let plan = why.map(|why| {
+        let mut after = game.prefix(review::before(index));
+        // The move was played in this game from this very position.
+        let _ = after.breaker_move(reviewed.breaker);
+        (after, why.line)
+    });
+    Ok(Puzzle {
+        before: game.prefix(review::before(index)),
+        index,
+        played: reviewed.breaker,
+        holds: reviewed.kept,
+        turn: about_opening(Symmetry::IDENTITY),
+        plan,
+        origin,
+    })
 }
 
 /// The puzzles of a game: each Breaker move that cost Maker moves where a reply on the board (not
 /// only far away) kept more, other than a block of a finishing cell, in the order played, each
 /// turned its own way.
 pub fn puzzles(game: &Game) -> Vec<Puzzle> {
-    puzzles_of(game, Origin::Yours)
+    let lesson = review::review_game(game);
+    let mut puzzles: Vec<Puzzle> = lesson
+        .moves
+        .iter()
+        .enumerate()
+        .filter_map(|(index, reviewed)| board(game, index, reviewed, Origin::Yours).ok())
+        .collect();
+    for (at, puzzle) in puzzles.iter_mut().enumerate() {
+        puzzle.turn = about_opening(TURNS[at % TURNS.len()]);
+    }
+    puzzles
+}
+
+/// The first seed [`from_other_games`] plays from after `game`: its Breaker moves hashed (FNV-1a),
+/// so each game brings other boards, and the same game the same ones.
+pub fn other_seed(game: &Game) -> u64 {
+    let bytes = game.breaker_cells().iter().flat_map(|c| [c.x.to_le_bytes(), c.y.to_le_bytes()]).flatten();
+    bytes.fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// The computer Breaker whose games give [`from_other_games`] its boards: a random mix of a
@@ -135,14 +177,20 @@ pub fn puzzles(game: &Game) -> Vec<Puzzle> {
 const OTHER_BREAKER: BreakerKind = BreakerKind::Mixed;
 
 /// Games [`from_other_games`] plays for each board it is asked for, at most.
-const GAMES_PER_BOARD: usize = 4;
+const GAMES_PER_BOARD: usize = 3;
 
-/// Fresh boards of the same kind of find: the [`puzzles`] of games a computer Breaker played
-/// against `cards`, seeds from `seed` up (newcomers #95 and #99 asked for new positions of the
-/// idea a lesson taught). First the boards whose answer was the same kind of cell in Maker's plan
-/// as `like` ([`Puzzle::plan_used`]: a cell of the Snaky Maker completed, one it threatened, …),
-/// then any, one board a game, `wanted` in all (fewer only if `wanted × 4` games had none). Returns
-/// them with the next seed to play from.
+/// The costly moves of a game [`from_other_games`] works a lesson out for, at most (a lesson is a
+/// millisecond or two; a random Breaker's game has a dozen costly moves).
+const TRIED_PER_GAME: usize = 2;
+
+/// Fresh boards of the same kind of find: boards of games a computer Breaker played against
+/// `cards`, seeds from `seed` up (newcomers #95 and #99 asked for new positions of the idea a
+/// lesson taught), each a board [`puzzles`] would make of that game. First the boards whose answer
+/// was the same kind of cell in Maker's plan as `like` ([`Puzzle::plan_used`]: a cell of the Snaky
+/// Maker completed, one it threatened, …; the first such of a game), then any (a game's costliest),
+/// one board a game, `wanted` in all (fewer only if `wanted × 3` games had none). Returns them with
+/// the next seed to play from. A game's costly moves are tried costliest first (or in order, for a
+/// kind), each lesson worked out only when tried, two a game at most.
 pub fn from_other_games(
     cards: &Arc<Cards>,
     seed: u64,
@@ -159,18 +207,42 @@ pub fn from_other_games(
         }
         let mut game = Game::started(Arc::clone(cards));
         play_out(&mut game, &mut ComputerBreaker::new(OTHER_BREAKER, seed));
-        let mut found = puzzles_of(&game, Origin::Computer { seed });
+        let origin = Origin::Computer { seed };
         seed += 1;
-        // One board a game: the first of the kind asked for, else the game's costliest.
-        let costliest =
-            (0..found.len()).max_by_key(|&at| found[at].holds - found[at].keeps(found[at].played));
-        match like {
-            Some(like) => match found.iter().position(|p| same_kind(p, like)) {
-                Some(at) => boards.push(found.swap_remove(at)),
-                None => others.extend(costliest.map(|at| found.swap_remove(at))),
-            },
-            None => boards.extend(costliest.map(|at| found.swap_remove(at))),
+        let lesson = review::review_game(&game);
+        let mut costly: Vec<usize> = (0..lesson.moves.len()).filter(|&i| lesson.moves[i].lost > 0).collect();
+        if like.is_none() {
+            // The costliest first; among as costly, the earliest.
+            costly.sort_by_key(|&i| (std::cmp::Reverse(lesson.moves[i].lost), i));
         }
+        let mut fallback = None;
+        let mut tried = 0;
+        for index in costly {
+            // Cheap refusals (a block of a finish, nothing to find) need no lesson.
+            let reviewed = &lesson.moves[index];
+            if reviewed.blocked_finish || reviewed.best_outside || reviewed.guarantee_after >= reviewed.kept {
+                continue;
+            }
+            if tried == TRIED_PER_GAME {
+                break;
+            }
+            tried += 1;
+            let Ok(puzzle) = board(&game, index, reviewed, origin) else { continue };
+            match like {
+                Some(like) if !same_kind(&puzzle, like) => {
+                    let lost = lesson.moves[index].lost;
+                    if fallback.as_ref().is_none_or(|(most, _)| lost > *most) {
+                        fallback = Some((lost, puzzle));
+                    }
+                }
+                _ => {
+                    boards.push(puzzle);
+                    fallback = None;
+                    break;
+                }
+            }
+        }
+        others.extend(fallback.map(|(_, puzzle)| puzzle));
     }
     let missing = wanted.saturating_sub(boards.len());
     boards.extend(others.into_iter().take(missing));
@@ -178,40 +250,6 @@ pub fn from_other_games(
         board.turn = about_opening(TURNS[at % TURNS.len()]);
     }
     (boards, seed)
-}
-
-/// The first seed [`from_other_games`] plays from after `game`: its Breaker moves hashed (FNV-1a),
-/// so each game brings other boards, and the same game the same ones.
-pub fn other_seed(game: &Game) -> u64 {
-    let bytes = game.breaker_cells().iter().flat_map(|c| [c.x.to_le_bytes(), c.y.to_le_bytes()]).flatten();
-    bytes.fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
-}
-
-fn puzzles_of(game: &Game, origin: Origin) -> Vec<Puzzle> {
-    let lesson = review::review_game(game);
-    let mut puzzles = Vec::new();
-    for (index, reviewed) in lesson.moves.iter().enumerate() {
-        if not_a_board(game, index, reviewed).is_some() {
-            continue;
-        }
-        let plan = review::why(game, index).map(|why| {
-            let mut after = game.prefix(review::before(index));
-            // The move was played in this game from this very position.
-            let _ = after.breaker_move(reviewed.breaker);
-            (after, why.line)
-        });
-        let symmetry = TURNS[puzzles.len() % TURNS.len()];
-        puzzles.push(Puzzle {
-            before: game.prefix(review::before(index)),
-            index,
-            played: reviewed.breaker,
-            holds: reviewed.kept,
-            turn: about_opening(symmetry),
-            plan,
-            origin,
-        });
-    }
-    puzzles
 }
 
 impl Puzzle {
