@@ -1246,6 +1246,24 @@ fn a_costly_move_says_at_once_what_it_cost_and_what_held() {
     app.update();
     let drop = app.world().resource::<pokopoko::app::snaky::GuaranteeDrop>();
     assert_eq!(drop.0.as_ref().map(|(lost, _)| *lost), Some(before - after), "the fall flashes");
+    // The goal line counts what the mistakes so far cost: the lesson's costly moves, less forced
+    // blocks and falls only this Maker's order makes.
+    let game = session(&app).game().clone();
+    let review = pokopoko::snaky::review_game(&game);
+    let order_only = pokopoko::snaky::review::order_only(&game, &review);
+    let cost: u32 = review
+        .moves
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| m.mistake() && !order_only.contains(i))
+        .map(|(_, m)| m.lost)
+        .sum();
+    assert!(cost >= before - after, "{cost}");
+    let all = texts(&mut app);
+    assert!(
+        all.iter().any(|t| t.starts_with(&format!("パー 21。ここまでのミスで{cost}手早まりました"))),
+        "{all:?}"
+    );
     // Undo, then a move that keeps the guarantee: nothing is said.
     key(&mut app, KeyCode::KeyZ);
     assert_eq!(session(&app).game().guarantee(), before);
@@ -1288,6 +1306,22 @@ fn a_cost_only_against_this_makers_order_is_told_as_such() {
     assert!(said.starts_with("Your move 3 at (11,7): this Maker's count fell by"), "{said}");
     assert!(said.contains("but it was not a mistake. The reply that keeps"), "{said}");
     assert!(notice.said.text(Language::Japanese).contains("ミスではありません"));
+    // A grey flash, not red, and the goal line counts no mistake beside the count's fall (newcomers #101
+    // and #102 could not tell which number to play for).
+    app.update();
+    let drop = app.world().resource::<pokopoko::app::snaky::GuaranteeDrop>();
+    assert_eq!(
+        (drop.0.as_ref().map(|(lost, _)| *lost), drop.1),
+        (Some(before - after), true),
+        "a grey flash"
+    );
+    let all = texts(&mut app);
+    let fall = Maker::Ours.bound() - after;
+    let line = all.iter().find(|t| t.starts_with("パー 20。")).expect("the goal line");
+    assert!(
+        line.contains("ここまでのミス：なし") && line.contains(&format!("上の数は{fall}下がりました")),
+        "{line}"
+    );
     // A costly move whose better reply holds against any order stays a mistake (the test above).
 }
 

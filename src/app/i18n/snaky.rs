@@ -594,13 +594,17 @@ pub fn off_view(lang: Language, count: usize, far: usize, last_move_key: bool) -
 
 /// The goal line: par (the guarantee at the start) and the bests kept for this Maker.
 /// `hidden`: blind mode, where the number above is the hidden guarantee's note, not a count
-/// (newcomer #63 read "keep the number above at 21" beside no number).
+/// (newcomer #63 read "keep the number above at 21" beside no number). `tally`: the Maker moves
+/// the player's mistakes gave away so far, and how far the count above has fallen from par: a
+/// forced block, a "no mistake" move or Maker's own stone can lower the count, never the tally
+/// (newcomers #101 and #102 could not tell which number to play for).
 pub fn par_line(
     lang: Language,
     par: u32,
     best: Option<u32>,
     blind_best: Option<u32>,
     hidden: bool,
+    tally: Option<(u32, u32)>,
 ) -> String {
     let record = match (lang, best, blind_best) {
         (_, None, None) => String::new(),
@@ -615,6 +619,31 @@ pub fn par_line(
     };
     // The heading above is the guarantee now, which only goes down; par is where it starts
     // (newcomer #23 read "by its move 21" and "par 21" as the same thing said twice).
+    if let (false, Some((cost, fall))) = (hidden, tally) {
+        let rest = fall.saturating_sub(cost);
+        return match (lang, cost, rest) {
+            (Language::Japanese, 0, 0) => {
+                format!("パー {par}：上の数を{par}のまま保とう。ここまでのミス：なし{record}")
+            }
+            (Language::Japanese, 0, _) => format!(
+                "パー {par}。ここまでのミス：なし（上の数は{fall}下がりましたが、あなたのミスではありません）{record}"
+            ),
+            (Language::Japanese, _, 0) => format!("パー {par}。ここまでのミスで{cost}手早まりました{record}"),
+            (Language::Japanese, _, _) => format!(
+                "パー {par}。ここまでのミスで{cost}手早まりました（上の数のほかの{rest}はミスではありません）{record}"
+            ),
+            (Language::English, 0, 0) => {
+                format!("Par {par}: keep the number above at {par}. Your mistakes so far: none{record}")
+            }
+            (Language::English, 0, _) => format!(
+                "Par {par}. Your mistakes so far: none (the number above fell {fall}, but not by a mistake of yours){record}"
+            ),
+            (Language::English, _, 0) => format!("Par {par}. Your mistakes so far cost {cost}{record}"),
+            (Language::English, _, _) => format!(
+                "Par {par}. Your mistakes so far cost {cost} (the rest of the number's fall, {rest}, was not a mistake of yours){record}"
+            ),
+        };
+    }
     match (lang, hidden) {
         (Language::Japanese, false) => {
             format!("パー {par}：上の数を{par}のまま保とう。まずい手で減ります{record}")

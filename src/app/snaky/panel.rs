@@ -40,9 +40,10 @@ const DROP_SECONDS: f32 = 2.0;
 const DROP_FADE_SECONDS: f32 = 1.0;
 
 /// The fall of the guarantee the player's last move caused, shown beside the guarantee for
-/// [`DROP_SECONDS`] (on the game's clock); `None` when there is nothing to show.
+/// [`DROP_SECONDS`] (on the game's clock); `None` when there is nothing to show. The flag: the fall
+/// is no mistake (only this Maker's order makes it), shown grey, not red.
 #[derive(Resource, Debug, Default)]
-pub struct GuaranteeDrop(pub Option<(u32, Timer)>);
+pub struct GuaranteeDrop(pub Option<(u32, Timer)>, pub bool);
 
 /// The "-9" beside the guarantee.
 #[derive(Component, Debug)]
@@ -58,7 +59,12 @@ fn show_drop(
     mut texts: Query<(&mut Text, &mut TextColor), With<DropText>>,
     mut redraw: MessageWriter<Redraw>,
 ) {
-    let blind = session.is_some_and(|session| session.blind);
+    let blind = session.as_ref().is_some_and(|session| session.blind);
+    // A fall only this Maker's order makes is no mistake: its flash is grey, not red, as its
+    // notice says (newcomers #101 and #102 saw a red "-2" told "not a mistake").
+    let no_mistake = session.as_ref().and_then(|session| session.notice.as_ref()).is_some_and(|notice| {
+        matches!(notice.said, crate::app::snaky::model::session::Said::Costly { order_only: true, .. })
+    });
     let mut last_player = None;
     // The stone just placed was a forced block of a finish: its fall is not a mistake.
     let mut forced = false;
@@ -75,6 +81,7 @@ fn show_drop(
             {
                 drop.0 =
                     Some((from - to, Timer::from_seconds(DROP_SECONDS + DROP_FADE_SECONDS, TimerMode::Once)));
+                drop.1 = no_mistake;
             }
             _ => {}
         }
@@ -95,7 +102,7 @@ fn show_drop(
         if text.0 != content {
             text.0.clone_from(&content);
         }
-        let wanted = palette::BAD.with_alpha(alpha);
+        let wanted = if drop.1 { palette::INK_SOFT } else { palette::BAD }.with_alpha(alpha);
         if colour.0 != wanted {
             colour.0 = wanted;
         }
@@ -802,7 +809,18 @@ fn update_panel(
                 } else {
                     let best = settings.snaky_best.get(&maker).copied();
                     let blind = settings.blind_best.get(&maker).copied();
-                    (text::par_line(lang, par, best, blind, blind_now), palette::INK_SOFT)
+                    // What the player's own mistakes cost so far, apart from the count's fall
+                    // (newcomers #101 and #102 could not tell which number to play for when a
+                    // forced block or a "no mistake" move lowered it).
+                    let played = session.reviewing().unwrap_or(total) / 2;
+                    let order_only = crate::snaky::review::order_only(session.game(), &review);
+                    let mistaken = review.moves.iter().enumerate().take(played);
+                    let cost = mistaken
+                        .filter(|(i, m)| m.mistake() && !order_only.contains(i))
+                        .map(|(_, m)| m.lost)
+                        .sum::<u32>();
+                    let tally = (!blind_now).then_some((cost, par.saturating_sub(claim.guarantee)));
+                    (text::par_line(lang, par, best, blind, blind_now, tally), palette::INK_SOFT)
                 }
             }
             Info::Takeaway if session.lesson_offered() && session.game().won() => {
