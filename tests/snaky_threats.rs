@@ -348,6 +348,63 @@ fn brute_forks(maker: &[Xy], breaker: &[Xy]) -> BTreeMap<Xy, BTreeSet<Xy>> {
     forks
 }
 
+/// Brute force: every copy R(S) + t within 5 of Maker's stones' box with four cells in `maker` and
+/// none in `breaker`, its cells sorted.
+fn brute_two_short(maker: &[Xy], breaker: &[Xy]) -> BTreeSet<[Xy; 6]> {
+    let (mine, theirs): (BTreeSet<Xy>, BTreeSet<Xy>) =
+        (maker.iter().copied().collect(), breaker.iter().copied().collect());
+    let mut found = BTreeSet::new();
+    let (Some(lo_x), Some(hi_x)) = (maker.iter().map(|c| c.0).min(), maker.iter().map(|c| c.0).max()) else {
+        return found;
+    };
+    let (lo_y, hi_y) =
+        (maker.iter().map(|c| c.1).min().unwrap_or(0), maker.iter().map(|c| c.1).max().unwrap_or(0));
+    for [a, b, c, d] in matrices() {
+        for tx in lo_x - 5..=hi_x + 5 {
+            for ty in lo_y - 5..=hi_y + 5 {
+                let mut copy = S.map(|(x, y)| (a * x + b * y + tx, c * x + d * y + ty));
+                if copy.iter().filter(|cell| mine.contains(cell)).count() == 4
+                    && !copy.iter().any(|cell| theirs.contains(cell))
+                {
+                    copy.sort();
+                    found.insert(copy);
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_snakies_two_cells_short_are_the_brute_forces() {
+    let (mut boards, mut copies) = (0, 0);
+    for maker in Maker::ALL {
+        let cards = maker.cards().expect("cards");
+        for kind in BreakerKind::ALL {
+            let breaker = computer_game(maker, kind, 0);
+            let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
+            for moves in (1..=game.moves().len()).step_by(2) {
+                let board = game.prefix(moves);
+                let (m, b) = (board.maker_cells(), board.breaker_cells());
+                let found = snaky::threats::two_short(m, b);
+                let sorted: BTreeSet<[Xy; 6]> = found
+                    .iter()
+                    .map(|copy| {
+                        let mut cells = copy.map(|c| (c.x, c.y));
+                        cells.sort();
+                        cells
+                    })
+                    .collect();
+                assert_eq!(sorted.len(), found.len(), "each copy once");
+                assert_eq!(sorted, brute_two_short(&xy(m), &xy(b)), "{maker:?} {kind:?} after move {moves}");
+                boards += 1;
+                copies += found.len();
+            }
+        }
+    }
+    assert!(copies > boards / 2, "{copies} copies on {boards} boards");
+}
+
 #[test]
 fn the_cells_where_a_maker_stone_makes_a_double_threat_are_the_brute_forces() {
     let (mut boards, mut with_forks) = (0, 0);

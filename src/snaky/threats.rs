@@ -215,6 +215,27 @@ pub fn forks(maker: &[Cell], breaker: &[Cell]) -> Vec<Fork> {
         .collect()
 }
 
+/// Every Snaky copy holding four of Maker's stones and none of Breaker's: a Snaky two cells short,
+/// one Maker stone from a threat. Each copy once, in its orientation's order of S, sorted. The
+/// lesson outlines them (newcomer #102 blocked one and missed the one Maker built on).
+pub fn two_short(maker: &[Cell], breaker: &[Cell]) -> Vec<SnakyCopy> {
+    let mut copies = Vec::new();
+    for &stone in maker {
+        let window = Window::around(stone, maker, breaker);
+        // Each copy is found once: from its Maker cell lowest in the window's (y, x) order.
+        for CopyBits { bits, offsets } in THROUGH_CENTRE.iter() {
+            let mine = bits & window.maker;
+            if mine.count_ones() != 4 || bits & window.breaker != 0 || mine.trailing_zeros() != CENTRE {
+                continue;
+            }
+            copies.push(offsets.map(|(x, y)| Cell::new(stone.x.wrapping_add(x), stone.y.wrapping_add(y))));
+        }
+    }
+    copies.sort();
+    copies.dedup();
+    copies
+}
+
 /// Reach of a copy from one of its cells: every copy through a cell lies within 4 of it.
 const REACH: i64 = 4;
 const SIDE: i64 = 2 * REACH + 1;

@@ -1900,7 +1900,23 @@ fn the_lesson_legend_names_the_marks_of_its_step() {
     open_lesson(&mut app, 8);
     app.update();
     let start = legend(&mut app).expect("a legend");
-    assert!(start.starts_with("Red: your move. Filled green: the best reply named above"), "{start}");
+    assert!(start.starts_with("Red: your move. Green: the best reply (filled)"), "{start}");
+    // Every Snaky Maker had two cells short before the move is outlined, and the legend says so
+    // (newcomers #97, #98 and #102); the engine's list is checked against a brute force in
+    // `snaky_threats`.
+    let outlined = |app: &mut App| -> std::collections::BTreeSet<_> {
+        let mut marks = app.world_mut().query::<&pokopoko::app::snaky::TwoShortMark>();
+        marks.iter(app.world()).map(|m| m.0).collect()
+    };
+    let before = session(&app).game().prefix(pokopoko::snaky::review::before(8));
+    let short = pokopoko::snaky::threats::two_short(before.maker_cells(), before.breaker_cells());
+    assert!(!short.is_empty(), "the board holds Snakies two short");
+    assert_eq!(outlined(&mut app), short.iter().copied().collect());
+    assert_eq!(
+        start.contains("Purple outlines: Maker's Snakies two cells short."),
+        !short.is_empty(),
+        "{start}"
+    );
     assert!(!start.contains("Pale stones") && !start.contains("far"), "{start}");
     // One tint, the one the legend names (newcomers #71 to #74 found two too many).
     let yellow = app.world_mut().query::<&pokopoko::app::snaky::ShapeMark>().iter(app.world()).count();
@@ -1924,6 +1940,7 @@ fn the_lesson_legend_names_the_marks_of_its_step() {
     app.update();
     let line = legend(&mut app).expect("a legend");
     assert!(line.starts_with("Pale stones: the line."), "{line}");
+    assert!(outlined(&mut app).is_empty(), "outlines only before the move");
     // A move that lost nothing is green, not red (newcomer #75 saw red beside "well played").
     let calm = pokopoko::snaky::review_game(session(&app).game()).moves.iter().position(|m| m.lost == 0);
     let calm = calm.expect("a move that kept the guarantee");

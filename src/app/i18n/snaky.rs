@@ -1122,18 +1122,28 @@ pub enum LessonTint {
 /// What the lesson's marks mean, for those on the board: before the move (`step` 0) the move
 /// played, the replies near the stones that kept the guarantee, and the one tint on the board:
 /// the shape the lesson names, or the Snaky its line ends with; along a line its pale stones and
-/// the finishing rings. A forced block of a finish has no other reply to mark.
+/// the finishing rings. A forced block of a finish has no other reply to mark. `two_short`: the
+/// board before the move outlines Snakies Maker had two cells short. Short enough to stay inside
+/// the panel (newcomers #101 and #102 saw the old one cut off at its foot).
 pub fn lesson_legend(
     lang: Language,
     step: usize,
     played: Played,
     best: bool,
     tint: Option<LessonTint>,
+    two_short: bool,
 ) -> String {
+    let outlines = match (lang, two_short && step == 0) {
+        (_, false) => "",
+        (Language::Japanese, true) => "　紫の枠：あと2マスの Snaky",
+        (Language::English, true) => " Purple outlines: Maker's Snakies two cells short.",
+    };
     match (lang, step, played, best) {
-        (Language::Japanese, 0, Played::Kept, _) => "緑：あなたの手（保証を保った手）と、石の近くで保てたほかの手".into(),
+        (Language::Japanese, 0, Played::Kept, _) => {
+            format!("緑：あなたの手（保証を保った手）と、石の近くで保てたほかの手{outlines}")
+        }
         (Language::English, 0, Played::Kept, _) => {
-            "Green: your move, which kept the guarantee, and the other replies near the stones that did.".into()
+            format!("Green: your move, which kept the guarantee, and the other replies near the stones that did.{outlines}")
         }
         (Language::Japanese, 0, Played::Lost, _) => {
             let tint = match tint {
@@ -1142,7 +1152,7 @@ pub fn lesson_legend(
                 Some(LessonTint::Aim) => "　紫のマス：進行の最後に完成する Snaky",
                 None => "",
             };
-            format!("赤：あなたの手　緑でぬったマス：上の文の最善の受け（緑の枠：保証を保てた、石の近くのほかの手）{tint}")
+            format!("赤：あなたの手　緑：最善の受け（ぬり）と保てたほかの手{tint}{outlines}")
         }
         (Language::English, 0, Played::Lost, _) => {
             let tint = match tint {
@@ -1151,7 +1161,7 @@ pub fn lesson_legend(
                 Some(LessonTint::Aim) => " Purple tiles: the Snaky the line ends with.",
                 None => "",
             };
-            format!("Red: your move. Filled green: the best reply named above (green squares: other replies near the stones that kept the guarantee).{tint}")
+            format!("Red: your move. Green: the best reply (filled) and other replies that kept the count.{tint}{outlines}")
         }
         (Language::Japanese, 0, Played::Forced, _) => "緑：あなたの手（ふさぐしかない手）　紫の丸：作り手が次に完成できるマス　紫のマス：進行の最後に完成する Snaky".into(),
         (Language::English, 0, Played::Forced, _) => "Green: your move, a forced block. Purple circle: Maker completes a Snaky there. Purple tiles: the Snaky the line ends with.".into(),

@@ -40,6 +40,12 @@ pub struct ShapeMark(pub crate::snaky::Cell);
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AimMark(pub crate::snaky::Cell);
 
+/// A Snaky Maker had two cells short on the board before the lesson's move (four of its stones,
+/// none of Breaker's), outlined: one stone from a threat (newcomers #97, #98 and #102 asked to see
+/// them all, not only the one the lesson names).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TwoShortMark(pub crate::snaky::shape::Copy);
+
 /// A cell where Maker's next stone would complete a Snaky (a threat's or a double threat's
 /// finishing cell), marked until it is taken.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,6 +164,16 @@ fn draw_overlays(
                     }
                     None => {}
                 }
+                // Every Snaky Maker had two cells short before the move: thin outlines in its colour.
+                if step == 0 && session.lesson().is_some() {
+                    let before = session.game().prefix(crate::snaky::review::before(index));
+                    for copy in crate::snaky::threats::two_short(before.maker_cells(), before.breaker_cells())
+                    {
+                        for piece in snaky_outline(&copy, palette::MAKER_STONE, TWO_SHORT_PX) {
+                            layer.spawn((TwoShortMark(copy), piece));
+                        }
+                    }
+                }
                 let first = session.lesson().and_then(|lesson| lesson.moves().first().map(|&(_, cell)| cell));
                 // A forced block of a finish was right: no other reply is offered, and the move
                 // is marked as one that held.
@@ -218,13 +234,21 @@ fn draw_overlays(
 /// The completed Snaky as one piece: each of its cells tinted, and one red outline around the
 /// six (a side is drawn only where the neighbouring cell is not in the Snaky, centred on the grid
 /// line, so corners meet cleanly). Newcomer #48 read six overlapping framed squares as a mess.
-pub(super) fn winning_snaky(copy: &[crate::snaky::Cell]) -> Vec<impl Bundle> {
+pub(super) fn winning_snaky(copy: &[crate::snaky::Cell]) -> Vec<Piece> {
+    let mut marks: Vec<_> =
+        copy.iter().map(|&cell| winning_piece(Placed::cell(cell, 0.0), palette::WINNING)).collect();
+    marks.extend(snaky_outline(copy, palette::BAD, OUTLINE_PX));
+    marks
+}
+
+/// One outline around a Snaky's six cells, `width` pixels thick and centred on the grid lines: a
+/// side is drawn only where the neighbouring cell is not in the Snaky, so corners meet cleanly.
+fn snaky_outline(copy: &[crate::snaky::Cell], colour: Color, width: f32) -> Vec<Piece> {
     use crate::snaky::Cell;
     let mut marks = Vec::new();
     for &cell in copy {
-        marks.push(winning_piece(Placed::cell(cell, 0.0), palette::WINNING));
         let (x, y) = (f64::from(cell.x), f64::from(cell.y));
-        let half = OUTLINE_PX / 2.0;
+        let half = width / 2.0;
         // (the neighbour across the side, where the side's line lies: x, y, width, height)
         let sides = [
             (Cell::new(cell.x, cell.y.saturating_add(1)), (x, y + 1.0, 1.0, 0.0)),
@@ -235,14 +259,17 @@ pub(super) fn winning_snaky(copy: &[crate::snaky::Cell]) -> Vec<impl Bundle> {
         for (neighbour, (x, y, w, h)) in sides {
             if !copy.contains(&neighbour) {
                 let line = Placed { x, y, w, h, inset: 0.0, grow: Vec2::splat(half) };
-                marks.push(winning_piece(line, palette::BAD));
+                marks.push(winning_piece(line, colour));
             }
         }
     }
     marks
 }
 
-fn winning_piece(placed: Placed, colour: Color) -> impl Bundle {
+/// A piece of an outlined Snaky: a tinted cell or a side of its outline.
+pub(super) type Piece = (Placed, Node, BackgroundColor, Pickable);
+
+fn winning_piece(placed: Placed, colour: Color) -> Piece {
     (
         placed,
         Node { position_type: PositionType::Absolute, ..default() },
@@ -299,6 +326,8 @@ struct Shape {
 
 /// The completed Snaky's outline: this thick, centred on the grid lines around it.
 const OUTLINE_PX: f32 = 4.0;
+/// A Snaky two cells short: a thinner outline.
+const TWO_SHORT_PX: f32 = 3.0;
 /// The envelope: a light tint just inside the grid lines (a rounded tile, as the heat map's).
 const ENVELOPE: Shape = Shape { inset: 0.04, grow: 0.0, border: 0.0, radius: Val::Px(3.0) };
 /// The required set: a ring on the cell's edge.

@@ -907,7 +907,11 @@ fn update_panel(
                         (false, true) => text::Played::Kept,
                         (false, false) => text::Played::Lost,
                     };
-                    let legend = text::lesson_legend(lang, lesson.step, played, best, tint);
+                    let before = session.game().prefix(crate::snaky::review::before(lesson.index));
+                    let two_short =
+                        !crate::snaky::threats::two_short(before.maker_cells(), before.breaker_cells())
+                            .is_empty();
+                    let legend = text::lesson_legend(lang, lesson.step, played, best, tint, two_short);
                     (legend, palette::INK_SOFT)
                 }
                 None => (String::new(), palette::INK_SOFT),
