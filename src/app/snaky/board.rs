@@ -777,7 +777,7 @@ fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, m
         let review = crate::snaky::review_game(session.game());
         // A forced block of a finish is no mistake: not ringed. A cost only against this Maker's
         // order is ringed grey, as its chip is (newcomers #97 and #98).
-        let order_only = crate::snaky::review::order_only(session.game(), &review);
+        let order_only = session.order_only(&review);
         let mistakes = review.moves.iter().enumerate().filter(|(_, m)| m.mistake());
         let (grey, red): (Vec<_>, Vec<_>) = mistakes.partition(|(i, _)| order_only.contains(i));
         let cells =

@@ -562,7 +562,7 @@ fn draw_lesson(
             // its notice was: blocking was right in general.
             // A cost only against this Maker's order is calm too, and never the costliest
             // (newcomers #97 and #98 met it as "not clearly a mistake" in play, then in red).
-            let order_only = crate::snaky::review::order_only(session.game(), review);
+            let order_only = session.order_only(review);
             let costliest = review.costliest_but(&order_only);
             for (index, lesson) in review.moves.iter().enumerate() {
                 let blocked = lesson.lost > 0 && lesson.forced();
@@ -813,7 +813,7 @@ fn update_panel(
                     // (newcomers #101 and #102 could not tell which number to play for when a
                     // forced block or a "no mistake" move lowered it).
                     let played = session.reviewing().unwrap_or(total) / 2;
-                    let order_only = crate::snaky::review::order_only(session.game(), &review);
+                    let order_only = session.order_only(&review);
                     let mistaken = review.moves.iter().enumerate().take(played);
                     let cost = mistaken
                         .filter(|(i, m)| m.mistake() && !order_only.contains(i))

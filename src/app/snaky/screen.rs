@@ -172,7 +172,7 @@ pub(super) fn start_session(
             && !session.game().breaker_cells().is_empty()
         {
             let review = snaky::review_game(session.game());
-            let start = review.lesson_start_but(&snaky::review::order_only(session.game(), &review));
+            let start = review.lesson_start_but(&session.order_only(&review));
             session.open_lesson(start);
             if lesson.best {
                 session.switch_line();
