@@ -206,6 +206,15 @@ pub fn checks_passed(lang: Language) -> String {
     }
 }
 
+/// The live game's heading: the player's score, par less the Maker moves their mistakes gave
+/// away ("Your score: 18 of 20").
+pub fn score(lang: Language, score: u32, par: u32) -> String {
+    match lang {
+        Language::Japanese => format!("スコア {score}／{par}"),
+        Language::English => format!("Your score: {score} of {par}"),
+    }
+}
+
 /// "Maker wins by its move k": the bound that never increases (a count of Maker's moves from its first).
 pub fn guarantee(lang: Language, k: u32) -> String {
     match lang {
@@ -621,26 +630,33 @@ pub fn par_line(
     // (newcomer #23 read "by its move 21" and "par 21" as the same thing said twice).
     if let (false, Some((cost, fall))) = (hidden, tally) {
         let rest = fall.saturating_sub(cost);
+        let count = par.saturating_sub(fall);
         return match (lang, cost, rest) {
-            (Language::Japanese, 0, 0) => {
-                format!("パー {par}：上の数を{par}のまま保とう。ここまでのミス：なし{record}")
-            }
+            (Language::Japanese, 0, 0) => format!(
+                "パー {par}：ミスをせずスコアを{par}のまま保とう。この作り手は{count}手目までに勝つ{record}"
+            ),
             (Language::Japanese, 0, _) => format!(
-                "パー {par}。ここまでのミス：なし（上の数は{fall}下がりましたが、あなたのミスではありません）{record}"
+                "パー {par}。この作り手は{count}手目までに勝ちます：{fall}下がりましたが、あなたのミスではないのでスコアはそのまま{record}"
             ),
-            (Language::Japanese, _, 0) => format!("パー {par}。ここまでのミスで{cost}手早まりました{record}"),
-            (Language::Japanese, _, _) => format!(
-                "パー {par}。ここまでのミスで{cost}手早まりました（上の数のほかの{rest}はミスではありません）{record}"
-            ),
-            (Language::English, 0, 0) => {
-                format!("Par {par}: keep the number above at {par}. Your mistakes so far: none{record}")
+            (Language::Japanese, _, 0) => {
+                format!(
+                    "パー {par}。あなたのミスで{cost}手早まり、この作り手は{count}手目までに勝ちます{record}"
+                )
             }
-            (Language::English, 0, _) => format!(
-                "Par {par}. Your mistakes so far: none (the number above fell {fall}, but not by a mistake of yours){record}"
+            (Language::Japanese, _, _) => format!(
+                "パー {par}。あなたのミスで{cost}手早まり、この作り手は{count}手目までに勝ちます（ほかの{rest}はミスではありません）{record}"
             ),
-            (Language::English, _, 0) => format!("Par {par}. Your mistakes so far cost {cost}{record}"),
+            (Language::English, 0, 0) => format!(
+                "Par {par}: make no mistake and your score stays {par}. This Maker wins by its move {count}{record}"
+            ),
+            (Language::English, 0, _) => format!(
+                "Par {par}. This Maker now wins by its move {count}: its count fell {fall}, but not by a mistake of yours, so your score stays{record}"
+            ),
+            (Language::English, _, 0) => format!(
+                "Par {par}. Your mistakes cost {cost}: this Maker now wins by its move {count}{record}"
+            ),
             (Language::English, _, _) => format!(
-                "Par {par}. Your mistakes so far cost {cost} (the rest of the number's fall, {rest}, was not a mistake of yours){record}"
+                "Par {par}. Your mistakes cost {cost}: this Maker now wins by its move {count} (the other {rest} of its fall were no mistake of yours){record}"
             ),
         };
     }
@@ -769,10 +785,10 @@ pub fn double_threat_par(
             "{either_en} block: this Maker then wins by move {k} (one taking a finish wins at move {next}). Your block is forced, not a mistake."
         ),
         (Language::Japanese, None, None) => format!(
-            "{either_ja}をふさいでも上の数のまま（この作り手は計画どおり。完成を取る作り手なら{next}手目で勝ち）。ふさぐ手は強制でミスではありません"
+            "{either_ja}をふさいでもこの作り手の数のまま（計画どおり。完成を取る作り手なら{next}手目で勝ち）。ふさぐ手は強制でミスではありません"
         ),
         (Language::English, None, None) => format!(
-            "{either_en} block keeps the count above: this Maker keeps to its plan (one taking a finish wins at {next}). Your block is forced, not a mistake."
+            "{either_en} block keeps this Maker's count: it keeps to its plan (one taking a finish wins at {next}). Your block is forced, not a mistake."
         ),
     }
 }

@@ -40,10 +40,9 @@ const DROP_SECONDS: f32 = 2.0;
 const DROP_FADE_SECONDS: f32 = 1.0;
 
 /// The fall of the guarantee the player's last move caused, shown beside the guarantee for
-/// [`DROP_SECONDS`] (on the game's clock); `None` when there is nothing to show. The flag: the fall
-/// is no mistake (only this Maker's order makes it), shown grey, not red.
+/// [`DROP_SECONDS`] (on the game's clock); `None` when there is nothing to show.
 #[derive(Resource, Debug, Default)]
-pub struct GuaranteeDrop(pub Option<(u32, Timer)>, pub bool);
+pub struct GuaranteeDrop(pub Option<(u32, Timer)>);
 
 /// The "-9" beside the guarantee.
 #[derive(Component, Debug)]
@@ -60,8 +59,8 @@ fn show_drop(
     mut redraw: MessageWriter<Redraw>,
 ) {
     let blind = session.as_ref().is_some_and(|session| session.blind);
-    // A fall only this Maker's order makes is no mistake: its flash is grey, not red, as its
-    // notice says (newcomers #101 and #102 saw a red "-2" told "not a mistake").
+    // A fall only this Maker's order makes is no mistake: the score above does not fall, so
+    // nothing flashes (newcomers #101 and #102 saw a red "-2" told "not a mistake").
     let no_mistake = session.as_ref().and_then(|session| session.notice.as_ref()).is_some_and(|notice| {
         matches!(notice.said, crate::app::snaky::model::session::Said::Costly { order_only: true, .. })
     });
@@ -77,11 +76,10 @@ fn show_drop(
             Outcome::BlockedFinish(_) => forced = true,
             // A forced block of a finish is not flashed as a mistake: its notice says why.
             Outcome::Guarantee { from, to }
-                if to < from && last_player == Some(Player::Breaker) && !blind && !forced =>
+                if to < from && last_player == Some(Player::Breaker) && !blind && !forced && !no_mistake =>
             {
                 drop.0 =
                     Some((from - to, Timer::from_seconds(DROP_SECONDS + DROP_FADE_SECONDS, TimerMode::Once)));
-                drop.1 = no_mistake;
             }
             _ => {}
         }
@@ -102,7 +100,7 @@ fn show_drop(
         if text.0 != content {
             text.0.clone_from(&content);
         }
-        let wanted = if drop.1 { palette::INK_SOFT } else { palette::BAD }.with_alpha(alpha);
+        let wanted = palette::BAD.with_alpha(alpha);
         if colour.0 != wanted {
             colour.0 = wanted;
         }
@@ -760,6 +758,16 @@ fn update_panel(
     // The game's lesson, read once for every text below that needs it.
     let review = crate::snaky::review_game(session.game());
     let mistakes = review.moves.iter().any(|m| m.mistake());
+    // What the player's own mistakes cost so far, apart from the count's fall: the live game's
+    // heading (newcomers #101, #102 and #103 could not tell which number to play for when a
+    // forced block or a "no mistake" move lowered this Maker's count).
+    let mistakes_cost = {
+        let played = session.reviewing().unwrap_or(total) / 2;
+        let order_only = session.order_only(&review);
+        let mistaken = review.moves.iter().enumerate().take(played);
+        mistaken.filter(|(i, m)| m.mistake() && !order_only.contains(i)).map(|(_, m)| m.lost).sum::<u32>()
+    };
+    let live = session.reviewing().is_none() && session.lesson().is_none();
     // A stone off the plan, said when it is played (newcomer #70 read Maker's lone (0,16),
     // played beside a double threat, as a bug): the plan's next cell already held Maker's
     // stone, so the policy's rule 2 took the first free cell of its fixed order.
@@ -809,17 +817,7 @@ fn update_panel(
                 } else {
                     let best = settings.snaky_best.get(&maker).copied();
                     let blind = settings.blind_best.get(&maker).copied();
-                    // What the player's own mistakes cost so far, apart from the count's fall
-                    // (newcomers #101 and #102 could not tell which number to play for when a
-                    // forced block or a "no mistake" move lowered it).
-                    let played = session.reviewing().unwrap_or(total) / 2;
-                    let order_only = session.order_only(&review);
-                    let mistaken = review.moves.iter().enumerate().take(played);
-                    let cost = mistaken
-                        .filter(|(i, m)| m.mistake() && !order_only.contains(i))
-                        .map(|(_, m)| m.lost)
-                        .sum::<u32>();
-                    let tally = (!blind_now).then_some((cost, par.saturating_sub(claim.guarantee)));
+                    let tally = (!blind_now).then_some((mistakes_cost, par.saturating_sub(claim.guarantee)));
                     (text::par_line(lang, par, best, blind, blind_now, tally), palette::INK_SOFT)
                 }
             }
@@ -916,6 +914,12 @@ fn update_panel(
                 }
                 None => (String::new(), palette::INK_SOFT),
             },
+            // The live game's heading is the player's score, par less what their mistakes cost;
+            // this Maker's count goes to the goal line (newcomers #101 to #103 asked).
+            Info::Guarantee if live => {
+                let par = session.maker.bound();
+                (text::score(lang, par.saturating_sub(mistakes_cost), par), palette::PRIMARY)
+            }
             Info::Guarantee => (text::guarantee(lang, claim.guarantee), palette::PRIMARY),
             Info::MakerMoves => (game.maker_cells().len().to_string(), palette::INK),
             Info::BreakerMoves => (game.breaker_cells().len().to_string(), palette::INK),
