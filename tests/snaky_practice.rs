@@ -236,6 +236,54 @@ fn every_marked_answer_is_explained_by_its_own_cell() {
     assert!(answers > 0);
 }
 
+/// The Snaky an answer is drawn spoiling is a Snaky (SPEC §2.1's copies, by brute force) through
+/// the answer, free of Breaker's stones on the board as shown: for an answer that was a cell of a Snaky Maker's plan completed, that Snaky turned.
+#[test]
+fn the_snaky_an_answer_spoils_is_one_through_it() {
+    let mut drawn = 0;
+    for (at, game) in games() {
+        for puzzle in practice::puzzles(&game) {
+            let index = puzzle.move_number() - 1;
+            let why = review::why(&game, index).expect("a costly move");
+            let shown_breaker: BTreeSet<Cell> = puzzle
+                .stones()
+                .iter()
+                .filter(|s| s.1 == pokopoko::snaky::Player::Breaker)
+                .map(|s| s.0)
+                .collect();
+            for answer in puzzle.marked_answers() {
+                let Some(spoiled) = puzzle.spoiled(answer) else { continue };
+                let at = format!("{at} move {} answer {answer}", index + 1);
+                assert!(spoiled.contains(&answer), "{at}");
+                assert!(is_a_snaky(spoiled), "{at}: {spoiled:?}");
+                assert!(spoiled.iter().all(|c| !shown_breaker.contains(c)), "{at}");
+                if let Some(review::Role::CompletedSnaky { .. }) = puzzle.role_of(answer) {
+                    let done = why.line.completed.expect("completed").snaky.map(|c| puzzle.show(c));
+                    assert_eq!(spoiled, done, "{at}");
+                }
+                drawn += 1;
+            }
+        }
+    }
+    assert!(drawn > 50, "{drawn}");
+}
+
+/// Whether six cells are a copy of S: some matrix and translation takes S onto them (one of S's
+/// cells lands on the first of them).
+fn is_a_snaky(cells: [Cell; 6]) -> bool {
+    let mut want: Vec<(i32, i32)> = cells.iter().map(|c| (c.x, c.y)).collect();
+    want.sort();
+    shapes::matrices().into_iter().any(|[a, b, c, d]| {
+        shapes::S.iter().any(|&(sx, sy)| {
+            let (tx, ty) = (want[0].0 - (a * sx + b * sy), want[0].1 - (c * sx + d * sy));
+            let mut copy: Vec<(i32, i32)> =
+                shapes::S.iter().map(|&(x, y)| (a * x + b * y + tx, c * x + d * y + ty)).collect();
+            copy.sort();
+            copy == want
+        })
+    })
+}
+
 /// A costly try is told the double threat it lets Maker make: for the move played, the one of the
 /// lesson's line after it, shown on the turned board; each of its cells finishes a Snaky on the
 /// board where Maker made it, by brute force over the copies (SPEC §2.1), and two at least.

@@ -305,6 +305,26 @@ impl Puzzle {
         Some(review::role_in_plan(after, line, self.unshow(shown)))
     }
 
+    /// The Snaky an answer at `shown` spoils, as this board shows it, for the board to draw beside
+    /// its reason ([`Self::role_of`]; newcomer #103 could not check "lies on 12 Snaky shapes" by
+    /// eye): the Snaky Maker completed in its plan after the move played, or the one it threatened
+    /// through the cell, else the fullest Snaky through the cell free of Breaker's stones then.
+    /// `None` for a board without Maker's plan, or a cell on no such Snaky.
+    pub fn spoiled(&self, shown: Cell) -> Option<[Cell; 6]> {
+        let (after, line) = self.plan.as_ref()?;
+        let cell = self.unshow(shown);
+        let copy = match self.role_of(shown)? {
+            Role::CompletedSnaky { .. } => line.completed?.snaky,
+            Role::ThreatenedSnaky { .. } => line.threatened_through(cell)?,
+            _ => {
+                let breaker = |c: Cell| after.owner(c) == Some(Player::Breaker);
+                let maker = |c: Cell| after.owner(c) == Some(Player::Maker);
+                super::shape::fullest_copy_through(cell, breaker, maker)?.0
+            }
+        };
+        Some(copy.map(|c| self.show(c)))
+    }
+
     /// Why a reply that costs does: Maker's first double threat in its plan against the longest
     /// defence after the reply at `shown` (the lesson's line, [`review::line`]), as its move and
     /// its finishing cells on this board; `None` when the line makes none (newcomer #74 was told

@@ -138,6 +138,19 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     assert_eq!(app.world().resource::<PracticeSession>().score(), (1, 1));
     let said = texts(&mut app);
     assert!(said.iter().any(|t| t.contains("が持ちこたえる理由：")), "{said:?}");
+    // The Snaky the answer spoils is tinted, as the engine finds it (newcomer #103).
+    let spoiled = boards[0].spoiled(boards[0].answers()[0]).expect("a Snaky to draw");
+    let mut tinted: Vec<Cell> = app
+        .world_mut()
+        .query::<&pokopoko::app::snaky::practice::SpoiledMark>()
+        .iter(app.world())
+        .map(|m| m.0)
+        .collect();
+    tinted.sort();
+    let mut expected = spoiled.to_vec();
+    expected.sort();
+    assert_eq!(tinted, expected);
+    assert!(said.iter().any(|t| t.contains("（黄色のマス）")), "{said:?}");
     assert!(said.iter().all(|t| !t.contains("コツ")), "{said:?}");
     key(&mut app, KeyCode::KeyN);
     app.update();

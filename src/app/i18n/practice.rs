@@ -219,16 +219,22 @@ pub fn shown(lang: Language, answer: Cell, holds: u32) -> String {
 /// played. `plan`: that answer as shown here and what it was in the plan. Far cells that hold too
 /// go unsaid (newcomers #73, #74 read them as far play being as good as a block). No rule of
 /// thumb: none finds the best reply against these Makers more than two times in three.
-pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>) -> String {
+/// `drawn`: the board tints the Snaky the answer spoils (yellow tiles).
+pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>, drawn: bool) -> String {
     let green = match lang {
         Language::Japanese => "緑のマスはどれも持ちこたえる手です。",
         Language::English => "Every green cell holds.",
     };
     let Some((answer, role)) = plan else { return green.to_string() };
     let fact = words::role_fact(lang, cell(answer), role);
+    let tiles = match (lang, drawn) {
+        (_, false) => "",
+        (Language::Japanese, true) => "（黄色のマス）",
+        (Language::English, true) => " (the yellow tiles)",
+    };
     match lang {
-        Language::Japanese => format!("{} が持ちこたえる理由：{fact}。{green}", cell(answer)),
-        Language::English => format!("Why {} holds: {fact}. {green}", cell(answer)),
+        Language::Japanese => format!("{} が持ちこたえる理由：{fact}{tiles}。{green}", cell(answer)),
+        Language::English => format!("Why {} holds: {fact}{tiles}. {green}", cell(answer)),
     }
 }
 
@@ -325,10 +331,10 @@ pub fn back_to_game(lang: Language) -> &'static str {
 pub fn legend(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "赤：試して持ちこたえなかった手（試した手だけ）。緑：持ちこたえる手。赤い丸：対局で打たれた手。"
+            "赤：試して持ちこたえなかった手（試した手だけ）。緑：持ちこたえる手。赤い丸：対局で打たれた手。黄色のマス：答えがつぶす Snaky。"
         }
         Language::English => {
-            "Red: your tries that do not hold (only those tried are marked). Green: replies that hold. Red circle: the move played in the game."
+            "Red: your tries that do not hold (only those tried are marked). Green: replies that hold. Red circle: the move played in the game. Yellow tiles: the Snaky the answer spoils."
         }
     }
 }
@@ -341,16 +347,18 @@ mod tests {
     /// the move number of Maker's plan, and no rule of thumb.
     #[test]
     fn an_answered_board_gives_the_plan_s_reason() {
-        assert_eq!(why_it_holds(Language::English, None), "Every green cell holds.");
+        assert_eq!(why_it_holds(Language::English, None, false), "Every green cell holds.");
         let said = why_it_holds(
             Language::English,
             Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 })),
+            false,
         );
         assert_eq!(
             said,
             "Why (6,7) holds: (6,7) is a cell of the Snaky Maker completes at move 11 after your move: a stone there spoils it. Every green cell holds."
         );
-        let said = why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })));
+        let said =
+            why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })), false);
         assert!(said.starts_with("(6,7) が持ちこたえる理由：(6,7) には"), "{said}");
     }
 

@@ -137,6 +137,10 @@ pub struct TriedMark {
     pub holds: bool,
 }
 
+/// A cell of the Snaky the explained answer spoils, tinted once the board is solved.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SpoiledMark(pub Cell);
+
 /// A cell that holds, shown once the board is answered.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AnswerMark(pub Cell);
@@ -319,8 +323,19 @@ fn apply_input(
     }
 }
 
+/// The answer a solved board explains: the last reply tried that held (after a second one, the
+/// words follow it: newcomer #92 read "Yes: (12,5) holds" over "Why (11,9) holds"), else the one
+/// found (newcomer #69 found (10,7) and was told why (9,7) did), else, the answers shown without
+/// one found, the first.
+fn explained_answer(session: &PracticeSession) -> Option<Cell> {
+    let last = session.tries().last().copied();
+    let last_held = last.filter(|(_, v)| matches!(v, Verdict::Holds { .. })).map(|(c, _)| c);
+    last_held.or(session.found()).or_else(|| session.puzzle().marked_answers().first().copied())
+}
+
 /// The board's stones, numbered per player as in the game; the move played in the game ringed in
-/// red; each try's square; once answered, the replies that hold near the stones.
+/// red; each try's square; once answered, the replies that hold near the stones, and the Snaky
+/// the explained answer spoils in yellow tiles (newcomer #103 could not check the reason by eye).
 fn draw_board(
     session: Option<Res<PracticeSession>>,
     layers: Query<(Entity, &Layer)>,
@@ -340,7 +355,12 @@ fn draw_board(
             layer.spawn(board::stone(cell, player, number, ring, true));
         }
     });
+    let spoiled =
+        session.solved().then(|| explained_answer(&session)).flatten().and_then(|a| puzzle.spoiled(a));
     commands.entity(marks).despawn_children().with_children(|layer| {
+        for cell in spoiled.into_iter().flatten() {
+            layer.spawn((SpoiledMark(cell), overlay::shape_tile(cell)));
+        }
         layer.spawn(overlay::played_ring(puzzle.played()));
         if session.answered() {
             let tried: Vec<_> = session.tries().iter().map(|t| t.0).collect();
@@ -397,15 +417,10 @@ fn update_panel(
                 (_, None) => String::new(),
             },
             Info::WhyItHolds if session.solved() => {
-                // Why the reply the player found holds (newcomer #69 found (10,7) and was told
-                // why (9,7) did); once the answers are shown without one found, the first.
-                let marked = puzzle.marked_answers();
-                // The last reply tried that held: after a second one, the words follow it
-                // (newcomer #92 read "Yes: (12,5) holds" over "Why (11,9) holds").
-                let last_held = last.filter(|(_, v)| matches!(v, Verdict::Holds { .. })).map(|(c, _)| c);
-                let answer = last_held.or(session.found()).or_else(|| marked.first().copied());
+                let answer = explained_answer(&session);
                 let plan = answer.and_then(|answer| Some((answer, puzzle.role_of(answer)?)));
-                text::why_it_holds(lang, plan)
+                let drawn = answer.and_then(|answer| puzzle.spoiled(answer)).is_some();
+                text::why_it_holds(lang, plan, drawn)
             }
             Info::WhyItHolds => String::new(),
             Info::LeftOut => text::left_out(lang, session.left_out()).unwrap_or_default(),
