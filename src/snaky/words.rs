@@ -187,8 +187,8 @@ fn completed(lang: Language, line: &Line) -> String {
 }
 
 /// "(6,7) is a cell of the Snaky Maker completes at move 11 after your move: a stone there
-/// spoils it. Had you played (6,7), Maker would win by its move 21 (with your best defence Maker completes at move
-/// 21)." Only what the engine found in Maker's plan: no rule of thumb, since none finds the best
+/// spoils it. Had you played (6,7), Maker would win by its move 21 (its line below completes sooner,
+/// at move 20: the count is the latest Maker can need)." Only what the engine found in Maker's plan: no rule of thumb, since none finds the best
 /// reply against these Makers more than two times in three (newcomers #46 to #55 read every rule
 /// offered beside lessons where it misled). A move that took a finishing cell is first told that
 /// this was right in general ([`blocked_finish`]).
@@ -419,8 +419,13 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
     match lang {
         Language::English => {
             let fact = role_fact(lang, &cell, best.in_line);
-            let ends = ends
-                .map_or(String::new(), |m| format!(" (with your best defence Maker completes at move {m})"));
+            let ends = ends.map_or(String::new(), |m| {
+                // Newcomer #103 read "by its move 19 (… completes at move 18)" as backwards:
+                // the count is the latest Maker can need, its line may finish sooner.
+                format!(
+                    " (its line below completes sooner, at move {m}: the count is the latest Maker can need)"
+                )
+            });
             let had = if best.outside {
                 "played outside the envelope".to_string()
             } else {
@@ -435,7 +440,9 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
         }
         Language::Japanese => {
             let fact = role_fact(lang, &cell, best.in_line);
-            let ends = ends.map_or(String::new(), |m| format!("（最長の守りなら作り手の完成は{m}手目）"));
+            let ends = ends.map_or(String::new(), |m| {
+                format!("（下の進行ではそれより早く{m}手目に完成：数は作り手がいちばん遅い場合の手数です）")
+            });
             let shape = on_shape(lang, best);
             format!(
                 "{fact}。{shape}{cell} に打っていれば、作り手の勝ちは{}手目まででした{ends}。",
