@@ -847,6 +847,27 @@ fn a_finished_game_keeps_the_best_per_maker() {
     assert_eq!(settings.blind_best.get(&Maker::Paper), None, "not a blind game");
     let said = session(&app).notice.as_ref().map(|n| n.said.text(Language::English)).unwrap_or_default();
     assert!(said.contains(&format!("You held out {moves} Maker moves (par 21")), "{said}");
+    // And the score beside it, par less what the mistakes gave away, with the rest of the fall
+    // said as no mistake (newcomer #104 read the two as rival results).
+    let game = session(&app).game().clone();
+    let review = pokopoko::snaky::review_game(&game);
+    let order_only = pokopoko::snaky::review::order_only(&game, &review);
+    let cost: u32 = review
+        .moves
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| m.mistake() && !order_only.contains(i))
+        .map(|(_, m)| m.lost)
+        .sum();
+    let other = 21 - moves - cost;
+    let score = match other {
+        0 => format!(" Your score: {} of 21.", 21 - cost),
+        _ => format!(
+            " Your score: {} of 21 (your mistakes: -{cost}; the other -{other} were not mistakes).",
+            21 - cost
+        ),
+    };
+    assert!(said.contains(&score), "{said}");
     // The result is still said after a visit to the menu (newcomer #29 came back without it).
     to_the_menu_and_back(&mut app);
     let again = session(&app).notice.as_ref().map(|n| n.said.text(Language::English)).unwrap_or_default();
@@ -1269,7 +1290,7 @@ fn a_costly_move_says_at_once_what_it_cost_and_what_held() {
     assert!(cost >= before - after, "{cost}");
     assert!(texts(&mut app).iter().any(|t| *t == format!("スコア {}／21", 21 - cost)), "the heading");
     let all = texts(&mut app);
-    assert!(all.iter().any(|t| t.starts_with(&format!("パー 21。あなたのミスで{cost}手早まり"))), "{all:?}");
+    assert!(all.iter().any(|t| t.starts_with(&format!("パー 21。ミスで-{cost}、"))), "{all:?}");
     // Undo, then a move that keeps the guarantee: nothing is said.
     key(&mut app, KeyCode::KeyZ);
     assert_eq!(session(&app).game().guarantee(), before);
@@ -1321,7 +1342,10 @@ fn a_cost_only_against_this_makers_order_is_told_as_such() {
     assert!(all.iter().any(|t| t == "スコア 20／20"), "{all:?}");
     let fall = Maker::Ours.bound() - after;
     let line = all.iter().find(|t| t.starts_with("パー 20。")).expect("the goal line");
-    assert!(line.contains(&format!("この作り手は{after}手目までに勝ちます：{fall}下がりましたが")), "{line}");
+    assert!(
+        line.contains(&format!("この作り手は{after}手目までに勝つ（-{fall}、あなたのミスではない）")),
+        "{line}"
+    );
     // A costly move whose better reply holds against any order stays a mistake (the test above).
 }
 

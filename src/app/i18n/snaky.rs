@@ -631,32 +631,35 @@ pub fn par_line(
     if let (false, Some((cost, fall))) = (hidden, tally) {
         let rest = fall.saturating_sub(cost);
         let count = par.saturating_sub(fall);
+        // One line's worth (newcomer #104 saw the longer ones cut off at the slot's foot).
         return match (lang, cost, rest) {
-            (Language::Japanese, 0, 0) => format!(
-                "パー {par}：ミスをせずスコアを{par}のまま保とう。この作り手は{count}手目までに勝つ{record}"
-            ),
-            (Language::Japanese, 0, _) => format!(
-                "パー {par}。この作り手は{count}手目までに勝ちます：{fall}下がりましたが、あなたのミスではないのでスコアはそのまま{record}"
-            ),
-            (Language::Japanese, _, 0) => {
+            (Language::Japanese, 0, 0) => {
+                format!("パー {par}：スコアを{par}のまま保とう。この作り手は{count}手目までに勝つ{record}")
+            }
+            (Language::Japanese, 0, _) => {
                 format!(
-                    "パー {par}。あなたのミスで{cost}手早まり、この作り手は{count}手目までに勝ちます{record}"
+                    "パー {par}。この作り手は{count}手目までに勝つ（-{fall}、あなたのミスではない）{record}"
                 )
             }
+            (Language::Japanese, _, 0) => {
+                format!("パー {par}。ミスで-{cost}、この作り手は{count}手目までに勝つ{record}")
+            }
             (Language::Japanese, _, _) => format!(
-                "パー {par}。あなたのミスで{cost}手早まり、この作り手は{count}手目までに勝ちます（ほかの{rest}はミスではありません）{record}"
+                "パー {par}。ミスで-{cost}、この作り手は{count}手目までに勝つ（ほかの-{rest}はミスではない）{record}"
             ),
-            (Language::English, 0, 0) => format!(
-                "Par {par}: make no mistake and your score stays {par}. This Maker wins by its move {count}{record}"
-            ),
-            (Language::English, 0, _) => format!(
-                "Par {par}. This Maker now wins by its move {count}: its count fell {fall}, but not by a mistake of yours, so your score stays{record}"
-            ),
-            (Language::English, _, 0) => format!(
-                "Par {par}. Your mistakes cost {cost}: this Maker now wins by its move {count}{record}"
-            ),
+            (Language::English, 0, 0) => {
+                format!("Par {par}: keep your score at {par}. This Maker wins by its move {count}{record}")
+            }
+            (Language::English, 0, _) => {
+                format!(
+                    "Par {par}. This Maker now wins by its move {count} (-{fall}, not your mistake){record}"
+                )
+            }
+            (Language::English, _, 0) => {
+                format!("Par {par}. Your mistakes: -{cost}; this Maker now wins by its move {count}{record}")
+            }
             (Language::English, _, _) => format!(
-                "Par {par}. Your mistakes cost {cost}: this Maker now wins by its move {count} (the other {rest} of its fall were no mistake of yours){record}"
+                "Par {par}. Your mistakes: -{cost}; this Maker now wins by its move {count} (-{rest} more, not your mistakes){record}"
             ),
         };
     }
@@ -904,10 +907,27 @@ pub fn game_result(
     blind: bool,
     assisted: Option<Assist>,
     ended: Ended,
+    mistakes: u32,
     kept_par: (usize, Option<usize>),
 ) -> String {
     let name = maker_name(lang, maker);
     let par = maker.bound();
+    // The score beside the moves held, and why they differ (newcomer #104 read "Your score: 15 of
+    // 20" and "You held out 11" as two results).
+    let score = par.saturating_sub(mistakes);
+    let other = par.saturating_sub(moves as u32).saturating_sub(mistakes);
+    let score = match (lang, other) {
+        (Language::Japanese, 0) => format!("スコア {score}／{par}。"),
+        (Language::Japanese, _) => {
+            format!("スコア {score}／{par}（ミスで-{mistakes}、ほかの-{other}はミスではない）。")
+        }
+        (Language::English, 0) => format!(" Your score: {score} of {par}."),
+        (Language::English, _) => {
+            format!(
+                " Your score: {score} of {par} (your mistakes: -{mistakes}; the other -{other} were not mistakes)."
+            )
+        }
+    };
     if let Some(how) = assisted {
         let how = assist(lang, how);
         let best = match (lang, best) {
@@ -949,7 +969,7 @@ pub fn game_result(
     };
     match (lang, blind) {
         (Language::Japanese, false) => format!(
-            "作り手の {moves}手目まで耐えました（パー {par}、{name} でのこれまでの最高：{best}手）。{next}"
+            "作り手の {moves}手目まで耐えました（パー {par}、{name} でのこれまでの最高：{best}手）。{score}{next}"
         ),
         (Language::Japanese, true) => {
             format!(
@@ -957,7 +977,7 @@ pub fn game_result(
             )
         }
         (Language::English, false) => format!(
-            "You held out {} (par {par}; your best so far against {name}: {best}). {next}",
+            "You held out {} (par {par}; your best so far against {name}: {best}).{score} {next}",
             maker_moves(moves)
         ),
         (Language::English, true) => format!(

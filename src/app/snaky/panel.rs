@@ -761,12 +761,7 @@ fn update_panel(
     // What the player's own mistakes cost so far, apart from the count's fall: the live game's
     // heading (newcomers #101, #102 and #103 could not tell which number to play for when a
     // forced block or a "no mistake" move lowered this Maker's count).
-    let mistakes_cost = {
-        let played = session.reviewing().unwrap_or(total) / 2;
-        let order_only = session.order_only(&review);
-        let mistaken = review.moves.iter().enumerate().take(played);
-        mistaken.filter(|(i, m)| m.mistake() && !order_only.contains(i)).map(|(_, m)| m.lost).sum::<u32>()
-    };
+    let mistakes_cost = session.mistakes_cost(&review, session.reviewing().unwrap_or(total) / 2);
     let live = session.reviewing().is_none() && session.lesson().is_none();
     // A stone off the plan, said when it is played (newcomer #70 read Maker's lone (0,16),
     // played beside a double threat, as a bug): the plan's next cell already held Maker's

@@ -325,7 +325,8 @@ fn record_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: R
     let ended = crate::snaky::review::Ended::of(&review);
     let kept = review.kept_par();
     let kept_par = (kept, session.last_kept_par.replace(kept));
-    session.tell(kind, Said::GameResult { maker, moves, best, blind, assisted, ended, kept_par });
+    let mistakes = session.mistakes_cost(&review, review.moves.len());
+    session.tell(kind, Said::GameResult { maker, moves, best, blind, assisted, ended, mistakes, kept_par });
 }
 
 /// Tells the rest of the game what the model says happened this frame: the stones played

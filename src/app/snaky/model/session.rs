@@ -163,6 +163,8 @@ pub enum Said {
         assisted: Option<Assist>,
         /// What the lesson makes of the game's end: where to look next.
         ended: crate::snaky::review::Ended,
+        /// What the player's mistakes gave away: their score is par less this.
+        mistakes: u32,
         /// How many of the player's moves kept par, and in their last game here.
         kept_par: (usize, Option<usize>),
     },
@@ -237,8 +239,10 @@ impl Said {
             }
             Self::MoveError(error) => text::move_error(lang, error),
             Self::BlindToggled(blind) => text::blind_toggled(lang, *blind),
-            Self::GameResult { maker, moves, best, blind, assisted, ended, kept_par } => {
-                text::game_result(lang, *maker, *moves, *best, *blind, *assisted, *ended, *kept_par)
+            Self::GameResult { maker, moves, best, blind, assisted, ended, mistakes, kept_par } => {
+                text::game_result(
+                    lang, *maker, *moves, *best, *blind, *assisted, *ended, *mistakes, *kept_par,
+                )
             }
             Self::Costly { played, lost, better, blocked, order_only } => {
                 text::costly_now(lang, *played, *lost, *better, *blocked, *order_only)
@@ -369,6 +373,15 @@ impl Session {
             assists: Vec::new(),
             order_only: OrderOnlyCache::default(),
         }
+    }
+
+    /// The Maker moves the player's mistakes among their first `played` moves gave away: the
+    /// lesson's costly moves, less forced blocks and falls only this Maker's order makes. The
+    /// score is par less this.
+    pub fn mistakes_cost(&self, review: &crate::snaky::Review, played: usize) -> u32 {
+        let order_only = self.order_only(review);
+        let mistaken = review.moves.iter().enumerate().take(played);
+        mistaken.filter(|(i, m)| m.mistake() && !order_only.contains(i)).map(|(_, m)| m.lost).sum()
     }
 
     /// The mistakes of the game (0-based, as in `review`, its [`crate::snaky::review_game`]) whose
