@@ -1193,8 +1193,12 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                     let played = words::place(Language::English, c.played);
                     let lead = format!("Costliest: your move {} at {played}, -{}{tied}", c.number, c.lost);
                     assert!(english.starts_with(&lead), "{at}: {english}");
-                    let lead = format!("{} would have kept Maker at {}.", c.best, c.keeps);
+                    let lead = format!("a reply on the board would have kept Maker at {}.", c.keeps);
                     assert!(english.contains(&lead), "{at}: {english}");
+                    assert!(
+                        !english.contains(&c.best.to_string()),
+                        "{at}: the reply is left to find: {english}"
+                    );
                     assert!(!english.contains("Take a finishing cell first"), "{at}: {english}");
                     assert!(
                         japanese.contains(&format!(

@@ -485,7 +485,7 @@ fn on_shape(lang: Language, best: &super::review::BestReply) -> String {
 /// let costliest = Costliest { number: 9, played: Cell::new(6, 12), lost: 5, best: Cell::new(8, 11), keeps: 18, as_costly: vec![] };
 /// let game = Takeaway { costly: 2, costliest: Some(costliest), ..Takeaway::default() };
 /// let said = words::takeaway(Language::English, &game).expect("costly moves");
-/// assert!(said.starts_with("Costliest: your move 9 at (6,12), -5; (8,11) would have kept"), "{said}");
+/// assert!(said.starts_with("Costliest: your move 9 at (6,12), -5; a reply on the board would have kept"), "{said}");
 /// let open = Takeaway { left_open: 2, ..Takeaway::default() };
 /// let said = words::takeaway(Language::English, &open).expect("finishes left open");
 /// assert!(said.starts_with("Take a finishing cell first: at 2 moves"), "{said}");
@@ -506,21 +506,22 @@ pub fn takeaway(lang: Language, game: &Takeaway) -> Option<String> {
             (Language::English, _) => format!(" (moves {} too)", and_list(lang, &others)),
             (Language::Japanese, _) => format!("（{}手目も同じ）", others.join("・")),
         };
+        // The reply itself is left to find: practice asks for it, and the lesson shows it after
+        // (newcomer #104 found practice a coordinate translation of an answer just read, and
+        // #101 to #103 read "the same every game (turned)" as "memorise it").
         return Some(match lang {
             Language::English => format!(
-                "Costliest: your move {} at {}, -{}{tied}; {} would have kept Maker at {}. Which block holds depends on Maker's plan, the same every game (turned).",
+                "Costliest: your move {} at {}, -{}{tied}; a reply on the board would have kept Maker at {}. Find it in practice (Q) first; then the lesson (W) shows which and why.",
                 c.number,
                 place(lang, c.played),
                 c.lost,
-                c.best,
                 c.keeps
             ),
             Language::Japanese => format!(
-                "いちばん痛かった手：{}手目 {}（-{}）{tied}。{} なら{}のままでした。どこでもつかは作り手の計画しだい（毎局同じ計画、向きだけ変わる）。",
+                "いちばん痛かった手：{}手目 {}（-{}）{tied}。{}のままにできる手がありました。練習（Q）で探してから学び（W）で答えを見よう。",
                 c.number,
                 place(lang, c.played),
                 c.lost,
-                c.best,
                 c.keeps
             ),
         });
@@ -727,13 +728,18 @@ mod tests {
         let english = takeaway(Language::English, &game).expect("said");
         assert!(
             english.starts_with(
-                "Costliest: your move 4 at (10,9), -3; (9,10) would have kept Maker at 21. Which block holds depends on Maker's plan"
+                "Costliest: your move 4 at (10,9), -3; a reply on the board would have kept Maker at 21. Find it in practice (Q) first"
             ),
             "{english}"
         );
         assert!(!english.contains("fullest"), "{english}");
         let japanese = takeaway(Language::Japanese, &game).expect("said");
-        assert!(japanese.starts_with("いちばん痛かった手：4手目 (10,9)（-3）。(9,10) なら"), "{japanese}");
+        assert!(
+            japanese.starts_with("いちばん痛かった手：4手目 (10,9)（-3）。21のままにできる手"),
+            "{japanese}"
+        );
+        // The reply is left to find (newcomer #104).
+        assert!(!english.contains("(9,10)") && !japanese.contains("(9,10)"), "{english} {japanese}");
         // Only blocks of a finish: forced, not mistakes, nothing to take to the next game.
         let blocks = Takeaway { costly: 2, blocked: 2, ..Takeaway::default() };
         assert_eq!(takeaway(Language::English, &blocks), None);
