@@ -159,6 +159,14 @@ impl Review {
         self.held_out.is_some()
     }
 
+    /// The Maker moves the mistakes among the first `played` moves gave away: the costly moves,
+    /// less forced blocks and `order_only` ([`order_only`]: falls only this Maker's order makes).
+    /// The game's score is par less this.
+    pub fn mistakes_cost(&self, order_only: &[usize], played: usize) -> u32 {
+        let mistaken = self.moves.iter().enumerate().take(played);
+        mistaken.filter(|(i, m)| m.mistake() && !order_only.contains(i)).map(|(_, m)| m.lost).sum()
+    }
+
     /// How many of Breaker's moves kept par, from the first: those before the guarantee first
     /// fell below it (every move when it never did). Newcomers #73 and #74 measured their progress
     /// so ("I kept 20 through move 10").

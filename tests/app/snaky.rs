@@ -834,6 +834,14 @@ fn the_result_says_how_many_first_moves_kept_par_beside_the_last_game() {
     );
 }
 
+/// What the game's mistakes gave away, worked out by the engine apart from the session's cache:
+/// its review and its order-only moves, each checked against brute forces in the engine tests.
+fn engine_mistakes_cost(app: &App) -> u32 {
+    let game = session(app).game();
+    let review = pokopoko::snaky::review_game(game);
+    review.mistakes_cost(&pokopoko::snaky::review::order_only(game, &review), review.moves.len())
+}
+
 /// A game the player holds to the end keeps the best against that Maker in the save, and says
 /// how long it held out against par.
 #[test]
@@ -849,16 +857,7 @@ fn a_finished_game_keeps_the_best_per_maker() {
     assert!(said.contains(&format!("You held out {moves} Maker moves (par 21")), "{said}");
     // And the score beside it, par less what the mistakes gave away, with the rest of the fall
     // said as no mistake (newcomer #104 read the two as rival results).
-    let game = session(&app).game().clone();
-    let review = pokopoko::snaky::review_game(&game);
-    let order_only = pokopoko::snaky::review::order_only(&game, &review);
-    let cost: u32 = review
-        .moves
-        .iter()
-        .enumerate()
-        .filter(|(i, m)| m.mistake() && !order_only.contains(i))
-        .map(|(_, m)| m.lost)
-        .sum();
+    let cost = engine_mistakes_cost(&app);
     let other = 21 - moves - cost;
     let score = match other {
         0 => format!(" Your score: {} of 21.", 21 - cost),
@@ -1277,16 +1276,7 @@ fn a_costly_move_says_at_once_what_it_cost_and_what_held() {
     assert_eq!(drop.0.as_ref().map(|(lost, _)| *lost), Some(before - after), "the fall flashes");
     // The goal line counts what the mistakes so far cost: the lesson's costly moves, less forced
     // blocks and falls only this Maker's order makes.
-    let game = session(&app).game().clone();
-    let review = pokopoko::snaky::review_game(&game);
-    let order_only = pokopoko::snaky::review::order_only(&game, &review);
-    let cost: u32 = review
-        .moves
-        .iter()
-        .enumerate()
-        .filter(|(i, m)| m.mistake() && !order_only.contains(i))
-        .map(|(_, m)| m.lost)
-        .sum();
+    let cost = engine_mistakes_cost(&app);
     assert!(cost >= before - after, "{cost}");
     assert!(texts(&mut app).iter().any(|t| *t == format!("スコア {}／21", 21 - cost)), "the heading");
     let all = texts(&mut app);

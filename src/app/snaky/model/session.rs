@@ -375,13 +375,10 @@ impl Session {
         }
     }
 
-    /// The Maker moves the player's mistakes among their first `played` moves gave away: the
-    /// lesson's costly moves, less forced blocks and falls only this Maker's order makes. The
-    /// score is par less this.
+    /// [`crate::snaky::Review::mistakes_cost`] of the player's first `played` moves, with this
+    /// session's cached [`Self::order_only`]. The score is par less this.
     pub fn mistakes_cost(&self, review: &crate::snaky::Review, played: usize) -> u32 {
-        let order_only = self.order_only(review);
-        let mistaken = review.moves.iter().enumerate().take(played);
-        mistaken.filter(|(i, m)| m.mistake() && !order_only.contains(i)).map(|(_, m)| m.lost).sum()
+        review.mistakes_cost(&self.order_only(review), played)
     }
 
     /// The mistakes of the game (0-based, as in `review`, its [`crate::snaky::review_game`]) whose
