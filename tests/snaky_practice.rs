@@ -133,44 +133,10 @@ fn a_puzzle_is_explained_by_maker_s_plan() {
     assert!(boards > 0);
 }
 
-/// Where a Maker that takes every finish wins along `line` played from `start`: its first move with
-/// a finishing cell free (brute force), and whether there was one, else the line's last move.
-fn finish_taken_along(start: &Game, line: &review::Line) -> (u32, bool) {
-    let mut board = start.clone();
-    for step in &line.steps {
-        if !shapes::finishing(board.maker_cells(), board.breaker_cells()).is_empty() {
-            return (step.move_number, true);
-        }
-        board.maker_move().expect("Maker's turn");
-        if let Some(reply) = step.breaker {
-            board.breaker_move(reply).expect("legal");
-        }
-    }
-    (board.maker_cells().len() as u32, false)
-}
-
-/// Whether the lesson's best reply to move `index` of `game` keeps more only against this Maker's
-/// order: see [`every_costly_move_with_a_reply_to_find_is_a_board`].
-fn order_only_by_brute_force(game: &Game, index: usize) -> bool {
-    let Some(why) = review::why(game, index) else { return false };
-    if why.better_block.is_some() || why.blocked_finish {
-        return false;
-    }
-    let before = game.prefix(review::before(index));
-    let mut after = before.clone();
-    after.breaker_move(why.breaker).expect("legal");
-    let mut after_best = before;
-    after_best.breaker_move(why.best_reply.cell).expect("legal");
-    let (best, open) = finish_taken_along(&after_best, &why.best_line);
-    let (yours, _) = finish_taken_along(&after, &why.line);
-    open && best <= yours
-}
-
 /// Every costly move with a reply on the board to find is a puzzle: all but a block of a finishing
-/// cell (right in general), a move where only replies far from every stone kept more, and one
-/// whose lesson's reply holds only against this Maker's order (by the brute force's finishing
-/// cells along both lines: where a Maker that takes finishes wins along the best reply's line no
-/// later than along the move's).
+/// cell (right in general) and a move where only replies far from every stone kept more. A move
+/// whose lesson's reply holds only against this Maker's order is a board too: it counts as a
+/// mistake against this Maker (newcomers #104 and #105 asked for one number).
 #[test]
 fn every_costly_move_with_a_reply_to_find_is_a_board() {
     for (at, game) in games() {
@@ -179,10 +145,7 @@ fn every_costly_move_with_a_reply_to_find_is_a_board() {
         let costly: Vec<usize> = (0..lesson.moves.len())
             .filter(|&i| {
                 let m = &lesson.moves[i];
-                m.guarantee_after < m.kept
-                    && !m.best_outside
-                    && !review::blocked_a_finish(&game, i)
-                    && !order_only_by_brute_force(&game, i)
+                m.guarantee_after < m.kept && !m.best_outside && !review::blocked_a_finish(&game, i)
             })
             .collect();
         assert_eq!(boards, costly, "{at}");
@@ -325,7 +288,7 @@ fn a_costly_try_is_told_the_double_threat_it_lets_maker_make() {
 #[test]
 fn every_costly_move_is_a_board_or_said_why_not() {
     use practice::LeftOut;
-    let (mut far_seen, mut blocks_seen, mut order_seen) = (0, 0, 0);
+    let (mut far_seen, mut blocks_seen) = (0, 0);
     let mut games = games_of_seeds(0..12);
     // A player's game (the app's test of a costly block): Ours19's column (11,4)-(11,7) and
     // (10,7) need only (10,8), and Breaker's last move blocks it.
@@ -343,10 +306,6 @@ fn every_costly_move_is_a_board_or_said_why_not() {
         assert!(boards.is_disjoint(&left_set), "{at}");
         for (i, m) in lesson.moves.iter().enumerate() {
             assert_eq!(m.lost > 0, boards.contains(&i) || left_set.contains(&i), "{at} move {}", i + 1);
-            // A board's reply holds against a Maker that takes finishes as well as this one's
-            // order (the lesson's flag, checked against the brute force in `snaky_threats`).
-            let order_only = review::why(&game, i).and_then(|why| why.for_this_order_only()).is_some();
-            assert!(!(boards.contains(&i) && order_only), "{at} move {}", i + 1);
         }
         for &(i, why) in &left {
             let before = game.prefix(review::before(i));
@@ -371,19 +330,12 @@ fn every_costly_move_is_a_board_or_said_why_not() {
                         }
                     }
                 }
-            } else if why == LeftOut::OrderOnly {
-                order_seen += 1;
-                let order_only = review::why(&game, i).and_then(|why| why.for_this_order_only());
-                assert!(order_only.is_some(), "{at} move {}", i + 1);
             } else {
                 blocks_seen += 1;
             }
         }
     }
-    assert!(
-        far_seen > 0 && blocks_seen > 0 && order_seen > 0,
-        "every reason occurs: {far_seen} far, {blocks_seen} blocks, {order_seen} for this order only"
-    );
+    assert!(far_seen > 0 && blocks_seen > 0, "every reason occurs: {far_seen} far, {blocks_seen} blocks");
 }
 
 /// Every finishing cell of a double or triple threat comes with what a block there keeps

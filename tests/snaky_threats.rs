@@ -753,7 +753,7 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
         let yours_at = finish_taken_along(&after, &why.line).0;
         assert_eq!(why.for_this_order_only(), only.then_some((best_at, yours_at)), "{at}");
         let said = words::best_reply(Language::English, why);
-        assert_eq!(said.contains("So your move was not a mistake: "), only, "{at}: {said}");
+        assert_eq!(said.contains("Your move cost against this Maker only: "), only, "{at}: {said}");
         let best_done = why.best_line.completed.expect("completed").snaky;
         let best_tint =
             best.shape_said().map_or(review::Tint::Aim(best_done), |s| review::Tint::Shape(s.snaky));
@@ -1129,9 +1129,6 @@ fn the_takeaway_counts_what_the_brute_force_counts() {
                         });
                     if open.contains_key(&(breaker[i].x, breaker[i].y)) && !other_kept {
                         blocked += 1;
-                        continue;
-                    }
-                    if order_only_by_brute_force(&game, i) {
                         continue;
                     }
                     mistakes.push((i + 1, m.lost));

@@ -89,9 +89,6 @@ pub enum LeftOut {
     /// The move took a finishing cell: right in general, not a board to unlearn it (the lesson
     /// says which finish to block).
     BlockedFinish,
-    /// The reply that kept more holds only because this Maker then leaves a finish open
-    /// ([`review::Why::for_this_order_only`]): not a board to learn that reply from (newcomer #96).
-    OrderOnly,
 }
 
 /// The moves of `game` that cost Maker moves and are not boards of [`puzzles`], each (0-based
@@ -109,10 +106,10 @@ pub fn left_out(game: &Game) -> Vec<(usize, LeftOut)> {
 
 /// The board before move `index` of `game` (`reviewed`, its review), shown unturned, or why it is
 /// none. A reply anywhere far away holding as much leaves nothing to find; a move that took a
-/// finishing cell was right in general (the lesson says so), so not a board to unlearn it; a
-/// reply that holds only against this Maker's order is not one to learn. The lesson's why is
-/// worked out once: it says both whether the reply holds only by this Maker's order and what the
-/// answer was in Maker's plan.
+/// finishing cell was right in general (the lesson says so), so not a board to unlearn it. A
+/// reply that holds only against this Maker's order is a board: the game counts the move as a
+/// mistake against this Maker, and its lesson says why. The lesson's why is worked out once: it
+/// says what the answer was in Maker's plan.
 fn board(
     game: &Game,
     index: usize,
@@ -127,9 +124,6 @@ fn board(
         return Err(LeftOut::FarAway);
     }
     let why = review::why(game, index);
-    if why.as_ref().is_some_and(|why| why.for_this_order_only().is_some()) {
-        return Err(LeftOut::OrderOnly);
-    }
     let plan = why.map(|why| {
         let mut after = game.prefix(review::before(index));
         // The move was played in this game from this very position.

@@ -160,11 +160,11 @@ impl Review {
     }
 
     /// The Maker moves the mistakes among the first `played` moves gave away: the costly moves,
-    /// less forced blocks and `order_only` ([`order_only`]: falls only this Maker's order makes).
-    /// The game's score is par less this.
-    pub fn mistakes_cost(&self, order_only: &[usize], played: usize) -> u32 {
-        let mistaken = self.moves.iter().enumerate().take(played);
-        mistaken.filter(|(i, m)| m.mistake() && !order_only.contains(i)).map(|(_, m)| m.lost).sum()
+    /// less forced blocks of a finish. The game's score is par less this: every other fall of
+    /// this Maker's count is one (newcomers #104 and #105 asked for one number), a cost only this
+    /// Maker's order makes included ([`is_order_only`]: the lesson says so).
+    pub fn mistakes_cost(&self, played: usize) -> u32 {
+        self.moves.iter().take(played).filter(|m| m.mistake()).map(|m| m.lost).sum()
     }
 
     /// How many of Breaker's moves kept par, from the first: those before the guarantee first
@@ -178,28 +178,16 @@ impl Review {
     /// on a tie), or `None` when no mistake lost any. A forced block of a finish is not a mistake
     /// ([`ReviewedMove::mistake`]; newcomer #28 was taught by it to leave finishes open).
     pub fn costliest(&self) -> Option<usize> {
-        self.costliest_but(&[])
-    }
-
-    /// [`Self::costliest`], with the moves `not` (0-based) not counted as mistakes: in the app,
-    /// those whose better reply holds only against this Maker's order ([`order_only`]; newcomers
-    /// #97 and #98 saw one called "not clearly a mistake" in play and "Costliest" at the end).
-    pub fn costliest_but(&self, not: &[usize]) -> Option<usize> {
-        let lost = |(i, m): (usize, &ReviewedMove)| if m.mistake() && !not.contains(&i) { m.lost } else { 0 };
-        let most = self.moves.iter().enumerate().map(lost).max().filter(|&most| most > 0)?;
-        self.moves.iter().enumerate().position(|im| lost(im) == most)
+        let lost = |m: &ReviewedMove| if m.mistake() { m.lost } else { 0 };
+        let most = self.moves.iter().map(lost).max().filter(|&most| most > 0)?;
+        self.moves.iter().position(|m| lost(m) == most)
     }
 
     /// The move the lesson opens on: the costliest mistake; with none, the move that lost the
     /// most all the same (a forced block of a finish: its lesson says why it was forced; newcomer
     /// #29 was shown move 1 instead); with nothing lost, the first move.
     pub fn lesson_start(&self) -> usize {
-        self.lesson_start_but(&[])
-    }
-
-    /// [`Self::lesson_start`] with [`Self::costliest_but`]'s mistakes.
-    pub fn lesson_start_but(&self, not: &[usize]) -> usize {
-        self.costliest_but(not).unwrap_or_else(|| {
+        self.costliest().unwrap_or_else(|| {
             let most = self.moves.iter().map(|m| m.lost).max().unwrap_or(0);
             self.moves.iter().position(|m| m.lost == most && most > 0).unwrap_or(0)
         })
@@ -507,8 +495,9 @@ impl Why {
 impl Why {
     /// Where, along the lesson's two lines, the best reply keeps more only because of this
     /// Maker's order (newcomer #96: "the game taught me to leave double threats open"): a fact of
-    /// these lines, not a bound over every defence; the game calls such a move no mistake (newcomer
-    /// #101 could not use "not clearly a mistake"), its lesson naming the line it reads. In
+    /// these lines, not a bound over every defence. The move still cost against this Maker and
+    /// counts as a mistake (one number: newcomers #104 and #105); its notice and its lesson say
+    /// that a Maker taking finishes would win as soon after either, naming the line they read. In
     /// the best reply's line (which blocks every finish where a line that does lasts as long
     /// within its budget: [`ComputerBreaker::blocking_first`]) this Maker leaves
     /// a finish open at move `best`, where a Maker that takes finishes wins, no later than such a
@@ -949,11 +938,6 @@ pub fn takeaway(game: &Game, review: &Review) -> Takeaway {
             takeaway.blocked += 1;
             continue;
         }
-        // A reply that keeps more only against this Maker's order is not one to carry to the
-        // next game (newcomer #96): the lesson says so, and the takeaway names another.
-        if is_order_only(game, index) {
-            continue;
-        }
         if let Some(costliest) = takeaway.costliest.as_mut().filter(|c| c.lost >= reviewed.lost) {
             if costliest.lost == reviewed.lost {
                 costliest.as_costly.push(index + 1);
@@ -967,15 +951,6 @@ pub fn takeaway(game: &Game, review: &Review) -> Takeaway {
         }
     }
     takeaway
-}
-
-/// The mistakes of `game` (0-based, as in `review`, its [`review_game`]) whose lesson's best reply
-/// keeps more only against this Maker's order ([`Why::for_this_order_only`]): told calmly in play,
-/// grey among the lesson's chips, never the costliest, no practice board. A few milliseconds for a
-/// game with many mistakes (two lines each).
-pub fn order_only(game: &Game, review: &Review) -> Vec<usize> {
-    let mistakes = review.moves.iter().enumerate().filter(|(_, m)| m.mistake()).map(|(i, _)| i);
-    mistakes.filter(|&i| is_order_only(game, i)).collect()
 }
 
 /// Whether Breaker's move `index` of `game` cost Maker moves and its lesson's best reply keeps

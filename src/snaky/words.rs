@@ -262,21 +262,22 @@ pub fn one_move_late(lang: Language, cell: Cell, number: usize, lost: u32) -> St
 }
 
 /// After the best reply's sentence, where it holds longer only because this Maker leaves a
-/// finish open in its line ([`Why::for_this_order_only`]): the move played was no worse against a
-/// Maker that takes finishes (newcomer #96 learnt "leave double threats open" from such a lesson).
+/// finish open in its line ([`Why::for_this_order_only`]): the move cost against this Maker, and
+/// counts as a mistake (one number: newcomers #104 and #105), but it was no worse against a Maker
+/// that takes finishes (newcomer #96 learnt "leave double threats open" from such a lesson).
 pub fn this_order_only(lang: Language, cell: Cell, (best, yours): (u32, u32)) -> String {
     match (lang, best < yours) {
         (Language::English, true) => format!(
-            " So your move was not a mistake: {cell} holds longer only because this Maker leaves a finish open in its line; a Maker that took it would win at move {best}, sooner than after your move (move {yours})."
+            " Your move cost against this Maker only: {cell} holds longer because this Maker leaves a finish open in its line; a Maker that took it would win at move {best}, sooner than after your move (move {yours})."
         ),
         (Language::English, false) => format!(
-            " So your move was not a mistake: {cell} holds longer only because this Maker leaves a finish open in its line; a Maker that took it would win at move {best}, as after your move."
+            " Your move cost against this Maker only: {cell} holds longer because this Maker leaves a finish open in its line; a Maker that took it would win at move {best}, as after your move."
         ),
         (Language::Japanese, true) => format!(
-            "つまりあなたの手はミスではありません：{cell} が長く持つのは、その進行でこの作り手が完成のマスを空けたままにするからだけで、それを取る作り手なら{best}手目に勝ちます（あなたの手のあとは{yours}手目）。"
+            "あなたの手が痛かったのは、この作り手に対してだけです：{cell} が長く持つのは、その進行でこの作り手が完成のマスを空けたままにするからで、それを取る作り手なら{best}手目に勝ちます（あなたの手のあとは{yours}手目）。"
         ),
         (Language::Japanese, false) => format!(
-            "つまりあなたの手はミスではありません：{cell} が長く持つのは、その進行でこの作り手が完成のマスを空けたままにするからだけで、それを取る作り手なら{best}手目に勝ちます（あなたの手のあとと同じ）。"
+            "あなたの手が痛かったのは、この作り手に対してだけです：{cell} が長く持つのは、その進行でこの作り手が完成のマスを空けたままにするからで、それを取る作り手なら{best}手目に勝ちます（あなたの手のあとと同じ）。"
         ),
     }
 }

@@ -834,12 +834,11 @@ fn the_result_says_how_many_first_moves_kept_par_beside_the_last_game() {
     );
 }
 
-/// What the game's mistakes gave away, worked out by the engine apart from the session's cache:
-/// its review and its order-only moves, each checked against brute forces in the engine tests.
+/// What the game's mistakes gave away, worked out by the engine's review (checked against brute
+/// forces in the engine tests): the costly moves less forced blocks of a finish.
 fn engine_mistakes_cost(app: &App) -> u32 {
-    let game = session(app).game();
-    let review = pokopoko::snaky::review_game(game);
-    review.mistakes_cost(&pokopoko::snaky::review::order_only(game, &review), review.moves.len())
+    let review = pokopoko::snaky::review_game(session(app).game());
+    review.mistakes_cost(review.moves.len())
 }
 
 /// A game the player holds to the end keeps the best against that Maker in the save, and says
@@ -1112,11 +1111,13 @@ fn a_costly_move_shows_its_cost_at_once_and_a_good_one_stays_calm() {
     click(&mut app, Cell::new(7, 8));
     app.update();
     assert_eq!(drop_text(&mut app), "");
-    // (8,6) costs one (SPEC §2.4's worked line), but only by this Maker's order: no mistake, so
-    // the score does not fall and nothing flashes (newcomers #101 to #103).
+    // (8,6) costs one (SPEC §2.4's worked line), if only by this Maker's order (the engine's flag,
+    // checked against the brute force in `snaky_threats`): a mistake against this Maker all the
+    // same, so the score falls with the count and "-1" flashes (newcomers #104 and #105 asked for
+    // one number).
     click(&mut app, Cell::new(8, 6));
     app.update();
-    assert_eq!(drop_text(&mut app), "");
+    assert_eq!(drop_text(&mut app), "-1");
     let ring = |app: &mut App, cell: Cell| {
         app.world_mut()
             .query::<(&Stone, &Outline)>()
@@ -1124,12 +1125,10 @@ fn a_costly_move_shows_its_cost_at_once_and_a_good_one_stays_calm() {
             .find(|(stone, _)| stone.cell == cell)
             .map(|(_, outline)| outline.color)
     };
-    // Its better reply (7,9) holds only against this Maker's order (the engine's flag, checked
-    // against the brute force in `snaky_threats`): ringed grey, not red (newcomers #97 and #98).
-    let review = pokopoko::snaky::review_game(session(&app).game());
-    assert_eq!(pokopoko::snaky::review::order_only(session(&app).game(), &review), [1]);
-    assert_eq!(ring(&mut app, Cell::new(8, 6)), Some(pokopoko::app::theme::palette::INK_SOFT));
+    assert!(pokopoko::snaky::review::is_order_only(session(&app).game(), 1));
+    assert_eq!(ring(&mut app, Cell::new(8, 6)), Some(pokopoko::app::theme::palette::BAD));
     assert_eq!(ring(&mut app, Cell::new(7, 8)), Some(Color::NONE));
+    assert!(texts(&mut app).iter().any(|t| t == "スコア 20／21"), "the score falls with the count");
     // A mistake flashes: (7,10), then (5,10), which costs the paper's Maker moves with a reply on
     // the board that keeps them (the practice tests' record, its board 2). It stays, in full red,
     // for two seconds of the game's clock, then fades out within one more; the stone keeps its
@@ -1141,7 +1140,7 @@ fn a_costly_move_shows_its_cost_at_once_and_a_good_one_stays_calm() {
     let review = pokopoko::snaky::review_game(session(&app).game());
     let lost = review.moves[1].lost;
     assert!(lost > 0 && review.moves[1].mistake(), "(5,10) is a mistake");
-    assert!(pokopoko::snaky::review::order_only(session(&app).game(), &review).is_empty());
+    assert!(!pokopoko::snaky::review::is_order_only(session(&app).game(), 1));
     assert_eq!(drop_text(&mut app), format!("-{lost}"));
     for _ in 0..120 {
         app.update();
@@ -1275,7 +1274,7 @@ fn a_costly_move_says_at_once_what_it_cost_and_what_held() {
     let drop = app.world().resource::<pokopoko::app::snaky::GuaranteeDrop>();
     assert_eq!(drop.0.as_ref().map(|(lost, _)| *lost), Some(before - after), "the fall flashes");
     // The goal line counts what the mistakes so far cost: the lesson's costly moves, less forced
-    // blocks and falls only this Maker's order makes.
+    // blocks of a finish.
     let cost = engine_mistakes_cost(&app);
     assert!(cost >= before - after, "{cost}");
     assert!(texts(&mut app).iter().any(|t| *t == format!("スコア {}／21", 21 - cost)), "the heading");
@@ -1295,10 +1294,11 @@ fn a_costly_move_says_at_once_what_it_cost_and_what_held() {
 }
 
 /// A move whose better reply keeps more only because this Maker then leaves a finish open
-/// (newcomer #96: "the game taught me to leave double threats open"): the notice says so, calmly,
-/// and still gives the count. Against ours (20), after Breaker's (8,7) and (9,9), (11,7) is such a
-/// move: the engine test (`snaky_threats`) checks the case against the brute force's finishing
-/// cells along both lines.
+/// (newcomer #96: "the game taught me to leave double threats open"): the notice says so, and it
+/// is a mistake against this Maker all the same: it flashes, and the score falls with the count
+/// (newcomers #104 and #105 asked for one number). Against ours (20), after Breaker's (8,7) and
+/// (9,9), (11,7) is such a move: the engine test (`snaky_threats`) checks the case against the
+/// brute force's finishing cells along both lines.
 #[test]
 fn a_cost_only_against_this_makers_order_is_told_as_such() {
     use pokopoko::app::snaky::{Said, SnakyInput};
@@ -1312,7 +1312,7 @@ fn a_cost_only_against_this_makers_order_is_told_as_such() {
     let after = session(&app).game().guarantee();
     assert!(after < before, "(11,7) costs against this Maker");
     let notice = session(&app).notice.clone().expect("the cost is told");
-    assert_eq!(notice.kind, NoticeKind::Info, "told calmly");
+    assert_eq!(notice.kind, NoticeKind::Refused, "a mistake against this Maker");
     let Said::Costly { played, lost, better: Some((_, keeps)), blocked: None, order_only: true } =
         notice.said.clone()
     else {
@@ -1320,23 +1320,26 @@ fn a_cost_only_against_this_makers_order_is_told_as_such() {
     };
     assert_eq!((played, lost, keeps), ((3, Cell::new(11, 7)), before - after, before));
     let said = notice.said.text(Language::English);
-    assert!(said.starts_with("Your move 3 at (11,7): this Maker's count fell by"), "{said}");
-    assert!(said.contains("but it was not a mistake. The reply that keeps"), "{said}");
-    assert!(notice.said.text(Language::Japanese).contains("ミスではありません"));
-    // The heading is the player's score, which no mistake lowers, so nothing flashes; the goal
-    // line gives this Maker's count and says its fall was no mistake (newcomers #101 to #103
-    // could not tell which number to play for).
+    assert_eq!(
+        said,
+        format!(
+            "Your move 3 at (11,7) let this Maker win {lost} sooner. A reply on the board keeps {keeps}, but only because this Maker later leaves a finish open: a Maker that takes it would win as soon after either (the lesson, W, shows the line)."
+        )
+    );
+    assert!(notice.said.text(Language::Japanese).contains("この作り手の勝ちが"));
     app.update();
-    assert!(app.world().resource::<pokopoko::app::snaky::GuaranteeDrop>().0.is_none(), "no flash");
+    let drop = app.world().resource::<pokopoko::app::snaky::GuaranteeDrop>();
+    assert_eq!(drop.0.as_ref().map(|(lost, _)| *lost), Some(before - after), "the fall flashes");
+    // One number: the score is this Maker's count, and the goal line says the mistakes cost it.
     let all = texts(&mut app);
-    assert!(all.iter().any(|t| t == "スコア 20／20"), "{all:?}");
+    assert!(all.iter().any(|t| *t == format!("スコア {after}／20")), "{all:?}");
     let fall = Maker::Ours.bound() - after;
     let line = all.iter().find(|t| t.starts_with("パー 20。")).expect("the goal line");
     assert!(
-        line.contains(&format!("この作り手は{after}手目までに勝つ（-{fall}、あなたのミスではない）")),
+        line.starts_with(&format!("パー 20。ミスで-{fall}、この作り手は{after}手目までに勝つ")),
         "{line}"
     );
-    // A costly move whose better reply holds against any order stays a mistake (the test above).
+    assert!(!line.contains("ミスではない"), "{line}");
 }
 
 /// The lesson's best reply taken with the player's next move, where it cost (newcomer #95 read
@@ -1374,13 +1377,15 @@ fn the_best_reply_taken_a_move_late_is_said_to_have_cost_then() {
 }
 
 /// One verdict for a cost only against this Maker's order (newcomers #97 and #98 saw "not clearly
-/// a mistake" in play, then a red chip and "Costliest" at the end): after the game its stone has a
-/// grey ring, not red, its chip is calm, and W opens the costliest other mistake. In this game
-/// against the paper's Maker (the random computer Breaker's seed 9) Breaker's move 1 at (6,8) lost
-/// the most, and along the lesson's lines its better reply holds only because of this Maker's
-/// order (the engine's flag, checked against the brute force in `snaky_threats`).
+/// a mistake" in play, then a red chip and "Costliest" at the end; #104 and #105 asked for one
+/// number): it is a mistake against this Maker everywhere, its stone ringed red, its chip the
+/// costliest when it lost the most, and W opens it (its lesson says why it cost only against this
+/// Maker). In this game against the paper's Maker (the random computer Breaker's seed 9)
+/// Breaker's move 1 at (6,8) lost the most, and along the lesson's lines its better reply holds
+/// only because of this Maker's order (the engine's flag, checked against the brute force in
+/// `snaky_threats`).
 #[test]
-fn a_cost_only_against_this_makers_order_is_no_costliest_mistake() {
+fn a_cost_only_against_this_makers_order_is_a_mistake_against_it() {
     use pokopoko::app::snaky::{LessonChip, SnakyInput, Stone};
     use pokopoko::app::theme::palette;
     let mut app = snaky_screen();
@@ -1393,10 +1398,7 @@ fn a_cost_only_against_this_makers_order_is_no_costliest_mistake() {
     assert!(game.won());
     let review = pokopoko::snaky::review_game(&game);
     assert_eq!(review.costliest(), Some(0), "(6,8) lost the most");
-    assert_eq!(pokopoko::snaky::review::order_only(&game, &review), [0]);
-    let later = review.costliest_but(&[0]).expect("another mistake");
-    assert!(later != 0 && review.moves[later].mistake());
-    // A grey ring on (6,8); a red one on the other mistake's stone.
+    assert!(pokopoko::snaky::review::is_order_only(&game, 0));
     let rings: Vec<(Cell, Option<Color>)> = {
         let mut q = app.world_mut().query::<(&Stone, &Outline)>();
         q.iter(app.world())
@@ -1405,20 +1407,16 @@ fn a_cost_only_against_this_makers_order_is_no_costliest_mistake() {
             .collect()
     };
     let ring_of = |cell: Cell| rings.iter().find(|(c, _)| *c == cell).and_then(|(_, colour)| *colour);
-    assert_eq!(ring_of(Cell::new(6, 8)), Some(palette::INK_SOFT), "a grey ring on (6,8)");
-    assert_eq!(ring_of(review.moves[later].breaker), Some(palette::BAD), "the other mistake is ringed");
-    // Its chip is calm; the costliest chip is the other's.
+    assert_eq!(ring_of(Cell::new(6, 8)), Some(palette::BAD), "a red ring on (6,8)");
     let chips: Vec<(usize, Color)> = {
         let mut q = app.world_mut().query::<(&LessonChip, &BackgroundColor)>();
         q.iter(app.world()).map(|(chip, face)| (chip.0, face.0)).collect()
     };
     let face = |index: usize| chips.iter().find(|(i, _)| *i == index).map(|(_, c)| *c);
-    assert_eq!(face(0), Some(palette::SECONDARY), "calm");
-    assert_eq!(face(later), Some(palette::BAD), "the costliest");
-    // W opens the other.
+    assert_eq!(face(0), Some(palette::BAD), "the costliest");
     key(&mut app, KeyCode::KeyW);
     app.update();
-    assert_eq!(session(&app).lesson().map(|lesson| lesson.index), Some(later));
+    assert_eq!(session(&app).lesson().map(|lesson| lesson.index), Some(0));
 }
 
 /// Blocking a finishing cell can cost against a Maker that keeps its proof's order (newcomer #8:

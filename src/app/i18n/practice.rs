@@ -243,7 +243,7 @@ pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>, drawn: bool) -> 
 /// every costly move is a board.
 pub fn left_out(lang: Language, left: &[(usize, LeftOut)]) -> Option<String> {
     let mut said = Vec::new();
-    for why in [LeftOut::FarAway, LeftOut::BlockedFinish, LeftOut::OrderOnly] {
+    for why in [LeftOut::FarAway, LeftOut::BlockedFinish] {
         let numbers: Vec<String> =
             left.iter().filter(|&&(_, w)| w == why).map(|&(i, _)| (i + 1).to_string()).collect();
         let moves = match (lang, numbers.len()) {
@@ -266,12 +266,6 @@ pub fn left_out(lang: Language, left: &[(usize, LeftOut)]) -> Option<String> {
             (Language::English, LeftOut::BlockedFinish) => format!(
                 "No board for {moves}: {} a finishing cell, right against any Maker (the lesson, W, says which finish to block).",
                 if one { "it blocked" } else { "each blocked" }
-            ),
-            (Language::English, LeftOut::OrderOnly) => format!(
-                "No board for {moves}: not a mistake; the reply that held there holds only because this Maker then leaves a finish open (the lesson, W, shows it)."
-            ),
-            (Language::Japanese, LeftOut::OrderOnly) => format!(
-                "{moves}は出題しません：ミスではありません。そこで保てた手は、この作り手がそのあと完成のマスを空けたままにするから保てただけです（学び W で）。"
             ),
             (Language::Japanese, LeftOut::BlockedFinish) => format!(
                 "{moves}は出題しません：完成のマスのふさぎで、どの作り手にも正しい手です（どれをふさぐかは学び W で）。"
@@ -379,14 +373,6 @@ mod tests {
             "{japanese}"
         );
         assert_eq!(left_out(Language::English, &[]), None);
-        // After the other two (newcomer #96: a reply that holds only against this Maker's order).
-        let left = [(2, LeftOut::OrderOnly), (0, LeftOut::FarAway)];
-        let english = left_out(Language::English, &left).expect("said");
-        assert!(
-            english.ends_with("No board for your move 3: not a mistake; the reply that held there holds only because this Maker then leaves a finish open (the lesson, W, shows it)."),
-            "{english}"
-        );
-        assert!(left_out(Language::Japanese, &left).expect("said").ends_with("3手目は出題しません：ミスではありません。そこで保てた手は、この作り手がそのあと完成のマスを空けたままにするから保てただけです（学び W で）。"));
     }
 
     /// A board whose move in the game was a pass says so, with no red circle to look for and no

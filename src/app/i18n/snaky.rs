@@ -258,10 +258,11 @@ pub fn marks_legend(lang: Language, costly: bool, finishing: usize, block_falls_
     if costly {
         said.push(match lang {
             Language::Japanese => {
-                "赤い輪：作り手の勝ちを早めたあなたの手（グレーの輪はミスではない手：この作り手の手順のせいで数字が下がっただけ。ふりかえりで理由が見られます）。".to_string()
+                "赤い輪：作り手の勝ちを早めたあなたの手（理由は対局のあと、学び W で）。".to_string()
             }
             Language::English => {
-                "Red ring: your move that let Maker win sooner (a grey ring: not a mistake, the count fell only because of this Maker's order; the review shows why).".to_string()
+                "Red ring: your move that let Maker win sooner (after the game, the lesson, W, shows why)."
+                    .to_string()
             }
         });
     }
@@ -358,11 +359,11 @@ pub fn costly_now(
     }
     match (lang, better) {
         (Language::Japanese, Some((_, keeps))) if order_only => format!(
-            "あなたの{number}手目 {}：この作り手の数字は{lost}下がりましたが、ミスではありません。{keeps}を保てる手が長く持つのは、この作り手があとで完成のマスを空けたままにするからだけです：それを取る作り手は、その手のあとでも、あなたの手のあとと同じか早く勝ちます（進行は学び W で）。",
+            "あなたの{number}手目 {} で、この作り手の勝ちが{lost}手早まりました。{keeps}を保てる手はありますが、この作り手があとで完成のマスを空けたままにするからです：それを取る作り手なら、どちらのあとでも同じく早く勝ちます（進行は学び W で）。",
             crate::snaky::words::place(lang, played)
         ),
         (Language::English, Some((_, keeps))) if order_only => format!(
-            "Your move {number} at {}: this Maker's count fell by {lost}, but it was not a mistake. The reply that keeps {keeps} holds longer only because this Maker later leaves a finish open: a Maker that takes it wins no later after that reply than after yours (the lesson, W, shows the line).",
+            "Your move {number} at {} let this Maker win {lost} sooner. A reply on the board keeps {keeps}, but only because this Maker later leaves a finish open: a Maker that takes it would win as soon after either (the lesson, W, shows the line).",
             crate::snaky::words::place(lang, played)
         ),
         (Language::Japanese, None) => {
@@ -604,9 +605,9 @@ pub fn off_view(lang: Language, count: usize, far: usize, last_move_key: bool) -
 /// The goal line: par (the guarantee at the start) and the bests kept for this Maker.
 /// `hidden`: blind mode, where the number above is the hidden guarantee's note, not a count
 /// (newcomer #63 read "keep the number above at 21" beside no number). `tally`: the Maker moves
-/// the player's mistakes gave away so far, and how far the count above has fallen from par: a
-/// forced block, a "no mistake" move or Maker's own stone can lower the count, never the tally
-/// (newcomers #101 and #102 could not tell which number to play for).
+/// the player's mistakes gave away so far, and how far this Maker's count has fallen from par:
+/// only a forced block of a finish lowers the count without a mistake (newcomers #101 and #102
+/// could not tell which number to play for; #104 and #105 asked for one number).
 pub fn par_line(
     lang: Language,
     par: u32,
@@ -990,21 +991,16 @@ pub fn game_result(
 /// A chip of the lesson: the player's move (its stone's number on the board) and the Maker moves it lost.
 /// `forced`: the move blocked a finishing cell, which no reply could avoid: it is said so, not
 /// with this Maker's count (newcomer #37 read a calm "-6" as a mistake the lesson then denied).
-/// `order_only`: its count fell only because of this Maker's order ([`crate::snaky::review::is_order_only`]):
-/// said as no mistake, one verdict with its notice and its lesson (newcomer #101 read a grey "-2"
-/// as a mistake and "not clearly a mistake" as both).
-pub fn lesson_chip(lang: Language, number: usize, lost: u32, forced: bool, order_only: bool) -> String {
-    match (lang, lost, forced, order_only) {
+pub fn lesson_chip(lang: Language, number: usize, lost: u32, forced: bool) -> String {
+    match (lang, lost, forced) {
         // A move that kept the guarantee is just its number: the chips of a 20-move game keep to
         // three rows.
-        (Language::Japanese, 0, _, _) => format!("{number}手目"),
-        (Language::Japanese, _, true, _) => format!("{number}手目 強制"),
-        (Language::Japanese, _, false, true) => format!("{number}手目 ミスなし"),
-        (Language::Japanese, _, false, false) => format!("{number}手目 -{lost}"),
-        (Language::English, 0, _, _) => format!("#{number}"),
-        (Language::English, _, true, _) => format!("#{number} forced"),
-        (Language::English, _, false, true) => format!("#{number} no mistake"),
-        (Language::English, _, false, false) => format!("#{number} -{lost}"),
+        (Language::Japanese, 0, _) => format!("{number}手目"),
+        (Language::Japanese, _, true) => format!("{number}手目 強制"),
+        (Language::Japanese, _, false) => format!("{number}手目 -{lost}"),
+        (Language::English, 0, _) => format!("#{number}"),
+        (Language::English, _, true) => format!("#{number} forced"),
+        (Language::English, _, false) => format!("#{number} -{lost}"),
     }
 }
 

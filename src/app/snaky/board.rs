@@ -771,18 +771,13 @@ fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, m
     let mut counts = [0usize; 2];
     // The player's moves that lowered the guarantee keep the lesson's red ring (blind mode shows
     // them once Maker has won).
-    let (costly, this_order_only): (Vec<Cell>, Vec<Cell>) = if session.blind && !session.game().won() {
-        (Vec::new(), Vec::new())
+    let costly: Vec<Cell> = if session.blind && !session.game().won() {
+        Vec::new()
     } else {
-        let review = crate::snaky::review_game(session.game());
         // A forced block of a finish is no mistake: not ringed. A cost only against this Maker's
-        // order is ringed grey, as its chip is (newcomers #97 and #98).
-        let order_only = session.order_only(&review);
-        let mistakes = review.moves.iter().enumerate().filter(|(_, m)| m.mistake());
-        let (grey, red): (Vec<_>, Vec<_>) = mistakes.partition(|(i, _)| order_only.contains(i));
-        let cells =
-            |moves: Vec<(usize, &crate::snaky::ReviewedMove)>| moves.iter().map(|(_, m)| m.breaker).collect();
-        (cells(red), cells(grey))
+        // order is a mistake against it, ringed red as any (one meaning per ring: newcomer #99).
+        let review = crate::snaky::review_game(session.game());
+        review.moves.iter().filter(|m| m.mistake()).map(|m| m.breaker).collect()
     };
     commands.entity(stones).despawn_children().with_children(|layer| {
         for (index, m) in moves.iter().enumerate() {
@@ -799,8 +794,6 @@ fn draw_stones(session: Option<Res<Session>>, layers: Query<(Entity, &Layer)>, m
                 palette::MAKER_EDGE
             } else if m.player == Player::Breaker && index < played && costly.contains(&m.cell) {
                 palette::BAD
-            } else if m.player == Player::Breaker && index < played && this_order_only.contains(&m.cell) {
-                palette::INK_SOFT
             } else {
                 Color::NONE
             };

@@ -59,11 +59,6 @@ fn show_drop(
     mut redraw: MessageWriter<Redraw>,
 ) {
     let blind = session.as_ref().is_some_and(|session| session.blind);
-    // A fall only this Maker's order makes is no mistake: the score above does not fall, so
-    // nothing flashes (newcomers #101 and #102 saw a red "-2" told "not a mistake").
-    let no_mistake = session.as_ref().and_then(|session| session.notice.as_ref()).is_some_and(|notice| {
-        matches!(notice.said, crate::app::snaky::model::session::Said::Costly { order_only: true, .. })
-    });
     let mut last_player = None;
     // The stone just placed was a forced block of a finish: its fall is not a mistake.
     let mut forced = false;
@@ -76,7 +71,7 @@ fn show_drop(
             Outcome::BlockedFinish(_) => forced = true,
             // A forced block of a finish is not flashed as a mistake: its notice says why.
             Outcome::Guarantee { from, to }
-                if to < from && last_player == Some(Player::Breaker) && !blind && !forced && !no_mistake =>
+                if to < from && last_player == Some(Player::Breaker) && !blind && !forced =>
             {
                 drop.0 =
                     Some((from - to, Timer::from_seconds(DROP_SECONDS + DROP_FADE_SECONDS, TimerMode::Once)));
@@ -558,15 +553,12 @@ fn draw_lesson(
             // The costliest move, as W picks it (newcomers #14 and #16 took the largest -n for it,
             // a costly block of a finish included); another costly block of a finish is calm, as
             // its notice was: blocking was right in general.
-            // A cost only against this Maker's order is calm too, and never the costliest
-            // (newcomers #97 and #98 met it as "not clearly a mistake" in play, then in red).
-            let order_only = session.order_only(review);
-            let costliest = review.costliest_but(&order_only);
+            let costliest = review.costliest();
             for (index, lesson) in review.moves.iter().enumerate() {
                 let blocked = lesson.lost > 0 && lesson.forced();
                 let (face, ink) = if Some(index) == costliest {
                     (palette::BAD, palette::ON_PRIMARY)
-                } else if blocked || order_only.contains(&index) {
+                } else if blocked {
                     (palette::SECONDARY, palette::INK)
                 } else if lesson.lost > 0 {
                     (palette::BAD_SOFT, palette::BAD)
@@ -585,17 +577,7 @@ fn draw_lesson(
                     BackgroundColor(face),
                     Outline { width: px(2), offset: px(1), color: frame },
                     children![(
-                        widgets::text(
-                            text::lesson_chip(
-                                lang,
-                                index + 1,
-                                lesson.lost,
-                                blocked,
-                                order_only.contains(&index)
-                            ),
-                            13.0,
-                            ink
-                        ),
+                        widgets::text(text::lesson_chip(lang, index + 1, lesson.lost, blocked), 13.0, ink),
                         Pickable::IGNORE
                     )],
                 ))
@@ -760,8 +742,9 @@ fn update_panel(
     let mistakes = review.moves.iter().any(|m| m.mistake());
     // What the player's own mistakes cost so far, apart from the count's fall: the live game's
     // heading (newcomers #101, #102 and #103 could not tell which number to play for when a
-    // forced block or a "no mistake" move lowered this Maker's count).
-    let mistakes_cost = session.mistakes_cost(&review, session.reviewing().unwrap_or(total) / 2);
+    // forced block lowered this Maker's count; every other fall is a mistake against this Maker,
+    // so the two agree but for forced blocks: newcomers #104 and #105 asked for one number).
+    let mistakes_cost = review.mistakes_cost(session.reviewing().unwrap_or(total) / 2);
     let live = session.reviewing().is_none() && session.lesson().is_none();
     // A stone off the plan, said when it is played (newcomer #70 read Maker's lone (0,16),
     // played beside a double threat, as a bug): the plan's next cell already held Maker's

@@ -172,7 +172,7 @@ pub(super) fn start_session(
             && !session.game().breaker_cells().is_empty()
         {
             let review = snaky::review_game(session.game());
-            let start = review.lesson_start_but(&session.order_only(&review));
+            let start = review.lesson_start();
             session.open_lesson(start);
             if lesson.best {
                 session.switch_line();
@@ -325,7 +325,7 @@ fn record_score(session: Option<ResMut<Session>>, watch: Res<Watch>, mut data: R
     let ended = crate::snaky::review::Ended::of(&review);
     let kept = review.kept_par();
     let kept_par = (kept, session.last_kept_par.replace(kept));
-    let mistakes = session.mistakes_cost(&review, review.moves.len());
+    let mistakes = review.mistakes_cost(review.moves.len());
     session.tell(kind, Said::GameResult { maker, moves, best, blind, assisted, ended, mistakes, kept_par });
 }
 

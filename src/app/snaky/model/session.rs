@@ -178,7 +178,7 @@ pub enum Said {
         /// The move took a cell that would have finished a Snaky (a forced block, not a mistake).
         blocked: Option<Cell>,
         /// `better` keeps more only because this Maker then leaves a finish open
-        /// ([`crate::snaky::Why::for_this_order_only`]): told calmly, not as a mistake.
+        /// ([`crate::snaky::Why::for_this_order_only`]): a mistake against this Maker, said so.
         order_only: bool,
     },
     /// The player's move left these finishing cells open (none of them taken).
@@ -329,25 +329,6 @@ pub struct Session {
     /// Where the screen was when the lesson opened (the reviewed position, or `None`: the game),
     /// for Esc to go back to (newcomer #33 needed a second Esc to see the end of the game again).
     before_lesson: Option<Option<usize>>,
-    /// Which of the game's moves cost only by this Maker's order, as worked out so far.
-    order_only: OrderOnlyCache,
-}
-
-/// [`Session::order_only`]'s answers for one game: the move's flag depends only on the game up to
-/// it (its Maker's cards, its turn and Breaker's moves), so a new move keeps the earlier ones. The
-/// stones, the goal line and the lesson's chips each ask on every redraw: two lines played out per
-/// mistake each time before (a review found it).
-#[derive(Debug, Clone, Default)]
-struct OrderOnlyCache(Arc<std::sync::Mutex<OrderOnlyFlags>>);
-
-#[derive(Debug, Default)]
-struct OrderOnlyFlags {
-    /// The game they are for: its cards (by address), its turn and Breaker's moves.
-    cards: usize,
-    turn: Option<Symmetry>,
-    moves: Vec<Cell>,
-    /// Per Breaker move, once worked out.
-    flags: Vec<Option<bool>>,
 }
 
 impl Session {
@@ -371,37 +352,7 @@ impl Session {
             lesson: None,
             before_lesson: None,
             assists: Vec::new(),
-            order_only: OrderOnlyCache::default(),
         }
-    }
-
-    /// [`crate::snaky::Review::mistakes_cost`] of the player's first `played` moves, with this
-    /// session's cached [`Self::order_only`]. The score is par less this.
-    pub fn mistakes_cost(&self, review: &crate::snaky::Review, played: usize) -> u32 {
-        review.mistakes_cost(&self.order_only(review), played)
-    }
-
-    /// The mistakes of the game (0-based, as in `review`, its [`crate::snaky::review_game`]) whose
-    /// cost only this Maker's order makes ([`crate::snaky::review::order_only`]), each worked out
-    /// once per game.
-    pub fn order_only(&self, review: &crate::snaky::Review) -> Vec<usize> {
-        let game = &self.game;
-        let mut cache = self.order_only.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let cards = Arc::as_ptr(game.cards()) as usize;
-        if cache.cards != cards || cache.turn != Some(game.turn()) {
-            *cache = OrderOnlyFlags { cards, turn: Some(game.turn()), ..OrderOnlyFlags::default() };
-        }
-        let moves = game.breaker_cells();
-        let same = cache.moves.iter().zip(moves).take_while(|(a, b)| a == b).count();
-        cache.flags.truncate(same);
-        cache.flags.resize(moves.len(), None);
-        cache.moves = moves.to_vec();
-        let mistakes = review.moves.iter().enumerate().filter(|(i, m)| m.mistake() && *i < moves.len());
-        let mistakes: Vec<usize> = mistakes.map(|(i, _)| i).collect();
-        mistakes
-            .into_iter()
-            .filter(|&i| *cache.flags[i].get_or_insert_with(|| crate::snaky::review::is_order_only(game, i)))
-            .collect()
     }
 
     /// The game as played so far (not the reviewed position).
@@ -874,8 +825,7 @@ impl Session {
                 if self.lesson_offered() && !self.game.breaker_cells().is_empty() {
                     watch.pause();
                     let review = crate::snaky::review_game(&self.game);
-                    let order_only = self.order_only(&review);
-                    self.open_lesson(review.lesson_start_but(&order_only));
+                    self.open_lesson(review.lesson_start());
                     self.notice = None;
                     self.show_the_lesson(overlays);
                 } else {
@@ -1022,13 +972,14 @@ impl Session {
             None => crate::snaky::review::better_reply(&self.game, index, last).map(|cell| (cell, last.kept)),
         };
         // A reply that keeps more only because this Maker leaves a finish open after it
-        // (newcomer #96): the move was no worse against a Maker that takes finishes.
-        let order_only = better.is_some() && self.order_only(&review).contains(&index);
+        // (newcomer #96): the move was no worse against a Maker that takes finishes, which the
+        // notice says; it cost against this one all the same, and counts as a mistake (newcomers
+        // #104 and #105 asked for one number).
+        let order_only = better.is_some() && crate::snaky::review::is_order_only(&self.game, index);
         let said =
             Said::Costly { played: (index + 1, last.breaker), lost: last.lost, better, blocked, order_only };
-        // A block of a finish was right in general, and a cost against this Maker's order only
-        // is not a mistake against another: told calmly.
-        let kind = if blocked.is_some() || order_only { NoticeKind::Info } else { NoticeKind::Refused };
+        // A block of a finish was right in general: told calmly.
+        let kind = if blocked.is_some() { NoticeKind::Info } else { NoticeKind::Refused };
         self.tell(kind, said);
     }
 
@@ -1109,31 +1060,6 @@ mod tests {
     fn applied(parts: &mut (Session, Watch, Overlays), input: SnakyInput) -> Applied {
         let (session, watch, overlays) = parts;
         session.apply(&input, watch, overlays)
-    }
-
-    /// The cached answer is the engine's, move by move, after an undo and in a new game (SPEC
-    /// §2.4's worked line: its (8,6) costs the paper's Maker 1 only by its order).
-    #[test]
-    fn the_moves_that_cost_only_by_this_makers_order_are_the_engines_as_the_game_changes() {
-        let mut parts = session();
-        let engine = |session: &Session| {
-            let review = crate::snaky::review_game(session.game());
-            (session.order_only(&review), crate::snaky::review::order_only(session.game(), &review))
-        };
-        for cell in [Cell::new(7, 8), Cell::new(8, 6), Cell::new(9, 6), Cell::new(10, 9)] {
-            apply(&mut parts, SnakyInput::Claim(cell));
-            let (cached, fresh) = engine(&parts.0);
-            assert_eq!(cached, fresh, "after {cell}");
-        }
-        assert!(engine(&parts.0).0.contains(&1), "the worked line's (8,6)");
-        apply(&mut parts, SnakyInput::Undo);
-        apply(&mut parts, SnakyInput::Undo);
-        apply(&mut parts, SnakyInput::Claim(Cell::new(7, 6)));
-        let (cached, fresh) = engine(&parts.0);
-        assert_eq!(cached, fresh, "after undo");
-        apply(&mut parts, SnakyInput::Restart);
-        apply(&mut parts, SnakyInput::Restart);
-        assert_eq!(engine(&parts.0).0, Vec::<usize>::new(), "a new game");
     }
 
     #[test]
