@@ -753,7 +753,7 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
         let yours_at = finish_taken_along(&after, &why.line).0;
         assert_eq!(why.for_this_order_only(), only.then_some((best_at, yours_at)), "{at}");
         let said = words::best_reply(Language::English, why);
-        assert_eq!(said.contains("Your move cost against this Maker only: "), only, "{at}: {said}");
+        assert_eq!(said.contains("This holds against this Maker only: "), only, "{at}: {said}");
         let best_done = why.best_line.completed.expect("completed").snaky;
         let best_tint =
             best.shape_said().map_or(review::Tint::Aim(best_done), |s| review::Tint::Shape(s.snaky));

@@ -319,8 +319,8 @@ impl T {
             T::AnalysisTab => ("分析（Tab）", "Analysis (Tab)"),
             T::HowToPlay => ("遊び方", "How to play"),
             T::Lesson => (
-                "学び：手をクリック（W：最大の失点。-n：失点、「強制」は完成のマスをふさいだ手）",
-                "Lesson: click a move (W: the costliest; -n: moves lost; 'forced': a block of a finish)",
+                "学び：手をクリック（W：最大の失点。-n：その手で早まった作り手の手数）",
+                "Lesson: click a move (W: the costliest; -n: the Maker moves it gave away)",
             ),
             T::LessonHelp => (
                 "緑の枠：保証を保てた手。-の数：その手で早まった作り手の手数。",

@@ -268,16 +268,16 @@ pub fn one_move_late(lang: Language, cell: Cell, number: usize, lost: u32) -> St
 pub fn this_order_only(lang: Language, cell: Cell, (best, yours): (u32, u32)) -> String {
     match (lang, best < yours) {
         (Language::English, true) => format!(
-            " Your move cost against this Maker only: {cell} holds longer because this Maker leaves a finish open in its line; a Maker that took it would win at move {best}, sooner than after your move (move {yours})."
+            " This holds against this Maker only: after {cell} it leaves a finish open at move {best}, where a Maker that takes finishes would win (after your move, at move {yours})."
         ),
         (Language::English, false) => format!(
-            " Your move cost against this Maker only: {cell} holds longer because this Maker leaves a finish open in its line; a Maker that took it would win at move {best}, as after your move."
+            " This holds against this Maker only: after {cell} it leaves a finish open at move {best}, where a Maker that takes finishes would win, as after your move."
         ),
         (Language::Japanese, true) => format!(
-            "あなたの手が痛かったのは、この作り手に対してだけです：{cell} が長く持つのは、その進行でこの作り手が完成のマスを空けたままにするからで、それを取る作り手なら{best}手目に勝ちます（あなたの手のあとは{yours}手目）。"
+            "これはこの作り手に対してだけです：{cell} のあと、{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ちます（あなたの手のあとは{yours}手目）。"
         ),
         (Language::Japanese, false) => format!(
-            "あなたの手が痛かったのは、この作り手に対してだけです：{cell} が長く持つのは、その進行でこの作り手が完成のマスを空けたままにするからで、それを取る作り手なら{best}手目に勝ちます（あなたの手のあとと同じ）。"
+            "これはこの作り手に対してだけです：{cell} のあと、{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ちます（あなたの手のあとと同じ）。"
         ),
     }
 }

@@ -255,9 +255,10 @@ pub fn left_out(lang: Language, left: &[(usize, LeftOut)]) -> Option<String> {
         let one = numbers.len() == 1;
         said.push(match (lang, why) {
             // Newcomer #95 read "no cell would have done better" beside the move's "-1": the
-            // pass did better than the move, and nothing near the stones did better than the pass.
+            // pass did better than the move, and nothing near the stones did better than the pass
+            // (#106 read "would have kept more than it" three times).
             (Language::English, LeftOut::FarAway) => format!(
-                "No board for {moves}: a pass (a stone far away) would have kept more than {}, and no cell near the stones kept more than a pass, so there is no cell to find.",
+                "No board for {moves}: {} did worse than a stone anywhere far away (a pass), and no cell near the stones did better than a pass, so there is no cell to find.",
                 if one { "it" } else { "each" }
             ),
             (Language::Japanese, LeftOut::FarAway) => {
@@ -364,7 +365,7 @@ mod tests {
         assert_eq!(
             left_out(Language::English, &left).as_deref(),
             Some(
-                "No board for your move 2: a pass (a stone far away) would have kept more than it, and no cell near the stones kept more than a pass, so there is no cell to find. No board for your moves 5 and 9: each blocked a finishing cell, right against any Maker (the lesson, W, says which finish to block)."
+                "No board for your move 2: it did worse than a stone anywhere far away (a pass), and no cell near the stones did better than a pass, so there is no cell to find. No board for your moves 5 and 9: each blocked a finishing cell, right against any Maker (the lesson, W, says which finish to block)."
             )
         );
         let japanese = left_out(Language::Japanese, &left).expect("said");

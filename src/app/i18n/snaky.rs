@@ -253,8 +253,22 @@ pub fn numbered_move(lang: Language, maker: bool, number: usize) -> String {
 /// Maker may leave them ([`double_threat_par`]), so the ring's legend is short. `block_falls_to`:
 /// with one, Breaker to move, the count its block leaves when that is lower than the count now,
 /// said before the block so that the fall is not read as the block's fault.
-pub fn marks_legend(lang: Language, costly: bool, finishing: usize, block_falls_to: Option<u32>) -> String {
+pub fn marks_legend(
+    lang: Language,
+    costly: bool,
+    finishing: usize,
+    block_falls_to: Option<u32>,
+    two_short: bool,
+) -> String {
     let mut said = Vec::new();
+    if two_short {
+        said.push(match lang {
+            Language::Japanese => "紫の枠：あと2マスで完成する作り手の Snaky（S で消す・出す）。".to_string(),
+            Language::English => {
+                "Purple outlines: Maker's Snakies two cells short (S hides or shows them).".to_string()
+            }
+        });
+    }
     if costly {
         said.push(match lang {
             Language::Japanese => {
@@ -343,7 +357,6 @@ pub fn costly_now(
     lost: u32,
     better: Option<(Cell, u32)>,
     blocked: Option<Cell>,
-    order_only: bool,
 ) -> String {
     if let Some(at) = blocked {
         return match lang {
@@ -358,14 +371,6 @@ pub fn costly_now(
         };
     }
     match (lang, better) {
-        (Language::Japanese, Some((_, keeps))) if order_only => format!(
-            "あなたの{number}手目 {} で、この作り手の勝ちが{lost}手早まりました。{keeps}を保てる手はありますが、この作り手があとで完成のマスを空けたままにするからです：それを取る作り手なら、どちらのあとでも同じく早く勝ちます（進行は学び W で）。",
-            crate::snaky::words::place(lang, played)
-        ),
-        (Language::English, Some((_, keeps))) if order_only => format!(
-            "Your move {number} at {} let this Maker win {lost} sooner. A reply on the board keeps {keeps}, but only because this Maker later leaves a finish open: a Maker that takes it would win as soon after either (the lesson, W, shows the line).",
-            crate::snaky::words::place(lang, played)
-        ),
         (Language::Japanese, None) => {
             format!(
                 "あなたの{number}手目 {} で作り手の勝ちが{lost}手早まりました。理由は対局のあと、学び（W）で。",

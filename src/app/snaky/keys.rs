@@ -90,6 +90,8 @@ pub const KEYS: Keymap<SnakyKey> = Keymap(&[
 /// Esc leaves the screen.
 pub const PLAY_KEYS: Keymap<SnakyKey> = Keymap(&[
     Binding::press(&[KeyCode::Enter, KeyCode::NumpadEnter], ClaimCursor, "Enter：打つ", "Enter: claim"),
+    // Said in the rings' legend beside the outlines it hides (the key line keeps to three lines).
+    Binding::unshown(&[KeyCode::KeyS], Game(SnakyInput::ToggleShapes)),
     Binding::press(&[KeyCode::Escape], Game(SnakyInput::Back), "Esc：もどる", "Esc: back"),
 ]);
 
@@ -105,6 +107,7 @@ pub const REVIEW_KEYS: Keymap<SnakyKey> = Keymap(&[
         "Home/End: first/last",
     ),
     Binding::unshown(&[KeyCode::End], Game(SnakyInput::ReviewLast)),
+    Binding::unshown(&[KeyCode::KeyS], Game(SnakyInput::ToggleShapes)),
     Binding::press(
         &[KeyCode::Enter, KeyCode::NumpadEnter],
         Game(SnakyInput::ResumeHere),

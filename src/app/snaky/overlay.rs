@@ -40,9 +40,10 @@ pub struct ShapeMark(pub crate::snaky::Cell);
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AimMark(pub crate::snaky::Cell);
 
-/// A Snaky Maker had two cells short on the board before the lesson's move (four of its stones,
-/// none of Breaker's), outlined: one stone from a threat (newcomers #97, #98 and #102 asked to see
-/// them all, not only the one the lesson names).
+/// A Snaky Maker has two cells short on the board (four of its stones, none of Breaker's),
+/// outlined: one stone from a threat. In the lesson, before its move (newcomers #97, #98 and #102
+/// asked to see them all, not only the one the lesson names); in play and review while
+/// [`Overlays::shapes`] is on (newcomer #106).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TwoShortMark(pub crate::snaky::shape::Copy);
 
@@ -72,6 +73,8 @@ fn draw_overlays(
     // Blind mode: the board shows stones only, until Maker has won; without the glass box, only
     // the lesson's replies.
     let hidden = session.blind && !session.shown().won();
+    // Maker's Snakies two cells short, outside the lesson (which draws them before its move).
+    let shapes = overlays.shapes && !hidden && session.lesson().is_none();
     let overlays = if hidden || !overlays.analysis { Overlays::none() } else { *overlays };
     let threats = if hidden {
         Vec::new()
@@ -208,6 +211,13 @@ fn draw_overlays(
                     let colour = if kept { palette::HINT } else { palette::BAD };
                     layer
                         .spawn((LessonMark { cell: played, kept }, HINT.square(played, Color::NONE, colour)));
+                }
+            }
+        }
+        if shapes {
+            for copy in crate::snaky::threats::two_short(game.maker_cells(), game.breaker_cells()) {
+                for piece in snaky_outline(&copy, palette::MAKER_STONE, TWO_SHORT_PX) {
+                    layer.spawn((TwoShortMark(copy), piece));
                 }
             }
         }

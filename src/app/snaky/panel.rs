@@ -932,7 +932,11 @@ fn update_panel(
                 // A finish whose block lowers the count: said before the block, so the fall is not
                 // read as the block's fault (newcomers #61 and #63).
                 let block_falls_to = crate::snaky::review::best_block(game).filter(|&k| k < claim.guarantee);
-                (text::marks_legend(lang, costly, open, block_falls_to), palette::INK_SOFT)
+                // The outlines' key is said while there are any, drawn or hidden.
+                let shown = session.shown();
+                let two_short =
+                    !crate::snaky::threats::two_short(shown.maker_cells(), shown.breaker_cells()).is_empty();
+                (text::marks_legend(lang, costly, open, block_falls_to, two_short), palette::INK_SOFT)
             }
             // Before the first claim (not blind), where it holds longest, in the notice's room
             // under what is said: the buttons below stay put when it goes (newcomer #74 saw them

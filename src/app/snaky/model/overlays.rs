@@ -43,11 +43,24 @@ pub struct Overlays {
     pub pivot: bool,
     pub heat: bool,
     pub hint: bool,
+    /// Outside the glass box, on by default and no help (a fact of the board, as the finishing
+    /// cells' rings are): every Snaky of Maker's two cells short is outlined while a game is
+    /// played or reviewed (newcomer #106 found the lesson's outlines the most useful thing it showed,
+    /// and asked for them in play).
+    pub shapes: bool,
 }
 
 impl Default for Overlays {
     fn default() -> Self {
-        Self { analysis: false, envelope: true, required: true, pivot: true, heat: false, hint: false }
+        Self {
+            analysis: false,
+            envelope: true,
+            required: true,
+            pivot: true,
+            heat: false,
+            hint: false,
+            shapes: true,
+        }
     }
 }
 
@@ -78,13 +91,28 @@ impl Overlays {
 
     /// Nothing drawn: the calm board.
     pub fn none() -> Self {
-        Self { analysis: false, envelope: false, required: false, pivot: false, heat: false, hint: false }
+        Self {
+            analysis: false,
+            envelope: false,
+            required: false,
+            pivot: false,
+            heat: false,
+            hint: false,
+            shapes: false,
+        }
     }
 
     /// Only these layers on (`--overlay heat --overlay pivot`).
     pub fn only(layers: &[Layer]) -> Self {
-        let mut overlays =
-            Self { analysis: true, envelope: false, required: false, pivot: false, heat: false, hint: false };
+        let mut overlays = Self {
+            analysis: true,
+            envelope: false,
+            required: false,
+            pivot: false,
+            heat: false,
+            hint: false,
+            shapes: true,
+        };
         for &layer in layers {
             *overlays.get_mut(layer) = true;
         }

@@ -40,6 +40,8 @@ pub enum SnakyInput {
     /// Continue the game from the reviewed position (later moves are dropped).
     ResumeHere,
     ToggleOverlay(overlays::Layer),
+    /// Show or hide the outlines of Maker's Snakies two cells short ([`Overlays::shapes`]).
+    ToggleShapes,
     /// Hand the game to a computer Breaker (it starts playing).
     Hand(BreakerKind),
     /// One computer Breaker move (and Maker's reply).
@@ -177,9 +179,6 @@ pub enum Said {
         better: Option<(Cell, u32)>,
         /// The move took a cell that would have finished a Snaky (a forced block, not a mistake).
         blocked: Option<Cell>,
-        /// `better` keeps more only because this Maker then leaves a finish open
-        /// ([`crate::snaky::Why::for_this_order_only`]): a mistake against this Maker, said so.
-        order_only: bool,
     },
     /// The player's move left these finishing cells open (none of them taken).
     LeftOpen(Vec<Cell>),
@@ -244,8 +243,8 @@ impl Said {
                     lang, *maker, *moves, *best, *blind, *assisted, *ended, *mistakes, *kept_par,
                 )
             }
-            Self::Costly { played, lost, better, blocked, order_only } => {
-                text::costly_now(lang, *played, *lost, *better, *blocked, *order_only)
+            Self::Costly { played, lost, better, blocked } => {
+                text::costly_now(lang, *played, *lost, *better, *blocked)
             }
             Self::LeftOpen(cells) => text::left_open(lang, cells),
             Self::Handed(kind) => text::handed(lang, *kind),
@@ -810,6 +809,8 @@ impl Session {
                 }
             }
             SnakyInput::ToggleAnalysis => overlays.analysis = !overlays.analysis,
+            // A fact of the board, as the finishing cells' rings are: no help.
+            SnakyInput::ToggleShapes => overlays.shapes = !overlays.shapes,
             SnakyInput::ShowAnalysis(analysis) => overlays.analysis = *analysis,
             SnakyInput::HowToPlay => return Some(Effect::Go(Screen::SnakyLearn)),
             SnakyInput::PlayAsMaker => return Some(Effect::Go(Screen::SnakyMaker)),
@@ -971,13 +972,10 @@ impl Session {
             Some(_) => None,
             None => crate::snaky::review::better_reply(&self.game, index, last).map(|cell| (cell, last.kept)),
         };
-        // A reply that keeps more only because this Maker leaves a finish open after it
-        // (newcomer #96): the move was no worse against a Maker that takes finishes, which the
-        // notice says; it cost against this one all the same, and counts as a mistake (newcomers
-        // #104 and #105 asked for one number).
-        let order_only = better.is_some() && crate::snaky::review::is_order_only(&self.game, index);
-        let said =
-            Said::Costly { played: (index + 1, last.breaker), lost: last.lost, better, blocked, order_only };
+        // A reply that keeps more only because this Maker leaves a finish open after it is told
+        // as any other here: the game is against this Maker, and its lesson says the rest
+        // (newcomer #106 read the caveat in play as "good against this script").
+        let said = Said::Costly { played: (index + 1, last.breaker), lost: last.lost, better, blocked };
         // A block of a finish was right in general: told calmly.
         let kind = if blocked.is_some() { NoticeKind::Info } else { NoticeKind::Refused };
         self.tell(kind, said);
@@ -1013,6 +1011,7 @@ fn keeps_the_lesson(input: &SnakyInput) -> bool {
             | SnakyInput::LineEnd(_)
             | SnakyInput::SwitchLine
             | SnakyInput::ToggleOverlay(_)
+            | SnakyInput::ToggleShapes
             | SnakyInput::ToggleAnalysis
             | SnakyInput::ShowAnalysis(_)
             | SnakyInput::Faster
