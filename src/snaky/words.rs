@@ -342,18 +342,19 @@ fn any_of_ja(cells: usize) -> &'static str {
 }
 
 /// What a cell (named `cell`, as the board shows it) was in Maker's line after a costly move, in
-/// one clause without its stop, cause then effect: "(6,7) is a cell of the Snaky Maker completes
-/// at move 11 after your move: a stone there spoils it". The lesson's best reply and a practice
-/// board's answer say it alike (newcomers #73 and #74 read the old "… in the line after your move
-/// (not the one it completes)" three times).
+/// one clause without its stop, cause then effect, in the order things happen: "in the line after
+/// your move, Maker completes a Snaky through (6,7) with its move 11: a stone there spoils that
+/// Snaky". The lesson's best reply and a practice board's answer say it alike (newcomers #73 and
+/// #74 read the old "… in the line after your move (not the one it completes)" three times; #106
+/// had to work out that "a Snaky Maker threatens at move 7" meant a move still to come).
 pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> String {
     match lang {
         Language::English => match role {
             Role::CompletedSnaky { move_number } => format!(
-                "{cell} is a cell of the Snaky Maker completes at move {move_number} after your move: a stone there spoils it"
+                "in the line after your move, Maker completes a Snaky through {cell} with its move {move_number}: a stone there spoils that Snaky"
             ),
             Role::ThreatenedSnaky { move_number } => format!(
-                "{cell} is a cell of a Snaky Maker threatens at move {move_number} after your move: a stone there spoils that threat"
+                "in the line after your move, Maker's move {move_number} leaves a Snaky through {cell} one stone from finished (a threat): a stone there spoils that threat"
             ),
             Role::ClaimedByMaker { move_number } => {
                 format!(
@@ -369,10 +370,10 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> St
                 )
             }
             Role::NeededFree { shapes: 1 } => format!(
-                "{cell} lies on 1 Snaky shape Maker's plan after your move could still build: a stone there spoils it"
+                "{cell} lies on 1 Snaky Maker could still build after your move: a stone there spoils it"
             ),
             Role::NeededFree { shapes } => format!(
-                "{cell} lies on {shapes} Snaky shapes Maker's plan after your move could still build: a stone there spoils them all"
+                "{cell} lies on {shapes} Snakies Maker could still build after your move: a stone there spoils them all"
             ),
             Role::Elsewhere => {
                 format!(

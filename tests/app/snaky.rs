@@ -992,7 +992,7 @@ fn is_snaky(cells: &[Cell]) -> bool {
 
 /// Before a costly move the lesson tints the one Snaky its words name. On this record's
 /// costliest move (the random computer Breaker's seed 5 against the paper's Maker) the best reply
-/// "is a cell of a Snaky Maker threatens at move N after your move": that Snaky is tinted yellow
+/// "Maker's move N leaves a Snaky through it one stone from finished": that Snaky is tinted yellow
 /// (newcomers #95 and #96 could not find it beside the line's last Snaky), and at Maker's move N
 /// of the line five of its cells are Maker's and the sixth is free. The best reply's line tints
 /// the Snaky it ends with (newcomer #24 asked to see what Maker aimed at): the six cells of the

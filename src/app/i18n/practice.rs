@@ -350,7 +350,7 @@ mod tests {
         );
         assert_eq!(
             said,
-            "Why (6,7) holds: (6,7) is a cell of the Snaky Maker completes at move 11 after your move: a stone there spoils it. Every green cell holds."
+            "Why (6,7) holds: in the line after your move, Maker completes a Snaky through (6,7) with its move 11: a stone there spoils that Snaky. Every green cell holds."
         );
         let said =
             why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })), false);
