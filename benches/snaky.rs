@@ -138,6 +138,10 @@ fn lesson(c: &mut Criterion) {
     group.bench_function("three boards from other games", |b| {
         b.iter(|| pokopoko::snaky::practice::from_other_games(&cards, black_box(7), 3, like))
     });
+    // Maker's Snakies two cells short, outlined in play (on every redraw of the board's marks).
+    group.bench_function("two cells short on the last board", |b| {
+        b.iter(|| threats::two_short(black_box(game.maker_cells()), black_box(game.breaker_cells())))
+    });
     // Where the cells are on which Maker's next stone makes a double threat (once per lesson).
     group.bench_function("forks on the last board", |b| {
         b.iter(|| threats::forks(black_box(game.maker_cells()), black_box(game.breaker_cells())))
