@@ -555,8 +555,9 @@ pub struct BestReply {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub on_shape: Option<OnShape>,
     /// How full of Maker's stones the live shapes through `cell` were before the move, and through
-    /// the move played (the command line's JSON reports both; no lesson offers "block the fullest
-    /// shape" as a rule: it finds a best reply only half to two thirds of the time).
+    /// the move played (the command line's JSON reports both). The lesson says which was fuller
+    /// as a fact of this move ([`super::words::fuller_shape`]), not as a rule: blocking the fullest
+    /// shape finds a best reply only half to two thirds of the time.
     #[serde(default)]
     pub fullest: Fullest,
     #[serde(default)]

@@ -2074,7 +2074,8 @@ fn a_double_threat_is_told_beside_the_count_and_its_lesser_block_is_a_cost() {
 }
 
 /// While a game is played the panel shows the shape in its eight orientations (newcomers #39 and
-/// #40 misplaced its turned cells); a finishing cell's ring and the end of the game take its room.
+/// #40 misplaced its turned cells); a finishing cell's ring, the outlines of Maker's Snakies two
+/// cells short and the end of the game take its room.
 #[test]
 fn the_shape_is_drawn_while_playing_and_gives_way_to_rings_and_the_lesson() {
     use pokopoko::app::snaky::ShapePictures;
@@ -2097,6 +2098,13 @@ fn the_shape_is_drawn_while_playing_and_gives_way_to_rings_and_the_lesson() {
     assert_eq!(pokopoko::snaky::review_game(session(&app).game()).moves[1].lost, 1);
     assert!(!help(&mut app), "no help after a mistake");
     assert!(shown(&mut app), "the pictures after a mistake");
+    // Maker's Snakies two cells short are outlined on the board, their legend in the room
+    // (newcomer #107 saw the pictures pushed off the panel's foot).
+    let mut app = loaded("6,7 7,9 9,7 10,9 11,7 8,9 8,7");
+    app.update();
+    let game = session(&app).game().clone();
+    assert!(!pokopoko::snaky::threats::two_short(game.maker_cells(), game.breaker_cells()).is_empty());
+    assert!(!shown(&mut app), "the outlines show the shape");
     // Newcomer #33's game before its move 14: (9,9) and (10,8) each finish a Snaky.
     let mut app = loaded("9,8 7,7 7,10 8,12 9,12 8,7 10,10 10,11 11,13 11,8 12,8 12,13 10,13");
     app.update();

@@ -227,10 +227,19 @@ pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>, drawn: bool) -> 
     };
     let Some((answer, role)) = plan else { return green.to_string() };
     let fact = words::role_fact(lang, cell(answer), role);
-    let tiles = match (lang, drawn) {
-        (_, false) => "",
-        (Language::Japanese, true) => "（黄色のマス）",
-        (Language::English, true) => " (the yellow tiles)",
+    // Of many Snakies through the answer the board tints one, the fullest (newcomer #107 read
+    // "lies on 28 Snakies … (the yellow tiles)" beside one shape).
+    let many = matches!(role, Role::NeededFree { shapes } if shapes > 1);
+    let tiles = match (lang, drawn, many) {
+        (_, false, _) => "",
+        (Language::Japanese, true, false) => "（黄色のマス）",
+        (Language::Japanese, true, true) => {
+            "（黄色のマス：そこを通る Snaky のうち作り手の石がいちばん多いもの）"
+        }
+        (Language::English, true, false) => " (the yellow tiles)",
+        (Language::English, true, true) => {
+            " (the yellow tiles: the Snaky through it with most of Maker's stones)"
+        }
     };
     match lang {
         Language::Japanese => format!("{} が持ちこたえる理由：{fact}{tiles}。{green}", cell(answer)),
@@ -355,6 +364,15 @@ mod tests {
         let said =
             why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })), false);
         assert!(said.starts_with("(6,7) が持ちこたえる理由：(6,7) には"), "{said}");
+        // Of three Snakies through it, the board tints one, and says which (newcomer #107).
+        let said =
+            why_it_holds(Language::English, Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })), true);
+        assert!(
+            said.contains(
+                "spoils them all (the yellow tiles: the Snaky through it with most of Maker's stones)"
+            ),
+            "{said}"
+        );
     }
 
     /// The note on costly moves that are not boards names each by its number (from 1) under its

@@ -554,7 +554,14 @@ fn draw_lesson(
             // a costly block of a finish included); another costly block of a finish is calm, as
             // its notice was: blocking was right in general.
             let costliest = review.costliest();
+            // In the lesson, only the costly moves and the one shown: a long game's twenty chips
+            // took four rows and pushed the legend off the panel's foot (newcomers #106 and #107);
+            // every move stays a chip's click away on the page after the game.
+            let shown_move = session.lesson().map(|lesson| lesson.index).or(reviewed);
             for (index, lesson) in review.moves.iter().enumerate() {
+                if page.lesson_page && lesson.lost == 0 && Some(index) != shown_move {
+                    continue;
+                }
                 let blocked = lesson.lost > 0 && lesson.forced();
                 let (face, ink) = if Some(index) == costliest {
                     (palette::BAD, palette::ON_PRIMARY)
@@ -729,7 +736,12 @@ fn update_panel(
     let double_threat = finishing >= 2;
     // The shape's pictures go with the goal's words, which give way to the lesson; while a cell
     // finishes a Snaky its ring shows the shape on the board, and the rings' legend takes the room.
-    let display = if session.lesson_offered() || finishing > 0 { Display::None } else { Display::Flex };
+    // So do Maker's Snakies two cells short: their outlines show the shape on the board, and
+    // their legend takes the room (newcomer #107 saw the pictures pushed off the panel's foot).
+    let shown = session.shown();
+    let two_short = !crate::snaky::threats::two_short(shown.maker_cells(), shown.breaker_cells()).is_empty();
+    let display =
+        if session.lesson_offered() || finishing > 0 || two_short { Display::None } else { Display::Flex };
     for mut node in &mut pictures {
         if node.display != display {
             node.display = display;
@@ -933,9 +945,6 @@ fn update_panel(
                 // read as the block's fault (newcomers #61 and #63).
                 let block_falls_to = crate::snaky::review::best_block(game).filter(|&k| k < claim.guarantee);
                 // The outlines' key is said while there are any, drawn or hidden.
-                let shown = session.shown();
-                let two_short =
-                    !crate::snaky::threats::two_short(shown.maker_cells(), shown.breaker_cells()).is_empty();
                 (text::marks_legend(lang, costly, open, block_falls_to, two_short), palette::INK_SOFT)
             }
             // Before the first claim (not blind), where it holds longest, in the notice's room
