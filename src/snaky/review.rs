@@ -555,9 +555,9 @@ pub struct BestReply {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub on_shape: Option<OnShape>,
     /// How full of Maker's stones the live shapes through `cell` were before the move, and through
-    /// the move played (the command line's JSON reports both). The lesson says which was fuller
-    /// as a fact of this move ([`super::words::fuller_shape`]), not as a rule: blocking the fullest
-    /// shape finds a best reply only half to two thirds of the time.
+    /// the move played (the command line's JSON reports both; no lesson says "block the fullest
+    /// shape": it finds a best reply only half to two thirds of the time, and newcomer #108 read
+    /// the lesson's "the fuller shape was / was not the danger", move by move, as contradictions).
     #[serde(default)]
     pub fullest: Fullest,
     #[serde(default)]

@@ -209,7 +209,6 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
         Some(fork) => format!("{}{said}", fork_left(lang, fork, why.best_reply.cell)),
         None => said,
     };
-    let said = format!("{said}{}", fuller_shape(lang, &why.best_reply));
     // The two lines' turning points, when they differ in a way a player can see: the line after
     // the move built a row of five, the best reply's did not (a third of the computer Breakers'
     // costly moves; the primer's Maker steps play the row of five).
@@ -225,35 +224,6 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
         };
     }
     said
-}
-
-/// Whether "block the fuller shape" held at this move, as a fact of the board before it: the
-/// most of Maker's stones in one live Snaky through the best reply and through the move played
-/// ([`super::review::Fullest`]). Newcomers asked for a rule to carry (#101 to #107), and #104,
-/// #106 and #107 each found this one, or its exception ("Maker didn't need that one"). It picks a
-/// best reply only half to two thirds of the time, so it is never offered as a rule: where one
-/// side held more, the lesson says which, and whether the reply that held was the fuller one. Said
-/// where the best reply's own sentence names no shape ([`super::review::BestReply::shape_said`]).
-pub fn fuller_shape(lang: Language, best: &super::review::BestReply) -> String {
-    if best.outside || best.shape_said().is_some() {
-        return String::new();
-    }
-    let (cell, b, p) = (best.cell, best.fullest.stones, best.played_fullest.stones);
-    match lang {
-        _ if b == p || b.max(p) < 2 => String::new(),
-        Language::English if b > p => format!(
-            " Here the fuller shape was the danger: {cell} lay on a Snaky holding {b} of Maker's stones, your move on none holding more than {p}."
-        ),
-        Language::English => format!(
-            " Here the fuller shape was not the danger: your move lay on a Snaky holding {p} of Maker's stones, {cell} on none holding more than {b}, yet {cell} held longer."
-        ),
-        Language::Japanese if b > p => format!(
-            "ここでは石の多い形をふさぐのが正解でした：{cell} は作り手の石が{b}個ある Snaky の上、あなたの手はどれも{p}個までの形の上でした。"
-        ),
-        Language::Japanese => format!(
-            "ここでは石の多い形をふさぐのは正解ではありませんでした：あなたの手は作り手の石が{p}個ある Snaky の上、{cell} はどれも{b}個まででしたが、長く持ったのは {cell} でした。"
-        ),
-    }
 }
 
 /// Before the best reply's sentence, where the move left a cell on which Maker's next stone

@@ -1209,37 +1209,33 @@ pub fn lesson_legend(
     }
 }
 
-/// Where the lesson's line is: before the move, or at step `step` of `last` (then followed by the
-/// move's sentence).
+/// Where the lesson's line is: before the move (the heading above names it: newcomers #107 and
+/// #108 saw the longer caption push the legend off the panel), or at step `step` of `last` (then
+/// followed by the move's sentence).
 ///
 /// `left`: where the game itself left the line (the player's move number), `Some(None)` if it
 /// followed it to the end, `None` when not known (the best reply's line, or a game still played).
-pub fn line_position(
-    lang: Language,
-    number: usize,
-    step: usize,
-    last: usize,
-    left: Option<Option<usize>>,
-) -> String {
+pub fn line_position(lang: Language, step: usize, last: usize, left: Option<Option<usize>>) -> String {
     match (lang, step, left) {
-        (Language::Japanese, 0, Some(None)) => format!(
-            "あなたの{number}手目の前の局面。→ で、いちばん長い守りに対して作り手が打てた進行を再生します（実際の対局もこのとおりでした）。"
-        ),
+        (Language::Japanese, 0, Some(None)) => {
+            "→ で、いちばん長い守りに対して作り手が打てた進行を再生（実際の対局もこのとおり）。".to_string()
+        }
         (Language::Japanese, 0, Some(Some(at))) => format!(
-            "あなたの{number}手目の前の局面。→ で、いちばん長い守りに対して作り手が打てた進行を再生します（実際の対局はこの進行どおりに進み、あなたの{at}手目で別の手になりました）。"
+            "→ で、いちばん長い守りに対して作り手が打てた進行を再生（実際の対局は{at}手目で別の手に）。"
         ),
-        (Language::Japanese, 0, None) => format!(
-            "あなたの{number}手目の前の局面。→ で、いちばん長い守りに対して作り手が打てた進行を再生します（実際の対局とは別）。"
-        ),
-        (Language::English, 0, Some(None)) => format!(
-            "The board before your move {number}. → plays what Maker could then force against the longest defence: your game went this way."
-        ),
+        (Language::Japanese, 0, None) => {
+            "→ で、いちばん長い守りに対して作り手が打てた進行を再生（実際の対局とは別）。".to_string()
+        }
+        (Language::English, 0, Some(None)) => {
+            "→ plays what Maker could then force against the longest defence: your game went this way."
+                .to_string()
+        }
         (Language::English, 0, Some(Some(at))) => format!(
-            "The board before your move {number}. → plays what Maker could then force against the longest defence (your game followed it until your move {at}, where it went another way)."
+            "→ plays what Maker could then force against the longest defence (your game left it at your move {at})."
         ),
-        (Language::English, 0, None) => format!(
-            "The board before your move {number}. → plays what Maker could then force against the longest defence (not your game)."
-        ),
+        (Language::English, 0, None) => {
+            "→ plays what Maker could then force against the longest defence (not your game).".to_string()
+        }
         // "Step", so the count is not read as a move number (newcomer #31).
         (Language::Japanese, _, _) => format!("進行 {step}/{last}　"),
         (Language::English, _, _) => format!("Step {step}/{last}   "),

@@ -862,8 +862,7 @@ fn update_panel(
             Info::LineCaption => match session.lesson() {
                 Some(lesson) => {
                     let left = lesson.game_left_line_at(session.game());
-                    let at =
-                        text::line_position(lang, lesson.index + 1, lesson.step, lesson.last_step(), left);
+                    let at = text::line_position(lang, lesson.step, lesson.last_step(), left);
                     let in_game = lesson.in_the_game(session.game()).map(|m| text::in_the_game(lang, m));
                     match lesson.shown_move() {
                         Some(step) => {
