@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use pokopoko::snaky::practice::{self, Puzzle, Verdict};
-use pokopoko::snaky::{BreakerKind, Cell, ComputerBreaker, Game, Maker, play_out, review};
+use pokopoko::snaky::{BreakerKind, Cell, ComputerBreaker, Game, Maker, Symmetry, play_out, review};
 
 #[path = "common/shapes.rs"]
 mod shapes;
@@ -53,61 +53,72 @@ fn a_puzzle_says_what_each_reply_does_in_the_game() {
     let (mut boards, mut replies) = (0, 0);
     for (at, game) in games() {
         let lesson = review::review_game(&game);
-        for puzzle in practice::puzzles(&game) {
-            boards += 1;
-            let index = puzzle.move_number() - 1;
-            let before = game.prefix(review::before(index));
-            let reviewed = &lesson.moves[index];
-            let at = format!("{at}, move {}", puzzle.move_number());
-            // The board shown is the game's, turned: the same stones, in the same order.
-            let stones = puzzle.stones();
-            assert_eq!(stones.len(), before.moves().len(), "{at}");
-            for (shown, m) in stones.iter().zip(before.moves()) {
-                assert_eq!((shown.0, shown.1), (puzzle.show(m.cell), m.player), "{at}");
-            }
-            // The move played, named as the game showed it and as the turned board shows it.
-            let played = game.breaker_cells()[index];
-            assert_eq!((puzzle.played_in_the_game(), puzzle.played()), (played, puzzle.show(played)), "{at}");
-            let moved = |c: Cell| puzzle.show(c) != c;
-            assert!(moved(Cell::new(9, 8)) || moved(Cell::new(8, 9)), "{at}: never shown unturned");
-            assert_eq!(puzzle.show(Cell::new(8, 8)), Cell::new(8, 8), "{at}: Maker's opening stays put");
-            // Each reply near the stones, replayed on the game's board.
-            let shown_to_game = shown_from(&puzzle, before.maker_cells());
-            for (&shown, &cell) in &shown_to_game {
-                let verdict = puzzle.verdict(shown);
-                if !before.is_free(cell) {
-                    assert_eq!(verdict, Verdict::Taken, "{at} {shown}");
-                    continue;
+        for mut puzzle in practice::puzzles(&game) {
+            // The first round as the game showed it, the next turned (newcomers #107, #108).
+            for round in 0..2 {
+                if round == 1 {
+                    puzzle.turn_again();
                 }
-                let mut after = before.clone();
-                after.breaker_move(cell).expect("a free cell");
-                let keeps = after.guarantee();
-                let expected = if keeps >= reviewed.kept {
-                    Verdict::Holds { keeps }
-                } else {
-                    Verdict::Costs { keeps, lost: reviewed.kept - keeps }
-                };
-                assert_eq!(verdict, expected, "{at} {shown} (game cell {cell})");
-                replies += 1;
+                boards += usize::from(round == 0);
+                let index = puzzle.move_number() - 1;
+                let before = game.prefix(review::before(index));
+                let reviewed = &lesson.moves[index];
+                let at = format!("{at}, move {}", puzzle.move_number());
+                // The board shown is the game's, turned: the same stones, in the same order.
+                let stones = puzzle.stones();
+                assert_eq!(stones.len(), before.moves().len(), "{at}");
+                for (shown, m) in stones.iter().zip(before.moves()) {
+                    assert_eq!((shown.0, shown.1), (puzzle.show(m.cell), m.player), "{at}");
+                }
+                // The move played, named as the game showed it and as the turned board shows it.
+                let played = game.breaker_cells()[index];
+                assert_eq!(
+                    (puzzle.played_in_the_game(), puzzle.played()),
+                    (played, puzzle.show(played)),
+                    "{at}"
+                );
+                let moved = |c: Cell| puzzle.show(c) != c;
+                let turned = moved(Cell::new(9, 8)) || moved(Cell::new(8, 9));
+                assert_eq!(turned, round == 1, "{at}: as played first, then turned");
+                assert_eq!(puzzle.show(Cell::new(8, 8)), Cell::new(8, 8), "{at}: Maker's opening stays put");
+                // Each reply near the stones, replayed on the game's board.
+                let shown_to_game = shown_from(&puzzle, before.maker_cells());
+                for (&shown, &cell) in &shown_to_game {
+                    let verdict = puzzle.verdict(shown);
+                    if !before.is_free(cell) {
+                        assert_eq!(verdict, Verdict::Taken, "{at} {shown}");
+                        continue;
+                    }
+                    let mut after = before.clone();
+                    after.breaker_move(cell).expect("a free cell");
+                    let keeps = after.guarantee();
+                    let expected = if keeps >= reviewed.kept {
+                        Verdict::Holds { keeps }
+                    } else {
+                        Verdict::Costs { keeps, lost: reviewed.kept - keeps }
+                    };
+                    assert_eq!(verdict, expected, "{at} {shown} (game cell {cell})");
+                    replies += 1;
+                }
+                // The move played costs what the review says.
+                let played = puzzle.verdict(puzzle.played());
+                assert_eq!(
+                    played,
+                    Verdict::Costs {
+                        keeps: reviewed.guarantee_after,
+                        lost: reviewed.kept - reviewed.guarantee_after
+                    },
+                    "{at}"
+                );
+                // The answers are the review's best replies, turned; the first is the lesson's.
+                let answers: BTreeSet<Cell> = puzzle.answers().iter().map(|c| shown_to_game[c]).collect();
+                assert_eq!(answers, reviewed.best.iter().copied().collect(), "{at}");
+                assert_eq!(
+                    Some(shown_to_game[&puzzle.answers()[0]]),
+                    review::best_reply_cell(&before, &reviewed.best),
+                    "{at}"
+                );
             }
-            // The move played costs what the review says.
-            let played = puzzle.verdict(puzzle.played());
-            assert_eq!(
-                played,
-                Verdict::Costs {
-                    keeps: reviewed.guarantee_after,
-                    lost: reviewed.kept - reviewed.guarantee_after
-                },
-                "{at}"
-            );
-            // The answers are the review's best replies, turned; the first is the lesson's.
-            let answers: BTreeSet<Cell> = puzzle.answers().iter().map(|c| shown_to_game[c]).collect();
-            assert_eq!(answers, reviewed.best.iter().copied().collect(), "{at}");
-            assert_eq!(
-                Some(shown_to_game[&puzzle.answers()[0]]),
-                review::best_reply_cell(&before, &reviewed.best),
-                "{at}"
-            );
         }
     }
     // Not an accident of few boards: these 45 games give 105 boards and 10,600 replies (measured).
@@ -152,16 +163,28 @@ fn every_costly_move_with_a_reply_to_find_is_a_board() {
     }
 }
 
-/// The puzzles of one game take different turns, and a game without a costly move has none.
+/// The puzzles of one game are shown as played, then take different turns, and a game without a
+/// costly move has none.
 #[test]
 fn puzzles_turn_in_turn_and_a_perfect_game_has_none() {
     let cards = Maker::Paper.cards().expect("cards");
     let mut perfect = Game::started(Arc::clone(&cards));
     play_out(&mut perfect, &mut ComputerBreaker::new(BreakerKind::Perfect, 0));
     assert!(practice::puzzles(&perfect).is_empty(), "nothing lost, nothing to practise");
-    let many = games().into_iter().map(|(_, g)| practice::puzzles(&g)).max_by_key(Vec::len).expect("games");
+    let mut many =
+        games().into_iter().map(|(_, g)| practice::puzzles(&g)).max_by_key(Vec::len).expect("games");
     assert!(many.len() >= 2);
-    assert_ne!(many[0].symmetry(), many[1].symmetry());
+    // The first round as the game showed it (newcomers #107 and #108), a new round turned, never
+    // as played, and not every board alike.
+    assert!(many.iter().all(|p| p.symmetry() == Symmetry::IDENTITY));
+    many.iter_mut().for_each(Puzzle::turn_again);
+    assert!(many.iter().all(|p| p.symmetry() != Symmetry::IDENTITY));
+    let turns: std::collections::BTreeSet<u8> = many.iter().map(|p| p.symmetry().digit()).collect();
+    assert!(turns.len() >= 2, "{turns:?}");
+    for _ in 0..8 {
+        many.iter_mut().for_each(Puzzle::turn_again);
+        assert!(many.iter().all(|p| p.symmetry() != Symmetry::IDENTITY));
+    }
 }
 
 /// The game just after Breaker's move `index` (0-based), Maker to answer.

@@ -142,8 +142,11 @@ fn board(
 }
 
 /// The puzzles of a game: each Breaker move that cost Maker moves where a reply on the board (not
-/// only far away) kept more, other than a block of a finishing cell, in the order played, each
-/// turned its own way.
+/// only far away) kept more, other than a block of a finishing cell, in the order played. The
+/// first round shows each board as the game showed it (newcomers #107 and #108 spent more effort
+/// mapping a turned board back to their game than finding the answer; the end of a game asks for
+/// practice before the lesson, so there is no answer just read to recall); a new round turns each
+/// its own way ([`Puzzle::turn_again`]).
 pub fn puzzles(game: &Game) -> Vec<Puzzle> {
     let lesson = review::review_game(game);
     let mut puzzles: Vec<Puzzle> = lesson
@@ -152,8 +155,8 @@ pub fn puzzles(game: &Game) -> Vec<Puzzle> {
         .enumerate()
         .filter_map(|(index, reviewed)| board(game, index, reviewed, Origin::Yours).ok())
         .collect();
-    for (at, puzzle) in puzzles.iter_mut().enumerate() {
-        puzzle.turn = about_opening(TURNS[at % TURNS.len()]);
+    for puzzle in &mut puzzles {
+        puzzle.turn = about_opening(Symmetry::IDENTITY);
     }
     puzzles
 }
@@ -263,10 +266,13 @@ impl Puzzle {
     }
 
     /// Turns the board the next way of the cycle (never as played): a new round shows each board
-    /// anew, not as the answer was just seen.
+    /// anew, not as the answer was just seen. A board shown as played takes the turn its move's
+    /// number picks, so the boards of one round look different from each other.
     pub fn turn_again(&mut self) {
-        let at = TURNS.iter().position(|&s| s == self.turn.symmetry).unwrap_or(0);
-        let next = TURNS[(at + 1) % TURNS.len()];
+        let next = match TURNS.iter().position(|&s| s == self.turn.symmetry) {
+            Some(at) => TURNS[(at + 1) % TURNS.len()],
+            None => TURNS[self.index % TURNS.len()],
+        };
         self.turn = about_opening(next);
     }
 

@@ -129,6 +129,16 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     key(&mut app, KeyCode::KeyQ);
     app.update();
     assert_eq!(screen(&app), Screen::SnakyPractice);
+    // The first round shows the board as the game did (newcomers #107 and #108 had to map turned
+    // boards back to their game): the move played is named once.
+    assert_eq!(boards[0].symmetry(), pokopoko::snaky::Symmetry::IDENTITY);
+    let played = boards[0].played_in_the_game();
+    let said = texts(&mut app);
+    assert!(
+        said.iter().any(|t| t
+            .starts_with(&format!("あなたの2手目の局面（対局のまま）。対局では赤い丸の {played} に打ち"))),
+        "{said:?}"
+    );
     // Once answered, the board says why its answer held, from Maker's plan, and no rule.
     click(&mut app, boards[0].answers()[0]);
     assert_eq!(app.world().resource::<PracticeSession>().score(), (1, 1));

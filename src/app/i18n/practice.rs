@@ -19,8 +19,12 @@ pub fn title(lang: Language) -> &'static str {
 
 pub fn subtitle(lang: Language) -> &'static str {
     match lang {
-        Language::Japanese => "あなたやほかの対局の局面を回して出題：持ちこたえる手を見つけよう。",
-        Language::English => "Boards from your game and others, turned: find a reply that holds.",
+        Language::Japanese => {
+            "あなたの対局（2巡目からは回して）やほかの対局の局面：持ちこたえる手を見つけよう。"
+        }
+        Language::English => {
+            "Boards from your game (turned from the second round) and others: find a reply that holds."
+        }
     }
 }
 
@@ -61,6 +65,8 @@ pub fn nothing(lang: Language) -> &'static str {
 fn turned(lang: Language, symmetry: Symmetry) -> &'static str {
     // Digits as SPEC §2.3's bit rule: 2 negate x, 4 negate y, 1 then swap.
     match (lang, symmetry.digit()) {
+        (Language::Japanese, 0) => "そのままにしたもの",
+        (Language::English, 0) => "as played",
         (Language::Japanese, 6) => "半回転したもの",
         (Language::Japanese, 3 | 5) => "90度回転したもの",
         (Language::Japanese, _) => "鏡うつしにしたもの",
@@ -105,6 +111,18 @@ pub fn in_the_game(
 ) -> String {
     let Verdict::Costs { keeps, lost } = verdict else { return String::new() };
     let ([in_game, here], turned) = (played.map(cell), turned(lang, symmetry));
+    // A board of the player's game as the game showed it: one name for the move, no turn to undo
+    // (newcomers #107 and #108).
+    if symmetry == Symmetry::IDENTITY && origin == Origin::Yours && !played[0].is_far_away() {
+        return match lang {
+            Language::Japanese => format!(
+                "あなたの{move_number}手目の局面（対局のまま）。対局では赤い丸の {in_game} に打ち、作り手は{keeps}手目までに勝てるようになりました（{lost}手早く）。"
+            ),
+            Language::English => format!(
+                "Your move {move_number}'s board, as in your game. You played the red circle, {in_game}: Maker could then win by move {keeps}, {lost} sooner."
+            ),
+        };
+    }
     // A pass: its stone lies far away, not on the board (newcomer #89 was shown the red circle
     // of "(-1000,-984)").
     let pass = played[0].is_far_away();
