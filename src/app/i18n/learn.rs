@@ -133,11 +133,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
         ],
         (Language::Japanese, Step::Goal) => [
             "作り手は必ず勝ちます（証明があります）。COM の作り手は、証明ずみの3つの作戦のどれかで打ちます：論文の作戦は作り手の{paper}手目までに、このゲームの探索が見つけた作戦は{ours}手目まで、いちばん速いものは{best}手目まで（知られている中で最短）に勝ちます。その手数がパーです。",
-            "止めることはできませんが、パーの手数を全部使わせることはできます。作り手を早く勝たせるミスをすると、パネルのスコア（パーからミスの分を減らした数）が下がります。どこまで粘れるか、やってみましょう。COM は作戦の順に打つので、完成のマスをしばらく空けておくことがあります。それでも完成のマスは必ずふさぎましょう（ほかの相手なら次の手で完成させます。ミスには数えません）。ダブルリーチでは、どちらをふさげば COM の数が保てるかをパネルが示します。逆に作り手になって、証明をコーチに{best}手以内の勝ちをめざすこともできます（作り手であそぶ、X）。",
+            "止めることはできませんが、パーの手数を全部使わせることはできます。作り手を早く勝たせるミスをすると、パネルの数（作り手が勝つ手数）が下がり、ミスの分が示されます。どこまで粘れるか、やってみましょう。COM は作戦の順に打つので、完成のマスをしばらく空けておくことがあります。それでも完成のマスは必ずふさぎましょう（ほかの相手なら次の手で完成させます。そこで数が下がってもミスではなく、パネルがそう示します）。ダブルリーチでは、どちらをふさげば COM の数が保てるかをパネルが示します。逆に作り手になって、証明をコーチに{best}手以内の勝ちをめざすこともできます（作り手であそぶ、X）。",
         ],
         (Language::English, Step::Goal) => [
             "Maker always wins in the end (there is a proof). The COM plays one of three proven plans: the paper's wins by Maker's move {paper}; ours, found by this game's own search, by move {ours}, and our best by move {best}, the fastest known. That move number is par.",
-            "You cannot stop Maker, but you can make it use every one of those moves: a mistake that lets it win sooner lowers your score on the panel (par, less what your mistakes gave away). See how long you can hold out. The COM plays its plan in order, so it may leave a finishing cell open for a while: block it anyway (another player would finish there next move): such a block is not your mistake. At a double threat the panel says which block keeps this COM's count. Or be Maker yourself, with the proof as your coach, and try to win within {best} (Play as Maker, X).",
+            "You cannot stop Maker, but you can make it use every one of those moves: a mistake that lets it win sooner lowers the count on the panel (the move by which Maker wins), and the panel says what your mistakes cost. See how long you can hold out. The COM plays its plan in order, so it may leave a finishing cell open for a while: block it anyway (another player would finish there next move): if the count falls then, it is not your mistake, and the panel says so. At a double threat the panel says which block keeps this COM's count. Or be Maker yourself, with the proof as your coach, and try to win within {best} (Play as Maker, X).",
         ],
         (Language::Japanese, Step::Threat) => [
             "こんどはあなたが作り手（紫）、COM が壊し手です。リーチとは、打ったあと空きマス1つで Snaky が完成する手のこと。壊し手はそのマスを取るしかありません（取らなければあなたの勝ち）。リーチは壊し手の次の手を決めてしまいます。",

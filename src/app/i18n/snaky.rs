@@ -206,15 +206,6 @@ pub fn checks_passed(lang: Language) -> String {
     }
 }
 
-/// The live game's heading: the player's score, par less the Maker moves their mistakes gave
-/// away ("Your score: 18 of 20").
-pub fn score(lang: Language, score: u32, par: u32) -> String {
-    match lang {
-        Language::Japanese => format!("スコア {score}／{par}"),
-        Language::English => format!("Your score: {score} of {par}"),
-    }
-}
-
 /// "Maker wins by its move k": the bound that never increases (a count of Maker's moves from its first).
 pub fn guarantee(lang: Language, k: u32) -> String {
     match lang {
@@ -612,7 +603,7 @@ pub fn off_view(lang: Language, count: usize, far: usize, last_move_key: bool) -
 /// (newcomer #63 read "keep the number above at 21" beside no number). `tally`: the Maker moves
 /// the player's mistakes gave away so far, and how far this Maker's count has fallen from par:
 /// only a forced block of a finish lowers the count without a mistake (newcomers #101 and #102
-/// could not tell which number to play for; #104 and #105 asked for one number).
+/// could not tell which number to play for; #104, #105 and #109 asked for one number).
 pub fn par_line(
     lang: Language,
     par: u32,
@@ -632,41 +623,31 @@ pub fn par_line(
         (Language::English, None, Some(blind)) => format!("; your best {blind} (blind)"),
         (Language::English, Some(best), Some(blind)) => format!("; your best {best} (blind {blind})"),
     };
-    // The heading above is the guarantee now, which only goes down; par is where it starts
-    // (newcomer #23 read "by its move 21" and "par 21" as the same thing said twice).
+    // Par is where the heading's count starts (newcomer #23 read "by its move 21" and "par 21" as
+    // the same thing said twice).
     if let (false, Some((cost, fall))) = (hidden, tally) {
-        let rest = fall.saturating_sub(cost);
-        let count = par.saturating_sub(fall);
-        // One line's worth (newcomer #104 saw the longer ones cut off at the slot's foot).
-        return match (lang, cost, rest) {
-            (Language::Japanese, 0, 0) => {
-                format!("パー {par}：スコアを{par}のまま保とう。この作り手は{count}手目までに勝つ{record}")
-            }
+        // The heading above is this Maker's count, the one number (newcomers #104, #105 and #109
+        // asked for one); this line says what lowered it: the player's mistakes, and blocks of a
+        // finish, which are forced and no mistake. One line's worth (newcomer #104 saw the longer
+        // ones cut off at the slot's foot).
+        let forced = fall.saturating_sub(cost);
+        return match (lang, cost, forced) {
+            (Language::Japanese, 0, 0) => format!("パー {par}：上の数を{par}のまま保とう{record}"),
+            (Language::Japanese, _, 0) => format!("パー {par}。あなたのミスで-{cost}{record}"),
             (Language::Japanese, 0, _) => {
-                format!(
-                    "パー {par}。この作り手は{count}手目までに勝つ（-{fall}、あなたのミスではない）{record}"
-                )
+                format!("パー {par}。強制のふさぎで-{forced}（ミスではない）{record}")
             }
-            (Language::Japanese, _, 0) => {
-                format!("パー {par}。ミスで-{cost}、この作り手は{count}手目までに勝つ{record}")
+            (Language::Japanese, _, _) => {
+                format!("パー {par}。ミスで-{cost}、強制のふさぎで-{forced}（ミスではない）{record}")
             }
-            (Language::Japanese, _, _) => format!(
-                "パー {par}。ミスで-{cost}、この作り手は{count}手目までに勝つ（ほかの-{rest}はミスではない）{record}"
-            ),
-            (Language::English, 0, 0) => {
-                format!("Par {par}: keep your score at {par}. This Maker wins by its move {count}{record}")
-            }
+            (Language::English, 0, 0) => format!("Par {par}: keep the count above at {par}{record}"),
+            (Language::English, _, 0) => format!("Par {par}. Your mistakes: -{cost}{record}"),
             (Language::English, 0, _) => {
-                format!(
-                    "Par {par}. This Maker now wins by its move {count} (-{fall}, not your mistake){record}"
-                )
+                format!("Par {par}. Forced blocks: -{forced} (not mistakes){record}")
             }
-            (Language::English, _, 0) => {
-                format!("Par {par}. Your mistakes: -{cost}; this Maker now wins by its move {count}{record}")
+            (Language::English, _, _) => {
+                format!("Par {par}. Your mistakes: -{cost}; forced blocks: -{forced} (not mistakes){record}")
             }
-            (Language::English, _, _) => format!(
-                "Par {par}. Your mistakes: -{cost}; this Maker now wins by its move {count} (-{rest} more, not your mistakes){record}"
-            ),
         };
     }
     match (lang, hidden) {
@@ -918,20 +899,16 @@ pub fn game_result(
 ) -> String {
     let name = maker_name(lang, maker);
     let par = maker.bound();
-    // The score beside the moves held, and why they differ (newcomer #104 read "Your score: 15 of
-    // 20" and "You held out 11" as two results).
-    let score = par.saturating_sub(mistakes);
+    // The moves held are the one number (newcomers #104, #105 and #109 read a score beside them
+    // as a rival result); where they fell for more than the player's mistakes, what else lowered
+    // them (forced blocks of a finish, or the plan finishing before its worst case).
     let other = par.saturating_sub(moves as u32).saturating_sub(mistakes);
-    let score = match (lang, other) {
-        (Language::Japanese, 0) => format!("スコア {score}／{par}。"),
-        (Language::Japanese, _) => {
-            format!("スコア {score}／{par}（ミスで-{mistakes}、ほかの-{other}はミスではない）。")
-        }
-        (Language::English, 0) => format!(" Your score: {score} of {par}."),
-        (Language::English, _) => {
-            format!(
-                " Your score: {score} of {par} (your mistakes: -{mistakes}; the other -{other} were not mistakes)."
-            )
+    let score = match (lang, mistakes, other) {
+        // With no mistake, the next sentence says why it fell ([`Ended`]).
+        (_, _, 0) | (_, 0, _) => String::new(),
+        (Language::Japanese, _, _) => format!("ミスで-{mistakes}、ほかの-{other}はミスではありません。"),
+        (Language::English, _, _) => {
+            format!(" Your mistakes cost {mistakes}; the other {other} below par were not mistakes.")
         }
     };
     if let Some(how) = assisted {

@@ -752,12 +752,10 @@ fn update_panel(
     // The game's lesson, read once for every text below that needs it.
     let review = crate::snaky::review_game(session.game());
     let mistakes = review.moves.iter().any(|m| m.mistake());
-    // What the player's own mistakes cost so far, apart from the count's fall: the live game's
-    // heading (newcomers #101, #102 and #103 could not tell which number to play for when a
-    // forced block lowered this Maker's count; every other fall is a mistake against this Maker,
-    // so the two agree but for forced blocks: newcomers #104 and #105 asked for one number).
+    // What the player's own mistakes cost so far, said on the goal line beside what forced blocks
+    // cost (newcomers #101, #102 and #103 could not tell which number to play for when a forced
+    // block lowered this Maker's count; #109 asked for the two named apart).
     let mistakes_cost = review.mistakes_cost(session.reviewing().unwrap_or(total) / 2);
-    let live = session.reviewing().is_none() && session.lesson().is_none();
     // A stone off the plan, said when it is played (newcomer #70 read Maker's lone (0,16),
     // played beside a double threat, as a bug): the plan's next cell already held Maker's
     // stone, so the policy's rule 2 took the first free cell of its fixed order.
@@ -903,12 +901,9 @@ fn update_panel(
                 }
                 None => (String::new(), palette::INK_SOFT),
             },
-            // The live game's heading is the player's score, par less what their mistakes cost;
-            // this Maker's count goes to the goal line (newcomers #101 to #103 asked).
-            Info::Guarantee if live => {
-                let par = session.maker.bound();
-                (text::score(lang, par.saturating_sub(mistakes_cost), par), palette::PRIMARY)
-            }
+            // The heading is this Maker's count, the one number, live and after (newcomers #104,
+            // #105 and #109 read a score beside it as a rival result); the goal line says what
+            // lowered it: the player's mistakes, and forced blocks.
             Info::Guarantee => (text::guarantee(lang, claim.guarantee), palette::PRIMARY),
             Info::MakerMoves => (game.maker_cells().len().to_string(), palette::INK),
             Info::BreakerMoves => (game.breaker_cells().len().to_string(), palette::INK),
