@@ -17,14 +17,12 @@ pub fn title(lang: Language) -> &'static str {
     }
 }
 
+/// One short line: a longer one wrapped the title onto two lines at 1280×800 and moved the board a
+/// row down from the game's (newcomer #110 clicked a row off); each board says how it is shown.
 pub fn subtitle(lang: Language) -> &'static str {
     match lang {
-        Language::Japanese => {
-            "あなたの対局（2巡目からは回して）やほかの対局の局面：持ちこたえる手を見つけよう。"
-        }
-        Language::English => {
-            "Boards from your game (turned from the second round) and others: find a reply that holds."
-        }
+        Language::Japanese => "あなたやほかの対局の局面：持ちこたえる手を見つけよう。",
+        Language::English => "Boards from your game and others: find a reply that holds.",
     }
 }
 
