@@ -903,7 +903,7 @@ pub fn game_result(
     // as a rival result); where they fell for more than the player's mistakes, what else lowered
     // them (forced blocks of a finish, or the plan finishing before its worst case).
     let other = par.saturating_sub(moves as u32).saturating_sub(mistakes);
-    let score = match (lang, mistakes, other) {
+    let split = match (lang, mistakes, other) {
         // With no mistake, the next sentence says why it fell ([`Ended`]).
         (_, _, 0) | (_, 0, _) => String::new(),
         (Language::Japanese, _, _) => format!("ミスで-{mistakes}、ほかの-{other}はミスではありません。"),
@@ -952,7 +952,7 @@ pub fn game_result(
     };
     match (lang, blind) {
         (Language::Japanese, false) => format!(
-            "作り手の {moves}手目まで耐えました（パー {par}、{name} でのこれまでの最高：{best}手）。{score}{next}"
+            "作り手の {moves}手目まで耐えました（パー {par}、{name} でのこれまでの最高：{best}手）。{split}{next}"
         ),
         (Language::Japanese, true) => {
             format!(
@@ -960,7 +960,7 @@ pub fn game_result(
             )
         }
         (Language::English, false) => format!(
-            "You held out {} (par {par}; your best so far against {name}: {best}).{score} {next}",
+            "You held out {} (par {par}; your best so far against {name}: {best}).{split} {next}",
             maker_moves(moves)
         ),
         (Language::English, true) => format!(

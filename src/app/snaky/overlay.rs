@@ -170,11 +170,8 @@ fn draw_overlays(
                 // Every Snaky Maker had two cells short before the move: thin outlines in its colour.
                 if step == 0 && session.lesson().is_some() {
                     let before = session.game().prefix(crate::snaky::review::before(index));
-                    for copy in crate::snaky::threats::two_short(before.maker_cells(), before.breaker_cells())
-                    {
-                        for piece in snaky_outline(&copy, palette::MAKER_STONE, TWO_SHORT_PX) {
-                            layer.spawn((TwoShortMark(copy), piece));
-                        }
+                    for mark in two_short_outlines(&before) {
+                        layer.spawn(mark);
                     }
                 }
                 let first = session.lesson().and_then(|lesson| lesson.moves().first().map(|&(_, cell)| cell));
@@ -215,10 +212,8 @@ fn draw_overlays(
             }
         }
         if shapes {
-            for copy in crate::snaky::threats::two_short(game.maker_cells(), game.breaker_cells()) {
-                for piece in snaky_outline(&copy, palette::MAKER_STONE, TWO_SHORT_PX) {
-                    layer.spawn((TwoShortMark(copy), piece));
-                }
+            for mark in two_short_outlines(game) {
+                layer.spawn(mark);
             }
         }
         // Where Maker would complete a Snaky: until Breaker takes the cell.
@@ -249,6 +244,19 @@ pub(super) fn winning_snaky(copy: &[crate::snaky::Cell]) -> Vec<Piece> {
         copy.iter().map(|&cell| winning_piece(Placed::cell(cell, 0.0), palette::WINNING)).collect();
     marks.extend(snaky_outline(copy, palette::BAD, OUTLINE_PX));
     marks
+}
+
+/// Every Snaky Maker has two cells short on `game`'s board, as thin outlines in its colour: the
+/// lesson's before its move, and the game's while [`Overlays::shapes`] is on.
+fn two_short_outlines(game: &crate::snaky::Game) -> Vec<(TwoShortMark, Piece)> {
+    let copies = crate::snaky::threats::two_short(game.maker_cells(), game.breaker_cells());
+    copies
+        .into_iter()
+        .flat_map(|copy| {
+            let pieces = snaky_outline(&copy, palette::MAKER_STONE, TWO_SHORT_PX);
+            pieces.into_iter().map(move |piece| (TwoShortMark(copy), piece))
+        })
+        .collect()
 }
 
 /// One outline around a Snaky's six cells, `width` pixels thick and centred on the grid lines: a
