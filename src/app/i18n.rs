@@ -312,7 +312,7 @@ impl T {
             T::BlindNoCards => ("目かくし中はカードを見られません。", "No cards in blind mode."),
             T::Heat => ("ヒート H", "Heat H"),
             T::Hint => ("ヒント I", "Hint I"),
-            T::Blind => ("目かくし対局 B", "Blind game B"),
+            T::Blind => ("目かくし対局（石だけ）B", "Blind game (stones only) B"),
             T::SnakyYourTurn => ("あなたの番：クリックか Enter で打つ", "Your turn: click a cell, or Enter"),
             T::MakerWon => ("作り手の勝ち：Snaky ができました", "Maker wins: Snaky is complete"),
             T::PlayTab => ("対局", "Play"),
@@ -346,8 +346,8 @@ impl T {
             T::LineFirst => ("最初", "Start"),
             T::LineLast => ("最後", "End"),
             T::SnakyGoalHelp => (
-                "作り手は 6マスの「Snaky」（遊び方 G）を作ろうとし、最後には必ず勝ちます。できるだけ長く耐えましょう。保証＝作り手が勝つと約束された手数（下がるだけ）、パー＝はじめの保証。点線の枠＝作り手が打つ範囲（あなたはどこに打ってもかまいません）。",
-                "Maker builds a Snaky, a 6-cell shape (How to play, G), and always wins: hold out as long as you can. Guarantee: the moves within which Maker is sure to win (it only goes down); par: the guarantee at the start. Dashed frame: where Maker plays; you may claim anywhere.",
+                "作り手は 6マスの「Snaky」（遊び方 G）を作ろうとし、最後には必ず勝ちます。できるだけ長く耐えましょう。保証＝見出しの、作り手が勝つ手数（下がるだけ）、パー＝はじめの保証。点線の枠＝作り手が打つ範囲（あなたはどこに打ってもかまいません）。",
+                "Maker builds a Snaky, a 6-cell shape (How to play, G), and always wins: hold out as long as you can. Guarantee: the heading's move, by which Maker wins (it only goes down); par: the guarantee at the start. Dashed frame: where Maker plays; you may claim anywhere.",
             ),
             T::AnalysisHelp => (
                 "作り手の証明は、局面ごとの小さな計画でできています（証明のファイルではカードといいます）。計画＝いまの計画、あと何手＝それで勝つまでの手数。空けるマス（青）：1つ取ると作り手は別の計画に移ります。使う石（金）：計画の石。次の手（赤）：作り手が次に打つマス。",
@@ -361,7 +361,7 @@ impl T {
                 "h＝このカードから作り手が勝つまでの手数の上限。|A|＝必要な作り手の石の数。|T|＝空いていてほしいマスの数。子カード＝壊し手の手ごとに作り手が移るカード。s0+(4,3)＝対称変換 s0 のあと (4,3) ずらして置く。",
                 "h: Maker wins within h moves from this card. |A|: Maker's stones it needs. |T|: cells that must stay free. Children: the card Maker moves to after each Breaker reply; s0+(4,3): turned by symmetry s0, then shifted by (4,3).",
             ),
-            T::BlindHidden => ("目かくし中（保証は非表示）", "Blind: the count is hidden"),
+            T::BlindHidden => ("目かくし中（保証は非表示）", "Blind: the guarantee is hidden"),
             T::Maker => ("作り手", "Maker"),
             T::Breaker => ("壊し手", "Breaker"),
             T::MakerMoves => ("作り手の手数", "Maker moves"),

@@ -493,6 +493,21 @@ impl Why {
 }
 
 impl Why {
+    /// The finishing cells the lesson's sentence of the line shown names ([`words::forced`]):
+    /// those the move left open, then the first double threat's, sorted by (x, y) without
+    /// repeats. The board rings them before the move (newcomer #110 looked for cells named but
+    /// not drawn).
+    ///
+    /// [`words::forced`]: crate::snaky::words::forced
+    pub fn named_finishes(&self, best_line: bool) -> Vec<Cell> {
+        let line = if best_line { &self.best_line } else { &self.line };
+        let double = line.turning_point.double_threat.iter().flat_map(|double| &double.cells);
+        let mut cells: Vec<Cell> = line.open.cells.iter().chain(double).copied().collect();
+        cells.sort_by_key(|c| (c.x, c.y));
+        cells.dedup();
+        cells
+    }
+
     /// Where, along the lesson's two lines, the best reply keeps more only because of this
     /// Maker's order (newcomer #96: "the game taught me to leave double threats open"): a fact of
     /// these lines, not a bound over every defence. The move still cost against this Maker and

@@ -188,7 +188,7 @@ fn completed(lang: Language, line: &Line) -> String {
 
 /// "(6,7) is a cell of the Snaky Maker completes at move 11 after your move: a stone there
 /// spoils it. Had you played (6,7), Maker would win by its move 21 (its line below completes sooner,
-/// at move 20: the count is the latest Maker can need)." Only what the engine found in Maker's plan: no rule of thumb, since none finds the best
+/// at move 20: the guarantee is the latest Maker can need)." Only what the engine found in Maker's plan: no rule of thumb, since none finds the best
 /// reply against these Makers more than two times in three (newcomers #46 to #55 read every rule
 /// offered beside lessons where it misled). A move that took a finishing cell is first told that
 /// this was right in general ([`blocked_finish`]).
@@ -291,7 +291,7 @@ pub fn blocked_finish(lang: Language, played: Cell, others: &[Cell]) -> String {
     let others = and_list(lang, &cells(others));
     match (lang, others.is_empty()) {
         (Language::English, true) => format!(
-            "Forced, and right: {played} would have finished a Snaky, and any Maker that takes a finish wins there at once. This Maker plays its proof in order and would have left it, so its count moved; that is not a mistake of yours."
+            "Forced, and right: {played} would have finished a Snaky, and any Maker that takes a finish wins there at once. This Maker plays its proof in order and would have left it, so its guarantee moved; that is not a mistake of yours."
         ),
         (Language::English, false) => format!(
             "Forced: before your move, {played} and {others} each finished a Snaky, a double threat no reply holds against a Maker that takes a finish. The mistake, if any, came before it."
@@ -423,9 +423,9 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
             let fact = role_fact(lang, &cell, best.in_line);
             let ends = ends.map_or(String::new(), |m| {
                 // Newcomer #103 read "by its move 19 (… completes at move 18)" as backwards:
-                // the count is the latest Maker can need, its line may finish sooner.
+                // the guarantee is the latest Maker can need, its line may finish sooner.
                 format!(
-                    " (its line below completes sooner, at move {m}: the count is the latest Maker can need)"
+                    " (its line below completes sooner, at move {m}: the guarantee is the latest Maker can need)"
                 )
             });
             let had = if best.outside {

@@ -896,6 +896,14 @@ fn threat_marks(app: &mut App) -> Vec<Cell> {
     cells
 }
 
+fn named_finish_marks(app: &mut App) -> Vec<Cell> {
+    use pokopoko::app::snaky::NamedFinishMark;
+    let mut cells: Vec<Cell> =
+        app.world_mut().query::<&NamedFinishMark>().iter(app.world()).map(|m| m.0).collect();
+    cells.sort();
+    cells
+}
+
 /// The lesson (issue 33): on a costly move, → plays the line after it on the board, move by move,
 /// until Maker's Snaky, within the guarantee left after the move; every finishing cell on the
 /// board is marked (a double threat: two or more at once); S plays the best reply's line, which
@@ -910,6 +918,12 @@ fn the_lesson_plays_the_line_after_a_costly_move_and_marks_every_finishing_cell(
     app.update();
     assert_eq!(mode(&app), SnakyMode::Lesson);
     assert_eq!(session(&app).shown().moves().len(), 2 * costliest + 1, "the board before the move");
+    // Before the move, the finishing cells the sentence names are ringed (newcomer #110): those
+    // the move left open and the line's first double threat's, less those ringed already.
+    let named = named_finish_marks(&mut app);
+    let ringed_before = threat_marks(&mut app);
+    let after_move = session(&app).game().prefix(2 * costliest + 2);
+    let mut expected = finishing_cells(&after_move);
     let mut double_threats = 0;
     let mut steps = 0;
     while !session(&app).shown().won() {
@@ -922,9 +936,17 @@ fn the_lesson_plays_the_line_after_a_costly_move_and_marks_every_finishing_cell(
             assert_eq!(threat_marks(&mut app), finishing, "step {steps}");
         }
         if shown.moves().last().is_some_and(|m| m.player == Player::Maker) && finishing.len() >= 2 {
+            if double_threats == 0 {
+                expected.extend(&finishing);
+            }
             double_threats += 1;
         }
     }
+    expected.sort();
+    expected.dedup();
+    expected.retain(|cell| !ringed_before.contains(cell));
+    assert!(!expected.is_empty());
+    assert_eq!(named, expected, "the named finishing cells ringed before the move");
     let end = session(&app).shown().clone();
     assert_eq!(end.breaker_cells()[costliest], costly.breaker, "the line follows the move played");
     assert!(end.maker_cells().len() as u32 <= costly.guarantee_after, "Maker wins within the guarantee");
@@ -1259,7 +1281,7 @@ fn a_costly_move_says_at_once_what_it_cost_and_what_held() {
     assert_eq!(
         said,
         format!(
-            "Your move {number} at (7,9) let Maker win {lost} sooner; a reply on the board would have kept its count at {before}. After the game, the lesson (W) shows which and why, and practice (Q) asks you to find it."
+            "Your move {number} at (7,9) let Maker win {lost} sooner; a reply on the board would have kept its guarantee at {before}. After the game, the lesson (W) shows which and why, and practice (Q) asks you to find it."
         )
     );
     assert!(!said.contains(&best.to_string()), "the reply is the lesson's: {said}");
@@ -1314,7 +1336,7 @@ fn a_cost_only_against_this_makers_order_is_told_as_a_mistake() {
     };
     assert_eq!((played, lost, keeps), ((3, Cell::new(11, 7)), before - after, before));
     let said = notice.said.text(Language::English);
-    assert!(said.starts_with(&format!("Your move 3 at (11,7) let Maker win {lost} sooner; a reply on the board would have kept its count at {before}.")), "{said}");
+    assert!(said.starts_with(&format!("Your move 3 at (11,7) let Maker win {lost} sooner; a reply on the board would have kept its guarantee at {before}.")), "{said}");
     assert!(!said.contains("finish open"), "{said}");
     app.update();
     let drop = app.world().resource::<pokopoko::app::snaky::GuaranteeDrop>();

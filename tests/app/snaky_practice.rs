@@ -166,11 +166,16 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     assert_eq!(tried(&mut app), [TriedMark { cell: puzzle.played(), holds: false }]);
     let said = texts(&mut app);
     assert!(said.iter().any(|t| t.contains("、-5）") && t.contains("もう一度")), "{said:?}");
-    // Why it cost: the double threat it let Maker make, as the engine finds it (newcomer #74).
+    // Why it cost: the double threat it let Maker make, as the engine finds it (newcomer #74),
+    // without its cells, which lie among stones this board does not show (newcomer #110).
     let (number, cells) = puzzle.double_threat_after(puzzle.played()).expect("a double threat after it");
-    let first = format!("({},{})", cells[0].x, cells[0].y);
-    let why = format!("このあと作り手は{number}手目で");
-    assert!(said.iter().any(|t| t.contains(&why) && t.contains(&first)), "{said:?}");
+    let threat = pokopoko::snaky::words::many_threat(pokopoko::save::Language::Japanese, cells.len());
+    let why = format!("このあと作り手は{number}手目で{threat}を作れます。");
+    assert!(said.iter().any(|t| t.contains(&why)), "{said:?}");
+    for cell in cells {
+        let name = format!("({},{})", cell.x, cell.y);
+        assert!(said.iter().all(|t| !t.contains(&name)), "{name} named: {said:?}");
+    }
     // A reply that holds, by the keys: the cursor to it, Enter.
     let answer = puzzle.answers()[0];
     let at = app.world().resource::<Cursor>().0;

@@ -124,20 +124,20 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "Exactly one cell stops it. Click that cell.",
         ],
         (Language::Japanese, Step::DoubleThreat) => [
-            "ここでは作り手の4マスの列が、端で上にも下にも曲がれます。Snaky が2つ、どちらもあと1マスで完成します（黄色のマス）。ここまで来るともう手遅れで、列の先のマスをふさいでもどちらも止まりません。ダブルリーチは1手前に、両方の Snaky が使うマスを取って止めます（どこだったかは対局のあとの学びが示します）。",
+            "ここでは作り手の4マスの列が、端で上にも下にも曲がれます。Snaky が2つ、どちらもあと1マスで完成します（黄色のマス）。ここまで来るともう手遅れで、両方を止めるマスはありません（2つのあいだ、列をまっすぐのばしたマスでも止まりません）。ダブルリーチは1手前に、両方の Snaky が使うマスを取って止めます（どこだったかは対局のあとの学びが示します）。",
             "あなたがふさげるのは1つだけ。どちらか1つをふさいでみてください。",
         ],
         (Language::English, Step::DoubleThreat) => [
-            "Here Maker's row of 4 can turn up or down at its end: two Snakies, each one cell short (the yellow cells). By now it is too late: the cell past the row's end stops neither. A double threat is stopped a move earlier, on a cell both Snakies need (after each game the lesson shows where that was).",
+            "Here Maker's row of 4 can turn up or down at its end: two Snakies, each one cell short (the yellow cells). By now it is too late: no single cell stops both, not even the one between them, straight on from the row. A double threat is stopped a move earlier, on a cell both Snakies need (after each game the lesson shows where that was).",
             "You can block only one of them. Block one and see what happens.",
         ],
         (Language::Japanese, Step::Goal) => [
-            "作り手は必ず勝ちます（証明があります）。COM の作り手は、証明ずみの3つの作戦のどれかで打ちます：論文の作戦は作り手の{paper}手目までに、このゲームの探索が見つけた作戦は{ours}手目まで、いちばん速いものは{best}手目まで（知られている中で最短）に勝ちます。その手数がパーです。",
-            "止めることはできませんが、パーの手数を全部使わせることはできます。作り手を早く勝たせるミスをすると、パネルの数（作り手が勝つ手数）が下がり、ミスの分が示されます。どこまで粘れるか、やってみましょう。COM は作戦の順に打つので、完成のマスをしばらく空けておくことがあります。それでも完成のマスは必ずふさぎましょう（ほかの相手なら次の手で完成させます。そこで数が下がってもミスではなく、パネルがそう示します）。ダブルリーチでは、どちらをふさげば COM の数が保てるかをパネルが示します。逆に作り手になって、証明をコーチに{best}手以内の勝ちをめざすこともできます（作り手であそぶ、X）。",
+            "作り手は必ず勝ちます（証明があります）。COM の作り手は証明ずみの作戦で、決まった手数までに勝ちます：論文の作戦は作り手の{paper}手目まで、このゲームの探索が見つけた作戦は{ours}手目まで、いちばん速いものは{best}手目まで（知られている中で最短）。その手数がパーで、パネルの保証はそこから始まります。",
+            "止めることはできませんが、手数を全部使わせることはできます。ミスをすると保証が下がり（パネルがいくつ下がったかを示します）、対局のあとの学びがその理由を示します。Snaky が完成するマスは、保証が下がってもかならずふさぎましょう。ミスでないときはパネルがそう示します。逆に作り手になって、証明をコーチに打つこともできます（X）。",
         ],
         (Language::English, Step::Goal) => [
-            "Maker always wins in the end (there is a proof). The COM plays one of three proven plans: the paper's wins by Maker's move {paper}; ours, found by this game's own search, by move {ours}, and our best by move {best}, the fastest known. That move number is par.",
-            "You cannot stop Maker, but you can make it use every one of those moves: a mistake that lets it win sooner lowers the count on the panel (the move by which Maker wins), and the panel says what your mistakes cost. See how long you can hold out. The COM plays its plan in order, so it may leave a finishing cell open for a while: block it anyway (another player would finish there next move): if the count falls then, it is not your mistake, and the panel says so. At a double threat the panel says which block keeps this COM's count. Or be Maker yourself, with the proof as your coach, and try to win within {best} (Play as Maker, X).",
+            "Maker always wins in the end (there is a proof). The COM plays a proven plan that wins by a set move: the paper's by Maker's move {paper}; ours, found by this game's own search, by move {ours}; our best by move {best}, the fastest known. That move is par, and the panel's guarantee starts there.",
+            "You cannot stop Maker, but you can make it use every move. A mistake lowers the guarantee (the panel flashes by how much), and after the game the lesson shows why. Always block a cell that would finish a Snaky, even when the guarantee falls: the panel says when a fall is not your mistake. Or play as Maker yourself, with the proof as your coach (X).",
         ],
         (Language::Japanese, Step::Threat) => [
             "こんどはあなたが作り手（紫）、COM が壊し手です。リーチとは、打ったあと空きマス1つで Snaky が完成する手のこと。壊し手はそのマスを取るしかありません（取らなければあなたの勝ち）。リーチは壊し手の次の手を決めてしまいます。",

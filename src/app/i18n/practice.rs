@@ -187,19 +187,14 @@ pub fn tried(
         (Language::Japanese, Next::TryAgain) => "もう一度。",
         (Language::Japanese, Next::TryOthers) => "ほかの手も試せます（A：持ちこたえる手をすべて表示）。",
     };
-    // Why it cost, in the lesson's terms: the double threat it let Maker make.
+    // Why it cost, in the lesson's terms: the double threat it let Maker make. Its cells go
+    // unnamed: they lie among Maker's later stones, which this board does not show (newcomer
+    // #110 looked for "(1,11) and (6,10)" on a board without them); the lesson plays that line.
     let why = double.map_or(String::new(), |(number, cells)| {
-        let names: Vec<String> = cells.iter().map(|&c| self::cell(c)).collect();
         let threat = words::many_threat(lang, cells.len());
         match lang {
-            Language::English => format!(
-                " After it, Maker's move {number} makes a {threat}: {} each finish a Snaky.",
-                words::and_list(lang, &names)
-            ),
-            Language::Japanese => format!(
-                "このあと作り手は{number}手目で{threat}：{} のどれでも Snaky が完成します。",
-                words::and_list(lang, &names)
-            ),
+            Language::English => format!(" After it, Maker can force a {threat} with its move {number}."),
+            Language::Japanese => format!("このあと作り手は{number}手目で{threat}を作れます。"),
         }
     });
     let said = match (lang, verdict) {

@@ -277,7 +277,7 @@ pub fn marks_legend(
             "紫の輪：作り手がそこに打つと Snaky が完成するマス。ふさぎましょう：完成を取る相手ならそこですぐ勝ちます。ふさぐと数字は{k}に下がりますが、ミスではありません：数字はこの作り手の証明の上限で、ふさぐ手で下がることがあります。"
         ),
         (Language::English, 1, Some(k)) => format!(
-            "Purple ring: Maker's stone there would complete a Snaky. Block it: any Maker that takes a finish wins there at once. The count then falls to {k}, not through a mistake: it is this Maker's proven bound, and a block can lower it."
+            "Purple ring: Maker's stone there would complete a Snaky. Block it: any Maker that takes a finish wins there at once. The guarantee then falls to {k}, not through a mistake: it is this Maker's proven bound, and a block can lower it."
         ),
         (Language::Japanese, 1, None) => {
             "紫の輪：作り手がそこに打つと Snaky が完成するマス（この作り手は証明の順に打ち、あとに回すこともあります）。".to_string()
@@ -356,7 +356,7 @@ pub fn costly_now(
                 cell(at)
             ),
             Language::English => format!(
-                "You blocked the finish {}: forced, and right (never leave a finish open). The count fell by {lost}: it is this Maker's proven bound, and a block can lower it; not a mistake.",
+                "You blocked the finish {}: forced, and right (never leave a finish open). The guarantee fell by {lost}: it is this Maker's proven bound, and a block can lower it; not a mistake.",
                 cell(at)
             ),
         };
@@ -382,7 +382,7 @@ pub fn costly_now(
             crate::snaky::words::place(lang, played)
         ),
         (Language::English, Some((_, keeps))) => format!(
-            "Your move {number} at {} let Maker win {lost} sooner; a reply on the board would have kept its count at {keeps}. After the game, the lesson (W) shows which and why, and practice (Q) asks you to find it.",
+            "Your move {number} at {} let Maker win {lost} sooner; a reply on the board would have kept its guarantee at {keeps}. After the game, the lesson (W) shows which and why, and practice (Q) asks you to find it.",
             crate::snaky::words::place(lang, played)
         ),
     }
@@ -640,7 +640,7 @@ pub fn par_line(
             (Language::Japanese, _, _) => {
                 format!("パー {par}。ミスで-{cost}、強制のふさぎで-{forced}（ミスではない）{record}")
             }
-            (Language::English, 0, 0) => format!("Par {par}: keep the count above at {par}{record}"),
+            (Language::English, 0, 0) => format!("Par {par}: keep the guarantee above at {par}{record}"),
             (Language::English, _, 0) => format!("Par {par}. Your mistakes: -{cost}{record}"),
             (Language::English, 0, _) => {
                 format!("Par {par}. Forced blocks: -{forced} (not mistakes){record}")
@@ -661,7 +661,7 @@ pub fn par_line(
             format!("パー {par}：作り手の{par}手目まで耐えよう（数は最後に出ます）{record}")
         }
         (Language::English, true) => {
-            format!("Par {par}: hold out {par} Maker moves (the count shows at the end){record}")
+            format!("Par {par}: hold out {par} Maker moves (the guarantee shows at the end){record}")
         }
     }
 }
@@ -778,7 +778,7 @@ pub fn double_threat_par(
             "{either_ja}をふさいでもこの作り手の数のまま（計画どおり。完成を取る作り手なら{next}手目で勝ち）。ふさぐ手は強制でミスではありません"
         ),
         (Language::English, None, None) => format!(
-            "{either_en} block keeps this Maker's count: it keeps to its plan (one taking a finish wins at {next}). Your block is forced, not a mistake."
+            "{either_en} block keeps this Maker's guarantee: it keeps to its plan (one taking a finish wins at {next}). Your block is forced, not a mistake."
         ),
     }
 }
@@ -942,7 +942,7 @@ pub fn game_result(
         (Language::Japanese, Ended::Blocked, _) => {
             "ミスはありません。数字が下がったのは完成のマスをふさいだ手だけで、これは強制された正しい手です（この作り手は証明の手順どおりに打つので、ふさいでも数字が動くことがあります）。".to_string()
         }
-        (Language::English, Ended::Blocked, _) => "No mistake of yours: the count fell only at your blocks of a finish, which were forced and right (this Maker keeps its proof's order, so a block can move its count).".to_string(),
+        (Language::English, Ended::Blocked, _) => "No mistake of yours: the guarantee fell only at your blocks of a finish, which were forced and right (this Maker keeps its proof's order, so a block can lower it).".to_string(),
         (Language::Japanese, Ended::Unlowered, true) => "保証を下げたミスはひとつもありません。".to_string(),
         (Language::English, Ended::Unlowered, true) => "No mistake of yours lowered the guarantee.".to_string(),
         (Language::Japanese, Ended::Unlowered, false) => {
@@ -1137,8 +1137,9 @@ pub enum LessonTint {
 /// played, the replies near the stones that kept the guarantee, and the one tint on the board:
 /// the shape the lesson names, or the Snaky its line ends with; along a line its pale stones and
 /// the finishing rings. A forced block of a finish has no other reply to mark. `two_short`: the
-/// board before the move outlines Snakies Maker had two cells short. Short enough to stay inside
-/// the panel (newcomers #101 and #102 saw the old one cut off at its foot).
+/// board before the move outlines Snakies Maker had two cells short. `named`: it rings the
+/// finishing cells the line's sentence names. Short enough to stay inside the panel (newcomers
+/// #101 and #102 saw the old one cut off at its foot).
 pub fn lesson_legend(
     lang: Language,
     step: usize,
@@ -1146,12 +1147,19 @@ pub fn lesson_legend(
     best: bool,
     tint: Option<LessonTint>,
     two_short: bool,
+    named: bool,
 ) -> String {
+    let circles = match (lang, named && step == 0 && played == Played::Lost) {
+        (_, false) => "",
+        (Language::Japanese, true) => "　紫の丸：上の文の完成のマス",
+        (Language::English, true) => " Purple circles: the finishing cells named above.",
+    };
     let outlines = match (lang, two_short && step == 0) {
         (_, false) => "",
         (Language::Japanese, true) => "　紫の枠：あと2マスの Snaky",
         (Language::English, true) => " Purple outlines: Maker's Snakies two cells short.",
     };
+    let outlines = format!("{outlines}{circles}");
     match (lang, step, played, best) {
         (Language::Japanese, 0, Played::Kept, _) => {
             format!("緑：あなたの手（保証を保った手）と、石の近くで保てたほかの手{outlines}")
@@ -1175,7 +1183,7 @@ pub fn lesson_legend(
                 Some(LessonTint::Aim) => " Purple tiles: the Snaky the line ends with.",
                 None => "",
             };
-            format!("Red: your move. Green: the best reply (filled) and other replies that kept the count.{tint}{outlines}")
+            format!("Red: your move. Green: the best reply (filled) and other replies that kept the guarantee.{tint}{outlines}")
         }
         (Language::Japanese, 0, Played::Forced, _) => "緑：あなたの手（ふさぐしかない手）　紫の丸：作り手が次に完成できるマス　紫のマス：進行の最後に完成する Snaky".into(),
         (Language::English, 0, Played::Forced, _) => "Green: your move, a forced block. Purple circle: Maker completes a Snaky there. Purple tiles: the Snaky the line ends with.".into(),

@@ -36,7 +36,9 @@ pub use model::session::{
     Applied, Effect, Notice, NoticeKind, Said, Session, SnakyInput, SnakyMode, new_session,
 };
 pub use model::watch::{SPEEDS, Watch};
-pub use overlay::{AimMark, HeatValue, LessonMark, OverlayMark, ShapeMark, ThreatMark, TwoShortMark};
+pub use overlay::{
+    AimMark, HeatValue, LessonMark, NamedFinishMark, OverlayMark, ShapeMark, ThreatMark, TwoShortMark,
+};
 pub use panel::{DropText, GuaranteeDrop, Info, LessonChip, NoticeSlot, ShapePictures, TempoBar, TempoGraph};
 pub use record::record_text;
 pub use screen::{LessonStart, SnakySeeds, SnakyStart, SnakySystems, SnakyUnavailable};

@@ -52,6 +52,15 @@ pub struct TwoShortMark(pub crate::snaky::shape::Copy);
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ThreatMark(pub crate::snaky::Cell);
 
+/// A finishing cell the lesson's sentence names for the line shown ([`Why::named_finishes`]),
+/// ringed on the board before the move as a finishing cell is along the line: where Maker's line
+/// finishes, among stones not yet played (newcomer #110 looked for named cells the board did not
+/// show).
+///
+/// [`Why::named_finishes`]: crate::snaky::review::Why::named_finishes
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NamedFinishMark(pub crate::snaky::Cell);
+
 /// A heat-map square: the cell and the guarantee it shows (Maker's moves so far plus the height
 /// of the card it holds after a reply there).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,6 +176,13 @@ fn draw_overlays(
                     }
                     None => {}
                 }
+                // The finishing cells the sentence names, before the move of a costly one.
+                if step == 0 && !reviewed.forced() && reviewed.lost > 0 {
+                    let named = why.map(|why| why.named_finishes(best_line)).unwrap_or_default();
+                    for cell in named.into_iter().filter(|cell| !threats.contains(cell)) {
+                        layer.spawn((NamedFinishMark(cell), finish_ring(cell)));
+                    }
+                }
                 // Every Snaky Maker had two cells short before the move: thin outlines in its colour.
                 if step == 0 && session.lesson().is_some() {
                     let before = session.game().prefix(crate::snaky::review::before(index));
@@ -234,8 +250,6 @@ fn draw_overlays(
     });
 }
 
-/// The hint's square on a cell (the Breaker screen's hinted replies, the Maker screen's proven move),
-/// filled so that it still shows under the keyboard cursor, which the Maker screen's hint moves there.
 /// The completed Snaky as one piece: each of its cells tinted, and one red outline around the
 /// six (a side is drawn only where the neighbouring cell is not in the Snaky, centred on the grid
 /// line, so corners meet cleanly). Newcomer #48 read six overlapping framed squares as a mess.
@@ -307,6 +321,8 @@ fn aim_tile(cell: crate::snaky::Cell) -> impl Bundle {
     ENVELOPE.square(cell, palette::TINT_PURPLE, Color::NONE)
 }
 
+/// The hint's square on a cell (the Breaker screen's hinted replies, the Maker screen's proven move),
+/// filled so that it still shows under the keyboard cursor, which the Maker screen's hint moves there.
 pub(super) fn hint_square(cell: crate::snaky::Cell) -> impl Bundle {
     HINT.square(cell, palette::HINT.with_alpha(HINT_FILL_ALPHA), palette::HINT)
 }
@@ -330,7 +346,12 @@ pub(super) fn played_ring(cell: crate::snaky::Cell) -> impl Bundle {
 
 /// A finishing cell's ring, marked with [`ThreatMark`].
 pub(super) fn threat_ring(cell: crate::snaky::Cell) -> impl Bundle {
-    (ThreatMark(cell), THREAT.square(cell, palette::MAKER_STONE.with_alpha(0.18), palette::MAKER_STONE))
+    (ThreatMark(cell), finish_ring(cell))
+}
+
+/// The ring of a cell that finishes a Snaky: a round ring in Maker's colour, faintly filled.
+fn finish_ring(cell: crate::snaky::Cell) -> impl Bundle {
+    THREAT.square(cell, palette::MAKER_STONE.with_alpha(0.18), palette::MAKER_STONE)
 }
 
 /// How an overlay square sits on its cell: shrunk by `inset` cells or grown by `grow` pixels on

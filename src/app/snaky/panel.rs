@@ -896,7 +896,8 @@ fn update_panel(
                     let two_short =
                         !crate::snaky::threats::two_short(before.maker_cells(), before.breaker_cells())
                             .is_empty();
-                    let legend = text::lesson_legend(lang, lesson.step, played, best, tint, two_short);
+                    let named = lesson.why.as_ref().is_some_and(|why| !why.named_finishes(best).is_empty());
+                    let legend = text::lesson_legend(lang, lesson.step, played, best, tint, two_short, named);
                     (legend, palette::INK_SOFT)
                 }
                 None => (String::new(), palette::INK_SOFT),
