@@ -2042,6 +2042,13 @@ fn the_pointer_square_goes_when_the_view_moves_under_it() {
     app.world_mut().resource_mut::<Hover>().0 = Some(Cell::new(3, 3));
     app.update();
     assert_eq!(app.world_mut().query::<&HoverMark>().iter(app.world()).count(), 1);
+    // A still view keeps it, frame after frame (the view borrowed mutably every frame once read
+    // as moved, and the square went a frame after each move of the pointer).
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Hover>().0, Some(Cell::new(3, 3)), "kept while nothing moves");
+    assert_eq!(app.world_mut().query::<&HoverMark>().iter(app.world()).count(), 1);
     key(&mut app, KeyCode::Equal);
     app.update();
     assert_eq!(app.world().resource::<Hover>().0, None);
@@ -2244,9 +2251,25 @@ fn the_snakies_two_cells_short_are_outlined_in_play_and_s_hides_them() {
     let short = pokopoko::snaky::threats::two_short(game.maker_cells(), game.breaker_cells());
     assert!(!short.is_empty(), "the board holds Snakies two short");
     assert_eq!(outlined(&mut app), short.iter().copied().collect());
-    let legend = "Purple outlines: Maker's Snakies two cells short (S hides or shows them).";
+    let legend = "Purple outlines: Maker's Snakies two cells short (point at a cell to pick out its own; S hides or shows them).";
     assert!(texts(&mut app).iter().any(|t| t.starts_with(legend)), "{:?}", texts(&mut app));
     assert!(session(&app).assists().is_empty(), "no help");
+    // Pointing at a cell picks out the Snakies through it; the others fade (newcomer #107).
+    let colours = |app: &mut App| -> Vec<(bool, f32)> {
+        let mut marks = app.world_mut().query::<(&TwoShortMark, &BackgroundColor)>();
+        marks.iter(app.world()).map(|(m, c)| (m.0.contains(&Cell::new(8, 8)), c.0.alpha())).collect()
+    };
+    assert!(colours(&mut app).iter().all(|&(_, alpha)| alpha == 1.0), "all whole before pointing");
+    let through = short.iter().filter(|copy| copy.contains(&Cell::new(8, 8))).count();
+    assert!(through > 0 && through < short.len(), "(8,8) lies on some of them, not all");
+    app.world_mut().resource_mut::<pokopoko::app::snaky::Hover>().0 = Some(Cell::new(8, 8));
+    app.update();
+    for (on, alpha) in colours(&mut app) {
+        assert_eq!(alpha == 1.0, on, "whole exactly where (8,8) lies on it");
+    }
+    app.world_mut().resource_mut::<pokopoko::app::snaky::Hover>().0 = None;
+    app.update();
+    assert!(colours(&mut app).iter().all(|&(_, alpha)| alpha == 1.0), "all whole again");
     key(&mut app, KeyCode::KeyS);
     app.update();
     assert!(outlined(&mut app).is_empty(), "S hides them");

@@ -254,9 +254,11 @@ pub fn marks_legend(
     let mut said = Vec::new();
     if two_short {
         said.push(match lang {
-            Language::Japanese => "紫の枠：あと2マスで完成する作り手の Snaky（S で消す・出す）。".to_string(),
+            Language::Japanese => {
+                "紫の枠：あと2マスで完成する作り手の Snaky（マスを指すとそこを通る形だけ、S で消す・出す）。".to_string()
+            }
             Language::English => {
-                "Purple outlines: Maker's Snakies two cells short (S hides or shows them).".to_string()
+                "Purple outlines: Maker's Snakies two cells short (point at a cell to pick out its own; S hides or shows them).".to_string()
             }
         });
     }

@@ -708,10 +708,8 @@ fn hover_out(_event: On<Pointer<Out>>, mut hover: ResMut<Hover>) {
 
 /// The board moves under a fixed view: the right arrow shows what lies to the right.
 fn pan(view: &mut BoardView, time: &Time, direction: Vec2) {
-    if direction != Vec2::ZERO {
-        let step = PAN_CELLS_PER_S * view.cell_px * time.delta_secs().clamp(0.0, PAN_MAX_STEP_S);
-        view.pan_pixels(-direction * step);
-    }
+    let step = PAN_CELLS_PER_S * view.cell_px * time.delta_secs().clamp(0.0, PAN_MAX_STEP_S);
+    view.pan_pixels(-direction * step);
 }
 
 /// The view's keys: pan while held, + and − zoom, C centres on the frame, L on the last move.
@@ -753,7 +751,11 @@ fn apply_view_input(
             }
         }
     }
-    pan(&mut view, &time, direction);
+    // Only while a pan key is held: a view borrowed mutably every frame reads as moved, and the
+    // pointer's square was forgotten a frame after each move of the pointer.
+    if direction != Vec2::ZERO {
+        pan(&mut view, &time, direction);
+    }
 }
 
 /// Numbered stones of the shown position, the last one ringed.

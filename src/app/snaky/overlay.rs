@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::board::{Layer as BoardLayer, Placed, ScaledFont};
+use super::board::{Hover, Layer as BoardLayer, Placed, ScaledFont};
 use super::model::lesson::LineChoice;
 use super::model::overlays::{Layer, Overlays};
 use super::model::session::Session;
@@ -15,7 +15,10 @@ use crate::app::theme::widgets;
 use crate::snaky::review::Tint;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, draw_overlays.in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)));
+    app.add_systems(
+        Update,
+        (draw_overlays, focus_outlines).chain().in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)),
+    );
 }
 
 /// An overlay square (for tests and the picture).
@@ -321,6 +324,21 @@ fn aim_tile(cell: crate::snaky::Cell) -> impl Bundle {
     ENVELOPE.square(cell, palette::TINT_PURPLE, Color::NONE)
 }
 
+/// With the pointer on a cell of some outlined Snakies two cells short, those keep Maker's colour
+/// and the others fade, so that each shape can be told apart where outlines cross (newcomer #107:
+/// "which cells belong to which Snaky"); elsewhere, every outline is whole.
+fn focus_outlines(hover: Res<Hover>, mut pieces: Query<(&TwoShortMark, &mut BackgroundColor)>) {
+    let through = |mark: &TwoShortMark| hover.0.is_some_and(|cell| mark.0.contains(&cell));
+    let focused = pieces.iter().any(|(mark, _)| through(mark));
+    for (mark, mut colour) in &mut pieces {
+        let faded = focused && !through(mark);
+        let wanted = if faded { palette::MAKER_STONE.with_alpha(FADED_ALPHA) } else { palette::MAKER_STONE };
+        if colour.0 != wanted {
+            colour.0 = wanted;
+        }
+    }
+}
+
 /// The hint's square on a cell (the Breaker screen's hinted replies, the Maker screen's proven move),
 /// filled so that it still shows under the keyboard cursor, which the Maker screen's hint moves there.
 pub(super) fn hint_square(cell: crate::snaky::Cell) -> impl Bundle {
@@ -367,6 +385,8 @@ struct Shape {
 const OUTLINE_PX: f32 = 4.0;
 /// A Snaky two cells short: a thinner outline.
 const TWO_SHORT_PX: f32 = 3.0;
+/// An outline of a Snaky two cells short away from the pointed cell, while the pointer is on one.
+const FADED_ALPHA: f32 = 0.2;
 /// The envelope: a light tint just inside the grid lines (a rounded tile, as the heat map's).
 const ENVELOPE: Shape = Shape { inset: 0.04, grow: 0.0, border: 0.0, radius: Val::Px(3.0) };
 /// The required set: a ring on the cell's edge.
