@@ -298,6 +298,34 @@ fn a_costly_try_is_told_the_double_threat_it_lets_maker_make() {
             let brute: BTreeSet<Cell> = finishing.iter().map(|&(x, y)| Cell::new(x, y)).collect();
             assert_eq!(cells, brute, "{at} move {}", index + 1);
             assert!(cells.len() >= 2, "{at}");
+            // The board draws the moves that lead there: the move played, then the line's moves
+            // to that Maker move, in the game's frame once unturned, numbered on from the board's
+            // stones per player.
+            let line = puzzle.line_after(puzzle.played()).expect("the same line");
+            let mut expected = vec![(why.breaker, pokopoko::snaky::Player::Breaker)];
+            for step in &why.line.steps {
+                expected.push((step.maker, pokopoko::snaky::Player::Maker));
+                if step.move_number == move_number {
+                    break;
+                }
+                expected.push((step.breaker.expect("a reply"), pokopoko::snaky::Player::Breaker));
+            }
+            let drawn: Vec<_> = line.stones.iter().map(|&(c, p, _)| (in_the_game(&puzzle, c), p)).collect();
+            assert_eq!(drawn, expected, "{at}");
+            let before = puzzle.stones();
+            for player in [pokopoko::snaky::Player::Maker, pokopoko::snaky::Player::Breaker] {
+                let on_board = before.iter().filter(|s| s.1 == player).count();
+                let numbers: Vec<usize> = line.stones.iter().filter(|s| s.1 == player).map(|s| s.2).collect();
+                let counted: Vec<usize> = (on_board + 1..=on_board + numbers.len()).collect();
+                assert_eq!(numbers, counted, "{at}: numbered on");
+            }
+            let last_maker = line.stones.iter().rev().find(|s| s.1 == pokopoko::snaky::Player::Maker);
+            assert_eq!(
+                last_maker.map(|s| s.2 as u32),
+                Some(move_number),
+                "{at}: the double threat's stone last"
+            );
+            assert_eq!(line.finishing, shown, "{at}");
             told += 1;
         }
     }

@@ -249,6 +249,19 @@ pub fn from_other_games(
     (boards, seed)
 }
 
+/// What Maker forces after a reply that costs, as a practice board shows it
+/// ([`Puzzle::line_after`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TryLine {
+    /// The reply, then the line's moves up to the Maker move that makes the double threat, each
+    /// with its player and its number among that player's stones.
+    pub stones: Vec<(Cell, Player, usize)>,
+    /// The Maker move that makes the double threat (its number among Maker's stones).
+    pub move_number: u32,
+    /// Its finishing cells, sorted by (x, y).
+    pub finishing: Vec<Cell>,
+}
+
 impl Puzzle {
     /// The Breaker move of the game this board came before (1-based, as the lesson counts).
     pub fn move_number(&self) -> usize {
@@ -330,12 +343,41 @@ impl Puzzle {
     /// its finishing cells on this board; `None` when the line makes none (newcomer #74 was told
     /// "-6, try again" with no reason).
     pub fn double_threat_after(&self, shown: Cell) -> Option<(u32, Vec<Cell>)> {
+        self.line_after(shown).map(|line| (line.move_number, line.finishing))
+    }
+
+    /// The same, with the moves that lead there, for the board to draw (newcomers #110 and #111
+    /// looked for a double threat's cells among stones the board did not show): the reply at
+    /// `shown`, then the lesson's line after it to the Maker move that makes its first double
+    /// threat, each numbered per player as [`Self::stones`] numbers the board's.
+    pub fn line_after(&self, shown: Cell) -> Option<TryLine> {
         let mut after = self.before.clone();
         after.breaker_move(self.unshow(shown)).ok()?;
-        let double = review::line(&after).turning_point.double_threat?;
-        let mut cells: Vec<Cell> = double.cells.iter().map(|&c| self.show(c)).collect();
-        cells.sort_by_key(|c| (c.x, c.y));
-        Some((double.move_number, cells))
+        let line = review::line(&after);
+        let double = line.turning_point.double_threat?;
+        let mut counts = [0, 0];
+        for m in self.before.moves() {
+            counts[usize::from(m.player == Player::Breaker)] += 1;
+        }
+        let mut moves = vec![(shown, Player::Breaker)];
+        for step in &line.steps {
+            moves.push((self.show(step.maker), Player::Maker));
+            if step.move_number == double.move_number {
+                break;
+            }
+            moves.extend(step.breaker.map(|cell| (self.show(cell), Player::Breaker)));
+        }
+        let stones = moves
+            .into_iter()
+            .map(|(cell, player)| {
+                let count = &mut counts[usize::from(player == Player::Breaker)];
+                *count += 1;
+                (cell, player, *count)
+            })
+            .collect();
+        let mut finishing: Vec<Cell> = double.cells.iter().map(|&c| self.show(c)).collect();
+        finishing.sort_by_key(|c| (c.x, c.y));
+        Some(TryLine { stones, move_number: double.move_number, finishing })
     }
 
     /// The answers a board marks once answered: the first ([`Self::answers`]), and the others

@@ -167,15 +167,36 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     let said = texts(&mut app);
     assert!(said.iter().any(|t| t.contains("、-5）") && t.contains("もう一度")), "{said:?}");
     // Why it cost: the double threat it let Maker make, as the engine finds it (newcomer #74),
-    // without its cells, which lie among stones this board does not show (newcomer #110).
+    // drawn with the moves that lead there: pale stones and its finishing cells ringed
+    // (newcomers #110 and #111 looked for named cells the board did not show).
     let (number, cells) = puzzle.double_threat_after(puzzle.played()).expect("a double threat after it");
-    let threat = pokopoko::snaky::words::many_threat(pokopoko::save::Language::Japanese, cells.len());
-    let why = format!("このあと作り手は{number}手目で{threat}を作れます。");
-    assert!(said.iter().any(|t| t.contains(&why)), "{said:?}");
-    for cell in cells {
-        let name = format!("({},{})", cell.x, cell.y);
-        assert!(said.iter().all(|t| !t.contains(&name)), "{name} named: {said:?}");
-    }
+    let first = format!("({},{})", cells[0].x, cells[0].y);
+    let why = format!("このあと作り手は{number}手目で");
+    assert!(
+        said.iter().any(|t| t.contains(&why) && t.contains(&first) && t.contains("うすい石")),
+        "{said:?}"
+    );
+    let line = puzzle.line_after(puzzle.played()).expect("its line");
+    let mut pale: Vec<Cell> = app
+        .world_mut()
+        .query::<&pokopoko::app::snaky::practice::TryLineStone>()
+        .iter(app.world())
+        .map(|s| s.0)
+        .collect();
+    pale.sort();
+    let mut drawn: Vec<Cell> = line.stones.iter().map(|s| s.0).collect();
+    drawn.sort();
+    assert_eq!(pale, drawn, "the line's stones, pale");
+    let mut ringed: Vec<Cell> = app
+        .world_mut()
+        .query::<&pokopoko::app::snaky::practice::TryLineFinish>()
+        .iter(app.world())
+        .map(|s| s.0)
+        .collect();
+    ringed.sort();
+    let mut expected = cells.clone();
+    expected.sort();
+    assert_eq!(ringed, expected, "its finishing cells ringed");
     // A reply that holds, by the keys: the cursor to it, Enter.
     let answer = puzzle.answers()[0];
     let at = app.world().resource::<Cursor>().0;
@@ -188,6 +209,9 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     key(&mut app, KeyCode::Enter);
     app.update();
     assert_eq!(tried(&mut app).last(), Some(&TriedMark { cell: answer, holds: true }));
+    let pale =
+        app.world_mut().query::<&pokopoko::app::snaky::practice::TryLineStone>().iter(app.world()).count();
+    assert_eq!(pale, 0, "the costly try's line goes with the next try");
     assert_eq!(app.world().resource::<PracticeSession>().score(), (2, 1));
     let said = texts(&mut app);
     assert!(said.iter().any(|t| t.starts_with("正解：") && t.contains("ほかの手も試せます")), "{said:?}");

@@ -187,14 +187,23 @@ pub fn tried(
         (Language::Japanese, Next::TryAgain) => "もう一度。",
         (Language::Japanese, Next::TryOthers) => "ほかの手も試せます（A：持ちこたえる手をすべて表示）。",
     };
-    // Why it cost, in the lesson's terms: the double threat it let Maker make. Its cells go
-    // unnamed: they lie among Maker's later stones, which this board does not show (newcomer
-    // #110 looked for "(1,11) and (6,10)" on a board without them); the lesson plays that line.
+    // Why it cost, in the lesson's terms: the double threat it let Maker make, drawn with the
+    // moves that lead there (newcomer #110 looked for "(1,11) and (6,10)" on a board without
+    // them).
     let why = double.map_or(String::new(), |(number, cells)| {
+        let names: Vec<String> = cells.iter().map(|&c| self::cell(c)).collect();
         let threat = words::many_threat(lang, cells.len());
+        let names = words::and_list(lang, &names);
         match lang {
-            Language::English => format!(" After it, Maker can force a {threat} with its move {number}."),
-            Language::Japanese => format!("このあと作り手は{number}手目で{threat}を作れます。"),
+            Language::English => format!(
+                " After it, Maker forces a {threat} with its move {number} (the pale stones): {names} (purple circles) each finish a Snaky."
+            ),
+            Language::Japanese => {
+                let any = if cells.len() <= 2 { "どちら" } else { "どれ" };
+                format!(
+                    "このあと作り手は{number}手目で{threat}を作れます（うすい石）：{names}（紫の丸）の{any}でも Snaky が完成します。"
+                )
+            }
         }
     });
     let said = match (lang, verdict) {
@@ -346,10 +355,10 @@ pub fn back_to_game(lang: Language) -> &'static str {
 pub fn legend(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "赤：試して持ちこたえなかった手（試した手だけ）。緑：持ちこたえる手。赤い丸：対局で打たれた手。黄色のマス：答えがつぶす Snaky。"
+            "赤：試して持ちこたえなかった手（試した手だけ）。緑：持ちこたえる手。赤い丸：対局で打たれた手。黄色のマス：答えがつぶす Snaky。うすい石：最後に試した手のあと作り手が打てる手（ダブルリーチまで）。"
         }
         Language::English => {
-            "Red: your tries that do not hold (only those tried are marked). Green: replies that hold. Red circle: the move played in the game. Yellow tiles: the Snaky the answer spoils."
+            "Red: your tries that do not hold (only those tried are marked). Green: replies that hold. Red circle: the move played in the game. Yellow tiles: the Snaky the answer spoils. Pale stones: what Maker forces after your last try, to its double threat."
         }
     }
 }

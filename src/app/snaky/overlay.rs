@@ -368,7 +368,7 @@ pub(super) fn threat_ring(cell: crate::snaky::Cell) -> impl Bundle {
 }
 
 /// The ring of a cell that finishes a Snaky: a round ring in Maker's colour, faintly filled.
-fn finish_ring(cell: crate::snaky::Cell) -> impl Bundle {
+pub(super) fn finish_ring(cell: crate::snaky::Cell) -> impl Bundle {
     THREAT.square(cell, palette::MAKER_STONE.with_alpha(0.18), palette::MAKER_STONE)
 }
 

@@ -109,6 +109,14 @@ fn offer_practice(
     }
 }
 
+/// A stone of what Maker forces after a try that costs, drawn pale ([`PracticeSession::why_costly`]).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TryLineStone(pub Cell);
+
+/// A finishing cell of the double threat a try that costs lets Maker make, ringed.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TryLineFinish(pub Cell);
+
 /// A value in the panel.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 enum Info {
@@ -349,10 +357,16 @@ fn draw_board(
     let Some((marks, _)) = layers.iter().find(|(_, l)| **l == Layer::Overlay) else { return };
     let puzzle = session.puzzle();
     let shown = puzzle.stones();
+    // After a try that costs, what Maker forces then, to its double threat: pale stones, as the
+    // lesson draws a line, and its finishing cells ringed.
+    let line = session.why_costly();
     commands.entity(stones).despawn_children().with_children(|layer| {
         for (index, &(cell, player, number)) in shown.iter().enumerate() {
             let ring = if index + 1 == shown.len() { palette::LAST_MOVE } else { Color::NONE };
             layer.spawn(board::stone(cell, player, number, ring, true));
+        }
+        for &(cell, player, number) in line.iter().flat_map(|line| &line.stones) {
+            layer.spawn((TryLineStone(cell), board::stone(cell, player, number, Color::NONE, false)));
         }
     });
     let spoiled =
@@ -371,6 +385,9 @@ fn draw_board(
         for &(cell, verdict) in session.tries() {
             let holds = matches!(verdict, Verdict::Holds { .. });
             layer.spawn((overlay::tried_square(cell, holds), TriedMark { cell, holds }));
+        }
+        for &cell in line.iter().flat_map(|line| &line.finishing) {
+            layer.spawn((TryLineFinish(cell), overlay::finish_ring(cell)));
         }
     });
 }
@@ -412,7 +429,9 @@ fn update_panel(
                         (false, true) => text::Next::TryOthers,
                         (false, false) => text::Next::TryAgain,
                     };
-                    text::tried(lang, cell, verdict, session.why_costly(), next)
+                    let double =
+                        session.why_costly().map(|line| (line.move_number, line.finishing.as_slice()));
+                    text::tried(lang, cell, verdict, double, next)
                 }
                 (_, None) => String::new(),
             },

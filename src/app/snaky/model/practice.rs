@@ -6,7 +6,7 @@ use bevy::prelude::Resource;
 
 use std::sync::Arc;
 
-use crate::snaky::practice::{LeftOut, Puzzle, Verdict};
+use crate::snaky::practice::{LeftOut, Puzzle, TryLine, Verdict};
 use crate::snaky::{Cards, Cell, Game};
 
 /// The boards one press of "More boards" adds, and a game without boards of its own starts with.
@@ -46,9 +46,9 @@ pub struct PracticeSession {
     at: usize,
     /// The replies tried on this board, in order, with what each does.
     tries: Vec<(Cell, Verdict)>,
-    /// Why the last try cost, when it did: the double threat it let Maker make, its move and
-    /// finishing cells ([`Puzzle::double_threat_after`]).
-    why_costly: Option<(u32, Vec<Cell>)>,
+    /// Why the last try cost, when it did: the double threat it let Maker make, with the moves
+    /// that lead there ([`Puzzle::line_after`]).
+    why_costly: Option<TryLine>,
     /// Every reply that holds is shown (asked for).
     answered: bool,
     /// Boards whose first try held.
@@ -120,9 +120,9 @@ impl PracticeSession {
         &self.tries
     }
 
-    /// The double threat the last try let Maker make, when it cost: its move and finishing cells.
-    pub fn why_costly(&self) -> Option<(u32, &[Cell])> {
-        self.why_costly.as_ref().map(|(number, cells)| (*number, cells.as_slice()))
+    /// The double threat the last try let Maker make, when it cost, and the moves that lead there.
+    pub fn why_costly(&self) -> Option<&TryLine> {
+        self.why_costly.as_ref()
     }
 
     /// The reply found that holds, if one was.
@@ -216,7 +216,7 @@ impl PracticeSession {
         }
         self.tries.push((cell, verdict));
         self.why_costly = match verdict {
-            Verdict::Costs { .. } => self.puzzle().double_threat_after(cell),
+            Verdict::Costs { .. } => self.puzzle().line_after(cell),
             _ => None,
         };
         match verdict {
