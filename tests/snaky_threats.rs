@@ -783,7 +783,8 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
             } else {
                 "五つ並びはできませんでした。"
             };
-            assert_eq!(said.ends_with(five), no_five, "{at}: {said}");
+            assert_eq!(said.contains(five), no_five, "{at}: {said}");
+            assert_eq!(words::row_of_five_kept_off(why), no_five, "{at}");
         }
         assert_eq!(after_best.guarantee(), m.kept, "{at}");
         let best_done = checked_line(&after_best, &why.best_line, &format!("{at}, best line"));

@@ -209,21 +209,33 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
         Some(fork) => format!("{}{said}", fork_left(lang, fork, why.best_reply.cell)),
         None => said,
     };
-    // The two lines' turning points, when they differ in a way a player can see: the line after
-    // the move built a row of five, the best reply's did not (a third of the computer Breakers'
-    // costly moves; the primer's Maker steps play the row of five).
-    let shape = |line: &Line| line.turning_point.double_threat.as_ref().map(|d| d.shape);
-    let five = Some(DoubleShape::RowOfFive);
-    if shape(&why.line) == five && shape(&why.best_line) != five {
+    // The two lines' turning points, when they differ in a way a player can see, with the rule
+    // it teaches (newcomers #110 and #111 each found it in their own words and asked for it).
+    if row_of_five_kept_off(why) {
         let cell = why.best_reply.cell;
         return match lang {
-            Language::English => format!("{said} After {cell}, Maker's plan built no row of five."),
-            Language::Japanese => {
-                format!("{said}{cell} のあとは、作り手の計画に五つ並びはできませんでした。")
-            }
+            Language::English => format!(
+                "{said} After {cell}, Maker's plan built no row of five. A row of five loses: a stone beside its end makes a double threat, so stop a row before it reaches five."
+            ),
+            Language::Japanese => format!(
+                "{said}{cell} のあとは、作り手の計画に五つ並びはできませんでした。五つ並びができると、端の横の石でダブルリーチになります。五つになる前に止めましょう。"
+            ),
         };
     }
     said
+}
+
+/// Whether the best reply's sentence ends with the row of five ([`best_reply`]): the line after
+/// the move built one, the best reply's did not (a third of the computer Breakers' costly moves;
+/// the primer's Maker steps play the row of five), for a move that blocked no finish and whose
+/// best reply holds longer against any Maker.
+pub fn row_of_five_kept_off(why: &Why) -> bool {
+    if why.better_block.is_some() || why.blocked_finish || why.for_this_order_only().is_some() {
+        return false;
+    }
+    let shape = |line: &Line| line.turning_point.double_threat.as_ref().map(|d| d.shape);
+    let five = Some(DoubleShape::RowOfFive);
+    shape(&why.line) == five && shape(&why.best_line) != five
 }
 
 /// Before the best reply's sentence, where the move left a cell on which Maker's next stone

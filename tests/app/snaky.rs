@@ -2292,3 +2292,45 @@ fn the_snakies_two_cells_short_are_outlined_in_play_and_s_hides_them() {
     assert!(!pokopoko::snaky::threats::two_short(game.maker_cells(), game.breaker_cells()).is_empty());
     assert!(outlined(&mut app).is_empty(), "blind mode hides them");
 }
+
+/// Where the lesson's line leaves the game, the caption says what the game's move there cost, as
+/// the review finds it (newcomer #111 read "In your game you played (2,10)" and could not tell
+/// whether that was a mistake): a mistake of its own with its loss and chip, or one that kept
+/// the guarantee too. Computer games of the paper's Maker (RandomNear seeds 0 and 5).
+#[test]
+fn where_the_line_leaves_the_game_the_caption_says_what_the_game_move_cost() {
+    use pokopoko::app::snaky::model::lesson::InTheGame;
+    let mut seen = Vec::new();
+    for record in ["9,9 8,7 9,10 4,8 11,10 9,5", "6,10 8,12 9,14 10,13 7,15 6,14"] {
+        let mut app = loaded(record);
+        app.world_mut().resource_mut::<pokopoko::app::i18n::Lang>().0 = Language::English;
+        let review = pokopoko::snaky::review_game(session(&app).game());
+        let costliest = review.costliest().expect("a costly move");
+        open_lesson(&mut app, costliest);
+        app.update();
+        let mut told = None;
+        for _ in 0..40 {
+            key(&mut app, KeyCode::ArrowRight);
+            let lesson = session(&app).lesson().expect("the lesson").clone();
+            if let Some(InTheGame::Played { cell, index }) = lesson.in_the_game(session(&app).game()) {
+                assert_eq!(session(&app).game().breaker_cells()[index], cell, "{record}");
+                told = Some((cell, index));
+                break;
+            }
+        }
+        let (cell, index) = told.expect("the line leaves the game");
+        let lost = review.moves[index].lost;
+        let said = if lost == 0 {
+            format!("In your game you played {cell}, which kept the guarantee too.")
+        } else {
+            format!("In your game you played {cell}, a mistake of its own (-{lost}, chip #{}).", index + 1)
+        };
+        assert!(
+            texts(&mut app).iter().any(|t| t.ends_with(&said)),
+            "{record}: {said} in {:?}",
+            texts(&mut app)
+        );
+        seen.push(lost > 0);
+    }
+    assert_eq!(seen, [true, false], "one costly, one not");
+}

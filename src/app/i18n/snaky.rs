@@ -1229,13 +1229,42 @@ pub fn line_position(lang: Language, step: usize, last: usize, left: Option<Opti
     }
 }
 
-/// After a Breaker move of the line: what the game played there.
-pub fn in_the_game(lang: Language, in_game: InTheGame) -> String {
-    match (lang, in_game) {
-        (Language::Japanese, InTheGame::Same) => "（実際の対局も同じ）".into(),
-        (Language::Japanese, InTheGame::Played(cell)) => format!("（実際の対局では {cell}）"),
-        (Language::English, InTheGame::Same) => " As in your game.".into(),
-        (Language::English, InTheGame::Played(cell)) => format!(" In your game you played {cell}."),
+/// After the lesson's rule of the row of five: where the primer plays it.
+pub fn primer_row_of_five(lang: Language) -> &'static str {
+    match lang {
+        Language::Japanese => "（遊び方 G → 作り手の勝ち方 L のステップ2で打てます）",
+        Language::English => " Try it as Maker: How to play (G), How Maker wins (L), step 2.",
+    }
+}
+
+/// After a Breaker move of the line: what the game played there, and what that move cost
+/// (`cost`: its loss and whether it was a forced block; newcomer #111 could not tell whether its
+/// move there was a mistake).
+pub fn in_the_game(lang: Language, in_game: InTheGame, cost: Option<(u32, bool)>) -> String {
+    let (cell, number) = match in_game {
+        InTheGame::Same => {
+            return match lang {
+                Language::Japanese => "（実際の対局も同じ）".into(),
+                Language::English => " As in your game.".into(),
+            };
+        }
+        InTheGame::Played { cell, index } => (cell, index + 1),
+    };
+    match (lang, cost) {
+        (Language::Japanese, None) => format!("（実際の対局では {cell}）"),
+        (Language::Japanese, Some((0, _))) => format!("（実際の対局では {cell}：保証はそのまま）"),
+        (Language::Japanese, Some((_, true))) => format!("（実際の対局では {cell}：ふさぐしかない手）"),
+        (Language::Japanese, Some((lost, false))) => {
+            format!("（実際の対局では {cell}：-{lost}、これも失点（{number}手目））")
+        }
+        (Language::English, None) => format!(" In your game you played {cell}."),
+        (Language::English, Some((0, _))) => {
+            format!(" In your game you played {cell}, which kept the guarantee too.")
+        }
+        (Language::English, Some((_, true))) => format!(" In your game you played {cell}, a forced block."),
+        (Language::English, Some((lost, false))) => {
+            format!(" In your game you played {cell}, a mistake of its own (-{lost}, chip #{number}).")
+        }
     }
 }
 

@@ -5,8 +5,8 @@ use bevy::prelude::*;
 
 use super::keys;
 use super::layout::{self, PANEL_WIDTH};
-use super::model::lesson::Lesson;
 use super::model::lesson::LineChoice;
+use super::model::lesson::{InTheGame, Lesson};
 use super::model::outcome::Outcome;
 use super::model::overlays::{Layer, Overlays};
 use super::model::session::{NoticeKind, Session, SnakyInput, SnakyMode};
@@ -853,6 +853,11 @@ fn update_panel(
                     if let Some(next) = next {
                         said.push_str(&words::one_move_late(lang, next.breaker, why.index + 2, next.lost));
                     }
+                    // The rule, where the primer plays it (newcomer #111 asked for the pattern
+                    // behind a costly move, linked to its step).
+                    if words::row_of_five_kept_off(why) {
+                        said.push_str(text::primer_row_of_five(lang));
+                    }
                     (sentence_per_line(&said), palette::GOOD)
                 }
                 None => (String::new(), palette::INK),
@@ -861,7 +866,15 @@ fn update_panel(
                 Some(lesson) => {
                     let left = lesson.game_left_line_at(session.game());
                     let at = text::line_position(lang, lesson.step, lesson.last_step(), left);
-                    let in_game = lesson.in_the_game(session.game()).map(|m| text::in_the_game(lang, m));
+                    let in_game = lesson.in_the_game(session.game()).map(|m| {
+                        let cost = match m {
+                            InTheGame::Played { index, .. } => {
+                                review.moves.get(index).map(|m| (m.lost, m.forced()))
+                            }
+                            InTheGame::Same => None,
+                        };
+                        text::in_the_game(lang, m, cost)
+                    });
                     match lesson.shown_move() {
                         Some(step) => {
                             let said = words::line_move(lang, step);

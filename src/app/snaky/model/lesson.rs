@@ -38,8 +38,8 @@ struct BesideTheGame<'g> {
 pub enum InTheGame {
     /// The same cell.
     Same,
-    /// Another cell.
-    Played(Cell),
+    /// Another cell: the game's Breaker move `index` (0-based), whose own cost the review knows.
+    Played { cell: Cell, index: usize },
 }
 
 /// A lesson on the player's move `index` (0-based).
@@ -128,7 +128,9 @@ impl Lesson {
         if !followed || player != Player::Breaker || m.player != Player::Breaker {
             return None;
         }
-        Some(if m.cell == cell { InTheGame::Same } else { InTheGame::Played(m.cell) })
+        // The line's Breaker moves are its 0th, 2nd, …: the game's moves from the lesson's on.
+        let index = self.index + shown / 2;
+        Some(if m.cell == cell { InTheGame::Same } else { InTheGame::Played { cell: m.cell, index } })
     }
 
     /// The line after the move played beside the game's own moves from that move. `None` for
@@ -280,7 +282,11 @@ mod tests {
         shown.step = 3;
         assert_eq!(shown.in_the_game(&off), Some(InTheGame::Same));
         shown.step = 5;
-        assert_eq!(shown.in_the_game(&off), Some(InTheGame::Played(elsewhere)));
+        assert_eq!(
+            shown.in_the_game(&off),
+            Some(InTheGame::Played { cell: elsewhere, index: 10 }),
+            "move 11"
+        );
         shown.step = 7;
         assert_eq!(shown.in_the_game(&off), None, "past where the game left the line");
         shown.choice = LineChoice::Best;
