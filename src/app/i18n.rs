@@ -376,7 +376,10 @@ impl T {
             T::FarAway => ("パス（遠く）", "Pass (far away)"),
             T::Review => ("ふりかえり", "Review"),
             T::ResumeHere => ("ここから再開", "Resume here"),
-            T::Computer => ("COMの壊し手にまかせる", "Hand the game to a computer Breaker"),
+            T::Computer => (
+                "COMの壊し手にまかせて見る：ランダムは石の近く、囲いは計画が空けておきたいマスに打ち、欲ばりは Snaky をいちばん多くつぶし、最強はいちばん長く持ちこたえ、まぜこぜはそれらをまぜます。",
+                "Hand the game to a computer Breaker and watch: Random plays near the stones, Keep-free on a cell the plan needs free, Greedy spoils the most Snakies, Perfect holds longest, Mixed mixes them.",
+            ),
             T::Step => ("1手", "Step"),
             T::Run => ("再生", "Run"),
             T::Pause => ("停止", "Pause"),

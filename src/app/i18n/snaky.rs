@@ -282,10 +282,10 @@ pub fn marks_legend(
             "Purple ring: Maker's stone there would complete a Snaky. Block it: any Maker that takes a finish wins there at once. The guarantee then falls to {k}, not through a mistake: it is this Maker's proven bound, and a block can lower it."
         ),
         (Language::Japanese, 1, None) => {
-            "紫の輪：作り手がそこに打つと Snaky が完成するマス（この作り手は証明の順に打ち、あとに回すこともあります）。".to_string()
+            "紫の輪：作り手がそこに打つと Snaky が完成するマス。すぐふさぎましょう（この作り手はあとに回すこともありますが、ほかの相手ならそこですぐ勝ちます）。".to_string()
         }
         (Language::English, 1, None) => {
-            "Purple ring: Maker's stone there would complete a Snaky (this Maker keeps its proof's order and may leave it for later).".to_string()
+            "Purple ring: Maker's stone there would complete a Snaky. Block it now (this Maker may leave it for later; any other would win there at once).".to_string()
         }
         (Language::Japanese, _, _) => "紫の輪：作り手がそこに打つと Snaky が完成するマス。".to_string(),
         (Language::English, _, _) => "Purple ring: Maker's stone there would complete a Snaky.".to_string(),
