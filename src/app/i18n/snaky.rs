@@ -634,7 +634,7 @@ pub fn par_line(
         // ones cut off at the slot's foot).
         let forced = fall.saturating_sub(cost);
         return match (lang, cost, forced) {
-            (Language::Japanese, 0, 0) => format!("パー {par}：上の数を{par}のまま保とう{record}"),
+            (Language::Japanese, 0, 0) => format!("パー {par}：作り手に{par}手ぜんぶ使わせよう{record}"),
             (Language::Japanese, _, 0) => format!("パー {par}。あなたのミスで-{cost}{record}"),
             (Language::Japanese, 0, _) => {
                 format!("パー {par}。強制のふさぎで-{forced}（ミスではない）{record}")
@@ -642,7 +642,7 @@ pub fn par_line(
             (Language::Japanese, _, _) => {
                 format!("パー {par}。ミスで-{cost}、強制のふさぎで-{forced}（ミスではない）{record}")
             }
-            (Language::English, 0, 0) => format!("Par {par}: keep the guarantee above at {par}{record}"),
+            (Language::English, 0, 0) => format!("Par {par}: make Maker need all {par} moves{record}"),
             (Language::English, _, 0) => format!("Par {par}. Your mistakes: -{cost}{record}"),
             (Language::English, 0, _) => {
                 format!("Par {par}. Forced blocks: -{forced} (not mistakes){record}")
@@ -654,10 +654,10 @@ pub fn par_line(
     }
     match (lang, hidden) {
         (Language::Japanese, false) => {
-            format!("パー {par}：上の数を{par}のまま保とう。まずい手で減ります{record}")
+            format!("パー {par}：作り手に{par}手ぜんぶ使わせよう。まずい手で減ります{record}")
         }
         (Language::English, false) => {
-            format!("Par {par}: keep the number above at {par}; a costly move lowers it{record}")
+            format!("Par {par}: make Maker need all {par} moves; a costly move lowers the guarantee{record}")
         }
         (Language::Japanese, true) => {
             format!("パー {par}：作り手の{par}手目まで耐えよう（数は最後に出ます）{record}")
