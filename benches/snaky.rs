@@ -151,8 +151,8 @@ fn lesson(c: &mut Criterion) {
             .bench_function("answers of the first practice board", |b| b.iter(|| black_box(board).answers()));
         // Why a try that costs does (once per costly try): Maker's line after it.
         let played = board.played();
-        group.bench_function("double threat after a costly try", |b| {
-            b.iter(|| black_box(board).double_threat_after(black_box(played)))
+        group.bench_function("line after a costly try, to its double threat", |b| {
+            b.iter(|| black_box(board).line_after(black_box(played)))
         });
     }
     group.finish();
