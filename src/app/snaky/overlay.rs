@@ -204,12 +204,13 @@ fn draw_overlays(
                 let marked = crate::snaky::review::marked_best(&before, &reviewed.best);
                 // The reply the lesson's words name is filled, the others that held too only
                 // outlined (newcomer #81 read the words' cell against four green squares
-                // elsewhere and missed it under the yellow shape).
+                // elsewhere and missed it under the yellow shape), strongly enough to stay green
+                // over a tint (newcomer #111 saw it grey on a purple tile).
                 let named = why.map(|why| why.best_reply.cell);
                 for &cell in marked.iter().filter(|_| !forced) {
                     if step == 0 || (best_line && Some(cell) == first) {
                         let fill = if Some(cell) == named {
-                            palette::HINT.with_alpha(HINT_FILL_ALPHA)
+                            palette::HINT.with_alpha(NAMED_FILL_ALPHA)
                         } else {
                             Color::NONE
                         };
@@ -396,6 +397,8 @@ const HEAT: Shape = Shape { inset: 0.06, grow: 0.0, border: 0.0, radius: Val::Px
 /// The hint: a ring just outside the cell, outside the required ring.
 const HINT: Shape = Shape { inset: 0.0, grow: 2.0, border: 3.0, radius: Val::Px(6.0) };
 const HINT_FILL_ALPHA: f32 = 0.45;
+/// The lesson's named best reply: filled more strongly, so a tint under it does not grey it.
+const NAMED_FILL_ALPHA: f32 = 0.75;
 /// A finishing cell: a round ring inside the cell, in Maker's colour.
 const THREAT: Shape = Shape { inset: 0.12, grow: 0.0, border: 3.0, radius: Val::Px(f32::MAX) };
 /// The pivot: a round ring reaching into the neighbouring cells.
