@@ -15,6 +15,13 @@ use pokopoko::snaky::{self, Cell, Maker};
 use crate::common::{game, key};
 use crate::snaky::click;
 
+/// The cells of the board's marks of one kind, sorted.
+fn marked<M: Component>(app: &mut App, cell: fn(&M) -> Cell) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = app.world_mut().query::<&M>().iter(app.world()).map(cell).collect();
+    cells.sort();
+    cells
+}
+
 /// A game of the paper's Maker with two practice boards, Breaker's moves 2 and 3, the second a
 /// move that lost 5 and let Maker make a double threat (the random computer Breaker's seed 1).
 /// (The lesson's record in `tests/app/snaky.rs` had two until its move 4 turned out to keep more
@@ -146,13 +153,7 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     assert!(said.iter().any(|t| t.contains("が持ちこたえる理由：")), "{said:?}");
     // The Snaky the answer spoils is tinted, as the engine finds it (newcomer #103).
     let spoiled = boards[0].spoiled(boards[0].answers()[0]).expect("a Snaky to draw");
-    let mut tinted: Vec<Cell> = app
-        .world_mut()
-        .query::<&pokopoko::app::snaky::practice::SpoiledMark>()
-        .iter(app.world())
-        .map(|m| m.0)
-        .collect();
-    tinted.sort();
+    let tinted = marked::<pokopoko::app::snaky::practice::SpoiledMark>(&mut app, |m| m.0);
     let mut expected = spoiled.to_vec();
     expected.sort();
     assert_eq!(tinted, expected);
@@ -177,23 +178,11 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
         "{said:?}"
     );
     let line = puzzle.line_after(puzzle.played()).expect("its line");
-    let mut pale: Vec<Cell> = app
-        .world_mut()
-        .query::<&pokopoko::app::snaky::practice::TryLineStone>()
-        .iter(app.world())
-        .map(|s| s.0)
-        .collect();
-    pale.sort();
+    let pale = marked::<pokopoko::app::snaky::practice::TryLineStone>(&mut app, |m| m.0);
     let mut drawn: Vec<Cell> = line.stones.iter().map(|s| s.0).collect();
     drawn.sort();
     assert_eq!(pale, drawn, "the line's stones, pale");
-    let mut ringed: Vec<Cell> = app
-        .world_mut()
-        .query::<&pokopoko::app::snaky::practice::TryLineFinish>()
-        .iter(app.world())
-        .map(|s| s.0)
-        .collect();
-    ringed.sort();
+    let ringed = marked::<pokopoko::app::snaky::practice::TryLineFinish>(&mut app, |m| m.0);
     let mut expected = cells.clone();
     expected.sort();
     assert_eq!(ringed, expected, "its finishing cells ringed");
