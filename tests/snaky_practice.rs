@@ -275,7 +275,7 @@ fn is_a_snaky(cells: [Cell; 6]) -> bool {
 /// board where Maker made it, by brute force over the copies (SPEC §2.1), and two at least.
 #[test]
 fn a_costly_try_is_told_the_double_threat_it_lets_maker_make() {
-    let mut told = 0;
+    let (mut told, mut reasons) = (0, 0);
     for (at, game) in games() {
         for puzzle in practice::puzzles(&game) {
             let index = puzzle.move_number() - 1;
@@ -326,10 +326,43 @@ fn a_costly_try_is_told_the_double_threat_it_lets_maker_make() {
                 "{at}: the double threat's stone last"
             );
             assert_eq!(line.finishing, shown, "{at}");
+            // Once solved, the moves the answer's reason speaks of: the move played, then the
+            // same line to the Maker move the reason names; a cell Maker claimed or Breaker took
+            // in it is that move's stone.
+            let answer = puzzle.answers()[0];
+            if let Some(stones) = puzzle.line_to_reason(answer) {
+                use review::Role;
+                let (upto, reply) = match puzzle.role_of(answer).expect("a reason") {
+                    Role::CompletedSnaky { move_number }
+                    | Role::ThreatenedSnaky { move_number }
+                    | Role::ClaimedByMaker { move_number } => (move_number, false),
+                    Role::TakenByBreaker { move_number } => (move_number, true),
+                    other => panic!("{at}: a line for {other:?}"),
+                };
+                let mut expected = vec![(why.breaker, pokopoko::snaky::Player::Breaker)];
+                for step in &why.line.steps {
+                    expected.push((step.maker, pokopoko::snaky::Player::Maker));
+                    if step.move_number == upto && !reply {
+                        break;
+                    }
+                    expected.extend(step.breaker.map(|c| (c, pokopoko::snaky::Player::Breaker)));
+                    if step.move_number == upto {
+                        break;
+                    }
+                }
+                let drawn: Vec<_> = stones.iter().map(|&(c, p, _)| (in_the_game(&puzzle, c), p)).collect();
+                assert_eq!(drawn, expected, "{at}: the reason's line");
+                if let Some(Role::ClaimedByMaker { .. } | Role::TakenByBreaker { .. }) =
+                    puzzle.role_of(answer)
+                {
+                    assert_eq!(stones.last().map(|s| s.0), Some(answer), "{at}: the answer's cell last");
+                }
+                reasons += 1;
+            }
             told += 1;
         }
     }
-    assert!(told > 0);
+    assert!(told > 0 && reasons > 0, "{told} told, {reasons} reasons drawn");
 }
 
 /// Every costly move of a game is a board, or the practice screen says why not (newcomer #86

@@ -354,30 +354,56 @@ impl Puzzle {
         let mut after = self.before.clone();
         after.breaker_move(self.unshow(shown)).ok()?;
         let line = review::line(&after);
-        let double = line.turning_point.double_threat?;
+        let double = line.turning_point.double_threat.as_ref()?;
+        let stones = self.line_stones(shown, &line, double.move_number, false);
+        let mut finishing: Vec<Cell> = double.cells.iter().map(|&c| self.show(c)).collect();
+        finishing.sort_by_key(|c| (c.x, c.y));
+        Some(TryLine { stones, move_number: double.move_number, finishing })
+    }
+
+    /// The moves that show why the answer at `shown` holds ([`Self::role_of`]): the move played,
+    /// then Maker's plan after it to the Maker move the reason names (with Breaker's reply to it
+    /// when the reason is that reply), numbered as [`Self::line_after`] numbers them (newcomer
+    /// #112 read "Maker's move 7 leaves a Snaky through (10,11)…" beside a board without it).
+    /// `None` for a reason with no move in it.
+    pub fn line_to_reason(&self, shown: Cell) -> Option<Vec<(Cell, Player, usize)>> {
+        let (_, line) = self.plan.as_ref()?;
+        let (upto, reply) = match self.role_of(shown)? {
+            Role::CompletedSnaky { move_number }
+            | Role::ThreatenedSnaky { move_number }
+            | Role::ClaimedByMaker { move_number } => (move_number, false),
+            Role::TakenByBreaker { move_number } => (move_number, true),
+            Role::NeededFree { .. } | Role::Elsewhere => return None,
+        };
+        Some(self.line_stones(self.played(), line, upto, reply))
+    }
+
+    /// `first` (Breaker's, on the shown board), then `line`'s moves to its Maker move `upto` (and
+    /// Breaker's reply to it with `reply`), each numbered on from the board's stones per player.
+    fn line_stones(&self, first: Cell, line: &Line, upto: u32, reply: bool) -> Vec<(Cell, Player, usize)> {
         let mut counts = [0, 0];
         for m in self.before.moves() {
             counts[usize::from(m.player == Player::Breaker)] += 1;
         }
-        let mut moves = vec![(shown, Player::Breaker)];
+        let mut moves = vec![(first, Player::Breaker)];
         for step in &line.steps {
             moves.push((self.show(step.maker), Player::Maker));
-            if step.move_number == double.move_number {
+            if step.move_number == upto && !reply {
                 break;
             }
             moves.extend(step.breaker.map(|cell| (self.show(cell), Player::Breaker)));
+            if step.move_number == upto {
+                break;
+            }
         }
-        let stones = moves
+        moves
             .into_iter()
             .map(|(cell, player)| {
                 let count = &mut counts[usize::from(player == Player::Breaker)];
                 *count += 1;
                 (cell, player, *count)
             })
-            .collect();
-        let mut finishing: Vec<Cell> = double.cells.iter().map(|&c| self.show(c)).collect();
-        finishing.sort_by_key(|c| (c.x, c.y));
-        Some(TryLine { stones, move_number: double.move_number, finishing })
+            .collect()
     }
 
     /// The answers a board marks once answered: the first ([`Self::answers`]), and the others

@@ -84,13 +84,18 @@ fn forced_in(lang: Language, line: &Line, yours: String) -> String {
         Language::English => {
             let mut parts = Vec::new();
             if !threat_moves.is_empty() {
-                let noun = if threat_moves.len() == 1 { "a threat at move" } else { "threats at moves" };
                 let answered = match (point.all_answered(), threat_moves.len()) {
                     (true, 1) => " (you had to answer it)",
                     (true, _) => " (you had to answer each)",
                     (false, _) => "",
                 };
-                parts.push(format!("{noun} {}{answered}", and_list(lang, &threat_moves)));
+                parts.push(match threat_moves.as_slice() {
+                    [one] => format!("a threat at move {one}{answered}"),
+                    [first, .., last] if threat_moves.len() > 3 => {
+                        format!("{} threats, moves {first} to {last}{answered}", threat_moves.len())
+                    }
+                    _ => format!("threats at moves {}{answered}", and_list(lang, &threat_moves)),
+                });
             }
             if let Some(double) = &point.double_threat {
                 let shape = double_shape(lang, double.shape).map(|s| format!(" ({s})")).unwrap_or_default();
@@ -126,7 +131,12 @@ fn forced_in(lang: Language, line: &Line, yours: String) -> String {
                 } else {
                     ""
                 };
-                parts.push(format!("{}手目にリーチ{answered}", threat_moves.join("・")));
+                parts.push(match threat_moves.as_slice() {
+                    [first, .., last] if threat_moves.len() > 3 => {
+                        format!("{first}〜{last}手目に{}回リーチ{answered}", threat_moves.len())
+                    }
+                    _ => format!("{}手目にリーチ{answered}", threat_moves.join("・")),
+                });
             }
             if let Some(double) = &point.double_threat {
                 let shape = double_shape(lang, double.shape).map(|s| format!("（{s}）")).unwrap_or_default();
@@ -215,10 +225,10 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
         let cell = why.best_reply.cell;
         return match lang {
             Language::English => format!(
-                "{said} After {cell}, Maker's plan built no row of five. A row of five loses: a stone beside its end makes a double threat, so stop a row before it reaches five."
+                "{said} After {cell}, Maker's plan built no row of five. Stop a row before five: beside a row of five's end, a stone makes a double threat."
             ),
             Language::Japanese => format!(
-                "{said}{cell} のあとは、作り手の計画に五つ並びはできませんでした。五つ並びができると、端の横の石でダブルリーチになります。五つになる前に止めましょう。"
+                "{said}{cell} のあとは、作り手の計画に五つ並びはできませんでした。列は五つになる前に止めましょう：五つ並びの端の横の石でダブルリーチになります。"
             ),
         };
     }
@@ -262,14 +272,8 @@ pub fn fork_left(lang: Language, fork: &Fork, best: Cell) -> String {
 /// beside their move 5 at (5,6) marked -3, one move apart, as a contradiction.
 pub fn one_move_late(lang: Language, cell: Cell, number: usize, lost: u32) -> String {
     match lang {
-        Language::English => format!(
-            " You took {cell} a move later (your move {number}), after Maker's next stone had changed the board: there it cost {lost}."
-        ),
-        Language::Japanese => {
-            format!(
-                "{cell} は次の手（{number}手目）で打ちましたが、作り手の次の石で盤が変わったあとで、作り手の勝ちが{lost}手早まりました。"
-            )
-        }
+        Language::English => format!(" Your move {number} took {cell}, a move late: there it cost {lost}."),
+        Language::Japanese => format!("{cell} を打った{number}手目は一手おそく、-{lost}。"),
     }
 }
 

@@ -1374,14 +1374,12 @@ fn the_best_reply_taken_a_move_late_is_said_to_have_cost_then() {
     open_lesson(&mut app, 0);
     app.update();
     let said = info_text(&mut app, Info::BestReply).expect("the best reply is said");
-    let late = format!(
-        "You took {best} a move later (your move 2), after Maker's next stone had changed the board: there it cost {lost}."
-    );
+    let late = format!("Your move 2 took {best}, a move late: there it cost {lost}.");
     assert!(said.contains(&late), "{said}");
     open_lesson(&mut app, 1);
     app.update();
     let said = info_text(&mut app, Info::BestReply).expect("said");
-    assert!(!said.contains("a move later"), "{said}");
+    assert!(!said.contains("a move late"), "{said}");
 }
 
 /// One verdict for a cost only against this Maker's order (newcomers #97 and #98 saw "not clearly

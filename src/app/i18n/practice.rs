@@ -240,7 +240,7 @@ pub fn shown(lang: Language, answer: Cell, holds: u32) -> String {
 /// go unsaid (newcomers #73, #74 read them as far play being as good as a block). No rule of
 /// thumb: none finds the best reply against these Makers more than two times in three.
 /// `drawn`: the board tints the Snaky the answer spoils (yellow tiles).
-pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>, drawn: bool) -> String {
+pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>, drawn: bool, line: bool) -> String {
     let green = match lang {
         Language::Japanese => "緑のマスはどれも持ちこたえる手です。",
         Language::English => "Every green cell holds.",
@@ -261,9 +261,15 @@ pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>, drawn: bool) -> 
             " (the yellow tiles: the Snaky through it with most of Maker's stones)"
         }
     };
+    // `line`: the board draws the moves the reason speaks of (newcomer #112).
+    let pale = match (lang, line) {
+        (_, false) => "",
+        (Language::Japanese, true) => "（うすい石：対局の手のあとの作り手の計画）",
+        (Language::English, true) => " (pale stones: Maker's plan after the game's move)",
+    };
     match lang {
-        Language::Japanese => format!("{} が持ちこたえる理由：{fact}{tiles}。{green}", cell(answer)),
-        Language::English => format!("Why {} holds: {fact}{tiles}. {green}", cell(answer)),
+        Language::Japanese => format!("{} が持ちこたえる理由{pale}：{fact}{tiles}。{green}", cell(answer)),
+        Language::English => format!("Why {} holds{pale}: {fact}{tiles}. {green}", cell(answer)),
     }
 }
 
@@ -355,10 +361,10 @@ pub fn back_to_game(lang: Language) -> &'static str {
 pub fn legend(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "赤：試して持ちこたえなかった手（試した手だけ）。緑：持ちこたえる手。赤い丸：対局で打たれた手。黄色のマス：答えがつぶす Snaky。うすい石：最後に試した手のあと作り手が打てる手（ダブルリーチまで）。"
+            "赤：試して持ちこたえなかった手（試した手だけ）。緑：持ちこたえる手。赤い丸：対局で打たれた手。黄色のマス：答えがつぶす Snaky。うすい石：最後に試した手のあと作り手が打てる手（ダブルリーチまで）、解けたあとは対局の手のあとの作り手の計画。"
         }
         Language::English => {
-            "Red: your tries that do not hold (only those tried are marked). Green: replies that hold. Red circle: the move played in the game. Yellow tiles: the Snaky the answer spoils. Pale stones: what Maker forces after your last try, to its double threat."
+            "Red: your tries that do not hold (only those tried are marked). Green: replies that hold. Red circle: the move played in the game. Yellow tiles: the Snaky the answer spoils. Pale stones: what Maker forces after your last try, to its double threat; once solved, Maker's plan after the game's move."
         }
     }
 }
@@ -371,22 +377,42 @@ mod tests {
     /// the move number of Maker's plan, and no rule of thumb.
     #[test]
     fn an_answered_board_gives_the_plan_s_reason() {
-        assert_eq!(why_it_holds(Language::English, None, false), "Every green cell holds.");
+        assert_eq!(why_it_holds(Language::English, None, false, false), "Every green cell holds.");
         let said = why_it_holds(
             Language::English,
             Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 })),
+            false,
             false,
         );
         assert_eq!(
             said,
             "Why (6,7) holds: in the line after your move, Maker completes a Snaky through (6,7) with its move 11: a stone there spoils that Snaky. Every green cell holds."
         );
-        let said =
-            why_it_holds(Language::Japanese, Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })), false);
+        // With the line drawn, the words say where it is (newcomer #112).
+        let said = why_it_holds(
+            Language::English,
+            Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 })),
+            false,
+            true,
+        );
+        assert!(
+            said.starts_with("Why (6,7) holds (pale stones: Maker's plan after the game's move): in"),
+            "{said}"
+        );
+        let said = why_it_holds(
+            Language::Japanese,
+            Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })),
+            false,
+            false,
+        );
         assert!(said.starts_with("(6,7) が持ちこたえる理由：(6,7) には"), "{said}");
         // Of three Snakies through it, the board tints one, and says which (newcomer #107).
-        let said =
-            why_it_holds(Language::English, Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })), true);
+        let said = why_it_holds(
+            Language::English,
+            Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })),
+            true,
+            false,
+        );
         assert!(
             said.contains(
                 "spoils them all (the yellow tiles: the Snaky through it with most of Maker's stones)"

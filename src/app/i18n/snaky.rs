@@ -1104,15 +1104,16 @@ pub fn lesson_title(lang: Language, number: usize, step: usize, best: bool) -> S
 
 /// A line's button: whose move it follows and the Maker move that completes it.
 pub fn line_button(lang: Language, best: bool, completes_at: Option<u32>) -> String {
+    // Short enough for the two to share a row (newcomer #112 saw the lesson's legend cut off).
     let at = completes_at.map_or(String::new(), |m| match lang {
-        Language::Japanese => format!("：{m}手目で完成"),
-        Language::English => format!(": Maker wins at {m}"),
+        Language::Japanese => format!("：{m}手目"),
+        Language::English => format!(": wins at {m}"),
     });
     match (lang, best) {
-        (Language::Japanese, false) => format!("あなたの手のあと{at}"),
-        (Language::Japanese, true) => format!("最善の受けのあと{at}"),
-        (Language::English, false) => format!("After your move{at}"),
-        (Language::English, true) => format!("After the best reply{at}"),
+        (Language::Japanese, false) => format!("あなたの手{at}"),
+        (Language::Japanese, true) => format!("最善の受け{at}"),
+        (Language::English, false) => format!("Your move{at}"),
+        (Language::English, true) => format!("Best reply{at}"),
     }
 }
 
@@ -1232,8 +1233,8 @@ pub fn line_position(lang: Language, step: usize, last: usize, left: Option<Opti
 /// After the lesson's rule of the row of five: where the primer plays it.
 pub fn primer_row_of_five(lang: Language) -> &'static str {
     match lang {
-        Language::Japanese => "（遊び方 G → 作り手の勝ち方 L のステップ2で打てます）",
-        Language::English => " Try it as Maker: How to play (G), How Maker wins (L), step 2.",
+        Language::Japanese => "（遊び方 G、勝ち方 L のステップ2）",
+        Language::English => " (Play it: G, then L, step 2.)",
     }
 }
 

@@ -341,6 +341,14 @@ fn explained_answer(session: &PracticeSession) -> Option<Cell> {
     last_held.or(session.found()).or_else(|| session.puzzle().marked_answers().first().copied())
 }
 
+/// Once a board is solved, the moves its answer's reason speaks of ([`Puzzle::line_to_reason`]).
+///
+/// [`Puzzle::line_to_reason`]: crate::snaky::practice::Puzzle::line_to_reason
+fn reason_line(session: &PracticeSession) -> Option<Vec<(Cell, Player, usize)>> {
+    let answer = session.solved().then(|| explained_answer(session)).flatten()?;
+    session.puzzle().line_to_reason(answer)
+}
+
 /// The board's stones, numbered per player as in the game; the move played in the game ringed in
 /// red; each try's square; once answered, the replies that hold near the stones, and the Snaky
 /// the explained answer spoils in yellow tiles (newcomer #103 could not check the reason by eye).
@@ -358,14 +366,16 @@ fn draw_board(
     let puzzle = session.puzzle();
     let shown = puzzle.stones();
     // After a try that costs, what Maker forces then, to its double threat: pale stones, as the
-    // lesson draws a line, and its finishing cells ringed.
+    // lesson draws a line, and its finishing cells ringed; once solved, the moves the answer's
+    // reason speaks of.
     let line = session.why_costly();
+    let pale = line.map(|line| line.stones.clone()).or_else(|| reason_line(&session)).unwrap_or_default();
     commands.entity(stones).despawn_children().with_children(|layer| {
         for (index, &(cell, player, number)) in shown.iter().enumerate() {
             let ring = if index + 1 == shown.len() { palette::LAST_MOVE } else { Color::NONE };
             layer.spawn(board::stone(cell, player, number, ring, true));
         }
-        for &(cell, player, number) in line.iter().flat_map(|line| &line.stones) {
+        for &(cell, player, number) in &pale {
             layer.spawn((TryLineStone(cell), board::stone(cell, player, number, Color::NONE, false)));
         }
     });
@@ -439,7 +449,8 @@ fn update_panel(
                 let answer = explained_answer(&session);
                 let plan = answer.and_then(|answer| Some((answer, puzzle.role_of(answer)?)));
                 let drawn = answer.and_then(|answer| puzzle.spoiled(answer)).is_some();
-                text::why_it_holds(lang, plan, drawn)
+                let line = session.why_costly().is_none() && reason_line(&session).is_some();
+                text::why_it_holds(lang, plan, drawn, line)
             }
             Info::WhyItHolds => String::new(),
             Info::LeftOut => text::left_out(lang, session.left_out()).unwrap_or_default(),

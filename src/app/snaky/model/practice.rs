@@ -165,7 +165,9 @@ impl PracticeSession {
         match input {
             PracticeInput::Try(cell) => Some(self.try_reply(cell)),
             PracticeInput::ShowAnswer => {
+                // The answers alone: the last try's line would crowd them (newcomer #112).
                 self.answered = true;
+                self.why_costly = None;
                 self.last_round = None;
                 None
             }
