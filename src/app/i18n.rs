@@ -153,6 +153,8 @@ pub enum T {
     NothingToUndo,
     AlreadyLive,
     ChooseComputer,
+    /// A computer Breaker chosen once Maker has won: the game is over.
+    HandAfterEnd,
     ClipboardMissing,
     ClipboardEmpty,
     EngineMissing,
@@ -377,8 +379,8 @@ impl T {
             T::Review => ("ふりかえり", "Review"),
             T::ResumeHere => ("ここから再開", "Resume here"),
             T::Computer => (
-                "COMの壊し手にまかせて見る：ランダムは石の近く、囲いは計画が空けておきたいマスに打ち、欲ばりは Snaky をいちばん多くつぶし、最強はいちばん長く持ちこたえ、まぜこぜはそれらをまぜます。",
-                "Hand the game to a computer Breaker and watch: Random plays near the stones, Keep-free on a cell the plan needs free, Greedy spoils the most Snakies, Perfect holds longest, Mixed mixes them.",
+                "COMの壊し手にまかせて見る（最強がいちばん長く持ちこたえます）",
+                "Hand the game to a computer Breaker and watch (Perfect holds longest; the others are weaker).",
             ),
             T::Step => ("1手", "Step"),
             T::Run => ("再生", "Run"),
@@ -393,6 +395,10 @@ impl T {
             T::ChooseComputer => (
                 "先にCOMの壊し手をえらんでください（キー1〜4）。",
                 "Choose a computer Breaker first (keys 1-4).",
+            ),
+            T::HandAfterEnd => (
+                "この対局は終わりました。R で新しい対局をはじめてから、COMの壊し手にまかせてください。",
+                "This game is over: start a new one (R), then hand it to a computer Breaker.",
             ),
             T::ClipboardMissing => ("クリップボードが使えません。", "The clipboard is not available."),
             T::ClipboardEmpty => ("クリップボードに棋譜がありません。", "The clipboard holds no record."),

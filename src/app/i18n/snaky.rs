@@ -243,34 +243,40 @@ pub fn numbered_move(lang: Language, maker: bool, number: usize) -> String {
 /// `finishing`: how many finishing cells are ringed; with two or more the goal line says why this
 /// Maker may leave them ([`double_threat_par`]), so the ring's legend is short. `block_falls_to`:
 /// with one, Breaker to move, the count its block leaves when that is lower than the count now,
-/// said before the block so that the fall is not read as the block's fault.
+/// said before the block so that the fall is not read as the block's fault. `over`: a finished
+/// game under review, whose panel also holds the chips and the lesson's help, so the keys and
+/// the pointer go unsaid (newcomer #112 saw the review's legend cut off at the panel's foot).
 pub fn marks_legend(
     lang: Language,
     costly: bool,
     finishing: usize,
     block_falls_to: Option<u32>,
-    two_short: bool,
+    (two_short, over): (bool, bool),
 ) -> String {
     let mut said = Vec::new();
     if two_short {
-        said.push(match lang {
-            Language::Japanese => {
+        said.push(match (lang, over) {
+            (Language::Japanese, false) => {
                 "紫の枠：あと2マスで完成する作り手の Snaky（マスを指すとそこを通る形だけ、S で消す・出す）。".to_string()
             }
-            Language::English => {
+            (Language::English, false) => {
                 "Purple outlines: Maker's Snakies two cells short (point at a cell to pick out its own; S hides or shows them).".to_string()
             }
+            (Language::Japanese, true) => "紫の枠：あと2マスで完成する作り手の Snaky。".to_string(),
+            (Language::English, true) => "Purple outlines: Maker's Snakies two cells short.".to_string(),
         });
     }
     if costly {
-        said.push(match lang {
-            Language::Japanese => {
+        said.push(match (lang, over) {
+            (Language::Japanese, false) => {
                 "赤い輪：作り手の勝ちを早めたあなたの手（理由は対局のあと、学び W で）。".to_string()
             }
-            Language::English => {
+            (Language::English, false) => {
                 "Red ring: your move that let Maker win sooner (after the game, the lesson, W, shows why)."
                     .to_string()
             }
+            (Language::Japanese, true) => "赤い輪：作り手の勝ちを早めたあなたの手。".to_string(),
+            (Language::English, true) => "Red ring: your move that let Maker win sooner.".to_string(),
         });
     }
     said.push(match (lang, finishing, block_falls_to) {

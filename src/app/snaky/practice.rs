@@ -369,7 +369,11 @@ fn draw_board(
     // lesson draws a line, and its finishing cells ringed; once solved, the moves the answer's
     // reason speaks of.
     let line = session.why_costly();
-    let pale = line.map(|line| line.stones.clone()).or_else(|| reason_line(&session)).unwrap_or_default();
+    let mut pale = line.map(|line| line.stones.clone()).or_else(|| reason_line(&session)).unwrap_or_default();
+    // Never over a try's square or the move played's ring (newcomer #113 read a pale stone there
+    // as its own): those cells keep their marks.
+    let tried: Vec<Cell> = session.tries().iter().map(|t| t.0).collect();
+    pale.retain(|&(cell, _, _)| cell != puzzle.played() && !tried.contains(&cell));
     commands.entity(stones).despawn_children().with_children(|layer| {
         for (index, &(cell, player, number)) in shown.iter().enumerate() {
             let ring = if index + 1 == shown.len() { palette::LAST_MOVE } else { Color::NONE };

@@ -853,6 +853,11 @@ impl Session {
             }
             SnakyInput::SwitchLine => self.switch_line(),
             SnakyInput::CloseLesson => self.back_from_lesson(),
+            // Not a game Maker has won: its result would be told as the computer's (newcomer #113
+            // chose Perfect after a game and read "The Perfect Breaker held out 13 Maker moves").
+            SnakyInput::Hand(_) if self.game().won() => {
+                self.tell(NoticeKind::Refused, Said::Fixed(T::HandAfterEnd));
+            }
             SnakyInput::Hand(kind) => {
                 self.stop_review();
                 self.handoffs += 1;
@@ -1186,6 +1191,18 @@ mod tests {
         let refused = happened(&mut parts, SnakyInput::Claim(Cell::new(0, 0)));
         assert_eq!(refused, [Outcome::Refused(Cell::new(0, 0))], "a running computer Breaker holds the game");
         assert_eq!(parts.0.game().breaker_cells().len(), 0);
+    }
+
+    /// A finished game is not handed to a computer Breaker: its result would be told as the
+    /// computer's (newcomer #113). The paper's Maker against the random near Breaker, seed 0.
+    #[test]
+    fn a_finished_game_is_not_handed_to_a_computer() {
+        let mut parts = session();
+        apply(&mut parts, SnakyInput::LoadRecord("9,9 8,7 9,10 4,8 11,10 9,5".to_string()));
+        assert!(parts.0.game().won(), "Maker won that game");
+        apply(&mut parts, SnakyInput::Hand(BreakerKind::Perfect));
+        assert_eq!(parts.0.notice.as_ref().map(|n| n.kind), Some(NoticeKind::Refused));
+        assert!(parts.1.breaker.is_none(), "no computer took the game");
     }
 
     #[test]
