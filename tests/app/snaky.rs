@@ -2249,7 +2249,8 @@ fn the_snakies_two_cells_short_are_outlined_in_play_and_s_hides_them() {
     let short = pokopoko::snaky::threats::two_short(game.maker_cells(), game.breaker_cells());
     assert!(!short.is_empty(), "the board holds Snakies two short");
     assert_eq!(outlined(&mut app), short.iter().copied().collect());
-    let legend = "Purple outlines: Maker's Snakies two cells short (point at a cell to pick out its own; S hides or shows them).";
+    let legend =
+        "Purple outlines: Maker's Snakies two cells short (point at a cell for its own; S hides them).";
     assert!(texts(&mut app).iter().any(|t| t.starts_with(legend)), "{:?}", texts(&mut app));
     assert!(session(&app).assists().is_empty(), "no help");
     // Pointing at a cell picks out the Snakies through it; the others fade (newcomer #107).

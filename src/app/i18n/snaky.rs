@@ -257,10 +257,10 @@ pub fn marks_legend(
     if two_short {
         said.push(match (lang, over) {
             (Language::Japanese, false) => {
-                "紫の枠：あと2マスで完成する作り手の Snaky（マスを指すとそこを通る形だけ、S で消す・出す）。".to_string()
+                "紫の枠：あと2マスで完成する作り手の Snaky（マスを指すとそこを通る形だけ、S で消す）。".to_string()
             }
             (Language::English, false) => {
-                "Purple outlines: Maker's Snakies two cells short (point at a cell to pick out its own; S hides or shows them).".to_string()
+                "Purple outlines: Maker's Snakies two cells short (point at a cell for its own; S hides them).".to_string()
             }
             (Language::Japanese, true) => "紫の枠：あと2マスで完成する作り手の Snaky。".to_string(),
             (Language::English, true) => "Purple outlines: Maker's Snakies two cells short.".to_string(),

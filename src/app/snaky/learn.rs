@@ -480,7 +480,9 @@ fn explanation(
     for line in text::step_text(lang, step, bounds) {
         panel.spawn(widgets::paragraph(line, 19.0, TEXT_WIDTH));
     }
-    if step == Step::Opening {
+    // The last board's task gives its room to the "Passed!" under it (newcomers #113 and #114
+    // saw the buttons pushed past the panel's foot).
+    if step == Step::Opening && lesson.status != Status::Passed {
         let task = text::opening_task(lang, lesson.board);
         panel.spawn(widgets::paragraph(task, 19.0, TEXT_WIDTH)).insert(TextColor(palette::PRIMARY));
     }
