@@ -381,10 +381,7 @@ impl Puzzle {
     /// `first` (Breaker's, on the shown board), then `line`'s moves to its Maker move `upto` (and
     /// Breaker's reply to it with `reply`), each numbered on from the board's stones per player.
     fn line_stones(&self, first: Cell, line: &Line, upto: u32, reply: bool) -> Vec<(Cell, Player, usize)> {
-        let mut counts = [0, 0];
-        for m in self.before.moves() {
-            counts[usize::from(m.player == Player::Breaker)] += 1;
-        }
+        let mut counts = [self.before.maker_cells().len(), self.before.breaker_cells().len()];
         let mut moves = vec![(first, Player::Breaker)];
         for step in &line.steps {
             moves.push((self.show(step.maker), Player::Maker));

@@ -251,7 +251,8 @@ pub fn marks_legend(
     costly: bool,
     finishing: usize,
     block_falls_to: Option<u32>,
-    (two_short, over): (bool, bool),
+    two_short: bool,
+    over: bool,
 ) -> String {
     let mut said = Vec::new();
     if two_short {

@@ -954,7 +954,7 @@ fn update_panel(
                 let block_falls_to = crate::snaky::review::best_block(game).filter(|&k| k < claim.guarantee);
                 // The outlines' key is said while there are any, drawn or hidden.
                 let over = game.won();
-                (text::marks_legend(lang, costly, open, block_falls_to, (two_short, over)), palette::INK_SOFT)
+                (text::marks_legend(lang, costly, open, block_falls_to, two_short, over), palette::INK_SOFT)
             }
             // Before the first claim (not blind), where it holds longest, in the notice's room
             // under what is said: the buttons below stay put when it goes (newcomer #74 saw them

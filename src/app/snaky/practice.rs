@@ -341,12 +341,16 @@ fn explained_answer(session: &PracticeSession) -> Option<Cell> {
     last_held.or(session.found()).or_else(|| session.puzzle().marked_answers().first().copied())
 }
 
+/// The answer explained, once the board is solved.
+fn solved_answer(session: &PracticeSession) -> Option<Cell> {
+    session.solved().then(|| explained_answer(session)).flatten()
+}
+
 /// Once a board is solved, the moves its answer's reason speaks of ([`Puzzle::line_to_reason`]).
 ///
 /// [`Puzzle::line_to_reason`]: crate::snaky::practice::Puzzle::line_to_reason
 fn reason_line(session: &PracticeSession) -> Option<Vec<(Cell, Player, usize)>> {
-    let answer = session.solved().then(|| explained_answer(session)).flatten()?;
-    session.puzzle().line_to_reason(answer)
+    session.puzzle().line_to_reason(solved_answer(session)?)
 }
 
 /// The board's stones, numbered per player as in the game; the move played in the game ringed in
@@ -383,8 +387,7 @@ fn draw_board(
             layer.spawn((TryLineStone(cell), board::stone(cell, player, number, Color::NONE, false)));
         }
     });
-    let spoiled =
-        session.solved().then(|| explained_answer(&session)).flatten().and_then(|a| puzzle.spoiled(a));
+    let spoiled = solved_answer(&session).and_then(|a| puzzle.spoiled(a));
     commands.entity(marks).despawn_children().with_children(|layer| {
         for cell in spoiled.into_iter().flatten() {
             layer.spawn((SpoiledMark(cell), overlay::shape_tile(cell)));
