@@ -487,6 +487,9 @@ fn a_move_that_left_a_double_threat_one_stone_away_is_told_by_the_brute_force() 
 /// The lines' stones off the plan that [`checked_line`] has checked (a test that meets none has
 /// not checked the flag).
 static OFF_PLAN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+/// The best replies [`checked_explanation`] found on every Snaky of a double threat (a test that
+/// meets none has not checked their sentence).
+static SPOILS_ALL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 fn checked_line(start: &Game, line: &review::Line, at: &str) -> u32 {
     assert_eq!(line.guarantee, start.guarantee(), "{at}");
@@ -710,6 +713,44 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
             assert!(!shape.snaky.contains(&m.breaker), "{at}: not a shape the move blocked too");
         }
         assert_eq!(best.in_line, role(best.cell, &why.line, &after, &after.claim().envelope), "{at}");
+        // Where the best reply lies on every Snaky of the line's first double threat (the brute
+        // force's finishing copies after that Maker move), its sentence says so.
+        let on_all =
+            why.line.turning_point.double_threat.as_ref().filter(|_| !best.outside).and_then(|double| {
+                let (mut maker, mut breaker) = (xy(after.maker_cells()), xy(after.breaker_cells()));
+                for step in &why.line.steps {
+                    maker.push((step.maker.x, step.maker.y));
+                    if step.move_number == double.move_number {
+                        break;
+                    }
+                    breaker.extend(step.breaker.map(|c| (c.x, c.y)));
+                }
+                let copies: BTreeSet<[Xy; 6]> =
+                    brute_threats(&maker, &breaker).into_values().flatten().collect();
+                let all = copies.iter().all(|copy| copy.contains(&(best.cell.x, best.cell.y)));
+                (copies.len() >= 2 && all).then_some((double.move_number, copies.len()))
+            });
+        assert_eq!(why.best_spoils_double(), on_all, "{at}");
+        let said = words::best_reply(Language::English, why);
+        if why.better_block.is_none() && !why.blocked_finish {
+            let told = on_all.map(|(move_number, snakies)| match snakies {
+                2 => format!(
+                    "both Snakies of Maker's double threat at move {move_number} run through {}",
+                    best.cell
+                ),
+                n => format!(
+                    "all {n} Snakies of Maker's threat at move {move_number} run through {}",
+                    best.cell
+                ),
+            });
+            assert_eq!(
+                told.as_ref().filter(|told| said.contains(told.as_str())),
+                told.as_ref(),
+                "{at}: {said}"
+            );
+            assert_eq!(said.contains("run through"), told.is_some(), "{at}: {said}");
+            SPOILS_ALL.fetch_add(usize::from(told.is_some()), std::sync::atomic::Ordering::Relaxed);
+        }
         // The board tints the Snaky the words name. A threatened one (newcomers #95 and #96 could
         // not find it): a copy of Snaky through the best reply that, at the named move of the line
         // after the move, has five Maker stones, no Breaker stone and its sixth cell free (the
@@ -752,8 +793,15 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
         let best_at = finish_taken_along(&after_best_reply, &why.best_line).0;
         let yours_at = finish_taken_along(&after, &why.line).0;
         assert_eq!(why.for_this_order_only(), only.then_some((best_at, yours_at)), "{at}");
+        // The best reply's sentence says what it held, with no rule beside it; its line's
+        // sentence says where a Maker that takes finishes would win.
         let said = words::best_reply(Language::English, why);
-        assert_eq!(said.contains("This holds against this Maker only: "), only, "{at}: {said}");
+        if only {
+            assert!(!said.contains("Stop a row before five"), "{at}: {said}");
+            let line_said = words::forced_best(Language::English, why);
+            let at_move = format!("A Maker that takes a finish would win at move {best_at};");
+            assert!(line_said.contains(&at_move), "{at}: {line_said}");
+        }
         let best_done = why.best_line.completed.expect("completed").snaky;
         let best_tint =
             best.shape_said().map_or(review::Tint::Aim(best_done), |s| review::Tint::Shape(s.snaky));
@@ -844,6 +892,10 @@ fn every_line_of_computer_games_of_every_breaker_checks_against_the_brute_force(
     }
     assert!(explained > 0, "random Breakers give moves away");
     assert!(OFF_PLAN.load(std::sync::atomic::Ordering::Relaxed) > 0, "some line has a stone off the plan");
+    assert!(
+        SPOILS_ALL.load(std::sync::atomic::Ordering::Relaxed) > 0,
+        "some best reply spoils a double threat"
+    );
 }
 
 /// Why no lesson offers "block the fullest shape" as a rule: over seeded games of the computer
@@ -1346,6 +1398,7 @@ fn review_json_lines_replay_and_their_threats_match_the_brute_force() {
 fn review_text_says_what_maker_could_force_and_what_the_best_reply_took_away() {
     let cards = Maker::Paper.cards().expect("cards");
     let breaker = computer_game(Maker::Paper, BreakerKind::RandomNear, 1);
+    let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
     let explained = review::explain(cards, &breaker).expect("legal");
     let output = pokopoko(&["snaky", "review", "--moves", &record::format_moves(&breaker)]);
     assert!(output.status.success());
@@ -1375,15 +1428,12 @@ fn review_text_says_what_maker_could_force_and_what_the_best_reply_took_away() {
             sentence.contains(&format!("completes its Snaky at move {}", done.move_number)),
             "{sentence}"
         );
-        // After a double threat the plan may go on instead of finishing: the sentence says so
-        // exactly when it does.
-        let later = why
-            .line
-            .turning_point
-            .double_threat
-            .as_ref()
-            .map(|d| d.move_number + 1)
-            .filter(|&next| done.move_number > next);
+        // Where a finish is free (by the brute force) the plan may go on instead of finishing:
+        // the sentence says so exactly when it does.
+        let mut after = game.prefix(review::before(why.index));
+        after.breaker_move(why.breaker).expect("legal");
+        let (next, open) = finish_taken_along(&after, &why.line);
+        let later = Some(next).filter(|&next| open && done.move_number > next);
         let said_later = later.map(|next| format!("A Maker that takes a finish would win at move {next}"));
         assert_eq!(sentence.contains("keeps to its plan instead"), later.is_some(), "{sentence}");
         if let Some(said_later) = said_later {

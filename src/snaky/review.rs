@@ -508,6 +508,22 @@ impl Why {
         cells
     }
 
+    /// Where the best reply lies on every Snaky of the first double threat in the line after the
+    /// move (where they cross, or along the row of five they share): that double threat's move
+    /// and how many Snakies it finishes (two or more). One stone there spoils them all, which
+    /// newcomers #109 and #114 found for themselves ("the cell where two of Maker's lines were
+    /// about to meet") and asked the lesson to say. `None` for a best reply outside the envelope.
+    pub fn best_spoils_double(&self) -> Option<(u32, usize)> {
+        if self.best_reply.outside {
+            return None;
+        }
+        let double = self.line.turning_point.double_threat.as_ref()?;
+        let step = self.line.steps.iter().find(|step| step.move_number == double.move_number)?;
+        let snakies = &step.threats.copies;
+        let all = snakies.iter().all(|copy| copy.snaky.contains(&self.best_reply.cell));
+        (snakies.len() >= 2 && all).then_some((double.move_number, snakies.len()))
+    }
+
     /// Where, along the lesson's two lines, the best reply keeps more only because of this
     /// Maker's order (newcomer #96: "the game taught me to leave double threats open"): a fact of
     /// these lines, not a bound over every defence. The move still cost against this Maker and

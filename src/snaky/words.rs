@@ -63,11 +63,13 @@ fn forced_in(lang: Language, line: &Line, yours: String) -> String {
     let point = &line.turning_point;
     let threat_moves: Vec<String> = point.threats.iter().map(|t| t.move_number.to_string()).collect();
     let mut completed = completed(lang, line);
-    // The plan keeps its proven order: after a double threat it need not finish at once.
-    // Said with the move a finishing Maker would win at (newcomer #74 read "double threat at move
-    // 16" beside "completes at move 19" as a contradiction).
-    let later = match (&point.double_threat, line.completed) {
-        (Some(double), Some(done)) => Some(double.move_number + 1).filter(|&next| done.move_number > next),
+    // The plan keeps its proven order: it may pass a finish (after a double threat, or a threat
+    // its longest defence left open) and win later. Said with the move a finishing Maker would
+    // win at (newcomer #74 read "double threat at move 16" beside "completes at move 19" as a
+    // contradiction): where a best reply holds longer only against this order, this is where
+    // the lesson says so.
+    let later = match (line.finish_taken_at(), line.completed) {
+        (Some(next), Some(done)) => Some(next).filter(|&next| done.move_number > next),
         _ => None,
     };
     if let Some(next) = later {
@@ -210,10 +212,12 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
         return blocked_finish(lang, why.breaker, &why.line.open.cells);
     }
     let said = best_reply_itself(lang, why);
-    // A reply that holds only against this Maker's order says so, and nothing more in its favour
-    // (newcomer #98 saw the lesson's text cut off at the panel's foot).
-    if let Some(moves) = why.for_this_order_only() {
-        return format!("{said}{}", this_order_only(lang, why.best_reply.cell, moves));
+    // A reply that holds longer only against this Maker's order is said as it held, with no rule
+    // offered beside it: its line, one switch away, says where a Maker that takes finishes would
+    // win ([`forced_best`]). Four newcomers in a row (#106, #112 to #114) read a caveat here as
+    // the lesson taking its advice back.
+    if why.for_this_order_only().is_some() {
+        return said;
     }
     let said = match &why.fork_left {
         Some(fork) => format!("{}{said}", fork_left(lang, fork, why.best_reply.cell)),
@@ -274,27 +278,6 @@ pub fn one_move_late(lang: Language, cell: Cell, number: usize, lost: u32) -> St
     match lang {
         Language::English => format!(" Your move {number} took {cell}, a move late: there it cost {lost}."),
         Language::Japanese => format!("{cell} を打った{number}手目は一手おそく、-{lost}。"),
-    }
-}
-
-/// After the best reply's sentence, where it holds longer only because this Maker leaves a
-/// finish open in its line ([`Why::for_this_order_only`]): the move cost against this Maker, and
-/// counts as a mistake (one number: newcomers #104 and #105), but it was no worse against a Maker
-/// that takes finishes (newcomer #96 learnt "leave double threats open" from such a lesson).
-pub fn this_order_only(lang: Language, cell: Cell, (best, yours): (u32, u32)) -> String {
-    match (lang, best < yours) {
-        (Language::English, true) => format!(
-            " This holds against this Maker only: after {cell} it leaves a finish open at move {best}, where a Maker that takes finishes would win (after your move, at move {yours})."
-        ),
-        (Language::English, false) => format!(
-            " This holds against this Maker only: after {cell} it leaves a finish open at move {best}, where a Maker that takes finishes would win, as after your move."
-        ),
-        (Language::Japanese, true) => format!(
-            "これはこの作り手に対してだけです：{cell} のあと、{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ちます（あなたの手のあとは{yours}手目）。"
-        ),
-        (Language::Japanese, false) => format!(
-            "これはこの作り手に対してだけです：{cell} のあと、{best}手目に完成のマスを空けたままにします。完成を取る作り手ならそこで勝ちます（あなたの手のあとと同じ）。"
-        ),
     }
 }
 
@@ -434,9 +417,14 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
     };
     // Said only when it differs from the guarantee kept (against the perfect Breaker it rarely does).
     let ends = why.best_line.completed.map(|done| done.move_number).filter(|&m| m != why.best_reply.keeps);
+    // Where it lies on every Snaky of the double threat the move let Maker build, that is the
+    // fact told: one stone spoils them all (newcomers #109 and #114 asked for it).
+    let fact = match why.best_spoils_double() {
+        Some((move_number, snakies)) => spoils_double(lang, best.cell, move_number, snakies),
+        None => role_fact(lang, &cell, best.in_line),
+    };
     match lang {
         Language::English => {
-            let fact = role_fact(lang, &cell, best.in_line);
             let ends = ends.map_or(String::new(), |m| {
                 // Newcomer #103 read "by its move 19 (… completes at move 18)" as backwards:
                 // the guarantee is the latest Maker can need, its line may finish sooner.
@@ -457,7 +445,6 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
             )
         }
         Language::Japanese => {
-            let fact = role_fact(lang, &cell, best.in_line);
             let ends = ends.map_or(String::new(), |m| {
                 format!("（下の進行ではそれより早く{m}手目に完成：数は作り手がいちばん遅い場合の手数です）")
             });
@@ -467,6 +454,25 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
                 best.keeps
             )
         }
+    }
+}
+
+/// "In the line after your move, both Snakies of Maker's double threat at move 10 run through
+/// (6,7): a stone there spoils both" ([`Why::best_spoils_double`]), one clause as [`role_fact`].
+fn spoils_double(lang: Language, cell: Cell, move_number: u32, snakies: usize) -> String {
+    match (lang, snakies) {
+        (Language::English, 2) => format!(
+            "in the line after your move, both Snakies of Maker's double threat at move {move_number} run through {cell}: a stone there spoils both"
+        ),
+        (Language::English, n) => format!(
+            "in the line after your move, all {n} Snakies of Maker's threat at move {move_number} run through {cell}: a stone there spoils them all"
+        ),
+        (Language::Japanese, 2) => format!(
+            "{cell} は、あなたの手のあと作り手が{move_number}手目に作るダブルリーチの2つの Snaky が両方通るマスです：そこに石があれば両方とも完成しません"
+        ),
+        (Language::Japanese, n) => format!(
+            "{cell} は、あなたの手のあと作り手が{move_number}手目に作るリーチの{n}つの Snaky がすべて通るマスです：そこに石があればすべて完成しません"
+        ),
     }
 }
 
