@@ -352,12 +352,12 @@ impl T {
                 "Maker builds a Snaky, a 6-cell shape (How to play, G), and always wins: hold out as long as you can. Guarantee: the heading's move, by which Maker wins (it only goes down); par: the guarantee at the start. Dashed frame: where Maker plays; you may claim anywhere.",
             ),
             T::AnalysisHelp => (
-                "作り手の証明は、局面ごとの小さな計画でできています（証明のファイルではカードといいます）。計画＝いまの計画、あと何手＝それで勝つまでの手数。空けるマス（青）：1つ取ると作り手は別の計画に移ります。使う石（金）：計画の石。次の手（赤）：作り手が次に打つマス。",
-                "Maker's proof is a set of small plans, one for each position it can reach (the proof's file calls them cards). Plan: the one it follows now; moves it needs: to win by it. Keep free (blue): take one of these and Maker moves to another plan. Its stones (gold): the plan's. Next (red): Maker's next cell.",
+                "作り手の証明は局面ごとの小さな計画（カード）でできています。計画＝いまの計画、あと何手＝それで勝つまで。空けるマス（青）：1つ取ると作り手は計画を変えます。使う石（金）：計画の石。次の手（赤）：作り手の次のマス。",
+                "Maker's proof is a set of small plans (cards), one per position. Plan: the one it follows now; moves it needs: to win by it. Keep free (blue): take one and Maker changes plan. Its stones (gold): the plan's. Next (red): Maker's next cell.",
             ),
             T::AssistNote => (
-                "このページの表示が盤に出ているときに打つと助けありとなり、その対局は最高記録に数えません（ボタンで消すか、対局ページにもどれば助けなし）。",
-                "A move made while this page's marks show on the board is helped: that game does not count as your best (turn them off with their buttons, or go back to Play).",
+                "この表示が盤に出ている間の手は助けありで、その対局は最高記録に数えません（ボタンで消すか、対局ページへ）。",
+                "Moves made while these marks show are helped: the game does not count as your best (turn them off, or go back to Play).",
             ),
             T::CardLegend => (
                 "h＝このカードから作り手が勝つまでの手数の上限。|A|＝必要な作り手の石の数。|T|＝空いていてほしいマスの数。子カード＝壊し手の手ごとに作り手が移るカード。s0+(4,3)＝対称変換 s0 のあと (4,3) ずらして置く。",
@@ -379,8 +379,8 @@ impl T {
             T::Review => ("ふりかえり", "Review"),
             T::ResumeHere => ("ここから再開", "Resume here"),
             T::Computer => (
-                "COMの壊し手にまかせて見る（最強がいちばん長く持ちこたえます）",
-                "Hand the game to a computer Breaker and watch (Perfect holds longest; the others are weaker).",
+                "COMにまかせる（最強がいちばん長く耐えます）：",
+                "Hand over to a computer (Perfect holds longest):",
             ),
             T::Step => ("1手", "Step"),
             T::Run => ("再生", "Run"),

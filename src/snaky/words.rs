@@ -94,7 +94,7 @@ fn forced_in(lang: Language, line: &Line, yours: String) -> String {
                 parts.push(match threat_moves.as_slice() {
                     [one] => format!("a threat at move {one}{answered}"),
                     [first, .., last] if threat_moves.len() > 3 => {
-                        format!("{} threats, moves {first} to {last}{answered}", threat_moves.len())
+                        format!("{} threats between moves {first} and {last}{answered}", threat_moves.len())
                     }
                     _ => format!("threats at moves {}{answered}", and_list(lang, &threat_moves)),
                 });

@@ -240,25 +240,37 @@ pub fn shown(lang: Language, answer: Cell, holds: u32) -> String {
 /// go unsaid (newcomers #73, #74 read them as far play being as good as a block). No rule of
 /// thumb: none finds the best reply against these Makers more than two times in three.
 /// `drawn`: the board tints the Snaky the answer spoils (yellow tiles).
-pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>, drawn: bool, line: bool) -> String {
+pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>, drawn: Option<usize>, line: bool) -> String {
     let green = match lang {
         Language::Japanese => "緑のマスはどれも持ちこたえる手です。",
         Language::English => "Every green cell holds.",
     };
     let Some((answer, role)) = plan else { return green.to_string() };
-    let fact = words::role_fact(lang, cell(answer), role);
-    // Of many Snakies through the answer the board tints one, the fullest (newcomer #107 read
-    // "lies on 28 Snakies … (the yellow tiles)" beside one shape).
+    // Of many Snakies through the answer the board tints one, the fullest, and the words say it
+    // by its stones, not by a count no player checks (newcomer #107 read "lies on 28 Snakies …
+    // (the yellow tiles)" beside one shape; #115 could not use "lies on 28 Snakies" in play).
     let many = matches!(role, Role::NeededFree { shapes } if shapes > 1);
-    let tiles = match (lang, drawn, many) {
-        (_, false, _) => "",
-        (Language::Japanese, true, false) => "（黄色のマス）",
-        (Language::Japanese, true, true) => {
-            "（黄色のマス：そこを通る Snaky のうち作り手の石がいちばん多いもの）"
+    let (fact, tiles) = match (lang, drawn, many) {
+        (Language::Japanese, Some(stones), true) => (
+            format!(
+                "{} には、あなたの手のあとの作り手の計画がまだ作れる Snaky がいくつも通り、いちばん進んだものには作り手の石がもう{stones}個あります（黄色のマス）：そこに石があればすべて使えなくなります",
+                cell(answer)
+            ),
+            "",
+        ),
+        (Language::English, Some(stones), true) => (
+            format!(
+                "{} lies on Snakies Maker could still build after your move, the fullest already holding {stones} of its stones (the yellow tiles): a stone there spoils them all",
+                cell(answer)
+            ),
+            "",
+        ),
+        (_, None, _) => (words::role_fact(lang, cell(answer), role), ""),
+        (Language::Japanese, Some(_), false) => {
+            (words::role_fact(lang, cell(answer), role), "（黄色のマス）")
         }
-        (Language::English, true, false) => " (the yellow tiles)",
-        (Language::English, true, true) => {
-            " (the yellow tiles: the Snaky through it with most of Maker's stones)"
+        (Language::English, Some(_), false) => {
+            (words::role_fact(lang, cell(answer), role), " (the yellow tiles)")
         }
     };
     // `line`: the board draws the moves the reason speaks of (newcomer #112).
@@ -377,11 +389,11 @@ mod tests {
     /// the move number of Maker's plan, and no rule of thumb.
     #[test]
     fn an_answered_board_gives_the_plan_s_reason() {
-        assert_eq!(why_it_holds(Language::English, None, false, false), "Every green cell holds.");
+        assert_eq!(why_it_holds(Language::English, None, None, false), "Every green cell holds.");
         let said = why_it_holds(
             Language::English,
             Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 })),
-            false,
+            None,
             false,
         );
         assert_eq!(
@@ -392,7 +404,7 @@ mod tests {
         let said = why_it_holds(
             Language::English,
             Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 })),
-            false,
+            None,
             true,
         );
         assert!(
@@ -402,7 +414,7 @@ mod tests {
         let said = why_it_holds(
             Language::Japanese,
             Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })),
-            false,
+            None,
             false,
         );
         assert!(said.starts_with("(6,7) が持ちこたえる理由：(6,7) には"), "{said}");
@@ -410,12 +422,12 @@ mod tests {
         let said = why_it_holds(
             Language::English,
             Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })),
-            true,
+            Some(3),
             false,
         );
         assert!(
             said.contains(
-                "spoils them all (the yellow tiles: the Snaky through it with most of Maker's stones)"
+                "the fullest already holding 3 of its stones (the yellow tiles): a stone there spoils them all"
             ),
             "{said}"
         );

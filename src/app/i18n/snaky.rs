@@ -1111,10 +1111,12 @@ pub fn lesson_title(lang: Language, number: usize, step: usize, best: bool) -> S
 
 /// A line's button: whose move it follows and the Maker move that completes it.
 pub fn line_button(lang: Language, best: bool, completes_at: Option<u32>) -> String {
-    // Short enough for the two to share a row (newcomer #112 saw the lesson's legend cut off).
+    // Short enough for the two to share a row (newcomer #112 saw the lesson's legend cut off);
+    // said as the player's result, how long the line held Maker (newcomer #115 read "Your move:
+    // wins at 11" as the move winning).
     let at = completes_at.map_or(String::new(), |m| match lang {
         Language::Japanese => format!("：{m}手目"),
-        Language::English => format!(": wins at {m}"),
+        Language::English => format!(": held to {m}"),
     });
     match (lang, best) {
         (Language::Japanese, false) => format!("あなたの手{at}"),

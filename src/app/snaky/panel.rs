@@ -472,7 +472,7 @@ fn spawn_analysis_page(page: &mut ChildSpawnerCommands, lang: Language) {
     page.spawn(widgets::text(T::Computer.get(lang), 15.0, palette::INK_SOFT));
     page.spawn(Node { column_gap: px(4), ..left_row() }).with_children(|row| {
         for kind in BreakerKind::ALL {
-            row.spawn(widgets::small_button(text::breaker_name(lang, kind), ButtonKind::Secondary, 60.0))
+            row.spawn(widgets::tight_button(text::breaker_name(lang, kind), ButtonKind::Secondary, 56.0))
                 .insert(Control::Computer(kind))
                 .observe(send(SnakyInput::Hand(kind)));
         }
@@ -716,6 +716,19 @@ fn update_panel(
         let display = if hidden { Display::None } else { Display::Flex };
         if node.display != display {
             node.display = display;
+        }
+        // Par's room is kept for the play page's buttons; the analysis page, whose rows below
+        // are many, takes the lines par leaves empty (with the heat map and the hint on, its
+        // record row was cut off at 1280×800).
+        let min_height = if par_slot && analysis {
+            Val::Auto
+        } else if par_slot {
+            px(PAR_HEIGHT)
+        } else {
+            node.min_height
+        };
+        if node.min_height != min_height {
+            node.min_height = min_height;
         }
     }
     let blind_now = session.blind && !session.game().won();

@@ -374,10 +374,13 @@ fn draw_board(
     // reason speaks of.
     let line = session.why_costly();
     let mut pale = line.map(|line| line.stones.clone()).or_else(|| reason_line(&session)).unwrap_or_default();
-    // Never over a try's square or the move played's ring (newcomer #113 read a pale stone there
-    // as its own): those cells keep their marks.
-    let tried: Vec<Cell> = session.tries().iter().map(|t| t.0).collect();
-    pale.retain(|&(cell, _, _)| cell != puzzle.played() && !tried.contains(&cell));
+    // Each line starts with the move the board already marks (the try's square, or the move
+    // played's ring): not drawn again (newcomer #113 read a pale stone there as its own). Every
+    // later stone is, over an earlier try's square too (newcomer #115 missed a Maker move 6
+    // hidden there).
+    if !pale.is_empty() {
+        pale.remove(0);
+    }
     commands.entity(stones).despawn_children().with_children(|layer| {
         for (index, &(cell, player, number)) in shown.iter().enumerate() {
             let ring = if index + 1 == shown.len() { palette::LAST_MOVE } else { Color::NONE };
@@ -455,7 +458,12 @@ fn update_panel(
             Info::WhyItHolds if session.solved() => {
                 let answer = explained_answer(&session);
                 let plan = answer.and_then(|answer| Some((answer, puzzle.role_of(answer)?)));
-                let drawn = answer.and_then(|answer| puzzle.spoiled(answer)).is_some();
+                // The tinted shape's Maker stones, as the board shows them.
+                let maker: Vec<Cell> =
+                    puzzle.stones().iter().filter(|s| s.1 == Player::Maker).map(|s| s.0).collect();
+                let drawn = answer
+                    .and_then(|answer| puzzle.spoiled(answer))
+                    .map(|copy| copy.iter().filter(|c| maker.contains(c)).count());
                 let line = session.why_costly().is_none() && reason_line(&session).is_some();
                 text::why_it_holds(lang, plan, drawn, line)
             }

@@ -180,6 +180,12 @@ pub fn small_button(content: impl Into<String>, kind: ButtonKind, width: f32) ->
     pressable(content, kind, width, 15.0, UiRect::axes(px(8), px(5)))
 }
 
+/// A small button with less padding beside its label: a row of five that must fit the panel's
+/// width (the computer Breakers).
+pub fn tight_button(content: impl Into<String>, kind: ButtonKind, width: f32) -> impl Bundle {
+    pressable(content, kind, width, 15.0, UiRect::axes(px(5), px(5)))
+}
+
 fn pressable(
     content: impl Into<String>,
     kind: ButtonKind,
