@@ -490,6 +490,8 @@ static OFF_PLAN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize
 /// The best replies [`checked_explanation`] found on every Snaky of a double threat (a test that
 /// meets none has not checked their sentence).
 static SPOILS_ALL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+/// The best replies [`checked_explanation`] found taken by the line's Maker before their role's move.
+static TAKEN_FIRST: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 fn checked_line(start: &Game, line: &review::Line, at: &str) -> u32 {
     assert_eq!(line.guarantee, start.guarantee(), "{at}");
@@ -750,6 +752,28 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
             );
             assert_eq!(said.contains("run through"), told.is_some(), "{at}: {said}");
             SPOILS_ALL.fetch_add(usize::from(told.is_some()), std::sync::atomic::Ordering::Relaxed);
+            // Where the line's Maker takes the best reply's cell itself before the move its role
+            // names, the sentence says so (newcomer #115 saw the line's Maker stone there).
+            let named = match best.in_line {
+                Role::CompletedSnaky { move_number } | Role::ThreatenedSnaky { move_number } => {
+                    Some(move_number)
+                }
+                _ => None,
+            };
+            let taken = why.line.steps.iter().find(|s| s.maker == best.cell).map(|s| s.move_number);
+            let first =
+                taken.zip(named).filter(|&(k, m)| k < m && told.is_none() && !best.outside).map(|(k, _)| k);
+            match first {
+                Some(k) => {
+                    assert!(
+                        said.contains(&format!("Maker takes {} itself at move {k}", best.cell)),
+                        "{at}: {said}"
+                    );
+                    assert!(said.contains("a stone there first spoils"), "{at}: {said}");
+                    TAKEN_FIRST.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+                None => assert!(!said.contains("a stone there first spoils"), "{at}: {said}"),
+            }
         }
         // The board tints the Snaky the words name. A threatened one (newcomers #95 and #96 could
         // not find it): a copy of Snaky through the best reply that, at the named move of the line
@@ -896,6 +920,8 @@ fn every_line_of_computer_games_of_every_breaker_checks_against_the_brute_force(
         SPOILS_ALL.load(std::sync::atomic::Ordering::Relaxed) > 0,
         "some best reply spoils a double threat"
     );
+    let taken_first = TAKEN_FIRST.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(taken_first > 0, "some best reply is a cell the line's Maker takes first");
 }
 
 /// Why no lesson offers "block the fullest shape" as a rule: over seeded games of the computer

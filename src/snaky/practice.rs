@@ -318,6 +318,15 @@ impl Puzzle {
         Some(review::role_in_plan(after, line, self.unshow(shown)))
     }
 
+    /// The Maker move at which Maker's plan after the move played takes the cell at `shown`, if
+    /// it does ([`Line::maker_takes`]): the reason says so ([`words::role_fact`]).
+    ///
+    /// [`words::role_fact`]: super::words::role_fact
+    pub fn maker_takes(&self, shown: Cell) -> Option<u32> {
+        let (_, line) = self.plan.as_ref()?;
+        line.maker_takes(self.unshow(shown))
+    }
+
     /// The Snaky an answer at `shown` spoils, as this board shows it, for the board to draw beside
     /// its reason ([`Self::role_of`]; newcomer #103 could not check "lies on 12 Snaky shapes" by
     /// eye): the Snaky Maker completed in its plan after the move played, or the one it threatened

@@ -553,6 +553,11 @@ impl Line {
         passed.or(self.completed.map(|done| done.move_number))
     }
 
+    /// The Maker move at which the line takes `cell`, if it does.
+    pub fn maker_takes(&self, cell: Cell) -> Option<u32> {
+        self.steps.iter().find(|step| step.maker == cell).map(|step| step.move_number)
+    }
+
     /// The first Snaky through `cell` that Maker threatens in the line, unless `cell` is in the
     /// Snaky the line ends with ([`Role::of`]'s order): the one a [`Role::ThreatenedSnaky`] names.
     pub fn threatened_through(&self, cell: Cell) -> Option<SnakyCopy> {

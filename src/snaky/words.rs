@@ -346,7 +346,35 @@ fn any_of_ja(cells: usize) -> &'static str {
 /// Snaky". The lesson's best reply and a practice board's answer say it alike (newcomers #73 and
 /// #74 read the old "… in the line after your move (not the one it completes)" three times; #106
 /// had to work out that "a Snaky Maker threatens at move 7" meant a move still to come).
-pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role) -> String {
+///
+/// `taken`: the Maker move at which the line takes the cell itself ([`Line::maker_takes`]); said
+/// where it comes before the move the role names (newcomer #115 read "Maker's move 13 leaves a
+/// Snaky through (3,8) one stone from finished" beside the line's Maker stone on (3,8)).
+pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role, taken: Option<u32>) -> String {
+    let first = |move_number: u32| taken.filter(|&k| k < move_number);
+    match (lang, role) {
+        (Language::English, Role::CompletedSnaky { move_number }) if let Some(k) = first(move_number) => {
+            return format!(
+                "in the line after your move, Maker takes {cell} itself at move {k} and completes a Snaky through it with its move {move_number}: a stone there first spoils that Snaky"
+            );
+        }
+        (Language::English, Role::ThreatenedSnaky { move_number }) if let Some(k) = first(move_number) => {
+            return format!(
+                "in the line after your move, Maker takes {cell} itself at move {k}, and its move {move_number} leaves a Snaky through it one stone from finished (a threat): a stone there first spoils that threat"
+            );
+        }
+        (Language::Japanese, Role::CompletedSnaky { move_number }) if let Some(k) = first(move_number) => {
+            return format!(
+                "{cell} は、あなたの手のあと作り手が{k}手目に自分で取り、{move_number}手目に完成させる Snaky のマスです：先にそこに石があれば完成しません"
+            );
+        }
+        (Language::Japanese, Role::ThreatenedSnaky { move_number }) if let Some(k) = first(move_number) => {
+            return format!(
+                "{cell} は、あなたの手のあと作り手が{k}手目に自分で取り、{move_number}手目でリーチにする Snaky のマスです：先にそこに石があればそのリーチは生まれません"
+            );
+        }
+        _ => {}
+    }
     match lang {
         Language::English => match role {
             Role::CompletedSnaky { move_number } => format!(
@@ -421,7 +449,9 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
     // fact told: one stone spoils them all (newcomers #109 and #114 asked for it).
     let fact = match why.best_spoils_double() {
         Some((move_number, snakies)) => spoils_double(lang, best.cell, move_number, snakies),
-        None => role_fact(lang, &cell, best.in_line),
+        None => {
+            role_fact(lang, &cell, best.in_line, why.line.maker_takes(best.cell).filter(|_| !best.outside))
+        }
     };
     match lang {
         Language::English => {

@@ -1281,7 +1281,7 @@ fn a_costly_move_says_at_once_what_it_cost_and_what_held() {
     assert_eq!(
         said,
         format!(
-            "Your move {number} at (7,9) let Maker win {lost} sooner; a reply on the board would have kept its guarantee at {before}. After the game, the lesson (W) shows which and why, and practice (Q) asks you to find it."
+            "Your move {number} at (7,9) let Maker win {lost} sooner; another reply would have kept its guarantee at {before}. After the game, the lesson (W) shows which and why, and practice (Q) asks you to find it."
         )
     );
     assert!(!said.contains(&best.to_string()), "the reply is the lesson's: {said}");
@@ -1336,7 +1336,7 @@ fn a_cost_only_against_this_makers_order_is_told_as_a_mistake() {
     };
     assert_eq!((played, lost, keeps), ((3, Cell::new(11, 7)), before - after, before));
     let said = notice.said.text(Language::English);
-    assert!(said.starts_with(&format!("Your move 3 at (11,7) let Maker win {lost} sooner; a reply on the board would have kept its guarantee at {before}.")), "{said}");
+    assert!(said.starts_with(&format!("Your move 3 at (11,7) let Maker win {lost} sooner; another reply would have kept its guarantee at {before}.")), "{said}");
     assert!(!said.contains("finish open"), "{said}");
     app.update();
     let drop = app.world().resource::<pokopoko::app::snaky::GuaranteeDrop>();

@@ -201,7 +201,14 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     app.update();
     assert_eq!(tried(&mut app).last(), Some(&TriedMark { cell: answer, holds: true }));
     // The costly try's line goes with the next try; once solved, the moves the answer's reason
-    // speaks of are drawn instead (newcomer #112).
+    // speaks of are drawn instead (newcomer #112), when asked for with L (newcomers #115 and
+    // #116 read them over the answers as a muddle).
+    let pale = marked::<pokopoko::app::snaky::practice::TryLineStone>(&mut app, |m| m.0);
+    assert_eq!(pale, [], "nothing pale until L");
+    let asked = texts(&mut app).iter().any(|t| t.contains("（L：対局の手のあとの作り手の計画を表示）"));
+    assert_eq!(asked, puzzle.line_to_reason(answer).is_some());
+    key(&mut app, KeyCode::KeyL);
+    app.update();
     let pale = marked::<pokopoko::app::snaky::practice::TryLineStone>(&mut app, |m| m.0);
     // (Over the tries' squares too, but for the move played, its ring: newcomer #115 missed a
     // Maker move hidden under a try.)

@@ -333,10 +333,10 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
             format!("Yes: the proof goes on, and wins by your move {by} whatever Breaker does (par {PAR}). Click the board or press Enter: the next board.")
         }
         (Feedback::OpeningKept { by, .. }, Ja) => format!(
-            "合格！ 跳んだ石から、証明は{by}手目までに勝ちます。並べる・曲げる・跳ぶ：証明の最初の3つの石です。その先の手は、作り手として打つ対局（K）でヒント（H）が見せます。"
+            "合格！ 跳んだ石から、証明は{by}手目までに勝ちます。並べる・曲げる・跳ぶ：証明の最初の3つの石です。その先の手は、作り手として打つ対局（X）でヒント（H）が見せます。"
         ),
         (Feedback::OpeningKept { by, .. }, En) => format!(
-            "Passed! From the jump the proof wins by your move {by}. Side by side, a row, a bend or a jump: the proof's first three stones. Playing as Maker (K), the hint (H) shows its later moves."
+            "Passed! From the jump the proof wins by your move {by}. Side by side, a row, a bend or a jump: the proof's first three stones. Playing as Maker (X), the hint (H) shows its later moves."
         ),
         (Feedback::OpeningMissed { beside: true, .. }, Ja) => {
             "となりですが、証明はそこからは続きません。続くのは印のマスだけです。どれかを打ってください。".into()

@@ -239,13 +239,19 @@ pub fn shown(lang: Language, answer: Cell, holds: u32) -> String {
 /// played. `plan`: that answer as shown here and what it was in the plan. Far cells that hold too
 /// go unsaid (newcomers #73, #74 read them as far play being as good as a block). No rule of
 /// thumb: none finds the best reply against these Makers more than two times in three.
-/// `drawn`: the board tints the Snaky the answer spoils (yellow tiles).
-pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>, drawn: Option<usize>, line: bool) -> String {
+/// `drawn`: the board tints the Snaky the answer spoils (yellow tiles), with this many of Maker's
+/// stones. `line`: the reason has moves to draw, and whether they are drawn now (L).
+pub fn why_it_holds(
+    lang: Language,
+    plan: Option<(Cell, Role, Option<u32>)>,
+    drawn: Option<usize>,
+    line: Option<bool>,
+) -> String {
     let green = match lang {
         Language::Japanese => "緑のマスはどれも持ちこたえる手です。",
         Language::English => "Every green cell holds.",
     };
-    let Some((answer, role)) = plan else { return green.to_string() };
+    let Some((answer, role, taken)) = plan else { return green.to_string() };
     // Of many Snakies through the answer the board tints one, the fullest, and the words say it
     // by its stones, not by a count no player checks (newcomer #107 read "lies on 28 Snakies …
     // (the yellow tiles)" beside one shape; #115 could not use "lies on 28 Snakies" in play).
@@ -265,19 +271,22 @@ pub fn why_it_holds(lang: Language, plan: Option<(Cell, Role)>, drawn: Option<us
             ),
             "",
         ),
-        (_, None, _) => (words::role_fact(lang, cell(answer), role), ""),
+        (_, None, _) => (words::role_fact(lang, cell(answer), role, taken), ""),
         (Language::Japanese, Some(_), false) => {
-            (words::role_fact(lang, cell(answer), role), "（黄色のマス）")
+            (words::role_fact(lang, cell(answer), role, taken), "（黄色のマス）")
         }
         (Language::English, Some(_), false) => {
-            (words::role_fact(lang, cell(answer), role), " (the yellow tiles)")
+            (words::role_fact(lang, cell(answer), role, taken), " (the yellow tiles)")
         }
     };
-    // `line`: the board draws the moves the reason speaks of (newcomer #112).
+    // `line`: the moves the reason speaks of, drawn (newcomer #112) or on L (#115 and #116 found
+    // them a muddle over the answers).
     let pale = match (lang, line) {
-        (_, false) => "",
-        (Language::Japanese, true) => "（うすい石：対局の手のあとの作り手の計画）",
-        (Language::English, true) => " (pale stones: Maker's plan after the game's move)",
+        (_, None) => "",
+        (Language::Japanese, Some(true)) => "（うすい石：対局の手のあとの作り手の計画。L で消す）",
+        (Language::English, Some(true)) => " (pale stones: Maker's plan after the game's move; L hides them)",
+        (Language::Japanese, Some(false)) => "（L：対局の手のあとの作り手の計画を表示）",
+        (Language::English, Some(false)) => " (L draws Maker's plan after the game's move)",
     };
     match lang {
         Language::Japanese => format!("{} が持ちこたえる理由{pale}：{fact}{tiles}。{green}", cell(answer)),
@@ -373,10 +382,10 @@ pub fn back_to_game(lang: Language) -> &'static str {
 pub fn legend(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "赤：試して持ちこたえなかった手（試した手だけ）。緑：持ちこたえる手。赤い丸：対局で打たれた手。黄色のマス：答えがつぶす Snaky。うすい石：最後に試した手のあと作り手が打てる手（ダブルリーチまで）、解けたあとは対局の手のあとの作り手の計画。"
+            "赤：試して持ちこたえなかった手（試した手だけ）。緑：持ちこたえる手。赤い丸：対局で打たれた手。黄色のマス：答えがつぶす Snaky。うすい石：最後に試した手のあと作り手が打てる手（ダブルリーチまで）、解けたあとは L で対局の手のあとの作り手の計画。"
         }
         Language::English => {
-            "Red: your tries that do not hold (only those tried are marked). Green: replies that hold. Red circle: the move played in the game. Yellow tiles: the Snaky the answer spoils. Pale stones: what Maker forces after your last try, to its double threat; once solved, Maker's plan after the game's move."
+            "Red: your tries that do not hold (only those tried are marked). Green: replies that hold. Red circle: the move played in the game. Yellow tiles: the Snaky the answer spoils. Pale stones: what Maker forces after your last try, to its double threat; once solved, L draws Maker's plan after the game's move."
         }
     }
 }
@@ -389,12 +398,12 @@ mod tests {
     /// the move number of Maker's plan, and no rule of thumb.
     #[test]
     fn an_answered_board_gives_the_plan_s_reason() {
-        assert_eq!(why_it_holds(Language::English, None, None, false), "Every green cell holds.");
+        assert_eq!(why_it_holds(Language::English, None, None, None), "Every green cell holds.");
         let said = why_it_holds(
             Language::English,
-            Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 })),
+            Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 }, None)),
             None,
-            false,
+            None,
         );
         assert_eq!(
             said,
@@ -403,27 +412,41 @@ mod tests {
         // With the line drawn, the words say where it is (newcomer #112).
         let said = why_it_holds(
             Language::English,
-            Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 })),
+            Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 }, None)),
             None,
-            true,
+            Some(true),
         );
         assert!(
-            said.starts_with("Why (6,7) holds (pale stones: Maker's plan after the game's move): in"),
+            said.starts_with(
+                "Why (6,7) holds (pale stones: Maker's plan after the game's move; L hides them): in"
+            ),
             "{said}"
+        );
+        // Not drawn until asked for (newcomers #115 and #116); a cell Maker's plan takes itself
+        // before the named move is said so (#115).
+        let said = why_it_holds(
+            Language::English,
+            Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 }, Some(4))),
+            None,
+            Some(false),
+        );
+        assert_eq!(
+            said,
+            "Why (6,7) holds (L draws Maker's plan after the game's move): in the line after your move, Maker takes (6,7) itself at move 4 and completes a Snaky through it with its move 11: a stone there first spoils that Snaky. Every green cell holds."
         );
         let said = why_it_holds(
             Language::Japanese,
-            Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })),
+            Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 }, None)),
             None,
-            false,
+            None,
         );
         assert!(said.starts_with("(6,7) が持ちこたえる理由：(6,7) には"), "{said}");
         // Of three Snakies through it, the board tints one, and says which (newcomer #107).
         let said = why_it_holds(
             Language::English,
-            Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 })),
+            Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 }, None)),
             Some(3),
-            false,
+            None,
         );
         assert!(
             said.contains(

@@ -391,7 +391,7 @@ pub fn costly_now(
             crate::snaky::words::place(lang, played)
         ),
         (Language::English, Some((_, keeps))) => format!(
-            "Your move {number} at {} let Maker win {lost} sooner; a reply on the board would have kept its guarantee at {keeps}. After the game, the lesson (W) shows which and why, and practice (Q) asks you to find it.",
+            "Your move {number} at {} let Maker win {lost} sooner; another reply would have kept its guarantee at {keeps}. After the game, the lesson (W) shows which and why, and practice (Q) asks you to find it.",
             crate::snaky::words::place(lang, played)
         ),
     }

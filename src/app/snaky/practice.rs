@@ -256,6 +256,12 @@ const KEYS: Keymap<PracticeKey> = Keymap(&[
         "M: more boards",
     ),
     Binding::press(
+        &[KeyCode::KeyL],
+        PracticeKey::Practice(PracticeInput::TogglePlan),
+        "L：作り手の計画",
+        "L: Maker's plan",
+    ),
+    Binding::press(
         &[KeyCode::Escape],
         PracticeKey::Practice(PracticeInput::Back),
         "Esc：対局にもどる",
@@ -353,6 +359,11 @@ fn reason_line(session: &PracticeSession) -> Option<Vec<(Cell, Player, usize)>> 
     session.puzzle().line_to_reason(solved_answer(session)?)
 }
 
+/// The solved board's reason line, where it is drawn (asked for with L).
+fn drawn_reason_line(session: &PracticeSession) -> Option<Vec<(Cell, Player, usize)>> {
+    reason_line(session).filter(|_| session.plan_shown())
+}
+
 /// The board's stones, numbered per player as in the game; the move played in the game ringed in
 /// red; each try's square; once answered, the replies that hold near the stones, and the Snaky
 /// the explained answer spoils in yellow tiles (newcomer #103 could not check the reason by eye).
@@ -373,7 +384,8 @@ fn draw_board(
     // lesson draws a line, and its finishing cells ringed; once solved, the moves the answer's
     // reason speaks of.
     let line = session.why_costly();
-    let mut pale = line.map(|line| line.stones.clone()).or_else(|| reason_line(&session)).unwrap_or_default();
+    let mut pale =
+        line.map(|line| line.stones.clone()).or_else(|| drawn_reason_line(&session)).unwrap_or_default();
     // Each line starts with the move the board already marks (the try's square, or the move
     // played's ring): not drawn again (newcomer #113 read a pale stone there as its own). Every
     // later stone is, over an earlier try's square too (newcomer #115 missed a Maker move 6
@@ -457,14 +469,16 @@ fn update_panel(
             },
             Info::WhyItHolds if session.solved() => {
                 let answer = explained_answer(&session);
-                let plan = answer.and_then(|answer| Some((answer, puzzle.role_of(answer)?)));
+                let plan = answer
+                    .and_then(|answer| Some((answer, puzzle.role_of(answer)?, puzzle.maker_takes(answer))));
                 // The tinted shape's Maker stones, as the board shows them.
                 let maker: Vec<Cell> =
                     puzzle.stones().iter().filter(|s| s.1 == Player::Maker).map(|s| s.0).collect();
                 let drawn = answer
                     .and_then(|answer| puzzle.spoiled(answer))
                     .map(|copy| copy.iter().filter(|c| maker.contains(c)).count());
-                let line = session.why_costly().is_none() && reason_line(&session).is_some();
+                let line = (session.why_costly().is_none() && reason_line(&session).is_some())
+                    .then_some(session.plan_shown());
                 text::why_it_holds(lang, plan, drawn, line)
             }
             Info::WhyItHolds => String::new(),

@@ -23,6 +23,8 @@ pub enum PracticeInput {
     Next,
     /// More boards, from games a computer Breaker played against the same Maker.
     More,
+    /// Draw (or hide) Maker's plan after the game's move, which a solved board's reason speaks of.
+    TogglePlan,
     /// Back to the game the boards came from.
     Back,
 }
@@ -66,6 +68,10 @@ pub struct PracticeSession {
     next_seed: u64,
     /// The boards of the player's own game (the first ones).
     yours: usize,
+    /// Once a board is solved, Maker's plan after the game's move is drawn (pale stones): off
+    /// until asked for, as the answers and the tries' squares are enough to read at first
+    /// (newcomers #115 and #116 read the plan's stones over the green answers as a muddle).
+    plan_shown: bool,
 }
 
 impl PracticeSession {
@@ -94,6 +100,7 @@ impl PracticeSession {
             cards,
             next_seed,
             yours,
+            plan_shown: false,
         })
     }
 
@@ -128,6 +135,11 @@ impl PracticeSession {
     /// The reply found that holds, if one was.
     pub fn found(&self) -> Option<Cell> {
         self.tries.iter().find(|(_, v)| matches!(v, Verdict::Holds { .. })).map(|&(c, _)| c)
+    }
+
+    /// Maker's plan after the game's move is drawn once the board is solved (asked for).
+    pub fn plan_shown(&self) -> bool {
+        self.plan_shown
     }
 
     /// Every reply that holds is on the board (asked for).
@@ -187,6 +199,10 @@ impl PracticeSession {
             }
             PracticeInput::More => {
                 self.more();
+                None
+            }
+            PracticeInput::TogglePlan => {
+                self.plan_shown = !self.plan_shown;
                 None
             }
             PracticeInput::Back => Some(PracticeOutcome::Back),
