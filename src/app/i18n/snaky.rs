@@ -793,15 +793,16 @@ pub fn double_threat_par(
 }
 
 /// Maker's move `number` at `cell` was not its plan's: the plan's cell already held its stone, so its rules
-/// gave it the first free cell of a fixed order.
+/// gave it the first free cell of a fixed order; its plan still wins in time (newcomer #116 took
+/// such a stone in the frame's far corner for a fault).
 pub fn spare_stone(lang: Language, number: usize, at: Cell) -> String {
     match lang {
         Language::Japanese => format!(
-            "作り手の{number}手目 {} は計画外の石です：計画が次に示すマスにはもう作り手の石があったので、決まった順で最初の空きマスに打ちました。",
+            "作り手の{number}手目 {} は計画外の石です：計画が次に示すマスはもう作り手の石なので、決まった順で最初の空きマスに打ちました。計画はそれでも見出しの手までに勝ちます。",
             cell(at)
         ),
         Language::English => format!(
-            "Maker's move {number} at {} is off its plan: the cell its plan names next already holds a Maker stone, so its rules give it the first free cell in a fixed order.",
+            "Maker's move {number} at {} is off its plan: the cell its plan names next is already Maker's, so it takes the first free cell in a fixed order. Its plan still wins by the heading's move.",
             cell(at)
         ),
     }
