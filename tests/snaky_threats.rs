@@ -490,8 +490,6 @@ static OFF_PLAN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize
 /// The best replies [`checked_explanation`] found on every Snaky of a double threat (a test that
 /// meets none has not checked their sentence).
 static SPOILS_ALL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-/// The best replies [`checked_explanation`] found on a fuller shape than the move's.
-static COMPARED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 /// The best replies [`checked_explanation`] found taken by the line's Maker before their role's move.
 static TAKEN_FIRST: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
@@ -754,25 +752,6 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
             );
             assert_eq!(said.contains("run through"), told.is_some(), "{at}: {said}");
             SPOILS_ALL.fetch_add(usize::from(told.is_some()), std::sync::atomic::Ordering::Relaxed);
-            // Where the best reply lay on a shape fuller of Maker's stones than any through the
-            // move (the brute force's copies before the move; after the shape's sentence, its
-            // count), the two are compared.
-            let yours = fullest_copies(&before, m.breaker).0;
-            let theirs = best.shape_said().map_or(fullest_copies(&before, best.cell).0, |s| s.count);
-            let compared = !best.outside
-                && !m.breaker.is_far_away()
-                && theirs >= 2
-                && theirs > yours
-                && !words::row_of_five_kept_off(why);
-            let at_the_board = said.contains("Before your move: ")
-                || said.contains(&format!(" Your {} lay on none", m.breaker));
-            assert_eq!(at_the_board, compared, "{at}: {said}");
-            if compared && best.shape_said().is_none() {
-                let with =
-                    format!("lay on a shape with {theirs} of Maker's stones, your {} on none", m.breaker);
-                assert!(said.contains(&with), "{at}: {said}");
-            }
-            COMPARED.fetch_add(usize::from(compared), std::sync::atomic::Ordering::Relaxed);
             // Where the line's Maker takes the best reply's cell itself before the move its role
             // names, the sentence says so (newcomer #115 saw the line's Maker stone there).
             let named = match best.in_line {
@@ -943,9 +922,6 @@ fn every_line_of_computer_games_of_every_breaker_checks_against_the_brute_force(
     );
     let taken_first = TAKEN_FIRST.load(std::sync::atomic::Ordering::Relaxed);
     assert!(taken_first > 0, "some best reply is a cell the line's Maker takes first");
-    let compared = COMPARED.load(std::sync::atomic::Ordering::Relaxed);
-    assert!(compared > 0, "some best reply lay on a fuller shape than the move");
-    println!("best replies compared with the move on the board: {compared}");
 }
 
 /// Why no lesson offers "block the fullest shape" as a rule: over seeded games of the computer

@@ -352,8 +352,8 @@ impl T {
                 "Maker builds a Snaky, a 6-cell shape (How to play, G), and always wins: hold out as long as you can. Guarantee: the heading's move, by which Maker wins (it only goes down); par: the guarantee at the start. Dashed frame: where Maker plays; you may claim anywhere.",
             ),
             T::AnalysisHelp => (
-                "作り手の証明は局面ごとの小さな計画（カード）でできています。計画＝いまの計画、あと何手＝それで勝つまで。空けるマス（青）：1つ取ると作り手は計画を変えます。使う石（金）：計画の石。次の手（赤）：作り手の次のマス。",
-                "Maker's proof is a set of small plans (cards), one per position. Plan: the one it follows now; moves it needs: to win by it. Keep free (blue): take one and Maker changes plan. Its stones (gold): the plan's. Next (red): Maker's next cell.",
+                "作り手の証明は局面ごとの小さな計画（カード）でできています。計画＝いまの計画、あと何手＝それで勝つまで。空けるマス（青）：計画が空けておきたいマス。1つ取ると作り手は計画を変えます。使う石（金）：計画の石。次の手（赤）：作り手の次のマス。",
+                "Maker's proof is a set of small plans (cards), one per position. Plan: the one it follows now; moves it needs: to win by it. Keep free (blue): cells the plan needs free; take one and Maker changes plan. Its stones (gold): the plan's. Next (red): Maker's next cell.",
             ),
             T::AssistNote => (
                 "この表示が盤に出ている間の手は助けありで、その対局は最高記録に数えません（ボタンで消すか、対局ページへ）。",

@@ -351,29 +351,14 @@ fn any_of_ja(cells: usize) -> &'static str {
 /// where it comes before the move the role names (newcomer #115 read "Maker's move 13 leaves a
 /// Snaky through (3,8) one stone from finished" beside the line's Maker stone on (3,8)).
 pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role, taken: Option<u32>) -> String {
-    let first = |move_number: u32| taken.filter(|&k| k < move_number);
-    match (lang, role) {
-        (Language::English, Role::CompletedSnaky { move_number }) if let Some(k) = first(move_number) => {
-            return format!(
-                "in the line after your move, Maker takes {cell} itself at move {k} and completes a Snaky through it with its move {move_number}: a stone there first spoils that Snaky"
-            );
+    let first = match role {
+        Role::CompletedSnaky { move_number } | Role::ThreatenedSnaky { move_number } => {
+            taken.filter(|&k| k < move_number)
         }
-        (Language::English, Role::ThreatenedSnaky { move_number }) if let Some(k) = first(move_number) => {
-            return format!(
-                "in the line after your move, Maker takes {cell} itself at move {k}, and its move {move_number} leaves a Snaky through it one stone from finished (a threat): a stone there first spoils that threat"
-            );
-        }
-        (Language::Japanese, Role::CompletedSnaky { move_number }) if let Some(k) = first(move_number) => {
-            return format!(
-                "{cell} は、あなたの手のあと作り手が{k}手目に自分で取り、{move_number}手目に完成させる Snaky のマスです：先にそこに石があれば完成しません"
-            );
-        }
-        (Language::Japanese, Role::ThreatenedSnaky { move_number }) if let Some(k) = first(move_number) => {
-            return format!(
-                "{cell} は、あなたの手のあと作り手が{k}手目に自分で取り、{move_number}手目でリーチにする Snaky のマスです：先にそこに石があればそのリーチは生まれません"
-            );
-        }
-        _ => {}
+        _ => None,
+    };
+    if let Some(k) = first {
+        return taken_first(lang, cell, role, k);
     }
     match lang {
         Language::English => match role {
@@ -436,6 +421,26 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role, taken
     }
 }
 
+/// [`role_fact`] for a cell of a Snaky Maker completes or threatens that its line takes itself
+/// first, at its move `k`.
+fn taken_first(lang: Language, cell: impl std::fmt::Display, role: Role, k: u32) -> String {
+    match (lang, role) {
+        (Language::English, Role::CompletedSnaky { move_number }) => format!(
+            "in the line after your move, Maker takes {cell} itself at move {k} and completes a Snaky through it with its move {move_number}: a stone there first spoils that Snaky"
+        ),
+        (Language::English, Role::ThreatenedSnaky { move_number }) => format!(
+            "in the line after your move, Maker takes {cell} itself at move {k}, and its move {move_number} leaves a Snaky through it one stone from finished (a threat): a stone there first spoils that threat"
+        ),
+        (Language::Japanese, Role::CompletedSnaky { move_number }) => format!(
+            "{cell} は、あなたの手のあと作り手が{k}手目に自分で取り、{move_number}手目に完成させる Snaky のマスです：先にそこに石があれば完成しません"
+        ),
+        (Language::Japanese, Role::ThreatenedSnaky { move_number }) => format!(
+            "{cell} は、あなたの手のあと作り手が{k}手目に自分で取り、{move_number}手目でリーチにする Snaky のマスです：先にそこに石があればそのリーチは生まれません"
+        ),
+        (_, role) => role_fact(lang, cell, role, None),
+    }
+}
+
 fn best_reply_itself(lang: Language, why: &Why) -> String {
     let best = &why.best_reply;
     let cell = match (lang, best.outside) {
@@ -467,7 +472,7 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
             } else {
                 format!("played {cell}")
             };
-            let shape = format!("{}{}", on_shape(lang, best), fuller_than_played(lang, why));
+            let shape = on_shape(lang, best);
             format!(
                 "{}.{shape} Had you {had}, Maker would win by its move {}{ends}.",
                 capitalised(&fact),
@@ -478,7 +483,7 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
             let ends = ends.map_or(String::new(), |m| {
                 format!("（下の進行ではそれより早く{m}手目に完成：数は作り手がいちばん遅い場合の手数です）")
             });
-            let shape = format!("{}{}", on_shape(lang, best), fuller_than_played(lang, why));
+            let shape = on_shape(lang, best);
             format!(
                 "{fact}。{shape}{cell} に打っていれば、作り手の勝ちは{}手目まででした{ends}。",
                 best.keeps
@@ -503,54 +508,6 @@ fn spoils_double(lang: Language, cell: Cell, move_number: u32, snakies: usize) -
         (Language::Japanese, n) => format!(
             "{cell} は、あなたの手のあと作り手が{move_number}手目に作るリーチの{n}つの Snaky がすべて通るマスです：そこに石があればすべて完成しません"
         ),
-    }
-}
-
-/// On the board before the move, where the best reply lay on a Snaky shape fuller of Maker's
-/// stones than any through the move played ([`super::review::BestReply::fullest`], free of
-/// Breaker's stones):
-/// the two compared in one measure, a fact of this board (newcomers #113, #114 and #117 asked
-/// for "the board as it stood"; said only where it holds, as no rule of the fullest shape finds
-/// the best reply more than two times in three). After [`on_shape`]'s sentence, only the move's
-/// side. Empty otherwise.
-fn fuller_than_played(lang: Language, why: &Why) -> String {
-    let best = &why.best_reply;
-    // After the shape's sentence, its count is the one compared.
-    let said = best.shape_said();
-    let k = said.map_or(best.fullest.stones, |shape| shape.count);
-    let j = best.played_fullest.stones;
-    // (A stone far away, a pass, lies on nothing: nothing to compare. Beside the row of five's
-    // rule the lesson has no room for a second general fact: the rule is the one kept.)
-    if best.outside || why.breaker.is_far_away() || k < 2 || k <= j || row_of_five_kept_off(why) {
-        return String::new();
-    }
-    let played = why.breaker;
-    match (lang, said.is_some(), j) {
-        (Language::English, true, 0) => format!(" Your {played} lay on none with a Maker stone."),
-        (Language::English, true, j) => format!(" Your {played} lay on none with more than {j}."),
-        (Language::English, false, 0) => {
-            format!(
-                " Before your move: {} lay on a shape with {k} of Maker's stones, your {played} on none.",
-                best.cell
-            )
-        }
-        (Language::English, false, j) => format!(
-            " Before your move: {} lay on a shape with {k} of Maker's stones, your {played} on none with over {j}.",
-            best.cell
-        ),
-        (Language::Japanese, true, 0) => {
-            format!("あなたの {played} を通る形に作り手の石はありませんでした。")
-        }
-        (Language::Japanese, true, j) => format!("あなたの {played} を通る形の石は多くて{j}個でした。"),
-        (Language::Japanese, false, 0) => {
-            format!("打つ前の盤：{} を通る形には作り手の石が{k}個、あなたの {played} には0個。", best.cell)
-        }
-        (Language::Japanese, false, j) => {
-            format!(
-                "打つ前の盤：{} を通る形には作り手の石が{k}個、あなたの {played} には多くて{j}個。",
-                best.cell
-            )
-        }
     }
 }
 

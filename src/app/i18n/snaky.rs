@@ -1244,7 +1244,7 @@ pub fn line_position(lang: Language, step: usize, last: usize, left: Option<Opti
 pub fn primer_row_of_five(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => "（遊び方 G、勝ち方 L のステップ2）",
-        Language::English => " (Play it: G, then L, step 2.)",
+        Language::English => " (Try it: How to play, G, then How Maker wins, L, step 2.)",
     }
 }
 
