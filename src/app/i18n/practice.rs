@@ -266,7 +266,7 @@ pub fn why_it_holds(
         ),
         (Language::English, Some(stones), true) => (
             format!(
-                "{} lies on Snakies Maker could still build after your move, the fullest already holding {stones} of its stones (the yellow tiles): a stone there spoils them all",
+                "{} lies on Snakies Maker could still build after your move, the fullest of those through it already holding {stones} of its stones (the yellow tiles): a stone there spoils them all",
                 cell(answer)
             ),
             "",
@@ -450,7 +450,7 @@ mod tests {
         );
         assert!(
             said.contains(
-                "the fullest already holding 3 of its stones (the yellow tiles): a stone there spoils them all"
+                "the fullest of those through it already holding 3 of its stones (the yellow tiles): a stone there spoils them all"
             ),
             "{said}"
         );

@@ -292,7 +292,7 @@ pub fn marks_legend(
             "紫の輪：作り手がそこに打つと Snaky が完成するマス。すぐふさぎましょう（この作り手はあとに回すこともありますが、ほかの相手ならそこですぐ勝ちます）。".to_string()
         }
         (Language::English, 1, None) => {
-            "Purple ring: Maker's stone there would complete a Snaky. Block it now (this Maker may leave it for later; any other would win there at once).".to_string()
+            "Purple ring: Maker's stone there would complete a Snaky. Block it now (this Maker may leave it for later; any other Maker would win there at once).".to_string()
         }
         (Language::Japanese, _, _) => "紫の輪：作り手がそこに打つと Snaky が完成するマス。".to_string(),
         (Language::English, _, _) => "Purple ring: Maker's stone there would complete a Snaky.".to_string(),
