@@ -811,8 +811,8 @@ impl Role {
         if let Some(step) = threatened {
             return Self::ThreatenedSnaky { move_number: step.move_number };
         }
-        if let Some(step) = line.steps.iter().find(|step| step.maker == cell) {
-            return Self::ClaimedByMaker { move_number: step.move_number };
+        if let Some(move_number) = line.maker_takes(cell) {
+            return Self::ClaimedByMaker { move_number };
         }
         match line.steps.iter().find(|step| step.breaker == Some(cell)) {
             Some(step) => Self::TakenByBreaker { move_number: step.move_number },

@@ -351,14 +351,16 @@ fn any_of_ja(cells: usize) -> &'static str {
 /// where it comes before the move the role names (newcomer #115 read "Maker's move 13 leaves a
 /// Snaky through (3,8) one stone from finished" beside the line's Maker stone on (3,8)).
 pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role, taken: Option<u32>) -> String {
+    // (completes, the role's move, the move that takes the cell first)
     let first = match role {
-        Role::CompletedSnaky { move_number } | Role::ThreatenedSnaky { move_number } => {
-            taken.filter(|&k| k < move_number)
-        }
+        Role::CompletedSnaky { move_number } => Some((true, move_number)),
+        Role::ThreatenedSnaky { move_number } => Some((false, move_number)),
         _ => None,
     };
-    if let Some(k) = first {
-        return taken_first(lang, cell, role, k);
+    if let Some((completes, move_number)) = first
+        && let Some(k) = taken.filter(|&k| k < move_number)
+    {
+        return taken_first(lang, cell, completes, move_number, k);
     }
     match lang {
         Language::English => match role {
@@ -421,23 +423,28 @@ pub fn role_fact(lang: Language, cell: impl std::fmt::Display, role: Role, taken
     }
 }
 
-/// [`role_fact`] for a cell of a Snaky Maker completes or threatens that its line takes itself
-/// first, at its move `k`.
-fn taken_first(lang: Language, cell: impl std::fmt::Display, role: Role, k: u32) -> String {
-    match (lang, role) {
-        (Language::English, Role::CompletedSnaky { move_number }) => format!(
+/// [`role_fact`] for a cell of a Snaky Maker completes (`completes`) or threatens at its move
+/// `move_number`, which its line takes itself first, at its move `k`.
+fn taken_first(
+    lang: Language,
+    cell: impl std::fmt::Display,
+    completes: bool,
+    move_number: u32,
+    k: u32,
+) -> String {
+    match (lang, completes) {
+        (Language::English, true) => format!(
             "in the line after your move, Maker takes {cell} itself at move {k} and completes a Snaky through it with its move {move_number}: a stone there first spoils that Snaky"
         ),
-        (Language::English, Role::ThreatenedSnaky { move_number }) => format!(
+        (Language::English, false) => format!(
             "in the line after your move, Maker takes {cell} itself at move {k}, and its move {move_number} leaves a Snaky through it one stone from finished (a threat): a stone there first spoils that threat"
         ),
-        (Language::Japanese, Role::CompletedSnaky { move_number }) => format!(
+        (Language::Japanese, true) => format!(
             "{cell} は、あなたの手のあと作り手が{k}手目に自分で取り、{move_number}手目に完成させる Snaky のマスです：先にそこに石があれば完成しません"
         ),
-        (Language::Japanese, Role::ThreatenedSnaky { move_number }) => format!(
+        (Language::Japanese, false) => format!(
             "{cell} は、あなたの手のあと作り手が{k}手目に自分で取り、{move_number}手目でリーチにする Snaky のマスです：先にそこに石があればそのリーチは生まれません"
         ),
-        (_, role) => role_fact(lang, cell, role, None),
     }
 }
 
