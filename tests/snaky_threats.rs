@@ -735,7 +735,12 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
         assert_eq!(why.best_spoils_double(), on_all, "{at}");
         let said = words::best_reply(Language::English, why);
         if why.better_block.is_none() && !why.blocked_finish {
-            let told = on_all.map(|(move_number, snakies)| match snakies {
+            // Where the move left a cell on which Maker's stone makes a double threat and the best
+            // reply is that cell, the fork's sentence says it spoils them, in place of this one.
+            let fork_said = why.for_this_order_only().is_none()
+                && why.fork_left.as_ref().is_some_and(|fork| fork.cell == best.cell);
+            assert_eq!(said.contains("A stone of yours there first spoils"), fork_said, "{at}: {said}");
+            let told = on_all.filter(|_| !fork_said).map(|(move_number, snakies)| match snakies {
                 2 => format!(
                     "both Snakies of Maker's double threat at move {move_number} run through {}",
                     best.cell
@@ -761,8 +766,10 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
                 _ => None,
             };
             let taken = why.line.steps.iter().find(|s| s.maker == best.cell).map(|s| s.move_number);
-            let first =
-                taken.zip(named).filter(|&(k, m)| k < m && told.is_none() && !best.outside).map(|(k, _)| k);
+            let first = taken
+                .zip(named)
+                .filter(|&(k, m)| k < m && told.is_none() && !fork_said && !best.outside)
+                .map(|(k, _)| k);
             match first {
                 Some(k) => {
                     assert!(

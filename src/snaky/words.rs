@@ -211,17 +211,23 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
     if why.blocked_finish {
         return blocked_finish(lang, why.breaker, &why.line.open.cells);
     }
-    let said = best_reply_itself(lang, why);
     // A reply that holds longer only against this Maker's order is said as it held, with no rule
     // offered beside it: its line, one switch away, says where a Maker that takes finishes would
     // win ([`forced_best`]). Four newcomers in a row (#106, #112 to #114) read a caveat here as
     // the lesson taking its advice back.
     if why.for_this_order_only().is_some() {
-        return said;
+        return best_reply_itself(lang, why, true);
     }
     let said = match &why.fork_left {
-        Some(fork) => format!("{}{said}", fork_left(lang, fork, why.best_reply.cell)),
-        None => said,
+        // The double threat's own cell: its sentence is the reason (a second one, that both
+        // Snakies run through it, said the same again).
+        Some(fork) if fork.cell == why.best_reply.cell => {
+            format!("{}{}", fork_left(lang, fork, why.best_reply.cell), best_reply_itself(lang, why, false))
+        }
+        Some(fork) => {
+            format!("{}{}", fork_left(lang, fork, why.best_reply.cell), best_reply_itself(lang, why, true))
+        }
+        None => best_reply_itself(lang, why, true),
     };
     // The two lines' turning points, when they differ in a way a player can see, with the rule
     // it teaches (newcomers #110 and #111 each found it in their own words and asked for it).
@@ -254,19 +260,27 @@ pub fn row_of_five_kept_off(why: &Why) -> bool {
 
 /// Before the best reply's sentence, where the move left a cell on which Maker's next stone
 /// makes a double threat and the best reply left none ([`Why::fork_left`]): the primer's rule,
-/// stop a double threat a move before it is made, on this game's board (the yellow "2" rings
+/// stop a double threat a move before it is made, on this game's board (small purple squares
 /// mark such cells in play).
 pub fn fork_left(lang: Language, fork: &Fork, best: Cell) -> String {
     let cell = fork.cell;
     let finishes: Vec<String> = fork.finishes.iter().map(ToString::to_string).collect();
-    match lang {
-        Language::English => format!(
-            "After your move, a Maker stone at {cell} would make a double threat ({} would each finish a Snaky); after {best}, no Maker stone would. ",
-            and_list(lang, &finishes)
+    let finishes = and_list(lang, &finishes);
+    let both = fork.finishes.len() == 2;
+    match (lang, best == cell) {
+        (Language::English, true) => format!(
+            "After your move, a Maker stone at {cell} (the small purple square) would make a double threat: {finishes} would each finish a Snaky. A stone of yours there first spoils {}. ",
+            if both { "both" } else { "them all" }
         ),
-        Language::Japanese => format!(
-            "あなたの手のあと、作り手が {cell} に打てばダブルリーチでした（{} のどれでも Snaky が完成します）。{best} のあとなら、そんな石はありませんでした。",
-            and_list(lang, &finishes)
+        (Language::English, false) => format!(
+            "After your move, a Maker stone at {cell} (the small purple square) would make a double threat: {finishes} would each finish a Snaky. After {best}, no Maker stone would. "
+        ),
+        (Language::Japanese, true) => format!(
+            "あなたの手のあと、作り手が {cell}（紫の小さな四角）に打てばダブルリーチでした：{finishes} のどれでも Snaky が完成します。先にそこに石を置けば{}つぶせます。",
+            if both { "両方とも" } else { "すべて" }
+        ),
+        (Language::Japanese, false) => format!(
+            "あなたの手のあと、作り手が {cell}（紫の小さな四角）に打てばダブルリーチでした：{finishes} のどれでも Snaky が完成します。{best} のあとなら、そんな石はありませんでした。"
         ),
     }
 }
@@ -448,7 +462,9 @@ fn taken_first(
     }
 }
 
-fn best_reply_itself(lang: Language, why: &Why) -> String {
+/// "(6,7) is a cell of …: a stone there spoils it. Had you played (6,7), Maker would win by its
+/// move 21." Without `fact` (said already, by [`fork_left`]), only the second sentence.
+fn best_reply_itself(lang: Language, why: &Why, fact: bool) -> String {
     let best = &why.best_reply;
     let cell = match (lang, best.outside) {
         (Language::English, true) => "any cell outside the envelope".to_string(),
@@ -459,7 +475,7 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
     let ends = why.best_line.completed.map(|done| done.move_number).filter(|&m| m != why.best_reply.keeps);
     // Where it lies on every Snaky of the double threat the move let Maker build, that is the
     // fact told: one stone spoils them all (newcomers #109 and #114 asked for it).
-    let fact = match why.best_spoils_double() {
+    let said = match why.best_spoils_double() {
         Some((move_number, snakies)) => spoils_double(lang, best.cell, move_number, snakies),
         None => {
             role_fact(lang, &cell, best.in_line, why.line.maker_takes(best.cell).filter(|_| !best.outside))
@@ -479,22 +495,19 @@ fn best_reply_itself(lang: Language, why: &Why) -> String {
             } else {
                 format!("played {cell}")
             };
-            let shape = on_shape(lang, best);
-            format!(
-                "{}.{shape} Had you {had}, Maker would win by its move {}{ends}.",
-                capitalised(&fact),
-                best.keeps
-            )
+            let fact = if fact {
+                format!("{}.{} ", capitalised(&said), on_shape(lang, best))
+            } else {
+                String::new()
+            };
+            format!("{fact}Had you {had}, Maker would win by its move {}{ends}.", best.keeps)
         }
         Language::Japanese => {
             let ends = ends.map_or(String::new(), |m| {
                 format!("（下の進行ではそれより早く{m}手目に完成：数は作り手がいちばん遅い場合の手数です）")
             });
-            let shape = on_shape(lang, best);
-            format!(
-                "{fact}。{shape}{cell} に打っていれば、作り手の勝ちは{}手目まででした{ends}。",
-                best.keeps
-            )
+            let fact = if fact { format!("{said}。{}", on_shape(lang, best)) } else { String::new() };
+            format!("{fact}{cell} に打っていれば、作り手の勝ちは{}手目まででした{ends}。", best.keeps)
         }
     }
 }

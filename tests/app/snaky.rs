@@ -2292,6 +2292,78 @@ fn the_snakies_two_cells_short_are_outlined_in_play_and_s_hides_them() {
     assert!(outlined(&mut app).is_empty(), "blind mode hides them");
 }
 
+/// The cells where Maker's next stone would make a double threat are marked with the outlines
+/// (newcomers #118 and #119 asked for the cells where outlines meet): every such cell, found here
+/// by SPEC §2.3's finishing cells over a brute force of the copies (`shapes::finishing`), the
+/// legend says what they are, S hides them with the outlines, and they are no help. The paper's
+/// Maker against the mixed computer Breaker's first four moves (its seed 4).
+#[test]
+fn the_cells_where_maker_would_make_a_double_threat_are_marked_in_play() {
+    use pokopoko::app::snaky::ForkMark;
+    let marked = |app: &mut App| -> Vec<Cell> {
+        let mut cells: Vec<Cell> =
+            app.world_mut().query::<&ForkMark>().iter(app.world()).map(|m| m.0).collect();
+        cells.sort();
+        cells
+    };
+    let mut app = snaky_screen();
+    app.world_mut().resource_mut::<pokopoko::app::i18n::Lang>().0 = Language::English;
+    for cell in pokopoko::snaky::parse_moves("9,6 7,7 4,10 7,11").expect("a record") {
+        click(&mut app, cell);
+    }
+    app.update();
+    let game = session(&app).game().clone();
+    let (maker, breaker) = (game.maker_cells(), game.breaker_cells());
+    assert!(crate::shapes::finishing(maker, breaker).is_empty(), "no finishing cell yet");
+    // Brute force: the free cells near Maker's stones where its stone leaves two finishing cells.
+    let mut forks = Vec::new();
+    for x in -6..=22 {
+        for y in -6..=22 {
+            let cell = Cell::new(x, y);
+            if maker.contains(&cell) || breaker.contains(&cell) {
+                continue;
+            }
+            let mut with = maker.to_vec();
+            with.push(cell);
+            if crate::shapes::finishing(&with, breaker).len() >= 2 {
+                forks.push(cell);
+            }
+        }
+    }
+    forks.sort();
+    assert_eq!(forks, [Cell::new(9, 11)], "one such cell on this board");
+    assert_eq!(marked(&mut app), forks);
+    let legend = "Purple square: Maker's stone there would make a double threat (two finishes at once). Take it first.";
+    assert!(texts(&mut app).iter().any(|t| t.contains(legend)), "{:?}", texts(&mut app));
+    assert!(session(&app).assists().is_empty(), "no help");
+    key(&mut app, KeyCode::KeyS);
+    app.update();
+    assert_eq!(marked(&mut app), [], "S hides them with the outlines");
+    key(&mut app, KeyCode::KeyS);
+    app.update();
+    assert_eq!(marked(&mut app), forks, "S shows them again");
+    // Taken, it is no longer marked, nor said.
+    click(&mut app, Cell::new(9, 11));
+    app.update();
+    assert!(!marked(&mut app).contains(&Cell::new(9, 11)));
+    // Left, Maker takes it and makes its double threat; the lesson on that move marks it on the
+    // board before the move, as play did, and its legend says what it is.
+    let mut app = loaded("9,6 7,7 4,10 7,11 2,2 8,13");
+    app.world_mut().resource_mut::<pokopoko::app::i18n::Lang>().0 = Language::English;
+    app.update();
+    let game = session(&app).game().clone();
+    assert!(game.won());
+    assert_eq!(game.maker_cells()[5], Cell::new(9, 11), "Maker's sixth stone took it");
+    open_lesson(&mut app, 4);
+    assert_eq!(marked(&mut app), forks);
+    let said = "Small purple squares: Maker's stone there makes a double threat.";
+    assert!(texts(&mut app).iter().any(|t| t.contains(said)), "{:?}", texts(&mut app));
+    // Along the line, the board is the line's: no squares of the board before the move.
+    key(&mut app, KeyCode::ArrowRight);
+    app.update();
+    assert_eq!(marked(&mut app), []);
+}
+
 /// Where the lesson's line leaves the game, the caption says what the game's move there cost, as
 /// the review finds it (newcomer #111 read "In your game you played (2,10)" and could not tell
 /// whether that was a mistake): a mistake of its own with its loss and chip, or one that kept

@@ -3,11 +3,18 @@
 //! puzzle says (`tests/snaky_practice.rs` checks the engine against a replay and a brute force),
 //! and Esc goes back to the game unchanged.
 
+use std::time::Duration;
+
+use bevy::camera::NormalizedRenderTarget;
+use bevy::picking::backend::HitData;
+use bevy::picking::events::{Click, Pointer};
+use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
 
 use pokopoko::app::snaky::model::practice::PracticeSession;
 use pokopoko::app::snaky::practice::{AnswerMark, TriedMark};
 use pokopoko::app::snaky::{Cursor, Session};
+use pokopoko::app::theme::widgets::ButtonKind;
 use pokopoko::app::{Go, SavePlace, Screen};
 use pokopoko::snaky::practice::Puzzle;
 use pokopoko::snaky::{self, Cell, Maker};
@@ -57,6 +64,28 @@ fn puzzles() -> Vec<Puzzle> {
     let cards = Maker::Paper.cards().expect("cards");
     let game = snaky::replay(cards, &snaky::parse_moves(RECORD).expect("a record")).expect("legal");
     snaky::practice::puzzles(&game)
+}
+
+/// The button labelled `label` and how it is coloured.
+fn button(app: &mut App, label: &str) -> (Entity, ButtonKind) {
+    let mut buttons = app.world_mut().query_filtered::<(Entity, &Children, &ButtonKind), With<Button>>();
+    let world = app.world();
+    buttons
+        .iter(world)
+        .find(|(_, children, _)| children.iter().any(|c| world.get::<Text>(c).is_some_and(|t| t.0 == label)))
+        .map(|(entity, _, kind)| (entity, *kind))
+        .unwrap_or_else(|| panic!("no button labelled {label}"))
+}
+
+/// A click on the button labelled `label`, as the pointer delivers it.
+fn click_button(app: &mut App, label: &str) {
+    let (entity, _) = button(app, label);
+    let hit = HitData::new(Entity::PLACEHOLDER, 0.0, None, None);
+    let location =
+        Location { target: NormalizedRenderTarget::None { width: 1280, height: 800 }, position: Vec2::ZERO };
+    let click = Click { button: PointerButton::Primary, hit, duration: Duration::from_millis(80), count: 1 };
+    app.world_mut().trigger(Pointer::new(PointerId::Mouse, location, click, entity));
+    app.update();
 }
 
 fn tried(app: &mut App) -> Vec<TriedMark> {
@@ -188,6 +217,10 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     let mut expected = cells.clone();
     expected.sort();
     assert_eq!(ringed, expected, "its finishing cells ringed");
+    // Unsolved, the plan's button is grey and L does nothing.
+    assert_eq!(button(&mut app, "作り手の計画 (L)").1, ButtonKind::Disabled);
+    key(&mut app, KeyCode::KeyL);
+    app.update();
     // A reply that holds, by the keys: the cursor to it, Enter.
     let answer = puzzle.answers()[0];
     let at = app.world().resource::<Cursor>().0;
@@ -206,9 +239,15 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     let pale = marked::<pokopoko::app::snaky::practice::TryLineStone>(&mut app, |m| m.0);
     assert_eq!(pale, [], "nothing pale until L");
     let asked = texts(&mut app).iter().any(|t| t.contains("（L：対局の手のあとの作り手の計画を表示）"));
-    assert_eq!(asked, puzzle.line_to_reason(answer).is_some());
-    key(&mut app, KeyCode::KeyL);
-    app.update();
+    let has_plan = puzzle.line_to_reason(answer).is_some();
+    assert_eq!(asked, has_plan);
+    // L's button, for a player on the mouse alone: grey where the board has no plan to draw.
+    let plan_button = button(&mut app, "作り手の計画 (L)").1;
+    assert_eq!(plan_button == ButtonKind::Secondary, has_plan, "{plan_button:?}");
+    click_button(&mut app, "作り手の計画 (L)");
+    if has_plan {
+        button(&mut app, "計画を消す (L)");
+    }
     let pale = marked::<pokopoko::app::snaky::practice::TryLineStone>(&mut app, |m| m.0);
     // (Over the tries' squares too, but for the move played, its ring: newcomer #115 missed a
     // Maker move hidden under a try.)
@@ -222,6 +261,13 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     assert_eq!(pale, reason, "the reason's line, not the try's");
     let pale_said = texts(&mut app).iter().any(|t| t.contains("うすい石：対局の手のあとの作り手の計画"));
     assert_eq!(pale_said, puzzle.line_to_reason(answer).is_some());
+    // L hides it again and brings it back.
+    key(&mut app, KeyCode::KeyL);
+    app.update();
+    assert_eq!(marked::<pokopoko::app::snaky::practice::TryLineStone>(&mut app, |m| m.0), []);
+    key(&mut app, KeyCode::KeyL);
+    app.update();
+    assert_eq!(marked::<pokopoko::app::snaky::practice::TryLineStone>(&mut app, |m| m.0), reason);
     assert_eq!(app.world().resource::<PracticeSession>().score(), (2, 1));
     let said = texts(&mut app);
     assert!(said.iter().any(|t| t.starts_with("正解：") && t.contains("ほかの手も試せます")), "{said:?}");

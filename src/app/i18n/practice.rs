@@ -160,6 +160,16 @@ pub fn more(lang: Language) -> &'static str {
     }
 }
 
+/// The button that draws Maker's plan after the game's move on a solved board (L), or hides it.
+pub fn plan_button(lang: Language, shown: bool) -> &'static str {
+    match (lang, shown) {
+        (Language::Japanese, false) => "作り手の計画 (L)",
+        (Language::Japanese, true) => "計画を消す (L)",
+        (Language::English, false) => "Maker's plan (L)",
+        (Language::English, true) => "Hide the plan (L)",
+    }
+}
+
 /// What a board asks next, after a try.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Next {

@@ -11,6 +11,7 @@ use super::model::outcome::Outcome;
 use super::model::overlays::{Layer, Overlays};
 use super::model::session::{NoticeKind, Session, SnakyInput, SnakyMode};
 use super::model::watch::Watch;
+use super::overlay;
 use super::screen::{self, SnakySystems, SnakyUnavailable};
 use crate::app::Screen;
 use crate::app::events::Redraw;
@@ -922,8 +923,10 @@ fn update_panel(
                     let two_short =
                         !crate::snaky::threats::two_short(before.maker_cells(), before.breaker_cells())
                             .is_empty();
+                    let forks = !overlay::fork_cells(&before).is_empty();
                     let named = lesson.why.as_ref().is_some_and(|why| !why.named_finishes(best).is_empty());
-                    let legend = text::lesson_legend(lang, lesson.step, played, best, tint, two_short, named);
+                    let marks = text::BeforeMarks { two_short, forks, named };
+                    let legend = text::lesson_legend(lang, lesson.step, played, best, tint, marks);
                     (legend, palette::INK_SOFT)
                 }
                 None => (String::new(), palette::INK_SOFT),
@@ -967,7 +970,11 @@ fn update_panel(
                 let block_falls_to = crate::snaky::review::best_block(game).filter(|&k| k < claim.guarantee);
                 // The outlines' key is said while there are any, drawn or hidden.
                 let over = game.won();
-                (text::marks_legend(lang, costly, open, block_falls_to, two_short, over), palette::INK_SOFT)
+                let forks = if game.won() { 0 } else { overlay::fork_cells(game).len() };
+                (
+                    text::marks_legend(lang, costly, open, block_falls_to, two_short, forks, over),
+                    palette::INK_SOFT,
+                )
             }
             // Before the first claim (not blind), where it holds longest, in the notice's room
             // under what is said: the buttons below stay put when it goes (newcomer #74 saw them

@@ -138,6 +138,10 @@ struct ShowAnswerButton;
 #[derive(Component, Debug)]
 struct NextButton;
 
+/// The button that draws or hides Maker's plan (L).
+#[derive(Component)]
+struct PlanButton;
+
 /// A try's square on the board: the cell and whether it held.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TriedMark {
@@ -214,10 +218,18 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
                 .observe(send(PracticeInput::Next));
         },
     );
-    // Fresh positions of the same kind of find (newcomers #95 and #99).
-    panel
-        .spawn(widgets::small_button(text::more(lang), ButtonKind::Secondary, 348.0))
-        .observe(send(PracticeInput::More));
+    panel.spawn(Node { justify_content: JustifyContent::FlexStart, ..widgets::row(8.0) }).with_children(
+        |row| {
+            // Fresh positions of the same kind of find (newcomers #95 and #99).
+            row.spawn(widgets::small_button(text::more(lang), ButtonKind::Secondary, 170.0))
+                .observe(send(PracticeInput::More));
+            // Maker's plan after the game's move, which a solved board's reason speaks of: L's
+            // button, for a player on the mouse alone (grey until the board is solved).
+            row.spawn(widgets::small_button(text::plan_button(lang, false), ButtonKind::Disabled, 170.0))
+                .insert(PlanButton)
+                .observe(send(PracticeInput::TogglePlan));
+        },
+    );
     panel.spawn((Info::Tried, widgets::text("", 16.0, palette::BAD), wide(), CollapseWhenEmpty));
     panel.spawn((Info::WhyItHolds, widgets::text("", 15.0, palette::GOOD), wide(), CollapseWhenEmpty));
     panel.spawn((Info::Score, widgets::text("", 14.0, palette::INK_SOFT), wide()));
@@ -428,7 +440,8 @@ fn update_panel(
     session: Option<Res<PracticeSession>>,
     lang: Res<Lang>,
     mut texts: Query<(&Info, &mut Text, &mut TextColor)>,
-    mut buttons: Query<&mut ButtonKind, With<ShowAnswerButton>>,
+    mut buttons: Query<&mut ButtonKind, (With<ShowAnswerButton>, Without<PlanButton>)>,
+    mut plan_buttons: Query<(&mut ButtonKind, &Children), With<PlanButton>>,
     next: Query<&Children, With<NextButton>>,
     mut labels: Query<&mut Text, Without<Info>>,
 ) {
@@ -515,6 +528,21 @@ fn update_panel(
     for mut button in &mut buttons {
         if *button != kind {
             *button = kind;
+        }
+    }
+    let plan = session.solved() && session.why_costly().is_none() && reason_line(&session).is_some();
+    let kind = if plan { ButtonKind::Secondary } else { ButtonKind::Disabled };
+    let label = text::plan_button(lang, plan && session.plan_shown());
+    for (mut button, children) in &mut plan_buttons {
+        if *button != kind {
+            *button = kind;
+        }
+        for &child in children {
+            if let Ok(mut t) = labels.get_mut(child)
+                && t.0 != label
+            {
+                t.0 = label.to_string();
+            }
         }
     }
 }

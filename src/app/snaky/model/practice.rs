@@ -202,7 +202,10 @@ impl PracticeSession {
                 None
             }
             PracticeInput::TogglePlan => {
-                self.plan_shown = !self.plan_shown;
+                // Only a solved board has a reason to draw the plan of (its button is grey before).
+                if self.solved() {
+                    self.plan_shown = !self.plan_shown;
+                }
                 None
             }
             PracticeInput::Back => Some(PracticeOutcome::Back),
