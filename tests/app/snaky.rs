@@ -2333,7 +2333,7 @@ fn the_cells_where_maker_would_make_a_double_threat_are_marked_in_play() {
     forks.sort();
     assert_eq!(forks, [Cell::new(9, 11)], "one such cell on this board");
     assert_eq!(marked(&mut app), forks);
-    let legend = "Purple square: Maker's stone there would make a double threat (two finishes at once). Take it first.";
+    let legend = "Purple square: Maker's stone there would make a double threat (two finishes at once).";
     assert!(texts(&mut app).iter().any(|t| t.contains(legend)), "{:?}", texts(&mut app));
     assert!(session(&app).assists().is_empty(), "no help");
     key(&mut app, KeyCode::KeyS);

@@ -269,22 +269,25 @@ pub fn marks_legend(
             (Language::English, true) => "Purple outlines: Maker's Snakies two cells short.".to_string(),
         });
     }
-    said.push(match (lang, forks, over) {
-        (_, 0, _) => String::new(),
-        (Language::Japanese, 1, false) => {
-            "紫の小さな四角：作り手がそこに打つとダブルリーチ（完成のマスが二つ）になるマス。先に取りましょう。".to_string()
+    // A fact of the board, as the outlines are, and no advice: against this Maker's plan the reply
+    // that holds longest is at times elsewhere (newcomer #121 took a square on "take it first" and
+    // lost 5 where stopping a row of five held).
+    said.push(match (lang, forks) {
+        (_, 0) => String::new(),
+        (Language::Japanese, 1) => {
+            "紫の小さな四角：作り手がそこに打つとダブルリーチ（完成のマスが二つ）になるマス。".to_string()
         }
-        (Language::English, 1, false) => {
-            "Purple square: Maker's stone there would make a double threat (two finishes at once). Take it first.".to_string()
+        (Language::English, 1) => {
+            "Purple square: Maker's stone there would make a double threat (two finishes at once)."
+                .to_string()
         }
-        (Language::Japanese, _, false) => {
-            "紫の小さな四角：作り手がどれかに打つとダブルリーチ（完成のマスが二つ）になるマス。作り手より先に取りたいマスです。".to_string()
+        (Language::Japanese, _) => {
+            "紫の小さな四角：作り手がどれかに打つとダブルリーチ（完成のマスが二つ）になるマス。".to_string()
         }
-        (Language::English, _, false) => {
-            "Purple squares: Maker's stone on any of them would make a double threat (two finishes at once): cells to take before Maker does.".to_string()
+        (Language::English, _) => {
+            "Purple squares: Maker's stone on any of them would make a double threat (two finishes at once)."
+                .to_string()
         }
-        (Language::Japanese, _, true) => "紫の小さな四角：作り手が打つとダブルリーチになるマス。".to_string(),
-        (Language::English, _, true) => "Purple squares: Maker's stone there would make a double threat.".to_string(),
     });
     if costly {
         said.push(match (lang, over) {
