@@ -490,6 +490,8 @@ static OFF_PLAN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize
 /// The best replies [`checked_explanation`] found on every Snaky of a double threat (a test that
 /// meets none has not checked their sentence).
 static SPOILS_ALL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+/// Costly moves whose best reply's sentence says the stones its Snaky held before the move.
+static HELD_SAID: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 /// The best replies [`checked_explanation`] found taken by the line's Maker before their role's move.
 static TAKEN_FIRST: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
@@ -781,6 +783,36 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
                 }
                 None => assert!(!said.contains("a stone there first spoils"), "{at}: {said}"),
             }
+            // The Snaky its role names, in the board's terms (newcomer #120): its cells that held
+            // Maker's stones before the move, by the board itself.
+            let named_snaky = match best.in_line {
+                Role::CompletedSnaky { .. } => why.line.completed.map(|done| done.snaky),
+                Role::ThreatenedSnaky { .. } => why.line.threatened_through(best.cell),
+                _ => None,
+            };
+            // (Not beside the row of five's rule: the panel has room for one of the two.)
+            let held_said =
+                told.is_none() && !fork_said && !best.outside && !words::row_of_five_kept_off(why);
+            let held = named_snaky.filter(|_| held_said).map(|snaky| {
+                let mut held: Vec<Cell> =
+                    snaky.iter().copied().filter(|&c| before.owner(c) == Some(Player::Maker)).collect();
+                held.sort();
+                held
+            });
+            match held {
+                Some(held) => {
+                    let mut listed = why.line.held_before(best.cell).expect("a named Snaky");
+                    listed.sort();
+                    assert_eq!(listed, held, "{at}");
+                    let told = match held.len() {
+                        0 => "That Snaky held none of Maker's stones before your move.".to_string(),
+                        n => format!("That Snaky already held {n} of Maker's stones before your move: "),
+                    };
+                    assert!(said.contains(&told), "{at}: {said}");
+                    HELD_SAID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+                None => assert!(!said.contains("That Snaky"), "{at}: {said}"),
+            }
         }
         // The board tints the Snaky the words name. A threatened one (newcomers #95 and #96 could
         // not find it): a copy of Snaky through the best reply that, at the named move of the line
@@ -929,6 +961,9 @@ fn every_line_of_computer_games_of_every_breaker_checks_against_the_brute_force(
     );
     let taken_first = TAKEN_FIRST.load(std::sync::atomic::Ordering::Relaxed);
     assert!(taken_first > 0, "some best reply is a cell the line's Maker takes first");
+    let held = HELD_SAID.load(std::sync::atomic::Ordering::Relaxed);
+    println!("held-before sentences: {held} of {explained} costly moves");
+    assert!(held > 0, "some best reply's Snaky is said by the stones it held");
 }
 
 /// Why no lesson offers "block the fullest shape" as a rule: over seeded games of the computer

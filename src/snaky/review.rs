@@ -553,6 +553,24 @@ impl Line {
         passed.or(self.completed.map(|done| done.move_number))
     }
 
+    /// Maker's stones already on the board where the line starts (before the move it follows) in
+    /// the Snaky [`Role::of`] names for `cell`: the one the line completes through it, else the
+    /// first it threatens through it; `None` for a cell of neither. The lesson says them in the
+    /// board's terms (newcomer #120: "explain each answer as one named Snaky on the board, with
+    /// the Maker stones it already holds").
+    pub fn held_before(&self, cell: Cell) -> Option<Vec<Cell>> {
+        let (snaky, up_to, finish) = match self.completed.filter(|done| done.snaky.contains(&cell)) {
+            Some(done) => (done.snaky, done.move_number, None),
+            None => self.steps.iter().find_map(|step| {
+                let copy = step.threats.copies.iter().find(|copy| copy.snaky.contains(&cell))?;
+                Some((copy.snaky, step.move_number, Some(copy.cell)))
+            })?,
+        };
+        let placed: Vec<Cell> =
+            self.steps.iter().take_while(|step| step.move_number <= up_to).map(|step| step.maker).collect();
+        Some(snaky.into_iter().filter(|c| !placed.contains(c) && Some(*c) != finish).collect())
+    }
+
     /// The Maker move at which the line takes `cell`, if it does.
     pub fn maker_takes(&self, cell: Cell) -> Option<u32> {
         self.steps.iter().find(|step| step.maker == cell).map(|step| step.move_number)

@@ -465,6 +465,9 @@ fn taken_first(
 /// "(6,7) is a cell of …: a stone there spoils it. Had you played (6,7), Maker would win by its
 /// move 21." Without `fact` (said already, by [`fork_left`]), only the second sentence.
 fn best_reply_itself(lang: Language, why: &Why, fact: bool) -> String {
+    // The Snaky's stones before the move, but for where the row of five's rule follows: the
+    // panel has room for one of the two (at 1280×800 the legend went under its foot).
+    let held_said = !row_of_five_kept_off(why);
     let best = &why.best_reply;
     let cell = match (lang, best.outside) {
         (Language::English, true) => "any cell outside the envelope".to_string(),
@@ -475,12 +478,16 @@ fn best_reply_itself(lang: Language, why: &Why, fact: bool) -> String {
     let ends = why.best_line.completed.map(|done| done.move_number).filter(|&m| m != why.best_reply.keeps);
     // Where it lies on every Snaky of the double threat the move let Maker build, that is the
     // fact told: one stone spoils them all (newcomers #109 and #114 asked for it).
-    let said = match why.best_spoils_double() {
-        Some((move_number, snakies)) => spoils_double(lang, best.cell, move_number, snakies),
+    let (said, held) = match why.best_spoils_double() {
+        Some((move_number, snakies)) => (spoils_double(lang, best.cell, move_number, snakies), None),
         None => {
-            role_fact(lang, &cell, best.in_line, why.line.maker_takes(best.cell).filter(|_| !best.outside))
+            let taken = why.line.maker_takes(best.cell).filter(|_| !best.outside);
+            let held = why.line.held_before(best.cell).filter(|_| !best.outside && held_said);
+            (role_fact(lang, &cell, best.in_line, taken), held)
         }
     };
+    // The Snaky named, in the board's terms: the stones of Maker's it already held.
+    let held = held.map_or(String::new(), |stones| held_before(lang, &stones));
     match lang {
         Language::English => {
             let ends = ends.map_or(String::new(), |m| {
@@ -496,7 +503,7 @@ fn best_reply_itself(lang: Language, why: &Why, fact: bool) -> String {
                 format!("played {cell}")
             };
             let fact = if fact {
-                format!("{}.{} ", capitalised(&said), on_shape(lang, best))
+                format!("{}.{held}{} ", capitalised(&said), on_shape(lang, best))
             } else {
                 String::new()
             };
@@ -506,8 +513,28 @@ fn best_reply_itself(lang: Language, why: &Why, fact: bool) -> String {
             let ends = ends.map_or(String::new(), |m| {
                 format!("（下の進行ではそれより早く{m}手目に完成：数は作り手がいちばん遅い場合の手数です）")
             });
-            let fact = if fact { format!("{said}。{}", on_shape(lang, best)) } else { String::new() };
+            let fact = if fact { format!("{said}。{held}{}", on_shape(lang, best)) } else { String::new() };
             format!("{fact}{cell} に打っていれば、作り手の勝ちは{}手目まででした{ends}。", best.keeps)
+        }
+    }
+}
+
+/// " That Snaky already held 2 of Maker's stones before your move: (7,7) and (8,7)." ([`Line::held_before`])
+fn held_before(lang: Language, stones: &[Cell]) -> String {
+    let list = and_list(lang, &cells(stones));
+    match (lang, stones.len()) {
+        (Language::English, 0) => " That Snaky held none of Maker's stones before your move.".to_string(),
+        (Language::English, 1) => {
+            format!(" That Snaky already held 1 of Maker's stones before your move: {list}.")
+        }
+        (Language::English, n) => {
+            format!(" That Snaky already held {n} of Maker's stones before your move: {list}.")
+        }
+        (Language::Japanese, 0) => {
+            "その Snaky には、あなたの手の前は作り手の石がありませんでした。".to_string()
+        }
+        (Language::Japanese, n) => {
+            format!("その Snaky には、あなたの手の前から作り手の石が{n}個ありました：{list}。")
         }
     }
 }
