@@ -260,8 +260,7 @@ pub fn row_of_five_kept_off(why: &Why) -> bool {
 
 /// Before the best reply's sentence, where the move left a cell on which Maker's next stone
 /// makes a double threat and the best reply left none ([`Why::fork_left`]): the primer's rule,
-/// stop a double threat a move before it is made, on this game's board (small purple squares
-/// mark such cells in play).
+/// stop a double threat a move before it is made, on this game's board.
 pub fn fork_left(lang: Language, fork: &Fork, best: Cell) -> String {
     let cell = fork.cell;
     let finishes: Vec<String> = fork.finishes.iter().map(ToString::to_string).collect();
@@ -269,18 +268,18 @@ pub fn fork_left(lang: Language, fork: &Fork, best: Cell) -> String {
     let both = fork.finishes.len() == 2;
     match (lang, best == cell) {
         (Language::English, true) => format!(
-            "After your move, a Maker stone at {cell} (the small purple square) would make a double threat: {finishes} would each finish a Snaky. A stone of yours there first spoils {}. ",
+            "After your move, a Maker stone at {cell} would make a double threat: {finishes} would each finish a Snaky. A stone of yours there first spoils {}. ",
             if both { "both" } else { "them all" }
         ),
         (Language::English, false) => format!(
-            "After your move, a Maker stone at {cell} (the small purple square) would make a double threat: {finishes} would each finish a Snaky. After {best}, no Maker stone would. "
+            "After your move, a Maker stone at {cell} would make a double threat: {finishes} would each finish a Snaky. After {best}, no Maker stone would. "
         ),
         (Language::Japanese, true) => format!(
-            "あなたの手のあと、作り手が {cell}（紫の小さな四角）に打てばダブルリーチでした：{finishes} のどれでも Snaky が完成します。先にそこに石を置けば{}つぶせます。",
+            "あなたの手のあと、作り手が {cell}に打てばダブルリーチでした：{finishes} のどれでも Snaky が完成します。先にそこに石を置けば{}つぶせます。",
             if both { "両方とも" } else { "すべて" }
         ),
         (Language::Japanese, false) => format!(
-            "あなたの手のあと、作り手が {cell}（紫の小さな四角）に打てばダブルリーチでした：{finishes} のどれでも Snaky が完成します。{best} のあとなら、そんな石はありませんでした。"
+            "あなたの手のあと、作り手が {cell}に打てばダブルリーチでした：{finishes} のどれでも Snaky が完成します。{best} のあとなら、そんな石はありませんでした。"
         ),
     }
 }

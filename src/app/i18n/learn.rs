@@ -124,11 +124,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "Exactly one cell stops it. Click that cell.",
         ],
         (Language::Japanese, Step::DoubleThreat) => [
-            "ここでは作り手の4マスの列が、端で上にも下にも曲がれます。Snaky が2つ、どちらもあと1マスで完成します（黄色のマス）。ここまで来るともう手遅れで、両方を止めるマスはありません（2つのあいだ、列をまっすぐのばしたマスでも止まりません）。ダブルリーチは1手前に、両方の Snaky が使うマスを取って止めます（対局では紫の小さな四角がそのマスを示し、どこだったかは対局のあとの学びが示します）。",
+            "ここでは作り手の4マスの列が、端で上にも下にも曲がれます。Snaky が2つ、どちらもあと1マスで完成します（黄色のマス）。ここまで来るともう手遅れで、両方を止めるマスはありません（2つのあいだ、列をまっすぐのばしたマスでも止まりません）。ダブルリーチは1手前に、両方の Snaky が使うマスを取って止めます（どこだったかは対局のあとの学びが示します）。",
             "あなたがふさげるのは1つだけ。どちらか1つをふさいでみてください。",
         ],
         (Language::English, Step::DoubleThreat) => [
-            "Here Maker's row of 4 can turn up or down at its end: two Snakies, each one cell short (the yellow cells). By now it is too late: no single cell stops both, not even the one between them, straight on from the row. A double threat is stopped a move earlier, on a cell both Snakies need: in a game a small purple square marks such a cell (and after it the lesson shows where it was).",
+            "Here Maker's row of 4 can turn up or down at its end: two Snakies, each one cell short (the yellow cells). By now it is too late: no single cell stops both, not even the one between them, straight on from the row. A double threat is stopped a move earlier, on a cell both Snakies need (after each game the lesson shows where that was).",
             "You can block only one of them. Block one and see what happens.",
         ],
         (Language::Japanese, Step::Goal) => [

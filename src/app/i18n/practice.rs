@@ -272,22 +272,34 @@ pub fn why_it_holds(
                 "{} には、あなたの手のあとの作り手の計画がまだ作れる Snaky がいくつも通り、いちばん進んだものには作り手の石がもう{stones}個あります（黄色のマス）：そこに石があればすべて使えなくなります",
                 cell(answer)
             ),
-            "",
+            String::new(),
         ),
         (Language::English, Some(stones), true) => (
             format!(
                 "{} lies on Snakies Maker could still build after your move, the fullest of those through it already holding {stones} of its stones (the yellow tiles): a stone there spoils them all",
                 cell(answer)
             ),
-            "",
+            String::new(),
         ),
-        (_, None, _) => (words::role_fact(lang, cell(answer), role, taken), ""),
-        (Language::Japanese, Some(_), false) => {
-            (words::role_fact(lang, cell(answer), role, taken), "（黄色のマス）")
-        }
-        (Language::English, Some(_), false) => {
-            (words::role_fact(lang, cell(answer), role, taken), " (the yellow tiles)")
-        }
+        (_, None, _) => (words::role_fact(lang, cell(answer), role, taken), String::new()),
+        // The tinted Snaky's stones on this board, as the lesson says them (newcomer #120 asked
+        // for each answer as one Snaky on the board, with the Maker stones it already holds).
+        (Language::Japanese, Some(0), false) => (
+            words::role_fact(lang, cell(answer), role, taken),
+            "（黄色のマス：作り手の石はまだありません）".into(),
+        ),
+        (Language::Japanese, Some(stones), false) => (
+            words::role_fact(lang, cell(answer), role, taken),
+            format!("（黄色のマス：作り手の石がもう{stones}個）"),
+        ),
+        (Language::English, Some(0), false) => (
+            words::role_fact(lang, cell(answer), role, taken),
+            " (the yellow tiles, none of Maker's stones on them yet)".into(),
+        ),
+        (Language::English, Some(stones), false) => (
+            words::role_fact(lang, cell(answer), role, taken),
+            format!(" (the yellow tiles, already holding {stones} of Maker's stones)"),
+        ),
     };
     // `line`: the moves the reason speaks of, drawn (newcomer #112) or on L (#115 and #116 found
     // them a muddle over the answers).
@@ -392,10 +404,10 @@ pub fn back_to_game(lang: Language) -> &'static str {
 pub fn legend(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "赤：試して持ちこたえなかった手（試した手だけ）。緑：持ちこたえる手。赤い丸：対局で打たれた手。黄色のマス：答えがつぶす Snaky。うすい石：最後に試した手のあと作り手が打てる手（ダブルリーチまで）、解けたあとは L で対局の手のあとの作り手の計画。"
+            "赤：試して持ちこたえなかった手（試した手だけ）。緑：持ちこたえる手。赤い丸：対局で打たれた手。黄色のマス：答えがつぶす Snaky。うすい石：最後に試した手のあと作り手が打てる手（ダブルリーチまで）、解けたあとは L で対局の手のあとの作り手の計画（理由が計画の手を語る盤だけ）。"
         }
         Language::English => {
-            "Red: your tries that do not hold (only those tried are marked). Green: replies that hold. Red circle: the move played in the game. Yellow tiles: the Snaky the answer spoils. Pale stones: what Maker forces after your last try, to its double threat; once solved, L draws Maker's plan after the game's move."
+            "Red: your tries that do not hold (only those tried are marked). Green: replies that hold. Red circle: the move played in the game. Yellow tiles: the Snaky the answer spoils. Pale stones: what Maker forces after your last try, to its double threat; once solved, L draws Maker's plan after the game's move (where the reason speaks of its moves)."
         }
     }
 }

@@ -243,8 +243,7 @@ pub fn numbered_move(lang: Language, maker: bool, number: usize) -> String {
 /// `finishing`: how many finishing cells are ringed; with two or more the goal line says why this
 /// Maker may leave them ([`double_threat_par`]), so the ring's legend is short. `block_falls_to`:
 /// with one, Breaker to move, the count its block leaves when that is lower than the count now,
-/// said before the block so that the fall is not read as the block's fault. `forks`: how many
-/// free cells are marked where Maker's stone would make a double threat. `over`: a finished
+/// said before the block so that the fall is not read as the block's fault. `over`: a finished
 /// game under review, whose panel also holds the chips and the lesson's help, so the keys and
 /// the pointer go unsaid (newcomer #112 saw the review's legend cut off at the panel's foot).
 pub fn marks_legend(
@@ -253,7 +252,6 @@ pub fn marks_legend(
     finishing: usize,
     block_falls_to: Option<u32>,
     two_short: bool,
-    forks: usize,
     over: bool,
 ) -> String {
     let mut said = Vec::new();
@@ -269,26 +267,6 @@ pub fn marks_legend(
             (Language::English, true) => "Purple outlines: Maker's Snakies two cells short.".to_string(),
         });
     }
-    // A fact of the board, as the outlines are, and no advice: against this Maker's plan the reply
-    // that holds longest is at times elsewhere (newcomer #121 took a square on "take it first" and
-    // lost 5 where stopping a row of five held).
-    said.push(match (lang, forks) {
-        (_, 0) => String::new(),
-        (Language::Japanese, 1) => {
-            "紫の小さな四角：作り手がそこに打つとダブルリーチ（完成のマスが二つ）になるマス。".to_string()
-        }
-        (Language::English, 1) => {
-            "Purple square: Maker's stone there would make a double threat (two finishes at once)."
-                .to_string()
-        }
-        (Language::Japanese, _) => {
-            "紫の小さな四角：作り手がどれかに打つとダブルリーチ（完成のマスが二つ）になるマス。".to_string()
-        }
-        (Language::English, _) => {
-            "Purple squares: Maker's stone on any of them would make a double threat (two finishes at once)."
-                .to_string()
-        }
-    });
     if costly {
         said.push(match (lang, over) {
             (Language::Japanese, false) => {
@@ -1168,22 +1146,12 @@ pub enum LessonTint {
     Aim,
 }
 
-/// The marks of the board before the lesson's move that its legend speaks of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BeforeMarks {
-    /// Snakies Maker had two cells short are outlined.
-    pub two_short: bool,
-    /// Cells where Maker's stone would have made a double threat are marked (small squares).
-    pub forks: bool,
-    /// The finishing cells the line's sentence names are ringed.
-    pub named: bool,
-}
-
 /// What the lesson's marks mean, for those on the board: before the move (`step` 0) the move
 /// played, the replies near the stones that kept the guarantee, and the one tint on the board:
 /// the shape the lesson names, or the Snaky its line ends with; along a line its pale stones and
-/// the finishing rings. A forced block of a finish has no other reply to mark. `marks`: what else
-/// the board before the move shows ([`BeforeMarks`]). Short enough to stay inside the panel (newcomers
+/// the finishing rings. A forced block of a finish has no other reply to mark. `two_short`: the
+/// board before the move outlines Snakies Maker had two cells short. `named`: it rings the
+/// finishing cells the line's sentence names. Short enough to stay inside the panel (newcomers
 /// #101 and #102 saw the old one cut off at its foot).
 pub fn lesson_legend(
     lang: Language,
@@ -1191,7 +1159,8 @@ pub fn lesson_legend(
     played: Played,
     best: bool,
     tint: Option<LessonTint>,
-    BeforeMarks { two_short, forks, named }: BeforeMarks,
+    two_short: bool,
+    named: bool,
 ) -> String {
     let circles = match (lang, named && step == 0 && played == Played::Lost) {
         (_, false) => "",
@@ -1203,12 +1172,7 @@ pub fn lesson_legend(
         (Language::Japanese, true) => "　紫の枠：あと2マスの Snaky",
         (Language::English, true) => " Purple outlines: Maker's Snakies two cells short.",
     };
-    let squares = match (lang, forks && step == 0) {
-        (_, false) => "",
-        (Language::Japanese, true) => "　紫の小さな四角：作り手が打つとダブルリーチになるマス",
-        (Language::English, true) => " Small purple squares: Maker's stone there makes a double threat.",
-    };
-    let outlines = format!("{outlines}{squares}{circles}");
+    let outlines = format!("{outlines}{circles}");
     match (lang, step, played, best) {
         (Language::Japanese, 0, Played::Kept, _) => {
             format!("緑：あなたの手（保証を保った手）と、石の近くで保てたほかの手{outlines}")

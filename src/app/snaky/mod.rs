@@ -37,8 +37,7 @@ pub use model::session::{
 };
 pub use model::watch::{SPEEDS, Watch};
 pub use overlay::{
-    AimMark, ForkMark, HeatValue, LessonMark, NamedFinishMark, OverlayMark, ShapeMark, ThreatMark,
-    TwoShortMark,
+    AimMark, HeatValue, LessonMark, NamedFinishMark, OverlayMark, ShapeMark, ThreatMark, TwoShortMark,
 };
 pub use panel::{DropText, GuaranteeDrop, Info, LessonChip, NoticeSlot, ShapePictures, TempoBar, TempoGraph};
 pub use record::record_text;

@@ -50,16 +50,6 @@ pub struct AimMark(pub crate::snaky::Cell);
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TwoShortMark(pub crate::snaky::shape::Copy);
 
-/// A free cell where Maker's next stone would make a double threat ([`threats::forks`]): two of
-/// the outlined Snakies two cells short meet there, each finished by a different cell. Drawn with
-/// the outlines, a fact of the board (newcomers #118 and #119 asked for the cells where outlines
-/// meet to be marked); the lesson's words say when a move left one ([`Why::fork_left`]).
-///
-/// [`threats::forks`]: crate::snaky::threats::forks
-/// [`Why::fork_left`]: crate::snaky::review::Why::fork_left
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ForkMark(pub crate::snaky::Cell);
-
 /// A cell where Maker's next stone would complete a Snaky (a threat's or a double threat's
 /// finishing cell), marked until it is taken.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -196,15 +186,11 @@ fn draw_overlays(
                         layer.spawn((NamedFinishMark(cell), finish_ring(cell)));
                     }
                 }
-                // Every Snaky Maker had two cells short before the move: thin outlines in its colour,
-                // and the cells where its stone would have made a double threat, as play marked them.
+                // Every Snaky Maker had two cells short before the move: thin outlines in its colour.
                 if step == 0 && session.lesson().is_some() {
                     let before = session.game().prefix(crate::snaky::review::before(index));
                     for mark in two_short_outlines(&before) {
                         layer.spawn(mark);
-                    }
-                    for cell in fork_cells(&before) {
-                        layer.spawn(fork_square(cell));
                     }
                 }
                 let first = session.lesson().and_then(|lesson| lesson.moves().first().map(|&(_, cell)| cell));
@@ -249,9 +235,6 @@ fn draw_overlays(
             for mark in two_short_outlines(game) {
                 layer.spawn(mark);
             }
-            for cell in fork_cells(game) {
-                layer.spawn(fork_square(cell));
-            }
         }
         // Where Maker would complete a Snaky: until Breaker takes the cell.
         for &cell in &threats {
@@ -292,21 +275,6 @@ fn two_short_outlines(game: &crate::snaky::Game) -> Vec<(TwoShortMark, Piece)> {
             pieces.into_iter().map(move |piece| (TwoShortMark(copy), piece))
         })
         .collect()
-}
-
-/// The free cells where Maker's next stone would make a double threat on `game`'s board, but for
-/// those where it would complete a Snaky (their finishing ring says more).
-pub(super) fn fork_cells(game: &crate::snaky::Game) -> Vec<crate::snaky::Cell> {
-    let (maker, breaker) = (game.maker_cells(), game.breaker_cells());
-    let finishing = crate::snaky::threats::threats(maker, breaker).cells;
-    let forks = crate::snaky::threats::forks(maker, breaker).into_iter().map(|fork| fork.cell);
-    forks.filter(|cell| !finishing.contains(cell)).collect()
-}
-
-/// A [`ForkMark`]: a small square in Maker's colour at the cell's centre, where outlines meet
-/// (square, so that it is not read as a stone or a finishing cell's round ring).
-fn fork_square(cell: crate::snaky::Cell) -> impl Bundle {
-    (ForkMark(cell), FORK.square(cell, palette::MAKER_STONE, palette::MAKER_EDGE))
 }
 
 /// One outline around a Snaky's six cells, `width` pixels thick and centred on the grid lines: a
@@ -433,8 +401,6 @@ const HINT_FILL_ALPHA: f32 = 0.45;
 const NAMED_FILL_ALPHA: f32 = 0.75;
 /// A finishing cell: a round ring inside the cell, in Maker's colour.
 const THREAT: Shape = Shape { inset: 0.12, grow: 0.0, border: 3.0, radius: Val::Px(f32::MAX) };
-/// A cell where Maker's stone would make a double threat: a small square at the centre.
-const FORK: Shape = Shape { inset: 0.3, grow: 0.0, border: 2.0, radius: Val::Px(2.0) };
 /// The pivot: a round ring reaching into the neighbouring cells.
 const PIVOT: Shape = Shape { inset: 0.0, grow: 4.0, border: 3.0, radius: Val::Px(f32::MAX) };
 const PIVOT_FILL_ALPHA: f32 = 0.5;

@@ -11,7 +11,6 @@ use super::model::outcome::Outcome;
 use super::model::overlays::{Layer, Overlays};
 use super::model::session::{NoticeKind, Session, SnakyInput, SnakyMode};
 use super::model::watch::Watch;
-use super::overlay;
 use super::screen::{self, SnakySystems, SnakyUnavailable};
 use crate::app::Screen;
 use crate::app::events::Redraw;
@@ -923,10 +922,8 @@ fn update_panel(
                     let two_short =
                         !crate::snaky::threats::two_short(before.maker_cells(), before.breaker_cells())
                             .is_empty();
-                    let forks = !overlay::fork_cells(&before).is_empty();
                     let named = lesson.why.as_ref().is_some_and(|why| !why.named_finishes(best).is_empty());
-                    let marks = text::BeforeMarks { two_short, forks, named };
-                    let legend = text::lesson_legend(lang, lesson.step, played, best, tint, marks);
+                    let legend = text::lesson_legend(lang, lesson.step, played, best, tint, two_short, named);
                     (legend, palette::INK_SOFT)
                 }
                 None => (String::new(), palette::INK_SOFT),
@@ -970,11 +967,7 @@ fn update_panel(
                 let block_falls_to = crate::snaky::review::best_block(game).filter(|&k| k < claim.guarantee);
                 // The outlines' key is said while there are any, drawn or hidden.
                 let over = game.won();
-                let forks = if game.won() { 0 } else { overlay::fork_cells(game).len() };
-                (
-                    text::marks_legend(lang, costly, open, block_falls_to, two_short, forks, over),
-                    palette::INK_SOFT,
-                )
+                (text::marks_legend(lang, costly, open, block_falls_to, two_short, over), palette::INK_SOFT)
             }
             // Before the first claim (not blind), where it holds longest, in the notice's room
             // under what is said: the buttons below stay put when it goes (newcomer #74 saw them
