@@ -155,6 +155,24 @@ fn a_game_without_boards_practises_other_games() {
     assert_eq!(app.world().resource::<PracticeSession>().position(), (4, 6));
 }
 
+/// A try's line with a pale stone on the move played keeps that move's red ring over it (newcomer
+/// #123 read a pale Maker stone there as the game's own move): on the record's first board, the
+/// try (7,8), whose line Maker plays through (5,10), the move played.
+#[test]
+fn a_pale_stone_on_the_move_played_keeps_its_ring_over_it() {
+    use pokopoko::app::snaky::practice::PlayedOverLine;
+    let mut app = finished_game();
+    let boards = puzzles();
+    key(&mut app, KeyCode::KeyQ);
+    app.update();
+    let (played, tried) = (boards[0].played(), Cell::new(7, 8));
+    let line = boards[0].line_after(tried).expect("a costly try");
+    assert!(line.stones.iter().skip(1).any(|s| s.0 == played), "its line passes the move played");
+    assert_eq!(marked::<PlayedOverLine>(&mut app, |m| m.0), []);
+    click(&mut app, tried);
+    assert_eq!(marked::<PlayedOverLine>(&mut app, |m| m.0), [played]);
+}
+
 #[test]
 fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     let mut app = finished_game();

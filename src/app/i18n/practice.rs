@@ -266,40 +266,27 @@ pub fn why_it_holds(
     // by its stones, not by a count no player checks (newcomer #107 read "lies on 28 Snakies …
     // (the yellow tiles)" beside one shape; #115 could not use "lies on 28 Snakies" in play).
     let many = matches!(role, Role::NeededFree { shapes } if shapes > 1);
-    let (fact, tiles) = match (lang, drawn, many) {
-        (Language::Japanese, Some(stones), true) => (
-            format!(
-                "{} には、あなたの手のあとの作り手の計画がまだ作れる Snaky がいくつも通り、いちばん進んだものには作り手の石がもう{stones}個あります（黄色のマス）：そこに石があればすべて使えなくなります",
-                cell(answer)
-            ),
-            String::new(),
+    let fact = match (lang, drawn, many) {
+        (Language::Japanese, Some(stones), true) => format!(
+            "{} には、あなたの手のあとの作り手の計画がまだ作れる Snaky がいくつも通り、いちばん進んだものには作り手の石がもう{stones}個あります（黄色のマス）：そこに石があればすべて使えなくなります",
+            cell(answer)
         ),
-        (Language::English, Some(stones), true) => (
-            format!(
-                "{} lies on Snakies Maker could still build after your move, the fullest of those through it already holding {stones} of its stones (the yellow tiles): a stone there spoils them all",
-                cell(answer)
-            ),
-            String::new(),
+        (Language::English, Some(stones), true) => format!(
+            "{} lies on Snakies Maker could still build after your move, the fullest of those through it already holding {stones} of its stones (the yellow tiles): a stone there spoils them all",
+            cell(answer)
         ),
-        (_, None, _) => (words::role_fact(lang, cell(answer), role, taken), String::new()),
-        // The tinted Snaky's stones on this board, as the lesson says them (newcomer #120 asked
-        // for each answer as one Snaky on the board, with the Maker stones it already holds).
-        (Language::Japanese, Some(0), false) => (
-            words::role_fact(lang, cell(answer), role, taken),
-            "（黄色のマス：作り手の石はまだありません）".into(),
-        ),
-        (Language::Japanese, Some(stones), false) => (
-            words::role_fact(lang, cell(answer), role, taken),
-            format!("（黄色のマス：作り手の石がもう{stones}個）"),
-        ),
-        (Language::English, Some(0), false) => (
-            words::role_fact(lang, cell(answer), role, taken),
-            " (the yellow tiles, none of Maker's stones on them yet)".into(),
-        ),
-        (Language::English, Some(stones), false) => (
-            words::role_fact(lang, cell(answer), role, taken),
-            format!(" (the yellow tiles, already holding {stones} of Maker's stones)"),
-        ),
+        _ => words::role_fact(lang, cell(answer), role, taken),
+    };
+    // The tinted Snaky's stones on this board, as the lesson says them (newcomer #120 asked for
+    // each answer as one Snaky on the board, with the Maker stones it already holds).
+    let tiles = match (lang, drawn.filter(|_| !many)) {
+        (_, None) => String::new(),
+        (Language::Japanese, Some(0)) => "（黄色のマス：作り手の石はまだありません）".to_string(),
+        (Language::Japanese, Some(stones)) => format!("（黄色のマス：作り手の石がもう{stones}個）"),
+        (Language::English, Some(0)) => " (the yellow tiles, none of Maker's stones on them yet)".to_string(),
+        (Language::English, Some(stones)) => {
+            format!(" (the yellow tiles, already holding {stones} of Maker's stones)")
+        }
     };
     // `line`: the moves the reason speaks of, drawn (newcomer #112) or on L (#115 and #116 found
     // them a muddle over the answers).

@@ -138,6 +138,10 @@ struct ShowAnswerButton;
 #[derive(Component, Debug)]
 struct NextButton;
 
+/// The move played's red ring again, over a pale stone of a line on its cell.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayedOverLine(pub Cell);
+
 /// The button that draws or hides Maker's plan (L).
 #[derive(Component)]
 struct PlanButton;
@@ -412,6 +416,11 @@ fn draw_board(
         }
         for &(cell, player, number) in &pale {
             layer.spawn((TryLineStone(cell), board::stone(cell, player, number, Color::NONE, false)));
+        }
+        // A pale stone on the move played keeps that move's red ring over it (newcomer #123
+        // read a pale Maker stone there as the game's own move).
+        if pale.iter().any(|&(cell, _, _)| cell == puzzle.played()) {
+            layer.spawn((PlayedOverLine(puzzle.played()), overlay::played_ring(puzzle.played())));
         }
     });
     let spoiled = solved_answer(&session).and_then(|a| puzzle.spoiled(a));
