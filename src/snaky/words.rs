@@ -218,27 +218,24 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
     if why.for_this_order_only().is_some() {
         return best_reply_itself(lang, why, true);
     }
+    let best = why.best_reply.cell;
     let said = match &why.fork_left {
-        // The double threat's own cell: its sentence is the reason (a second one, that both
-        // Snakies run through it, said the same again).
-        Some(fork) if fork.cell == why.best_reply.cell => {
-            format!("{}{}", fork_left(lang, fork, why.best_reply.cell), best_reply_itself(lang, why, false))
-        }
+        // Where the best reply is the double threat's own cell, its sentence is the reason (a
+        // second one, that both Snakies run through it, said the same again).
         Some(fork) => {
-            format!("{}{}", fork_left(lang, fork, why.best_reply.cell), best_reply_itself(lang, why, true))
+            format!("{}{}", fork_left(lang, fork, best), best_reply_itself(lang, why, fork.cell != best))
         }
         None => best_reply_itself(lang, why, true),
     };
     // The two lines' turning points, when they differ in a way a player can see, with the rule
     // it teaches (newcomers #110 and #111 each found it in their own words and asked for it).
     if row_of_five_kept_off(why) {
-        let cell = why.best_reply.cell;
         return match lang {
             Language::English => format!(
-                "{said} After {cell}, Maker's plan built no row of five. Stop a row before five: beside a row of five's end, a stone makes a double threat."
+                "{said} After {best}, Maker's plan built no row of five. Stop a row before five: beside a row of five's end, a stone makes a double threat."
             ),
             Language::Japanese => format!(
-                "{said}{cell} のあとは、作り手の計画に五つ並びはできませんでした。列は五つになる前に止めましょう：五つ並びの端の横の石でダブルリーチになります。"
+                "{said}{best} のあとは、作り手の計画に五つ並びはできませんでした。列は五つになる前に止めましょう：五つ並びの端の横の石でダブルリーチになります。"
             ),
         };
     }
@@ -275,11 +272,11 @@ pub fn fork_left(lang: Language, fork: &Fork, best: Cell) -> String {
             "After your move, a Maker stone at {cell} would make a double threat: {finishes} would each finish a Snaky. After {best}, no Maker stone would. "
         ),
         (Language::Japanese, true) => format!(
-            "あなたの手のあと、作り手が {cell}に打てばダブルリーチでした：{finishes} のどれでも Snaky が完成します。先にそこに石を置けば{}つぶせます。",
+            "あなたの手のあと、作り手が {cell} に打てばダブルリーチでした：{finishes} のどれでも Snaky が完成します。先にそこに石を置けば{}つぶせます。",
             if both { "両方とも" } else { "すべて" }
         ),
         (Language::Japanese, false) => format!(
-            "あなたの手のあと、作り手が {cell}に打てばダブルリーチでした：{finishes} のどれでも Snaky が完成します。{best} のあとなら、そんな石はありませんでした。"
+            "あなたの手のあと、作り手が {cell} に打てばダブルリーチでした：{finishes} のどれでも Snaky が完成します。{best} のあとなら、そんな石はありませんでした。"
         ),
     }
 }
