@@ -561,10 +561,10 @@ impl Line {
     pub fn held_before(&self, cell: Cell) -> Option<Vec<Cell>> {
         let (snaky, up_to, finish) = match self.completed.filter(|done| done.snaky.contains(&cell)) {
             Some(done) => (done.snaky, done.move_number, None),
-            None => self.steps.iter().find_map(|step| {
-                let copy = step.threats.copies.iter().find(|copy| copy.snaky.contains(&cell))?;
-                Some((copy.snaky, step.move_number, Some(copy.cell)))
-            })?,
+            None => {
+                let (step, copy) = self.threat_through(cell)?;
+                (copy.snaky, step.move_number, Some(copy.cell))
+            }
         };
         let placed: Vec<Cell> =
             self.steps.iter().take_while(|step| step.move_number <= up_to).map(|step| step.maker).collect();
@@ -579,14 +579,19 @@ impl Line {
     /// The first Snaky through `cell` that Maker threatens in the line, unless `cell` is in the
     /// Snaky the line ends with ([`Role::of`]'s order): the one a [`Role::ThreatenedSnaky`] names.
     pub fn threatened_through(&self, cell: Cell) -> Option<SnakyCopy> {
+        self.threat_through(cell).map(|(_, copy)| copy.snaky)
+    }
+
+    /// The first threat of the line whose Snaky runs through `cell`, with the Maker move that
+    /// made it, unless `cell` is in the Snaky the line ends with ([`Role::of`]'s order).
+    fn threat_through(&self, cell: Cell) -> Option<(&LineStep, &threats::FinishingCopy)> {
         if self.completed.is_some_and(|done| done.snaky.contains(&cell)) {
             return None;
         }
-        self.steps
-            .iter()
-            .flat_map(|step| &step.threats.copies)
-            .map(|copy| copy.snaky)
-            .find(|snaky| snaky.contains(&cell))
+        self.steps.iter().find_map(|step| {
+            let copy = step.threats.copies.iter().find(|copy| copy.snaky.contains(&cell))?;
+            Some((step, copy))
+        })
     }
 }
 
@@ -824,9 +829,7 @@ impl Role {
         if let Some(done) = line.completed.filter(|done| done.snaky.contains(&cell)) {
             return Self::CompletedSnaky { move_number: done.move_number };
         }
-        let threatened =
-            line.steps.iter().find(|step| step.threats.copies.iter().any(|copy| copy.snaky.contains(&cell)));
-        if let Some(step) = threatened {
+        if let Some((step, _)) = line.threat_through(cell) {
             return Self::ThreatenedSnaky { move_number: step.move_number };
         }
         if let Some(move_number) = line.maker_takes(cell) {

@@ -744,13 +744,7 @@ fn update_panel(
             *button = kind;
         }
         if let Some(label) = label {
-            for &child in children {
-                if let Ok(mut t) = labels.get_mut(child)
-                    && t.0 != label
-                {
-                    t.0.clone_from(&label);
-                }
-            }
+            widgets::relabel(children, &mut labels, &label);
         }
     }
 }

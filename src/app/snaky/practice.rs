@@ -98,13 +98,7 @@ fn offer_practice(
             if *button != kind {
                 *button = kind;
             }
-            for &label_entity in button_children {
-                if let Ok(mut t) = labels.get_mut(label_entity)
-                    && t.0 != label
-                {
-                    t.0.clone_from(&label);
-                }
-            }
+            widgets::relabel(button_children, &mut labels, &label);
         }
     }
 }
@@ -525,13 +519,8 @@ fn update_panel(
             content.0 = wanted;
         }
     }
-    let label = text::next(lang, session.position().1);
-    for &child in next.iter().flatten() {
-        if let Ok(mut t) = labels.get_mut(child)
-            && t.0 != label
-        {
-            t.0 = label.to_string();
-        }
+    for children in &next {
+        widgets::relabel(children, &mut labels, text::next(lang, session.position().1));
     }
     let kind = if session.answered() { ButtonKind::Disabled } else { ButtonKind::Secondary };
     for mut button in &mut buttons {
@@ -546,12 +535,6 @@ fn update_panel(
         if *button != kind {
             *button = kind;
         }
-        for &child in children {
-            if let Ok(mut t) = labels.get_mut(child)
-                && t.0 != label
-            {
-                t.0 = label.to_string();
-            }
-        }
+        widgets::relabel(children, &mut labels, label);
     }
 }

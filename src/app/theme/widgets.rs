@@ -296,6 +296,21 @@ pub fn send<M: Message + Clone>(message: M) -> impl FnMut(On<Pointer<Click>>, Me
     }
 }
 
+/// Sets a button's label (the text among `children`, the button's) to `label` where it differs.
+pub fn relabel<F: bevy::ecs::query::QueryFilter>(
+    children: &[Entity],
+    labels: &mut Query<&mut Text, F>,
+    label: &str,
+) {
+    for &child in children {
+        if let Ok(mut text) = labels.get_mut(child)
+            && text.0 != label
+        {
+            text.0 = label.to_string();
+        }
+    }
+}
+
 /// The bar across the top of a screen: a back button to `back_to`, the title centred between it
 /// and a spacer as wide as the button.
 pub fn top_bar(parent: &mut ChildSpawnerCommands, back: &str, back_to: Screen, title: impl Bundle) {
