@@ -132,11 +132,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "You can block only one of them. Block one and see what happens.",
         ],
         (Language::Japanese, Step::Goal) => [
-            "作り手は必ず勝ちます（証明があります）。COM の作り手は証明ずみの作戦で、決まった手数までに勝ちます：論文の作戦は作り手の{paper}手目まで、このゲームの探索が見つけた作戦は{ours}手目まで、いちばん速いものは{best}手目まで（知られている中で最短）。その手数がパーで、対局の見出しの保証（「作り手は N手目までに勝つ」）はそこから始まります。",
+            "作り手は必ず勝ちます（証明があります）。COM の作り手は証明ずみの作戦で、決まった手数までに勝ちます：論文の作戦は作り手の{paper}手目まで、このゲームの探索が見つけた作戦は{ours}手目まで、いちばん速いものは{best}手目まで（知られている中で最短）。新しい対局の COM は{ours}手の作戦（K で選べます）。その手数がパーで、対局の見出しの保証（「作り手は N手目までに勝つ」）はそこから始まります。",
             "止めることはできませんが、手数を全部使わせることはできます。ミスをすると保証が下がり（パネルがいくつ下がったかを示します）、対局のあとの学びがその理由を示します。Snaky が完成するマスは、保証が下がってもかならずふさぎましょう。ミスでないときはパネルがそう示します。逆に作り手になって、証明をコーチに打つこともできます（X）。",
         ],
         (Language::English, Step::Goal) => [
-            "Maker always wins in the end (there is a proof). The COM plays a proven plan that wins by a set move: the paper's by Maker's move {paper}; ours, found by this game's own search, by move {ours}; our best by move {best}, the fastest known. That move is par: in a game, the guarantee in the heading (\"Maker wins by its move N\") starts there.",
+            "Maker always wins in the end (there is a proof). The COM plays a proven plan that wins by a set move: the paper's by Maker's move {paper}; ours, found by this game's own search, by move {ours}; our best by move {best}, the fastest known. A new game's COM plays ours ({ours}); K picks another. Its move is par: in a game, the guarantee in the heading (\"Maker wins by its move N\") starts there.",
             "You cannot stop Maker, but you can make it use every move. A mistake lowers the guarantee (the panel flashes by how much), and after the game the lesson shows why. Always block a cell that would finish a Snaky, even when the guarantee falls: the panel says when a fall is not your mistake. Or play as Maker yourself, with the proof as your coach (X).",
         ],
         (Language::Japanese, Step::Threat) => [
@@ -180,11 +180,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "Your Snaky across and your Snaky up wait for the same cell. Find it, then finish the Snaky Breaker leaves you.",
         ],
         (Language::Japanese, Step::Opening) => [
-            "{best}手の証明の始め方。1つ目の石はどこでもかまいません（盤に端はありません）。1マスは48個の Snaky に入り、辺で接する2つの石はそのうち20個を共有、角で接する2つは8個だけ。だから証明は石を辺どうしで並べ、列を伸ばします。",
+            "証明の始め方（作り手として打つときは{best}手の証明が、壊し手として打つときの COM はふだん{ours}手の証明がコーチです）。1つ目の石はどこでもかまいません（盤に端はありません）。1マスは48個の Snaky に入り、辺で接する2つの石はそのうち20個を共有、角で接する2つは8個だけ。だから証明は石を辺どうしで並べ、列を伸ばします。",
             "対局の最初の数手から、5つの盤を出します。証明が続くマスに、次の石を置いてください（壊し手の石は例で、よい守りではありません）。",
         ],
         (Language::English, Step::Opening) => [
-            "How our {best}-move proof starts. The first stone can go anywhere (the board has no edges). A cell lies in 48 Snakies; two stones side by side share 20, corner to corner only 8: so the proof puts its stones side by side, and grows a row.",
+            "How our proofs start (as Maker you follow our {best}-move proof; as Breaker the COM plays our {ours}-move one unless you pick another with K). The first stone can go anywhere (the board has no edges). A cell lies in 48 Snakies; two stones side by side share 20, corner to corner only 8: so the proof puts its stones side by side, and grows a row.",
             "Five boards from a game's first moves: put your next stone where the proof goes on (Breaker's stones are examples, not good play).",
         ],
     };
@@ -327,10 +327,10 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
         (Feedback::Won, Ja) => "合格！ Snaky が完成しました（印の6マス）。".into(),
         (Feedback::Won, En) => "Passed! You completed a Snaky (the 6 marked cells).".into(),
         (Feedback::OpeningKept { by, board, .. }, Ja) if usize::from(board) < OPENING_BOARDS.len() => {
-            format!("正解：証明はそこから続き、壊し手がどう打ってもあなたの{by}手目までに勝ちます（パー{PAR}）。盤をクリックか Enter でつぎの盤へ。")
+            format!("正解：証明はそこから続き、壊し手がどう打ってもあなたの{by}手目までに勝ちます（作り手のパー{PAR}）。盤をクリックか Enter でつぎの盤へ。")
         }
         (Feedback::OpeningKept { by, board, .. }, En) if usize::from(board) < OPENING_BOARDS.len() => {
-            format!("Yes: the proof goes on, and wins by your move {by} whatever Breaker does (par {PAR}). Click the board or press Enter: the next board.")
+            format!("Yes: the proof goes on, and wins by your move {by} whatever Breaker does (par {PAR} as Maker). Click the board or press Enter: the next board.")
         }
         (Feedback::OpeningKept { by, .. }, Ja) => format!(
             "合格！ 跳んだ石から、証明は{by}手目までに勝ちます。並べる・曲げる・跳ぶ：証明の最初の3つの石です。その先の手は、作り手として打つ対局（X）でヒント（H）が見せます。"
