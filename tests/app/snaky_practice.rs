@@ -77,6 +77,11 @@ fn button(app: &mut App, label: &str) -> (Entity, ButtonKind) {
         .unwrap_or_else(|| panic!("no button labelled {label}"))
 }
 
+/// The label of practice's plan button on a solved board: whether it has a plan to draw.
+fn plan_label(has_plan: bool) -> &'static str {
+    if has_plan { "作り手の計画 (L)" } else { "この盤は計画の図なし" }
+}
+
 /// A click on the button labelled `label`, as the pointer delivers it.
 fn click_button(app: &mut App, label: &str) {
     let (entity, _) = button(app, label);
@@ -215,6 +220,8 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     let many = matches!(boards[0].role_of(boards[0].answers()[0]), Some(snaky::review::Role::NeededFree { shapes }) if shapes > 1);
     assert!(many || said.iter().any(|t| t.contains(&tiles)), "{tiles}: {said:?}");
     assert!(said.iter().all(|t| !t.contains("コツ")), "{said:?}");
+    // Solved, the plan's button says whether this board has a plan to draw.
+    button(&mut app, plan_label(boards[0].line_to_reason(boards[0].answers()[0]).is_some()));
     key(&mut app, KeyCode::KeyN);
     app.update();
     let puzzle = &boards[1];
@@ -269,9 +276,9 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     let has_plan = puzzle.line_to_reason(answer).is_some();
     assert_eq!(asked, has_plan);
     // L's button, for a player on the mouse alone: grey where the board has no plan to draw.
-    let plan_button = button(&mut app, "作り手の計画 (L)").1;
+    let plan_button = button(&mut app, plan_label(has_plan)).1;
     assert_eq!(plan_button == ButtonKind::Secondary, has_plan, "{plan_button:?}");
-    click_button(&mut app, "作り手の計画 (L)");
+    click_button(&mut app, plan_label(has_plan));
     if has_plan {
         button(&mut app, "計画を消す (L)");
     }
@@ -355,4 +362,27 @@ fn the_answer_asked_for_is_shown_and_a_taken_cell_is_no_try() {
         "{said:?}"
     );
     assert_eq!(app.world().resource::<PracticeSession>().score(), (0, 0), "shown, not solved");
+}
+
+/// A board solved by a reply whose reason speaks of no move of Maker's plan has no plan to draw:
+/// its button says so, grey (newcomers #122 and #124 found "Maker's plan" grey and wondered),
+/// and L draws nothing. The record's second board, solved by its third answer.
+#[test]
+fn a_board_without_a_plan_to_draw_says_so_on_its_button() {
+    let mut app = finished_game();
+    let boards = puzzles();
+    let answer = boards[1].answers()[2];
+    assert_eq!(boards[1].line_to_reason(answer), None, "no plan behind this answer");
+    key(&mut app, KeyCode::KeyQ);
+    app.update();
+    key(&mut app, KeyCode::KeyN);
+    app.update();
+    assert_eq!(button(&mut app, plan_label(true)).1, ButtonKind::Disabled, "grey until solved");
+    click(&mut app, answer);
+    assert_eq!(tried(&mut app).last(), Some(&TriedMark { cell: answer, holds: true }));
+    assert_eq!(button(&mut app, plan_label(false)).1, ButtonKind::Disabled);
+    key(&mut app, KeyCode::KeyL);
+    app.update();
+    assert_eq!(marked::<pokopoko::app::snaky::practice::TryLineStone>(&mut app, |m| m.0), []);
+    assert_eq!(button(&mut app, plan_label(false)).1, ButtonKind::Disabled);
 }

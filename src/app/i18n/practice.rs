@@ -160,13 +160,17 @@ pub fn more(lang: Language) -> &'static str {
     }
 }
 
-/// The button that draws Maker's plan after the game's move on a solved board (L), or hides it.
-pub fn plan_button(lang: Language, shown: bool) -> &'static str {
+/// The button that draws Maker's plan after the game's move on a solved board (L), or hides it:
+/// `Some(shown)`; `None` on a solved board whose reason speaks of no move of the plan, where it
+/// says there is nothing to draw (newcomers #122 and #124 found "Maker's plan" grey once solved).
+pub fn plan_button(lang: Language, shown: Option<bool>) -> &'static str {
     match (lang, shown) {
-        (Language::Japanese, false) => "作り手の計画 (L)",
-        (Language::Japanese, true) => "計画を消す (L)",
-        (Language::English, false) => "Maker's plan (L)",
-        (Language::English, true) => "Hide the plan (L)",
+        (Language::Japanese, Some(false)) => "作り手の計画 (L)",
+        (Language::Japanese, Some(true)) => "計画を消す (L)",
+        (Language::Japanese, None) => "この盤は計画の図なし",
+        (Language::English, Some(false)) => "Maker's plan (L)",
+        (Language::English, Some(true)) => "Hide the plan (L)",
+        (Language::English, None) => "No plan on this board",
     }
 }
 

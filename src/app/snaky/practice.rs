@@ -223,9 +223,13 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
                 .observe(send(PracticeInput::More));
             // Maker's plan after the game's move, which a solved board's reason speaks of: L's
             // button, for a player on the mouse alone (grey until the board is solved).
-            row.spawn(widgets::small_button(text::plan_button(lang, false), ButtonKind::Disabled, 170.0))
-                .insert(PlanButton)
-                .observe(send(PracticeInput::TogglePlan));
+            row.spawn(widgets::small_button(
+                text::plan_button(lang, Some(false)),
+                ButtonKind::Disabled,
+                170.0,
+            ))
+            .insert(PlanButton)
+            .observe(send(PracticeInput::TogglePlan));
         },
     );
     panel.spawn((Info::Tried, widgets::text("", 16.0, palette::BAD), wide(), CollapseWhenEmpty));
@@ -528,9 +532,11 @@ fn update_panel(
             *button = kind;
         }
     }
-    let plan = session.solved() && session.why_costly().is_none() && reason_line(&session).is_some();
+    let has_plan = reason_line(&session).is_some();
+    let plan = session.solved() && session.why_costly().is_none() && has_plan;
     let kind = if plan { ButtonKind::Secondary } else { ButtonKind::Disabled };
-    let label = text::plan_button(lang, plan && session.plan_shown());
+    let label =
+        text::plan_button(lang, (has_plan || !session.solved()).then(|| plan && session.plan_shown()));
     for (mut button, children) in &mut plan_buttons {
         if *button != kind {
             *button = kind;
