@@ -180,11 +180,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "Your Snaky across and your Snaky up wait for the same cell. Find it, then finish the Snaky Breaker leaves you.",
         ],
         (Language::Japanese, Step::Opening) => [
-            "証明の始め方（作り手として打つときは{best}手の証明が、壊し手として打つときの COM はふだん{ours}手の証明がコーチです）。1つ目の石はどこでもかまいません（盤に端はありません）。1マスは48個の Snaky に入り、辺で接する2つの石はそのうち20個を共有、角で接する2つは8個だけ。だから証明は石を辺どうしで並べ、列を伸ばします。",
+            "{best}手の証明の始め方（作り手で打つ証明。壊し手で相手にするのはふだん{ours}手の証明）。1つ目の石はどこでもかまいません（盤に端はありません）。1マスは48個の Snaky に入り、辺で接する2つの石はそのうち20個を共有、角で接する2つは8個だけ。だから証明は石を辺どうしで並べ、列を伸ばします。",
             "対局の最初の数手から、5つの盤を出します。証明が続くマスに、次の石を置いてください（壊し手の石は例で、よい守りではありません）。",
         ],
         (Language::English, Step::Opening) => [
-            "How our proofs start (as Maker you follow our {best}-move proof; as Breaker the COM plays our {ours}-move one unless you pick another with K). The first stone can go anywhere (the board has no edges). A cell lies in 48 Snakies; two stones side by side share 20, corner to corner only 8: so the proof puts its stones side by side, and grows a row.",
+            "How our {best}-move proof starts (you play it as Maker; as Breaker you face our {ours}). The first stone can go anywhere (no edges). A cell lies in 48 Snakies; two stones side by side share 20, corner to corner only 8: so the proof puts its stones side by side, and grows a row.",
             "Five boards from a game's first moves: put your next stone where the proof goes on (Breaker's stones are examples, not good play).",
         ],
     };
