@@ -326,6 +326,31 @@ fn a_costly_try_is_told_the_double_threat_it_lets_maker_make() {
                 "{at}: the double threat's stone last"
             );
             assert_eq!(line.finishing, shown, "{at}");
+            // What the board draws of it: the try, then Maker's stones of the line on the Snakies
+            // the double threat leaves one short (every copy through a finishing cell holding
+            // Maker's stones on its other five), by the brute force.
+            let makers: BTreeSet<Cell> = board.maker_cells().iter().copied().collect();
+            let snakies: BTreeSet<Cell> = cells
+                .iter()
+                .flat_map(|&f| shapes::copies_through(f))
+                .filter(|copy| copy.iter().filter(|c| makers.contains(c)).count() == 5)
+                .flatten()
+                .collect();
+            let said: BTreeSet<Cell> = line.snakies.iter().map(|&c| in_the_game(&puzzle, c)).collect();
+            assert_eq!(said, snakies, "{at}: the double threat's Snakies");
+            let expected: Vec<_> = line
+                .stones
+                .iter()
+                .enumerate()
+                .filter(|&(i, s)| {
+                    i == 0
+                        || (s.1 == pokopoko::snaky::Player::Maker
+                            && snakies.contains(&in_the_game(&puzzle, s.0)))
+                })
+                .map(|(_, &s)| s)
+                .collect();
+            assert_eq!(line.drawn(), expected, "{at}: the double threat's picture");
+            assert!(line.drawn().iter().any(|s| s.2 as u32 == move_number), "{at}: with its stone");
             // Once solved, the moves the answer's reason speaks of: the move played, then the
             // same line to the Maker move the reason names; a cell Maker claimed or Breaker took
             // in it is that move's stone.

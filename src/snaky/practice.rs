@@ -260,6 +260,24 @@ pub struct TryLine {
     pub move_number: u32,
     /// Its finishing cells, sorted by (x, y).
     pub finishing: Vec<Cell>,
+    /// The cells of the Snakies it leaves one cell short (each finished by a finishing cell),
+    /// sorted by (x, y).
+    pub snakies: Vec<Cell>,
+}
+
+impl TryLine {
+    /// What a board draws of the line ([`Self::stones`]): the reply, then only Maker's stones on
+    /// the Snakies its double threat leaves one short, the picture of that double threat.
+    /// Newcomers #123 to #126 could not read a whole line of 12 to 28 numbered pale stones of
+    /// both colours; the numbers keep the order, their gaps the moves left out.
+    pub fn drawn(&self) -> Vec<(Cell, Player, usize)> {
+        let on_snaky = |&(cell, player, _): &(Cell, Player, usize)| {
+            player == Player::Maker
+                && self.snakies.binary_search_by_key(&(cell.x, cell.y), |c| (c.x, c.y)).is_ok()
+        };
+        let reply = self.stones.first().copied();
+        reply.into_iter().chain(self.stones.iter().skip(1).copied().filter(on_snaky)).collect()
+    }
 }
 
 impl Puzzle {
@@ -367,7 +385,12 @@ impl Puzzle {
         let stones = self.line_stones(shown, &line, double.move_number, false);
         let mut finishing: Vec<Cell> = double.cells.iter().map(|&c| self.show(c)).collect();
         finishing.sort_by_key(|c| (c.x, c.y));
-        Some(TryLine { stones, move_number: double.move_number, finishing })
+        let step = line.steps.iter().find(|step| step.move_number == double.move_number)?;
+        let mut snakies: Vec<Cell> =
+            step.threats.copies.iter().flat_map(|copy| copy.snaky).map(|c| self.show(c)).collect();
+        snakies.sort_by_key(|c| (c.x, c.y));
+        snakies.dedup();
+        Some(TryLine { stones, move_number: double.move_number, finishing, snakies })
     }
 
     /// The moves that show why the answer at `shown` holds ([`Self::role_of`]): the move played,

@@ -395,10 +395,10 @@ pub fn back_to_game(lang: Language) -> &'static str {
 pub fn legend(lang: Language) -> &'static str {
     match lang {
         Language::Japanese => {
-            "赤：試して持ちこたえなかった手（試した手だけ）。緑：持ちこたえる手。赤い丸：対局で打たれた手。黄色のマス：答えがつぶす Snaky。うすい石：最後に試した手のあと作り手が打てる手（ダブルリーチまで）、解けたあとは L で対局の手のあとの作り手の計画（理由が計画の手を語る盤だけ）。"
+            "赤：試して持ちこたえなかった手（試した手だけ）。緑：持ちこたえる手。赤い丸：対局で打たれた手。黄色のマス：答えがつぶす Snaky。うすい石：最後に試した手のあと、作り手がダブルリーチを作る Snaky の石（番号は手の順、あいだの手は表示なし）、解けたあとは L で対局の手のあとの作り手の計画（理由が計画の手を語る盤だけ）。"
         }
         Language::English => {
-            "Red: your tries that do not hold (only those tried are marked). Green: replies that hold. Red circle: the move played in the game. Yellow tiles: the Snaky the answer spoils. Pale stones: what Maker forces after your last try, to its double threat; once solved, L draws Maker's plan after the game's move (where the reason speaks of its moves)."
+            "Red: your tries that do not hold (only those tried are marked). Green: replies that hold. Red circle: the move played in the game. Yellow tiles: the Snaky the answer spoils. Pale stones: after your last try, Maker's stones on the Snakies of the double threat it forces (numbered in order; the moves between left out); once solved, L draws Maker's plan after the game's move (where the reason speaks of its moves)."
         }
     }
 }

@@ -20,7 +20,7 @@ use crate::app::theme::palette;
 use crate::app::theme::widgets::{self, ButtonKind, CollapseWhenEmpty, send};
 use crate::app::{Go, Screen};
 use crate::save::Language;
-use crate::snaky::practice::Verdict;
+use crate::snaky::practice::{TryLine, Verdict};
 use crate::snaky::{Cell, Player};
 
 pub(super) fn plugin(app: &mut App) {
@@ -394,12 +394,10 @@ fn draw_board(
     let Some((marks, _)) = layers.iter().find(|(_, l)| **l == Layer::Overlay) else { return };
     let puzzle = session.puzzle();
     let shown = puzzle.stones();
-    // After a try that costs, what Maker forces then, to its double threat: pale stones, as the
-    // lesson draws a line, and its finishing cells ringed; once solved, the moves the answer's
-    // reason speaks of.
+    // After a try that costs, the double threat Maker forces then: its Snakies' Maker stones,
+    // pale, and its finishing cells ringed; once solved, the moves the answer's reason speaks of.
     let line = session.why_costly();
-    let mut pale =
-        line.map(|line| line.stones.clone()).or_else(|| drawn_reason_line(&session)).unwrap_or_default();
+    let mut pale = line.map(TryLine::drawn).or_else(|| drawn_reason_line(&session)).unwrap_or_default();
     // Each line starts with the move the board already marks (the try's square, or the move
     // played's ring): not drawn again (newcomer #113 read a pale stone there as its own). Every
     // later stone is, over an earlier try's square too (newcomer #115 missed a Maker move 6
