@@ -1496,6 +1496,10 @@ fn review_text_says_what_maker_could_force_and_what_the_best_reply_took_away() {
             sentence.contains(&format!("completes its Snaky at move {}", done.move_number)),
             "{sentence}"
         );
+        // A line that completes before the guarantee after the move (the review's count) says so.
+        let guarantee = explained.review.moves[why.index].guarantee_after;
+        let sooner = format!("(sooner than its guarantee, {guarantee}:");
+        assert_eq!(sentence.contains(&sooner), done.move_number < guarantee, "{sentence}");
         // Where a finish is free (by the brute force) the plan may go on instead of finishing:
         // the sentence says so exactly when it does.
         let mut after = game.prefix(review::before(why.index));
@@ -1564,4 +1568,34 @@ fn a_breaker_that_blocks_every_finish_reaches_ours_par_and_not_the_papers() {
         assert!(held(Maker::Paper) < 21, "seed {seed}");
     }
     assert_eq!(pokopoko::save::FIRST_SNAKY_MAKER, Maker::Ours);
+}
+
+/// A line that completes before the guarantee after the move says so beside its move (newcomer
+/// #125 read "the guarantee went 19 → 15" beside a line ending at 14 as two answers): the one such
+/// costly move of the seeded computer games, ours (19) against the mixed Breaker, seed 1.
+#[test]
+fn a_line_that_completes_before_its_guarantee_says_so() {
+    let cards = Maker::Ours19.cards().expect("cards");
+    let breaker = computer_game(Maker::Ours19, BreakerKind::Mixed, 1);
+    let explained = review::explain(cards, &breaker).expect("legal");
+    let sooner: Vec<&review::Why> = explained
+        .why
+        .iter()
+        .flatten()
+        .filter(|why| why.line.completed.is_some_and(|done| done.move_number < why.line.guarantee))
+        .collect();
+    assert!(!sooner.is_empty(), "a line that completes before its guarantee");
+    for why in sooner {
+        let guarantee = explained.review.moves[why.index].guarantee_after;
+        assert_eq!(why.line.guarantee, guarantee, "the line starts at the move's guarantee");
+        let done = why.line.completed.expect("completed").move_number;
+        let english = words::forced(Language::English, why);
+        assert!(english.contains(&format!("completes its Snaky at move {done}")), "{english}");
+        assert!(
+            english.contains(&format!("(sooner than its guarantee, {guarantee}: the latest")),
+            "{english}"
+        );
+        let japanese = words::forced(Language::Japanese, why);
+        assert!(japanese.contains(&format!("（保証の{guarantee}手目より早く。")), "{japanese}");
+    }
 }

@@ -17,7 +17,7 @@
 //! ```
 
 use super::cell::Cell;
-use super::review::{Line, Role, Takeaway, Why, WonBy};
+use super::review::{Completion, Line, Role, Takeaway, Why, WonBy};
 use super::threats::{DoubleShape, Fork, ThreatKind};
 use crate::language::Language;
 
@@ -178,19 +178,32 @@ pub fn double_shape(lang: Language, shape: DoubleShape) -> Option<String> {
 }
 
 /// "Even with your best defence from there, Maker completes its Snaky at move 12, at (6,11)":
-/// the line is what Maker could force, not the game as it went on.
+/// the line is what Maker could force, not the game as it went on. Where it completes before
+/// the guarantee, it says so: newcomer #125 read "the guarantee went 19 → 15" beside a line (and
+/// its button) ending at 14 as two answers to one question.
 fn completed(lang: Language, line: &Line) -> String {
+    let sooner = |done: Completion| done.move_number < line.guarantee;
     match (lang, line.completed) {
         (Language::English, Some(done)) => {
+            let sooner = if sooner(done) {
+                format!(" (sooner than its guarantee, {}: the latest Maker can need)", line.guarantee)
+            } else {
+                String::new()
+            };
             format!(
-                "Even with your best defence from there, Maker completes its Snaky at move {}, at {}.",
+                "Even with your best defence from there, Maker completes its Snaky at move {}, at {}{sooner}.",
                 done.move_number, done.cell
             )
         }
         (Language::English, None) => "Maker had not completed when the line was cut off.".to_string(),
         (Language::Japanese, Some(done)) => {
+            let sooner = if sooner(done) {
+                format!("（保証の{}手目より早く。保証は作り手がかかりうるいちばん遅い手）", line.guarantee)
+            } else {
+                String::new()
+            };
             format!(
-                "そこからいちばん長く守っても、作り手は{}手目に {} で Snaky を完成させます。",
+                "そこからいちばん長く守っても、作り手は{}手目に {} で Snaky を完成させます{sooner}。",
                 done.move_number, done.cell
             )
         }
