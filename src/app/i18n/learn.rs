@@ -269,10 +269,10 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
             "Not this time: Maker completed a Snaky (the 6 red cells). Press Try again.".into()
         }
         (Feedback::BlockedOneOfTwo, Ja) => {
-            "このステップはこれでおわりです。止める手はありませんでした：1つはふさぎましたが、作り手はもう1つを完成させました（赤い6マス）。完成するマスが2つあると、ふさげるのは1つだけ。作り手はこうして勝ちます。".into()
+            "おわりです。止める手はありませんでした：1つはふさぎましたが、作り手はもう1つを完成させました（赤い6マス）。完成するマスが2つあると、ふさげるのは1つだけ。ただし2つの Snaky はどちらも緑の枠のマス（列の端、そこから曲がる）を通ります。作り手より先にそこに石を置けば、両方つぶせました。".into()
         }
         (Feedback::BlockedOneOfTwo, En) => {
-            "Step done. No move could have stopped it: you blocked one, and Maker completed the other (the 6 red cells). With two finishing cells you can block only one. This is how Maker wins.".into()
+            "Step done. No move could have stopped it: you blocked one, and Maker completed the other (the 6 red cells). With two finishing cells you can block only one. This is how Maker wins. Both Snakies run through the green-edged cell, the row's end where each turns: a stone of yours there before Maker's would have spoilt both.".into()
         }
         (Feedback::NoThreat { .. }, Ja) => {
             "リーチになっていません。1マスで完成する Snaky がないので、壊し手は好きなマスに打てました（輪のついた石）。「もういちど」でやりなおせます。".into()

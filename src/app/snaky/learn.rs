@@ -625,7 +625,14 @@ fn board(parent: &mut ChildSpawnerCommands, lesson: &Lesson, cursor: Option<Cell
                     palette::FRAME_INSIDE
                 };
                 let tried = lesson.tried == Some(cell);
-                let edge = if tried { palette::BAD } else { Color::NONE };
+                let turn = lesson.shared_turn() == Some(cell);
+                let edge = if tried {
+                    palette::BAD
+                } else if turn {
+                    palette::GOOD
+                } else {
+                    Color::NONE
+                };
                 let mut spawned = area.spawn((
                     LearnCell(cell),
                     CellFace(face),
@@ -636,7 +643,7 @@ fn board(parent: &mut ChildSpawnerCommands, lesson: &Lesson, cursor: Option<Cell
                         top: px(GRID_PX + (BOARD - 1 - cell.y) as f32 * CELL_PX),
                         width: px(CELL_PX - GRID_PX),
                         height: px(CELL_PX - GRID_PX),
-                        border: UiRect::all(px(if tried { 3.0 } else { 0.0 })),
+                        border: UiRect::all(px(if tried || turn { 3.0 } else { 0.0 })),
                         justify_content: JustifyContent::Center,
                         align_items: AlignItems::Center,
                         ..default()

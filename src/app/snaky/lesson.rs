@@ -234,6 +234,11 @@ fn all_but(copy: SnakyCopy, missing: usize) -> Vec<Cell> {
     copy.iter().enumerate().filter(|&(i, _)| i != missing).map(|(_, &c)| c).collect()
 }
 
+/// The double-threat step's two Snakies: a row of four turning up, and the same row turning down.
+fn double_threat_snakies() -> [SnakyCopy; 2] {
+    [snaky(0, 1, 3), snaky(4, 1, 3)]
+}
+
 /// The cells (x, y) for x from `first` to `last`.
 fn row(first: i32, last: i32, y: i32) -> Vec<Cell> {
     (first..=last).map(|x| Cell::new(x, y)).collect()
@@ -265,7 +270,7 @@ impl Lesson {
             Step::Block => (all_but(snaky(0, 1, 3), 2), cells(&[(2, 5), (5, 2), (6, 4), (1, 1)])),
             // A run of four with a turn up and a turn down: two Snakies, each missing its last cell.
             Step::DoubleThreat => {
-                let (up, down) = (snaky(0, 1, 3), snaky(4, 1, 3));
+                let [up, down] = double_threat_snakies();
                 let mut maker = all_but(up, 5);
                 maker.extend(all_but(down, 5).into_iter().filter(|c| !up.contains(c)));
                 (maker, cells(&[(0, 3), (2, 5), (6, 6), (2, 1), (6, 1)]))
@@ -340,6 +345,15 @@ impl Lesson {
     /// The free cells with which Maker would complete a Snaky.
     pub fn threats(&self) -> Vec<Cell> {
         board_cells().filter(|&c| self.completes(c).is_some()).collect()
+    }
+
+    /// The double-threat step, once one finish is blocked and Maker has completed the other: the
+    /// cell where both Snakies turn off their shared row (the row's end), marked with the words
+    /// that a stone there before Maker's would have spoilt both. Newcomer #125 read "stopped a
+    /// move earlier, on a cell both Snakies need" and found no such cell shown.
+    pub fn shared_turn(&self) -> Option<Cell> {
+        let done = self.step == Step::DoubleThreat && self.feedback == Some(Feedback::BlockedOneOfTwo);
+        done.then(|| double_threat_snakies()[0][3])
     }
 
     /// The player's side in this step.
@@ -663,6 +677,35 @@ mod tests {
         assert_eq!(completing_cells(&Lesson::new(Step::Block)).len(), 1);
         assert_eq!(completing_cells(&Lesson::new(Step::DoubleThreat)).len(), 2);
         assert!(completing_cells(&Lesson::new(Step::Turns)).is_empty());
+    }
+
+    /// Step 4's green-edged cell, once one finish is blocked (either one): a Maker stone on both
+    /// Snakies that finished (found by the brute force's completing cells), where each turns off
+    /// the row they share (a cell of each Snaky's own, not the other's, beside it).
+    #[test]
+    fn the_double_threat_step_shows_where_both_snakies_turn() {
+        let start = Lesson::new(Step::DoubleThreat);
+        assert_eq!(start.shared_turn(), None, "not before the step is played");
+        let finishes = completing_cells(&start);
+        let copies: Vec<SnakyCopy> =
+            finishes.iter().map(|&f| start.completes(f).expect("finishes")).collect();
+        for &blocked in &finishes {
+            let mut lesson = start.clone();
+            assert!(lesson.click(blocked));
+            assert_eq!(lesson.feedback, Some(Feedback::BlockedOneOfTwo));
+            let turn = lesson.shared_turn().expect("the cell both Snakies need");
+            assert!(start.maker.contains(&turn), "a Maker stone");
+            assert!(copies.iter().all(|copy| copy.contains(&turn)), "on both Snakies");
+            for (mine, other) in [(copies[0], copies[1]), (copies[1], copies[0])] {
+                let beside = |c: &Cell| (c.x - turn.x).abs() + (c.y - turn.y).abs() == 1;
+                assert!(mine.iter().any(|c| !other.contains(c) && beside(c)), "each turns there");
+            }
+        }
+        let mut other = start.clone();
+        let elsewhere =
+            board_cells().find(|&c| start.is_free(c) && !finishes.contains(&c)).expect("a free cell");
+        assert!(other.click(elsewhere));
+        assert_eq!(other.shared_turn(), None, "only once one finish is blocked");
     }
 
     #[test]
