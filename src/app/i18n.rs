@@ -356,8 +356,8 @@ impl T {
                 "Maker's proof is a set of small plans (cards), one per position. Plan: the one it follows now; moves it needs: to win by it. Keep free (blue): cells the plan needs free; take one and Maker changes plan. Its stones (gold): the plan's. Next (red): Maker's next cell.",
             ),
             T::AssistNote => (
-                "この表示が盤に出ている間の手は助けありで、その対局は最高記録に数えません（ボタンで消すか、対局ページへ）。",
-                "Moves made while these marks show are helped: the game does not count as your best (turn them off, or go back to Play).",
+                "下のボタンで計画の印を盤に出せます。印が出ている間の手は助けありで、その対局は最高記録に数えません（消すか、対局ページへ）。",
+                "The buttons below draw the plan's marks. Moves made while a mark shows are helped: the game does not count as your best (turn it off, or go back to Play).",
             ),
             T::CardLegend => (
                 "h＝このカードから作り手が勝つまでの手数の上限。|A|＝必要な作り手の石の数。|T|＝空いていてほしいマスの数。子カード＝壊し手の手ごとに作り手が移るカード。s0+(4,3)＝対称変換 s0 のあと (4,3) ずらして置く。",

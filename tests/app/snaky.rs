@@ -708,8 +708,9 @@ fn the_grid_lines_are_every_cell_edge_and_follow_a_zoom_and_a_pan() {
     assert_eq!(line_starts(&mut app, GridLine::Horizontal), every(32.5, 42.5, 15));
 }
 
-/// The calm screen (issue 23): no overlay until the Analysis page is opened; Tab opens it and the
-/// claim's overlays appear; Tab again closes it.
+/// The calm screen (issue 23): no overlay until the Analysis page is opened; Tab opens it, and the
+/// claim's overlays appear once switched on there (E, A, P: newcomer #128 saw them at once beside
+/// the words saying its moves would no longer count); Tab again closes it.
 #[test]
 fn the_board_is_calm_until_the_analysis_page_opens() {
     use pokopoko::app::snaky::OverlayMark;
@@ -720,7 +721,12 @@ fn the_board_is_calm_until_the_analysis_page_opens() {
     key(&mut app, KeyCode::Tab);
     app.update();
     assert!(app.world().resource::<pokopoko::app::snaky::Overlays>().analysis);
+    assert_eq!(marks(&mut app), 0, "each mark off until switched on");
     // The envelope, the required set and the pivot of the active claim.
+    for layer in [KeyCode::KeyE, KeyCode::KeyA, KeyCode::KeyP] {
+        key(&mut app, layer);
+        app.update();
+    }
     let claim = session(&app).game().claim();
     assert_eq!(marks(&mut app), claim.envelope.len() + claim.required.len() + 1);
     key(&mut app, KeyCode::Tab);

@@ -34,7 +34,9 @@ impl Layer {
 }
 
 /// Which overlays are shown. They are the glass box: drawn only while the Analysis page is open
-/// (`analysis`, off at first: a calm board); then the claim's three are on, heat and hint off.
+/// (`analysis`, off at first: a calm board), and each off until switched on there: opening the
+/// page shows the plan's numbers, not its marks (newcomer #128 opened it once and saw the plan's
+/// cells on the board beside the words saying its moves would no longer count).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Overlays {
     pub analysis: bool,
@@ -54,9 +56,9 @@ impl Default for Overlays {
     fn default() -> Self {
         Self {
             analysis: false,
-            envelope: true,
-            required: true,
-            pivot: true,
+            envelope: false,
+            required: false,
+            pivot: false,
             heat: false,
             hint: false,
             shapes: true,
