@@ -254,18 +254,22 @@ pub fn shown(lang: Language, answer: Cell, holds: u32) -> String {
 /// go unsaid (newcomers #73, #74 read them as far play being as good as a block). No rule of
 /// thumb: none finds the best reply against these Makers more than two times in three.
 /// `drawn`: the board tints the Snaky the answer spoils (yellow tiles), with this many of Maker's
-/// stones. `line`: the reason has moves to draw, and whether they are drawn now (L).
+/// stones. `line`: the reason has moves to draw, and whether they are drawn now (L). `several`:
+/// the board shows more than one green cell (with one, "every green cell" read as a slip to
+/// newcomer #128).
 pub fn why_it_holds(
     lang: Language,
     plan: Option<(Cell, Role, Option<u32>)>,
     drawn: Option<usize>,
     line: Option<bool>,
+    several: bool,
 ) -> String {
     let green = match lang {
         Language::Japanese => "緑のマスはどれも持ちこたえる手です。",
         Language::English => "Every green cell holds.",
     };
     let Some((answer, role, taken)) = plan else { return green.to_string() };
+    let green = if several { green } else { "" };
     // Of many Snakies through the answer the board tints one, the fullest, and the words say it
     // by its stones, not by a count no player checks (newcomer #107 read "lies on 28 Snakies …
     // (the yellow tiles)" beside one shape; #115 could not use "lies on 28 Snakies" in play).
@@ -303,7 +307,9 @@ pub fn why_it_holds(
     };
     match lang {
         Language::Japanese => format!("{} が持ちこたえる理由{pale}：{fact}{tiles}。{green}", cell(answer)),
-        Language::English => format!("Why {} holds{pale}: {fact}{tiles}. {green}", cell(answer)),
+        Language::English => {
+            format!("Why {} holds{pale}: {fact}{tiles}. {green}", cell(answer)).trim_end().to_string()
+        }
     }
 }
 
@@ -411,12 +417,30 @@ mod tests {
     /// the move number of Maker's plan, and no rule of thumb.
     #[test]
     fn an_answered_board_gives_the_plan_s_reason() {
-        assert_eq!(why_it_holds(Language::English, None, None, None), "Every green cell holds.");
+        assert_eq!(why_it_holds(Language::English, None, None, None, true), "Every green cell holds.");
+        // One green cell on the board: no "every green cell" (newcomer #128).
         let said = why_it_holds(
             Language::English,
             Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 }, None)),
             None,
             None,
+            false,
+        );
+        assert!(said.ends_with("spoils that Snaky."), "{said}");
+        let said = why_it_holds(
+            Language::Japanese,
+            Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 }, None)),
+            None,
+            None,
+            false,
+        );
+        assert!(!said.contains("緑のマスはどれも"), "{said}");
+        let said = why_it_holds(
+            Language::English,
+            Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 }, None)),
+            None,
+            None,
+            true,
         );
         assert_eq!(
             said,
@@ -428,6 +452,7 @@ mod tests {
             Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 }, None)),
             None,
             Some(true),
+            true,
         );
         assert!(
             said.starts_with(
@@ -442,6 +467,7 @@ mod tests {
             Some((Cell::new(6, 7), Role::CompletedSnaky { move_number: 11 }, Some(4))),
             None,
             Some(false),
+            true,
         );
         assert_eq!(
             said,
@@ -452,6 +478,7 @@ mod tests {
             Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 }, None)),
             None,
             None,
+            true,
         );
         assert!(said.starts_with("(6,7) が持ちこたえる理由：(6,7) には"), "{said}");
         // Of three Snakies through it, the board tints one, and says which (newcomer #107).
@@ -460,6 +487,7 @@ mod tests {
             Some((Cell::new(6, 7), Role::NeededFree { shapes: 3 }, None)),
             Some(3),
             None,
+            true,
         );
         assert!(
             said.contains(

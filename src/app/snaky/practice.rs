@@ -497,7 +497,20 @@ fn update_panel(
                     .map(|copy| copy.iter().filter(|c| maker.contains(c)).count());
                 let line = (session.why_costly().is_none() && reason_line(&session).is_some())
                     .then_some(session.plan_shown());
-                text::why_it_holds(lang, plan, drawn, line)
+                // The green cells on the board: the tries that held, and once answered the
+                // answers marked near the stones.
+                let mut green: Vec<Cell> = session
+                    .tries()
+                    .iter()
+                    .filter(|t| matches!(t.1, Verdict::Holds { .. }))
+                    .map(|t| t.0)
+                    .collect();
+                if session.answered() {
+                    green.extend(puzzle.marked_answers());
+                }
+                green.sort();
+                green.dedup();
+                text::why_it_holds(lang, plan, drawn, line, green.len() > 1)
             }
             Info::WhyItHolds => String::new(),
             Info::LeftOut => text::left_out(lang, session.left_out()).unwrap_or_default(),
