@@ -330,7 +330,7 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
             format!("正解：証明はそこから続き、壊し手がどう打ってもあなたの{by}手目までに勝ちます（作り手のパー{PAR}）。盤をクリックか Enter でつぎの盤へ。")
         }
         (Feedback::OpeningKept { by, board, .. }, En) if usize::from(board) < OPENING_BOARDS.len() => {
-            format!("Yes: the proof goes on, and wins by your move {by} whatever Breaker does (par {PAR} as Maker). Click the board or press Enter: the next board.")
+            format!("Yes: the proof goes on, and wins by your move {by} whatever Breaker does (as Maker, par is {PAR}). Click the board or press Enter: the next board.")
         }
         (Feedback::OpeningKept { by, .. }, Ja) => format!(
             "合格！ 跳んだ石から、証明は{by}手目までに勝ちます。並べる・曲げる・跳ぶ：証明の最初の3つの石です。その先の手は、作り手として打つ対局（X）でヒント（H）が見せます。"
