@@ -134,7 +134,7 @@ fn lesson(c: &mut Criterion) {
     });
     // "More boards" (M): three boards from other games, the first board's kind first (the
     // computer's games played and reviewed, once per press).
-    let like = pokopoko::snaky::practice::puzzles(&game).first().and_then(|board| board.plan_used());
+    let like = pokopoko::snaky::practice::puzzles(&game).first().and_then(|board| board.principle());
     group.bench_function("three boards from other games", |b| {
         b.iter(|| pokopoko::snaky::practice::from_other_games(&cards, black_box(7), 3, like))
     });

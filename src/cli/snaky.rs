@@ -42,7 +42,7 @@ pub enum SnakyCommand {
         /// adds `"line"` and `"best_line"` (`{"guarantee":…,"open":[[x,y],…],"steps":[{"move":…,"maker":[x,y],
         /// "threats":[[x,y],…],"breaker":[x,y]|null[,"passed":[x,y]][,"off_plan":true]},…],"completed":{"move":…,"snaky":[…]},
         /// "turning_point":{"threats":[{"move":…,"cell":[x,y],"answered":…},…],
-        /// "double_threat":{"move":…,"cells":[…]}|null}}`), `"best_reply"` and, where it keeps more only because this Maker leaves a finish open in `best_line`, `"this_order_only":{"best":…,"yours":…}`, and where the move left a cell on which Maker's next stone makes a double threat and the best reply left none, `"fork_left":{"cell":[x,y],"finishes":[[x,y],…]}`. Moves count
+        /// "double_threat":{"move":…,"cells":[…]}|null}}`), `"best_reply"` and, where it keeps more only because this Maker leaves a finish open in `best_line`, `"this_order_only":{"best":…,"yours":…}`, and where the move left a cell on which Maker's next stone makes a double threat and the best reply left none, `"fork_left":{"cell":[x,y],"finishes":[[x,y],…]}`, and the kind of the best reply's reason, `"principle"` (`row_before_five`, `shared_cell`, `take_it_now`, `makers_next_cell` or `spoil_the_snaky`). Moves count
         /// Maker's moves from the game's first (the opening is move 1).
         #[arg(long)]
         json: bool,
@@ -599,6 +599,10 @@ struct ReviewLine {
     /// (`finishes` each finish a Snaky), where after `best_reply` no Maker stone would.
     #[serde(skip_serializing_if = "Option::is_none")]
     fork_left: Option<ForkJson>,
+    /// Only when some: the kind of the lesson's reason ("row_before_five", "shared_cell",
+    /// "take_it_now", "makers_next_cell", "spoil_the_snaky").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    principle: Option<snaky::review::Principle>,
 }
 
 /// `fork_left` of `snaky review --json`.
@@ -871,6 +875,7 @@ fn review_line(reviewed: &snaky::ReviewedMove, why: Option<&snaky::Why>) -> Revi
             cell: [fork.cell.x, fork.cell.y],
             finishes: fork.finishes.iter().map(|c| [c.x, c.y]).collect(),
         }),
+        principle: why.and_then(snaky::Why::principle),
     }
 }
 
@@ -888,7 +893,8 @@ fn why_text(why: &[Option<snaky::Why>]) -> String {
             );
         }
         text.push_str(&format!("\n{}\n", words::forced(Language::English, why)));
-        text.push_str(&format!("  Best reply: {}\n", words::best_reply(Language::English, why)));
+        let idea = words::idea(Language::English, why);
+        text.push_str(&format!("  Best reply: {idea}{}\n", words::best_reply(Language::English, why)));
         text.push_str(&format!("  Your line:  {}\n", line_moves(&why.line)));
         text.push_str(&format!("  Best line:  {}\n", line_moves(&why.best_line)));
     }

@@ -35,7 +35,7 @@ use super::cell::Cell;
 use super::game::{Game, Player};
 use super::placement::{Placement, Symmetry};
 use super::policy::about_opening;
-use super::review::{self, Line, Role};
+use super::review::{self, Line, Principle, Role};
 
 /// The turns a game's puzzles take in order: [`Symmetry::TURN_ORDER`] without its first (never
 /// the board as it was played).
@@ -59,6 +59,9 @@ pub struct Puzzle {
     plan: Option<(Game, Line)>,
     /// The game the board came from.
     origin: Origin,
+    /// The kind of the lesson's reason for this board's move ([`review::Why::principle`]), with the
+    /// lesson's best reply (in the game's frame), the cell that reason is about.
+    principle: Option<(Principle, Cell)>,
 }
 
 /// Whose game a board came from.
@@ -124,6 +127,7 @@ fn board(
         return Err(LeftOut::FarAway);
     }
     let why = review::why(game, index);
+    let principle = why.as_ref().and_then(|why| Some((why.principle()?, why.best_reply.cell)));
     let plan = why.map(|why| {
         let mut after = game.prefix(review::before(index));
         // The move was played in this game from this very position.
@@ -138,6 +142,7 @@ fn board(
         turn: about_opening(Symmetry::IDENTITY),
         plan,
         origin,
+        principle,
     })
 }
 
@@ -182,9 +187,10 @@ const TRIED_PER_GAME: usize = 2;
 
 /// Fresh boards of the same kind of find: boards of games a computer Breaker played against
 /// `cards`, seeds from `seed` up (newcomers #95 and #99 asked for new positions of the idea a
-/// lesson taught), each a board [`puzzles`] would make of that game. First the boards whose answer
-/// was the same kind of cell in Maker's plan as `like` ([`Puzzle::plan_used`]: a cell of the Snaky
-/// Maker completed, one it threatened, …; the first such of a game), then any (a game's costliest),
+/// lesson taught), each a board [`puzzles`] would make of that game. First the boards whose
+/// lesson's reason is of the kind `like` ([`Puzzle::principle`]: stop a row before five, take the
+/// cell two Snakies share, …; newcomers #124, #126 and #129 asked for boards gathered under the
+/// idea they practise; the first such of a game), then any (a game's costliest),
 /// one board a game, `wanted` in all (fewer only if `wanted × 3` games had none). Returns them with
 /// the next seed to play from. A game's costly moves are tried costliest first (or in order, for a
 /// kind), each lesson worked out only when tried, two a game at most.
@@ -192,11 +198,9 @@ pub fn from_other_games(
     cards: &Arc<Cards>,
     seed: u64,
     wanted: usize,
-    like: Option<Role>,
+    like: Option<Principle>,
 ) -> (Vec<Puzzle>, u64) {
-    let same_kind = |puzzle: &Puzzle, like: Role| {
-        puzzle.plan_used().is_some_and(|role| std::mem::discriminant(&role) == std::mem::discriminant(&like))
-    };
+    let same_kind = |puzzle: &Puzzle, like: Principle| puzzle.principle() == Some(like);
     let (mut boards, mut others, mut seed) = (Vec::new(), Vec::new(), seed);
     for _ in 0..wanted * GAMES_PER_BOARD {
         if boards.len() == wanted {
@@ -327,6 +331,18 @@ impl Puzzle {
     /// one).
     pub fn plan_used(&self) -> Option<Role> {
         self.answers().first().and_then(|&first| self.role_of(first))
+    }
+
+    /// The kind of the lesson's reason for this board's move ([`review::Why::principle`]): its tag, and
+    /// what "More boards" gathers boards of ([`from_other_games`]).
+    pub fn principle(&self) -> Option<Principle> {
+        self.principle.map(|(principle, _)| principle)
+    }
+
+    /// [`Self::principle`] where `shown` is the lesson's best reply, whose reason it names (another
+    /// answer that holds may hold for another reason).
+    pub fn idea_of(&self, shown: Cell) -> Option<Principle> {
+        self.principle.filter(|&(_, best)| self.show(best) == shown).map(|(principle, _)| principle)
     }
 
     /// What `shown`, a cell of the shown board, was in Maker's plan after the move played: the

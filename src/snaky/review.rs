@@ -883,6 +883,65 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
     Some(Why { index, breaker, line, best_reply, best_line, blocked_finish, better_block, fork_left })
 }
 
+/// The kind of reason a lesson gives for its best reply, named so that lessons and practice
+/// boards of one kind can be told apart and gathered (newcomers #124, #126 and #129 asked for
+/// each board tagged with a named idea, practised on boards of other games). A tag of the reason
+/// found on this board, not a rule: the same words on another board need not pick its answer
+/// (no count on the board picks which end of a row of three to block, for one: measured, note 67).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Principle {
+    /// The line after the move built a row of five (its double threat), the best reply's did not
+    /// ([`super::words::row_of_five_kept_off`]).
+    RowBeforeFive,
+    /// The best reply lies on every Snaky of the line's first double threat
+    /// ([`Why::best_spoils_double`]), or the move left a cell where Maker's stone makes a double
+    /// threat and the best reply left none ([`Why::fork_left`]).
+    SharedCell,
+    /// The best reply is a cell the line's Breaker takes later anyway, in reply to a threat.
+    TakeItNow,
+    /// The best reply is a cell the line's Maker takes itself before it builds its Snaky there.
+    MakersNextCell,
+    /// The best reply spoils a Snaky Maker's plan builds after the move (or lies in the plan).
+    SpoilTheSnaky,
+}
+
+impl Principle {
+    pub const ALL: [Self; 5] =
+        [Self::RowBeforeFive, Self::SharedCell, Self::TakeItNow, Self::MakersNextCell, Self::SpoilTheSnaky];
+}
+
+impl Why {
+    /// The kind of this lesson's reason ([`Principle`]): `None` for a block of a finish (right in
+    /// general, said otherwise), a reply that keeps more only against this Maker's order, and a
+    /// best reply outside the envelope.
+    pub fn principle(&self) -> Option<Principle> {
+        if self.better_block.is_some() || self.blocked_finish || self.for_this_order_only().is_some() {
+            return None;
+        }
+        if self.best_reply.outside {
+            return None;
+        }
+        if super::words::row_of_five_kept_off(self) {
+            return Some(Principle::RowBeforeFive);
+        }
+        if self.best_spoils_double().is_some() || self.fork_left.is_some() {
+            return Some(Principle::SharedCell);
+        }
+        let cell = self.best_reply.cell;
+        Some(match self.best_reply.in_line {
+            Role::TakenByBreaker { .. } => Principle::TakeItNow,
+            Role::ClaimedByMaker { .. } => Principle::MakersNextCell,
+            Role::CompletedSnaky { move_number } | Role::ThreatenedSnaky { move_number }
+                if self.line.maker_takes(cell).is_some_and(|k| k < move_number) =>
+            {
+                Principle::MakersNextCell
+            }
+            _ => Principle::SpoilTheSnaky,
+        })
+    }
+}
+
 /// [`Why::fork_left`]: `after`, the game after Breaker's move, and `after_best`, after the best
 /// reply instead (both Maker to move).
 fn fork_left(after: &Game, after_best: &Game) -> Option<threats::Fork> {

@@ -17,7 +17,7 @@
 //! ```
 
 use super::cell::Cell;
-use super::review::{Completion, Line, Role, Takeaway, Why, WonBy};
+use super::review::{Completion, Line, Principle, Role, Takeaway, Why, WonBy};
 use super::threats::{DoubleShape, Fork, ThreatKind};
 use crate::language::Language;
 
@@ -245,10 +245,10 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
     if row_of_five_kept_off(why) {
         return match lang {
             Language::English => format!(
-                "{said} After {best}, Maker's plan built no row of five. Stop a row before five: beside a row of five's end, a stone makes a double threat."
+                "{said} After {best}, Maker's plan built no row of five (beside its end, a stone makes a double threat)."
             ),
             Language::Japanese => format!(
-                "{said}{best} のあとは、作り手の計画に五つ並びはできませんでした。列は五つになる前に止めましょう：五つ並びの端の横の石でダブルリーチになります。"
+                "{said}{best} のあとは、作り手の計画に五つ並びはできませんでした（五つ並びの端の横の石でダブルリーチになります）。"
             ),
         };
     }
@@ -813,6 +813,37 @@ fn listed(lang: Language, items: &[String], last: [&str; 2]) -> String {
 pub fn capitalised(sentence: &str) -> String {
     let mut chars = sentence.chars();
     chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}
+
+/// A lesson's kind of reason, as its tag reads ([`Principle`]): "Stop a row before five".
+pub fn principle(lang: Language, principle: Principle) -> &'static str {
+    match (lang, principle) {
+        (Language::English, Principle::RowBeforeFive) => "Stop a row before five",
+        (Language::English, Principle::SharedCell) => "Take the cell two Snakies share",
+        (Language::English, Principle::TakeItNow) => "Take now a cell you must block later",
+        (Language::English, Principle::MakersNextCell) => "Take Maker's next cell first",
+        (Language::English, Principle::SpoilTheSnaky) => "Spoil the Snaky Maker builds next",
+        (Language::Japanese, Principle::RowBeforeFive) => "五つ並びになる前に止める",
+        (Language::Japanese, Principle::SharedCell) => "2つの Snaky が共有するマスを取る",
+        (Language::Japanese, Principle::TakeItNow) => "あとでふさぐマスをいま取る",
+        (Language::Japanese, Principle::MakersNextCell) => "作り手の次のマスを先に取る",
+        (Language::Japanese, Principle::SpoilTheSnaky) => "作り手が次に作る Snaky をつぶす",
+    }
+}
+
+/// The tag before a lesson's reason, from its kind ([`Why::principle`]): "Idea: Stop a row
+/// before five. " (empty for a reason of no kind). Said as the idea this board's answer shows,
+/// not as a rule for every board.
+pub fn idea(lang: Language, why: &Why) -> String {
+    why.principle().map_or(String::new(), |p| idea_of(lang, p))
+}
+
+/// [`idea`] of a kind.
+pub fn idea_of(lang: Language, principle: Principle) -> String {
+    match lang {
+        Language::English => format!("Idea: {}. ", self::principle(lang, principle)),
+        Language::Japanese => format!("ねらい：{}。", self::principle(lang, principle)),
+    }
 }
 
 #[cfg(test)]

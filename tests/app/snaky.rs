@@ -1388,6 +1388,34 @@ fn the_best_reply_taken_a_move_late_is_said_to_have_cost_then() {
     assert!(!said.contains("a move late"), "{said}");
 }
 
+/// Each lesson's reason starts with its idea, the kind of reason the engine found on the board
+/// (newcomers #124, #126 and #129 asked for each lesson tagged with one), in both languages.
+#[test]
+fn the_lesson_names_its_idea_first() {
+    use pokopoko::app::snaky::{Info, SnakyInput};
+    use pokopoko::snaky::words;
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::ChooseMaker(Maker::Ours));
+    app.update();
+    app.world_mut().write_message(SnakyInput::LoadRecord("6,7 8,7".into()));
+    app.update();
+    let game = session(&app).game().clone();
+    let mut named = 0;
+    for lang in [Language::English, Language::Japanese] {
+        app.world_mut().resource_mut::<pokopoko::app::i18n::Lang>().0 = lang;
+        for index in 0..game.breaker_cells().len() {
+            let Some(why) = pokopoko::snaky::review::why(&game, index) else { continue };
+            open_lesson(&mut app, index);
+            app.update();
+            let said = info_text(&mut app, Info::BestReply).expect("the best reply is said");
+            let idea = words::idea(lang, &why);
+            assert!(said.replace('\n', " ").starts_with(idea.trim_end()), "{idea} / {said}");
+            named += usize::from(!idea.is_empty());
+        }
+    }
+    assert!(named > 0, "an idea named");
+}
+
 /// One verdict for a cost only against this Maker's order (newcomers #97 and #98 saw "not clearly
 /// a mistake" in play, then a red chip and "Costliest" at the end; #104 and #105 asked for one
 /// number): it is a mistake against this Maker everywhere, its stone ringed red, its chip the

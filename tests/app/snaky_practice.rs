@@ -222,6 +222,15 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     let many = matches!(boards[0].role_of(boards[0].answers()[0]), Some(snaky::review::Role::NeededFree { shapes }) if shapes > 1);
     assert!(many || said.iter().any(|t| t.contains(&tiles)), "{tiles}: {said:?}");
     assert!(said.iter().all(|t| !t.contains("コツ")), "{said:?}");
+    // Its idea named first, as the lesson names it (newcomers #124, #126 and #129).
+    let idea = boards[0]
+        .idea_of(boards[0].answers()[0])
+        .map(|p| pokopoko::snaky::words::idea_of(pokopoko::language::Language::Japanese, p));
+    let idea = idea.expect("the record's first board has an idea, about its first answer");
+    assert!(
+        said.iter().any(|t| t.starts_with(&idea) && t.contains("が持ちこたえる理由")),
+        "{idea}: {said:?}"
+    );
     // Solved, the plan's button says whether this board has a plan to draw.
     button(&mut app, plan_label(boards[0].line_to_reason(boards[0].answers()[0]).is_some()));
     key(&mut app, KeyCode::KeyN);

@@ -858,7 +858,9 @@ fn update_panel(
                 // (The Analysis tab's help says what its "Keep free E" marks; the lesson keeps its
                 // room for the reason itself: newcomer #22 saw its legend cut off.)
                 Some(why) => {
-                    let mut said = words::best_reply(lang, why);
+                    // Its kind first, the idea named (newcomers #124, #126 and #129 asked for each
+                    // lesson tagged with one, to gather in practice).
+                    let mut said = format!("{}{}", words::idea(lang, why), words::best_reply(lang, why));
                     // The same cell taken a move later, where it cost (newcomer #95).
                     let next = review.moves.get(why.index + 1).filter(|next| {
                         next.breaker == why.best_reply.cell && next.lost > 0 && !why.best_reply.outside

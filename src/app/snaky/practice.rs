@@ -510,7 +510,12 @@ fn update_panel(
                 }
                 green.sort();
                 green.dedup();
-                text::why_it_holds(lang, plan, drawn, line, green.len() > 1)
+                // The lesson's idea for this board named first, as the lesson names it; "More
+                // boards" gathers boards of the same idea.
+                let idea = answer
+                    .and_then(|answer| puzzle.idea_of(answer))
+                    .map_or(String::new(), |p| crate::snaky::words::idea_of(lang, p));
+                format!("{idea}{}", text::why_it_holds(lang, plan, drawn, line, green.len() > 1))
             }
             Info::WhyItHolds => String::new(),
             Info::LeftOut => text::left_out(lang, session.left_out()).unwrap_or_default(),

@@ -215,7 +215,7 @@ impl PracticeSession {
     /// Adds [`MORE_BOARDS`] boards from other games, the kind of find of the board on screen
     /// first, and shows the first of them.
     fn more(&mut self) {
-        let like = self.puzzle().plan_used();
+        let like = self.puzzle().principle();
         let (boards, next) =
             crate::snaky::practice::from_other_games(&self.cards, self.next_seed, MORE_BOARDS, like);
         self.next_seed = next;
