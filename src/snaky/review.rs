@@ -892,7 +892,7 @@ pub fn why(game: &Game, index: usize) -> Option<Why> {
 #[serde(rename_all = "snake_case")]
 pub enum Principle {
     /// The line after the move built a row of five (its double threat), the best reply's did not
-    /// ([`super::words::row_of_five_kept_off`]).
+    /// ([`Why::row_of_five_kept_off`]).
     RowBeforeFive,
     /// The best reply lies on every Snaky of the line's first double threat
     /// ([`Why::best_spoils_double`]), or the move left a cell where Maker's stone makes a double
@@ -912,6 +912,18 @@ impl Principle {
 }
 
 impl Why {
+    /// Whether the line after the move built a row of five (its first double threat's shape) and
+    /// the best reply's line did not, for a move that blocked no finish and whose best reply holds
+    /// longer against any Maker ([`super::words::row_of_five_kept_off`], which says it).
+    pub fn row_of_five_kept_off(&self) -> bool {
+        if self.better_block.is_some() || self.blocked_finish || self.for_this_order_only().is_some() {
+            return false;
+        }
+        let shape = |line: &Line| line.turning_point.double_threat.as_ref().map(|d| d.shape);
+        let five = Some(threats::DoubleShape::RowOfFive);
+        shape(&self.line) == five && shape(&self.best_line) != five
+    }
+
     /// The kind of this lesson's reason ([`Principle`]): `None` for a block of a finish (right in
     /// general, said otherwise), a reply that keeps more only against this Maker's order, and a
     /// best reply outside the envelope.
@@ -922,7 +934,7 @@ impl Why {
         if self.best_reply.outside {
             return None;
         }
-        if super::words::row_of_five_kept_off(self) {
+        if self.row_of_five_kept_off() {
             return Some(Principle::RowBeforeFive);
         }
         if self.best_spoils_double().is_some() || self.fork_left.is_some() {

@@ -260,12 +260,7 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
 /// the primer's Maker steps play the row of five), for a move that blocked no finish and whose
 /// best reply holds longer against any Maker.
 pub fn row_of_five_kept_off(why: &Why) -> bool {
-    if why.better_block.is_some() || why.blocked_finish || why.for_this_order_only().is_some() {
-        return false;
-    }
-    let shape = |line: &Line| line.turning_point.double_threat.as_ref().map(|d| d.shape);
-    let five = Some(DoubleShape::RowOfFive);
-    shape(&why.line) == five && shape(&why.best_line) != five
+    why.row_of_five_kept_off()
 }
 
 /// Before the best reply's sentence, where the move left a cell on which Maker's next stone
