@@ -1316,6 +1316,18 @@ fn a_costly_move_says_at_once_what_it_cost_and_what_held() {
     assert_eq!(session(&app).notice, None, "a calm move says nothing");
 }
 
+/// The Snaky screen against ours (20), the record `moves` loaded (in the paper's orientation, as
+/// `snaky review` reads it).
+fn against_ours(moves: &str) -> App {
+    use pokopoko::app::snaky::SnakyInput;
+    let mut app = snaky_screen();
+    app.world_mut().write_message(SnakyInput::ChooseMaker(Maker::Ours));
+    app.update();
+    app.world_mut().write_message(SnakyInput::LoadRecord(moves.into()));
+    app.update();
+    app
+}
+
 /// A move whose better reply keeps more only because this Maker then leaves a finish open: a
 /// mistake against this Maker, told in play as any other (newcomer #106 read the caveat there as
 /// "good against this script"; its lesson says it): it flashes, and the score falls with the count
@@ -1324,12 +1336,8 @@ fn a_costly_move_says_at_once_what_it_cost_and_what_held() {
 /// brute force's finishing cells along both lines.
 #[test]
 fn a_cost_only_against_this_makers_order_is_told_as_a_mistake() {
-    use pokopoko::app::snaky::{Said, SnakyInput};
-    let mut app = snaky_screen();
-    app.world_mut().write_message(SnakyInput::ChooseMaker(Maker::Ours));
-    app.update();
-    app.world_mut().write_message(SnakyInput::LoadRecord("8,7 9,9".into()));
-    app.update();
+    use pokopoko::app::snaky::Said;
+    let mut app = against_ours("8,7 9,9");
     let before = session(&app).game().guarantee();
     click(&mut app, Cell::new(11, 7));
     let after = session(&app).game().guarantee();
@@ -1362,13 +1370,9 @@ fn a_cost_only_against_this_makers_order_is_told_as_a_mistake() {
 /// lesson names costs as Breaker's next move.
 #[test]
 fn the_best_reply_taken_a_move_late_is_said_to_have_cost_then() {
-    use pokopoko::app::snaky::{Info, SnakyInput};
-    let mut app = snaky_screen();
-    app.world_mut().write_message(SnakyInput::ChooseMaker(Maker::Ours));
-    app.update();
+    use pokopoko::app::snaky::Info;
     // A record plays in the paper's orientation, as `snaky review` reads it.
-    app.world_mut().write_message(SnakyInput::LoadRecord("6,7 8,7".into()));
-    app.update();
+    let mut app = against_ours("6,7 8,7");
     let game = session(&app).game().clone();
     let best = Cell::new(8, 7);
     let first = game.prefix(pokopoko::snaky::review::before(0));
@@ -1392,13 +1396,9 @@ fn the_best_reply_taken_a_move_late_is_said_to_have_cost_then() {
 /// (newcomers #124, #126 and #129 asked for each lesson tagged with one), in both languages.
 #[test]
 fn the_lesson_names_its_idea_first() {
-    use pokopoko::app::snaky::{Info, SnakyInput};
+    use pokopoko::app::snaky::Info;
     use pokopoko::snaky::words;
-    let mut app = snaky_screen();
-    app.world_mut().write_message(SnakyInput::ChooseMaker(Maker::Ours));
-    app.update();
-    app.world_mut().write_message(SnakyInput::LoadRecord("6,7 8,7".into()));
-    app.update();
+    let mut app = against_ours("6,7 8,7");
     let game = session(&app).game().clone();
     let mut named = 0;
     for lang in [Language::English, Language::Japanese] {
