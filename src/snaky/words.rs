@@ -810,10 +810,10 @@ pub fn capitalised(sentence: &str) -> String {
     chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
-/// A lesson's kind of reason, as its tag reads ([`Principle`]): "Stop a row before five".
+/// A lesson's kind of reason, as its tag reads ([`Principle`]): "Stop a row (or column) before five".
 pub fn principle(lang: Language, principle: Principle) -> &'static str {
     match (lang, principle) {
-        (Language::English, Principle::RowBeforeFive) => "Stop a row before five",
+        (Language::English, Principle::RowBeforeFive) => "Stop a row (or column) before five",
         (Language::English, Principle::SharedCell) => "Take the cell two Snakies share",
         (Language::English, Principle::TakeItNow) => "Take now a cell you must block later",
         (Language::English, Principle::MakersNextCell) => "Take Maker's next cell first",
