@@ -1977,7 +1977,7 @@ fn the_lesson_legend_names_the_marks_of_its_step() {
     assert!(!short.is_empty(), "the board holds Snakies two short");
     assert_eq!(outlined(&mut app), short.iter().copied().collect());
     assert_eq!(
-        start.contains("Purple outlines: Maker's Snakies two cells short."),
+        start.contains("Purple lines: Maker's Snakies two short (dots: the cells they lack)."),
         !short.is_empty(),
         "{start}"
     );
@@ -2283,8 +2283,7 @@ fn the_snakies_two_cells_short_are_outlined_in_play_and_s_hides_them() {
     let short = pokopoko::snaky::threats::two_short(game.maker_cells(), game.breaker_cells());
     assert!(!short.is_empty(), "the board holds Snakies two short");
     assert_eq!(outlined(&mut app), short.iter().copied().collect());
-    let legend =
-        "Purple outlines: Maker's Snakies two cells short (point at a cell for its own; S hides them).";
+    let legend = "Purple lines: Maker's Snakies two cells short, a dot on each cell they lack (point at a cell for its own; S hides them).";
     assert!(texts(&mut app).iter().any(|t| t.starts_with(legend)), "{:?}", texts(&mut app));
     assert!(session(&app).assists().is_empty(), "no help");
     // Pointing at a cell picks out the Snakies through it; the others fade (newcomer #107).

@@ -258,13 +258,13 @@ pub fn marks_legend(
     if two_short {
         said.push(match (lang, over) {
             (Language::Japanese, false) => {
-                "紫の枠：あと2マスで完成する作り手の Snaky（マスを指すとそこを通る形だけ、S で消す）。".to_string()
+                "紫の線：あと2マスで完成する作り手の Snaky、点は足りないマス（マスを指すとそこを通る形だけ、S で消す）。".to_string()
             }
             (Language::English, false) => {
-                "Purple outlines: Maker's Snakies two cells short (point at a cell for its own; S hides them).".to_string()
+                "Purple lines: Maker's Snakies two cells short, a dot on each cell they lack (point at a cell for its own; S hides them).".to_string()
             }
-            (Language::Japanese, true) => "紫の枠：あと2マスで完成する作り手の Snaky。".to_string(),
-            (Language::English, true) => "Purple outlines: Maker's Snakies two cells short.".to_string(),
+            (Language::Japanese, true) => "紫の線：あと2マスで完成する作り手の Snaky、点は足りないマス。".to_string(),
+            (Language::English, true) => "Purple lines: Maker's Snakies two cells short, dots on the cells they lack.".to_string(),
         });
     }
     if costly {
@@ -1169,8 +1169,8 @@ pub fn lesson_legend(
     };
     let outlines = match (lang, two_short && step == 0) {
         (_, false) => "",
-        (Language::Japanese, true) => "　紫の枠：あと2マスの Snaky",
-        (Language::English, true) => " Purple outlines: Maker's Snakies two cells short.",
+        (Language::Japanese, true) => "　紫の線：あと2マスの Snaky（点：足りないマス）",
+        (Language::English, true) => " Purple lines: Maker's Snakies two short (dots: the cells they lack).",
     };
     let outlines = format!("{outlines}{circles}");
     match (lang, step, played, best) {

@@ -90,7 +90,7 @@ pub const KEYS: Keymap<SnakyKey> = Keymap(&[
 /// Esc leaves the screen.
 pub const PLAY_KEYS: Keymap<SnakyKey> = Keymap(&[
     Binding::press(&[KeyCode::Enter, KeyCode::NumpadEnter], ClaimCursor, "Enter：打つ", "Enter: claim"),
-    // Said in the rings' legend beside the outlines it hides (the key line keeps to three lines).
+    // Said in the rings' legend beside the lines it hides (the key line keeps to three lines).
     Binding::unshown(&[KeyCode::KeyS], Game(SnakyInput::ToggleShapes)),
     Binding::press(&[KeyCode::Escape], Game(SnakyInput::Back), "Esc：もどる", "Esc: back"),
 ]);

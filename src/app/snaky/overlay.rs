@@ -44,11 +44,15 @@ pub struct ShapeMark(pub crate::snaky::Cell);
 pub struct AimMark(pub crate::snaky::Cell);
 
 /// A Snaky Maker has two cells short on the board (four of its stones, none of Breaker's),
-/// outlined: one stone from a threat. In the lesson, before its move (newcomers #97, #98 and #102
+/// drawn as a line through its cells: one stone from a threat. In the lesson, before its move (newcomers #97, #98 and #102
 /// asked to see them all, not only the one the lesson names); in play and review while
 /// [`Overlays::shapes`] is on (newcomer #106).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TwoShortMark(pub crate::snaky::shape::Copy);
+
+/// The shade an outline of a Snaky two cells short is drawn in, kept while it fades.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+struct OutlineShade(Color);
 
 /// A cell where Maker's next stone would complete a Snaky (a threat's or a double threat's
 /// finishing cell), marked until it is taken.
@@ -264,15 +268,87 @@ pub(super) fn winning_snaky(copy: &[crate::snaky::Cell]) -> Vec<Piece> {
     marks
 }
 
-/// Every Snaky Maker has two cells short on `game`'s board, as thin outlines in its colour: the
-/// lesson's before its move, and the game's while [`Overlays::shapes`] is on.
-fn two_short_outlines(game: &crate::snaky::Game) -> Vec<(TwoShortMark, Piece)> {
+/// Every Snaky Maker has two cells short on `game`'s board, each as a thin line in its colour
+/// through its six cells from one end to the other, under the stones: the lesson's before its
+/// move, and the game's while [`Overlays::shapes`] is on. A line runs between Maker's four stones
+/// and on through the two free cells, and lines that share cells lie a little apart and in two
+/// shades (newcomers #126 to #131 saw outlines drawn on the same grid lines merge into one blob).
+fn two_short_outlines(game: &crate::snaky::Game) -> Vec<(TwoShortMark, OutlineShade, Piece)> {
     let copies = crate::snaky::threats::two_short(game.maker_cells(), game.breaker_cells());
+    let styles = outline_styles(&copies);
     copies
         .into_iter()
-        .flat_map(|copy| {
-            let pieces = snaky_outline(&copy, palette::MAKER_STONE, TWO_SHORT_PX);
-            pieces.into_iter().map(move |piece| (TwoShortMark(copy), piece))
+        .zip(styles)
+        .flat_map(|(copy, style)| {
+            let (offset, shade) = (TWO_SHORT_OFFSETS[style % 3], TWO_SHORT_SHADES[style / 3]);
+            let mut pieces = snaky_path(&copy, shade, offset);
+            let free = copy.into_iter().filter(|cell| !game.maker_cells().contains(cell));
+            pieces.extend(free.map(|cell| path_dot(cell, shade, offset)));
+            pieces.into_iter().map(move |piece| (TwoShortMark(copy), OutlineShade(shade), piece))
+        })
+        .collect()
+}
+
+/// A style (0 to 5: offset `style % 3`, shade `style / 3`) for each copy, in order: the first that
+/// no earlier copy sharing a cell with it has, else the one fewest of them have.
+fn outline_styles(copies: &[crate::snaky::shape::Copy]) -> Vec<usize> {
+    let mut styles: Vec<usize> = Vec::with_capacity(copies.len());
+    for (index, copy) in copies.iter().enumerate() {
+        let mut used = [0_usize; 6];
+        for (other, &style) in copies[..index].iter().zip(&styles) {
+            if copy.iter().any(|cell| other.contains(cell)) {
+                used[style] += 1;
+            }
+        }
+        let style = (0..6).min_by_key(|&style| (used[style], style)).unwrap_or(0);
+        styles.push(style);
+    }
+    styles
+}
+
+/// A Snaky's six cells in the order of its path, from an end (a cell with one neighbour in it).
+fn path_order(copy: &crate::snaky::shape::Copy) -> Vec<crate::snaky::Cell> {
+    let touching = |a: crate::snaky::Cell, b: crate::snaky::Cell| a.x.abs_diff(b.x) + a.y.abs_diff(b.y) == 1;
+    let neighbours = |cell: crate::snaky::Cell| copy.iter().filter(|&&other| touching(cell, other)).count();
+    let Some(&start) = copy.iter().filter(|&&cell| neighbours(cell) == 1).min() else {
+        return copy.to_vec();
+    };
+    let mut path = vec![start];
+    while let Some(&next) = copy
+        .iter()
+        .find(|&&cell| !path.contains(&cell) && path.last().is_some_and(|&last| touching(last, cell)))
+    {
+        path.push(next);
+    }
+    path
+}
+
+/// A free cell on a Snaky's line: a dot on the line at the cell's centre.
+fn path_dot(cell: crate::snaky::Cell, colour: Color, offset: f64) -> Piece {
+    let placed = Placed {
+        x: f64::from(cell.x) + offset,
+        y: f64::from(cell.y) + offset,
+        ..Placed::cell(cell, PATH_DOT_INSET)
+    };
+    (
+        placed,
+        Node { position_type: PositionType::Absolute, border_radius: BorderRadius::MAX, ..default() },
+        BackgroundColor(colour),
+        Pickable::IGNORE,
+    )
+}
+
+/// A Snaky as one line through its cells' centres, from one end to the other, shifted `offset`
+/// cells up and right.
+fn snaky_path(copy: &crate::snaky::shape::Copy, colour: Color, offset: f64) -> Vec<Piece> {
+    let half = Vec2::splat(TWO_SHORT_PX / 2.0);
+    path_order(copy)
+        .windows(2)
+        .map(|pair| {
+            let (x, y) = (f64::from(pair[0].x.min(pair[1].x)), f64::from(pair[0].y.min(pair[1].y)));
+            let (w, h) = (pair[0].x.abs_diff(pair[1].x) as f32, pair[0].y.abs_diff(pair[1].y) as f32);
+            let placed = Placed { x: x + 0.5 + offset, y: y + 0.5 + offset, w, h, inset: 0.0, grow: half };
+            winning_piece(placed, colour)
         })
         .collect()
 }
@@ -328,12 +404,15 @@ fn aim_tile(cell: crate::snaky::Cell) -> impl Bundle {
 /// With the pointer on a cell of some outlined Snakies two cells short, those keep Maker's colour
 /// and the others fade, so that each shape can be told apart where outlines cross (newcomer #107:
 /// "which cells belong to which Snaky"); elsewhere, every outline is whole.
-fn focus_outlines(hover: Res<Hover>, mut pieces: Query<(&TwoShortMark, &mut BackgroundColor)>) {
+fn focus_outlines(
+    hover: Res<Hover>,
+    mut pieces: Query<(&TwoShortMark, &OutlineShade, &mut BackgroundColor)>,
+) {
     let through = |mark: &TwoShortMark| hover.0.is_some_and(|cell| mark.0.contains(&cell));
-    let focused = pieces.iter().any(|(mark, _)| through(mark));
-    for (mark, mut colour) in &mut pieces {
+    let focused = pieces.iter().any(|(mark, _, _)| through(mark));
+    for (mark, shade, mut colour) in &mut pieces {
         let faded = focused && !through(mark);
-        let wanted = if faded { palette::MAKER_STONE.with_alpha(FADED_ALPHA) } else { palette::MAKER_STONE };
+        let wanted = if faded { shade.0.with_alpha(FADED_ALPHA) } else { shade.0 };
         if colour.0 != wanted {
             colour.0 = wanted;
         }
@@ -386,6 +465,13 @@ struct Shape {
 const OUTLINE_PX: f32 = 4.0;
 /// A Snaky two cells short: a thinner outline.
 const TWO_SHORT_PX: f32 = 3.0;
+/// How far a Snaky two cells short is drawn off its cells' centres, up and right, in cells: three
+/// offsets, so that lines through the same cells lie apart.
+const TWO_SHORT_OFFSETS: [f64; 3] = [0.0, 0.12, -0.12];
+/// A free cell on such a line: a dot this far inside the cell on every side, in cells.
+const PATH_DOT_INSET: f32 = 0.36;
+/// The two shades of those outlines: Maker's colour, and its edge's darker one.
+const TWO_SHORT_SHADES: [Color; 2] = [palette::MAKER_STONE, palette::MAKER_EDGE];
 /// An outline of a Snaky two cells short away from the pointed cell, while the pointer is on one.
 const FADED_ALPHA: f32 = 0.2;
 /// The envelope: a light tint just inside the grid lines (a rounded tile, as the heat map's).
@@ -455,5 +541,40 @@ mod tests {
                 assert!(touches, "{line:?} lies on no cell of {copy:?}");
             }
         }
+    }
+
+    /// A Snaky two cells short is one line through its six cells' centres, shifted off them by
+    /// its offset: five segments, each a cell long and joining two of its cells that share a side,
+    /// which together visit every cell once, in every orientation.
+    #[test]
+    fn a_snaky_two_short_is_one_line_through_its_six_cells() {
+        for symmetry in Symmetry::ALL {
+            let copy = shape::copy(symmetry, 3, -2);
+            let path = path_order(&copy);
+            let (mut visited, mut cells) = (path.clone(), copy.to_vec());
+            visited.sort();
+            cells.sort();
+            assert_eq!(visited, cells, "{symmetry:?}: every cell once");
+            let pieces = snaky_path(&copy, palette::MAKER_STONE, 0.12);
+            assert_eq!(pieces.len(), 5, "{symmetry:?}");
+            for (pair, (placed, ..)) in path.windows(2).zip(&pieces) {
+                assert_eq!(pair[0].x.abs_diff(pair[1].x) + pair[0].y.abs_diff(pair[1].y), 1, "{path:?}");
+                assert_eq!(placed.w + placed.h, 1.0, "{placed:?}");
+                let low = (f64::from(pair[0].x.min(pair[1].x)), f64::from(pair[0].y.min(pair[1].y)));
+                assert_eq!((placed.x, placed.y), (low.0 + 0.62, low.1 + 0.62), "{pair:?}");
+            }
+        }
+    }
+
+    /// Snakies that share a cell are drawn in different styles while there are styles to spare:
+    /// six copies through one cell take all six.
+    #[test]
+    fn snakies_sharing_a_cell_are_drawn_apart() {
+        let through: Vec<_> = shape::copies_through(crate::snaky::Cell::new(0, 0)).take(6).collect();
+        let mut styles = outline_styles(&through);
+        styles.sort();
+        assert_eq!(styles, vec![0, 1, 2, 3, 4, 5]);
+        let apart = [shape::copy(Symmetry::ALL[0], 0, 0), shape::copy(Symmetry::ALL[0], 20, 0)];
+        assert_eq!(outline_styles(&apart), vec![0, 0], "far apart, the first style each");
     }
 }

@@ -749,7 +749,7 @@ fn update_panel(
     let double_threat = finishing >= 2;
     // The shape's pictures go with the goal's words, which give way to the lesson; while a cell
     // finishes a Snaky its ring shows the shape on the board, and the rings' legend takes the room.
-    // So do Maker's Snakies two cells short: their outlines show the shape on the board, and
+    // So do Maker's Snakies two cells short: their lines show the shape on the board, and
     // their legend takes the room (newcomer #107 saw the pictures pushed off the panel's foot).
     let shown = session.shown();
     let two_short = !crate::snaky::threats::two_short(shown.maker_cells(), shown.breaker_cells()).is_empty();
@@ -967,7 +967,7 @@ fn update_panel(
                 // A finish whose block lowers the count: said before the block, so the fall is not
                 // read as the block's fault (newcomers #61 and #63).
                 let block_falls_to = crate::snaky::review::best_block(game).filter(|&k| k < claim.guarantee);
-                // The outlines' key is said while there are any, drawn or hidden.
+                // The lines' key is said while there are any, drawn or hidden.
                 let over = game.won();
                 (text::marks_legend(lang, costly, open, block_falls_to, two_short, over), palette::INK_SOFT)
             }
