@@ -147,6 +147,60 @@ fn computer_game(maker: Maker, kind: BreakerKind, seed: u64) -> Vec<Cell> {
     game.breaker_cells().to_vec()
 }
 
+/// A computer game played out: the seeded Breaker `kind` against `maker`, the game, its
+/// Breaker's moves, and the Maker's cards.
+struct Seeded {
+    maker: Maker,
+    kind: BreakerKind,
+    seed: u64,
+    cards: Arc<Cards>,
+    game: Game,
+    breaker: Vec<Cell>,
+}
+
+impl Seeded {
+    /// Where the game came from, for a failure's message.
+    fn at(&self) -> String {
+        format!("{:?} {:?} seed {}", self.maker, self.kind, self.seed)
+    }
+}
+
+/// Every Maker against each Breaker of `kinds`, with each seed of `seeds`.
+fn seeded_games(kinds: &[BreakerKind], seeds: std::ops::Range<u64>) -> impl Iterator<Item = Seeded> + '_ {
+    games_of(kinds, seeds, false)
+}
+
+/// The same, each Breaker taking a finishing cell whenever Maker has one ([`Blocking`]).
+fn seeded_blocking_games(
+    kinds: &[BreakerKind],
+    seeds: std::ops::Range<u64>,
+) -> impl Iterator<Item = Seeded> + '_ {
+    games_of(kinds, seeds, true)
+}
+
+fn games_of(
+    kinds: &[BreakerKind],
+    seeds: std::ops::Range<u64>,
+    blocks: bool,
+) -> impl Iterator<Item = Seeded> + '_ {
+    Maker::ALL.into_iter().flat_map(move |maker| {
+        let (cards, seeds) = (maker.cards().expect("cards"), seeds.clone());
+        kinds.iter().flat_map(move |&kind| {
+            let cards = Arc::clone(&cards);
+            seeds.clone().map(move |seed| {
+                let mut game = Game::started(Arc::clone(&cards));
+                let mut computer = ComputerBreaker::new(kind, seed);
+                match blocks {
+                    true => play_out(&mut game, &mut Blocking(computer)),
+                    false => play_out(&mut game, &mut computer),
+                };
+                let breaker = game.breaker_cells().to_vec();
+                Seeded { maker, kind, seed, cards: Arc::clone(&cards), game, breaker }
+            })
+        })
+    })
+}
+
 fn cells(text: &str) -> Vec<Cell> {
     snaky::parse_moves(text).expect("a record")
 }
@@ -252,33 +306,26 @@ fn the_other_block_of_a_double_threat_kept_more_only_because_this_maker_skips_th
 #[test]
 fn a_games_first_double_threat_and_its_shape_are_the_brute_forces() {
     let mut named = BTreeSet::new();
-    for maker in Maker::ALL {
-        let cards = maker.cards().expect("cards");
-        for kind in BreakerKind::PURE {
-            for seed in 0..3 {
-                let breaker = computer_game(maker, kind, seed);
-                let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
-                let at = format!("{maker:?} {kind:?} seed {seed}");
-                let first = (1..=game.moves().len()).step_by(2).find_map(|moves| {
-                    let board = game.prefix(moves);
-                    let brute = brute_threats(&xy(board.maker_cells()), &xy(board.breaker_cells()));
-                    (brute.len() >= 2).then(|| (board.maker_cells().len() as u32, brute_shapes(&brute)))
-                });
-                let found = review::first_double_threat(&game);
-                assert_eq!(found.map(|w| w.move_number), first.as_ref().map(|f| f.0), "{at}");
-                let lesson = snaky::explain(Arc::clone(&cards), &breaker).expect("legal").review;
-                assert_eq!(review::takeaway(&game, &lesson).won_by, found, "{at}");
-                if let (Some(found), Some((_, (five, crossings)))) = (found, first) {
-                    match found.shape {
-                        DoubleShape::RowOfFive => assert!(five, "{at}"),
-                        DoubleShape::Crossing { cell } => {
-                            assert!(!five && crossings.contains(&(cell.x, cell.y)))
-                        }
-                        DoubleShape::Other => assert!(!five && crossings.is_empty(), "{at}"),
-                    }
-                    named.insert(format!("{:?}", std::mem::discriminant(&found.shape)));
+    for Seeded { maker, kind, seed, cards, game, breaker } in seeded_games(&BreakerKind::PURE, 0..3) {
+        let at = format!("{maker:?} {kind:?} seed {seed}");
+        let first = (1..=game.moves().len()).step_by(2).find_map(|moves| {
+            let board = game.prefix(moves);
+            let brute = brute_threats(&xy(board.maker_cells()), &xy(board.breaker_cells()));
+            (brute.len() >= 2).then(|| (board.maker_cells().len() as u32, brute_shapes(&brute)))
+        });
+        let found = review::first_double_threat(&game);
+        assert_eq!(found.map(|w| w.move_number), first.as_ref().map(|f| f.0), "{at}");
+        let lesson = snaky::explain(Arc::clone(&cards), &breaker).expect("legal").review;
+        assert_eq!(review::takeaway(&game, &lesson).won_by, found, "{at}");
+        if let (Some(found), Some((_, (five, crossings)))) = (found, first) {
+            match found.shape {
+                DoubleShape::RowOfFive => assert!(five, "{at}"),
+                DoubleShape::Crossing { cell } => {
+                    assert!(!five && crossings.contains(&(cell.x, cell.y)))
                 }
+                DoubleShape::Other => assert!(!five && crossings.is_empty(), "{at}"),
             }
+            named.insert(format!("{:?}", std::mem::discriminant(&found.shape)));
         }
     }
     assert!(named.len() >= 2, "both named shapes occur: {named:?}");
@@ -287,28 +334,20 @@ fn a_games_first_double_threat_and_its_shape_are_the_brute_forces() {
 #[test]
 fn the_finder_matches_the_brute_force_on_every_board_of_computer_games() {
     let mut seen = [0usize; 3];
-    for maker in Maker::ALL {
-        let cards = maker.cards().expect("cards");
-        for kind in BreakerKind::ALL {
-            for seed in 0..3 {
-                let breaker = computer_game(maker, kind, seed);
-                let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
-                // Every board after a Maker move (Breaker to move, or the end).
-                for moves in (1..=game.moves().len()).step_by(2) {
-                    let board = game.prefix(moves);
-                    let found = snaky::threats::threats(board.maker_cells(), board.breaker_cells());
-                    let at = format!("{maker:?} {kind:?} seed {seed}, after move {moves}");
-                    let finishing = checked_threats(&board, &found, &at);
-                    seen[finishing.len().min(2)] += 1;
-                    // The threats the last Maker stone made are the copies through it.
-                    let last = *board.maker_cells().last().expect("a Maker stone");
-                    let through =
-                        snaky::threats::threats_through(last, board.maker_cells(), board.breaker_cells());
-                    let expected: BTreeSet<_> =
-                        found.copies.iter().filter(|c| c.snaky.contains(&last)).copied().collect();
-                    assert_eq!(through.copies.iter().copied().collect::<BTreeSet<_>>(), expected, "{at}");
-                }
-            }
+    for Seeded { maker, kind, seed, game, .. } in seeded_games(&BreakerKind::ALL, 0..3) {
+        // Every board after a Maker move (Breaker to move, or the end).
+        for moves in (1..=game.moves().len()).step_by(2) {
+            let board = game.prefix(moves);
+            let found = snaky::threats::threats(board.maker_cells(), board.breaker_cells());
+            let at = format!("{maker:?} {kind:?} seed {seed}, after move {moves}");
+            let finishing = checked_threats(&board, &found, &at);
+            seen[finishing.len().min(2)] += 1;
+            // The threats the last Maker stone made are the copies through it.
+            let last = *board.maker_cells().last().expect("a Maker stone");
+            let through = snaky::threats::threats_through(last, board.maker_cells(), board.breaker_cells());
+            let expected: BTreeSet<_> =
+                found.copies.iter().filter(|c| c.snaky.contains(&last)).copied().collect();
+            assert_eq!(through.copies.iter().copied().collect::<BTreeSet<_>>(), expected, "{at}");
         }
     }
     // The games hold boards of every kind (quiet, a threat, a double threat).
@@ -378,28 +417,23 @@ fn brute_two_short(maker: &[Xy], breaker: &[Xy]) -> BTreeSet<[Xy; 6]> {
 #[test]
 fn the_snakies_two_cells_short_are_the_brute_forces() {
     let (mut boards, mut copies) = (0, 0);
-    for maker in Maker::ALL {
-        let cards = maker.cards().expect("cards");
-        for kind in BreakerKind::ALL {
-            let breaker = computer_game(maker, kind, 0);
-            let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
-            for moves in (1..=game.moves().len()).step_by(2) {
-                let board = game.prefix(moves);
-                let (m, b) = (board.maker_cells(), board.breaker_cells());
-                let found = snaky::threats::two_short(m, b);
-                let sorted: BTreeSet<[Xy; 6]> = found
-                    .iter()
-                    .map(|copy| {
-                        let mut cells = copy.map(|c| (c.x, c.y));
-                        cells.sort();
-                        cells
-                    })
-                    .collect();
-                assert_eq!(sorted.len(), found.len(), "each copy once");
-                assert_eq!(sorted, brute_two_short(&xy(m), &xy(b)), "{maker:?} {kind:?} after move {moves}");
-                boards += 1;
-                copies += found.len();
-            }
+    for Seeded { maker, kind, game, .. } in seeded_games(&BreakerKind::ALL, 0..1) {
+        for moves in (1..=game.moves().len()).step_by(2) {
+            let board = game.prefix(moves);
+            let (m, b) = (board.maker_cells(), board.breaker_cells());
+            let found = snaky::threats::two_short(m, b);
+            let sorted: BTreeSet<[Xy; 6]> = found
+                .iter()
+                .map(|copy| {
+                    let mut cells = copy.map(|c| (c.x, c.y));
+                    cells.sort();
+                    cells
+                })
+                .collect();
+            assert_eq!(sorted.len(), found.len(), "each copy once");
+            assert_eq!(sorted, brute_two_short(&xy(m), &xy(b)), "{maker:?} {kind:?} after move {moves}");
+            boards += 1;
+            copies += found.len();
         }
     }
     assert!(copies > boards / 2, "{copies} copies on {boards} boards");
@@ -408,26 +442,19 @@ fn the_snakies_two_cells_short_are_the_brute_forces() {
 #[test]
 fn the_cells_where_a_maker_stone_makes_a_double_threat_are_the_brute_forces() {
     let (mut boards, mut with_forks) = (0, 0);
-    for maker in Maker::ALL {
-        let cards = maker.cards().expect("cards");
-        for kind in BreakerKind::ALL {
-            for seed in 0..2 {
-                let breaker = computer_game(maker, kind, seed);
-                let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
-                // Every board Breaker is to move on.
-                for moves in (1..game.moves().len()).step_by(2) {
-                    let board = game.prefix(moves);
-                    let (m, b) = (board.maker_cells(), board.breaker_cells());
-                    let found: BTreeMap<Xy, BTreeSet<Xy>> = snaky::threats::forks(m, b)
-                        .into_iter()
-                        .map(|fork| ((fork.cell.x, fork.cell.y), xy(&fork.finishes).into_iter().collect()))
-                        .collect();
-                    let at = format!("{maker:?} {kind:?} seed {seed}, after move {moves}");
-                    assert_eq!(found, brute_forks(&xy(m), &xy(b)), "{at}");
-                    boards += 1;
-                    with_forks += usize::from(!found.is_empty());
-                }
-            }
+    for Seeded { maker, kind, seed, game, .. } in seeded_games(&BreakerKind::ALL, 0..2) {
+        // Every board Breaker is to move on.
+        for moves in (1..game.moves().len()).step_by(2) {
+            let board = game.prefix(moves);
+            let (m, b) = (board.maker_cells(), board.breaker_cells());
+            let found: BTreeMap<Xy, BTreeSet<Xy>> = snaky::threats::forks(m, b)
+                .into_iter()
+                .map(|fork| ((fork.cell.x, fork.cell.y), xy(&fork.finishes).into_iter().collect()))
+                .collect();
+            let at = format!("{maker:?} {kind:?} seed {seed}, after move {moves}");
+            assert_eq!(found, brute_forks(&xy(m), &xy(b)), "{at}");
+            boards += 1;
+            with_forks += usize::from(!found.is_empty());
         }
     }
     // Some boards have such a cell, most do not.
@@ -940,19 +967,13 @@ fn every_line_of_the_worked_line_is_maker_completing_within_its_guarantee() {
 #[test]
 fn every_line_of_computer_games_of_every_breaker_checks_against_the_brute_force() {
     let mut explained = 0;
-    for maker in Maker::ALL {
-        let cards = maker.cards().expect("cards");
-        for kind in BreakerKind::ALL {
-            for seed in 0..4 {
-                let breaker = computer_game(maker, kind, seed);
-                let at = format!("{maker:?} {kind:?} seed {seed}");
-                let count = checked_explanation(maker, &cards, &breaker, &at);
-                if kind == BreakerKind::Perfect {
-                    assert_eq!(count, 0, "{at}: the perfect Breaker loses nothing");
-                }
-                explained += count;
-            }
+    for Seeded { maker, kind, seed, cards, breaker, .. } in seeded_games(&BreakerKind::ALL, 0..4) {
+        let at = format!("{maker:?} {kind:?} seed {seed}");
+        let count = checked_explanation(maker, &cards, &breaker, &at);
+        if kind == BreakerKind::Perfect {
+            assert_eq!(count, 0, "{at}: the perfect Breaker loses nothing");
         }
+        explained += count;
     }
     assert!(explained > 0, "random Breakers give moves away");
     assert!(OFF_PLAN.load(std::sync::atomic::Ordering::Relaxed) > 0, "some line has a stone off the plan");
@@ -976,37 +997,26 @@ fn every_line_of_computer_games_of_every_breaker_checks_against_the_brute_force(
 #[test]
 fn the_lesson_offers_no_rule_of_thumb_where_none_holds() {
     let (mut costly, mut fuller, mut thinner, mut tied) = (0, 0, 0, 0);
-    for maker in Maker::ALL {
-        let cards = maker.cards().expect("cards");
-        for kind in BreakerKind::ALL {
-            for seed in 0..4 {
-                let breaker = computer_game(maker, kind, seed);
-                let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
-                for (index, &played) in breaker.iter().enumerate() {
-                    let Some(why) = review::why(&game, index) else { continue };
-                    let english = words::best_reply(Language::English, &why);
-                    let japanese = words::best_reply(Language::Japanese, &why);
-                    for said in [&english, &japanese] {
-                        for word in ["rule of thumb", "Rule of thumb", "fullest", "コツ"] {
-                            assert!(
-                                !said.contains(word),
-                                "{maker:?} {kind:?} {seed} move {}: {said}",
-                                index + 1
-                            );
-                        }
-                    }
-                    if why.best_reply.outside {
-                        continue;
-                    }
-                    let before = game.prefix(review::before(index));
-                    let (best, yours) =
-                        (fullest_copies(&before, why.best_reply.cell), fullest_copies(&before, played));
-                    costly += 1;
-                    fuller += usize::from(best > yours);
-                    thinner += usize::from(best < yours);
-                    tied += usize::from(best == yours && best.0 > 0);
+    for Seeded { maker, kind, seed, game, breaker, .. } in seeded_games(&BreakerKind::ALL, 0..4) {
+        for (index, &played) in breaker.iter().enumerate() {
+            let Some(why) = review::why(&game, index) else { continue };
+            let english = words::best_reply(Language::English, &why);
+            let japanese = words::best_reply(Language::Japanese, &why);
+            for said in [&english, &japanese] {
+                for word in ["rule of thumb", "Rule of thumb", "fullest", "コツ"] {
+                    assert!(!said.contains(word), "{maker:?} {kind:?} {seed} move {}: {said}", index + 1);
                 }
             }
+            if why.best_reply.outside {
+                continue;
+            }
+            let before = game.prefix(review::before(index));
+            let (best, yours) =
+                (fullest_copies(&before, why.best_reply.cell), fullest_copies(&before, played));
+            costly += 1;
+            fuller += usize::from(best > yours);
+            thinner += usize::from(best < yours);
+            tied += usize::from(best == yours && best.0 > 0);
         }
     }
     println!(
@@ -1075,18 +1085,9 @@ fn guarantee_after_block(game: &Game, (x, y): Xy) -> u32 {
 /// The seeded games of the Breaker that always blocks (as the perfect or the mixed Breaker
 /// otherwise) against each shipped Maker, each with where it came from.
 fn blocking_games() -> Vec<(String, Game)> {
-    let mut games = Vec::new();
-    for maker in Maker::ALL {
-        let cards = maker.cards().expect("cards");
-        for kind in [BreakerKind::Perfect, BreakerKind::Mixed] {
-            for seed in 0..6 {
-                let mut game = Game::started(Arc::clone(&cards));
-                play_out(&mut game, &mut Blocking(ComputerBreaker::new(kind, seed)));
-                games.push((format!("{maker:?} {kind:?} seed {seed}"), game));
-            }
-        }
-    }
-    games
+    seeded_blocking_games(&[BreakerKind::Perfect, BreakerKind::Mixed], 0..6)
+        .map(|seeded| (seeded.at(), seeded.game))
+        .collect()
 }
 
 /// Against a Maker that keeps its proof's order, blocking a finish can cost (newcomer #8). Over
@@ -1228,131 +1229,120 @@ fn brute_left_open(game: &Game) -> usize {
 #[test]
 fn the_takeaway_counts_what_the_brute_force_counts() {
     let (mut games, mut tied_games) = (0, 0);
-    for maker in Maker::ALL {
-        let cards = maker.cards().expect("cards");
-        for kind in [BreakerKind::Mixed, BreakerKind::RandomNear, BreakerKind::Greedy] {
-            for seed in 0..6 {
-                let mut game = Game::started(Arc::clone(&cards));
-                play_out(&mut game, &mut Blocking(ComputerBreaker::new(kind, seed)));
-                let breaker = game.breaker_cells().to_vec();
-                let reviewed = snaky::review_game(&game);
-                let (mut costly, mut blocked, mut costliest) = (0, 0, None::<(usize, u32)>);
-                // Every mistake (a costly move that was not a forced block), 1-based, with its loss.
-                let mut mistakes: Vec<(usize, u32)> = Vec::new();
-                for (i, m) in reviewed.moves.iter().enumerate().filter(|(_, m)| m.lost > 0) {
-                    costly += 1;
-                    let before = game.prefix(review::before(i));
-                    let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
-                    // A block of a finish is forced unless blocking another finish kept the most
-                    // and this one kept less.
-                    let other_kept = m.guarantee_after < m.kept
-                        && open.keys().any(|&(x, y)| {
-                            Cell::new(x, y) != breaker[i] && m.best.contains(&Cell::new(x, y))
-                        });
-                    if open.contains_key(&(breaker[i].x, breaker[i].y)) && !other_kept {
-                        blocked += 1;
-                        continue;
-                    }
-                    mistakes.push((i + 1, m.lost));
-                    if !m.best.is_empty() && costliest.is_none_or(|(_, lost)| m.lost > lost) {
-                        costliest = Some((i, m.lost));
-                    }
-                }
-                let left_open = brute_left_open(&game);
-                let takeaway = review::takeaway(&game, &reviewed);
-                let at = format!("{maker:?} {kind:?} seed {seed}");
-                assert_eq!(
-                    (takeaway.costly, takeaway.blocked, takeaway.left_open),
-                    (costly, blocked, left_open),
-                    "{at}"
-                );
-                let named = takeaway.costliest.as_ref().map(|c| (c.number - 1, c.lost));
-                assert_eq!(named, costliest, "{at}");
-                if let Some(c) = &takeaway.costliest {
-                    // The later mistakes that lost as many.
-                    let tied: Vec<usize> = mistakes
-                        .iter()
-                        .filter(|&&(n, lost)| n > c.number && lost == c.lost)
-                        .map(|&(n, _)| n)
-                        .collect();
-                    assert_eq!(c.as_costly, tied, "{at}");
-                    tied_games += usize::from(!tied.is_empty());
-                    let mut instead = game.prefix(review::before(c.number - 1));
-                    let before = instead.guarantee();
-                    instead.breaker_move(c.best).expect("a free cell");
-                    assert_eq!(instead.guarantee(), c.keeps, "{at}");
-                    assert_eq!(c.keeps, before, "{at}: the best reply keeps the guarantee");
-                    assert_eq!(c.played, breaker[c.number - 1], "{at}");
-                }
-                let (english, japanese) = (
-                    words::takeaway(Language::English, &takeaway),
-                    words::takeaway(Language::Japanese, &takeaway),
-                );
-                // How Maker won, when its double threat grew from a row of five (checked against the
-                // brute force in a_games_first_double_threat_and_its_shape_are_the_brute_forces).
-                let named_five =
-                    takeaway.won_by.is_some_and(|w| w.shape == DoubleShape::RowOfFive) && costly > blocked;
-                // A forced block of a finish is no mistake: alone it leaves nothing to say.
-                if costliest.is_none() && left_open == 0 && !named_five {
-                    assert_eq!((english, japanese), (None, None), "{at}");
-                    continue;
-                }
-                games += 1;
-                let (english, japanese) = (english.expect("said"), japanese.expect("said"));
-                // One thing: the costliest move, else the finish left open, else the row of five.
-                if left_open > 0 && costliest.is_none() {
-                    assert!(english.starts_with("Take a finishing cell first"), "{at}: {english}");
-                }
-                if let Some(c) = &takeaway.costliest {
-                    let tied = match c.as_costly.as_slice() {
-                        [] => String::new(),
-                        [one] => format!(" (move {one} too)"),
-                        _ => " (moves ".to_string(),
-                    };
-                    let played = words::place(Language::English, c.played);
-                    let lead = format!("Costliest: your move {} at {played}, -{}{tied}", c.number, c.lost);
-                    assert!(english.starts_with(&lead), "{at}: {english}");
-                    let lead = format!("a reply on the board would have kept Maker at {}.", c.keeps);
-                    assert!(english.contains(&lead), "{at}: {english}");
-                    assert!(
-                        !english.contains(&c.best.to_string()),
-                        "{at}: the reply is left to find: {english}"
-                    );
-                    assert!(!english.contains("Take a finishing cell first"), "{at}: {english}");
-                    assert!(
-                        japanese.contains(&format!(
-                            "いちばん痛かった手：{}手目 {}",
-                            c.number,
-                            words::place(Language::Japanese, c.played)
-                        )),
-                        "{at}: {japanese}"
-                    );
-                }
-                assert!(
-                    !english.contains("grew from a row of five")
-                        || (named_five && costliest.is_none() && left_open == 0),
-                    "{at}: {english}"
-                );
-                for word in ["fullest", "rule of thumb:", "never let"] {
-                    assert!(!english.contains(word), "{at}: {english}");
-                }
-                assert!(!english.contains("blocked a finish"), "{at}: {english}");
-                if (maker, kind, seed) == (Maker::Paper, BreakerKind::Mixed, 0) {
-                    let moves: Vec<String> = breaker.iter().map(|c| format!("{},{}", c.x, c.y)).collect();
-                    let output = pokopoko(&["snaky", "review", "--moves", &moves.join(" "), "--json"]);
-                    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
-                    let counts = &json["takeaway"];
-                    assert_eq!(
-                        [&counts["costly"], &counts["blocked"]].map(|n| n.as_u64()),
-                        [costly, blocked].map(|n| Some(n as u64)),
-                        "{at}"
-                    );
-                    let number = counts["costliest"]["number"].as_u64().map(|n| n as usize - 1);
-                    assert_eq!(number, costliest.map(|(i, _)| i), "{at}");
-                    let text = pokopoko(&["snaky", "review", "--moves", &moves.join(" ")]);
-                    assert!(String::from_utf8_lossy(&text.stdout).contains(&english), "{at}");
-                }
+    for Seeded { maker, kind, seed, game, breaker, .. } in
+        seeded_blocking_games(&[BreakerKind::Mixed, BreakerKind::RandomNear, BreakerKind::Greedy], 0..6)
+    {
+        let reviewed = snaky::review_game(&game);
+        let (mut costly, mut blocked, mut costliest) = (0, 0, None::<(usize, u32)>);
+        // Every mistake (a costly move that was not a forced block), 1-based, with its loss.
+        let mut mistakes: Vec<(usize, u32)> = Vec::new();
+        for (i, m) in reviewed.moves.iter().enumerate().filter(|(_, m)| m.lost > 0) {
+            costly += 1;
+            let before = game.prefix(review::before(i));
+            let open = brute_threats(&xy(before.maker_cells()), &xy(before.breaker_cells()));
+            // A block of a finish is forced unless blocking another finish kept the most
+            // and this one kept less.
+            let other_kept = m.guarantee_after < m.kept
+                && open
+                    .keys()
+                    .any(|&(x, y)| Cell::new(x, y) != breaker[i] && m.best.contains(&Cell::new(x, y)));
+            if open.contains_key(&(breaker[i].x, breaker[i].y)) && !other_kept {
+                blocked += 1;
+                continue;
             }
+            mistakes.push((i + 1, m.lost));
+            if !m.best.is_empty() && costliest.is_none_or(|(_, lost)| m.lost > lost) {
+                costliest = Some((i, m.lost));
+            }
+        }
+        let left_open = brute_left_open(&game);
+        let takeaway = review::takeaway(&game, &reviewed);
+        let at = format!("{maker:?} {kind:?} seed {seed}");
+        assert_eq!(
+            (takeaway.costly, takeaway.blocked, takeaway.left_open),
+            (costly, blocked, left_open),
+            "{at}"
+        );
+        let named = takeaway.costliest.as_ref().map(|c| (c.number - 1, c.lost));
+        assert_eq!(named, costliest, "{at}");
+        if let Some(c) = &takeaway.costliest {
+            // The later mistakes that lost as many.
+            let tied: Vec<usize> = mistakes
+                .iter()
+                .filter(|&&(n, lost)| n > c.number && lost == c.lost)
+                .map(|&(n, _)| n)
+                .collect();
+            assert_eq!(c.as_costly, tied, "{at}");
+            tied_games += usize::from(!tied.is_empty());
+            let mut instead = game.prefix(review::before(c.number - 1));
+            let before = instead.guarantee();
+            instead.breaker_move(c.best).expect("a free cell");
+            assert_eq!(instead.guarantee(), c.keeps, "{at}");
+            assert_eq!(c.keeps, before, "{at}: the best reply keeps the guarantee");
+            assert_eq!(c.played, breaker[c.number - 1], "{at}");
+        }
+        let (english, japanese) =
+            (words::takeaway(Language::English, &takeaway), words::takeaway(Language::Japanese, &takeaway));
+        // How Maker won, when its double threat grew from a row of five (checked against the
+        // brute force in a_games_first_double_threat_and_its_shape_are_the_brute_forces).
+        let named_five =
+            takeaway.won_by.is_some_and(|w| w.shape == DoubleShape::RowOfFive) && costly > blocked;
+        // A forced block of a finish is no mistake: alone it leaves nothing to say.
+        if costliest.is_none() && left_open == 0 && !named_five {
+            assert_eq!((english, japanese), (None, None), "{at}");
+            continue;
+        }
+        games += 1;
+        let (english, japanese) = (english.expect("said"), japanese.expect("said"));
+        // One thing: the costliest move, else the finish left open, else the row of five.
+        if left_open > 0 && costliest.is_none() {
+            assert!(english.starts_with("Take a finishing cell first"), "{at}: {english}");
+        }
+        if let Some(c) = &takeaway.costliest {
+            let tied = match c.as_costly.as_slice() {
+                [] => String::new(),
+                [one] => format!(" (move {one} too)"),
+                _ => " (moves ".to_string(),
+            };
+            let played = words::place(Language::English, c.played);
+            let lead = format!("Costliest: your move {} at {played}, -{}{tied}", c.number, c.lost);
+            assert!(english.starts_with(&lead), "{at}: {english}");
+            let lead = format!("a reply on the board would have kept Maker at {}.", c.keeps);
+            assert!(english.contains(&lead), "{at}: {english}");
+            assert!(!english.contains(&c.best.to_string()), "{at}: the reply is left to find: {english}");
+            assert!(!english.contains("Take a finishing cell first"), "{at}: {english}");
+            assert!(
+                japanese.contains(&format!(
+                    "いちばん痛かった手：{}手目 {}",
+                    c.number,
+                    words::place(Language::Japanese, c.played)
+                )),
+                "{at}: {japanese}"
+            );
+        }
+        assert!(
+            !english.contains("grew from a row of five")
+                || (named_five && costliest.is_none() && left_open == 0),
+            "{at}: {english}"
+        );
+        for word in ["fullest", "rule of thumb:", "never let"] {
+            assert!(!english.contains(word), "{at}: {english}");
+        }
+        assert!(!english.contains("blocked a finish"), "{at}: {english}");
+        if (maker, kind, seed) == (Maker::Paper, BreakerKind::Mixed, 0) {
+            let moves: Vec<String> = breaker.iter().map(|c| format!("{},{}", c.x, c.y)).collect();
+            let output = pokopoko(&["snaky", "review", "--moves", &moves.join(" "), "--json"]);
+            let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+            let counts = &json["takeaway"];
+            assert_eq!(
+                [&counts["costly"], &counts["blocked"]].map(|n| n.as_u64()),
+                [costly, blocked].map(|n| Some(n as u64)),
+                "{at}"
+            );
+            let number = counts["costliest"]["number"].as_u64().map(|n| n as usize - 1);
+            assert_eq!(number, costliest.map(|(i, _)| i), "{at}");
+            let text = pokopoko(&["snaky", "review", "--moves", &moves.join(" ")]);
+            assert!(String::from_utf8_lossy(&text.stdout).contains(&english), "{at}");
         }
     }
     println!("games with a takeaway {games}");
@@ -1619,94 +1609,83 @@ fn a_line_that_completes_before_its_guarantee_says_so() {
 fn every_lesson_s_idea_holds_on_its_board() {
     use review::Principle;
     let mut seen = BTreeSet::new();
-    for maker in Maker::ALL {
-        let cards = maker.cards().expect("cards");
-        for kind in BreakerKind::ALL {
-            for seed in 0..4 {
-                let breaker = computer_game(maker, kind, seed);
-                let game = record::replay(Arc::clone(&cards), &breaker).expect("legal");
-                for (index, &played) in breaker.iter().enumerate() {
-                    let Some(why) = review::why(&game, index) else { continue };
-                    let at = format!("{maker:?} {kind:?} {seed} move {}", index + 1);
-                    let Some(principle) = why.principle() else {
-                        assert!(
-                            why.blocked_finish
-                                || why.better_block.is_some()
-                                || why.best_reply.outside
-                                || why.for_this_order_only().is_some(),
-                            "{at}: untagged"
-                        );
-                        continue;
-                    };
-                    assert!(!why.blocked_finish && !why.best_reply.outside, "{at}");
-                    seen.insert(format!("{principle:?}"));
-                    let best = why.best_reply.cell;
-                    let mut after = game.prefix(review::before(index));
-                    after.breaker_move(played).expect("the move played");
-                    // The line replayed to its first double threat: Maker's stones then.
-                    let makers_at_double = |start: &Game, line: &review::Line| {
-                        let double = line.turning_point.double_threat.as_ref()?;
-                        let mut board = start.clone();
-                        for step in &line.steps {
-                            board.maker_move().expect("the line's Maker move");
-                            if step.move_number == double.move_number {
-                                return Some((board.maker_cells().to_vec(), double.cells.clone()));
-                            }
-                            board.breaker_move(step.breaker?).expect("reply");
-                        }
-                        None
-                    };
-                    let five = |maker: &[Cell]| {
-                        maker.iter().any(|&c| {
-                            [(1, 0), (0, 1)].iter().any(|&(dx, dy)| {
-                                (0..5).all(|k| maker.contains(&Cell::new(c.x + k * dx, c.y + k * dy)))
-                            })
-                        })
-                    };
-                    match principle {
-                        Principle::RowBeforeFive => {
-                            let (maker, _) = makers_at_double(&after, &why.line).expect("a double threat");
-                            assert!(five(&maker), "{at}: a row of five in the line");
-                        }
-                        Principle::SharedCell => {
-                            let on_every =
-                                makers_at_double(&after, &why.line).is_some_and(|(maker, cells)| {
-                                    let copies: Vec<[Cell; 6]> = cells
-                                        .iter()
-                                        .flat_map(|&f| shapes::copies_through(f))
-                                        .filter(|copy| copy.iter().filter(|c| maker.contains(c)).count() == 5)
-                                        .collect();
-                                    copies.len() >= 2 && copies.iter().all(|copy| copy.contains(&best))
-                                });
-                            let fork = why.fork_left.as_ref().is_some_and(|fork| {
-                                let mut maker = after.maker_cells().to_vec();
-                                maker.push(fork.cell);
-                                shapes::finishing(&maker, after.breaker_cells()).len() >= 2
-                            });
-                            assert!(on_every || fork, "{at}: a cell two Snakies share");
-                        }
-                        Principle::TakeItNow => {
-                            assert!(why.line.steps.iter().any(|s| s.breaker == Some(best)), "{at}");
-                        }
-                        Principle::MakersNextCell => {
-                            assert!(why.line.steps.iter().any(|s| s.maker == best), "{at}");
-                        }
-                        Principle::SpoilTheSnaky => {
-                            let live = shapes::copies_through(best)
-                                .iter()
-                                .any(|copy| copy.iter().all(|&c| after.owner(c) != Some(Player::Breaker)));
-                            assert!(live, "{at}: a Snaky through it still to spoil");
-                        }
+    for Seeded { maker, kind, seed, game, breaker, .. } in seeded_games(&BreakerKind::ALL, 0..4) {
+        for (index, &played) in breaker.iter().enumerate() {
+            let Some(why) = review::why(&game, index) else { continue };
+            let at = format!("{maker:?} {kind:?} {seed} move {}", index + 1);
+            let Some(principle) = why.principle() else {
+                assert!(
+                    why.blocked_finish
+                        || why.better_block.is_some()
+                        || why.best_reply.outside
+                        || why.for_this_order_only().is_some(),
+                    "{at}: untagged"
+                );
+                continue;
+            };
+            assert!(!why.blocked_finish && !why.best_reply.outside, "{at}");
+            seen.insert(format!("{principle:?}"));
+            let best = why.best_reply.cell;
+            let mut after = game.prefix(review::before(index));
+            after.breaker_move(played).expect("the move played");
+            // The line replayed to its first double threat: Maker's stones then.
+            let makers_at_double = |start: &Game, line: &review::Line| {
+                let double = line.turning_point.double_threat.as_ref()?;
+                let mut board = start.clone();
+                for step in &line.steps {
+                    board.maker_move().expect("the line's Maker move");
+                    if step.move_number == double.move_number {
+                        return Some((board.maker_cells().to_vec(), double.cells.clone()));
                     }
-                    // Its tag, in both languages, with no rule of thumb's words.
-                    for lang in [Language::English, Language::Japanese] {
-                        let tag = words::principle(lang, principle);
-                        assert!(
-                            !tag.is_empty() && !tag.contains("fullest") && !tag.contains("コツ"),
-                            "{tag}"
-                        );
-                    }
+                    board.breaker_move(step.breaker?).expect("reply");
                 }
+                None
+            };
+            let five = |maker: &[Cell]| {
+                maker.iter().any(|&c| {
+                    [(1, 0), (0, 1)].iter().any(|&(dx, dy)| {
+                        (0..5).all(|k| maker.contains(&Cell::new(c.x + k * dx, c.y + k * dy)))
+                    })
+                })
+            };
+            match principle {
+                Principle::RowBeforeFive => {
+                    let (maker, _) = makers_at_double(&after, &why.line).expect("a double threat");
+                    assert!(five(&maker), "{at}: a row of five in the line");
+                }
+                Principle::SharedCell => {
+                    let on_every = makers_at_double(&after, &why.line).is_some_and(|(maker, cells)| {
+                        let copies: Vec<[Cell; 6]> = cells
+                            .iter()
+                            .flat_map(|&f| shapes::copies_through(f))
+                            .filter(|copy| copy.iter().filter(|c| maker.contains(c)).count() == 5)
+                            .collect();
+                        copies.len() >= 2 && copies.iter().all(|copy| copy.contains(&best))
+                    });
+                    let fork = why.fork_left.as_ref().is_some_and(|fork| {
+                        let mut maker = after.maker_cells().to_vec();
+                        maker.push(fork.cell);
+                        shapes::finishing(&maker, after.breaker_cells()).len() >= 2
+                    });
+                    assert!(on_every || fork, "{at}: a cell two Snakies share");
+                }
+                Principle::TakeItNow => {
+                    assert!(why.line.steps.iter().any(|s| s.breaker == Some(best)), "{at}");
+                }
+                Principle::MakersNextCell => {
+                    assert!(why.line.steps.iter().any(|s| s.maker == best), "{at}");
+                }
+                Principle::SpoilTheSnaky => {
+                    let live = shapes::copies_through(best)
+                        .iter()
+                        .any(|copy| copy.iter().all(|&c| after.owner(c) != Some(Player::Breaker)));
+                    assert!(live, "{at}: a Snaky through it still to spoil");
+                }
+            }
+            // Its tag, in both languages, with no rule of thumb's words.
+            for lang in [Language::English, Language::Japanese] {
+                let tag = words::principle(lang, principle);
+                assert!(!tag.is_empty() && !tag.contains("fullest") && !tag.contains("コツ"), "{tag}");
             }
         }
     }
