@@ -275,7 +275,7 @@ fn is_a_snaky(cells: [Cell; 6]) -> bool {
 /// board where Maker made it, by brute force over the copies (SPEC §2.1), and two at least.
 #[test]
 fn a_costly_try_is_told_the_double_threat_it_lets_maker_make() {
-    let (mut told, mut reasons) = (0, 0);
+    let (mut told, mut reasons, mut passed) = (0, 0, 0);
     for (at, game) in games() {
         for puzzle in practice::puzzles(&game) {
             let index = puzzle.move_number() - 1;
@@ -326,6 +326,23 @@ fn a_costly_try_is_told_the_double_threat_it_lets_maker_make() {
                 "{at}: the double threat's stone last"
             );
             assert_eq!(line.finishing, shown, "{at}");
+            // Where a Maker that takes every finish would win along the line, when this one wins
+            // later: the first Maker move with a finishing cell on the board before it (brute
+            // force), said beside the double threat so that its number and the win's agree.
+            let mut walk = after_the_move(&game, index);
+            let mut taken = None;
+            for step in &why.line.steps {
+                if !shapes::finishing(walk.maker_cells(), walk.breaker_cells()).is_empty() {
+                    taken = Some(step.move_number);
+                    break;
+                }
+                walk.maker_move().expect("the line's Maker move");
+                let Some(reply) = step.breaker else { break };
+                walk.breaker_move(reply).expect("reply");
+            }
+            let done = why.line.completed.expect("the line completes").move_number;
+            assert_eq!(line.finish_passed, taken.filter(|&taken| done > taken), "{at}");
+            passed += usize::from(line.finish_passed.is_some());
             // What the board draws of it: the try, then Maker's stones of the line on the Snakies
             // the double threat leaves one short (every copy through a finishing cell holding
             // Maker's stones on its other five), by the brute force.
@@ -388,6 +405,7 @@ fn a_costly_try_is_told_the_double_threat_it_lets_maker_make() {
         }
     }
     assert!(told > 0 && reasons > 0, "{told} told, {reasons} reasons drawn");
+    assert!(passed > 0 && passed < told, "{passed} of {told} lines pass a finish");
 }
 
 /// Every costly move of a game is a board, or the practice screen says why not (newcomer #86

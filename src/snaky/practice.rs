@@ -267,6 +267,9 @@ pub struct TryLine {
     /// The cells of the Snakies it leaves one cell short (each finished by a finishing cell),
     /// sorted by (x, y).
     pub snakies: Vec<Cell>,
+    /// The Maker move at which a Maker that takes every finish would win along the line
+    /// ([`review::Line::finish_taken_at`]), where this one, keeping to its plan, wins later.
+    pub finish_passed: Option<u32>,
 }
 
 impl TryLine {
@@ -406,7 +409,11 @@ impl Puzzle {
             step.threats.copies.iter().flat_map(|copy| copy.snaky).map(|c| self.show(c)).collect();
         snakies.sort_by_key(|c| (c.x, c.y));
         snakies.dedup();
-        Some(TryLine { stones, move_number: double.move_number, finishing, snakies })
+        let finish_passed = match (line.finish_taken_at(), line.completed) {
+            (Some(taken), Some(done)) => Some(taken).filter(|&taken| done.move_number > taken),
+            _ => None,
+        };
+        Some(TryLine { stones, move_number: double.move_number, finishing, snakies, finish_passed })
     }
 
     /// The moves that show why the answer at `shown` holds ([`Self::role_of`]): the move played,

@@ -124,11 +124,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
             "Exactly one cell stops it. Click that cell.",
         ],
         (Language::Japanese, Step::DoubleThreat) => [
-            "ここでは作り手の4マスの列が、端で上にも下にも曲がれます。Snaky が2つ、どちらもあと1マスで完成します（黄色のマス）。ここまで来るともう手遅れで、両方を止めるマスはありません（2つのあいだ、列をまっすぐのばしたマスでも止まりません）。ダブルリーチは1手前に、両方の Snaky が使うマスを取って止めます（どこだったかは対局のあとの学びが示します）。",
+            "ここでは作り手の4マスの列が、端で上にも下にも曲がれます。Snaky が2つ、どちらもあと1マスで完成します（黄色のマス）。ここまで来るともう手遅れで、両方を止めるマスはありません（2つのあいだ、列をまっすぐのばしたマスは、どちらの Snaky にも入っていません）。ダブルリーチは1手前に、両方の Snaky が使うマスを取って止めます（どこだったかは対局のあとの学びが示します）。",
             "あなたがふさげるのは1つだけ。どちらか1つをふさいでみてください。",
         ],
         (Language::English, Step::DoubleThreat) => [
-            "Here Maker's row of 4 can turn up or down at its end: two Snakies, each one cell short (the yellow cells). By now it is too late: no single cell stops both, not even the one between them, straight on from the row. A double threat is stopped a move earlier, on a cell both Snakies need (after each game the lesson shows where that was).",
+            "Here Maker's row of 4 can turn up or down at its end: two Snakies, each one cell short (the yellow cells). By now it is too late: no single cell stops both (the cell straight on from the row, between them, is in neither). A double threat is stopped a move earlier, on a cell both Snakies need (after each game the lesson shows where that was).",
             "You can block only one of them. Block one and see what happens.",
         ],
         (Language::Japanese, Step::Goal) => [
@@ -272,7 +272,7 @@ pub fn feedback(lang: Language, feedback: Feedback) -> String {
             "おわりです。止める手はありませんでした：1つはふさぎましたが、作り手はもう1つを完成させました（赤い6マス）。完成するマスが2つあると、ふさげるのは1つだけ。ただし2つの Snaky はどちらも緑の枠のマス（列の端、そこから曲がる）を通ります。作り手より先にそこに石を置けば、両方つぶせました。".into()
         }
         (Feedback::BlockedOneOfTwo, En) => {
-            "Step done. No move could have stopped it: you blocked one, and Maker completed the other (the 6 red cells). With two finishing cells you can block only one. This is how Maker wins. Both Snakies run through the green-edged cell, the row's end where each turns: a stone of yours there before Maker's would have spoilt both.".into()
+            "Step done. No move could have stopped it: you blocked one, and Maker completed the other (the 6 red cells). With two finishing cells you can block only one. This is how Maker wins. Both Snakies run through the green-edged cell, the row's end where each turns: had you taken it before Maker did, both would have been spoilt.".into()
         }
         (Feedback::NoThreat { .. }, Ja) => {
             "リーチになっていません。1マスで完成する Snaky がないので、壊し手は好きなマスに打てました（輪のついた石）。「もういちど」でやりなおせます。".into()

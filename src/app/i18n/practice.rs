@@ -185,12 +185,14 @@ pub enum Next {
     Nothing,
 }
 
-/// The last try, and what to do next.
+/// The last try, and what to do next. `double`: the double threat the try lets Maker make along
+/// the lesson's line after it (Maker's move, its finishing cells, and the move at which a Maker
+/// that takes every finish would win along that line where this one wins later).
 pub fn tried(
     lang: Language,
     cell: Cell,
     verdict: Verdict,
-    double: Option<(u32, &[Cell])>,
+    double: Option<(u32, &[Cell], Option<u32>)>,
     next: Next,
 ) -> String {
     let at = self::cell(cell);
@@ -204,18 +206,27 @@ pub fn tried(
     // Why it cost, in the lesson's terms: the double threat it let Maker make, drawn with the
     // moves that lead there (newcomer #110 looked for "(1,11) and (6,10)" on a board without
     // them).
-    let why = double.map_or(String::new(), |(number, cells)| {
+    // Where this Maker wins later than a Maker that takes finishes would, the sentence says why the
+    // two numbers differ, as the lesson does (newcomer #134 read "a double threat with its move
+    // 9" beside "win by its move 19" as numbers that do not match).
+    let why = double.map_or(String::new(), |(number, cells, passed)| {
         let names: Vec<String> = cells.iter().map(|&c| self::cell(c)).collect();
         let threat = words::many_threat(lang, cells.len());
         let names = words::and_list(lang, &names);
-        match lang {
-            Language::English => format!(
+        match (lang, passed) {
+            (Language::English, None) => format!(
                 " After it, Maker forces a {threat} with its move {number} (the pale stones): {names} (purple circles) each finish a Snaky."
             ),
-            Language::Japanese => {
+            (Language::English, Some(next)) => format!(
+                " After it, Maker forces a {threat} with its move {number} (the pale stones): {names} (purple circles) each finish a Snaky. A Maker that takes a finish would win at move {next}; this one keeps to its plan instead."
+            ),
+            (Language::Japanese, passed) => {
                 let any = if cells.len() <= 2 { "どちら" } else { "どれ" };
+                let plan = passed.map_or(String::new(), |next| {
+                    format!("完成を取る作り手なら{next}手目で勝ちますが、この作り手は証明の手順どおりに打ちます。")
+                });
                 format!(
-                    "このあと作り手は{number}手目で{threat}を作れます（うすい石）：{names}（紫の丸）の{any}でも Snaky が完成します。"
+                    "このあと作り手は{number}手目で{threat}を作れます（うすい石）：{names}（紫の丸）の{any}でも Snaky が完成します。{plan}"
                 )
             }
         }
@@ -495,6 +506,28 @@ mod tests {
             ),
             "{said}"
         );
+    }
+
+    /// A costly try's double threat says, where this Maker wins later than a Maker taking finishes
+    /// would, the move at which such a Maker wins, and that this one keeps to its plan (newcomer
+    /// #134 read a double threat at move 9 beside a win by move 19 as numbers that disagree).
+    #[test]
+    fn a_double_threat_this_maker_passes_says_where_a_finish_would_win() {
+        let cells = [Cell::new(8, 7), Cell::new(10, 5)];
+        let costs = Verdict::Costs { keeps: 19, lost: 1 };
+        let said =
+            tried(Language::English, Cell::new(7, 8), costs, Some((9, &cells, Some(10))), Next::TryAgain);
+        assert_eq!(
+            said,
+            "(7,8): Maker would win by its move 19, 1 sooner (-1). After it, Maker forces a double threat with its move 9 (the pale stones): (8,7) and (10,5) (purple circles) each finish a Snaky. A Maker that takes a finish would win at move 10; this one keeps to its plan instead. Try again."
+        );
+        let costs = Verdict::Costs { keeps: 10, lost: 10 };
+        let said = tried(Language::English, Cell::new(7, 8), costs, Some((9, &cells, None)), Next::TryAgain);
+        assert!(!said.contains("takes a finish"), "{said}");
+        let costs = Verdict::Costs { keeps: 19, lost: 1 };
+        let said =
+            tried(Language::Japanese, Cell::new(7, 8), costs, Some((9, &cells, Some(10))), Next::TryAgain);
+        assert!(said.contains("完成を取る作り手なら10手目で勝ちますが"), "{said}");
     }
 
     /// The note on costly moves that are not boards names each by its number (from 1) under its

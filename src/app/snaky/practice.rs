@@ -479,8 +479,9 @@ fn update_panel(
                         (false, true) => text::Next::TryOthers,
                         (false, false) => text::Next::TryAgain,
                     };
-                    let double =
-                        session.why_costly().map(|line| (line.move_number, line.finishing.as_slice()));
+                    let double = session
+                        .why_costly()
+                        .map(|line| (line.move_number, line.finishing.as_slice(), line.finish_passed));
                     text::tried(lang, cell, verdict, double, next)
                 }
                 (_, None) => String::new(),
