@@ -389,7 +389,7 @@ fn brute_forks(maker: &[Xy], breaker: &[Xy]) -> BTreeMap<Xy, BTreeSet<Xy>> {
 
 /// Brute force: every copy R(S) + t within 5 of Maker's stones' box with four cells in `maker` and
 /// none in `breaker`, its cells sorted.
-fn brute_two_short(maker: &[Xy], breaker: &[Xy]) -> BTreeSet<[Xy; 6]> {
+fn brute_short(maker: &[Xy], breaker: &[Xy], missing: usize) -> BTreeSet<[Xy; 6]> {
     let (mine, theirs): (BTreeSet<Xy>, BTreeSet<Xy>) =
         (maker.iter().copied().collect(), breaker.iter().copied().collect());
     let mut found = BTreeSet::new();
@@ -402,7 +402,7 @@ fn brute_two_short(maker: &[Xy], breaker: &[Xy]) -> BTreeSet<[Xy; 6]> {
         for tx in lo_x - 5..=hi_x + 5 {
             for ty in lo_y - 5..=hi_y + 5 {
                 let mut copy = S.map(|(x, y)| (a * x + b * y + tx, c * x + d * y + ty));
-                if copy.iter().filter(|cell| mine.contains(cell)).count() == 4
+                if copy.iter().filter(|cell| mine.contains(cell)).count() + missing == 6
                     && !copy.iter().any(|cell| theirs.contains(cell))
                 {
                     copy.sort();
@@ -414,29 +414,39 @@ fn brute_two_short(maker: &[Xy], breaker: &[Xy]) -> BTreeSet<[Xy; 6]> {
     found
 }
 
+/// A finder of Snaky copies on a board (Maker's stones, Breaker's).
+type Finder = fn(&[Cell], &[Cell]) -> Vec<[Cell; 6]>;
+
+/// The Snakies two cells short (the board's lines) and three short (its faint lines) are the
+/// brute force's, on every board of a computer game of every Breaker against every Maker.
 #[test]
-fn the_snakies_two_cells_short_are_the_brute_forces() {
-    let (mut boards, mut copies) = (0, 0);
+fn the_snakies_two_and_three_cells_short_are_the_brute_forces() {
+    let (mut boards, mut copies) = (0, [0, 0]);
     for Seeded { maker, kind, game, .. } in seeded_games(&BreakerKind::ALL, 0..1) {
         for moves in (1..=game.moves().len()).step_by(2) {
             let board = game.prefix(moves);
             let (m, b) = (board.maker_cells(), board.breaker_cells());
-            let found = snaky::threats::two_short(m, b);
-            let sorted: BTreeSet<[Xy; 6]> = found
-                .iter()
-                .map(|copy| {
-                    let mut cells = copy.map(|c| (c.x, c.y));
-                    cells.sort();
-                    cells
-                })
-                .collect();
-            assert_eq!(sorted.len(), found.len(), "each copy once");
-            assert_eq!(sorted, brute_two_short(&xy(m), &xy(b)), "{maker:?} {kind:?} after move {moves}");
+            let finders: [(usize, Finder); 2] =
+                [(2, snaky::threats::two_short), (3, snaky::threats::three_short)];
+            for (index, (missing, finder)) in finders.into_iter().enumerate() {
+                let found = finder(m, b);
+                let sorted: BTreeSet<[Xy; 6]> = found
+                    .iter()
+                    .map(|copy| {
+                        let mut cells = copy.map(|c| (c.x, c.y));
+                        cells.sort();
+                        cells
+                    })
+                    .collect();
+                assert_eq!(sorted.len(), found.len(), "each copy once");
+                let at = format!("{maker:?} {kind:?} after move {moves}, {missing} short");
+                assert_eq!(sorted, brute_short(&xy(m), &xy(b), missing), "{at}");
+                copies[index] += found.len();
+            }
             boards += 1;
-            copies += found.len();
         }
     }
-    assert!(copies > boards / 2, "{copies} copies on {boards} boards");
+    assert!(copies[0] > boards / 2 && copies[1] > copies[0], "{copies:?} copies on {boards} boards");
 }
 
 #[test]

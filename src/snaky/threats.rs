@@ -219,13 +219,29 @@ pub fn forks(maker: &[Cell], breaker: &[Cell]) -> Vec<Fork> {
 /// one Maker stone from a threat. Each copy once, in its orientation's order of S, sorted. The
 /// lesson outlines them (newcomer #102 blocked one and missed the one Maker built on).
 pub fn two_short(maker: &[Cell], breaker: &[Cell]) -> Vec<SnakyCopy> {
+    short_by(maker, breaker, 2)
+}
+
+/// Every Snaky copy holding three of Maker's stones and none of Breaker's: a Snaky three cells
+/// short, two Maker stones from a threat (newcomers #133 and #134 looked for the Snaky the lesson
+/// said "already held 3 of Maker's stones" on a board that drew only those two short). The same
+/// order as [`two_short`].
+pub fn three_short(maker: &[Cell], breaker: &[Cell]) -> Vec<SnakyCopy> {
+    short_by(maker, breaker, 3)
+}
+
+/// Every copy `missing` cells short: holding 6 − `missing` of Maker's stones and none of Breaker's.
+fn short_by(maker: &[Cell], breaker: &[Cell], missing: u32) -> Vec<SnakyCopy> {
     let mut copies = Vec::new();
     for &stone in maker {
         let window = Window::around(stone, maker, breaker);
         // Each copy is found once: from its Maker cell lowest in the window's (y, x) order.
         for CopyBits { bits, offsets } in THROUGH_CENTRE.iter() {
             let mine = bits & window.maker;
-            if mine.count_ones() != 4 || bits & window.breaker != 0 || mine.trailing_zeros() != CENTRE {
+            if mine.count_ones() + missing != 6
+                || bits & window.breaker != 0
+                || mine.trailing_zeros() != CENTRE
+            {
                 continue;
             }
             copies.push(offsets.map(|(x, y)| Cell::new(stone.x.wrapping_add(x), stone.y.wrapping_add(y))));

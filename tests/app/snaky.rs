@@ -2283,7 +2283,7 @@ fn the_snakies_two_cells_short_are_outlined_in_play_and_s_hides_them() {
     let short = pokopoko::snaky::threats::two_short(game.maker_cells(), game.breaker_cells());
     assert!(!short.is_empty(), "the board holds Snakies two short");
     assert_eq!(outlined(&mut app), short.iter().copied().collect());
-    let legend = "Purple lines: Maker's Snakies two cells short, a dot on each cell they lack (point at a cell for its own; S hides them).";
+    let legend = "Purple lines: Maker's Snakies two cells short, a dot on each cell they lack (point at a cell for its own; S adds those three short).";
     assert!(texts(&mut app).iter().any(|t| t.starts_with(legend)), "{:?}", texts(&mut app));
     assert!(session(&app).assists().is_empty(), "no help");
     // Pointing at a cell picks out the Snakies through it; the others fade (newcomer #107).
@@ -2302,12 +2302,31 @@ fn the_snakies_two_cells_short_are_outlined_in_play_and_s_hides_them() {
     app.world_mut().resource_mut::<pokopoko::app::snaky::Hover>().0 = None;
     app.update();
     assert!(colours(&mut app).iter().all(|&(_, alpha)| alpha == 1.0), "all whole again");
+    // S adds those three cells short (newcomers #133 and #134), the engine's list (checked
+    // against a brute force in `snaky_threats`), fainter; then hides all; then shows those two
+    // short again. The legend says what S does next.
+    let faint = |app: &mut App| -> std::collections::BTreeSet<_> {
+        let mut marks = app.world_mut().query::<&pokopoko::app::snaky::ThreeShortMark>();
+        marks.iter(app.world()).map(|m| m.0).collect()
+    };
+    assert!(faint(&mut app).is_empty(), "off at first");
+    assert!(texts(&mut app).iter().any(|t| t.contains("S adds those three short")), "{:?}", texts(&mut app));
     key(&mut app, KeyCode::KeyS);
     app.update();
-    assert!(outlined(&mut app).is_empty(), "S hides them");
+    let three = pokopoko::snaky::threats::three_short(game.maker_cells(), game.breaker_cells());
+    assert!(!three.is_empty(), "the board holds Snakies three short");
+    assert_eq!(faint(&mut app), three.iter().copied().collect());
+    assert_eq!(outlined(&mut app), short.iter().copied().collect(), "with those two short");
+    let legend = "Purple lines: Maker's Snakies two cells short, a dot on each cell they lack; faint: three short (point at a cell for its own; S hides them).";
+    assert!(texts(&mut app).iter().any(|t| t.starts_with(legend)), "{:?}", texts(&mut app));
+    key(&mut app, KeyCode::KeyS);
+    app.update();
+    assert!(outlined(&mut app).is_empty() && faint(&mut app).is_empty(), "S hides them");
+    assert!(texts(&mut app).iter().any(|t| t.contains("(S shows them)")), "{:?}", texts(&mut app));
     key(&mut app, KeyCode::KeyS);
     app.update();
     assert_eq!(outlined(&mut app), short.iter().copied().collect(), "S shows them again");
+    assert!(faint(&mut app).is_empty(), "those two short only");
     assert!(session(&app).assists().is_empty(), "still no help");
     // A blind game: none until Maker wins.
     app.world_mut().write_message(SnakyInput::ToggleBlind);

@@ -239,6 +239,57 @@ pub fn numbered_move(lang: Language, maker: bool, number: usize) -> String {
     }
 }
 
+/// Which lines of Maker's Snakies short the board draws (`S` steps through them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShortLines {
+    /// Those two cells short.
+    Two,
+    /// Those two and, fainter, those three short.
+    TwoAndThree,
+    /// Those three short, where none is two short (the lesson's legend).
+    Three,
+    /// None (hidden with `S`).
+    Hidden,
+}
+
+/// The legend of the lines of Maker's Snakies short: what they are, and what `S` does next;
+/// `over`: in a finished game's review, where the keys go unsaid.
+fn short_lines(lang: Language, lines: ShortLines, over: bool) -> String {
+    let three = matches!(lines, ShortLines::TwoAndThree | ShortLines::Three);
+    let (first, faint) = match lang {
+        Language::Japanese => {
+            ("紫の線：あと2マスで完成する作り手の Snaky、点は足りないマス", "うすい線：あと3マス")
+        }
+        Language::English => (
+            "Purple lines: Maker's Snakies two cells short, a dot on each cell they lack",
+            "faint: three short",
+        ),
+    };
+    let faint = match (lang, three) {
+        (_, false) => String::new(),
+        (Language::Japanese, true) => format!("。{faint}"),
+        (Language::English, true) => format!("; {faint}"),
+    };
+    let keys = match (lang, lines) {
+        (Language::Japanese, ShortLines::Two) => "（マスを指すとそこを通る形だけ、S であと3マスも）",
+        (Language::Japanese, ShortLines::TwoAndThree | ShortLines::Three) => {
+            "（マスを指すとそこを通る形だけ、S で消す）"
+        }
+        (Language::Japanese, ShortLines::Hidden) => "（S で表示）",
+        (Language::English, ShortLines::Two) => " (point at a cell for its own; S adds those three short)",
+        (Language::English, ShortLines::TwoAndThree | ShortLines::Three) => {
+            " (point at a cell for its own; S hides them)"
+        }
+        (Language::English, ShortLines::Hidden) => " (S shows them)",
+    };
+    let keys = if over { "" } else { keys };
+    let end = match lang {
+        Language::Japanese => "。",
+        Language::English => ".",
+    };
+    format!("{first}{faint}{keys}{end}")
+}
+
 /// What the rings on the board mean, said only for the rings there are.
 /// `finishing`: how many finishing cells are ringed; with two or more the goal line says why this
 /// Maker may leave them ([`double_threat_par`]), so the ring's legend is short. `block_falls_to`:
@@ -246,26 +297,18 @@ pub fn numbered_move(lang: Language, maker: bool, number: usize) -> String {
 /// said before the block so that the fall is not read as the block's fault. `over`: a finished
 /// game under review, whose panel also holds the chips and the lesson's help, so the keys and
 /// the pointer go unsaid (newcomer #112 saw the review's legend cut off at the panel's foot).
+/// `lines`: the lines of Maker's Snakies short, where there are any.
 pub fn marks_legend(
     lang: Language,
     costly: bool,
     finishing: usize,
     block_falls_to: Option<u32>,
-    two_short: bool,
+    lines: Option<ShortLines>,
     over: bool,
 ) -> String {
     let mut said = Vec::new();
-    if two_short {
-        said.push(match (lang, over) {
-            (Language::Japanese, false) => {
-                "紫の線：あと2マスで完成する作り手の Snaky、点は足りないマス（マスを指すとそこを通る形だけ、S で消す）。".to_string()
-            }
-            (Language::English, false) => {
-                "Purple lines: Maker's Snakies two cells short, a dot on each cell they lack (point at a cell for its own; S hides them).".to_string()
-            }
-            (Language::Japanese, true) => "紫の線：あと2マスで完成する作り手の Snaky、点は足りないマス。".to_string(),
-            (Language::English, true) => "Purple lines: Maker's Snakies two cells short, dots on the cells they lack.".to_string(),
-        });
+    if let Some(lines) = lines {
+        said.push(short_lines(lang, lines, over));
     }
     if costly {
         said.push(match (lang, over) {
@@ -1159,7 +1202,7 @@ pub fn lesson_legend(
     played: Played,
     best: bool,
     tint: Option<LessonTint>,
-    two_short: bool,
+    lines: Option<ShortLines>,
     named: bool,
 ) -> String {
     let circles = match (lang, named && step == 0 && played == Played::Lost) {
@@ -1167,10 +1210,22 @@ pub fn lesson_legend(
         (Language::Japanese, true) => "　紫の丸：上の文の完成のマス",
         (Language::English, true) => " Purple circles: the finishing cells named above.",
     };
-    let outlines = match (lang, two_short && step == 0) {
-        (_, false) => "",
-        (Language::Japanese, true) => "　紫の線：あと2マスの Snaky（点：足りないマス）",
-        (Language::English, true) => " Purple lines: Maker's Snakies two short (dots: the cells they lack).",
+    // Those three short alone: the lesson's tightest boards keep it to a line (newcomers #133
+    // and #134 asked for them; the play legend says what the dots are).
+    let outlines = match (lang, lines.filter(|_| step == 0)) {
+        (_, None | Some(ShortLines::Hidden)) => "",
+        (Language::Japanese, Some(ShortLines::Two)) => "　紫の線：あと2マスの Snaky（点：足りないマス）",
+        (Language::English, Some(ShortLines::Two)) => {
+            " Purple lines: Maker's Snakies two short (dots: the cells they lack)."
+        }
+        (Language::Japanese, Some(ShortLines::TwoAndThree)) => {
+            "　紫の線：あと2マス、うすい線：あと3マスの Snaky（点：足りないマス）"
+        }
+        (Language::English, Some(ShortLines::TwoAndThree)) => {
+            " Purple lines: Maker's Snakies two short, faint ones three (dots: cells they lack)."
+        }
+        (Language::Japanese, Some(ShortLines::Three)) => "　うすい紫の線：あと3マスの Snaky",
+        (Language::English, Some(ShortLines::Three)) => " Faint lines: Maker's Snakies three short.",
     };
     let outlines = format!("{outlines}{circles}");
     match (lang, step, played, best) {

@@ -37,7 +37,8 @@ pub use model::session::{
 };
 pub use model::watch::{SPEEDS, Watch};
 pub use overlay::{
-    AimMark, HeatValue, LessonMark, NamedFinishMark, OverlayMark, ShapeMark, ThreatMark, TwoShortMark,
+    AimMark, HeatValue, LessonMark, NamedFinishMark, OverlayMark, ShapeMark, ThreatMark, ThreeShortMark,
+    TwoShortMark,
 };
 pub use panel::{DropText, GuaranteeDrop, Info, LessonChip, NoticeSlot, ShapePictures, TempoBar, TempoGraph};
 pub use record::record_text;

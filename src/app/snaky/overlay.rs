@@ -50,6 +50,11 @@ pub struct AimMark(pub crate::snaky::Cell);
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TwoShortMark(pub crate::snaky::shape::Copy);
 
+/// A Snaky Maker has three cells short on the board (three of its stones, none of Breaker's),
+/// drawn as a fainter line through its cells while [`Overlays::three_short`] is on.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ThreeShortMark(pub crate::snaky::shape::Copy);
+
 /// The shade an outline of a Snaky two cells short is drawn in, kept while it fades.
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 struct OutlineShade(Color);
@@ -91,6 +96,7 @@ fn draw_overlays(
     let hidden = session.blind && !session.shown().won();
     // Maker's Snakies two cells short, outside the lesson (which draws them before its move).
     let shapes = overlays.shapes && !hidden && session.lesson().is_none();
+    let three_short = overlays.three_short && !hidden;
     let overlays = if hidden || !overlays.analysis { Overlays::none() } else { *overlays };
     let threats = if hidden {
         Vec::new()
@@ -196,6 +202,9 @@ fn draw_overlays(
                     for mark in two_short_outlines(&before) {
                         layer.spawn(mark);
                     }
+                    for mark in three_short_lines(&before).into_iter().filter(|_| three_short) {
+                        layer.spawn(mark);
+                    }
                 }
                 let first = session.lesson().and_then(|lesson| lesson.moves().first().map(|&(_, cell)| cell));
                 // A forced block of a finish was right: no other reply is offered, and the move
@@ -239,6 +248,9 @@ fn draw_overlays(
             for mark in two_short_outlines(game) {
                 layer.spawn(mark);
             }
+            for mark in three_short_lines(game).into_iter().filter(|_| three_short) {
+                layer.spawn(mark);
+            }
         }
         // Where Maker would complete a Snaky: until Breaker takes the cell.
         for &cell in &threats {
@@ -275,16 +287,41 @@ pub(super) fn winning_snaky(copy: &[crate::snaky::Cell]) -> Vec<Piece> {
 /// shades (newcomers #126 to #131 saw outlines drawn on the same grid lines merge into one blob).
 fn two_short_outlines(game: &crate::snaky::Game) -> Vec<(TwoShortMark, OutlineShade, Piece)> {
     let copies = crate::snaky::threats::two_short(game.maker_cells(), game.breaker_cells());
-    let styles = outline_styles(&copies);
-    copies
+    short_lines(game, &copies, TWO_SHORT_SHADES, TWO_SHORT_PX)
         .into_iter()
+        .map(|(copy, shade, piece)| (TwoShortMark(copy), shade, piece))
+        .collect()
+}
+
+/// Every Snaky Maker has three cells short on `game`'s board, drawn as those two short are but
+/// thinner and fainter, with [`Overlays::three_short`].
+fn three_short_lines(game: &crate::snaky::Game) -> Vec<(ThreeShortMark, OutlineShade, Piece)> {
+    let copies = crate::snaky::threats::three_short(game.maker_cells(), game.breaker_cells());
+    let shades = TWO_SHORT_SHADES.map(|shade| shade.with_alpha(THREE_SHORT_ALPHA));
+    short_lines(game, &copies, shades, THREE_SHORT_PX)
+        .into_iter()
+        .map(|(copy, shade, piece)| (ThreeShortMark(copy), shade, piece))
+        .collect()
+}
+
+/// `copies` as lines `width` pixels thick in `shades`, with a dot on each cell free of Maker's
+/// stones, each piece with its copy.
+fn short_lines(
+    game: &crate::snaky::Game,
+    copies: &[crate::snaky::shape::Copy],
+    shades: [Color; 2],
+    width: f32,
+) -> Vec<(crate::snaky::shape::Copy, OutlineShade, Piece)> {
+    let styles = outline_styles(copies);
+    copies
+        .iter()
         .zip(styles)
-        .flat_map(|(copy, style)| {
-            let (offset, shade) = (TWO_SHORT_OFFSETS[style % 3], TWO_SHORT_SHADES[style / 3]);
-            let mut pieces = snaky_path(&copy, shade, offset);
+        .flat_map(|(&copy, style)| {
+            let (offset, shade) = (TWO_SHORT_OFFSETS[style % 3], shades[style / 3]);
+            let mut pieces = snaky_path(&copy, shade, offset, width);
             let free = copy.into_iter().filter(|cell| !game.maker_cells().contains(cell));
             pieces.extend(free.map(|cell| path_dot(cell, shade, offset)));
-            pieces.into_iter().map(move |piece| (TwoShortMark(copy), OutlineShade(shade), piece))
+            pieces.into_iter().map(move |piece| (copy, OutlineShade(shade), piece))
         })
         .collect()
 }
@@ -338,10 +375,10 @@ fn path_dot(cell: crate::snaky::Cell, colour: Color, offset: f64) -> Piece {
     )
 }
 
-/// A Snaky as one line through its cells' centres, from one end to the other, shifted `offset`
-/// cells up and right.
-fn snaky_path(copy: &crate::snaky::shape::Copy, colour: Color, offset: f64) -> Vec<Piece> {
-    let half = Vec2::splat(TWO_SHORT_PX / 2.0);
+/// A Snaky as one line `width` pixels thick through its cells' centres, from one end to the
+/// other, shifted `offset` cells up and right.
+fn snaky_path(copy: &crate::snaky::shape::Copy, colour: Color, offset: f64, width: f32) -> Vec<Piece> {
+    let half = Vec2::splat(width / 2.0);
     path_order(copy)
         .windows(2)
         .map(|pair| {
@@ -406,13 +443,17 @@ fn aim_tile(cell: crate::snaky::Cell) -> impl Bundle {
 /// "which cells belong to which Snaky"); elsewhere, every outline is whole.
 fn focus_outlines(
     hover: Res<Hover>,
-    mut pieces: Query<(&TwoShortMark, &OutlineShade, &mut BackgroundColor)>,
+    mut pieces: Query<(Option<&TwoShortMark>, Option<&ThreeShortMark>, &OutlineShade, &mut BackgroundColor)>,
 ) {
-    let through = |mark: &TwoShortMark| hover.0.is_some_and(|cell| mark.0.contains(&cell));
-    let focused = pieces.iter().any(|(mark, _, _)| through(mark));
-    for (mark, shade, mut colour) in &mut pieces {
-        let faded = focused && !through(mark);
-        let wanted = if faded { shade.0.with_alpha(FADED_ALPHA) } else { shade.0 };
+    let copy =
+        |two: Option<&TwoShortMark>, three: Option<&ThreeShortMark>| two.map(|m| m.0).or(three.map(|m| m.0));
+    let through = |copy: Option<crate::snaky::shape::Copy>| {
+        hover.0.is_some_and(|cell| copy.is_some_and(|copy| copy.contains(&cell)))
+    };
+    let focused = pieces.iter().any(|(two, three, _, _)| through(copy(two, three)));
+    for (two, three, shade, mut colour) in &mut pieces {
+        let faded = focused && !through(copy(two, three));
+        let wanted = if faded { shade.0.with_alpha(FADED_ALPHA * shade.0.alpha()) } else { shade.0 };
         if colour.0 != wanted {
             colour.0 = wanted;
         }
@@ -470,6 +511,9 @@ const TWO_SHORT_PX: f32 = 3.0;
 const TWO_SHORT_OFFSETS: [f64; 3] = [0.0, 0.12, -0.12];
 /// A free cell on such a line: a dot this far inside the cell on every side, in cells.
 const PATH_DOT_INSET: f32 = 0.36;
+/// A Snaky three cells short: a thinner line, and fainter.
+const THREE_SHORT_PX: f32 = 2.0;
+const THREE_SHORT_ALPHA: f32 = 0.45;
 /// The two shades of those outlines: Maker's colour, and its edge's darker one.
 const TWO_SHORT_SHADES: [Color; 2] = [palette::MAKER_STONE, palette::MAKER_EDGE];
 /// An outline of a Snaky two cells short away from the pointed cell, while the pointer is on one.
@@ -555,7 +599,7 @@ mod tests {
             visited.sort();
             cells.sort();
             assert_eq!(visited, cells, "{symmetry:?}: every cell once");
-            let pieces = snaky_path(&copy, palette::MAKER_STONE, 0.12);
+            let pieces = snaky_path(&copy, palette::MAKER_STONE, 0.12, TWO_SHORT_PX);
             assert_eq!(pieces.len(), 5, "{symmetry:?}");
             for (pair, (placed, ..)) in path.windows(2).zip(&pieces) {
                 assert_eq!(pair[0].x.abs_diff(pair[1].x) + pair[0].y.abs_diff(pair[1].y), 1, "{path:?}");

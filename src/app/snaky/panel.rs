@@ -921,11 +921,20 @@ fn update_panel(
                         (false, false) => text::Played::Lost,
                     };
                     let before = session.game().prefix(crate::snaky::review::before(lesson.index));
-                    let two_short =
-                        !crate::snaky::threats::two_short(before.maker_cells(), before.breaker_cells())
-                            .is_empty();
+                    let (maker, breaker) = (before.maker_cells(), before.breaker_cells());
+                    let two_short = !crate::snaky::threats::two_short(maker, breaker).is_empty();
+                    let three = overlays.three_short
+                        && !crate::snaky::threats::three_short(maker, breaker).is_empty();
+                    // The lesson draws those two short whatever `S` did in play, and those three
+                    // short with them while they are on.
+                    let lines = match (two_short, three) {
+                        (true, true) => Some(text::ShortLines::TwoAndThree),
+                        (false, true) => Some(text::ShortLines::Three),
+                        (true, false) => Some(text::ShortLines::Two),
+                        (false, false) => None,
+                    };
                     let named = lesson.why.as_ref().is_some_and(|why| !why.named_finishes(best).is_empty());
-                    let legend = text::lesson_legend(lang, lesson.step, played, best, tint, two_short, named);
+                    let legend = text::lesson_legend(lang, lesson.step, played, best, tint, lines, named);
                     (legend, palette::INK_SOFT)
                 }
                 None => (String::new(), palette::INK_SOFT),
@@ -969,7 +978,16 @@ fn update_panel(
                 let block_falls_to = crate::snaky::review::best_block(game).filter(|&k| k < claim.guarantee);
                 // The lines' key is said while there are any, drawn or hidden.
                 let over = game.won();
-                (text::marks_legend(lang, costly, open, block_falls_to, two_short, over), palette::INK_SOFT)
+                let lines = match (overlays.shapes, overlays.three_short) {
+                    (false, _) => text::ShortLines::Hidden,
+                    (true, false) => text::ShortLines::Two,
+                    (true, true) => text::ShortLines::TwoAndThree,
+                };
+                let three = overlays.three_short
+                    && !crate::snaky::threats::three_short(shown.maker_cells(), shown.breaker_cells())
+                        .is_empty();
+                let lines = (two_short || three).then_some(lines);
+                (text::marks_legend(lang, costly, open, block_falls_to, lines, over), palette::INK_SOFT)
             }
             // Before the first claim (not blind), where it holds longest, in the notice's room
             // under what is said: the buttons below stay put when it goes (newcomer #74 saw them

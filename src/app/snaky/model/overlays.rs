@@ -50,6 +50,10 @@ pub struct Overlays {
     /// played or reviewed (newcomer #106 found the lesson's outlines the most useful thing it showed,
     /// and asked for them in play).
     pub shapes: bool,
+    /// With them, the Snakies three cells short as fainter lines (off at first; `S` steps from
+    /// two short, to two and three short, to none): newcomers #133 and #134 looked for the Snaky
+    /// the lesson said "already held 3 of Maker's stones" on a board that drew only those two short.
+    pub three_short: bool,
 }
 
 impl Default for Overlays {
@@ -62,6 +66,7 @@ impl Default for Overlays {
             heat: false,
             hint: false,
             shapes: true,
+            three_short: false,
         }
     }
 }
@@ -70,6 +75,15 @@ impl Overlays {
     pub fn toggle(&mut self, layer: Layer) {
         let on = self.get_mut(layer);
         *on = !*on;
+    }
+
+    /// `S`: the Snakies two cells short, then those three short too, then none, then again.
+    pub fn step_shapes(&mut self) {
+        (self.shapes, self.three_short) = match (self.shapes, self.three_short) {
+            (true, false) => (true, true),
+            (true, true) => (false, false),
+            (false, _) => (true, false),
+        };
     }
 
     pub fn show(&mut self, layer: Layer) {
@@ -101,6 +115,7 @@ impl Overlays {
             heat: false,
             hint: false,
             shapes: false,
+            three_short: false,
         }
     }
 
@@ -114,6 +129,7 @@ impl Overlays {
             heat: false,
             hint: false,
             shapes: true,
+            three_short: false,
         };
         for &layer in layers {
             *overlays.get_mut(layer) = true;

@@ -40,7 +40,8 @@ pub enum SnakyInput {
     /// Continue the game from the reviewed position (later moves are dropped).
     ResumeHere,
     ToggleOverlay(overlays::Layer),
-    /// Show or hide the outlines of Maker's Snakies two cells short ([`Overlays::shapes`]).
+    /// Step the lines of Maker's Snakies short: two short, two and three short, none
+    /// ([`Overlays::step_shapes`]).
     ToggleShapes,
     /// Hand the game to a computer Breaker (it starts playing).
     Hand(BreakerKind),
@@ -810,7 +811,7 @@ impl Session {
             }
             SnakyInput::ToggleAnalysis => overlays.analysis = !overlays.analysis,
             // A fact of the board, as the finishing cells' rings are: no help.
-            SnakyInput::ToggleShapes => overlays.shapes = !overlays.shapes,
+            SnakyInput::ToggleShapes => overlays.step_shapes(),
             SnakyInput::ShowAnalysis(analysis) => overlays.analysis = *analysis,
             SnakyInput::HowToPlay => return Some(Effect::Go(Screen::SnakyLearn)),
             SnakyInput::PlayAsMaker => return Some(Effect::Go(Screen::SnakyMaker)),
