@@ -133,11 +133,11 @@ pub fn step_text(lang: Language, step: Step, bounds: [u32; 3]) -> Vec<String> {
         ],
         (Language::Japanese, Step::Goal) => [
             "作り手は必ず勝ちます（証明があります）。COM の作り手は証明ずみの作戦で、決まった手数までに勝ちます：論文の作戦は作り手の{paper}手目まで、このゲームの探索が見つけた作戦は{ours}手目まで、いちばん速いものは{best}手目まで（知られている中で最短）。新しい対局の COM は{ours}手の作戦（K で選べます）。その手数がパーで、対局の見出しの保証（「作り手は N手目までに勝つ」）はそこから始まります。",
-            "止めることはできませんが、手数を全部使わせることはできます。ミスをすると保証が下がり（パネルがいくつ下がったかを示します）、対局のあとの学びがその理由を示します。Snaky が完成するマスは、保証が下がってもかならずふさぎましょう。ミスでないときはパネルがそう示します。逆に作り手になって、証明をコーチに打つこともできます（X）。",
+            "止めることはできませんが、手数を全部使わせることはできます。ミスをすると保証が下がり（パネルがいくつ下がったかを示します）、対局のあとの学びがその理由を示します。COM はすぐ完成できる Snaky があっても作戦どおりに打ちます。保証も「持ちこたえる」も、この作戦に対してのことです。それでも Snaky が完成するマスはかならずふさぎましょう（ミスでないときはパネルがそう示します）。作り手になって打つこともできます（X）。",
         ],
         (Language::English, Step::Goal) => [
             "Maker always wins in the end (there is a proof). The COM plays a proven plan that wins by a set move: the paper's by Maker's move {paper}; ours, found by this game's own search, by move {ours}; our best by move {best}, the fastest known. A new game's COM plays ours ({ours}); K picks another. Its move is par: in a game, the guarantee in the heading (\"Maker wins by its move N\") starts there.",
-            "You cannot stop Maker, but you can make it use every move. A mistake lowers the guarantee (the panel flashes by how much), and after the game the lesson shows why. Always block a cell that would finish a Snaky, even when the guarantee falls: the panel says when a fall is not your mistake. Or play as Maker yourself, with the proof as your coach (X).",
+            "You cannot stop Maker, but you can make it use every move. A mistake lowers the guarantee (the panel flashes by how much), and after the game the lesson shows why. The COM keeps to its plan even past a Snaky it could finish at once: the guarantee, and a reply that \"holds\", are about this plan. Still, always block a cell that would finish a Snaky: the panel says when a fall is not your mistake. Or play as Maker yourself (X).",
         ],
         (Language::Japanese, Step::Threat) => [
             "こんどはあなたが作り手（紫）、COM が壊し手です。リーチとは、打ったあと空きマス1つで Snaky が完成する手のこと。壊し手はそのマスを取るしかありません（取らなければあなたの勝ち）。リーチは壊し手の次の手を決めてしまいます。",
