@@ -488,10 +488,15 @@ pub(super) fn threat_ring(cell: crate::snaky::Cell) -> impl Bundle {
     (ThreatMark(cell), finish_ring(cell))
 }
 
-/// The ring of a cell that finishes a Snaky: a round ring in Maker's colour, faintly filled.
+/// The ring of a cell that finishes a Snaky: a round ring in Maker's colour, filled with a pale
+/// tint of it that hides the lines of Snakies short beneath (newcomer #134 saw a ring half hidden
+/// under them).
 pub(super) fn finish_ring(cell: crate::snaky::Cell) -> impl Bundle {
-    THREAT.square(cell, palette::MAKER_STONE.with_alpha(0.18), palette::MAKER_STONE)
+    THREAT.square(cell, FINISH_FILL, palette::MAKER_STONE)
 }
+
+/// Maker's colour at 18% over the board: opaque, so that nothing under the ring shows through.
+const FINISH_FILL: Color = Color::srgb(0.906, 0.888, 0.911);
 
 /// How an overlay square sits on its cell: shrunk by `inset` cells or grown by `grow` pixels on
 /// every side, with a border and rounded corners of so many pixels.
