@@ -44,6 +44,41 @@ fn texts(app: &mut App) -> Vec<String> {
 }
 
 /// The record played by clicks on the Breaker screen, to Maker's win.
+/// An earlier costly try's square gives way to a pale stone of a later try's picture on its cell
+/// (newcomer #133 read a red square around a pale Maker stone as one mark over another); a try
+/// that holds keeps its green square. On the record's second board, a costly try on a cell of
+/// another costly try's picture, found by the engine.
+#[test]
+fn an_earlier_try_s_square_gives_way_to_a_pale_stone_on_its_cell() {
+    use pokopoko::snaky::practice::Verdict;
+    let mut app = finished_game();
+    let board = &puzzles()[1];
+    key(&mut app, KeyCode::KeyQ);
+    app.update();
+    key(&mut app, KeyCode::KeyN);
+    app.update();
+    let stones: Vec<Cell> = board.stones().iter().map(|s| s.0).collect();
+    let costly = |cell: Cell| !stones.contains(&cell) && matches!(board.verdict(cell), Verdict::Costs { .. });
+    let near = stones
+        .iter()
+        .flat_map(|c| (-2..=2).flat_map(move |dx| (-2..=2).map(move |dy| Cell::new(c.x + dx, c.y + dy))));
+    let (earlier, later) = near
+        .filter(|&cell| costly(cell))
+        .find_map(|later| {
+            let line = board.line_after(later)?;
+            let under =
+                line.drawn().iter().skip(1).map(|s| s.0).find(|&cell| cell != board.played() && costly(cell));
+            under.map(|earlier| (earlier, later))
+        })
+        .expect("a costly try on another's picture");
+    click(&mut app, earlier);
+    assert!(tried(&mut app).contains(&TriedMark { cell: earlier, holds: false }));
+    click(&mut app, later);
+    let pale = marked::<pokopoko::app::snaky::practice::TryLineStone>(&mut app, |m| m.0);
+    assert!(pale.contains(&earlier), "{earlier:?} under the later try's picture");
+    assert_eq!(tried(&mut app), [TriedMark { cell: later, holds: false }], "the earlier square gives way");
+}
+
 fn finished_game() -> App {
     let mut app = game(SavePlace::Memory, None);
     crate::snaky::papers_maker(&mut app);

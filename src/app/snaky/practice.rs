@@ -405,6 +405,9 @@ fn draw_board(
     if !pale.is_empty() {
         pale.remove(0);
     }
+    // An earlier costly try's square gives way to a pale stone on its cell (newcomer #133 read a
+    // red square around a pale Maker stone as one mark over another); a green one stays.
+    let under_line: Vec<Cell> = pale.iter().map(|&(cell, _, _)| cell).collect();
     commands.entity(stones).despawn_children().with_children(|layer| {
         for (index, &(cell, player, number)) in shown.iter().enumerate() {
             let ring = if index + 1 == shown.len() { palette::LAST_MOVE } else { Color::NONE };
@@ -433,6 +436,9 @@ fn draw_board(
         }
         for &(cell, verdict) in session.tries() {
             let holds = matches!(verdict, Verdict::Holds { .. });
+            if !holds && under_line.contains(&cell) {
+                continue;
+            }
             layer.spawn((overlay::tried_square(cell, holds), TriedMark { cell, holds }));
         }
         for &cell in line.iter().flat_map(|line| &line.finishing) {
