@@ -225,6 +225,8 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     key(&mut app, KeyCode::KeyQ);
     app.update();
     assert_eq!(screen(&app), Screen::SnakyPractice);
+    assert_eq!(button(&mut app, "次の問題 (N)").1, ButtonKind::Primary, "the next board first");
+    assert_eq!(button(&mut app, "ほかの対局から (M)").1, ButtonKind::Secondary);
     // The first round shows the board as the game did (newcomers #107 and #108 had to map turned
     // boards back to their game): the move played is named once.
     assert_eq!(boards[0].symmetry(), pokopoko::snaky::Symmetry::IDENTITY);
@@ -352,6 +354,15 @@ fn after_a_game_q_opens_its_boards_and_tries_are_marked_as_the_engine_says() {
     app.update();
     assert_eq!(marked::<pokopoko::app::snaky::practice::TryLineStone>(&mut app, |m| m.0), reason);
     assert_eq!(app.world().resource::<PracticeSession>().score(), (2, 1));
+    // The round's last board done, More boards comes first (newcomer #134 asked to end a round on
+    // fresh boards), and the score says so.
+    assert_eq!(button(&mut app, "ほかの対局から (M)").1, ButtonKind::Primary);
+    assert_eq!(button(&mut app, "次の問題 (N)").1, ButtonKind::Secondary);
+    assert!(
+        texts(&mut app).iter().any(|t| t.contains("次は「ほかの対局から (M)」")),
+        "{:?}",
+        texts(&mut app)
+    );
     let said = texts(&mut app);
     assert!(said.iter().any(|t| t.starts_with("正解：") && t.contains("ほかの手も試せます")), "{said:?}");
     // The other replies that hold wait for A (newcomer #23 wanted to try more first).

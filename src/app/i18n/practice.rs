@@ -370,6 +370,18 @@ pub fn score(lang: Language, (solved, first_try): (usize, usize), of: usize) -> 
     }
 }
 
+/// Said under the score once the round's last board is done, beside More boards made the first
+/// button.
+/// `same_idea`: the board has an idea, and the boards added share it.
+pub fn more_next(lang: Language, same_idea: bool) -> &'static str {
+    match (lang, same_idea) {
+        (Language::Japanese, true) => "次は「ほかの対局から (M)」：同じねらいの新しい盤で。",
+        (Language::Japanese, false) => "次は「ほかの対局から (M)」：新しい盤で。",
+        (Language::English, true) => "Next: More boards (M), fresh boards of the same idea.",
+        (Language::English, false) => "Next: More boards (M), fresh boards from other games.",
+    }
+}
+
 /// The round just finished, said on the first board of the next.
 pub fn round_done(lang: Language, (solved, first_try): (usize, usize), of: usize) -> String {
     match lang {

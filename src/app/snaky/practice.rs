@@ -132,6 +132,10 @@ struct ShowAnswerButton;
 #[derive(Component, Debug)]
 struct NextButton;
 
+/// The button that adds boards from other games (M).
+#[derive(Component)]
+struct MoreButton;
+
 /// The move played's red ring again, over a pale stone of a line on its cell.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayedOverLine(pub Cell);
@@ -220,6 +224,7 @@ fn spawn_panel(panel: &mut ChildSpawnerCommands, lang: Language) {
         |row| {
             // Fresh positions of the same kind of find (newcomers #95 and #99).
             row.spawn(widgets::small_button(text::more(lang), ButtonKind::Secondary, 170.0))
+                .insert(MoreButton)
                 .observe(send(PracticeInput::More));
             // Maker's plan after the game's move, which a solved board's reason speaks of: L's
             // button, for a player on the mouse alone (grey until the board is solved).
@@ -447,6 +452,12 @@ fn draw_board(
     });
 }
 
+/// The round's last board is done: a reply found that holds, or the answers shown.
+fn round_over(session: &PracticeSession) -> bool {
+    let (at, of) = session.position();
+    at == of && session.solved()
+}
+
 fn update_panel(
     session: Option<Res<PracticeSession>>,
     lang: Res<Lang>,
@@ -455,6 +466,10 @@ fn update_panel(
     mut plan_buttons: Query<(&mut ButtonKind, &Children), With<PlanButton>>,
     next: Query<&Children, With<NextButton>>,
     mut labels: Query<&mut Text, Without<Info>>,
+    mut onward: Query<
+        (&mut ButtonKind, Has<MoreButton>),
+        (Or<(With<NextButton>, With<MoreButton>)>, Without<ShowAnswerButton>, Without<PlanButton>),
+    >,
 ) {
     let Some(session) = session else { return };
     if !session.is_changed() && !lang.is_changed() {
@@ -528,6 +543,13 @@ fn update_panel(
             Info::LeftOut => text::left_out(lang, session.left_out()).unwrap_or_default(),
             Info::Score => match session.last_round() {
                 Some(round) => text::round_done(lang, round, session.position().1),
+                None if round_over(&session) => {
+                    format!(
+                        "{} {}",
+                        text::score(lang, session.score(), session.position().1),
+                        text::more_next(lang, puzzle.principle().is_some())
+                    )
+                }
                 None => text::score(lang, session.score(), session.position().1),
             },
         };
@@ -548,6 +570,17 @@ fn update_panel(
     }
     for children in &next {
         widgets::relabel(children, &mut labels, text::next(lang, session.position().1));
+    }
+    // The round's last board done, fresh boards of the same idea come first (newcomer #134 passed
+    // boards from its own game by remembering them, and asked to end on a fresh one).
+    for (mut kind, more) in &mut onward {
+        let wanted = match more == round_over(&session) {
+            true => ButtonKind::Primary,
+            false => ButtonKind::Secondary,
+        };
+        if *kind != wanted {
+            *kind = wanted;
+        }
     }
     let kind = if session.answered() { ButtonKind::Disabled } else { ButtonKind::Secondary };
     for mut button in &mut buttons {
