@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, offer_practice.in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)))
         .add_systems(
             Update,
-            (apply_input, draw_board, update_panel)
+            (apply_input, draw_board, update_panel, lead_onward)
                 .chain()
                 .in_set(SnakySystems::Input)
                 .run_if(in_state(Screen::SnakyPractice)),
@@ -452,6 +452,31 @@ fn draw_board(
     });
 }
 
+/// The button to go on with first: the next board, or, the round's last board done, fresh boards
+/// of the same idea (newcomer #134 passed boards from its own game by remembering them, and asked
+/// to end a round on a fresh one).
+fn lead_onward(
+    session: Option<Res<PracticeSession>>,
+    mut buttons: Query<(&mut ButtonKind, Has<MoreButton>), OnwardButtons>,
+) {
+    let Some(session) = session else { return };
+    if !session.is_changed() {
+        return;
+    }
+    for (mut kind, more) in &mut buttons {
+        let wanted = match more == round_over(&session) {
+            true => ButtonKind::Primary,
+            false => ButtonKind::Secondary,
+        };
+        if *kind != wanted {
+            *kind = wanted;
+        }
+    }
+}
+
+/// The next board's button and More boards'.
+type OnwardButtons = Or<(With<NextButton>, With<MoreButton>)>;
+
 /// The round's last board is done: a reply found that holds, or the answers shown.
 fn round_over(session: &PracticeSession) -> bool {
     let (at, of) = session.position();
@@ -466,10 +491,6 @@ fn update_panel(
     mut plan_buttons: Query<(&mut ButtonKind, &Children), With<PlanButton>>,
     next: Query<&Children, With<NextButton>>,
     mut labels: Query<&mut Text, Without<Info>>,
-    mut onward: Query<
-        (&mut ButtonKind, Has<MoreButton>),
-        (Or<(With<NextButton>, With<MoreButton>)>, Without<ShowAnswerButton>, Without<PlanButton>),
-    >,
 ) {
     let Some(session) = session else { return };
     if !session.is_changed() && !lang.is_changed() {
@@ -570,17 +591,6 @@ fn update_panel(
     }
     for children in &next {
         widgets::relabel(children, &mut labels, text::next(lang, session.position().1));
-    }
-    // The round's last board done, fresh boards of the same idea come first (newcomer #134 passed
-    // boards from its own game by remembering them, and asked to end on a fresh one).
-    for (mut kind, more) in &mut onward {
-        let wanted = match more == round_over(&session) {
-            true => ButtonKind::Primary,
-            false => ButtonKind::Secondary,
-        };
-        if *kind != wanted {
-            *kind = wanted;
-        }
     }
     let kind = if session.answered() { ButtonKind::Disabled } else { ButtonKind::Secondary };
     for mut button in &mut buttons {
