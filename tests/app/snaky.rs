@@ -2317,8 +2317,23 @@ fn the_snakies_two_cells_short_are_outlined_in_play_and_s_hides_them() {
     assert!(!three.is_empty(), "the board holds Snakies three short");
     assert_eq!(faint(&mut app), three.iter().copied().collect());
     assert_eq!(outlined(&mut app), short.iter().copied().collect(), "with those two short");
-    let legend = "Purple lines: Maker's Snakies two cells short, a dot on each cell they lack; faint: three short (point at a cell for its own; S hides them).";
+    let legend = "Purple lines: Maker's Snakies two cells short, a dot on each cell they lack; faint: those three short through the cell you point at (point at a cell for its own; S hides them).";
     assert!(texts(&mut app).iter().any(|t| t.starts_with(legend)), "{:?}", texts(&mut app));
+    // Only those through the cell pointed at show (newcomers #135 and #136 read them all at once
+    // as a tangle).
+    let free =
+        three.iter().flatten().copied().find(|c| !game.maker_cells().contains(c)).expect("a free cell");
+    app.world_mut().resource_mut::<pokopoko::app::snaky::Hover>().0 = Some(free);
+    app.update();
+    let mut shown = app.world_mut().query::<(&pokopoko::app::snaky::ThreeShortMark, &BackgroundColor)>();
+    let shown: Vec<(bool, f32)> =
+        shown.iter(app.world()).map(|(m, c)| (m.0.contains(&free), c.0.alpha())).collect();
+    assert!(shown.iter().any(|&(on, _)| on) && shown.iter().any(|&(on, _)| !on), "some through it, some not");
+    for (on, alpha) in shown {
+        assert_eq!(alpha > 0.0, on, "shown exactly where {free:?} lies on it");
+    }
+    app.world_mut().resource_mut::<pokopoko::app::snaky::Hover>().0 = None;
+    app.update();
     key(&mut app, KeyCode::KeyS);
     app.update();
     assert!(outlined(&mut app).is_empty() && faint(&mut app).is_empty(), "S hides them");

@@ -257,12 +257,13 @@ pub enum ShortLines {
 fn short_lines(lang: Language, lines: ShortLines, over: bool) -> String {
     let three = matches!(lines, ShortLines::TwoAndThree | ShortLines::Three);
     let (first, faint) = match lang {
-        Language::Japanese => {
-            ("紫の線：あと2マスで完成する作り手の Snaky、点は足りないマス", "うすい線：あと3マス")
-        }
+        Language::Japanese => (
+            "紫の線：あと2マスで完成する作り手の Snaky、点は足りないマス",
+            "うすい線：指すマスを通るあと3マスの Snaky",
+        ),
         Language::English => (
             "Purple lines: Maker's Snakies two cells short, a dot on each cell they lack",
-            "faint: three short",
+            "faint: those three short through the cell you point at",
         ),
     };
     let faint = match (lang, three) {
@@ -1219,13 +1220,15 @@ pub fn lesson_legend(
             " Purple lines: Maker's Snakies two short (dots: the cells they lack)."
         }
         (Language::Japanese, Some(ShortLines::TwoAndThree)) => {
-            "　紫の線：あと2マス、うすい線：あと3マスの Snaky（点：足りないマス）"
+            "　紫の線：あと2マス、うすい線：指すマスを通るあと3マスの Snaky（点：足りないマス）"
         }
         (Language::English, Some(ShortLines::TwoAndThree)) => {
-            " Purple lines: Maker's Snakies two short, faint ones three (dots: cells they lack)."
+            " Purple lines: Maker's Snakies two short; faint: three short where you point."
         }
-        (Language::Japanese, Some(ShortLines::Three)) => "　うすい紫の線：あと3マスの Snaky",
-        (Language::English, Some(ShortLines::Three)) => " Faint lines: Maker's Snakies three short.",
+        (Language::Japanese, Some(ShortLines::Three)) => "　うすい線：指すマスを通るあと3マスの Snaky",
+        (Language::English, Some(ShortLines::Three)) => {
+            " Faint: Snakies three short where you point."
+        }
     };
     let outlines = format!("{outlines}{circles}");
     match (lang, step, played, best) {

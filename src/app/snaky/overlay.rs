@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::board::{Hover, Layer as BoardLayer, Placed, ScaledFont};
+use super::board::{Cursor, Hover, Layer as BoardLayer, Placed, ScaledFont};
 use super::model::lesson::LineChoice;
 use super::model::overlays::{Layer, Overlays};
 use super::model::session::Session;
@@ -294,7 +294,8 @@ fn two_short_outlines(game: &crate::snaky::Game) -> Vec<(TwoShortMark, OutlineSh
 }
 
 /// Every Snaky Maker has three cells short on `game`'s board, drawn as those two short are but
-/// thinner and fainter, with [`Overlays::three_short`].
+/// thinner and fainter, with [`Overlays::three_short`]; each shows only while the pointer (or the
+/// keys' cursor) is on one of its cells ([`focus_outlines`]).
 fn three_short_lines(game: &crate::snaky::Game) -> Vec<(ThreeShortMark, OutlineShade, Piece)> {
     let copies = crate::snaky::threats::three_short(game.maker_cells(), game.breaker_cells());
     let shades = TWO_SHORT_SHADES.map(|shade| shade.with_alpha(THREE_SHORT_ALPHA));
@@ -443,17 +444,22 @@ fn aim_tile(cell: crate::snaky::Cell) -> impl Bundle {
 /// "which cells belong to which Snaky"); elsewhere, every outline is whole.
 fn focus_outlines(
     hover: Res<Hover>,
+    cursor: Res<Cursor>,
     mut pieces: Query<(Option<&TwoShortMark>, Option<&ThreeShortMark>, &OutlineShade, &mut BackgroundColor)>,
 ) {
-    let copy =
-        |two: Option<&TwoShortMark>, three: Option<&ThreeShortMark>| two.map(|m| m.0).or(three.map(|m| m.0));
-    let through = |copy: Option<crate::snaky::shape::Copy>| {
-        hover.0.is_some_and(|cell| copy.is_some_and(|copy| copy.contains(&cell)))
+    let through = |copy: Option<crate::snaky::shape::Copy>, cell: Option<crate::snaky::Cell>| {
+        cell.is_some_and(|cell| copy.is_some_and(|copy| copy.contains(&cell)))
     };
-    let focused = pieces.iter().any(|(two, three, _, _)| through(copy(two, three)));
+    let focused = pieces.iter().any(|(two, _, _, _)| through(two.map(|m| m.0), hover.0));
+    // Those three short show only through the cell pointed at, or the cursor's from the keys:
+    // all at once they were a tangle (newcomers #135 and #136).
+    let pointed = hover.0.or(Some(cursor.0));
     for (two, three, shade, mut colour) in &mut pieces {
-        let faded = focused && !through(copy(two, three));
-        let wanted = if faded { shade.0.with_alpha(FADED_ALPHA * shade.0.alpha()) } else { shade.0 };
+        let wanted = match (two, three) {
+            (Some(two), _) if focused && !through(Some(two.0), hover.0) => shade.0.with_alpha(FADED_ALPHA),
+            (_, Some(three)) if !through(Some(three.0), pointed) => Color::NONE,
+            _ => shade.0,
+        };
         if colour.0 != wanted {
             colour.0 = wanted;
         }
