@@ -1226,9 +1226,7 @@ pub fn lesson_legend(
             " Purple lines: Maker's Snakies two short; faint: three short where you point."
         }
         (Language::Japanese, Some(ShortLines::Three)) => "　うすい線：指すマスを通るあと3マスの Snaky",
-        (Language::English, Some(ShortLines::Three)) => {
-            " Faint: Snakies three short where you point."
-        }
+        (Language::English, Some(ShortLines::Three)) => " Faint: Snakies three short where you point.",
     };
     let outlines = format!("{outlines}{circles}");
     match (lang, step, played, best) {
