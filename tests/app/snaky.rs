@@ -2164,6 +2164,18 @@ fn the_shape_is_drawn_while_playing_and_gives_way_to_rings_and_the_lesson() {
     assert_eq!(pokopoko::snaky::review_game(session(&app).game()).moves[1].lost, 1);
     assert!(!help(&mut app), "no help after a mistake");
     assert!(shown(&mut app), "the pictures after a mistake");
+    // With those three short on (S), their legend takes the room too, on a board with none two
+    // short (newcomer #137 saw the pictures pushed off the panel's foot).
+    let game = session(&app).game().clone();
+    assert!(pokopoko::snaky::threats::two_short(game.maker_cells(), game.breaker_cells()).is_empty());
+    assert!(!pokopoko::snaky::threats::three_short(game.maker_cells(), game.breaker_cells()).is_empty());
+    key(&mut app, KeyCode::KeyS);
+    app.update();
+    assert!(!shown(&mut app), "the lines' legend in the room");
+    key(&mut app, KeyCode::KeyS);
+    key(&mut app, KeyCode::KeyS);
+    app.update();
+    assert!(shown(&mut app), "the pictures again");
     // Maker's Snakies two cells short are outlined on the board, their legend in the room
     // (newcomer #107 saw the pictures pushed off the panel's foot).
     let mut app = loaded("6,7 7,9 9,7 10,9 11,7 8,9 8,7");

@@ -524,7 +524,7 @@ const TWO_SHORT_OFFSETS: [f64; 3] = [0.0, 0.12, -0.12];
 const PATH_DOT_INSET: f32 = 0.36;
 /// A Snaky three cells short: a thinner line, and fainter.
 const THREE_SHORT_PX: f32 = 2.0;
-const THREE_SHORT_ALPHA: f32 = 0.45;
+const THREE_SHORT_ALPHA: f32 = 0.7;
 /// The two shades of those outlines: Maker's colour, and its edge's darker one.
 const TWO_SHORT_SHADES: [Color; 2] = [palette::MAKER_STONE, palette::MAKER_EDGE];
 /// An outline of a Snaky two cells short away from the pointed cell, while the pointer is on one.

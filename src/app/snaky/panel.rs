@@ -751,10 +751,16 @@ fn update_panel(
     // finishes a Snaky its ring shows the shape on the board, and the rings' legend takes the room.
     // So do Maker's Snakies two cells short: their lines show the shape on the board, and
     // their legend takes the room (newcomer #107 saw the pictures pushed off the panel's foot).
+    // Those three short too, while drawn (newcomer #137 saw their legend push the pictures off the
+    // panel on a board with none two short).
     let shown = session.shown();
     let two_short = !crate::snaky::threats::two_short(shown.maker_cells(), shown.breaker_cells()).is_empty();
-    let display =
-        if session.lesson_offered() || finishing > 0 || two_short { Display::None } else { Display::Flex };
+    let three = overlays.three_short
+        && !crate::snaky::threats::three_short(shown.maker_cells(), shown.breaker_cells()).is_empty();
+    let display = match session.lesson_offered() || finishing > 0 || two_short || three {
+        true => Display::None,
+        false => Display::Flex,
+    };
     for mut node in &mut pictures {
         if node.display != display {
             node.display = display;
@@ -983,9 +989,6 @@ fn update_panel(
                     (true, false) => text::ShortLines::Two,
                     (true, true) => text::ShortLines::TwoAndThree,
                 };
-                let three = overlays.three_short
-                    && !crate::snaky::threats::three_short(shown.maker_cells(), shown.breaker_cells())
-                        .is_empty();
                 let lines = (two_short || three).then_some(lines);
                 (text::marks_legend(lang, costly, open, block_falls_to, lines, over), palette::INK_SOFT)
             }
