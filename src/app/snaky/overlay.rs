@@ -17,7 +17,7 @@ use crate::snaky::review::Tint;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (draw_overlays, focus_outlines).chain().in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)),
+        (draw_overlays, focus_lines).chain().in_set(SnakySystems::Show).run_if(in_state(Screen::Snaky)),
     );
 }
 
@@ -43,10 +43,10 @@ pub struct ShapeMark(pub crate::snaky::Cell);
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AimMark(pub crate::snaky::Cell);
 
-/// A Snaky Maker has two cells short on the board (four of its stones, none of Breaker's),
-/// drawn as a line through its cells: one stone from a threat. In the lesson, before its move (newcomers #97, #98 and #102
-/// asked to see them all, not only the one the lesson names); in play and review while
-/// [`Overlays::shapes`] is on (newcomer #106).
+/// A Snaky Maker has two cells short on the board (four of its stones, none of Breaker's), drawn
+/// as a line through its cells: one stone from a threat. In the lesson, before its move
+/// (newcomers #97, #98 and #102 asked to see them all, not only the one the lesson names); in
+/// play and review while [`Overlays::shapes`] is on (newcomer #106).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TwoShortMark(pub crate::snaky::shape::Copy);
 
@@ -55,7 +55,7 @@ pub struct TwoShortMark(pub crate::snaky::shape::Copy);
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ThreeShortMark(pub crate::snaky::shape::Copy);
 
-/// The shade an outline of a Snaky two cells short is drawn in, kept while it fades.
+/// The shade a line of a Snaky short is drawn in, kept while it fades.
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 struct OutlineShade(Color);
 
@@ -196,10 +196,10 @@ fn draw_overlays(
                         layer.spawn((NamedFinishMark(cell), finish_ring(cell)));
                     }
                 }
-                // Every Snaky Maker had two cells short before the move: thin outlines in its colour.
+                // Every Snaky Maker had two cells short before the move: thin lines in its colour.
                 if step == 0 && session.lesson().is_some() {
                     let before = session.game().prefix(crate::snaky::review::before(index));
-                    for mark in two_short_outlines(&before) {
+                    for mark in two_short_lines(&before) {
                         layer.spawn(mark);
                     }
                     for mark in three_short_lines(&before).into_iter().filter(|_| three_short) {
@@ -245,7 +245,7 @@ fn draw_overlays(
             }
         }
         if shapes {
-            for mark in two_short_outlines(game) {
+            for mark in two_short_lines(game) {
                 layer.spawn(mark);
             }
             for mark in three_short_lines(game).into_iter().filter(|_| three_short) {
@@ -285,9 +285,9 @@ pub(super) fn winning_snaky(copy: &[crate::snaky::Cell]) -> Vec<Piece> {
 /// move, and the game's while [`Overlays::shapes`] is on. A line runs between Maker's four stones
 /// and on through the two free cells, and lines that share cells lie a little apart and in two
 /// shades (newcomers #126 to #131 saw outlines drawn on the same grid lines merge into one blob).
-fn two_short_outlines(game: &crate::snaky::Game) -> Vec<(TwoShortMark, OutlineShade, Piece)> {
+fn two_short_lines(game: &crate::snaky::Game) -> Vec<(TwoShortMark, OutlineShade, Piece)> {
     let copies = crate::snaky::threats::two_short(game.maker_cells(), game.breaker_cells());
-    short_lines(game, &copies, TWO_SHORT_SHADES, TWO_SHORT_PX)
+    short_lines(game, &copies, SHORT_SHADES, TWO_SHORT_PX)
         .into_iter()
         .map(|(copy, shade, piece)| (TwoShortMark(copy), shade, piece))
         .collect()
@@ -295,10 +295,10 @@ fn two_short_outlines(game: &crate::snaky::Game) -> Vec<(TwoShortMark, OutlineSh
 
 /// Every Snaky Maker has three cells short on `game`'s board, drawn as those two short are but
 /// thinner and fainter, with [`Overlays::three_short`]; each shows only while the pointer (or the
-/// keys' cursor) is on one of its cells ([`focus_outlines`]).
+/// keys' cursor) is on one of its cells ([`focus_lines`]).
 fn three_short_lines(game: &crate::snaky::Game) -> Vec<(ThreeShortMark, OutlineShade, Piece)> {
     let copies = crate::snaky::threats::three_short(game.maker_cells(), game.breaker_cells());
-    let shades = TWO_SHORT_SHADES.map(|shade| shade.with_alpha(THREE_SHORT_ALPHA));
+    let shades = SHORT_SHADES.map(|shade| shade.with_alpha(THREE_SHORT_ALPHA));
     short_lines(game, &copies, shades, THREE_SHORT_PX)
         .into_iter()
         .map(|(copy, shade, piece)| (ThreeShortMark(copy), shade, piece))
@@ -313,12 +313,12 @@ fn short_lines(
     shades: [Color; 2],
     width: f32,
 ) -> Vec<(crate::snaky::shape::Copy, OutlineShade, Piece)> {
-    let styles = outline_styles(copies);
+    let styles = line_styles(copies);
     copies
         .iter()
         .zip(styles)
         .flat_map(|(&copy, style)| {
-            let (offset, shade) = (TWO_SHORT_OFFSETS[style % 3], shades[style / 3]);
+            let (offset, shade) = (SHORT_OFFSETS[style % 3], shades[style / 3]);
             let mut pieces = snaky_path(&copy, shade, offset, width);
             let free = copy.into_iter().filter(|cell| !game.maker_cells().contains(cell));
             pieces.extend(free.map(|cell| path_dot(cell, shade, offset)));
@@ -329,7 +329,7 @@ fn short_lines(
 
 /// A style (0 to 5: offset `style % 3`, shade `style / 3`) for each copy, in order: the first that
 /// no earlier copy sharing a cell with it has, else the one fewest of them have.
-fn outline_styles(copies: &[crate::snaky::shape::Copy]) -> Vec<usize> {
+fn line_styles(copies: &[crate::snaky::shape::Copy]) -> Vec<usize> {
     let mut styles: Vec<usize> = Vec::with_capacity(copies.len());
     for (index, copy) in copies.iter().enumerate() {
         let mut used = [0_usize; 6];
@@ -439,10 +439,10 @@ fn aim_tile(cell: crate::snaky::Cell) -> impl Bundle {
     ENVELOPE.square(cell, palette::TINT_PURPLE, Color::NONE)
 }
 
-/// With the pointer on a cell of some outlined Snakies two cells short, those keep Maker's colour
-/// and the others fade, so that each shape can be told apart where outlines cross (newcomer #107:
-/// "which cells belong to which Snaky"); elsewhere, every outline is whole.
-fn focus_outlines(
+/// With the pointer on a cell of some Snakies two cells short, their lines keep their shade and
+/// the others fade, so that each shape can be told apart where lines cross (newcomer #107: "which
+/// cells belong to which Snaky"); elsewhere, every line is whole.
+fn focus_lines(
     hover: Res<Hover>,
     cursor: Res<Cursor>,
     mut pieces: Query<(Option<&TwoShortMark>, Option<&ThreeShortMark>, &OutlineShade, &mut BackgroundColor)>,
@@ -515,19 +515,19 @@ struct Shape {
 
 /// The completed Snaky's outline: this thick, centred on the grid lines around it.
 const OUTLINE_PX: f32 = 4.0;
-/// A Snaky two cells short: a thinner outline.
+/// A Snaky two cells short: a thinner line.
 const TWO_SHORT_PX: f32 = 3.0;
-/// How far a Snaky two cells short is drawn off its cells' centres, up and right, in cells: three
+/// How far a Snaky short is drawn off its cells' centres, up and right, in cells: three
 /// offsets, so that lines through the same cells lie apart.
-const TWO_SHORT_OFFSETS: [f64; 3] = [0.0, 0.12, -0.12];
+const SHORT_OFFSETS: [f64; 3] = [0.0, 0.12, -0.12];
 /// A free cell on such a line: a dot this far inside the cell on every side, in cells.
 const PATH_DOT_INSET: f32 = 0.36;
 /// A Snaky three cells short: a thinner line, and fainter.
 const THREE_SHORT_PX: f32 = 2.0;
 const THREE_SHORT_ALPHA: f32 = 0.7;
-/// The two shades of those outlines: Maker's colour, and its edge's darker one.
-const TWO_SHORT_SHADES: [Color; 2] = [palette::MAKER_STONE, palette::MAKER_EDGE];
-/// An outline of a Snaky two cells short away from the pointed cell, while the pointer is on one.
+/// The two shades of the lines of Snakies short: Maker's colour, and its edge's darker one.
+const SHORT_SHADES: [Color; 2] = [palette::MAKER_STONE, palette::MAKER_EDGE];
+/// A line of a Snaky two cells short away from the pointed cell, while the pointer is on one.
 const FADED_ALPHA: f32 = 0.2;
 /// The envelope: a light tint just inside the grid lines (a rounded tile, as the heat map's).
 const ENVELOPE: Shape = Shape { inset: 0.04, grow: 0.0, border: 0.0, radius: Val::Px(3.0) };
@@ -626,10 +626,10 @@ mod tests {
     #[test]
     fn snakies_sharing_a_cell_are_drawn_apart() {
         let through: Vec<_> = shape::copies_through(crate::snaky::Cell::new(0, 0)).take(6).collect();
-        let mut styles = outline_styles(&through);
+        let mut styles = line_styles(&through);
         styles.sort();
         assert_eq!(styles, vec![0, 1, 2, 3, 4, 5]);
         let apart = [shape::copy(Symmetry::ALL[0], 0, 0), shape::copy(Symmetry::ALL[0], 20, 0)];
-        assert_eq!(outline_styles(&apart), vec![0, 0], "far apart, the first style each");
+        assert_eq!(line_styles(&apart), vec![0, 0], "far apart, the first style each");
     }
 }

@@ -46,7 +46,7 @@ pub struct Overlays {
     pub heat: bool,
     pub hint: bool,
     /// Outside the glass box, on by default and no help (a fact of the board, as the finishing
-    /// cells' rings are): every Snaky of Maker's two cells short is outlined while a game is
+    /// cells' rings are): every Snaky of Maker's two cells short is drawn as a line while a game is
     /// played or reviewed (newcomer #106 found the lesson's outlines the most useful thing it showed,
     /// and asked for them in play).
     pub shapes: bool,
