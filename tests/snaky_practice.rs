@@ -137,7 +137,7 @@ fn a_puzzle_is_explained_by_maker_s_plan() {
             let answer = puzzle.answers()[0];
             let why = review::why(&game, puzzle.move_number() - 1).expect("a costly move");
             assert_eq!(puzzle.show(why.best_reply.cell), answer, "{at}: the lesson's best reply");
-            assert_eq!(puzzle.plan_used(), Some(why.best_reply.in_line), "{at}");
+            assert_eq!(puzzle.role_of(answer), Some(why.best_reply.in_line), "{at}");
             boards += 1;
         }
     }

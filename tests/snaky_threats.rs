@@ -828,8 +828,7 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
                 _ => None,
             };
             // (Not beside the row of five's rule: the panel has room for one of the two.)
-            let held_said =
-                told.is_none() && !fork_said && !best.outside && !words::row_of_five_kept_off(why);
+            let held_said = told.is_none() && !fork_said && !best.outside && !why.row_of_five_kept_off();
             let held = named_snaky.filter(|_| held_said).map(|snaky| {
                 let mut held: Vec<Cell> =
                     snaky.iter().copied().filter(|&c| before.owner(c) == Some(Player::Maker)).collect();
@@ -933,7 +932,7 @@ fn checked_explanation(maker: Maker, cards: &Arc<Cards>, breaker: &[Cell], at: &
                 "五つ並びはできませんでした（"
             };
             assert_eq!(said.contains(five), no_five, "{at}: {said}");
-            assert_eq!(words::row_of_five_kept_off(why), no_five, "{at}");
+            assert_eq!(why.row_of_five_kept_off(), no_five, "{at}");
         }
         assert_eq!(after_best.guarantee(), m.kept, "{at}");
         let best_done = checked_line(&after_best, &why.best_line, &format!("{at}, best line"));

@@ -9,7 +9,7 @@
 //!
 //! Every costly move with a reply to find is practised (newcomer #46 found their biggest mistake
 //! left out, "no board this game"), and its answer is told by what Maker's plan did with it after
-//! the move played ([`Puzzle::plan_used`]: "a cell of the Snaky Maker completed at move 11"). Not
+//! the move played ([`Puzzle::role_of`]: "a cell of the Snaky Maker completed at move 11"). Not
 //! a move that took a cell finishing a Snaky: that is right in general, even where another reply
 //! happened to keep more.
 //!
@@ -268,7 +268,7 @@ pub struct TryLine {
     /// sorted by (x, y).
     pub snakies: Vec<Cell>,
     /// The Maker move at which a Maker that takes every finish would win along the line
-    /// ([`review::Line::finish_taken_at`]), where this one, keeping to its plan, wins later.
+    /// ([`review::Line::finish_passed`]), where this one, keeping to its plan, wins later.
     pub finish_passed: Option<u32>,
 }
 
@@ -327,13 +327,6 @@ impl Puzzle {
     /// A cell of the shown board, where it lies in the game's frame.
     fn unshow(&self, shown: Cell) -> Cell {
         self.turn.inverse().apply(shown)
-    }
-
-    /// What the first answer ([`Self::answers`]) was in Maker's plan after the move played: the
-    /// reason it holds, in the game's terms (move numbers are the game's; the cell is the shown
-    /// one).
-    pub fn plan_used(&self) -> Option<Role> {
-        self.answers().first().and_then(|&first| self.role_of(first))
     }
 
     /// The kind of the lesson's reason for this board's move ([`review::Why::principle`]): its tag, and
@@ -409,10 +402,7 @@ impl Puzzle {
             step.threats.copies.iter().flat_map(|copy| copy.snaky).map(|c| self.show(c)).collect();
         snakies.sort_by_key(|c| (c.x, c.y));
         snakies.dedup();
-        let finish_passed = match (line.finish_taken_at(), line.completed) {
-            (Some(taken), Some(done)) => Some(taken).filter(|&taken| done.move_number > taken),
-            _ => None,
-        };
+        let finish_passed = line.finish_passed();
         Some(TryLine { stones, move_number: double.move_number, finishing, snakies, finish_passed })
     }
 

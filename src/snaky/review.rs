@@ -553,6 +553,13 @@ impl Line {
         passed.or(self.completed.map(|done| done.move_number))
     }
 
+    /// [`Self::finish_taken_at`] where this Maker, keeping to its plan, completes later: the move
+    /// a Maker that takes every finish would win at instead; `None` where this one wins there.
+    pub fn finish_passed(&self) -> Option<u32> {
+        let done = self.completed?.move_number;
+        self.finish_taken_at().filter(|&taken| done > taken)
+    }
+
     /// Maker's stones already on the board where the line starts (before the move it follows) in
     /// the Snaky [`Role::of`] names for `cell`: the one the line completes through it, else the
     /// first it threatens through it; `None` for a cell of neither. The lesson says them in the
@@ -914,9 +921,9 @@ impl Principle {
 impl Why {
     /// Whether the line after the move built a row of five (its first double threat's shape) and
     /// the best reply's line did not, for a move that blocked no finish and whose best reply holds
-    /// longer against any Maker ([`super::words::row_of_five_kept_off`], which says it).
+    /// longer against any Maker (the lesson's best reply says it, [`super::words::best_reply`]).
     pub fn row_of_five_kept_off(&self) -> bool {
-        if self.better_block.is_some() || self.blocked_finish || self.for_this_order_only().is_some() {
+        if self.said_otherwise() {
             return false;
         }
         let shape = |line: &Line| line.turning_point.double_threat.as_ref().map(|d| d.shape);
@@ -924,11 +931,17 @@ impl Why {
         shape(&self.line) == five && shape(&self.best_line) != five
     }
 
+    /// A block of a finish, a block of the lesser finish, or a best reply that keeps more only
+    /// against this Maker's order: reasons the lesson says in their own words, with no idea.
+    fn said_otherwise(&self) -> bool {
+        self.better_block.is_some() || self.blocked_finish || self.for_this_order_only().is_some()
+    }
+
     /// The kind of this lesson's reason ([`Principle`]): `None` for a block of a finish (right in
     /// general, said otherwise), a reply that keeps more only against this Maker's order, and a
     /// best reply outside the envelope.
     pub fn principle(&self) -> Option<Principle> {
-        if self.better_block.is_some() || self.blocked_finish || self.for_this_order_only().is_some() {
+        if self.said_otherwise() {
             return None;
         }
         if self.best_reply.outside {

@@ -68,11 +68,7 @@ fn forced_in(lang: Language, line: &Line, yours: String) -> String {
     // win at (newcomer #74 read "double threat at move 16" beside "completes at move 19" as a
     // contradiction): where a best reply holds longer only against this order, this is where
     // the lesson says so.
-    let later = match (line.finish_taken_at(), line.completed) {
-        (Some(next), Some(done)) => Some(next).filter(|&next| done.move_number > next),
-        _ => None,
-    };
-    if let Some(next) = later {
+    if let Some(next) = line.finish_passed() {
         completed = match lang {
             Language::English => format!(
                 "A Maker that takes a finish would win at move {next}; this one keeps to its plan instead. {completed}"
@@ -242,7 +238,7 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
     };
     // The two lines' turning points, when they differ in a way a player can see, with the rule
     // it teaches (newcomers #110 and #111 each found it in their own words and asked for it).
-    if row_of_five_kept_off(why) {
+    if why.row_of_five_kept_off() {
         return match lang {
             Language::English => format!(
                 "{said} After {best}, Maker's plan built no row of five (beside its end, a stone makes a double threat)."
@@ -253,14 +249,6 @@ pub fn best_reply(lang: Language, why: &Why) -> String {
         };
     }
     said
-}
-
-/// Whether the best reply's sentence ends with the row of five ([`best_reply`]): the line after
-/// the move built one, the best reply's did not (a third of the computer Breakers' costly moves;
-/// the primer's Maker steps play the row of five), for a move that blocked no finish and whose
-/// best reply holds longer against any Maker.
-pub fn row_of_five_kept_off(why: &Why) -> bool {
-    why.row_of_five_kept_off()
 }
 
 /// Before the best reply's sentence, where the move left a cell on which Maker's next stone
@@ -471,7 +459,7 @@ fn taken_first(
 fn best_reply_itself(lang: Language, why: &Why, fact: bool) -> String {
     // The Snaky's stones before the move, but for where the row of five's rule follows: the
     // panel has room for one of the two (at 1280×800 the legend went under its foot).
-    let held_said = !row_of_five_kept_off(why);
+    let held_said = !why.row_of_five_kept_off();
     let best = &why.best_reply;
     let cell = match (lang, best.outside) {
         (Language::English, true) => "any cell outside the envelope".to_string(),

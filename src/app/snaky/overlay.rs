@@ -202,8 +202,10 @@ fn draw_overlays(
                     for mark in two_short_lines(&before) {
                         layer.spawn(mark);
                     }
-                    for mark in three_short_lines(&before).into_iter().filter(|_| three_short) {
-                        layer.spawn(mark);
+                    if three_short {
+                        for mark in three_short_lines(&before) {
+                            layer.spawn(mark);
+                        }
                     }
                 }
                 let first = session.lesson().and_then(|lesson| lesson.moves().first().map(|&(_, cell)| cell));
@@ -248,8 +250,10 @@ fn draw_overlays(
             for mark in two_short_lines(game) {
                 layer.spawn(mark);
             }
-            for mark in three_short_lines(game).into_iter().filter(|_| three_short) {
-                layer.spawn(mark);
+            if three_short {
+                for mark in three_short_lines(game) {
+                    layer.spawn(mark);
+                }
             }
         }
         // Where Maker would complete a Snaky: until Breaker takes the cell.

@@ -876,7 +876,7 @@ fn update_panel(
                     }
                     // The rule, where the primer plays it (newcomer #111 asked for the pattern
                     // behind a costly move, linked to its step).
-                    if words::row_of_five_kept_off(why) {
+                    if why.row_of_five_kept_off() {
                         said.push_str(text::primer_row_of_five(lang));
                     }
                     (sentence_per_line(&said), palette::GOOD)
